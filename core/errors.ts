@@ -1,0 +1,63 @@
+/**
+ * The error vocabulary of spec §8, shared by server responses and the web app.
+ * Every API error is sent as `{ "error": { "type", "message", "code"? } }`.
+ */
+
+export const ERROR_TYPES = [
+  'authentication',
+  'api_error',
+  'network_error',
+  'validation_error',
+  'permission_error',
+  'rate_limit_error',
+  'data_corruption',
+  'user_action_error',
+  'system_error',
+  'unknown_error',
+] as const;
+export type ErrorType = (typeof ERROR_TYPES)[number];
+
+export const ERROR_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];
+
+export interface ApiErrorBody {
+  error: {
+    type: ErrorType;
+    message: string;
+    /** A finer, stable code where one exists (e.g. an identity code such as "email-already-in-use"). */
+    code?: string;
+    /** Field-level problems of a rejected payload, keyed by dotted path. */
+    fields?: Record<string, string>;
+  };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) {
+    return false;
+  }
+  const inner = (value as { error: unknown }).error;
+  return (
+    typeof inner === 'object' &&
+    inner !== null &&
+    typeof (inner as { message?: unknown }).message === 'string' &&
+    ERROR_TYPES.includes((inner as { type?: unknown }).type as ErrorType)
+  );
+}
+
+/** Spec §5 "Startup". */
+export function missingEnvironmentVariableMessage(name: string): string {
+  return `Missing required environment variable: ${name}`;
+}
+
+/** Messages of the HTTP layer that are Stride's own (the spec has no text for them). */
+export const HTTP_MESSAGES = {
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is larger than the 1 MB limit.',
+  unauthenticated: 'You need to sign in to do that.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
+} as const;
+
+/** Spec §9 is silent on request sizes; 1 MB is the issue's limit for JSON bodies. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,0 +1,76 @@
+/**
+ * The HTTP application: middleware in a fixed order, the API routes, the OpenAPI document and,
+ * when a built web app is present, the single-page app for every other path.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
+import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
+import { requestLogger } from './http/request-logger.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { accountRoutes } from './routes/account.ts';
+import type { RouteDeps } from './routes/deps.ts';
+import { healthRoutes } from './routes/health.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { publicProfileRoutes } from './routes/public-profiles.ts';
+
+export interface AppDeps extends RouteDeps {
+  logger: Logger;
+}
+
+export const OPENAPI_INFO = {
+  openapi: '3.1.0',
+  info: { title: 'Stride API', version: '1', description: 'The HTTP API of Stride, a self-hosted running hub.' },
+};
+
+function apiRoutes(deps: RouteDeps) {
+  return new OpenAPIHono()
+    .route('/', healthRoutes(deps))
+    .route('/', accountRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', publicProfileRoutes(deps));
+}
+
+/** The typed API surface for the web client (Hono RPC). */
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono();
+  app.use('*', requestLogger(deps.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Emotion (MUI) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: (c) => sendError(c, 413, errorBody('validation_error', HTTP_MESSAGES.bodyTooLarge)),
+    }),
+  );
+  app.route('/', apiRoutes(deps));
+  app.doc31('/api/docs', OPENAPI_INFO);
+  app.all('/api/*', apiNotFound);
+  if (deps.config.webDir) {
+    app.route('/', serveWebApp(deps.config.webDir));
+  }
+  app.notFound(apiNotFound);
+  app.onError(createErrorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,120 @@
+/**
+ * Accounts: better-auth inside the server (DESIGN.md), on the same Kysely instance as everything
+ * else. E-mail and password with the spec §5 policy, database-backed rate limiting in every
+ * environment (so it holds across app servers), and a profile for every new user.
+ */
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { passwordProblems } from '../../core/password-policy.ts';
+import { registrationSchema } from '../../core/profile.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/profile-repository.ts';
+import { isDisabledEmail } from '../db/user-repository.ts';
+import { ensureProfile } from '../services/profile-service.ts';
+
+/** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
+export const CLIENT_IP_HEADER = 'x-stride-client-ip';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Seven days; a session used within its last day is extended. */
+const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
+const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+
+export function createAuth(db: Db, config: Config, logger: Logger) {
+  const { passwordPolicy, authRateLimit } = config;
+  return betterAuth({
+    appName: 'Stride',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.appSecret,
+    // Outside production the app is also reached on other local ports (Vite's dev server, tests).
+    trustedOrigins:
+      config.env === 'production' ? [config.publicUrl] : [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'],
+    database: { db, type: 'postgres', transaction: true },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level === 'success' ? 'info' : level]({ args, source: 'better-auth' }, message);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: passwordPolicy.minLength,
+      maxPasswordLength: passwordPolicy.maxLength,
+    },
+    session: {
+      modelName: 'auth_sessions',
+      expiresIn: SESSION_LIFETIME_S,
+      updateAge: SESSION_UPDATE_AGE_S,
+    },
+    user: {
+      modelName: 'auth_users',
+      additionalFields: {
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    account: { modelName: 'auth_accounts' },
+    verification: { modelName: 'auth_verifications' },
+    rateLimit: {
+      // better-auth limits only in production by default; Stride limits everywhere (DESIGN.md).
+      enabled: true,
+      storage: 'database',
+      modelName: 'auth_rate_limits',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': authRateLimit,
+        '/sign-up/email': authRateLimit,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'stride',
+    },
+    hooks: {
+      // These run before better-auth opens its transaction. Nothing inside that transaction may
+      // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await isDisabledEmail(db, email))) {
+            throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
+          }
+          return;
+        }
+        if (ctx.path !== '/sign-up/email') {
+          return;
+        }
+        // better-auth checks length only; the rest of the spec §5 policy and the name are ours.
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const parsed = registrationSchema.safeParse(body);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const code = issue?.path[0] === 'email' ? 'INVALID_EMAIL' : 'MISSING_FIELDS';
+          throw new APIError('BAD_REQUEST', { code, message: issue?.message ?? 'Invalid registration' });
+        }
+        const problems = passwordProblems(parsed.data.password, passwordPolicy);
+        if (problems.length > 0) {
+          throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Runs after the user row is committed. ensureProfile is idempotent and also runs on every
+          // profile read, so a failure here heals on the next request (spec §4: "created ... if missing").
+          after: async (user) => {
+            await ensureProfile(db, { id: user.id, name: user.name, email: user.email });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

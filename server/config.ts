@@ -1,0 +1,127 @@
+/**
+ * Server configuration from environment variables (a `.env` file is read by main.ts if present).
+ * Defaults make `npm start` work on a fresh machine; NODE_ENV=production makes the secrets and
+ * DATABASE_URL required (spec §5 "Startup", DESIGN.md "Configuration").
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { missingEnvironmentVariableMessage } from '../core/errors.ts';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
+
+export interface RateLimitRule {
+  /** Window in seconds. */
+  window: number;
+  max: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  logLevel: string;
+  passwordPolicy: PasswordPolicy;
+  /** Sign-in and sign-up attempts per client address (better-auth rate limiter). */
+  authRateLimit: RateLimitRule;
+  /** Where the built web app lives; absent when only the API is served. */
+  webDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Variables that must be set when NODE_ENV=production. */
+export const PRODUCTION_REQUIRED = ['APP_SECRET', 'PUBLIC_URL', 'DATABASE_URL'] as const;
+
+/** Sign-in attempts allowed per address per minute. Tight enough to stop guessing, loose for typos. */
+export const DEFAULT_AUTH_RATE_LIMIT: RateLimitRule = { window: 60, max: 10 };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function readInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  if (['1', 'true', 'yes', 'on'].includes(raw)) {
+    return true;
+  }
+  if (['0', 'false', 'no', 'off'].includes(raw)) {
+    return false;
+  }
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** In development the secret is generated once and kept in the data folder, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    return readFileSync(file, 'utf8').trim();
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  if (mode === 'production') {
+    for (const name of PRODUCTION_REQUIRED) {
+      if (!env[name]?.trim()) {
+        throw new ConfigError(missingEnvironmentVariableMessage(name));
+      }
+    }
+  }
+  const port = readInteger(env, 'PORT', 3000);
+  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || 'data');
+  const appSecret = env.APP_SECRET?.trim() || developmentSecret(dataDir);
+  if (appSecret.length < 32) {
+    throw new ConfigError('APP_SECRET must be at least 32 characters long');
+  }
+  const minLength = readInteger(env, 'PASSWORD_MIN_LENGTH', DEFAULT_PASSWORD_POLICY.minLength);
+  const maxLength = readInteger(env, 'PASSWORD_MAX_LENGTH', DEFAULT_PASSWORD_POLICY.maxLength);
+  if (minLength < 1 || maxLength < minLength) {
+    throw new ConfigError('PASSWORD_MIN_LENGTH must be at least 1 and not above PASSWORD_MAX_LENGTH');
+  }
+  return {
+    env: mode,
+    port,
+    host: env.HOST?.trim() || undefined,
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    appSecret,
+    publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    logLevel: env.LOG_LEVEL?.trim() || (mode === 'test' ? 'silent' : 'info'),
+    passwordPolicy: {
+      minLength,
+      maxLength,
+      requireLowercase: readBoolean(env, 'PASSWORD_REQUIRE_LOWERCASE', false),
+      requireUppercase: readBoolean(env, 'PASSWORD_REQUIRE_UPPERCASE', false),
+      requireNumeric: readBoolean(env, 'PASSWORD_REQUIRE_NUMERIC', false),
+      requireNonAlphanumeric: readBoolean(env, 'PASSWORD_REQUIRE_NON_ALPHANUMERIC', false),
+    },
+    authRateLimit: {
+      window: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW', DEFAULT_AUTH_RATE_LIMIT.window),
+      max: readInteger(env, 'AUTH_RATE_LIMIT_MAX', DEFAULT_AUTH_RATE_LIMIT.max),
+    },
+    webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
+  };
+}

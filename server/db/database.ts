@@ -1,0 +1,64 @@
+/**
+ * Opens the database: PGlite (PostgreSQL in WASM, in-process, data in DATA_DIR/pglite) by default,
+ * PostgreSQL when DATABASE_URL is set. One schema and one migration history serve both.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; without one PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite's data folder; `undefined` keeps PGlite in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let dialect: Dialect;
+  let kind: DatabaseKind;
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) });
+  } else {
+    kind = 'pglite';
+    if (options.pgliteDir) {
+      mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    }
+    const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
+    dialect = new PGliteDialect(pglite);
+  }
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  return { db, kind, close: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };
+
+/** Applies every pending migration; returns the name of the newest one applied to this database. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
+  // Migrations name their tables in snake_case themselves, so they run without the camelCase plugin.
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return currentMigration(db);
+}
+
+export async function currentMigration(db: Kysely<Database>): Promise<string> {
+  const applied = await new Migrator({ db: db.withoutPlugins(), provider }).getMigrations();
+  return applied.filter((migration) => migration.executedAt !== undefined).at(-1)?.name ?? 'none';
+}

@@ -1,0 +1,12 @@
+/**
+ * Every migration, in order. To add one: create `NNNN-what-it-does.ts` exporting `up` (and `down`)
+ * and list it here; it runs at the next start on both PGlite and PostgreSQL.
+ */
+import type { Migration } from 'kysely';
+import * as accountsAndProfiles from './0001-accounts-and-profiles.ts';
+
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001-accounts-and-profiles': accountsAndProfiles,
+};
+
+export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -1,0 +1,55 @@
+/** SQL for the profiles table. Every query is scoped by the owner's user id. */
+import { sql, type Kysely } from 'kysely';
+import type { Database, NewProfileRow, ProfileRow, ProfileRowUpdate } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export function findProfileByUserId(db: Db, userId: string): Promise<ProfileRow | undefined> {
+  return db.selectFrom('profiles').selectAll().where('userId', '=', userId).executeTakeFirst();
+}
+
+export function findProfileByUsername(db: Db, username: string): Promise<ProfileRow | undefined> {
+  return db
+    .selectFrom('profiles')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('profiles')
+    .select('userId')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+  if (exceptUserId !== undefined) {
+    query = query.where('userId', '<>', exceptUserId);
+  }
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Inserts unless the user already has a profile; returns whether a row was written. */
+export async function insertProfileIfMissing(db: Db, row: NewProfileRow): Promise<boolean> {
+  const result = await db
+    .insertInto('profiles')
+    .values(row)
+    .onConflict((conflict) => conflict.column('userId').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function updateProfile(db: Db, userId: string, changes: ProfileRowUpdate): Promise<ProfileRow | undefined> {
+  return db
+    .updateTable('profiles')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('userId', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== '23505') {
+    return false;
+  }
+  return constraint === undefined || (error as { constraint?: unknown }).constraint === constraint;
+}

@@ -1,0 +1,100 @@
+/**
+ * Table types for Kysely. Columns are snake_case in PostgreSQL and camelCase here (CamelCasePlugin).
+ * The auth_* tables follow better-auth's model (user, session, account, verification, rateLimit).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  disabled: Generated<boolean>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuthAccountsTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuthVerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuthRateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: ColumnType<number, number, number>;
+}
+
+export interface ProfilesTable {
+  userId: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  location: Generated<string>;
+  bio: Generated<string>;
+  photoUrl: Generated<string>;
+  totalActivities: Generated<number>;
+  totalDistance: Generated<number>;
+  totalElevation: Generated<number>;
+  totalDuration: Generated<number>;
+  athleteProfile: Json<Record<string, unknown>>;
+  wellbeingPreferences: Json<Record<string, string>>;
+  unitSystem: Generated<'imperial' | 'metric'>;
+  darkMode: Generated<boolean>;
+  emailNotifications: Generated<boolean>;
+  weeklyReport: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface Database {
+  authUsers: AuthUsersTable;
+  authSessions: AuthSessionsTable;
+  authAccounts: AuthAccountsTable;
+  authVerifications: AuthVerificationsTable;
+  authRateLimits: AuthRateLimitsTable;
+  profiles: ProfilesTable;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfileRow = Insertable<ProfilesTable>;
+export type ProfileRowUpdate = Updateable<ProfilesTable>;

@@ -1,0 +1,44 @@
+/** SQL for the auth user row that Stride reads or changes outside better-auth. */
+import type { Db } from './profile-repository.ts';
+
+export interface AuthUserRow {
+  id: string;
+  name: string;
+  email: string;
+  disabled: boolean;
+}
+
+export function findAuthUser(db: Db, userId: string): Promise<AuthUserRow | undefined> {
+  return db
+    .selectFrom('authUsers')
+    .select(['id', 'name', 'email', 'disabled'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function isDisabledEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('authUsers')
+    .select('disabled')
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.disabled === true;
+}
+
+export async function setUserDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
+  await db.updateTable('authUsers').set({ disabled, updatedAt: new Date() }).where('id', '=', userId).execute();
+}
+
+export async function renameAuthUser(db: Db, userId: string, name: string): Promise<void> {
+  await db.updateTable('authUsers').set({ name, updatedAt: new Date() }).where('id', '=', userId).execute();
+}
+
+/**
+ * Deletes the user. Every table that holds a user's rows references auth_users with ON DELETE
+ * CASCADE, so this one statement removes sessions, accounts, the profile and everything later
+ * issues add (the Data Deletion Policy page promises exactly that).
+ */
+export async function deleteAuthUser(db: Db, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('authUsers').where('id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,12 @@
+/** The Hono environment of every route: the signed-in user, set by the session middleware. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SessionUser;
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * One error shape for the whole API (spec §8 types): `{ "error": { "type", "message", "code"?, "fields"? } }`.
+ */
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
+import type { ZodError } from 'zod';
+import { HTTP_MESSAGES, type ApiErrorBody, type ErrorType } from '../../core/errors.ts';
+import { AppError } from './app-error.ts';
+
+export function errorBody(type: ErrorType, message: string, extra: Omit<ApiErrorBody['error'], 'type' | 'message'> = {}): ApiErrorBody {
+  return { error: { type, message, ...extra } };
+}
+
+export function errorTypeForStatus(status: number): ErrorType {
+  if (status === 400 || status === 409 || status === 413 || status === 422) {
+    return 'validation_error';
+  }
+  if (status === 401) {
+    return 'authentication';
+  }
+  if (status === 403) {
+    return 'permission_error';
+  }
+  if (status === 404 || status === 405) {
+    return 'api_error';
+  }
+  if (status === 429) {
+    return 'rate_limit_error';
+  }
+  return status >= 500 ? 'system_error' : 'unknown_error';
+}
+
+export function sendError(c: Context, status: ContentfulStatusCode, body: ApiErrorBody): Response {
+  return c.json(body, status);
+}
+
+/** Zod issues → `{ "field.path": "first message" }` and a sentence naming the first problem. */
+export function validationFailure(error: ZodError): ApiErrorBody {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '(body)';
+    if (issue.code === 'unrecognized_keys') {
+      for (const unknownKey of issue.keys) {
+        fields[[...issue.path, unknownKey].join('.')] = `Unknown field "${unknownKey}".`;
+      }
+      continue;
+    }
+    fields[key] ??= issue.message;
+  }
+  const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['(body)', 'Invalid request.'];
+  const message = firstField === '(body)' ? firstMessage : `${firstField}: ${firstMessage}`;
+  return errorBody('validation_error', message, { fields });
+}
+
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof AppError) {
+      return sendError(c, error.status, errorBody(error.type, error.message, error.details));
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      // Hono's JSON validator throws this for a body that does not parse.
+      const message = /malformed json/i.test(error.message) ? HTTP_MESSAGES.malformedJson : error.message || HTTP_MESSAGES.internal;
+      return sendError(c, status, errorBody(errorTypeForStatus(status), message));
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return sendError(c, 500, errorBody('system_error', HTTP_MESSAGES.internal));
+  };
+}
+
+export const apiNotFound: NotFoundHandler = (c) =>
+  sendError(c, 404, errorBody('api_error', HTTP_MESSAGES.unknownApiPath(c.req.method, c.req.path)));

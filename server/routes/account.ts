@@ -1,0 +1,94 @@
+/**
+ * Accounts: better-auth's endpoints under /api/auth/* (answers rewritten into Stride's error shape
+ * with the identity codes of spec §8), the password policy, and account deletion.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
+import { passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
+import { accountDeletionSchema } from '../../core/profile.ts';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { errorBody, errorTypeForStatus } from '../http/errors.ts';
+import { requireUser } from '../http/require-user.ts';
+import { deleteAccount } from '../services/account-service.ts';
+import type { RouteDeps } from './deps.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
+
+/** Codes whose message Stride's own sign-up check already wrote as a sentence for the form. */
+const OWN_MESSAGE_CODES = new Set(['WEAK_PASSWORD', 'MISSING_FIELDS']);
+
+async function translateAuthError(response: Response, policy: PasswordPolicy): Promise<Response> {
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) {
+    return response;
+  }
+  const upstream = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const code = identityCodeFor(response.status, upstream.code);
+  let body;
+  if (code === undefined) {
+    body = errorBody(errorTypeForStatus(response.status), upstream.message ?? 'Authentication failed.');
+  } else {
+    let message: string = IDENTITY_ERROR_MESSAGES[code];
+    if (upstream.code !== undefined && OWN_MESSAGE_CODES.has(upstream.code) && upstream.message) {
+      message = upstream.message;
+    } else if (upstream.code === 'PASSWORD_TOO_SHORT') {
+      message = `Password must be at least ${policy.minLength} characters.`;
+    } else if (upstream.code === 'PASSWORD_TOO_LONG') {
+      message = `Password must be at most ${policy.maxLength} characters.`;
+    }
+    body = errorBody(IDENTITY_ERROR_TYPES[code], message, { code });
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}
+
+export function accountRoutes({ db, auth, config }: RouteDeps) {
+  const handleAuth = async (c: Context) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const address = clientAddress(c, config.trustProxy);
+    if (address) {
+      headers.set(CLIENT_IP_HEADER, address);
+    }
+    const request = new Request(c.req.raw, { headers });
+    return translateAuthError(await auth.handler(request), config.passwordPolicy);
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/password-policy',
+        tags: ['account'],
+        responses: { 200: jsonResponse('The password policy (spec §5)', passwordPolicySchema) },
+      }),
+      (c) => c.json(config.passwordPolicy, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/account',
+        tags: ['account'],
+        middleware: [requireUser(auth)] as const,
+        request: { body: jsonBody(accountDeletionSchema) },
+        responses: {
+          200: jsonResponse('Deleted; every session is signed out', z.object({ deleted: z.literal(true) })),
+          400: errorResponse('The confirmation does not match'),
+          401: errorResponse('Not signed in'),
+        },
+      }),
+      async (c) => {
+        await deleteAccount(db, c.var.user, c.req.valid('json').confirmEmail);
+        const cookies = (await auth.$context).authCookies;
+        for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
+          deleteCookie(c, cookie.name, cookie.attributes);
+        }
+        return c.json({ deleted: true as const }, 200);
+      },
+    )
+    .on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, handleAuth);
+}
+
+export type { Auth };

@@ -1,0 +1,13 @@
+/** What route modules are built from; assembled once in app.ts. */
+import type { Auth } from '../auth/auth.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseKind } from '../db/database.ts';
+import type { Db } from '../db/profile-repository.ts';
+
+export interface RouteDeps {
+  db: Db;
+  databaseKind: DatabaseKind;
+  auth: Auth;
+  config: Config;
+  version: string;
+}

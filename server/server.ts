@@ -1,0 +1,75 @@
+/**
+ * Starts Stride from a configuration: opens and migrates the database, builds the app and listens.
+ * main.ts calls this for `npm start`; tests call it to run a real server on a free port.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createLogger } from './logger.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  logger: Logger;
+  app: ReturnType<typeof createApp>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** PGlite folder override; `null` keeps PGlite in memory (tests). Defaults to DATA_DIR/pglite. */
+  pgliteDir?: string | null;
+}
+
+/** The version in the nearest package.json above this file (source or built). */
+function packageVersion(): string {
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
+    }
+    if (path.dirname(dir) === dir) {
+      return '0.0.0';
+    }
+  }
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const migration = await migrateToLatest(database.db);
+  const auth = createAuth(database.db, config, logger);
+  const app = createApp({
+    db: database.db,
+    databaseKind: database.kind,
+    auth,
+    config,
+    logger,
+    version: packageVersion(),
+  });
+  const server = await new Promise<ServerType>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, () =>
+      resolve(instance),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, database: database.kind, migration }, 'Stride is listening');
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    database,
+    logger,
+    app,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

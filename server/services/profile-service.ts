@@ -1,0 +1,196 @@
+/**
+ * Profiles (spec §3 "User profile", §4 "Signed-in state"): created with every default at
+ * registration, recreated on read if it is ever missing, merge-updated.
+ */
+import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGES } from '../../core/names.ts';
+import {
+  DEFAULT_WELLBEING_PREFERENCES,
+  type Profile,
+  type ProfileUpdate,
+  type PublicProfile,
+  type WellbeingPreferences,
+} from '../../core/profile.ts';
+import {
+  findProfileByUserId,
+  findProfileByUsername,
+  insertProfileIfMissing,
+  isUniqueViolation,
+  isUsernameTaken,
+  updateProfile,
+  type Db,
+} from '../db/profile-repository.ts';
+import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
+import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+
+export interface ProfileOwner {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const USERNAME_ATTEMPTS = 50;
+
+/** Creates the user's profile if missing; safe to call any number of times, from any app server. */
+export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<ProfileRow> {
+  const existing = await findProfileByUserId(db, owner.id);
+  if (existing) {
+    return existing;
+  }
+  const { firstName, lastName } = splitName(owner.name);
+  const candidates = usernameCandidates(baseUsername(owner.name, owner.email));
+  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
+    const username = candidates.next().value as string;
+    if (await isUsernameTaken(db, username)) {
+      continue;
+    }
+    try {
+      await insertProfileIfMissing(db, {
+        userId: owner.id,
+        username,
+        email: owner.email,
+        firstName,
+        lastName,
+        wellbeingPreferences: JSON.stringify(DEFAULT_WELLBEING_PREFERENCES),
+        athleteProfile: '{}',
+      });
+    } catch (error) {
+      // Another server took the same username between the check and the insert: try the next one.
+      if (isUniqueViolation(error, 'profiles_username_key')) {
+        continue;
+      }
+      throw error;
+    }
+    const created = await findProfileByUserId(db, owner.id);
+    if (created) {
+      return created;
+    }
+  }
+  throw new Error(`Could not find a free username for user ${owner.id}`);
+}
+
+async function ownProfileRow(db: Db, userId: string): Promise<ProfileRow> {
+  const owner = await findAuthUser(db, userId);
+  if (!owner) {
+    throw notFound('Profile not found.');
+  }
+  return ensureProfile(db, owner);
+}
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  return toProfile(await ownProfileRow(db, userId));
+}
+
+export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate): Promise<Profile> {
+  const base = await ownProfileRow(db, userId);
+  const changes: ProfileRowUpdate = {};
+  if (update.firstName !== undefined) {
+    changes.firstName = update.firstName;
+  }
+  if (update.lastName !== undefined) {
+    changes.lastName = update.lastName;
+  }
+  if (update.location !== undefined) {
+    changes.location = update.location;
+  }
+  if (update.bio !== undefined) {
+    changes.bio = update.bio;
+  }
+  if (update.photoURL !== undefined) {
+    changes.photoUrl = update.photoURL;
+  }
+  if (update.username !== undefined && update.username !== base.username) {
+    if (await isUsernameTaken(db, update.username, userId)) {
+      throw usernameTaken();
+    }
+    changes.username = update.username;
+  }
+  if (update.preferences) {
+    const { unitSystem, darkMode, emailNotifications, weeklyReport } = update.preferences;
+    Object.assign(
+      changes,
+      unitSystem !== undefined && { unitSystem },
+      darkMode !== undefined && { darkMode },
+      emailNotifications !== undefined && { emailNotifications },
+      weeklyReport !== undefined && { weeklyReport },
+    );
+  }
+  if (update.athleteProfile) {
+    // Spec §3: athleteProfile is merged on update, not replaced.
+    changes.athleteProfile = JSON.stringify({ ...base.athleteProfile, ...update.athleteProfile });
+  }
+  let updated: ProfileRow | undefined;
+  try {
+    updated = await db.transaction().execute(async (trx) => {
+      const row = await updateProfile(trx, userId, changes);
+      if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
+        await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName));
+      }
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'profiles_username_key')) {
+      throw usernameTaken();
+    }
+    throw error;
+  }
+  if (!updated) {
+    throw notFound('Profile not found.');
+  }
+  return toProfile(updated);
+}
+
+export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
+  const row = await findProfileByUsername(db, username);
+  if (!row) {
+    throw notFound(`No runner is called @${username}.`);
+  }
+  return {
+    username: row.username,
+    name: joinName(row.firstName, row.lastName),
+    firstName: row.firstName,
+    location: row.location,
+    bio: row.bio,
+    photoURL: row.photoUrl,
+    createdAt: row.createdAt.toISOString(),
+    uploadedActivities: 0,
+  };
+}
+
+function usernameTaken(): AppError {
+  return new AppError(409, 'validation_error', USERNAME_MESSAGES.taken, {
+    code: 'username-taken',
+    fields: { username: USERNAME_MESSAGES.taken },
+  });
+}
+
+/** Rows → the API's profile (camelCase, spec field names such as photoURL). */
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    uid: row.userId,
+    email: row.email,
+    username: row.username,
+    name: joinName(row.firstName, row.lastName),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    location: row.location,
+    bio: row.bio,
+    photoURL: row.photoUrl,
+    statistics: {
+      totalActivities: row.totalActivities,
+      totalDistance: row.totalDistance,
+      totalElevation: row.totalElevation,
+      totalDuration: row.totalDuration,
+    },
+    athleteProfile: row.athleteProfile as Profile['athleteProfile'],
+    wellbeingPreferences: { ...DEFAULT_WELLBEING_PREFERENCES, ...(row.wellbeingPreferences as Partial<WellbeingPreferences>) },
+    preferences: {
+      unitSystem: row.unitSystem,
+      darkMode: row.darkMode,
+      emailNotifications: row.emailNotifications,
+      weeklyReport: row.weeklyReport,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
