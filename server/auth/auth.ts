@@ -36,7 +36,7 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
-        logger[level === 'success' ? 'info' : level]({ args, source: 'better-auth' }, message);
+        logger[level]({ args, source: 'better-auth' }, message);
       },
     },
     emailAndPassword: {
