@@ -61,7 +61,12 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     bodyLimit({
       maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => sendError(c, 413, errorBody('validation_error', HTTP_MESSAGES.bodyTooLarge)),
+      onError: (c) => {
+        // The rest of the body is never read, so this connection cannot carry another request;
+        // saying so stops clients from reusing a socket the server is about to drop.
+        c.header('Connection', 'close');
+        return sendError(c, 413, errorBody('validation_error', HTTP_MESSAGES.bodyTooLarge));
+      },
     }),
   );
   app.route('/', apiRoutes(deps));
