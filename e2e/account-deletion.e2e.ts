@@ -1,0 +1,44 @@
+/**
+ * Deleting an account from Account Settings (issue 2, Data Deletion Policy): behind a confirmation
+ * dialog, ends on /login, and the credentials no longer sign in.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  submitLoginForm,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
+
+describe.each(VIEWPORT_NAMES)('account deletion (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('delete behind a typed confirmation, land on /login, and the account is gone', async () => {
+    const { page } = await browser.newPage(viewport);
+    const account = newAccount({ name: 'Katherine Johnson' });
+    await registerViaUi(page, account);
+    await page.goto('/account');
+    await expectVisible(heading(page, 'Account Settings'));
+
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog');
+    await expectVisible(dialog);
+    await dialog.getByLabel('Type your e-mail to confirm').fill(account.email);
+    await screenshot(page, `delete-account-dialog-${viewport}`);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await waitForPath(page, '/login');
+
+    // The session is gone with the account: a guarded page sends the visitor to /login.
+    await page.goto('/account');
+    await waitForPath(page, '/login');
+
+    await submitLoginForm(page, account.email, account.password);
+    await expectVisible(page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect.' }));
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

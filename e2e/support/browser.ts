@@ -1,0 +1,249 @@
+/**
+ * Browser fixture for the e2e suites: Debian's Chromium driven by playwright-core, one browser per
+ * test file, one fresh context (own cookies) per page, desktop and mobile viewports of issue 2,
+ * outbound network blocked (STYLE.md §6), and screenshots in test-results/screenshots/ at key steps
+ * and whenever a test fails.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+/** How long a single locator action or wait may take before the step fails. */
+const ACTION_TIMEOUT_MS = 15_000;
+
+export const screenshotDir = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium was not found at ${executablePath}. The browser tests need it: install it with ` +
+        '`sudo apt-get install chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+function isLocal(url: URL): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || ['data:', 'blob:'].includes(url.protocol);
+}
+
+/** File-name-safe version of a test or step name. */
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${slug(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  viewport: ViewportName;
+  /** Uncaught errors and console errors of the page, printed when the test fails. */
+  problems: string[];
+}
+
+/**
+ * Registers the hooks of a browser test file and returns `newPage`. Every page gets its own context,
+ * so two pages in one test are two different visitors. Contexts are closed after each test, after a
+ * full-page screenshot of each one when the test failed.
+ */
+export function useBrowser(): { newPage: (viewport: ViewportName) => Promise<OpenedPage> } {
+  let browser: Browser | undefined;
+  let opened: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    const failed = context.task.result?.state === 'fail';
+    const pages = opened;
+    opened = [];
+    for (const [index, entry] of pages.entries()) {
+      if (failed) {
+        const name = `${context.task.fullName} ${entry.viewport} ${index + 1} failure`;
+        const file = await screenshot(entry.page, name).catch((error: unknown) => `(no screenshot: ${String(error)})`);
+        console.warn(
+          `[${entry.viewport}] failed at ${entry.page.url()}; screenshot ${file}` +
+            (entry.problems.length > 0 ? `\nbrowser errors:\n  ${entry.problems.join('\n  ')}` : ''),
+        );
+      }
+      await entry.context.close().catch(() => undefined);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(viewport) {
+      if (!browser) {
+        throw new Error('useBrowser(): the browser is not running; call newPage inside a test.');
+      }
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: VIEWPORTS[viewport],
+        ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
+        locale: 'en-GB',
+        timezoneId: 'UTC',
+      });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+      const problems: string[] = [];
+      // Outbound network is blocked in every test tier; record what the app tried to reach.
+      await context.route(
+        (url) => !isLocal(url),
+        async (route) => {
+          problems.push(`blocked outbound request: ${route.request().url()}`);
+          await route.abort('blockedbyclient');
+        },
+      );
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      const entry: OpenedPage = { page, context, viewport, problems };
+      opened.push(entry);
+      return entry;
+    },
+  };
+}
+
+let emailCounter = 0;
+
+/** An e-mail address no other test (or earlier run against the same data) has used. */
+export function uniqueEmail(prefix = 'runner'): string {
+  emailCounter += 1;
+  const nonce = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}${emailCounter}`;
+  return `${prefix}-${nonce}@example.com`;
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
+  return { name: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'correct-horse-42', ...overrides };
+}
+
+/** The path of the page, without origin (and with the query when `withQuery`). */
+export function currentPath(page: Page, withQuery = false): string {
+  const url = new URL(page.url());
+  return withQuery ? `${url.pathname}${url.search}` : url.pathname;
+}
+
+/** Waits until the page is on `pathname` (exact path; the query string is ignored). */
+export async function waitForPath(page: Page, pathname: string, timeout = ACTION_TIMEOUT_MS): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout });
+  } catch {
+    throw new Error(`Expected to be on ${pathname} within ${timeout} ms, but the page is on ${currentPath(page, true)}`);
+  }
+}
+
+/** Fills the register form of the UI contract (Name, E-mail, Password) and presses "Create account". */
+export async function submitRegisterForm(page: Page, account: NewAccount): Promise<void> {
+  if (currentPath(page) !== '/register') {
+    await page.goto('/register');
+  }
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Registers through the UI and waits for the app to land on /dashboard. */
+export async function registerViaUi(page: Page, account: NewAccount): Promise<void> {
+  await submitRegisterForm(page, account);
+  await waitForPath(page, '/dashboard');
+}
+
+/** Fills the sign-in form (E-mail, Password) on the current /login page and presses "Sign in". */
+export async function submitLoginForm(page: Page, email: string, password: string): Promise<void> {
+  if (currentPath(page) !== '/login') {
+    await page.goto('/login');
+  }
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The sidebar's nav landmark (UI contract: aria-label "Main navigation"). */
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/** On mobile the sidebar is a temporary drawer behind the top bar's menu button; open it. */
+export async function openNavigation(page: Page, viewport: ViewportName): Promise<void> {
+  if (viewport === 'mobile') {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await mainNav(page).getByRole('link').first().waitFor({ state: 'visible' });
+  }
+}
+
+/** Follows a sidebar link the way a person would at this width, and waits for its path. */
+export async function navigateWithSidebar(page: Page, viewport: ViewportName, linkName: string, pathname: string): Promise<void> {
+  await openNavigation(page, viewport);
+  await mainNav(page).getByRole('link', { name: linkName, exact: true }).click();
+  await waitForPath(page, pathname);
+}
+
+export function heading(page: Page, name: string): Locator {
+  return page.getByRole('heading', { level: 1, name, exact: true });
+}
+
+/** Waits for a locator to be visible; the error names the locator and the page it was looked for on. */
+export async function expectVisible(locator: Locator, timeout = ACTION_TIMEOUT_MS): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(`Expected ${locator.toString()} to be visible on ${currentPath(locator.page(), true)}: ${reason}`);
+  }
+}
+
+/** Waits for a locator to be hidden or gone. */
+export async function expectHidden(locator: Locator, timeout = ACTION_TIMEOUT_MS): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'hidden', timeout });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(`Expected ${locator.toString()} to be hidden on ${currentPath(locator.page(), true)}: ${reason}`);
+  }
+}
