@@ -5,6 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
+import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
 import { passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
@@ -16,6 +17,9 @@ import { deleteAccount } from '../services/account-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
 
+/** better-call's text for an unparsable body; the API answers every such body with one message. */
+const UPSTREAM_MALFORMED_JSON = 'Invalid JSON in request body';
+
 /** Codes whose message Stride's own sign-up check already wrote as a sentence for the form. */
 const OWN_MESSAGE_CODES = new Set(['WEAK_PASSWORD', 'MISSING_FIELDS']);
 
@@ -26,7 +30,9 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   const upstream = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const code = identityCodeFor(response.status, upstream.code);
   let body;
-  if (code === undefined) {
+  if (upstream.message === UPSTREAM_MALFORMED_JSON) {
+    body = errorBody('validation_error', HTTP_MESSAGES.malformedJson);
+  } else if (code === undefined) {
     body = errorBody(errorTypeForStatus(response.status), upstream.message ?? 'Authentication failed.');
   } else {
     let message: string = IDENTITY_ERROR_MESSAGES[code];
