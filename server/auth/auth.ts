@@ -71,6 +71,9 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       },
     },
     advanced: {
+      // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
+      // keeps it on in every environment so tests exercise the server that production runs.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       cookiePrefix: 'stride',
