@@ -1,0 +1,68 @@
+/**
+ * Captures the main screens of a running Stride at desktop (1280×800) and mobile (390×844) width
+ * in Debian's Chromium, for the README and for reviewing changes by eye.
+ *   npx tsx tools/screenshots.ts [baseUrl] [outDir]
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+
+const baseUrl = process.argv[2] ?? 'http://localhost:3000';
+const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
+mkdirSync(outDir, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+}
+
+for (const [width, height, suffix] of [
+  [1280, 800, 'desktop'],
+  [390, 844, 'mobile'],
+] as const) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'dark', isMobile: suffix === 'mobile', hasTouch: suffix === 'mobile' });
+  const page = await context.newPage();
+  const email = `ada.${Date.now()}@example.com`;
+  await page.goto(`${baseUrl}/register`);
+  await shoot(page, `register-${suffix}`);
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
+  await shoot(page, `dashboard-${suffix}`);
+  await page.goto(`${baseUrl}/account`);
+  await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+  await shoot(page, `account-${suffix}`);
+  if (suffix === 'mobile') {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.waitForTimeout(400);
+    await shoot(page, `navigation-${suffix}`);
+    await page.keyboard.press('Escape');
+  }
+  const username = await page.getByLabel('Username').inputValue();
+  await page.goto(`${baseUrl}/${username}`);
+  await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+  await shoot(page, `public-profile-${suffix}`);
+  await page.goto(`${baseUrl}/medals`);
+  await shoot(page, `upcoming-${suffix}`);
+  await page.goto(`${baseUrl}/privacy-policy`);
+  await shoot(page, `privacy-${suffix}`);
+  await context.clearCookies();
+  await page.goto(`${baseUrl}/login?redirect=%2Faccount`);
+  await shoot(page, `login-${suffix}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').waitFor();
+  await shoot(page, `login-error-${suffix}`);
+  await context.close();
+}
+await browser.close();
+console.log(`Screenshots in ${outDir}`);

@@ -1,0 +1,80 @@
+/**
+ * The web app's only door to the server. Product routes are typed end to end from the server's
+ * route types (Hono RPC); better-auth's endpoints are plain JSON posts. Every failure becomes an
+ * ApiError carrying the server's `{ type, message, code, fields }`.
+ */
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiRoutes } from '../../../server/app.ts';
+import { isApiErrorBody, type ApiErrorBody } from '../../../core/errors.ts';
+import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
+
+export type ApiErrorDetails = ApiErrorBody['error'];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: ApiErrorDetails,
+  ) {
+    super(details.message);
+    this.name = 'ApiError';
+  }
+
+  get fields(): Record<string, string> {
+    return this.details.fields ?? {};
+  }
+}
+
+export const api = hc<ApiRoutes>(window.location.origin).api;
+
+function networkError(): ApiError {
+  return new ApiError(0, {
+    type: 'network_error',
+    code: 'network-request-failed',
+    message: IDENTITY_ERROR_MESSAGES['network-request-failed'],
+  });
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  return new ApiError(
+    response.status,
+    isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${response.status}` },
+  );
+}
+
+/** The body of the successful responses among a route's declared responses. */
+type SuccessBody<R> = R extends ClientResponse<infer T, infer S, string> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** Awaits a typed RPC call and returns its JSON, or throws an ApiError. */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<SuccessBody<R>> {
+  let response: R;
+  try {
+    response = await call;
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) {
+    throw await failure(response as unknown as Response);
+  }
+  return (await response.json()) as SuccessBody<R>;
+}
+
+/** POST/GET to an untyped endpoint (better-auth's). */
+export async function requestJson<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'POST',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+    });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) {
+    throw await failure(response);
+  }
+  return (await response.json()) as T;
+}

@@ -1,0 +1,78 @@
+/**
+ * Every route of spec §2. Public routes stand alone; the sidebar layout holds the guarded routes
+ * and the two open ones (run planner, calculators); any other single segment is a public profile.
+ */
+import { createBrowserRouter, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { FITNESS_CALLBACK_PATHS, PERSONAL_PAGE_PATH, pageTitleForPath } from '../../../core/product.ts';
+import { lazyPage } from './lazy-page.ts';
+import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { RouteErrorScreen } from './RouteErrorScreen.tsx';
+import { SidebarLayout } from './SidebarLayout.tsx';
+import { Suspense } from 'react';
+import { LoadingScreen } from './LoadingOverlay.tsx';
+
+const LoginPage = lazyPage(() => import('../pages/auth/LoginPage.tsx'));
+const RegisterPage = lazyPage(() => import('../pages/auth/RegisterPage.tsx'));
+const DashboardPage = lazyPage(() => import('../pages/DashboardPage.tsx'));
+const AccountPage = lazyPage(() => import('../pages/AccountPage.tsx'));
+const PublicProfilePage = lazyPage(() => import('../pages/PublicProfilePage.tsx'));
+const PrivacyPolicyPage = lazyPage(() => import('../pages/legal/PrivacyPolicyPage.tsx'));
+const TermsOfServicePage = lazyPage(() => import('../pages/legal/TermsOfServicePage.tsx'));
+const DataDeletionPolicyPage = lazyPage(() => import('../pages/legal/DataDeletionPolicyPage.tsx'));
+const UpcomingPage = lazyPage(() => import('../pages/UpcomingPage.tsx'));
+
+/** Sets document.title from the spec §2 table on every route change. */
+function RootShell() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitleForPath(pathname);
+  }, [pathname]);
+  return (
+    <>
+      <LoadingOverlay />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+const guardedUpcoming = ['/training-goals', '/charts', '/medals', '/water', PERSONAL_PAGE_PATH, '/debug/prime-weather'];
+
+export const router = createBrowserRouter([
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+      { path: '/terms-of-service', element: <TermsOfServicePage /> },
+      { path: '/data-deletion-policy', element: <DataDeletionPolicyPage /> },
+      { path: '/success', element: <UpcomingPage /> },
+      ...FITNESS_CALLBACK_PATHS.map((path) => ({ path, element: <UpcomingPage /> })),
+      {
+        element: <SidebarLayout />,
+        errorElement: <RouteErrorScreen />,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: '/dashboard', element: <DashboardPage /> },
+              { path: '/account', element: <AccountPage /> },
+              ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
+            ],
+          },
+          { path: '/run-planner', element: <UpcomingPage /> },
+          { path: '/calculators', element: <UpcomingPage /> },
+        ],
+      },
+      { path: '/:username', element: <PublicProfilePage /> },
+      // Spec §2 has no not-found screen; paths of several segments get the profile page's "nothing here".
+      { path: '*', element: <PublicProfilePage /> },
+    ],
+  },
+]);

@@ -1,0 +1,79 @@
+/** / and /dashboard: the greeting (spec §1: "Runner" when no first name is known) and the totals. */
+import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
+import LandscapeIcon from '@mui/icons-material/Landscape';
+import StraightenIcon from '@mui/icons-material/Straighten';
+import TimerIcon from '@mui/icons-material/Timer';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { greetingName } from '../../../core/names.ts';
+import { TAGLINE } from '../../../core/product.ts';
+import { formatDistance, formatDuration, formatElevation, UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { useProfile } from '../profile/profile.ts';
+
+function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", color: 'text.secondary', mb: 1 }}>
+          {icon}
+          <Typography variant="body2">{label}</Typography>
+        </Stack>
+        <Typography variant="h5" component="p">
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const { data: profile, error, isPending } = useProfile();
+  if (error) {
+    return <Alert severity="error">{error.message}</Alert>;
+  }
+  const units = profile?.preferences.unitSystem ?? 'imperial';
+  const stats = profile?.statistics;
+  const stat = (render: () => string) => (stats ? render() : <Skeleton width={80} />);
+  return (
+    <Box>
+      <PageHeader
+        title={isPending ? <Skeleton width={220} /> : `Hi, ${greetingName(profile.firstName)}`}
+        subtitle={`Your ${TAGLINE.toLowerCase()}.`}
+        action={<Chip variant="outlined" label={`Units: ${UNIT_SYSTEM_LABELS[units]}`} />}
+      />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 6, lg: 3 }}>
+          <StatCard icon={<DirectionsRunIcon fontSize="small" />} label="Activities" value={stat(() => String(stats?.totalActivities ?? 0))} />
+        </Grid>
+        <Grid size={{ xs: 6, lg: 3 }}>
+          <StatCard icon={<StraightenIcon fontSize="small" />} label="Distance" value={stat(() => formatDistance(stats?.totalDistance ?? 0, units))} />
+        </Grid>
+        <Grid size={{ xs: 6, lg: 3 }}>
+          <StatCard icon={<LandscapeIcon fontSize="small" />} label="Climb" value={stat(() => formatElevation(stats?.totalElevation ?? 0, units))} />
+        </Grid>
+        <Grid size={{ xs: 6, lg: 3 }}>
+          <StatCard icon={<TimerIcon fontSize="small" />} label="Time" value={stat(() => formatDuration(stats?.totalDuration ?? 0))} />
+        </Grid>
+      </Grid>
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Stack sx={{ alignItems: { sm: 'center' }, justifyContent: "space-between" }} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Box>
+              <Typography variant="h6" component="h2">
+                Make Stride yours
+              </Typography>
+              <Typography color="text.secondary">
+                Choose miles or kilometres, pick a username for your public page and tell other runners about yourself.
+              </Typography>
+            </Box>
+            <Button component={RouterLink} to="/account" variant="contained" sx={{ flexShrink: 0 }}>
+              Account settings
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

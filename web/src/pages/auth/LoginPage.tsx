@@ -1,0 +1,92 @@
+/** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
+import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { REGISTRATION_MESSAGES } from '../../../../core/profile.ts';
+import { z } from 'zod';
+import { useSession, useSignIn } from '../../auth/session.ts';
+import { safeRedirect } from '../../app/RequireAuth.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { PasswordField, useTouched } from './form-fields.tsx';
+
+const emailSchema = z.email();
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
+
+  const emailError = emailSchema.safeParse(email.trim()).success ? '' : REGISTRATION_MESSAGES.emailInvalid;
+  const passwordError = password.length > 0 ? '' : REGISTRATION_MESSAGES.passwordRequired;
+
+  if (user && !signIn.isPending && !signIn.isSuccess) {
+    return <Navigate to={redirect} replace />;
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    touchAll(['email', 'password']);
+    if (emailError || passwordError) {
+      return;
+    }
+    signIn.mutate(
+      { email: email.trim(), password },
+      { onSuccess: () => void navigate(redirect, { replace: true }) },
+    );
+  };
+
+  const registerLink = params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
+
+  return (
+    <AuthLayout
+      heading="Welcome back"
+      subheading="Sign in to your running hub."
+      footer={
+        <>
+          New to Stride?{' '}
+          <Link component={RouterLink} to={registerLink}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+        {signIn.error && <Alert severity="error">{signIn.error.message}</Alert>}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => touch('email')}
+          error={Boolean(touched.email && emailError)}
+          helperText={touched.email && emailError ? emailError : ' '}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          onBlur={() => touch('password')}
+          error={Boolean(touched.password && passwordError)}
+          helperText={touched.password && passwordError ? passwordError : ' '}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={signIn.isPending}
+          startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+        >
+          Sign in
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,104 @@
+/** /register: name, e-mail, password, checked as the user types against the server's policy. */
+import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { passwordProblems } from '../../../../core/password-policy.ts';
+import { registrationSchema } from '../../../../core/profile.ts';
+import { useSession, useSignUp } from '../../auth/session.ts';
+import { safeRedirect } from '../../app/RequireAuth.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { PasswordField, usePasswordPolicy, useTouched } from './form-fields.tsx';
+
+type Field = 'name' | 'email' | 'password';
+
+export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const signUp = useSignUp();
+  const policy = usePasswordPolicy();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
+  const { touched, touch, touchAll } = useTouched<Field>();
+
+  const parsed = registrationSchema.safeParse({ ...values, email: values.email.trim() });
+  const errors: Partial<Record<Field, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as Field;
+      errors[field] ??= issue.message;
+    }
+  }
+  const passwordIssues = passwordProblems(values.password, policy);
+  if (passwordIssues.length > 0) {
+    errors.password ??= passwordIssues[0];
+  }
+  const serverFields = signUp.error && 'fields' in signUp.error ? (signUp.error as { fields: Record<string, string> }).fields : {};
+
+  if (user && !signUp.isPending && !signUp.isSuccess) {
+    return <Navigate to={redirect} replace />;
+  }
+
+  const update = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (field === 'password' && event.target.value.length > 0) {
+      touch('password');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    touchAll(['name', 'email', 'password']);
+    if (Object.keys(errors).length > 0) {
+      return;
+    }
+    signUp.mutate(
+      { name: values.name.trim(), email: values.email.trim(), password: values.password },
+      { onSuccess: () => void navigate(redirect, { replace: true }) },
+    );
+  };
+
+  const fieldProps = (field: Field) => {
+    const message = (touched[field] && errors[field]) || serverFields[field];
+    return {
+      value: values[field],
+      onChange: update(field),
+      onBlur: () => touch(field),
+      error: Boolean(message),
+      helperText:
+        message ||
+        (field === 'password' ? `At least ${policy.minLength} characters.` : field === 'name' ? 'First name, then last name.' : ' '),
+    };
+  };
+
+  return (
+    <AuthLayout
+      heading="Create your account"
+      subheading="Your runs, on your own server."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+        {signUp.error && <Alert severity="error">{signUp.error.message}</Alert>}
+        <TextField label="Name" autoComplete="name" autoFocus {...fieldProps('name')} />
+        <TextField label="E-mail" type="email" autoComplete="email" {...fieldProps('email')} />
+        <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={signUp.isPending}
+          startIcon={signUp.isPending ? <CircularProgress size={18} color="inherit" /> : null}
+        >
+          Create account
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,54 @@
+/** Form pieces shared by sign-in and registration. */
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_PASSWORD_POLICY } from '../../../../core/password-policy.ts';
+import { api, unwrap } from '../../api/client.ts';
+
+export function PasswordField(props: TextFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? 'Hide password' : 'Show password'}
+                onClick={() => setVisible((shown) => !shown)}
+                edge="end"
+                size="small"
+              >
+                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** The server's password policy (spec §7 "GET password policy"), the default until it arrives. */
+export function usePasswordPolicy() {
+  const { data } = useQuery({
+    queryKey: ['password-policy'],
+    queryFn: () => unwrap(api['password-policy'].$get()),
+    staleTime: Infinity,
+  });
+  return data ?? DEFAULT_PASSWORD_POLICY;
+}
+
+/** Tracks which fields the user has left, so errors show as they type but not before. */
+export function useTouched<K extends string>() {
+  const [touched, setTouched] = useState<Partial<Record<K, boolean>>>({});
+  return {
+    touched,
+    touch: (field: K) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),
+    touchAll: (fields: readonly K[]) => setTouched(Object.fromEntries(fields.map((field) => [field, true])) as Record<K, boolean>),
+  };
+}

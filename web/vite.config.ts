@@ -1,0 +1,20 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(root, '../dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+  },
+});
