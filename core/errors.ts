@@ -35,13 +35,12 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) {
     return false;
   }
-  const inner = (value as { error: unknown }).error;
-  return (
-    typeof inner === 'object' &&
-    inner !== null &&
-    typeof (inner as { message?: unknown }).message === 'string' &&
-    ERROR_TYPES.includes((inner as { type?: unknown }).type as ErrorType)
-  );
+  const inner = value.error;
+  if (typeof inner !== 'object' || inner === null) {
+    return false;
+  }
+  const { message, type } = inner as { message?: unknown; type?: unknown };
+  return typeof message === 'string' && (ERROR_TYPES as readonly unknown[]).includes(type);
 }
 
 /** Spec §5 "Startup". */

@@ -182,7 +182,7 @@ export function toProfile(row: ProfileRow): Profile {
       totalElevation: row.totalElevation,
       totalDuration: row.totalDuration,
     },
-    athleteProfile: row.athleteProfile as Profile['athleteProfile'],
+    athleteProfile: row.athleteProfile,
     wellbeingPreferences: { ...DEFAULT_WELLBEING_PREFERENCES, ...(row.wellbeingPreferences as Partial<WellbeingPreferences>) },
     preferences: {
       unitSystem: row.unitSystem,

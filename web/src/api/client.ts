@@ -55,7 +55,7 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
     throw networkError();
   }
   if (!response.ok) {
-    throw await failure(response as unknown as Response);
+    throw await failure(response);
   }
   return (await response.json()) as SuccessBody<R>;
 }

@@ -31,7 +31,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES, PROFILE_LIMITS, profileUpdateSchema, type Preferences, type Profile, type ProfileUpdate } from '../../../core/profile.ts';
 import { ApiError } from '../api/client.ts';
@@ -148,7 +148,6 @@ function AccountForm({ profile }: { profile: Profile }) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  useEffect(() => setValues(valuesOf(profile)), [profile]);
 
   const changes = changesOf(values, profile);
   const validation = profileUpdateSchema.safeParse(changes);
@@ -313,7 +312,8 @@ export default function AccountPage() {
       <PageHeader title="Account Settings" subtitle="Your profile, units and notifications." />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
-      {profile && <AccountForm profile={profile} />}
+      {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
+      {profile && <AccountForm key={profile.updatedAt} profile={profile} />}
     </Box>
   );
 }
