@@ -239,7 +239,12 @@ describe('PATCH /api/profile', () => {
   it('answers 400 for a field the client may not set (statistics)', async () => {
     const { client } = await registerUser(server);
 
-    await expectValidationError(client, { statistics: { totalDistance: 1 } }, 'statistics', 'Unknown field "statistics".');
+    await expectValidationError(
+      client,
+      { statistics: { totalDistance: 1 } },
+      'statistics',
+      'Unknown field "statistics".',
+    );
   });
 
   it('answers 400 for an unknown unit system', async () => {

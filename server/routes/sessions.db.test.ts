@@ -81,7 +81,9 @@ describe('POST /api/auth/sign-in/email', () => {
   });
 
   it('rejects malformed JSON', async () => {
-    const response = await createApiClient(server.url).post('/api/auth/sign-in/email', undefined, { rawBody: '{"email":' });
+    const response = await createApiClient(server.url).post('/api/auth/sign-in/email', undefined, {
+      rawBody: '{"email":',
+    });
 
     expectApiError(response, 400, { type: 'validation_error', message: HTTP_MESSAGES.malformedJson });
   });

@@ -51,7 +51,12 @@ function storeCookies(jar: Map<string, string>, headers: Headers): void {
 export function createApiClient(baseUrl: string, initialCookies: ReadonlyMap<string, string> = new Map()): ApiClient {
   const jar = new Map(initialCookies);
 
-  async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function send<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { origin: baseUrl, accept: 'application/json' };
     let payload: string | undefined;
     if (options.rawBody !== undefined) {

@@ -45,7 +45,11 @@ export function signUp(server: TestServer, body: unknown, client: ApiClient = cr
   return client.post<AuthUserBody | ApiErrorBody>('/api/auth/sign-up/email', body);
 }
 
-export function signIn(server: TestServer, body: { email: string; password: string }, client = createApiClient(server.url)) {
+export function signIn(
+  server: TestServer,
+  body: { email: string; password: string },
+  client = createApiClient(server.url),
+) {
   return client.post<AuthUserBody | ApiErrorBody>('/api/auth/sign-in/email', body);
 }
 

@@ -3,15 +3,13 @@
  * and the two open ones (run planner, calculators); any other single segment is a public profile.
  */
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { FITNESS_CALLBACK_PATHS, PERSONAL_PAGE_PATH, pageTitleForPath } from '../../../core/product.ts';
 import { lazyPage } from './lazy-page.ts';
-import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { SidebarLayout } from './SidebarLayout.tsx';
-import { Suspense } from 'react';
-import { LoadingScreen } from './LoadingOverlay.tsx';
 
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage.tsx'));
 const RegisterPage = lazyPage(() => import('../pages/auth/RegisterPage.tsx'));
@@ -55,19 +53,24 @@ export const router = createBrowserRouter([
       ...FITNESS_CALLBACK_PATHS.map((path) => ({ path, element: <UpcomingPage /> })),
       {
         element: <SidebarLayout />,
-        errorElement: <RouteErrorScreen />,
         children: [
           {
-            element: <RequireAuth />,
+            // A page that fails to load (or crashes) shows its error inside the layout, sidebar intact.
+            errorElement: <RouteErrorScreen />,
             children: [
-              { index: true, element: <DashboardPage /> },
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/account', element: <AccountPage /> },
-              ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
+              {
+                element: <RequireAuth />,
+                children: [
+                  { index: true, element: <DashboardPage /> },
+                  { path: '/dashboard', element: <DashboardPage /> },
+                  { path: '/account', element: <AccountPage /> },
+                  ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
+                ],
+              },
+              { path: '/run-planner', element: <UpcomingPage /> },
+              { path: '/calculators', element: <UpcomingPage /> },
             ],
           },
-          { path: '/run-planner', element: <UpcomingPage /> },
-          { path: '/calculators', element: <UpcomingPage /> },
         ],
       },
       { path: '/:username', element: <PublicProfilePage /> },
