@@ -1,0 +1,158 @@
+/**
+ * DELETE /api/account over HTTP: the Data Deletion Policy's promise that the user and every row of
+ * theirs go, and every session with them; and GET /api/password-policy that forms check against.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_MESSAGES, type ApiErrorBody } from '../../core/errors.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
+import { createApiClient } from '../test-support/api-client.ts';
+import {
+  countRows,
+  expectApiError,
+  getOwnProfile,
+  registerUser,
+  signedInClient,
+  signIn,
+} from '../test-support/factories.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+const unauthenticated = { type: 'authentication', message: HTTP_MESSAGES.unauthenticated } as const;
+const everything = { users: 1, sessions: 1, accounts: 1, profiles: 1 };
+const nothing = { users: 0, sessions: 0, accounts: 0, profiles: 0 };
+
+describe('DELETE /api/account', () => {
+  it('answers 401 without a session', async () => {
+    const response = await createApiClient(server.url).delete('/api/account', { confirmEmail: 'a@example.com' });
+
+    expectApiError(response, 401, unauthenticated);
+  });
+
+  it.each([
+    ['another address', 'someone-else@example.com'],
+    ['an empty string', ''],
+  ])('answers 400 for a confirmation with %s and deletes nothing', async (_label, confirmEmail) => {
+    const { id, client } = await registerUser(server);
+
+    const response = await client.delete('/api/account', { confirmEmail });
+
+    const error = expectApiError(response, 400, {
+      type: 'validation_error',
+      message: ACCOUNT_DELETION_MESSAGES.confirmationMismatch,
+    });
+    expect(error.fields).toEqual({ confirmEmail: ACCOUNT_DELETION_MESSAGES.confirmationMismatch });
+    expect(await countRows(server, id)).toEqual(everything);
+    expect((await getOwnProfile(client)).uid).toBe(id);
+  });
+
+  it('answers 400 for a missing confirmation and deletes nothing', async () => {
+    const { id, client } = await registerUser(server);
+
+    const response = await client.delete('/api/account', {});
+
+    expect(response.status).toBe(400);
+    const { error } = response.body as ApiErrorBody;
+    expect(error.type).toBe('validation_error');
+    expect(Object.keys(error.fields ?? {})).toEqual(['confirmEmail']);
+    expect(await countRows(server, id)).toEqual(everything);
+  });
+
+  it('answers 400 for malformed JSON and deletes nothing', async () => {
+    const { id, client } = await registerUser(server);
+
+    const response = await client.delete('/api/account', undefined, { rawBody: '{"confirmEmail":' });
+
+    expectApiError(response, 400, { type: 'validation_error', message: HTTP_MESSAGES.malformedJson });
+    expect(await countRows(server, id)).toEqual(everything);
+  });
+
+  it('deletes the user, sessions, accounts and profile; the old cookie then gets 401', async () => {
+    const { id, credentials, client } = await registerUser(server, { name: 'Leaving Soon' });
+    const oldCookie = client.fork();
+    const { username } = await getOwnProfile(client);
+
+    const response = await client.delete('/api/account', { confirmEmail: credentials.email });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ deleted: true });
+    expect(client.cookies.has('stride.session_token')).toBe(false);
+    expect(await countRows(server, id)).toEqual(nothing);
+    expectApiError(await oldCookie.get('/api/profile'), 401, unauthenticated);
+    expect((await createApiClient(server.url).get(`/api/public/profiles/${username}`)).status).toBe(404);
+    expect((await signIn(server, credentials)).status).toBe(401);
+  });
+
+  it('accepts the confirmation in other letter case and with spaces around it', async () => {
+    const { id, credentials, client } = await registerUser(server);
+
+    const response = await client.delete('/api/account', { confirmEmail: `  ${credentials.email.toUpperCase()} ` });
+
+    expect(response.status).toBe(200);
+    expect(await countRows(server, id)).toEqual(nothing);
+  });
+
+  it('signs out every device', async () => {
+    const { id, credentials, client } = await registerUser(server);
+    const laptop = await signedInClient(server, credentials);
+    const phone = await signedInClient(server, credentials);
+    expect(await countRows(server, id)).toMatchObject({ sessions: 3 });
+
+    await client.delete('/api/account', { confirmEmail: credentials.email });
+
+    expectApiError(await laptop.get('/api/profile'), 401, unauthenticated);
+    expectApiError(await phone.get('/api/profile'), 401, unauthenticated);
+  });
+
+  it("leaves another user's data untouched", async () => {
+    const leaving = await registerUser(server);
+    const staying = await registerUser(server);
+    await staying.client.patch('/api/profile', { bio: 'still here', athleteProfile: { a: 1 } });
+    const stayingBefore = await getOwnProfile(staying.client);
+    const everyoneBefore = await countRows(server);
+
+    await leaving.client.delete('/api/account', { confirmEmail: leaving.credentials.email });
+
+    expect(await countRows(server, staying.id)).toEqual(everything);
+    expect(await getOwnProfile(staying.client)).toEqual(stayingBefore);
+    expect(await countRows(server)).toEqual({
+      users: everyoneBefore.users - 1,
+      sessions: everyoneBefore.sessions - 1,
+      accounts: everyoneBefore.accounts - 1,
+      profiles: everyoneBefore.profiles - 1,
+    });
+  });
+
+  it('lets the same e-mail register again afterwards', async () => {
+    const { credentials, client } = await registerUser(server);
+    await client.delete('/api/account', { confirmEmail: credentials.email });
+
+    const again = await registerUser(server, { email: credentials.email });
+
+    expect((await getOwnProfile(again.client)).email).toBe(credentials.email);
+  });
+});
+
+describe('GET /api/password-policy', () => {
+  it('serves the spec §5 default policy: minimum 6, no character classes', async () => {
+    const response = await createApiClient(server.url).get('/api/password-policy');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      minLength: 6,
+      maxLength: 128,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireNumeric: false,
+      requireNonAlphanumeric: false,
+    });
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Builds Stride's OpenAPI document exactly as the server serves it at /api/docs, from the app
+ * assembled in-process on an in-memory database. `npm run openapi` writes it to docs/openapi.json
+ * and a test fails when that committed copy is stale (STYLE.md §7).
+ */
+import path from 'node:path';
+import { createApp } from '../server/app.ts';
+import { createAuth } from '../server/auth/auth.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { createLogger } from '../server/logger.ts';
+
+export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.json');
+
+/** The document as committed: two-space JSON with a final newline. */
+export async function buildOpenApiDocument(): Promise<string> {
+  // Nothing here signs or serves anything; the secret only has to satisfy the configuration check.
+  const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'o'.repeat(40), PORT: '0' }), webDir: undefined };
+  const logger = createLogger('silent');
+  const database = await openDatabase({});
+  try {
+    const app = createApp({
+      db: database.db,
+      databaseKind: database.kind,
+      auth: createAuth(database.db, config, logger),
+      config,
+      logger,
+      version: '0.0.0',
+    });
+    const response = await app.request('/api/docs');
+    if (response.status !== 200) {
+      throw new Error(`GET /api/docs answered ${response.status}`);
+    }
+    return `${JSON.stringify(await response.json(), null, 2)}\n`;
+  } finally {
+    await database.close();
+  }
+}
