@@ -1,13 +1,18 @@
 /**
- * Global setup of the `e2e` vitest project: builds the app once (`npm run build`: server to dist/,
- * web to dist/web), starts the built server exactly as `npm start` would run it, on a free port and a
- * fresh embedded database (PGlite in a temporary DATA_DIR), and hands its URL to the tests through
- * `provide('baseUrl')`. The teardown stops the server and removes the data folder.
+ * Global setup of the `e2e` vitest project: builds the app once (the two halves of `npm run build`:
+ * the server to dist/, the web app to a private folder), starts the built server as `npm start` would,
+ * on a free port and a fresh embedded database (PGlite in a temporary DATA_DIR), and hands its URL to
+ * the tests through `provide('baseUrl')`. The teardown stops the server and removes the temporary
+ * folder.
  *
- * STRIDE_E2E_SKIP_BUILD=1 reuses an existing dist/ (handy while iterating on tests only).
+ * Why a private web folder: the server reads index.html once at start, and `vite build` empties
+ * dist/web, so a build in the same checkout during the run (`npm start`, `npm run dev`, another test
+ * run) would delete the hashed assets the running server still points at and blank every page.
+ *
+ * STRIDE_E2E_SKIP_BUILD=1 reuses the existing dist/ (handy while iterating on tests only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -99,19 +104,30 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (process.env.STRIDE_E2E_SKIP_BUILD === '1') {
-    if (!existsSync(path.join(repoRoot, 'dist', 'server', 'main.js'))) {
-      throw new Error('STRIDE_E2E_SKIP_BUILD=1 but dist/server/main.js does not exist; run `npm run build` first.');
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stride-e2e-'));
+  const dataDir = path.join(tempDir, 'data');
+  const webDir = path.join(tempDir, 'web');
+  try {
+    if (process.env.STRIDE_E2E_SKIP_BUILD === '1') {
+      for (const built of ['dist/server/main.js', 'dist/web/index.html']) {
+        if (!existsSync(path.join(repoRoot, built))) {
+          throw new Error(`STRIDE_E2E_SKIP_BUILD=1 but ${built} does not exist; run \`npm run build\` first.`);
+        }
+      }
+      cpSync(path.join(repoRoot, 'dist', 'web'), webDir, { recursive: true });
+    } else {
+      await run('npm', ['run', 'build:server']);
+      await run('npm', ['run', 'build:web', '--', '--outDir', webDir, '--emptyOutDir']);
     }
-  } else {
-    await run('npm', ['run', 'build']);
-  }
-  if (!existsSync(path.join(repoRoot, 'dist', 'web', 'index.html'))) {
-    throw new Error('dist/web/index.html is missing after the build; the browser tests need the built web app.');
+    if (!existsSync(path.join(webDir, 'index.html'))) {
+      throw new Error(`${webDir}/index.html is missing after the build; the browser tests need the built web app.`);
+    }
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    throw error;
   }
 
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stride-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -120,11 +136,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     // Every test registers and signs in from the same address; the default limit would trip.
     AUTH_RATE_LIMIT_MAX: '1000',
+    WEB_DIR: webDir,
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
-  delete env.WEB_DIR;
   delete env.APP_SECRET;
 
   const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -139,7 +155,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHealth(baseUrl, child, () => stderr);
   } catch (error) {
     await stopServer(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
@@ -149,6 +165,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (stderr.trim()) {
       console.warn(`Stride server stderr during the browser tests:\n${stderr}`);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tempDir, { recursive: true, force: true });
   };
 }
