@@ -1,0 +1,55 @@
+/**
+ * What a parser makes of an activity file, before any metric is computed. Parsers are streaming:
+ * feed `write` with the file's bytes as they arrive, then call `finish`. They throw
+ * ActivityFileError (upload-rules.ts) with the spec's message for anything they cannot import.
+ */
+import type { Track } from './track.ts';
+import type { ActivityFileFormat } from './upload-rules.ts';
+
+/** Spec §3: uploads are a run, a ride or a walk. */
+export const UPLOAD_ACTIVITY_TYPES = ['run', 'ride', 'walk'] as const;
+export type UploadActivityType = (typeof UPLOAD_ACTIVITY_TYPES)[number];
+
+export interface ParsedLap {
+  /** ms since epoch, NaN when unknown. */
+  startTime: number;
+  /** Index range into the track, inclusive start, exclusive end. */
+  startIndex: number;
+  endIndex: number;
+  /** The file's own figures where it has them (NaN otherwise). */
+  totalTimeS: number;
+  distanceM: number;
+  averageHeartrate: number;
+  maxHeartrate: number;
+  averageCadence: number;
+}
+
+/** A device's own session totals (FIT session, TCX laps summed): ground truth to compare with. */
+export interface DeviceTotals {
+  distanceM: number;
+  timerTimeS: number;
+  elapsedTimeS: number;
+  ascentM: number;
+  calories: number;
+}
+
+export interface ParsedActivity {
+  format: ActivityFileFormat;
+  /** The name the file gives the activity (GPX <name>, TCX Notes/Id, FIT none), trimmed, or null. */
+  name: string | null;
+  /** The sport the file declares, mapped to Stride's types, or null when absent or unknown. */
+  declaredType: UploadActivityType | null;
+  /** The sport as the file wrote it (e.g. "Running", "snorkeling"), for display. */
+  sportLabel: string | null;
+  deviceName: string | null;
+  track: Track;
+  /** True when distance comes from the device's own records rather than from positions. */
+  deviceDistance: boolean;
+  laps: ParsedLap[];
+  deviceTotals: DeviceTotals | null;
+}
+
+export interface ActivityFileParser {
+  write(chunk: Uint8Array): void;
+  finish(): ParsedActivity;
+}

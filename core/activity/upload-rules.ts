@@ -1,0 +1,126 @@
+/**
+ * Upload limits and every upload message of spec §5 and §8, exactly as written there.
+ * The browser checks a batch before sending and the server checks it again as the authority.
+ */
+
+/** Spec §9: 50 MB (52,428,800 bytes) per file, 10 files, .gpx/.fit/.tcx. */
+export const MAX_UPLOAD_FILES = 10;
+export const MAX_UPLOAD_FILE_BYTES = 52_428_800;
+export const ACTIVITY_FILE_FORMATS = ['gpx', 'fit', 'tcx'] as const;
+export type ActivityFileFormat = (typeof ACTIVITY_FILE_FORMATS)[number];
+export const SUPPORTED_EXTENSIONS = ACTIVITY_FILE_FORMATS.map((format) => `.${format}`);
+
+export const UPLOAD_MESSAGES = {
+  noFiles: 'No files selected',
+  tooManyFiles: `Too many files. Maximum ${MAX_UPLOAD_FILES} files allowed`,
+  /** N counts from 1 in the order the files were chosen. */
+  fileTooLarge: (n: number) => `File ${n} is too large. Maximum size is 50MB`,
+  unsupportedFormat: (n: number) => `File ${n} has unsupported format. Supported: ${SUPPORTED_EXTENSIONS.join(', ')}`,
+  duplicateNames: (names: readonly string[]) => `Duplicate file names: ${names.join(', ')}`,
+  unsupported: 'Unsupported file format',
+  parseActivity: 'Failed to parse activity data',
+  saveFailed: (reason: string) => `Failed to save activity: ${reason}`,
+  fetchUploadedFailed: (reason: string) => `Failed to fetch uploaded activities: ${reason}`,
+  validationFailed: (reason: string) => `Validation failed: ${reason}`,
+  alreadyImported: 'Already imported: this file is already in your activities.',
+} as const;
+
+/** Spec §5 "GPX file" (single-file checks). */
+export const GPX_FILE_MESSAGES = {
+  extension: 'File must have .gpx extension',
+  size: 'File size must be less than 50MB',
+  type: 'Invalid file type',
+} as const;
+
+/** Spec §5 "GPX content"; TCX and FIT get the same sentences with their own name. */
+export const GPX_CONTENT_MESSAGES = {
+  invalidFormat: 'Invalid GPX file format',
+  noTrackSegments: 'No track segments found in GPX file',
+  noTracksOrRoutes: 'No tracks or routes found in GPX file',
+  noValidPoints: 'No valid track points found in GPX file',
+} as const;
+
+export const TCX_CONTENT_MESSAGES = {
+  invalidFormat: 'Invalid TCX file format',
+  noActivities: 'No activities or courses found in TCX file',
+  noValidPoints: 'No valid track points found in TCX file',
+} as const;
+
+export const FIT_CONTENT_MESSAGES = {
+  invalidFormat: 'Invalid FIT file format',
+  noValidPoints: 'No valid track points found in FIT file',
+} as const;
+
+/** Spec §8: "Failed to parse GPX file: ..." — and likewise for TCX and FIT. */
+export function parseFailureMessage(format: ActivityFileFormat, reason: string): string {
+  return `Failed to parse ${format.toUpperCase()} file: ${reason}`;
+}
+
+/** A file that cannot be imported; `message` is the full sentence shown to the user. */
+export class ActivityFileError extends Error {
+  constructor(
+    readonly format: ActivityFileFormat,
+    readonly reason: string,
+  ) {
+    super(parseFailureMessage(format, reason));
+    this.name = 'ActivityFileError';
+  }
+}
+
+export function fileFormatOf(filename: string): ActivityFileFormat | undefined {
+  const extension = filename.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  return ACTIVITY_FILE_FORMATS.find((format) => format === extension);
+}
+
+export interface UploadCandidate {
+  name: string;
+  size: number;
+}
+
+export interface BatchCheck {
+  /** The first problem that rejects the whole batch, or undefined. */
+  error: string | undefined;
+  warnings: string[];
+}
+
+/** Spec §5 "Multi-file upload", in the spec's order: count, then each file's size and extension. */
+export function checkUploadBatch(files: readonly UploadCandidate[]): BatchCheck {
+  const warnings: string[] = [];
+  const seen = new Map<string, number>();
+  for (const file of files) {
+    seen.set(file.name, (seen.get(file.name) ?? 0) + 1);
+  }
+  const duplicates = [...seen].filter(([, count]) => count > 1).map(([name]) => name);
+  if (duplicates.length > 0) {
+    warnings.push(UPLOAD_MESSAGES.duplicateNames(duplicates));
+  }
+  if (files.length === 0) {
+    return { error: UPLOAD_MESSAGES.noFiles, warnings };
+  }
+  if (files.length > MAX_UPLOAD_FILES) {
+    return { error: UPLOAD_MESSAGES.tooManyFiles, warnings };
+  }
+  for (const [index, file] of files.entries()) {
+    if (file.size > MAX_UPLOAD_FILE_BYTES) {
+      return { error: UPLOAD_MESSAGES.fileTooLarge(index + 1), warnings };
+    }
+    if (fileFormatOf(file.name) === undefined) {
+      return { error: UPLOAD_MESSAGES.unsupportedFormat(index + 1), warnings };
+    }
+  }
+  return { error: undefined, warnings };
+}
+
+/** Spec §5 "GPX file": the single-file checks of a GPX upload. */
+export function checkGpxFile(file: UploadCandidate & { type?: string | undefined }): string | undefined {
+  if (!file.name.toLowerCase().endsWith('.gpx')) {
+    return GPX_FILE_MESSAGES.extension;
+  }
+  if (file.size >= MAX_UPLOAD_FILE_BYTES) {
+    return GPX_FILE_MESSAGES.size;
+  }
+  if (file.type && !/xml|gpx/i.test(file.type)) {
+    return GPX_FILE_MESSAGES.type;
+  }
+  return undefined;
+}
