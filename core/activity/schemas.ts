@@ -1,0 +1,153 @@
+/**
+ * The activities API: what the server sends and accepts, shared with the web app (spec §3
+ * Activity / Detailed activity, §5 "Activity list filters"). Distances in metres, durations in
+ * seconds, speeds in m/s; display units are the client's business (core/units.ts).
+ */
+import { z } from 'zod';
+import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
+
+export const DEFAULT_ACTIVITY_NAME = 'Unknown Activity';
+export const ACTIVITY_NAME_MAX = 120;
+/** Spec §9 "uploaded list default": 50 per page. */
+export const ACTIVITY_PAGE_SIZE = 50;
+export const ACTIVITY_PAGE_SIZE_MAX = 200;
+/** Points sent to the browser for the map and charts; the full track stays on the server. */
+export const DISPLAY_TRACK_MAX_POINTS = 2000;
+
+export const ACTIVITY_SOURCES = ['upload', 'strava', 'placeholder'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+export const activityTypeSchema = z.enum(UPLOAD_ACTIVITY_TYPES);
+
+const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
+
+export const activitySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: activityTypeSchema,
+  source: z.enum(ACTIVITY_SOURCES),
+  /** ISO 8601 UTC. */
+  startDate: z.string(),
+  /** Wall-clock time where the run started, "YYYY-MM-DDTHH:mm:ss" (no zone). */
+  startDateLocal: z.string(),
+  timezone: z.string(),
+  distance: z.number(),
+  movingTime: z.number(),
+  elapsedTime: z.number(),
+  elevationGain: z.number(),
+  averageSpeed: z.number(),
+  maxSpeed: z.number(),
+  averageHeartrate: z.number().nullable(),
+  maxHeartrate: z.number().nullable(),
+  averageCadence: z.number().nullable(),
+  startLatLng: latLngSchema.nullable(),
+  endLatLng: latLngSchema.nullable(),
+  hasTrack: z.boolean(),
+  fileType: z.string().nullable(),
+  originalFilename: z.string().nullable(),
+});
+export type ActivitySummary = z.infer<typeof activitySummarySchema>;
+
+/** Spec §3 Split fields, snake_case as the spec names them. */
+export const splitSchema = z.object({
+  distance: z.number(),
+  elapsed_time: z.number(),
+  elevation_difference: z.number(),
+  moving_time: z.number(),
+  split: z.number().int(),
+  average_speed: z.number(),
+  average_grade_adjusted_speed: z.number(),
+  pace_zone: z.number(),
+});
+export type SplitRecord = z.infer<typeof splitSchema>;
+
+export const lapSchema = z.object({
+  lapIndex: z.number().int(),
+  name: z.string(),
+  startDate: z.string().nullable(),
+  elapsedTime: z.number(),
+  movingTime: z.number(),
+  distance: z.number(),
+  startIndex: z.number().int(),
+  endIndex: z.number().int(),
+  totalElevationGain: z.number(),
+  averageSpeed: z.number(),
+  maxSpeed: z.number(),
+  averageHeartrate: z.number().nullable(),
+  averageCadence: z.number().nullable(),
+});
+export type LapRecord = z.infer<typeof lapSchema>;
+
+export const activityDetailSchema = activitySummarySchema.extend({
+  description: z.string(),
+  deviceName: z.string().nullable(),
+  sportLabel: z.string().nullable(),
+  calories: z.number().nullable(),
+  fileSize: z.number().nullable(),
+  uploadedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  laps: z.array(lapSchema),
+  splitsMetric: z.array(splitSchema),
+  splitsStandard: z.array(splitSchema),
+});
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
+
+/** The track for display, columnar; `null` where a point has no value. Seconds from the start. */
+export const displayTrackSchema = z.object({
+  pointCount: z.number().int(),
+  elapsed: z.array(z.number().nullable()),
+  lat: z.array(z.number()),
+  lon: z.array(z.number()),
+  elevation: z.array(z.number().nullable()),
+  heartRate: z.array(z.number().nullable()),
+  cadence: z.array(z.number().nullable()),
+  distance: z.array(z.number()),
+});
+export type DisplayTrack = z.infer<typeof displayTrackSchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
+
+/** Spec §5: filter by exact type and by an inclusive date range (local dates of the runs). */
+export const activityListQuerySchema = z.object({
+  type: activityTypeSchema.optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_SIZE_MAX).optional(),
+});
+export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
+
+export const activityPageSchema = z.object({
+  items: z.array(activitySummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+export const activityRenameSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name.').max(ACTIVITY_NAME_MAX, `Use at most ${ACTIVITY_NAME_MAX} characters.`),
+  })
+  .strict();
+
+/** One line of the upload's NDJSON answer: per-file progress (spec §4 "Upload processing"). */
+export const UPLOAD_FILE_STATES = ['queued', 'parsing', 'saving', 'complete', 'error'] as const;
+export type UploadFileState = (typeof UPLOAD_FILE_STATES)[number];
+
+export const uploadEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('accepted'), files: z.array(z.object({ index: z.number(), name: z.string(), size: z.number() })), warnings: z.array(z.string()) }),
+  z.object({
+    kind: z.literal('file'),
+    index: z.number().int(),
+    name: z.string(),
+    state: z.enum(UPLOAD_FILE_STATES),
+    /** 0..1 within the current state, when known. */
+    progress: z.number().optional(),
+    activityId: z.string().optional(),
+    duplicate: z.boolean().optional(),
+    message: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('done'), imported: z.number().int(), duplicates: z.number().int(), failed: z.number().int() }),
+]);
+export type UploadEvent = z.infer<typeof uploadEventSchema>;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { TrackBuilder, type Track } from './track.ts';
+import { decodeTrack, encodeTrack } from './track-codec.ts';
+
+/** A steady 1 Hz run with GPS jitter, heart rate and cadence: what a watch records. */
+function typicalRun(points: number): Track {
+  const builder = new TrackBuilder();
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  let distance = 0;
+  for (let i = 0; i < points; i += 1) {
+    distance += 2.8 + random() * 0.4;
+    builder.push({
+      time: Date.UTC(2026, 5, 21, 6, 0, 0) + i * 1000,
+      lat: 46.05 + i * 0.00002 + (random() - 0.5) * 0.00001,
+      lon: 14.5 + i * 0.000015 + (random() - 0.5) * 0.00001,
+      elevation: 300 + Math.sin(i / 200) * 20 + random() * 0.4,
+      heartRate: Math.round(140 + Math.sin(i / 300) * 15),
+      cadence: Math.round(170 + random() * 6),
+      distance,
+    });
+  }
+  return builder.finish();
+}
+
+describe('track codec', () => {
+  it('round-trips every column within its quantisation step', () => {
+    const track = typicalRun(5000);
+    const decoded = decodeTrack(encodeTrack(track));
+    for (let i = 0; i < 5000; i += 1) {
+      expect(decoded.time[i]).toBe(track.time[i]);
+      expect(Math.abs((decoded.lat[i] as number) - (track.lat[i] as number))).toBeLessThan(1e-7);
+      expect(Math.abs((decoded.lon[i] as number) - (track.lon[i] as number))).toBeLessThan(1e-7);
+      expect(Math.abs((decoded.elevation[i] as number) - (track.elevation[i] as number))).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(decoded.heartRate[i]).toBe(track.heartRate[i]);
+      expect(decoded.cadence[i]).toBe(track.cadence[i]);
+      expect(Math.abs((decoded.distance[i] as number) - (track.distance[i] as number))).toBeLessThanOrEqual(0.005 + 1e-9);
+    }
+  });
+
+  it('stores a typical run in at most 16 bytes per point (issue 3)', () => {
+    const bytes = encodeTrack(typicalRun(20_000));
+    expect(bytes.length / 20_000).toBeLessThanOrEqual(16);
+  });
+
+  it('keeps missing values missing, whether a column is absent or partly present', () => {
+    const builder = new TrackBuilder();
+    builder.push({ lat: 1, lon: 2, distance: 0 });
+    builder.push({ lat: 1.0001, lon: 2.0001, heartRate: 120, distance: 14 });
+    builder.push({ lat: 1.0002, lon: 2.0002, distance: 28 });
+    const decoded = decodeTrack(encodeTrack(builder.finish()));
+    expect(Array.from(decoded.time).every(Number.isNaN)).toBe(true);
+    expect(Array.from(decoded.heartRate)).toEqual([Number.NaN, 120, Number.NaN]);
+    expect(Array.from(decoded.elevation).every(Number.isNaN)).toBe(true);
+    expect(Array.from(decoded.distance)).toEqual([0, 14, 28]);
+  });
+
+  it('rejects bytes that are not a track', () => {
+    expect(() => decodeTrack(new Uint8Array([1, 2, 3, 4, 5]))).toThrow('Not a Stride track');
+    const truncated = encodeTrack(typicalRun(10)).slice(0, 20);
+    expect(() => decodeTrack(truncated)).toThrow('Track data is truncated');
+  });
+});
