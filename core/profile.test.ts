@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { USERNAME_MESSAGES } from './names.ts';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  accountDeletionSchema,
+  DEFAULT_PREFERENCES,
+  DEFAULT_UNIT_SYSTEM,
+  DEFAULT_WELLBEING_PREFERENCES,
+  INITIAL_STATISTICS,
+  PROFILE_LIMITS,
+  profileSchema,
+  profileUpdateSchema,
+  publicProfileSchema,
+  REGISTRATION_MESSAGES,
+  registrationSchema,
+  type Profile,
+} from './profile.ts';
+
+function firstMessage(result: {
+  success: boolean;
+  error?: { issues: Array<{ message: string }> };
+}): string | undefined {
+  return result.success ? undefined : result.error?.issues[0]?.message;
+}
+
+const sampleProfile: Profile = {
+  uid: 'u1',
+  email: 'ada@example.com',
+  username: 'ada',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  location: '',
+  bio: '',
+  photoURL: '',
+  statistics: INITIAL_STATISTICS,
+  athleteProfile: {},
+  wellbeingPreferences: DEFAULT_WELLBEING_PREFERENCES,
+  preferences: DEFAULT_PREFERENCES,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('spec §3 defaults', () => {
+  it('prefers imperial units, light mode, e-mail notifications and the weekly report', () => {
+    expect(DEFAULT_UNIT_SYSTEM).toBe('imperial');
+    expect(DEFAULT_PREFERENCES).toEqual({
+      unitSystem: 'imperial',
+      darkMode: false,
+      emailNotifications: true,
+      weeklyReport: true,
+    });
+  });
+
+  it('starts every statistic at 0', () => {
+    expect(INITIAL_STATISTICS).toEqual({ totalActivities: 0, totalDistance: 0, totalElevation: 0, totalDuration: 0 });
+  });
+
+  it('has the wellbeing preference defaults', () => {
+    expect(DEFAULT_WELLBEING_PREFERENCES).toEqual({
+      sleepQuality: 'high',
+      energyLevel: 'high',
+      stressLevel: 'moderate',
+      soreness: 'moderate',
+      hydration: 'high',
+      nutrition: 'high',
+      moodRating: 'moderate',
+      injuryFeeling: 'moderate',
+    });
+  });
+});
+
+describe('profileSchema and publicProfileSchema', () => {
+  it('accepts a complete profile', () => {
+    expect(profileSchema.parse(sampleProfile)).toEqual(sampleProfile);
+  });
+
+  it('rejects a profile with an unknown unit system', () => {
+    const result = profileSchema.safeParse({
+      ...sampleProfile,
+      preferences: { ...DEFAULT_PREFERENCES, unitSystem: 'nautical' },
+    });
+    expect(result.success).toBe(false);
+  });
+
+  it('never carries the e-mail or private fields to the public page', () => {
+    const keys = Object.keys(publicProfileSchema.shape).sort();
+    expect(keys).toEqual([
+      'bio',
+      'createdAt',
+      'firstName',
+      'location',
+      'name',
+      'photoURL',
+      'uploadedActivities',
+      'username',
+    ]);
+    const parsed = publicProfileSchema.parse({ ...sampleProfile, uploadedActivities: 0 });
+    expect(parsed).not.toHaveProperty('email');
+    expect(parsed).not.toHaveProperty('athleteProfile');
+  });
+});
+
+describe('profileUpdateSchema', () => {
+  it('accepts an empty update and any subset of fields', () => {
+    expect(profileUpdateSchema.parse({})).toEqual({});
+    expect(profileUpdateSchema.parse({ preferences: { darkMode: true } })).toEqual({ preferences: { darkMode: true } });
+    expect(profileUpdateSchema.parse({ athleteProfile: { nested: { x: [1, 2] } } })).toEqual({
+      athleteProfile: { nested: { x: [1, 2] } },
+    });
+  });
+
+  it('trims text and lowercases the username', () => {
+    expect(profileUpdateSchema.parse({ firstName: '  Ada ', bio: ' hi ', username: ' Ada-L ' })).toEqual({
+      firstName: 'Ada',
+      bio: 'hi',
+      username: 'ada-l',
+    });
+  });
+
+  it.each(['statistics', 'email', 'uid', 'createdAt', 'wellbeingPreferences', 'nickname'])(
+    'rejects the field %s (unknown or not writable)',
+    (field) => {
+      const result = profileUpdateSchema.safeParse({ [field]: 'x' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.code).toBe('unrecognized_keys');
+    },
+  );
+
+  it('rejects preference values outside their type', () => {
+    expect(profileUpdateSchema.safeParse({ preferences: { unitSystem: 'metric' } }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ preferences: { unitSystem: 'furlongs' } }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ preferences: { darkMode: 'yes' } }).success).toBe(false);
+  });
+
+  it('rejects an athleteProfile that is not an object', () => {
+    expect(profileUpdateSchema.safeParse({ athleteProfile: [1, 2] }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ athleteProfile: 'fast' }).success).toBe(false);
+  });
+
+  it.each([
+    ['firstName', PROFILE_LIMITS.name],
+    ['lastName', PROFILE_LIMITS.name],
+    ['location', PROFILE_LIMITS.location],
+    ['bio', PROFILE_LIMITS.bio],
+  ] as const)('limits %s to %i characters', (field, limit) => {
+    expect(profileUpdateSchema.safeParse({ [field]: 'x'.repeat(limit) }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ [field]: 'x'.repeat(limit + 1) }).success).toBe(false);
+  });
+
+  it('has the limits 80, 100, 500 and 2048', () => {
+    expect(PROFILE_LIMITS).toEqual({ name: 80, location: 100, bio: 500, photoURL: 2048 });
+  });
+
+  it.each(['', 'https://example.com/a.png', 'http://example.com/a.png', 'HTTPS://EXAMPLE.COM/A.PNG'])(
+    'accepts the photo URL %j',
+    (photoURL) => {
+      expect(profileUpdateSchema.safeParse({ photoURL }).success).toBe(true);
+    },
+  );
+
+  it.each(['javascript:alert(1)', 'ftp://example.com/a.png', 'https://', 'example.com/a.png', 'https://a b'])(
+    'rejects the photo URL %j',
+    (photoURL) => {
+      expect(firstMessage(profileUpdateSchema.safeParse({ photoURL }))).toBe(
+        'Photo URL must start with http:// or https://.',
+      );
+    },
+  );
+
+  it('limits the photo URL to 2048 characters', () => {
+    const prefix = 'https://example.com/';
+    expect(profileUpdateSchema.safeParse({ photoURL: prefix + 'a'.repeat(2048 - prefix.length) }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ photoURL: prefix + 'a'.repeat(2049 - prefix.length) }).success).toBe(false);
+  });
+
+  it('checks the username with the username rules', () => {
+    expect(firstMessage(profileUpdateSchema.safeParse({ username: 'login' }))).toBe(USERNAME_MESSAGES.reserved);
+    expect(firstMessage(profileUpdateSchema.safeParse({ username: 'ab' }))).toBe(USERNAME_MESSAGES.tooShort);
+  });
+});
+
+describe('registrationSchema', () => {
+  const valid = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret' };
+
+  it('accepts a name, an e-mail and a password, trimming the name', () => {
+    expect(registrationSchema.parse({ ...valid, name: '  Ada Lovelace ' })).toEqual(valid);
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, REGISTRATION_MESSAGES.nameRequired],
+    ['an empty name', { name: '' }, REGISTRATION_MESSAGES.nameRequired],
+    ['a blank name', { name: '   ' }, REGISTRATION_MESSAGES.nameRequired],
+    ['a name that is not text', { name: 42 }, REGISTRATION_MESSAGES.nameRequired],
+    ['a missing e-mail', { email: undefined }, REGISTRATION_MESSAGES.emailInvalid],
+    ['an invalid e-mail', { email: 'ada.example.com' }, REGISTRATION_MESSAGES.emailInvalid],
+    ['a missing password', { password: undefined }, REGISTRATION_MESSAGES.passwordRequired],
+  ])('rejects %s with its sentence', (_label, overrides, message) => {
+    expect(firstMessage(registrationSchema.safeParse({ ...valid, ...overrides }))).toBe(message);
+  });
+
+  it('limits the name to 160 characters', () => {
+    expect(registrationSchema.safeParse({ ...valid, name: 'x'.repeat(160) }).success).toBe(true);
+    expect(registrationSchema.safeParse({ ...valid, name: 'x'.repeat(161) }).success).toBe(false);
+  });
+
+  it('has the sentences the form shows', () => {
+    expect(REGISTRATION_MESSAGES).toEqual({
+      nameRequired: 'Enter your name.',
+      emailInvalid: 'Enter a valid e-mail address.',
+      passwordRequired: 'Enter a password.',
+    });
+  });
+});
+
+describe('accountDeletionSchema', () => {
+  it('takes only the confirmation e-mail', () => {
+    expect(accountDeletionSchema.parse({ confirmEmail: 'ada@example.com' })).toEqual({
+      confirmEmail: 'ada@example.com',
+    });
+    expect(accountDeletionSchema.safeParse({}).success).toBe(false);
+    expect(accountDeletionSchema.safeParse({ confirmEmail: 'a@example.com', force: true }).success).toBe(false);
+  });
+
+  it('has the mismatch sentence', () => {
+    expect(ACCOUNT_DELETION_MESSAGES.confirmationMismatch).toBe(
+      'Type your e-mail address exactly to confirm deletion.',
+    );
+  });
+});

@@ -1,0 +1,206 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
+import { ConfigError, DEFAULT_AUTH_RATE_LIMIT, loadConfig, PRODUCTION_REQUIRED } from './config.ts';
+
+const SECRET = 's'.repeat(40);
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_SECRET: SECRET,
+  PUBLIC_URL: 'https://stride.example.com',
+  DATABASE_URL: 'postgres://stride:stride@db.example.com:5432/stride',
+};
+
+let cwd: string;
+
+beforeEach(() => {
+  cwd = mkdtempSync(path.join(tmpdir(), 'stride-config-'));
+});
+
+afterEach(() => {
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('loadConfig did not throw');
+}
+
+describe('loadConfig in production', () => {
+  it('requires APP_SECRET, PUBLIC_URL and DATABASE_URL', () => {
+    expect([...PRODUCTION_REQUIRED]).toEqual(['APP_SECRET', 'PUBLIC_URL', 'DATABASE_URL']);
+  });
+
+  it.each(PRODUCTION_REQUIRED.map((name) => [name]))(
+    'stops with "Missing required environment variable: %s" when it is missing',
+    (name) => {
+      const env: Record<string, string> = { ...PRODUCTION };
+      delete env[name];
+
+      expect(configError(env)).toBe(`Missing required environment variable: ${name}`);
+    },
+  );
+
+  it.each(PRODUCTION_REQUIRED.map((name) => [name]))('treats a blank %s as missing', (name) => {
+    expect(configError({ ...PRODUCTION, [name]: '   ' })).toBe(`Missing required environment variable: ${name}`);
+  });
+
+  it('names the first missing variable when all are missing', () => {
+    expect(configError({ NODE_ENV: 'production' })).toBe('Missing required environment variable: APP_SECRET');
+  });
+
+  it('loads with all three set, writing no secret file', () => {
+    const config = loadConfig(PRODUCTION, cwd);
+
+    expect(config).toMatchObject({
+      env: 'production',
+      appSecret: SECRET,
+      publicUrl: 'https://stride.example.com',
+      databaseUrl: PRODUCTION.DATABASE_URL,
+      logLevel: 'info',
+    });
+    expect(existsSync(path.join(cwd, 'data', 'app-secret'))).toBe(false);
+  });
+});
+
+describe('loadConfig defaults (npm start on a fresh machine)', () => {
+  it('runs in development on port 3000 with the embedded database in ./data', () => {
+    const config = loadConfig({}, cwd);
+
+    expect(config).toEqual({
+      env: 'development',
+      port: 3000,
+      host: undefined,
+      dataDir: path.join(cwd, 'data'),
+      databaseUrl: undefined,
+      appSecret: expect.any(String) as unknown,
+      publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      logLevel: 'info',
+      passwordPolicy: DEFAULT_PASSWORD_POLICY,
+      authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      webDir: path.join(cwd, 'dist', 'web'),
+    });
+    expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
+  });
+
+  it('is quiet in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', APP_SECRET: SECRET }, cwd).logLevel).toBe('silent');
+  });
+
+  it('follows PORT in the default public URL and strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '8080', APP_SECRET: SECRET }, cwd).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://run.example.com//', APP_SECRET: SECRET }, cwd).publicUrl).toBe(
+      'https://run.example.com',
+    );
+  });
+
+  it('resolves DATA_DIR and WEB_DIR against the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'state', WEB_DIR: 'public', APP_SECRET: SECRET }, cwd);
+
+    expect(config.dataDir).toBe(path.join(cwd, 'state'));
+    expect(config.webDir).toBe(path.join(cwd, 'public'));
+  });
+
+  it('reads the password policy and the sign-in rate limit', () => {
+    const config = loadConfig(
+      {
+        APP_SECRET: SECRET,
+        PASSWORD_MIN_LENGTH: '10',
+        PASSWORD_MAX_LENGTH: '64',
+        PASSWORD_REQUIRE_LOWERCASE: 'true',
+        PASSWORD_REQUIRE_UPPERCASE: 'yes',
+        PASSWORD_REQUIRE_NUMERIC: '1',
+        PASSWORD_REQUIRE_NON_ALPHANUMERIC: 'off',
+        AUTH_RATE_LIMIT_WINDOW: '30',
+        AUTH_RATE_LIMIT_MAX: '5',
+        TRUST_PROXY: 'ON',
+      },
+      cwd,
+    );
+
+    expect(config.passwordPolicy).toEqual({
+      minLength: 10,
+      maxLength: 64,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumeric: true,
+      requireNonAlphanumeric: false,
+    });
+    expect(config.authRateLimit).toEqual({ window: 30, max: 5 });
+    expect(config.trustProxy).toBe(true);
+  });
+});
+
+describe('loadConfig development secret', () => {
+  it('is generated once, kept in DATA_DIR with owner-only access, and reused', () => {
+    const dataDir = path.join(cwd, 'state');
+
+    const first = loadConfig({ DATA_DIR: dataDir }, cwd);
+    const second = loadConfig({ DATA_DIR: dataDir }, cwd);
+
+    const file = path.join(dataDir, 'app-secret');
+    expect(first.appSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.appSecret).toBe(first.appSecret);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('differs between data folders', () => {
+    const a = loadConfig({ DATA_DIR: 'a' }, cwd);
+    const b = loadConfig({ DATA_DIR: 'b' }, cwd);
+
+    expect(a.appSecret).not.toBe(b.appSecret);
+  });
+
+  it('is not written when APP_SECRET is set', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }, cwd).appSecret).toBe(SECRET);
+    expect(existsSync(path.join(cwd, 'data', 'app-secret'))).toBe(false);
+  });
+
+  it('rejects an APP_SECRET shorter than 32 characters', () => {
+    expect(configError({ APP_SECRET: 'x'.repeat(31) })).toBe('APP_SECRET must be at least 32 characters long');
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32) }, cwd).appSecret).toBe('x'.repeat(32));
+  });
+});
+
+describe('loadConfig rejects bad values', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['PORT', '3000x'],
+    ['AUTH_RATE_LIMIT_MAX', 'ten'],
+    ['AUTH_RATE_LIMIT_WINDOW', '1e'],
+    ['PASSWORD_MIN_LENGTH', 'six'],
+  ])('%s=%j', (name, value) => {
+    expect(configError({ APP_SECRET: SECRET, [name]: value })).toBe(`${name} must be a whole number, got "${value}"`);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'maybe'],
+    ['PASSWORD_REQUIRE_UPPERCASE', 'sometimes'],
+  ])('%s=%j', (name, value) => {
+    expect(configError({ APP_SECRET: SECRET, [name]: value })).toBe(`${name} must be true or false, got "${value}"`);
+  });
+
+  it.each([
+    ['a minimum of 0', { PASSWORD_MIN_LENGTH: '0' }],
+    ['a maximum below the minimum', { PASSWORD_MIN_LENGTH: '10', PASSWORD_MAX_LENGTH: '8' }],
+  ])('a password policy with %s', (_label, env) => {
+    expect(configError({ APP_SECRET: SECRET, ...env })).toBe(
+      'PASSWORD_MIN_LENGTH must be at least 1 and not above PASSWORD_MAX_LENGTH',
+    );
+  });
+
+  it('treats an empty number as unset', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '' }, cwd).port).toBe(3000);
+  });
+});
