@@ -30,6 +30,46 @@ export function formatDuration(seconds: number): string {
   return hours > 0 ? `${hours}:${mmss}` : mmss;
 }
 
+/** The unit a distance is shown in: "mi" or "km". */
+export function distanceUnitLabel(units: UnitSystem): string {
+  return units === 'imperial' ? 'mi' : 'km';
+}
+
+/** The unit a climb is shown in: "ft" or "m". */
+export function elevationUnitLabel(units: UnitSystem): string {
+  return units === 'imperial' ? 'ft' : 'm';
+}
+
+/** Metres as miles or kilometres, unrounded (chart axes). */
+export function distanceInUnits(metres: number, units: UnitSystem): number {
+  return metres / (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE);
+}
+
+/** Metres of climb as feet or metres, unrounded (chart axes). */
+export function elevationInUnits(metres: number, units: UnitSystem): number {
+  return units === 'imperial' ? metres * FEET_PER_METRE : metres;
+}
+
+/** Seconds per mile or per kilometre at a speed in m/s; undefined when not moving. */
+export function paceSecondsPerUnit(metresPerSecond: number, units: UnitSystem): number | undefined {
+  if (!Number.isFinite(metresPerSecond) || metresPerSecond <= 0) {
+    return undefined;
+  }
+  return (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE) / metresPerSecond;
+}
+
+/** m:ss without a unit, e.g. 465 → "7:45" (pace axes and read-outs). */
+export function formatPaceSeconds(secondsPerUnit: number): string {
+  const total = Math.max(0, Math.round(secondsPerUnit));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Spec §9: pace as m:ss/mi (or m:ss/km), e.g. "7:45/mi"; "—" when there is no movement. */
+export function formatPace(metresPerSecond: number, units: UnitSystem): string {
+  const seconds = paceSecondsPerUnit(metresPerSecond, units);
+  return seconds === undefined ? '—' : `${formatPaceSeconds(seconds)}/${distanceUnitLabel(units)}`;
+}
+
 export const UNIT_SYSTEM_LABELS: Readonly<Record<UnitSystem, string>> = {
   imperial: 'Imperial',
   metric: 'Metric',
