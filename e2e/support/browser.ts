@@ -60,7 +60,8 @@ function slug(text: string): string {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${slug(name)}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // What the person sees: a full-page capture would stretch the viewport and misplace fixed elements.
+  await page.screenshot({ path: file });
   return file;
 }
 
@@ -75,7 +76,7 @@ export interface OpenedPage {
 /**
  * Registers the hooks of a browser test file and returns `newPage`. Every page gets its own context,
  * so two pages in one test are two different visitors. Contexts are closed after each test, after a
- * full-page screenshot of each one when the test failed.
+ * screenshot of each one when the test failed.
  */
 export function useBrowser(): { newPage: (viewport: ViewportName) => Promise<OpenedPage> } {
   let browser: Browser | undefined;
