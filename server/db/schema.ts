@@ -86,6 +86,56 @@ export interface ProfilesTable {
   updatedAt: UpdatedAt;
 }
 
+export interface ActivitiesTable {
+  id: string;
+  userId: string;
+  name: string;
+  type: 'run' | 'ride' | 'walk';
+  source: 'upload' | 'strava' | 'placeholder';
+  startDate: Timestamp;
+  startDateLocal: string;
+  timezone: string;
+  distance: number;
+  movingTime: number;
+  elapsedTime: number;
+  elevationGain: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  averageHeartrate: number | null;
+  maxHeartrate: number | null;
+  averageCadence: number | null;
+  calories: number | null;
+  startLat: number | null;
+  startLng: number | null;
+  endLat: number | null;
+  endLng: number | null;
+  description: Generated<string>;
+  deviceName: string | null;
+  sportLabel: string | null;
+  laps: Json<unknown[]>;
+  splitsMetric: Json<unknown[]>;
+  splitsStandard: Json<unknown[]>;
+  originalFilename: string | null;
+  fileSize: number | null;
+  fileType: string | null;
+  fileSha256: string | null;
+  uploadedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface ActivityTracksTable {
+  activityId: string;
+  pointCount: number;
+  data: Uint8Array;
+}
+
+export interface ActivityFilesTable {
+  activityId: string;
+  contentEncoding: 'gzip';
+  data: Uint8Array;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -93,7 +143,13 @@ export interface Database {
   authVerifications: AuthVerificationsTable;
   authRateLimits: AuthRateLimitsTable;
   profiles: ProfilesTable;
+  activities: ActivitiesTable;
+  activityTracks: ActivityTracksTable;
+  activityFiles: ActivityFilesTable;
 }
+
+export type ActivityRow = Selectable<ActivitiesTable>;
+export type NewActivityRow = Insertable<ActivitiesTable>;
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;

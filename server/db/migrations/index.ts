@@ -4,9 +4,11 @@
  */
 import type { Migration } from 'kysely';
 import * as accountsAndProfiles from './0001-accounts-and-profiles.ts';
+import * as activities from './0002-activities.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
+  '0002-activities': activities,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

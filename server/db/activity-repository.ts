@@ -1,0 +1,173 @@
+/** SQL for activities, their tracks and original files. Every query is scoped by the owner's id. */
+import { sql } from 'kysely';
+import type { Db } from './profile-repository.ts';
+import type { ActivityRow, NewActivityRow } from './schema.ts';
+
+/** Columns of the list (no splits or laps: they are only needed on the detail screen). */
+const SUMMARY_COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'source',
+  'startDate',
+  'startDateLocal',
+  'timezone',
+  'distance',
+  'movingTime',
+  'elapsedTime',
+  'elevationGain',
+  'averageSpeed',
+  'maxSpeed',
+  'averageHeartrate',
+  'maxHeartrate',
+  'averageCadence',
+  'startLat',
+  'startLng',
+  'endLat',
+  'endLng',
+  'fileType',
+  'originalFilename',
+] as const;
+
+export type ActivitySummaryRow = Pick<ActivityRow, (typeof SUMMARY_COLUMNS)[number]> & { hasTrack: boolean };
+
+export interface ActivityFilter {
+  type?: ActivityRow['type'] | undefined;
+  /** Inclusive local dates, YYYY-MM-DD. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface PageAfter {
+  startDate: Date;
+  id: string;
+}
+
+function filtered(db: Db, userId: string, filter: ActivityFilter) {
+  let query = db.selectFrom('activities').where('activities.userId', '=', userId);
+  if (filter.type) {
+    query = query.where('activities.type', '=', filter.type);
+  }
+  // startDateLocal is "YYYY-MM-DDTHH:mm:ss", so text comparison orders it by local time.
+  if (filter.from) {
+    query = query.where('activities.startDateLocal', '>=', filter.from);
+  }
+  if (filter.to) {
+    query = query.where('activities.startDateLocal', '<=', `${filter.to}T23:59:59`);
+  }
+  return query;
+}
+
+export async function listActivities(
+  db: Db,
+  userId: string,
+  filter: ActivityFilter,
+  limit: number,
+  after: PageAfter | undefined,
+): Promise<ActivitySummaryRow[]> {
+  let query = filtered(db, userId, filter)
+    .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
+    .select((eb) => eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')).as('hasTrack'));
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('activities.startDate', '<', after.startDate),
+        eb.and([eb('activities.startDate', '=', after.startDate), eb('activities.id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('activities.startDate', 'desc').orderBy('activities.id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, hasTrack: Boolean(row.hasTrack) }));
+}
+
+export async function countActivities(db: Db, userId: string, filter: ActivityFilter): Promise<number> {
+  const row = await filtered(db, userId, filter).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findActivity(db: Db, userId: string, id: string): Promise<ActivityRow | undefined> {
+  return db.selectFrom('activities').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findActivityIdByFile(db: Db, userId: string, sha256: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('activities').select('id').where('userId', '=', userId).where('fileSha256', '=', sha256).executeTakeFirst();
+}
+
+export async function insertActivity(
+  db: Db,
+  row: NewActivityRow,
+  track: { pointCount: number; data: Uint8Array } | undefined,
+  file: { data: Uint8Array } | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('activities').values(row).execute();
+    if (track) {
+      await trx.insertInto('activityTracks').values({ activityId: row.id, ...track }).execute();
+    }
+    if (file) {
+      await trx.insertInto('activityFiles').values({ activityId: row.id, contentEncoding: 'gzip', data: file.data }).execute();
+    }
+  });
+}
+
+export async function findTrackData(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('activityTracks')
+    .innerJoin('activities', 'activities.id', 'activityTracks.activityId')
+    .select('activityTracks.data')
+    .where('activities.userId', '=', userId)
+    .where('activities.id', '=', activityId)
+    .executeTakeFirst();
+  return row?.data;
+}
+
+export async function findOriginalFile(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('activityFiles')
+    .innerJoin('activities', 'activities.id', 'activityFiles.activityId')
+    .select('activityFiles.data')
+    .where('activities.userId', '=', userId)
+    .where('activities.id', '=', activityId)
+    .executeTakeFirst();
+  return row?.data;
+}
+
+export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityRow | undefined> {
+  return db
+    .updateTable('activities')
+    .set({ name, updatedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('activities').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function deleteActivitiesBySource(db: Db, userId: string, source: ActivityRow['source']): Promise<number> {
+  const result = await db.deleteFrom('activities').where('userId', '=', userId).where('source', '=', source).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Recomputes the profile's statistics (spec §3) from the user's real activities (not samples). */
+export async function refreshProfileStatistics(db: Db, userId: string): Promise<void> {
+  await sql`
+    update profiles set
+      total_activities = totals.count,
+      total_distance = totals.distance,
+      total_elevation = totals.elevation,
+      total_duration = totals.duration,
+      updated_at = now()
+    from (
+      select count(*)::int as count,
+             coalesce(sum(distance), 0) as distance,
+             coalesce(sum(elevation_gain), 0) as elevation,
+             coalesce(sum(moving_time), 0) as duration
+      from activities where user_id = ${userId} and source <> 'placeholder'
+    ) as totals
+    where profiles.user_id = ${userId}
+  `.execute(db.withoutPlugins());
+}
