@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../core/profile.ts';
+import { LATEST_MIGRATION } from './db/migrations/index.ts';
 import { getOwnProfile, registerUser, signedInClient } from './test-support/factories.ts';
 import { createTestDatabase, startTestServer, type TestDatabase } from './test-support/test-server.ts';
 
@@ -32,7 +33,7 @@ describe('startServer on existing data', () => {
     const second = await startTestServer({ appSecret: first.config.appSecret }, { database });
     try {
       const health = await second.app.request('/api/health');
-      expect(await health.json()).toMatchObject({ migration: '0001-accounts-and-profiles' });
+      expect(await health.json()).toMatchObject({ migration: LATEST_MIGRATION });
 
       const signedIn = await signedInClient(second, credentials);
       expect(await getOwnProfile(signedIn)).toEqual(updated.body);

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LATEST_MIGRATION } from '../db/migrations/index.ts';
+import { LATEST_MIGRATION, migrations } from '../db/migrations/index.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test-support/test-server.ts';
 
@@ -19,9 +20,21 @@ describe('GET /api/health', () => {
 
     expect(response.status).toBe(200);
     const { version, ...rest } = response.body as { version: string };
-    expect(rest).toEqual({ status: 'ok', database: testDatabaseKind(), migration: '0001-accounts-and-profiles' });
+    expect(rest).toEqual({ status: 'ok', database: testDatabaseKind(), migration: LATEST_MIGRATION });
     expect(version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(LATEST_MIGRATION).toBe('0001-accounts-and-profiles');
+  });
+
+  it('has applied every migration in order, the first being 0001-accounts-and-profiles', async () => {
+    const names = Object.keys(migrations);
+    expect(names[0]).toBe('0001-accounts-and-profiles');
+    expect(names.at(-1)).toBe(LATEST_MIGRATION);
+    expect([...names].sort()).toEqual(names);
+
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+      server.database.db,
+    );
+
+    expect(applied.rows.map((row) => row.name)).toEqual(names);
   });
 
   it('sends security headers', async () => {
