@@ -92,10 +92,11 @@ export function useBrowser(): { newPage: (viewport: ViewportName) => Promise<Ope
     opened = [];
     for (const [index, entry] of pages.entries()) {
       if (failed) {
-        const name = `${context.task.fullName} ${entry.viewport} ${index + 1} failure`;
-        const file = await screenshot(entry.page, name).catch((error: unknown) => `(no screenshot: ${String(error)})`);
+        const file = path.basename(context.task.file.filepath, '.e2e.ts');
+        const name = `failed ${file} ${entry.viewport} ${index + 1} ${context.task.name}`;
+        const saved = await screenshot(entry.page, name).catch((error: unknown) => `(no screenshot: ${String(error)})`);
         console.warn(
-          `[${entry.viewport}] failed at ${entry.page.url()}; screenshot ${file}` +
+          `[${entry.viewport}] failed at ${entry.page.url()}; screenshot ${saved}` +
             (entry.problems.length > 0 ? `\nbrowser errors:\n  ${entry.problems.join('\n  ')}` : ''),
         );
       }

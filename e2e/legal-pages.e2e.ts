@@ -1,0 +1,23 @@
+/** The public policy pages of spec §2: open to visitors, headed by their own name, outside any guard. */
+import { describe, expect, test } from 'vitest';
+import { VIEWPORT_NAMES, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
+
+const LEGAL_PAGES = [
+  { path: '/privacy-policy', title: 'Privacy Policy' },
+  { path: '/terms-of-service', title: 'Terms of Service' },
+  { path: '/data-deletion-policy', title: 'Data Deletion Policy' },
+];
+
+describe.each(VIEWPORT_NAMES)('policy pages (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('a visitor can read each policy page', async () => {
+    const { page } = await browser.newPage(viewport);
+    for (const { path, title } of LEGAL_PAGES) {
+      await page.goto(path);
+      await expectVisible(heading(page, title));
+      expect(currentPath(page)).toBe(path);
+      await screenshot(page, `legal-${path.slice(1)}-${viewport}`);
+    }
+  });
+});
