@@ -20,7 +20,10 @@ const SWITCHES = ['Dark mode', 'E-mail notifications', 'Weekly report'];
 
 /** A switch of the contract: role switch, or a checkbox. */
 function toggle(page: Page, name: string): Locator {
-  return page.getByRole('switch', { name, exact: true }).or(page.getByRole('checkbox', { name, exact: true })).first();
+  return page
+    .getByRole('switch', { name, exact: true })
+    .or(page.getByRole('checkbox', { name, exact: true }))
+    .first();
 }
 
 async function saveAndWait(page: Page): Promise<void> {

@@ -175,7 +175,9 @@ export async function waitForPath(page: Page, pathname: string, timeout = ACTION
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout });
   } catch {
-    throw new Error(`Expected to be on ${pathname} within ${timeout} ms, but the page is on ${currentPath(page, true)}`);
+    throw new Error(
+      `Expected to be on ${pathname} within ${timeout} ms, but the page is on ${currentPath(page, true)}`,
+    );
   }
 }
 
@@ -220,7 +222,12 @@ export async function openNavigation(page: Page, viewport: ViewportName): Promis
 }
 
 /** Follows a sidebar link the way a person would at this width, and waits for its path. */
-export async function navigateWithSidebar(page: Page, viewport: ViewportName, linkName: string, pathname: string): Promise<void> {
+export async function navigateWithSidebar(
+  page: Page,
+  viewport: ViewportName,
+  linkName: string,
+  pathname: string,
+): Promise<void> {
   await openNavigation(page, viewport);
   await mainNav(page).getByRole('link', { name: linkName, exact: true }).click();
   await waitForPath(page, pathname);

@@ -143,7 +143,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.PUBLIC_URL;
   delete env.APP_SECRET;
 
-  const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // Drain stdout so a chatty server never blocks on a full pipe.
