@@ -5,6 +5,7 @@
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
 import { Suspense, useEffect } from 'react';
 import { FITNESS_CALLBACK_PATHS, PERSONAL_PAGE_PATH, pageTitleForPath } from '../../../core/product.ts';
+import { activitiesPageTitle } from '../activities/page-titles.ts';
 import { lazyPage } from './lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -20,12 +21,14 @@ const PrivacyPolicyPage = lazyPage(() => import('../pages/legal/PrivacyPolicyPag
 const TermsOfServicePage = lazyPage(() => import('../pages/legal/TermsOfServicePage.tsx'));
 const DataDeletionPolicyPage = lazyPage(() => import('../pages/legal/DataDeletionPolicyPage.tsx'));
 const UpcomingPage = lazyPage(() => import('../pages/UpcomingPage.tsx'));
+const ActivitiesPage = lazyPage(() => import('../pages/ActivitiesPage.tsx'));
+const ActivityDetailPage = lazyPage(() => import('../pages/ActivityDetailPage.tsx'));
 
-/** Sets document.title from the spec §2 table on every route change. */
+/** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
 function RootShell() {
   const { pathname } = useLocation();
   useEffect(() => {
-    document.title = pageTitleForPath(pathname);
+    document.title = activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
   }, [pathname]);
   return (
     <>
@@ -64,6 +67,8 @@ export const router = createBrowserRouter([
                   { index: true, element: <DashboardPage /> },
                   { path: '/dashboard', element: <DashboardPage /> },
                   { path: '/account', element: <AccountPage /> },
+                  { path: '/activities', element: <ActivitiesPage /> },
+                  { path: '/activities/:id', element: <ActivityDetailPage /> },
                   ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
                 ],
               },

@@ -1,14 +1,20 @@
-/** / and /dashboard: the greeting (spec §1: "Runner" when no first name is known) and the totals. */
+/**
+ * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals, the
+ * newest activities and the way to upload more.
+ */
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
+import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
 import { TAGLINE } from '../../../core/product.ts';
 import { formatDistance, formatDuration, formatElevation, UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
+import { RecentActivitiesCard } from '../activities/RecentActivitiesCard.tsx';
+import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile } from '../profile/profile.ts';
 
@@ -16,7 +22,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
   return (
     <Card sx={{ height: '100%' }}>
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", color: 'text.secondary', mb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 1 }}>
           {icon}
           <Typography variant="body2">{label}</Typography>
         </Stack>
@@ -30,6 +36,7 @@ function StatCard({ icon, label, value }: { icon: ReactNode; label: string; valu
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
+  const [uploading, setUploading] = useState(false);
   if (error) {
     return <Alert severity="error">{error.message}</Alert>;
   }
@@ -41,25 +48,55 @@ export default function DashboardPage() {
       <PageHeader
         title={isPending ? <Skeleton width={220} /> : `Hi, ${greetingName(profile.firstName)}`}
         subtitle={`Your ${TAGLINE.toLowerCase()}.`}
-        action={<Chip variant="outlined" label={`Units: ${UNIT_SYSTEM_LABELS[units]}`} />}
+        action={
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Chip variant="outlined" label={`Units: ${UNIT_SYSTEM_LABELS[units]}`} />
+            <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
+              Upload activities
+            </Button>
+          </Stack>
+        }
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard icon={<DirectionsRunIcon fontSize="small" />} label="Activities" value={stat(() => String(stats?.totalActivities ?? 0))} />
+          <StatCard
+            icon={<DirectionsRunIcon fontSize="small" />}
+            label="Activities"
+            value={stat(() => String(stats?.totalActivities ?? 0))}
+          />
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard icon={<StraightenIcon fontSize="small" />} label="Distance" value={stat(() => formatDistance(stats?.totalDistance ?? 0, units))} />
+          <StatCard
+            icon={<StraightenIcon fontSize="small" />}
+            label="Distance"
+            value={stat(() => formatDistance(stats?.totalDistance ?? 0, units))}
+          />
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard icon={<LandscapeIcon fontSize="small" />} label="Climb" value={stat(() => formatElevation(stats?.totalElevation ?? 0, units))} />
+          <StatCard
+            icon={<LandscapeIcon fontSize="small" />}
+            label="Climb"
+            value={stat(() => formatElevation(stats?.totalElevation ?? 0, units))}
+          />
         </Grid>
         <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard icon={<TimerIcon fontSize="small" />} label="Time" value={stat(() => formatDuration(stats?.totalDuration ?? 0))} />
+          <StatCard
+            icon={<TimerIcon fontSize="small" />}
+            label="Time"
+            value={stat(() => formatDuration(stats?.totalDuration ?? 0))}
+          />
         </Grid>
       </Grid>
+      <Box sx={{ mt: 3 }}>
+        <RecentActivitiesCard units={units} onUpload={() => setUploading(true)} />
+      </Box>
       <Card sx={{ mt: 3 }}>
         <CardContent>
-          <Stack sx={{ alignItems: { sm: 'center' }, justifyContent: "space-between" }} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Stack
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+          >
             <Box>
               <Typography variant="h6" component="h2">
                 Make Stride yours
@@ -74,6 +111,7 @@ export default function DashboardPage() {
           </Stack>
         </CardContent>
       </Card>
+      <UploadDialog open={uploading} onClose={() => setUploading(false)} />
     </Box>
   );
 }

@@ -1,0 +1,235 @@
+/**
+ * Elevation, pace and heart-rate profiles over distance. The three charts share one hover (Recharts
+ * syncId) and report the hovered point upwards, so the map can mark it. Memoised: the hover state
+ * lives above, and redrawing 3 × 600 points on every mouse move would make the marker lag.
+ */
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { memo, type ReactNode } from 'react';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
+import type { ProfilePoint, ProfileSeries } from './track-series.ts';
+
+type Metric = 'elevation' | 'pace' | 'heartRate';
+
+interface ChartsProps {
+  series: ProfileSeries;
+  units: UnitSystem;
+  /** Index into series.points, or null when the pointer leaves. */
+  onHover: (pointIndex: number | null) => void;
+}
+
+const CHART_HEIGHT = 170;
+const SYNC_ID = 'activity-profile';
+
+function readout(metric: Metric, point: ProfilePoint, units: UnitSystem): string {
+  switch (metric) {
+    case 'elevation':
+      return point.elevation === null
+        ? '—'
+        : `${Math.round(point.elevation).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
+    case 'pace':
+      return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
+    case 'heartRate':
+      return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
+  }
+}
+
+function ReadoutTooltip({
+  active,
+  payload,
+  metric,
+  units,
+}: TooltipContentProps & { metric: Metric; units: UnitSystem }) {
+  const point = payload?.[0]?.payload as ProfilePoint | undefined;
+  if (!active || !point) {
+    return null;
+  }
+  return (
+    <Box
+      sx={{
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        px: 1.25,
+        py: 0.75,
+        boxShadow: 3,
+      }}
+    >
+      <Typography variant="caption" color="text.secondary" component="div">
+        {point.x.toFixed(2)} {distanceUnitLabel(units)}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {readout(metric, point, units)}
+      </Typography>
+    </Box>
+  );
+}
+
+function ProfileChart({
+  title,
+  metric,
+  colour,
+  series,
+  units,
+  onHover,
+  area,
+  reversed,
+  tickFormatter,
+}: ChartsProps & {
+  title: ReactNode;
+  metric: Metric;
+  colour: string;
+  area?: boolean;
+  reversed?: boolean;
+  tickFormatter: (value: number) => string;
+}) {
+  const theme = useTheme();
+  const maxX = series.points[series.points.length - 1]?.x ?? 0;
+  const axisTick = { fill: theme.palette.text.secondary, fontSize: 12 };
+  const handlers = {
+    syncId: SYNC_ID,
+    margin: { top: 8, right: 8, bottom: 0, left: 0 },
+    onMouseMove: (state: { activeTooltipIndex?: number | string | null }) => {
+      const index = Number(state.activeTooltipIndex);
+      onHover(
+        state.activeTooltipIndex === null || state.activeTooltipIndex === undefined || Number.isNaN(index)
+          ? null
+          : index,
+      );
+    },
+    onMouseLeave: () => onHover(null),
+  };
+  const common = (
+    <>
+      <CartesianGrid stroke={theme.palette.divider} vertical={false} />
+      <XAxis
+        dataKey="x"
+        type="number"
+        domain={[0, maxX]}
+        tick={axisTick}
+        tickFormatter={(value: number) => (maxX < 2 ? value.toFixed(1) : String(Math.round(value)))}
+        stroke={theme.palette.divider}
+        unit={` ${distanceUnitLabel(units)}`}
+        allowDecimals
+      />
+      <YAxis
+        tick={axisTick}
+        stroke={theme.palette.divider}
+        width={52}
+        reversed={reversed}
+        domain={['auto', 'auto']}
+        tickFormatter={tickFormatter}
+        allowDecimals={false}
+      />
+      <Tooltip
+        content={(props: TooltipContentProps) => <ReadoutTooltip {...props} metric={metric} units={units} />}
+        cursor={{ stroke: theme.palette.text.secondary, strokeDasharray: '3 3' }}
+        isAnimationActive={false}
+      />
+    </>
+  );
+  return (
+    <Box>
+      <Typography variant="subtitle2" color="text.secondary" component="h3" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Box sx={{ width: '100%', height: CHART_HEIGHT }} data-testid={`chart-${metric}`}>
+        <ResponsiveContainer width="100%" height="100%">
+          {area ? (
+            <AreaChart data={series.points} {...handlers}>
+              {common}
+              <Area
+                dataKey={metric}
+                type="monotone"
+                stroke={colour}
+                fill={colour}
+                fillOpacity={0.18}
+                strokeWidth={2}
+                dot={false}
+                activeDot={{ r: 4 }}
+                isAnimationActive={false}
+                connectNulls
+              />
+            </AreaChart>
+          ) : (
+            <LineChart data={series.points} {...handlers}>
+              {common}
+              <Line
+                dataKey={metric}
+                type="monotone"
+                stroke={colour}
+                strokeWidth={2}
+                dot={false}
+                activeDot={{ r: 4 }}
+                isAnimationActive={false}
+                connectNulls
+              />
+            </LineChart>
+          )}
+        </ResponsiveContainer>
+      </Box>
+    </Box>
+  );
+}
+
+export const ActivityCharts = memo(function ActivityCharts({ series, units, onHover }: ChartsProps) {
+  const theme = useTheme();
+  if (!series.hasElevation && !series.hasPace && !series.hasHeartRate) {
+    return null;
+  }
+  const shared = { series, units, onHover };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Profiles
+        </Typography>
+        <Stack spacing={2.5}>
+          {series.hasElevation && (
+            <ProfileChart
+              {...shared}
+              title={`Elevation (${elevationUnitLabel(units)})`}
+              metric="elevation"
+              colour={theme.palette.secondary.main}
+              area
+              tickFormatter={(value) => Math.round(value).toLocaleString('en-US')}
+            />
+          )}
+          {series.hasPace && (
+            <ProfileChart
+              {...shared}
+              title={`Pace (min/${distanceUnitLabel(units)})`}
+              metric="pace"
+              colour={theme.palette.primary.main}
+              reversed
+              tickFormatter={formatPaceSeconds}
+            />
+          )}
+          {series.hasHeartRate && (
+            <ProfileChart
+              {...shared}
+              title="Heart rate (bpm)"
+              metric="heartRate"
+              colour="#f85149"
+              tickFormatter={(value) => String(Math.round(value))}
+            />
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+});

@@ -1,0 +1,83 @@
+/**
+ * The track on a Leaflet map: the route, a start (green) and end (red) dot and a dot that follows
+ * the point hovered on the charts. Tiles come from the server's configuration; when they cannot
+ * load (offline, blocked, no tile server) the route still draws on the dark background. Circle
+ * markers instead of Leaflet's default image icons, whose PNGs a bundler does not resolve.
+ */
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { latLngBounds, type LatLngExpression, type LatLngTuple } from 'leaflet';
+import { useMemo } from 'react';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import type { DisplayTrack } from '../../../core/activity/schemas.ts';
+
+export interface ActivityMapProps {
+  track: DisplayTrack;
+  /** Index into the track of the point hovered on a chart. */
+  hoverIndex: number | null;
+  tileUrl: string | undefined;
+  attribution: string | undefined;
+}
+
+const START_COLOUR = '#3fb950';
+const END_COLOUR = '#f85149';
+
+export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: ActivityMapProps) {
+  const theme = useTheme();
+  const positions = useMemo<LatLngTuple[]>(() => track.lat.map((lat, i) => [lat, track.lon[i] as number]), [track]);
+  const bounds = useMemo(() => latLngBounds(positions).pad(0.05), [positions]);
+  const first = positions[0];
+  const last = positions[positions.length - 1];
+  const hovered: LatLngExpression | undefined = hoverIndex === null ? undefined : positions[hoverIndex];
+
+  return (
+    <Box
+      data-testid="activity-map"
+      sx={{
+        height: { xs: 320, md: 420 },
+        borderRadius: 2,
+        overflow: 'hidden',
+        // Shown wherever a tile is missing: the route stays readable on it.
+        '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
+        '& .leaflet-control-attribution': { background: 'rgba(14, 17, 22, 0.75)', color: 'text.secondary' },
+        '& .leaflet-control-attribution a': { color: 'text.secondary' },
+        '& .leaflet-bar a': {
+          background: theme.palette.background.paper,
+          color: theme.palette.text.primary,
+          borderColor: theme.palette.divider,
+        },
+      }}
+    >
+      <MapContainer bounds={bounds} scrollWheelZoom={false} preferCanvas>
+        {tileUrl && <TileLayer url={tileUrl} attribution={attribution ?? ''} />}
+        <Polyline positions={positions} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
+        {first && (
+          <CircleMarker
+            center={first}
+            radius={7}
+            pathOptions={{ color: '#0e1116', weight: 2, fillColor: START_COLOUR, fillOpacity: 1 }}
+          >
+            <Tooltip>Start</Tooltip>
+          </CircleMarker>
+        )}
+        {last && positions.length > 1 && (
+          <CircleMarker
+            center={last}
+            radius={7}
+            pathOptions={{ color: '#0e1116', weight: 2, fillColor: END_COLOUR, fillOpacity: 1 }}
+          >
+            <Tooltip>Finish</Tooltip>
+          </CircleMarker>
+        )}
+        {hovered && (
+          <CircleMarker
+            center={hovered}
+            radius={8}
+            pathOptions={{ color: '#ffffff', weight: 3, fillColor: theme.palette.primary.main, fillOpacity: 1 }}
+          />
+        )}
+      </MapContainer>
+    </Box>
+  );
+}

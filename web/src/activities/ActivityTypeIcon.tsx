@@ -1,0 +1,18 @@
+/** The icon of an activity's type (spec §3: run, ride or walk). */
+import DirectionsBikeIcon from '@mui/icons-material/DirectionsBike';
+import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import type { SvgIconProps } from '@mui/material';
+import type { UploadActivityType } from '../../../core/activity/parsed.ts';
+import { ACTIVITY_TYPE_LABELS } from './activity-format.ts';
+
+const ICONS = {
+  run: DirectionsRunIcon,
+  ride: DirectionsBikeIcon,
+  walk: DirectionsWalkIcon,
+} as const;
+
+export function ActivityTypeIcon({ type, ...props }: { type: UploadActivityType } & SvgIconProps) {
+  const Icon = ICONS[type];
+  return <Icon titleAccess={ACTIVITY_TYPE_LABELS[type]} {...props} />;
+}

@@ -1,0 +1,113 @@
+/**
+ * The splits table (spec §3 Split: per mile for imperial readers, per kilometre for metric ones)
+ * and the laps the file recorded. A bar behind each pace compares it with the fastest split.
+ */
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import {
+  elevationInUnits,
+  elevationUnitLabel,
+  formatDistance,
+  formatDuration,
+  formatPace,
+} from '../../../core/units.ts';
+import { formatHeartRate } from './activity-format.ts';
+
+function formatElevationChange(metres: number, units: UnitSystem): string {
+  const value = Math.round(elevationInUnits(metres, units));
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
+  return `${sign}${Math.abs(value).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
+}
+
+function PaceBar({ speed, fastest, units }: { speed: number; fastest: number; units: UnitSystem }) {
+  const share = fastest > 0 && speed > 0 ? Math.max(0.08, speed / fastest) : 0;
+  return (
+    <Box sx={{ position: 'relative', minWidth: 96 }}>
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: '2px auto 2px 0',
+          width: `${share * 100}%`,
+          bgcolor: 'primary.main',
+          opacity: 0.2,
+          borderRadius: 1,
+        }}
+      />
+      <Box component="span" sx={{ position: 'relative', pl: 0.75 }}>
+        {formatPace(speed, units)}
+      </Box>
+    </Box>
+  );
+}
+
+export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[]; units: UnitSystem }) {
+  if (splits.length === 0) {
+    return (
+      <Typography color="text.secondary" variant="body2">
+        No splits: this activity has no timing data.
+      </Typography>
+    );
+  }
+  const fastest = Math.max(...splits.map((split) => split.average_speed));
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{units === 'imperial' ? 'Mile' : 'Km'}</TableCell>
+            <TableCell align="right">Distance</TableCell>
+            <TableCell align="right">Time</TableCell>
+            <TableCell>Pace</TableCell>
+            <TableCell align="right">Elev</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {splits.map((split) => (
+            <TableRow key={split.split}>
+              <TableCell>{split.split}</TableCell>
+              <TableCell align="right">{formatDistance(split.distance, units)}</TableCell>
+              <TableCell align="right">{formatDuration(split.moving_time)}</TableCell>
+              <TableCell>
+                <PaceBar speed={split.average_speed} fastest={fastest} units={units} />
+              </TableCell>
+              <TableCell align="right">{formatElevationChange(split.elevation_difference, units)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: UnitSystem }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Laps">
+        <TableHead>
+          <TableRow>
+            <TableCell>Lap</TableCell>
+            <TableCell align="right">Distance</TableCell>
+            <TableCell align="right">Time</TableCell>
+            <TableCell align="right">Pace</TableCell>
+            <TableCell align="right">Climb</TableCell>
+            <TableCell align="right">Avg HR</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {laps.map((lap) => (
+            <TableRow key={lap.lapIndex}>
+              <TableCell>{lap.name || lap.lapIndex + 1}</TableCell>
+              <TableCell align="right">{formatDistance(lap.distance, units)}</TableCell>
+              <TableCell align="right">{formatDuration(lap.movingTime || lap.elapsedTime)}</TableCell>
+              <TableCell align="right">{formatPace(lap.averageSpeed, units)}</TableCell>
+              <TableCell align="right">{formatElevationChange(lap.totalElevationGain, units)}</TableCell>
+              <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * Turns a display track into the chart series of the detail screen: elevation, pace and heart
+ * rate over distance in the reader's units. Each point remembers its index in the track, so the
+ * point hovered on a chart can be marked on the map.
+ */
+import type { DisplayTrack } from '../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { distanceInUnits, elevationInUnits, paceSecondsPerUnit } from '../../../core/units.ts';
+
+export interface ProfilePoint {
+  /** Index into the display track (and its map positions). */
+  trackIndex: number;
+  /** Distance from the start in miles or kilometres. */
+  x: number;
+  /** Feet or metres. */
+  elevation: number | null;
+  /** Seconds per mile or kilometre. */
+  pace: number | null;
+  heartRate: number | null;
+}
+
+export interface ProfileSeries {
+  points: ProfilePoint[];
+  hasElevation: boolean;
+  hasPace: boolean;
+  hasHeartRate: boolean;
+}
+
+/** Enough points for a smooth line at any screen width; fewer keep hover cheap across three charts. */
+export const CHART_MAX_POINTS = 600;
+/** Pace is averaged over ±100 m: point-to-point GPS speed is too noisy to read. */
+const PACE_HALF_WINDOW_M = 100;
+/** Slower than this is standing still; it would flatten the rest of the pace axis. */
+const SLOWEST_PACE_S_PER_KM = 30 * 60;
+
+function smoothedSpeeds(track: DisplayTrack): (number | null)[] {
+  const { distance, elapsed } = track;
+  const n = distance.length;
+  const speeds: (number | null)[] = new Array<number | null>(n).fill(null);
+  let from = 0;
+  let to = 0;
+  for (let i = 0; i < n; i += 1) {
+    const here = distance[i] as number;
+    while (from < i && (distance[from] as number) < here - PACE_HALF_WINDOW_M) {
+      from += 1;
+    }
+    if (to < i) {
+      to = i;
+    }
+    while (to < n - 1 && (distance[to + 1] as number) <= here + PACE_HALF_WINDOW_M) {
+      to += 1;
+    }
+    const start = elapsed[from];
+    const end = elapsed[to];
+    const metres = (distance[to] as number) - (distance[from] as number);
+    if (start === null || start === undefined || end === null || end === undefined || end <= start || metres <= 0) {
+      continue;
+    }
+    const speed = metres / (end - start);
+    speeds[i] = speed >= 1000 / SLOWEST_PACE_S_PER_KM ? speed : null;
+  }
+  return speeds;
+}
+
+export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints = CHART_MAX_POINTS): ProfileSeries {
+  const n = track.distance.length;
+  const speeds = smoothedSpeeds(track);
+  const count = Math.min(n, maxPoints);
+  const points: ProfilePoint[] = [];
+  for (let k = 0; k < count; k += 1) {
+    const i = count <= 1 ? 0 : Math.round((k * (n - 1)) / (count - 1));
+    const elevation = track.elevation[i] ?? null;
+    const speed = speeds[i] ?? null;
+    points.push({
+      trackIndex: i,
+      x: distanceInUnits(track.distance[i] as number, units),
+      elevation: elevation === null ? null : elevationInUnits(elevation, units),
+      pace: speed === null ? null : (paceSecondsPerUnit(speed, units) ?? null),
+      heartRate: track.heartRate[i] ?? null,
+    });
+  }
+  return {
+    points,
+    hasElevation: points.some((point) => point.elevation !== null),
+    hasPace: points.some((point) => point.pace !== null),
+    hasHeartRate: points.some((point) => point.heartRate !== null && point.heartRate > 0),
+  };
+}

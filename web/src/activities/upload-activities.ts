@@ -1,0 +1,129 @@
+/**
+ * Sends a batch of activity files to POST /api/activities/uploads. XMLHttpRequest rather than
+ * fetch because only it reports upload byte progress; the answer is NDJSON (one UploadEvent per
+ * line) read incrementally from responseText as it streams in, so each file's parsing → saving →
+ * complete (spec §4 "Upload processing") shows live. A rejected batch answers 400/413 with JSON.
+ */
+import { uploadEventSchema, type UploadEvent } from '../../../core/activity/schemas.ts';
+import { isApiErrorBody } from '../../../core/errors.ts';
+import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
+import { ApiError } from '../api/client.ts';
+
+export const UPLOAD_PATH = '/api/activities/uploads';
+
+export interface UploadHandlers {
+  /** Request body bytes sent so far. */
+  onBytes: (loaded: number, total: number) => void;
+  onEvent: (event: UploadEvent) => void;
+}
+
+export interface UploadRequest {
+  /** Settles when the answer has been read to its end; rejects with an ApiError. */
+  done: Promise<void>;
+  abort: () => void;
+}
+
+/** Splits a growing text into complete lines; the unfinished tail waits for more text. */
+export class NdjsonReader {
+  private consumed = 0;
+
+  constructor(private readonly onLine: (line: string) => void) {}
+
+  /** `text` is everything received so far (XMLHttpRequest.responseText grows in place). */
+  read(text: string, final = false): void {
+    let newline = text.indexOf('\n', this.consumed);
+    while (newline !== -1) {
+      this.emit(text.slice(this.consumed, newline));
+      this.consumed = newline + 1;
+      newline = text.indexOf('\n', this.consumed);
+    }
+    if (final && this.consumed < text.length) {
+      this.emit(text.slice(this.consumed));
+      this.consumed = text.length;
+    }
+  }
+
+  private emit(line: string): void {
+    if (line.trim() !== '') {
+      this.onLine(line);
+    }
+  }
+}
+
+function networkError(): ApiError {
+  return new ApiError(0, {
+    type: 'network_error',
+    code: 'network-request-failed',
+    message: IDENTITY_ERROR_MESSAGES['network-request-failed'],
+  });
+}
+
+function rejection(xhr: XMLHttpRequest): ApiError {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(xhr.responseText);
+  } catch {
+    // Not JSON (a proxy's page, say): the status line below says enough.
+  }
+  return new ApiError(
+    xhr.status,
+    isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${xhr.status}` },
+  );
+}
+
+export function uploadActivityFiles(files: readonly File[], timeZone: string, handlers: UploadHandlers): UploadRequest {
+  const xhr = new XMLHttpRequest();
+  const form = new FormData();
+  // The time zone first: the server reads fields in order and needs it before the first file.
+  form.append('timeZone', timeZone);
+  for (const file of files) {
+    form.append('files', file, file.name);
+  }
+  const reader = new NdjsonReader((line) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      return;
+    }
+    const parsed = uploadEventSchema.safeParse(json);
+    if (parsed.success) {
+      handlers.onEvent(parsed.data);
+    }
+  });
+  const streaming = () => xhr.status === 200;
+
+  const done = new Promise<void>((resolve, reject) => {
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) {
+        handlers.onBytes(event.loaded, event.total);
+      }
+    };
+    xhr.onprogress = () => {
+      if (streaming()) {
+        reader.read(xhr.responseText);
+      }
+    };
+    xhr.onload = () => {
+      if (streaming()) {
+        reader.read(xhr.responseText, true);
+        resolve();
+      } else {
+        reject(rejection(xhr));
+      }
+    };
+    xhr.onerror = () => reject(networkError());
+    xhr.onabort = () => reject(new ApiError(0, { type: 'user_action_error', message: 'Upload cancelled.' }));
+  });
+
+  xhr.open('POST', UPLOAD_PATH);
+  xhr.withCredentials = true;
+  xhr.setRequestHeader('accept', 'application/x-ndjson');
+  xhr.send(form);
+  return { done, abort: () => xhr.abort() };
+}
+
+/** The browser's IANA time zone: the fallback for a file whose first point has no position. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

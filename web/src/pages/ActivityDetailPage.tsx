@@ -1,0 +1,374 @@
+/**
+ * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
+ * profiles whose hovered point is marked on the map, the splits in the reader's units and the
+ * laps; rename, delete, download the original file and export GPX (spec §3 Detailed activity).
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Grid,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
+import { ApiError } from '../api/client.ts';
+import {
+  activityGpxUrl,
+  activityOriginalUrl,
+  useActivity,
+  useActivityTrack,
+  useDeleteActivity,
+  useMapConfig,
+  useRenameActivity,
+} from '../activities/activities-api.ts';
+import { ActivityCharts } from '../activities/ActivityCharts.tsx';
+import { ActivityMap } from '../activities/ActivityMap.tsx';
+import {
+  ACTIVITY_SOURCE_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  formatActivityDateLong,
+  formatCadence,
+  formatHeartRate,
+} from '../activities/activity-format.ts';
+import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
+import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
+import { profileSeries } from '../activities/track-series.ts';
+import { useProfile } from '../profile/profile.ts';
+
+function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Card sx={{ height: '100%' }}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RenameDialog({ activity, open, onClose }: { activity: ActivityDetail; open: boolean; onClose: () => void }) {
+  const rename = useRenameActivity(activity.id);
+  const [name, setName] = useState(activity.name);
+  const [problem, setProblem] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = activityRenameSchema.safeParse({ name });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    rename.mutate(parsed.data.name, { onSuccess: onClose });
+  };
+  const serverProblem =
+    rename.error instanceof ApiError ? (rename.error.fields.name ?? rename.error.message) : rename.error?.message;
+  return (
+    <Dialog
+      open={open}
+      onClose={rename.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setName(activity.name);
+            setProblem(undefined);
+            rename.reset();
+          },
+        },
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>Rename activity</DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setProblem(undefined);
+            }}
+            error={Boolean(problem ?? serverProblem)}
+            helperText={problem ?? serverProblem ?? ' '}
+            autoFocus
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} color="inherit" disabled={rename.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={rename.isPending}
+            startIcon={rename.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ activity, open, onClose }: { activity: ActivityDetail; open: boolean; onClose: () => void }) {
+  const deletion = useDeleteActivity(activity.id);
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onClose={deletion.isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <DialogTitle>Delete this activity?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          “{activity.name}” and its track are removed for good
+          {activity.source === 'upload' ? ', with the uploaded file' : ''}.
+        </DialogContentText>
+        {deletion.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {deletion.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} color="inherit" disabled={deletion.isPending}>
+          Cancel
+        </Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={deletion.isPending}
+          startIcon={deletion.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+          onClick={() =>
+            deletion.mutate(undefined, { onSuccess: () => void navigate('/activities', { replace: true }) })
+          }
+        >
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function TrackSection({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
+  const track = useActivityTrack(activity.id, activity.hasTrack);
+  const config = useMapConfig();
+  const [hoverIndex, setHoverIndex] = useState<number | null>(null);
+  const series = useMemo(() => (track.data ? profileSeries(track.data, units) : undefined), [track.data, units]);
+  const points = series?.points;
+  const onHover = useCallback(
+    (pointIndex: number | null) =>
+      setHoverIndex(pointIndex === null ? null : (points?.[pointIndex]?.trackIndex ?? null)),
+    [points],
+  );
+
+  if (!activity.hasTrack) {
+    return null;
+  }
+  if (track.error) {
+    return <Alert severity="error">{track.error.message}</Alert>;
+  }
+  if (!track.data || !series) {
+    return <Skeleton variant="rounded" sx={{ height: { xs: 320, md: 420 } }} />;
+  }
+  return (
+    <>
+      {track.data.lat.length > 0 && (
+        <Card>
+          <ActivityMap
+            track={track.data}
+            hoverIndex={hoverIndex}
+            tileUrl={config.data?.mapTileUrl}
+            attribution={config.data?.mapAttribution}
+          />
+        </Card>
+      )}
+      <ActivityCharts series={series} units={units} onHover={onHover} />
+    </>
+  );
+}
+
+function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const splits = units === 'imperial' ? activity.splitsStandard : activity.splitsMetric;
+  const details = [activity.deviceName, activity.sportLabel, activity.originalFilename].filter(Boolean).join(' · ');
+  return (
+    <Stack spacing={2.5}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to="/activities"
+          startIcon={<ArrowBackIcon />}
+          color="inherit"
+          size="small"
+          sx={{ mb: 1 }}
+        >
+          Activities
+        </Button>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {activity.name}
+            </Typography>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.75, color: 'text.secondary' }}
+            >
+              <ActivityTypeIcon type={activity.type} fontSize="small" />
+              <Typography>{ACTIVITY_TYPE_LABELS[activity.type]}</Typography>
+              <Typography aria-hidden>·</Typography>
+              <Typography>{formatActivityDateLong(activity.startDateLocal)}</Typography>
+              <Chip
+                size="small"
+                label={ACTIVITY_SOURCE_LABELS[activity.source]}
+                color={activity.source === 'placeholder' ? 'secondary' : 'default'}
+                variant="outlined"
+              />
+            </Stack>
+            {details && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                {details}
+              </Typography>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
+            <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+            {activity.source === 'upload' && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<DownloadIcon />}
+                href={activityOriginalUrl(activity.id)}
+                download
+              >
+                Download original
+              </Button>
+            )}
+            {activity.hasTrack && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<FileDownloadIcon />}
+                href={activityGpxUrl(activity.id)}
+                download
+              >
+                Export GPX
+              </Button>
+            )}
+            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+
+      <Grid container spacing={1.5}>
+        {[
+          ['Distance', formatDistance(activity.distance, units)],
+          ['Moving time', formatDuration(activity.movingTime)],
+          ['Elapsed time', formatDuration(activity.elapsedTime)],
+          ['Pace', formatPace(activity.averageSpeed, units)],
+          ['Elevation gain', formatElevation(activity.elevationGain, units)],
+          ['Avg heart rate', formatHeartRate(activity.averageHeartrate)],
+          ['Max heart rate', formatHeartRate(activity.maxHeartrate)],
+          ['Cadence', formatCadence(activity.averageCadence, activity.type)],
+        ].map(([label, value]) => (
+          <Grid key={label} size={{ xs: 6, sm: 4, lg: 3 }}>
+            <SummaryCard label={label as string} value={value} />
+          </Grid>
+        ))}
+      </Grid>
+
+      <TrackSection activity={activity} units={units} />
+
+      <Section title={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
+        <SplitsTable splits={splits} units={units} />
+      </Section>
+
+      {activity.laps.length > 0 && (
+        <Section title="Laps">
+          <LapsTable laps={activity.laps} units={units} />
+        </Section>
+      )}
+
+      <RenameDialog activity={activity} open={renaming} onClose={() => setRenaming(false)} />
+      <DeleteDialog activity={activity} open={deleting} onClose={() => setDeleting(false)} />
+    </Stack>
+  );
+}
+
+export default function ActivityDetailPage() {
+  const { id = '' } = useParams();
+  const activity = useActivity(id);
+  const profile = useProfile();
+  const units = profile.data?.preferences.unitSystem ?? 'imperial';
+
+  if (activity.error) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
+          {activity.error.message}
+        </Alert>
+        <Button component={RouterLink} to="/activities" startIcon={<ArrowBackIcon />}>
+          All activities
+        </Button>
+      </Stack>
+    );
+  }
+  if (!activity.data || profile.isPending) {
+    return (
+      <Stack spacing={2.5}>
+        <Skeleton width={120} />
+        <Skeleton variant="text" sx={{ fontSize: '2.5rem', width: '60%' }} />
+        <Skeleton variant="rounded" height={160} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+  return <ActivityView activity={activity.data} units={units} />;
+}
