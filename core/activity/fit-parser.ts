@@ -1,0 +1,281 @@
+/**
+ * The FIT reader (Garmin's binary activity format), through Garmin's own SDK (@garmin/fitsdk).
+ * Stride parses FIT for real where spec §5 said "coming soon" (DESIGN.md).
+ *
+ * FIT is not streamed: the SDK decodes from one buffer, and a FIT file is compact (a 10-hour
+ * activity at one record per second is about 1.5 MB), so `write` only collects the chunks.
+ * What it keeps:
+ * - records with a position become track points (semicircles → degrees), with time, altitude
+ *   (enhanced first), heart rate, cadence (+ fractional part) and the device's own distance;
+ * - sessions give the sport, the device totals (the ground truth Stride's figures are checked
+ *   against) and, for multisport files, one session per leg;
+ * - laps keep the device's lap figures; the device and product name give deviceName.
+ */
+import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
+import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from './parsed.ts';
+import { computeCumulativeDistance } from './metrics.ts';
+import { activityTypeFromSport } from './sport-type.ts';
+import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
+import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
+
+/** FIT stores latitude and longitude as signed 32-bit "semicircles": 2^31 of them make 180°. */
+const DEGREES_PER_SEMICIRCLE = 180 / 2 ** 31;
+
+/** A decoded message as the SDK returns it: field names in camelCase, values loosely typed. */
+type FitMessage = Readonly<Record<string, unknown>>;
+
+function invalidFormat(): ActivityFileError {
+  return new ActivityFileError('fit', FIT_CONTENT_MESSAGES.invalidFormat);
+}
+
+function numberField(message: FitMessage, field: string): number {
+  const value = message[field];
+  return typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN;
+}
+
+function textField(message: FitMessage, field: string): string | null {
+  const value = message[field];
+  if (typeof value === 'string') {
+    return value.trim() === '' ? null : value.trim();
+  }
+  return null;
+}
+
+/** A date-time field as ms since the epoch (the SDK converts FIT's own epoch to Date), or NaN. */
+function timeField(message: FitMessage, field: string): number {
+  const value = message[field];
+  return value instanceof Date ? value.getTime() : Number.NaN;
+}
+
+/**
+ * Works around a crash in @garmin/fitsdk 21.217: when one message holds both a field whose
+ * components expand into an accumulated field and that accumulated field itself (Garmin multisport
+ * records carry `cycles` and `totalCycles` side by side), the decoder throws "Cannot read properties
+ * of undefined" and drops every later message — triathlon_summary_first.fit lost all its records.
+ * Stride reads neither field, so the accumulated field's number is changed to one the profile does
+ * not define: the decoder then reads its bytes and skips it. The listener receives a shallow copy
+ * of the definition whose `fieldDefinitions` array is the decoder's own, which is what makes the
+ * change take effect; should a later SDK copy deeper, the change is simply lost and the file fails
+ * as "Invalid FIT file format" instead of importing wrong data.
+ */
+const UNDEFINED_FIELD_NUMBER = 255;
+function skipAccumulatedFieldClashes(definition: MesgDefinition): void {
+  const profile = Profile.messages[definition.globalMessageNumber];
+  if (profile === undefined) {
+    return;
+  }
+  const expandedInto = new Set<number>();
+  for (const field of definition.fieldDefinitions) {
+    for (const component of profile.fields[field.fieldDefinitionNumber]?.components ?? []) {
+      expandedInto.add(Number(component));
+    }
+  }
+  for (const field of definition.fieldDefinitions) {
+    if (expandedInto.has(field.fieldDefinitionNumber) && profile.fields[field.fieldDefinitionNumber]?.isAccumulated) {
+      field.fieldDefinitionNumber = UNDEFINED_FIELD_NUMBER;
+    }
+  }
+}
+
+function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+function decode(bytes: Uint8Array): Record<string, FitMessage[] | undefined> {
+  try {
+    const stream = Stream.fromByteArray(bytes);
+    if (!Decoder.isFIT(stream)) {
+      throw invalidFormat();
+    }
+    const decoder = new Decoder(stream);
+    if (!decoder.checkIntegrity()) {
+      throw invalidFormat();
+    }
+    const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
+    if (errors.length > 0) {
+      // The SDK stops at the first error and returns what it had: a partial activity is not imported.
+      throw invalidFormat();
+    }
+    return messages as unknown as Record<string, FitMessage[] | undefined>;
+  } catch (error) {
+    throw error instanceof ActivityFileError ? error : invalidFormat();
+  }
+}
+
+/** First index whose time is at or after `time` (the track is sorted by time). */
+function firstIndexAtOrAfter(track: Track, time: number): number {
+  let low = 0;
+  let high = track.time.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((track.time[middle] as number) < time) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+function lapsOf(lapMessages: readonly FitMessage[], track: Track): ParsedLap[] {
+  const sorted = [...lapMessages].sort((a, b) => timeField(a, 'startTime') - timeField(b, 'startTime'));
+  const starts = sorted.map((lap) => {
+    const start = timeField(lap, 'startTime');
+    return Number.isNaN(start) ? 0 : firstIndexAtOrAfter(track, start);
+  });
+  return sorted.map((lap, i) => {
+    const cadence = numberField(lap, 'avgCadence');
+    const fraction = numberField(lap, 'avgFractionalCadence');
+    return {
+      startTime: timeField(lap, 'startTime'),
+      startIndex: starts[i] as number,
+      endIndex: starts[i + 1] ?? track.time.length,
+      totalTimeS: numberField(lap, 'totalTimerTime'),
+      distanceM: numberField(lap, 'totalDistance'),
+      averageHeartrate: numberField(lap, 'avgHeartRate'),
+      maxHeartrate: numberField(lap, 'maxHeartRate'),
+      averageCadence: Number.isNaN(fraction) ? cadence : cadence + fraction,
+    };
+  });
+}
+
+function sumField(sessions: readonly FitMessage[], field: string): number {
+  const known = sessions.map((session) => numberField(session, field)).filter((value) => !Number.isNaN(value));
+  return known.length === 0 ? Number.NaN : known.reduce((sum, value) => sum + value, 0);
+}
+
+/**
+ * The sport of the activity. One session: its sport. A multisport file (a triathlon: swim,
+ * transition, bike, transition, run) has a session per leg, and Stride has one type per activity:
+ * the leg that took longest among those Stride has a type for decides (swims and transitions
+ * cannot), and the label lists the legs. Every record of every leg stays in the track, so
+ * distance and time cover the whole event, as the device's own totals do.
+ */
+function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMessage[]) {
+  if (sessions.length === 0) {
+    const label = sportMessages[0] ? textField(sportMessages[0], 'sport') : null;
+    return { declaredType: activityTypeFromSport(label), sportLabel: label };
+  }
+  const legs = sessions.map((session) => ({
+    sport: textField(session, 'sport'),
+    elapsed: numberField(session, 'totalElapsedTime'),
+  }));
+  const typed = legs
+    .map((leg) => ({ ...leg, type: activityTypeFromSport(leg.sport) }))
+    .filter((leg) => leg.type !== null)
+    .sort((a, b) => (Number.isNaN(b.elapsed) ? 0 : b.elapsed) - (Number.isNaN(a.elapsed) ? 0 : a.elapsed));
+  const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];
+  return {
+    declaredType: typed[0]?.type ?? null,
+    sportLabel: labels.length === 0 ? null : labels.join(' + '),
+  };
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** "Suunto Vertical 2" when the file names the product, else "Garmin fr965" from the product code. */
+function deviceNameOf(messages: Record<string, FitMessage[] | undefined>): string | null {
+  const candidates = [
+    ...(messages.fileIdMesgs ?? []),
+    ...(messages.deviceInfoMesgs ?? []).filter((info) => info.deviceIndex === 'creator' || info.deviceIndex === 0),
+  ];
+  for (const message of candidates) {
+    const productName = textField(message, 'productName');
+    if (productName !== null) {
+      return productName;
+    }
+  }
+  for (const message of candidates) {
+    const manufacturer = textField(message, 'manufacturer');
+    const product = textField(message, 'garminProduct') ?? textField(message, 'product');
+    if (manufacturer !== null) {
+      return product === null ? capitalize(manufacturer) : `${capitalize(manufacturer)} ${product}`;
+    }
+  }
+  return null;
+}
+
+export function createFitParser(): ActivityFileParser {
+  // The chunks are kept as given until finish (callers pass fresh buffers, as Node streams do).
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+
+  return {
+    write(chunk) {
+      chunks.push(chunk);
+      length += chunk.length;
+    },
+    finish(): ParsedActivity {
+      const messages = decode(concatChunks(chunks, length));
+      chunks.length = 0;
+
+      const builder = new TrackBuilder(4096);
+      const point: TrackPointInput = { lat: Number.NaN, lon: Number.NaN };
+      // The device's distance is an odometer that records without a position (in a tunnel, under
+      // water) still advance: each point takes the latest reading so far, never a smaller one.
+      let odometer = Number.NaN;
+      for (const record of messages.recordMesgs ?? []) {
+        const reading = numberField(record, 'distance');
+        if (!Number.isNaN(reading)) {
+          odometer = Number.isNaN(odometer) ? reading : Math.max(odometer, reading);
+        }
+        const altitude = numberField(record, 'enhancedAltitude');
+        const cadence = numberField(record, 'cadence');
+        const fraction = numberField(record, 'fractionalCadence');
+        point.lat = numberField(record, 'positionLat') * DEGREES_PER_SEMICIRCLE;
+        point.lon = numberField(record, 'positionLong') * DEGREES_PER_SEMICIRCLE;
+        point.time = timeField(record, 'timestamp');
+        point.elevation = Number.isNaN(altitude) ? numberField(record, 'altitude') : altitude;
+        point.heartRate = numberField(record, 'heartRate');
+        point.cadence = Number.isNaN(fraction) ? cadence : cadence + fraction;
+        point.distance = odometer;
+        builder.push(point);
+      }
+      if (builder.length < 2) {
+        throw new ActivityFileError('fit', FIT_CONTENT_MESSAGES.noValidPoints);
+      }
+      const deviceDistance = builder.hasDeviceDistance;
+      const track = builder.finish();
+      const last = track.time.length - 1;
+      if (deviceDistance && odometer > (track.distance[last] as number)) {
+        // Distance the device counted after its last position fix was still covered: the last
+        // point carries the final reading, so the track's distance is the device's.
+        track.distance[last] = odometer;
+      }
+      computeCumulativeDistance(track);
+
+      const sessions = [...(messages.sessionMesgs ?? [])].sort(
+        (a, b) => timeField(a, 'startTime') - timeField(b, 'startTime'),
+      );
+      const deviceTotals: DeviceTotals | null =
+        sessions.length === 0
+          ? null
+          : {
+              distanceM: sumField(sessions, 'totalDistance'),
+              timerTimeS: sumField(sessions, 'totalTimerTime'),
+              elapsedTimeS: sumField(sessions, 'totalElapsedTime'),
+              ascentM: sumField(sessions, 'totalAscent'),
+              calories: sumField(sessions, 'totalCalories'),
+            };
+      return {
+        format: 'fit',
+        // FIT files carry no activity name (the sport message's name is the sport profile's, e.g. "Run").
+        name: null,
+        ...sportOf(sessions, messages.sportMesgs ?? []),
+        deviceName: deviceNameOf(messages),
+        track,
+        deviceDistance,
+        laps: lapsOf(messages.lapMesgs ?? [], track),
+        deviceTotals,
+      };
+    },
+  };
+}

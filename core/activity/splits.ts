@@ -1,0 +1,185 @@
+/**
+ * Splits per kilometre and per mile (spec §3 Detailed activity: splits_metric, splits_standard),
+ * computed from a track at import. The objects keep the spec's own snake_case Split field names —
+ * distance, elapsed_time, elevation_difference, moving_time, split, average_speed,
+ * average_grade_adjusted_speed, pace_zone — because they are that record, stored and served as is.
+ */
+import { MOVING_SPEED_THRESHOLD_MPS, smoothElevation } from './metrics.ts';
+import { trackLength, type Track } from './track.ts';
+import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+
+/** "metric" splits are 1000 m, "standard" splits 1 mile = 1609.34 m (spec §9). */
+export type SplitSystem = 'metric' | 'standard';
+
+/** Spec §3 Split. Distances in metres, times in seconds, speeds in m/s. */
+export interface Split {
+  /** Metres covered: the full split length, except for the last (partial) split. */
+  distance: number;
+  elapsed_time: number;
+  /** Smoothed elevation at the end minus at the start, metres; 0 without elevation data. */
+  elevation_difference: number;
+  moving_time: number;
+  /** 1-based. */
+  split: number;
+  /** distance / moving_time; 0 when not moving. */
+  average_speed: number;
+  /** The flat-ground speed of equal effort (see gradeCostFactor); 0 when not moving. */
+  average_grade_adjusted_speed: number;
+  /**
+   * Strava's pace zone of the split. Zones come from a user's threshold pace, which Stride does not
+   * know, so every split is 0 (no zone), as Strava itself reports for athletes without zones.
+   */
+  pace_zone: number;
+}
+
+export const SPLIT_LENGTH_M: Readonly<Record<SplitSystem, number>> = {
+  metric: METRES_PER_KILOMETRE,
+  standard: METRES_PER_MILE,
+};
+
+/** Grades are measured over this many metres either side of a point, so GPS noise does not swing them. */
+export const GRADE_HALF_WINDOW_M = 50;
+/** Minetti's measurements cover grades from −45 % to +45 %; steeper is held at the limit. */
+const MAX_GRADE = 0.45;
+/** Splits shorter than this (floating-point remainders at the very end) are not reported. */
+const MIN_PARTIAL_SPLIT_M = 1e-6;
+
+/**
+ * The energy cost of running at `grade` relative to flat ground, from Minetti et al. (2002),
+ * "Energy cost of walking and running at extreme uphill and downhill slopes", J Appl Physiol 93:
+ * C(i) = 155.4i⁵ − 30.4i⁴ − 43.3i³ + 46.3i² + 19.5i + 3.6 J/(kg·m), so C(0) = 3.6. A metre at +10 %
+ * costs about 1.5 flat metres; gentle descents cost less than flat, steep ones more again.
+ * Grade-adjusted speed is then flat-equivalent metres over moving time — the model behind
+ * Strava's and others' GAP. It describes running; for rides it is reported the same way.
+ */
+export function gradeCostFactor(grade: number): number {
+  const i = Math.max(-MAX_GRADE, Math.min(MAX_GRADE, grade));
+  const cost = ((((155.4 * i - 30.4) * i - 43.3) * i + 46.3) * i + 19.5) * i + 3.6;
+  return cost / 3.6;
+}
+
+/** The grade at each point: smoothed rise over run across ±GRADE_HALF_WINDOW_M; 0 where unknown. */
+function pointGrades(elevation: Float64Array, distance: Float64Array): Float64Array {
+  const n = elevation.length;
+  const grades = new Float64Array(n);
+  let back = 0;
+  let ahead = 0;
+  for (let i = 0; i < n; i += 1) {
+    const here = distance[i] as number;
+    while (here - (distance[back] as number) > GRADE_HALF_WINDOW_M) {
+      back += 1;
+    }
+    if (ahead < i) {
+      ahead = i;
+    }
+    while (ahead + 1 < n && (distance[ahead + 1] as number) - here <= GRADE_HALF_WINDOW_M) {
+      ahead += 1;
+    }
+    const run = (distance[ahead] as number) - (distance[back] as number);
+    const rise = (elevation[ahead] as number) - (elevation[back] as number);
+    // Under 10 m of run (standing still) a grade means nothing.
+    grades[i] = run >= 10 && Number.isFinite(rise) ? rise / run : 0;
+  }
+  return grades;
+}
+
+function interpolate(from: number, to: number, fraction: number): number {
+  if (Number.isNaN(from)) {
+    return to;
+  }
+  if (Number.isNaN(to)) {
+    return from;
+  }
+  return from + (to - from) * fraction;
+}
+
+function finiteOr0(value: number): number {
+  return Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The track cut every 1000 m (metric) or 1609.34 m (standard) from its first point, with the last
+ * partial split included. Times and elevations at each boundary are interpolated linearly between
+ * the two points either side; a segment's moving time (spec §5: faster than 0.14 m/s) is shared
+ * between the splits it crosses in proportion to distance.
+ */
+export function computeSplits(track: Track, system: SplitSystem): Split[] {
+  const n = trackLength(track);
+  const splitLength = SPLIT_LENGTH_M[system];
+  const splits: Split[] = [];
+  if (n < 2) {
+    return splits;
+  }
+  const { time } = track;
+  // Device distances can step back by a few centimetres; splits need it never to decrease.
+  const distance = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    distance[i] =
+      i === 0 ? (track.distance[0] as number) : Math.max(distance[i - 1] as number, track.distance[i] as number);
+  }
+  const elevation = smoothElevation(track.elevation, distance);
+  const grades = pointGrades(elevation, distance);
+
+  let splitStartDistance = distance[0] as number;
+  let splitStartTime = time[0] as number;
+  let splitStartElevation = elevation[0] as number;
+  let boundary = splitStartDistance + splitLength;
+  let moving = 0;
+  let flatEquivalent = 0;
+
+  const emit = (endDistance: number, endTime: number, endElevation: number) => {
+    const covered = endDistance - splitStartDistance;
+    splits.push({
+      distance: covered,
+      elapsed_time: finiteOr0(endTime - splitStartTime),
+      elevation_difference: finiteOr0(endElevation - splitStartElevation),
+      moving_time: moving,
+      split: splits.length + 1,
+      average_speed: moving > 0 ? covered / moving : 0,
+      average_grade_adjusted_speed: moving > 0 ? flatEquivalent / moving : 0,
+      pace_zone: 0,
+    });
+    splitStartDistance = endDistance;
+    splitStartTime = endTime;
+    splitStartElevation = endElevation;
+    moving = 0;
+    flatEquivalent = 0;
+  };
+
+  for (let i = 1; i < n; i += 1) {
+    const d0 = distance[i - 1] as number;
+    const d1 = distance[i] as number;
+    const t0 = time[i - 1] as number;
+    const dt = ((time[i] as number) - t0) / 1000;
+    const length = d1 - d0;
+    const isMoving = dt > 0 && length / dt > MOVING_SPEED_THRESHOLD_MPS;
+    const factor = gradeCostFactor(((grades[i - 1] as number) + (grades[i] as number)) / 2);
+    let from = d0;
+    while (d1 >= boundary) {
+      const fraction = (boundary - d0) / length;
+      const share = (boundary - from) / length;
+      if (isMoving) {
+        moving += dt * share;
+      }
+      flatEquivalent += (boundary - from) * factor;
+      emit(
+        boundary,
+        t0 + dt * 1000 * fraction,
+        interpolate(elevation[i - 1] as number, elevation[i] as number, fraction),
+      );
+      from = boundary;
+      boundary += splitLength;
+    }
+    // What is left of the segment belongs to the split in progress (all of it when standing still).
+    const share = length > 0 ? (d1 - from) / length : 1;
+    if (isMoving) {
+      moving += dt * share;
+    }
+    flatEquivalent += (d1 - from) * factor;
+  }
+  const endDistance = distance[n - 1] as number;
+  if (endDistance - splitStartDistance > MIN_PARTIAL_SPLIT_M) {
+    emit(endDistance, time[n - 1] as number, elevation[n - 1] as number);
+  }
+  return splits;
+}
