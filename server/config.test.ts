@@ -86,6 +86,8 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       logLevel: 'info',
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
       authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapAttribution: '© OpenStreetMap contributors',
       webDir: path.join(cwd, 'dist', 'web'),
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });

@@ -28,6 +28,9 @@ export interface Config {
   passwordPolicy: PasswordPolicy;
   /** Sign-in and sign-up attempts per client address (better-auth rate limiter). */
   authRateLimit: RateLimitRule;
+  /** Map tiles for activity maps: a {z}/{x}/{y} URL template and its attribution. */
+  mapTileUrl: string;
+  mapAttribution: string;
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
 }
@@ -122,6 +125,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       window: readInteger(env, 'AUTH_RATE_LIMIT_WINDOW', DEFAULT_AUTH_RATE_LIMIT.window),
       max: readInteger(env, 'AUTH_RATE_LIMIT_MAX', DEFAULT_AUTH_RATE_LIMIT.max),
     },
+    mapTileUrl: env.MAP_TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
   };
 }

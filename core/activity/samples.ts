@@ -22,14 +22,14 @@ const SAMPLES = [
   { daysAgo: 3, name: 'Sample: Long steady run', km: 12, paceSPerKm: 330, hour: 9, heart: 148 },
 ] as const;
 
-/**
- * The three runs, starting at `hour` local time 1, 2 and 3 days before `now` (times in UTC are
- * derived from `utcOffsetMinutes`, the browser's offset, so they read as morning/evening runs).
- */
-export function sampleRuns(now: Date, utcOffsetMinutes = 0): SampleRun[] {
+/** Central European Time, where the loop is, so the runs read as morning and evening runs there. */
+const CENTRE_UTC_OFFSET_MINUTES = 60;
+
+/** The three runs, starting at their `hour` (CET) 1, 2 and 3 days before `now`. */
+export function sampleRuns(now: Date): SampleRun[] {
   return SAMPLES.map((sample) => {
     const day = new Date(now.getTime() - sample.daysAgo * 86_400_000);
-    const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), sample.hour, 0, 0) - utcOffsetMinutes * 60_000;
+    const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), sample.hour, 0, 0) - CENTRE_UTC_OFFSET_MINUTES * 60_000;
     const metres = sample.km * 1000;
     const radius = 450;
     const laps = metres / (2 * Math.PI * radius);

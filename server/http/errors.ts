@@ -57,6 +57,10 @@ export function validationFailure(error: ZodError): ApiErrorBody {
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
     if (error instanceof AppError) {
+      if (error.status === 413) {
+        // An upload refused part-way: the unread rest of the body makes the connection unusable.
+        c.header('Connection', 'close');
+      }
       return sendError(c, error.status, errorBody(error.type, error.message, error.details));
     }
     if (error instanceof HTTPException) {

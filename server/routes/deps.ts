@@ -1,4 +1,5 @@
 /** What route modules are built from; assembled once in app.ts. */
+import type { Logger } from 'pino';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
@@ -10,4 +11,5 @@ export interface RouteDeps {
   auth: Auth;
   config: Config;
   version: string;
+  logger: Logger;
 }
