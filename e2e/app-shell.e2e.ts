@@ -90,39 +90,55 @@ describe('page titles (spec §2 table)', () => {
   });
 });
 
+/** Holds every API answer of the page until `release()` is called. */
+async function holdApi(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/**', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return { release };
+}
+
+/*
+ * Timing: the failsafe timer starts when the app boots, which is after `goto` starts and no later
+ * than the overlay first shows. The bounds below only lean on those two facts, so a slow machine
+ * cannot make them fail.
+ */
 describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('"Loading Stride..." shows while the session is unknown and is forced away after 2 s', async () => {
     const { page } = await browser.newPage(viewport);
-    // Hold every API answer for 6 s, so that only the 2 s failsafe can end the overlay.
-    await page.route('**/api/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
-      await route.continue().catch(() => undefined);
-    });
-    const started = Date.now();
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    const overlay = page.getByText('Loading Stride...');
-    await expectVisible(overlay, 1_900);
-    await expectHidden(overlay, 5_000);
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(1_900);
-    expect(elapsed).toBeLessThan(5_000);
+    const api = await holdApi(page);
+    try {
+      const started = Date.now();
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      const overlay = page.getByText('Loading Stride...');
+      await expectVisible(overlay, 1_900);
+      // Only the failsafe can end it: the session is still unknown.
+      await expectHidden(overlay, 3_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_950);
+    } finally {
+      api.release();
+    }
   });
 
   test('the overlay goes as soon as the session is known, before the failsafe', async () => {
     const { page } = await browser.newPage(viewport);
-    // Slow the API a little, so that the overlay is certain to be on screen for a while.
-    await page.route('**/api/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue().catch(() => undefined);
-    });
-    const started = Date.now();
+    const api = await holdApi(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     const overlay = page.getByText('Loading Stride...');
-    await expectVisible(overlay, 1_000);
-    await expectHidden(overlay, 1_900);
-    expect(Date.now() - started).toBeLessThan(1_900);
+    await expectVisible(overlay, 1_900);
+    await page.waitForTimeout(300);
+    expect(await overlay.isVisible(), 'the overlay waits for the session').toBe(true);
+    api.release();
+    // The failsafe fires 2 s after boot, and boot is just before the overlay first showed: 0.3 s + 1.2 s
+    // stays clear of it, so only the known session can have ended the overlay.
+    await expectHidden(overlay, 1_200);
     await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
   });
 });
