@@ -14,8 +14,11 @@ afterAll(async () => {
   await Promise.all(databases.map((database) => database.destroy()));
 });
 
+/** Two starts of PGlite on disk in one test: slow on a busy CI machine. */
+const RESTART_TIMEOUT_MS = 120_000;
+
 describe('startServer on existing data', () => {
-  it('keeps accounts, profiles and sessions across a restart', async () => {
+  it('keeps accounts, profiles and sessions across a restart', { timeout: RESTART_TIMEOUT_MS }, async () => {
     const database = await createTestDatabase({ persistent: true });
     databases.push(database);
 
