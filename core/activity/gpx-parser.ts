@@ -69,15 +69,15 @@ export function createGpxParser(): ActivityFileParser {
 
   let capture = Capture.None;
   let captureDepth = NOT_OPEN;
-  let captured = '';
 
-  const startCapture = (what: Capture, at: number) => {
+  /** Asks for the text of the element opening at depth `at`. */
+  const startCapture = (what: Capture, at: number): boolean => {
     capture = what;
     captureDepth = at;
-    captured = '';
+    return true;
   };
 
-  const endCapture = () => {
+  const endCapture = (captured: string) => {
     switch (capture) {
       case Capture.Elevation:
         point.elevation = parseXmlNumber(captured);
@@ -111,7 +111,6 @@ export function createGpxParser(): ActivityFileParser {
     }
     capture = Capture.None;
     captureDepth = NOT_OPEN;
-    captured = '';
   };
 
   const xml: XmlStream = createXmlStream({
@@ -124,20 +123,23 @@ export function createGpxParser(): ActivityFileParser {
         }
         rootSeen = true;
         creator = cleanText(attributes.creator ?? null);
-        return;
+        return false;
       }
       if (pointDepth !== NOT_OPEN) {
         // Inside a point: its own values, then extension values at any depth.
         if (at === pointDepth + 1 && name === 'ele') {
-          startCapture(Capture.Elevation, at);
-        } else if (at === pointDepth + 1 && name === 'time') {
-          startCapture(Capture.Time, at);
-        } else if (name === 'hr' || name === 'heartrate') {
-          startCapture(Capture.HeartRate, at);
-        } else if (name === 'cad' || name === 'cadence') {
-          startCapture(Capture.Cadence, at);
+          return startCapture(Capture.Elevation, at);
         }
-        return;
+        if (at === pointDepth + 1 && name === 'time') {
+          return startCapture(Capture.Time, at);
+        }
+        if (name === 'hr' || name === 'heartrate') {
+          return startCapture(Capture.HeartRate, at);
+        }
+        if (name === 'cad' || name === 'cadence') {
+          return startCapture(Capture.Cadence, at);
+        }
+        return false;
       }
       switch (name) {
         case 'trk':
@@ -145,13 +147,13 @@ export function createGpxParser(): ActivityFileParser {
             trackDepth = at;
             tracks += 1;
           }
-          break;
+          return false;
         case 'trkseg':
           if (trackDepth !== NOT_OPEN && at === trackDepth + 1) {
             segmentDepth = at;
             segments += 1;
           }
-          break;
+          return false;
         case 'trkpt':
         case 'rtept': {
           const isRoute = name === 'rtept';
@@ -166,48 +168,50 @@ export function createGpxParser(): ActivityFileParser {
             point.heartRate = Number.NaN;
             point.cadence = Number.NaN;
           }
-          break;
+          return false;
         }
         case 'rte':
           if (at === 2) {
             routeDepth = at;
             routes += 1;
           }
-          break;
+          return false;
         case 'metadata':
           if (at === 2) {
             metadataDepth = at;
           }
-          break;
+          return false;
         case 'name':
           // The first track's and the first route's own names; the file's name lives in <metadata>
           // (GPX 1.1) or directly under <gpx> (GPX 1.0).
           if (tracks === 1 && at === trackDepth + 1 && trackName === null) {
-            startCapture(Capture.TrackName, at);
-          } else if (routes === 1 && at === routeDepth + 1 && routeName === null) {
-            startCapture(Capture.RouteName, at);
-          } else if ((at === 2 || at === metadataDepth + 1) && fileName === null) {
-            startCapture(Capture.FileName, at);
+            return startCapture(Capture.TrackName, at);
           }
-          break;
+          if (routes === 1 && at === routeDepth + 1 && routeName === null) {
+            return startCapture(Capture.RouteName, at);
+          }
+          if ((at === 2 || at === metadataDepth + 1) && fileName === null) {
+            return startCapture(Capture.FileName, at);
+          }
+          return false;
         case 'type':
           if (tracks === 1 && at === trackDepth + 1 && trackType === null) {
-            startCapture(Capture.TrackType, at);
-          } else if (routes === 1 && at === routeDepth + 1 && routeType === null) {
-            startCapture(Capture.RouteType, at);
+            return startCapture(Capture.TrackType, at);
           }
-          break;
+          if (routes === 1 && at === routeDepth + 1 && routeType === null) {
+            return startCapture(Capture.RouteType, at);
+          }
+          return false;
         default:
-          break;
+          return false;
       }
     },
-    close() {
+    close(text) {
       const at = depth;
       depth -= 1;
       if (at === captureDepth) {
-        endCapture();
-      }
-      if (at === pointDepth) {
+        endCapture(text);
+      } else if (at === pointDepth) {
         (pointIsRoute ? routePoints : trackPoints).push(point);
         pointDepth = NOT_OPEN;
       } else if (at === segmentDepth) {
@@ -218,11 +222,6 @@ export function createGpxParser(): ActivityFileParser {
         routeDepth = NOT_OPEN;
       } else if (at === metadataDepth) {
         metadataDepth = NOT_OPEN;
-      }
-    },
-    text(text) {
-      if (capture !== Capture.None) {
-        captured += text;
       }
     },
   });

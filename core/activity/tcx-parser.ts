@@ -88,9 +88,8 @@ export function createTcxParser(): ActivityFileParser {
 
   let capture = Capture.None;
   let captureDepth = 0;
-  let captured = '';
 
-  const endCapture = () => {
+  const endCapture = (captured: string) => {
     const value = capture <= Capture.LapCalories ? parseXmlNumber(captured) : Number.NaN;
     switch (capture) {
       case Capture.PointTime:
@@ -166,7 +165,7 @@ export function createTcxParser(): ActivityFileParser {
         break;
     }
     capture = Capture.None;
-    captured = '';
+    captureDepth = 0;
   };
 
   /** What the text of `name` means, given its parent (and grandparent) elements. */
@@ -235,7 +234,7 @@ export function createTcxParser(): ActivityFileParser {
           throw new MalformedXmlError(`root element is <${name}>, not <TrainingCenterDatabase>`);
         }
         rootSeen = true;
-        return;
+        return false;
       }
       switch (name) {
         case 'Activity':
@@ -245,17 +244,17 @@ export function createTcxParser(): ActivityFileParser {
               sport = cleanText(attributes.Sport ?? '');
             }
           }
-          return;
+          return false;
         case 'Course':
           if (parent === 'Courses') {
             courses += 1;
           }
-          return;
+          return false;
         case 'Lap':
           if (parent === 'Activity') {
             lap = emptyLap(parseIsoTimestamp(attributes.StartTime ?? ''), points.length);
           }
-          return;
+          return false;
         case 'Trackpoint':
           if (parent === 'Track') {
             pointDepth = depth;
@@ -268,20 +267,21 @@ export function createTcxParser(): ActivityFileParser {
             point.cadence = Number.NaN;
             runCadence = Number.NaN;
           }
-          return;
+          return false;
         default: {
           const what = captureFor(name, parent, grandparent);
-          if (what !== Capture.None) {
-            capture = what;
-            captureDepth = depth;
-            captured = '';
+          if (what === Capture.None) {
+            return false;
           }
+          capture = what;
+          captureDepth = depth;
+          return true;
         }
       }
     },
-    close(name) {
+    close(text) {
       if (capture !== Capture.None && depth === captureDepth) {
-        endCapture();
+        endCapture(text);
       }
       if (depth === pointDepth) {
         if (Number.isNaN(point.cadence)) {
@@ -289,17 +289,12 @@ export function createTcxParser(): ActivityFileParser {
         }
         points.push(point);
         pointDepth = 0;
-      } else if (name === 'Lap' && lap && path[depth - 2] === 'Activity') {
+      } else if (path[depth - 1] === 'Lap' && lap && path[depth - 2] === 'Activity') {
         lap.endIndex = points.length;
         laps.push(lap);
         lap = null;
       }
       depth -= 1;
-    },
-    text(text) {
-      if (capture !== Capture.None) {
-        captured += text;
-      }
     },
   });
 

@@ -21,11 +21,13 @@ export class MalformedXmlError extends Error {
 }
 
 export interface XmlElementHandler {
-  /** An element opened; `name` is its local name (prefix dropped). */
-  open(name: string, attributes: Readonly<Record<string, string>>): void;
-  close(name: string): void;
-  /** Character data (text or CDATA) directly inside the current element; may arrive in pieces. */
-  text(text: string): void;
+  /**
+   * An element opened; `name` is its local name (prefix dropped). Return true to receive its text
+   * when it closes.
+   */
+  open(name: string, attributes: Readonly<Record<string, string>>): boolean;
+  /** The innermost open element closed; `text` is its character data if `open` asked for it, else "". */
+  close(text: string): void;
 }
 
 export interface XmlStream {
@@ -36,7 +38,7 @@ export interface XmlStream {
 
 /** Enough bytes to hold a byte-order mark and any ordinary XML declaration. */
 const SNIFF_BYTES = 256;
-/** Distinct element names remembered; a hostile file with millions of names just skips the cache. */
+/** Distinct prefixed element names remembered. */
 const NAME_CACHE_LIMIT = 1024;
 
 function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
@@ -72,20 +74,47 @@ function decoderFor(head: Uint8Array): TextDecoderInstance {
   }
 }
 
-export function createXmlStream(handler: XmlElementHandler): XmlStream {
-  const parser = new SaxesParser({ xmlns: false, position: false });
-  const localNames = new Map<string, string>();
-  const localName = (name: string): string => {
-    let local = localNames.get(name);
+/**
+ * The local name of an element: `gpxtpx:hr` → `hr`. Prefixed names are few and repeated on every
+ * point, so they are remembered rather than sliced each time.
+ */
+function localNameCache(): (name: string) => string {
+  const cache = new Map<string, string>();
+  return (name) => {
+    if (name.indexOf(':') < 0) {
+      return name;
+    }
+    let local = cache.get(name);
     if (local === undefined) {
-      const colon = name.indexOf(':');
-      local = colon < 0 ? name : name.slice(colon + 1);
-      if (localNames.size < NAME_CACHE_LIMIT) {
-        localNames.set(name, local);
+      local = name.slice(name.indexOf(':') + 1);
+      // A hostile file with millions of distinct names just stops being cached.
+      if (cache.size < NAME_CACHE_LIMIT) {
+        cache.set(name, local);
       }
     }
     return local;
   };
+}
+
+export function createXmlStream(handler: XmlElementHandler): XmlStream {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const localName = localNameCache();
+
+  // Text is collected only inside an element whose text was asked for: saxes does not even slice
+  // out the whitespace between the other elements when no text handler is set, which is most of a
+  // GPX file. Validation (text outside the root, entities) runs either way.
+  let depth = 0;
+  let textDepth = 0;
+  let text = '';
+  const collect = (piece: string) => {
+    text += piece;
+  };
+  // CDATA sections are rare (some apps wrap names in them); their handler stays set.
+  parser.on('cdata', (piece) => {
+    if (textDepth > 0) {
+      text += piece;
+    }
+  });
 
   // saxes reports malformed XML here; throwing stops it at the first error.
   parser.on('error', (error) => {
@@ -94,10 +123,27 @@ export function createXmlStream(handler: XmlElementHandler): XmlStream {
   parser.on('doctype', () => {
     throw new MalformedXmlError('DOCTYPE declarations are not accepted');
   });
-  parser.on('opentag', (tag: SaxesTagPlain) => handler.open(localName(tag.name), tag.attributes));
-  parser.on('closetag', (tag: SaxesTagPlain) => handler.close(localName(tag.name)));
-  parser.on('text', (text) => handler.text(text));
-  parser.on('cdata', (text) => handler.text(text));
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    depth += 1;
+    if (handler.open(localName(tag.name), tag.attributes) && textDepth === 0) {
+      textDepth = depth;
+      text = '';
+      parser.on('text', collect);
+    }
+  });
+  parser.on('closetag', () => {
+    if (depth === textDepth) {
+      parser.off('text');
+      textDepth = 0;
+      const collected = text;
+      text = '';
+      depth -= 1;
+      handler.close(collected);
+    } else {
+      depth -= 1;
+      handler.close('');
+    }
+  });
 
   let decoder: TextDecoderInstance | undefined;
   let pending: Uint8Array[] = [];

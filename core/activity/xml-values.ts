@@ -19,11 +19,49 @@ function hasDigit(text: string): boolean {
   return false;
 }
 
+/** Exact powers of ten as doubles (10^0 … 10^22 are all exactly representable). */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+/** Digits that still fit a double's 53-bit integer exactly. */
+const MAX_FAST_DIGITS = 15;
+
 /**
  * A decimal number, or NaN. `Number` alone would read an empty or blank value as 0 — a point at
  * 0°N 0°E — where spec §5 wants a point with non-numeric coordinates skipped.
+ *
+ * The common shape, `-46.0569033`, is read by hand: its digits form an exact integer and one
+ * division by an exact power of ten is correctly rounded, so the result is bit for bit what
+ * `Number` returns, without its general-purpose parsing (a few hundred thousand calls per file).
+ * Anything else (exponents, spaces, "+", very long mantissas) goes through `Number`.
  */
 export function parseXmlNumber(text: string): number {
+  const length = text.length;
+  let i = 0;
+  let negative = false;
+  if (length > 0 && text.charCodeAt(0) === 45 /* - */) {
+    negative = true;
+    i = 1;
+  }
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = -1;
+  for (; i < length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (isDigit(code)) {
+      mantissa = mantissa * 10 + (code - CODE_0);
+      digits += 1;
+      if (decimals >= 0) {
+        decimals += 1;
+      }
+    } else if (code === 46 /* . */ && decimals < 0) {
+      decimals = 0;
+    } else {
+      break;
+    }
+  }
+  if (i === length && digits > 0 && digits <= MAX_FAST_DIGITS && decimals !== 0) {
+    const value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
+    return negative ? -value : value;
+  }
   const value = Number(text);
   return value === 0 && !hasDigit(text) ? Number.NaN : value;
 }
@@ -39,6 +77,27 @@ function readDigits(text: string, start: number, count: number): number {
     value = value * 10 + (code - CODE_0);
   }
   return value;
+}
+
+/** The last day looked up: a track's points share their date, so Date.UTC runs about once. */
+let cachedDayKey = -1;
+let cachedDayStart = 0;
+
+/** Midnight UTC of a date in ms since the epoch (days beyond a month's end roll over, as Date.UTC does). */
+function startOfDay(year: number, month: number, day: number): number {
+  const key = (year * 100 + month) * 100 + day;
+  if (key !== cachedDayKey) {
+    let start = Date.UTC(year, month - 1, day);
+    if (year < 100) {
+      // Date.UTC reads years 0–99 as 1900–1999.
+      const date = new Date(start);
+      date.setUTCFullYear(year);
+      start = date.getTime();
+    }
+    cachedDayKey = key;
+    cachedDayStart = start;
+  }
+  return cachedDayStart;
 }
 
 /**
@@ -116,12 +175,6 @@ export function parseIsoTimestamp(text: string): number {
       return Number.NaN;
     }
   }
-  let time = Date.UTC(year, month - 1, day, hour, minute, second);
-  if (year < 100) {
-    // Date.UTC reads years 0–99 as 1900–1999.
-    const date = new Date(time);
-    date.setUTCFullYear(year);
-    time = date.getTime();
-  }
+  const time = startOfDay(year, month, day) + ((hour * 60 + minute) * 60 + second) * 1000;
   return time + fractionMs - offsetMinutes * 60_000;
 }

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: runs every benchmark in BENCHES (or those whose name contains an argument),
+ * prints each one's table and targets, and exits non-zero when any target is missed.
+ * To add a benchmark, write a module exporting a `Bench` (bench.ts) and list it here.
+ */
+import type { Bench, BenchReport } from './bench.ts';
+import { gpxParseBench } from './gpx-parse.bench.ts';
+
+export const BENCHES: Bench[] = [gpxParseBench];
+
+function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function printReport(bench: Bench, report: BenchReport): boolean {
+  console.log(`\n== ${bench.name}\n`);
+  console.log(formatTable(report.headers, report.rows));
+  console.log('');
+  for (const check of report.checks) {
+    console.log(`${check.passed ? 'PASS' : 'FAIL'}  ${check.label}: ${check.measured}`);
+  }
+  for (const note of report.notes) {
+    console.log(`      ${note}`);
+  }
+  return report.checks.every((check) => check.passed);
+}
+
+async function main(): Promise<void> {
+  const filters = process.argv.slice(2);
+  const selected = BENCHES.filter(
+    (bench) =>
+      filters.length === 0 || filters.some((filter) => bench.name.toLowerCase().includes(filter.toLowerCase())),
+  );
+  let allPassed = true;
+  for (const bench of selected) {
+    allPassed = printReport(bench, await bench.run()) && allPassed;
+  }
+  if (!allPassed) {
+    console.log('\nSome benchmark targets were missed.');
+    process.exitCode = 1;
+  }
+}
+
+await main();
