@@ -5,20 +5,19 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Logger } from 'pino';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
+import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
+import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 
-export interface AppDeps extends RouteDeps {
-  logger: Logger;
-}
+export type AppDeps = RouteDeps;
 
 export const OPENAPI_INFO = {
   openapi: '3.1.0',
@@ -30,7 +29,9 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', healthRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', profileRoutes(deps))
-    .route('/', publicProfileRoutes(deps));
+    .route('/', publicProfileRoutes(deps))
+    .route('/', clientConfigRoutes(deps))
+    .route('/', activityRoutes(deps));
 }
 
 /** The typed API surface for the web client (Hono RPC). */
@@ -57,18 +58,22 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => {
-        // The rest of the body is never read, so this connection cannot carry another request;
-        // saying so stops clients from reusing a socket the server is about to drop.
-        c.header('Connection', 'close');
-        return sendError(c, 413, errorBody('validation_error', HTTP_MESSAGES.bodyTooLarge));
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT_BYTES,
+    onError: (c) => {
+      // The rest of the body is never read, so this connection cannot carry another request;
+      // saying so stops clients from reusing a socket the server is about to drop.
+      c.header('Connection', 'close');
+      return sendError(c, 413, errorBody('validation_error', HTTP_MESSAGES.bodyTooLarge));
+    },
+  });
+  // Uploads stream with their own per-file limit (spec §9: 50 MB a file, 10 files).
+  app.use('/api/*', async (c, next) => {
+    if (c.req.path === UPLOAD_PATH) {
+      return next();
+    }
+    return jsonBodyLimit(c as Parameters<typeof jsonBodyLimit>[0], next);
+  });
   app.route('/', apiRoutes(deps));
   app.doc31('/api/docs', OPENAPI_INFO);
   app.all('/api/*', apiNotFound);

@@ -12,6 +12,9 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
 
+/** How long shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = 5000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -68,7 +71,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     app,
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Finish requests in flight, but never wait on an idle keep-alive or a stalled client.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+      http.closeIdleConnections?.();
+      const force = setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(force);
       await database.close();
     },
   };

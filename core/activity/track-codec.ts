@@ -131,7 +131,7 @@ export function encodeTrack(track: Track): Uint8Array {
       let count = 0;
       const bitmap = new Uint8Array(Math.ceil(n / 8));
       for (let i = 0; i < n; i += 1) {
-        if (!Number.isNaN(column[i] as number)) {
+        if (!Number.isNaN(column[i])) {
           bitmap[i >> 3] = (bitmap[i >> 3] as number) | (1 << (i & 7));
           count += 1;
         }
@@ -200,5 +200,5 @@ export function decodeTrack(bytes: Uint8Array): Track {
       column[i] = previous / codec.scale;
     }
   }
-  return columns as Track;
+  return columns;
 }

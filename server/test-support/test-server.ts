@@ -8,6 +8,7 @@
  * creates a {@link TestDatabase} itself and hands it to several servers in turn.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,7 +102,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', APP_SECRET: randomBytes(30).toString('base64url'), PORT: '0' });
+  // Each server gets its own data folder (upload spool, secrets) so parallel test files never meet.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-test-data-'));
+  const base = loadConfig({ NODE_ENV: 'test', APP_SECRET: randomBytes(30).toString('base64url'), PORT: '0', DATA_DIR: dataDir });
   return { ...base, webDir: undefined, authRateLimit: TEST_AUTH_RATE_LIMIT, ...overrides };
 }
 
@@ -134,6 +137,7 @@ export async function startTestServer(
       try {
         await running.stop();
       } finally {
+        await rm(config.dataDir, { recursive: true, force: true });
         if (ownsDatabase) {
           await testDatabase.destroy();
         }

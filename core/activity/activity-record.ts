@@ -1,0 +1,110 @@
+/**
+ * From a parsed file (or a generated sample) to the activity Stride stores: metrics, type, local
+ * start time, laps and splits. The one place where these rules meet, so uploads, samples and
+ * later imports all describe an activity the same way.
+ */
+import { computeCumulativeDistance, guessActivityType, summarizeTrack } from './metrics.ts';
+import type { ParsedActivity, UploadActivityType } from './parsed.ts';
+import { DEFAULT_ACTIVITY_NAME, type LapRecord, type SplitRecord } from './schemas.ts';
+import { computeSplits } from './splits.ts';
+import { localDateTime, resolveTimeZone } from './time-zone.ts';
+import type { Track } from './track.ts';
+
+export interface ActivityRecord {
+  name: string;
+  type: UploadActivityType;
+  startDate: Date;
+  startDateLocal: string;
+  timezone: string;
+  distance: number;
+  movingTime: number;
+  elapsedTime: number;
+  elevationGain: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  averageHeartrate: number | null;
+  maxHeartrate: number | null;
+  averageCadence: number | null;
+  calories: number | null;
+  startLatLng: { lat: number; lng: number } | null;
+  endLatLng: { lat: number; lng: number } | null;
+  deviceName: string | null;
+  sportLabel: string | null;
+  laps: LapRecord[];
+  splitsMetric: SplitRecord[];
+  splitsStandard: SplitRecord[];
+}
+
+export interface DescribeContext {
+  /** The uploader's browser time zone: used when the track has no position to look one up. */
+  fallbackTimeZone: string;
+  /** The start date of a track without timing data (spec: no timing → still an activity). */
+  now: Date;
+}
+
+function slice(track: Track, start: number, end: number): Track {
+  return {
+    time: track.time.subarray(start, end),
+    lat: track.lat.subarray(start, end),
+    lon: track.lon.subarray(start, end),
+    elevation: track.elevation.subarray(start, end),
+    heartRate: track.heartRate.subarray(start, end),
+    cadence: track.cadence.subarray(start, end),
+    distance: track.distance.subarray(start, end),
+  };
+}
+
+const finiteOr = (value: number, fallback: number) => (Number.isFinite(value) ? value : fallback);
+
+export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
+  const { track } = parsed;
+  if (!parsed.deviceDistance) {
+    computeCumulativeDistance(track);
+  }
+  const summary = summarizeTrack(track);
+  const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
+  const startMs = summary.startTime ?? context.now.getTime();
+  const laps: LapRecord[] = parsed.laps.map((lap, index) => {
+    const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
+    return {
+      lapIndex: index + 1,
+      name: `Lap ${index + 1}`,
+      startDate: Number.isNaN(lap.startTime) ? null : new Date(lap.startTime).toISOString(),
+      elapsedTime: finiteOr(lap.totalTimeS, part.elapsedTime),
+      movingTime: part.movingTime,
+      distance: finiteOr(lap.distanceM, part.distance),
+      startIndex: lap.startIndex,
+      endIndex: lap.endIndex,
+      totalElevationGain: part.elevationGain,
+      averageSpeed: part.averageSpeed,
+      maxSpeed: part.maxSpeed,
+      averageHeartrate: Number.isFinite(lap.averageHeartrate) ? lap.averageHeartrate : part.averageHeartrate,
+      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence : part.averageCadence,
+    };
+  });
+  const calories = parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
+  return {
+    name: parsed.name?.trim() || DEFAULT_ACTIVITY_NAME,
+    type: parsed.declaredType ?? guessActivityType(summary),
+    startDate: new Date(startMs),
+    startDateLocal: localDateTime(startMs, timezone),
+    timezone,
+    distance: summary.distance,
+    movingTime: summary.movingTime,
+    elapsedTime: summary.elapsedTime,
+    elevationGain: summary.elevationGain,
+    averageSpeed: summary.averageSpeed,
+    maxSpeed: summary.maxSpeed,
+    averageHeartrate: summary.averageHeartrate,
+    maxHeartrate: summary.maxHeartrate,
+    averageCadence: summary.averageCadence,
+    calories,
+    startLatLng: summary.startLatLng,
+    endLatLng: summary.endLatLng,
+    deviceName: parsed.deviceName,
+    sportLabel: parsed.sportLabel,
+    laps,
+    splitsMetric: computeSplits(track, 'metric'),
+    splitsStandard: computeSplits(track, 'standard'),
+  };
+}

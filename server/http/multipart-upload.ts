@@ -1,0 +1,115 @@
+/**
+ * Receives a multipart upload without buffering it: each file streams through a SHA-256 hash and
+ * gzip into a temporary file while its size is counted. The spec §9 limits are enforced as the
+ * bytes arrive: the 51st megabyte of a file or an 11th file ends the request at once (a 2 GB body
+ * is refused after 50 MB, never read to its end).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createGzip } from 'node:zlib';
+import busboy from 'busboy';
+import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
+import { AppError } from './app-error.ts';
+
+export interface SpooledFile {
+  /** 0-based position in the request. */
+  index: number;
+  name: string;
+  mimeType: string;
+  /** Bytes as uploaded (before gzip). */
+  size: number;
+  sha256: string;
+  /** The gzip-compressed copy on disk. */
+  path: string;
+}
+
+export interface ReceivedUpload {
+  files: SpooledFile[];
+  fields: Record<string, string>;
+  /** Removes the temporary files; safe to call twice. */
+  cleanup(): Promise<void>;
+}
+
+const MAX_FIELD_BYTES = 1024;
+
+export async function receiveUpload(request: Request, tmpDir: string): Promise<ReceivedUpload> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
+    throw new AppError(400, 'validation_error', UPLOAD_MESSAGES.noFiles);
+  }
+  await mkdir(tmpDir, { recursive: true });
+  const files: SpooledFile[] = [];
+  const fields: Record<string, string> = {};
+  const cleanup = async () => {
+    await Promise.all(files.map((file) => rm(file.path, { force: true })));
+  };
+
+  const parser = busboy({
+    headers: { 'content-type': contentType },
+    limits: { files: MAX_UPLOAD_FILES, fileSize: MAX_UPLOAD_FILE_BYTES, fields: 10, fieldSize: MAX_FIELD_BYTES },
+  });
+  const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
+  const writes: Promise<void>[] = [];
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (error: Error) => {
+        if (failed) {
+          return;
+        }
+        failed = true;
+        source.unpipe(parser);
+        source.destroy();
+        // Ending the parser ends (or errors) every half-received file, so their writes settle.
+        parser.end();
+        reject(error);
+      };
+      parser.on('field', (name, value) => {
+        fields[name] = value;
+      });
+      parser.on('file', (_field, stream, info) => {
+        const index = files.length;
+        const file: SpooledFile = {
+          index,
+          name: info.filename || `file-${index + 1}`,
+          mimeType: info.mimeType,
+          size: 0,
+          sha256: '',
+          path: path.join(tmpDir, `upload-${randomUUID()}.gz`),
+        };
+        files.push(file);
+        const hash = createHash('sha256');
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            file.size += chunk.length;
+            hash.update(chunk);
+            callback(null, chunk);
+          },
+        });
+        stream.on('limit', () => fail(new AppError(413, 'validation_error', UPLOAD_MESSAGES.fileTooLarge(index + 1))));
+        writes.push(
+          pipeline(stream, counter, createGzip({ level: 6 }), createWriteStream(file.path)).then(() => {
+            file.sha256 = hash.digest('hex');
+          }),
+        );
+      });
+      parser.on('filesLimit', () => fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.tooManyFiles)));
+      parser.on('error', (error: Error) => fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.validationFailed(error.message))));
+      parser.on('close', resolve);
+      source.on('error', fail);
+      source.pipe(parser);
+    });
+    await Promise.all(writes);
+  } catch (error) {
+    await Promise.allSettled(writes);
+    await cleanup();
+    throw error;
+  }
+  return { files, fields, cleanup };
+}

@@ -1,0 +1,167 @@
+/**
+ * Activities (spec §3, §5): upload files, list with filters, read, rename, delete, download the
+ * original, export GPX, and add or remove the sample runs. Another user's id is always a 404.
+ */
+import path from 'node:path';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+import {
+  activityDetailSchema,
+  activityListQuerySchema,
+  activityPageSchema,
+  activityRenameSchema,
+  displayTrackSchema,
+  type UploadEvent,
+} from '../../core/activity/schemas.ts';
+import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
+import type { AppEnv } from '../http/context.ts';
+import { AppError } from '../http/app-error.ts';
+import { receiveUpload } from '../http/multipart-upload.ts';
+import { requireUser } from '../http/require-user.ts';
+import { importFiles } from '../services/activity-import.ts';
+import {
+  addSampleActivities,
+  deleteActivity,
+  exportGpx,
+  getActivity,
+  getDisplayTrack,
+  getOriginalFile,
+  listActivities,
+  removeSampleActivities,
+  renameActivity,
+  type Download,
+} from '../services/activity-service.ts';
+import type { RouteDeps } from './deps.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
+
+export const UPLOAD_PATH = '/api/activities/uploads';
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+function download(c: Context, file: Download): Response {
+  c.header('Content-Type', file.contentType);
+  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
+}
+
+export function activityRoutes({ db, auth, config, logger }: RouteDeps) {
+  const signedIn = requireUser(auth);
+  const tmpDir = path.join(config.dataDir, 'tmp');
+
+  const uploadHandler = async (c: Context<AppEnv>) => {
+    const upload = await receiveUpload(c.req.raw, tmpDir);
+    const check = checkUploadBatch(upload.files);
+    if (check.error) {
+      await upload.cleanup();
+      throw new AppError(400, 'validation_error', check.error);
+    }
+    const user = c.var.user;
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    return stream(c, async (out) => {
+      const emit = async (event: UploadEvent) => {
+        await out.write(`${JSON.stringify(event)}\n`);
+      };
+      try {
+        await emit({
+          kind: 'accepted',
+          files: upload.files.map((file) => ({ index: file.index, name: file.name, size: file.size })),
+          warnings: check.warnings,
+        });
+        await importFiles({ db, userId: user.id, fallbackTimeZone: upload.fields.timeZone ?? 'UTC', logger, emit }, upload.files);
+      } finally {
+        await upload.cleanup();
+      }
+    });
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/activities',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        request: { query: activityListQuerySchema },
+        responses: { 200: jsonResponse('A page of activities, newest first', activityPageSchema), 400: errorResponse('Bad filter or cursor') },
+      }),
+      async (c) => c.json(await listActivities(db, c.var.user.id, c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/activities/samples',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        responses: { 200: jsonResponse('The sample runs were added', z.object({ added: z.number().int() })) },
+      }),
+      async (c) => c.json({ added: await addSampleActivities(db, c.var.user.id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/activities/samples',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        responses: { 200: jsonResponse('The sample runs were removed', z.object({ removed: z.number().int() })) },
+      }),
+      async (c) => c.json({ removed: await removeSampleActivities(db, c.var.user.id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/activities/{id}',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        request: { params: idParam },
+        responses: { 200: jsonResponse('One activity', activityDetailSchema), 404: errorResponse('No such activity') },
+      }),
+      async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/api/activities/{id}/track',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        request: { params: idParam },
+        responses: { 200: jsonResponse('The track, thinned for display', displayTrackSchema), 404: errorResponse('No such activity') },
+      }),
+      async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/api/activities/{id}',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        request: { params: idParam, body: jsonBody(activityRenameSchema) },
+        responses: {
+          200: jsonResponse('The renamed activity', activityDetailSchema),
+          400: errorResponse('Invalid name'),
+          404: errorResponse('No such activity'),
+        },
+      }),
+      async (c) => c.json(await renameActivity(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/api/activities/{id}',
+        tags: ['activities'],
+        middleware: [signedIn] as const,
+        request: { params: idParam },
+        responses: { 200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })), 404: errorResponse('No such activity') },
+      }),
+      async (c) => {
+        await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
+        return c.json({ deleted: true as const }, 200);
+      },
+    )
+    // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
+    .post(UPLOAD_PATH, signedIn, uploadHandler)
+    .get('/api/activities/:id/original', signedIn, async (c) => download(c, await getOriginalFile(db, c.var.user.id, c.req.param('id'))))
+    .get('/api/activities/:id/export.gpx', signedIn, async (c) => download(c, await exportGpx(db, c.var.user.id, c.req.param('id'))));
+}

@@ -1,0 +1,159 @@
+/**
+ * Imports spooled upload files one by one (spec §4 "Upload processing": parsing → saving →
+ * complete; one file's failure is recorded and the next still proceeds). Each file becomes one
+ * activity, its compact track and its original bytes in a single transaction, or nothing at all.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+import type { Logger } from 'pino';
+import { describeActivity, type ActivityRecord } from '../../core/activity/activity-record.ts';
+import type { ParsedActivity } from '../../core/activity/parsed.ts';
+import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
+import type { UploadEvent } from '../../core/activity/schemas.ts';
+import { encodeTrack } from '../../core/activity/track-codec.ts';
+import { ActivityFileError, fileFormatOf, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
+import { findActivityIdByFile, insertActivity, refreshProfileStatistics } from '../db/activity-repository.ts';
+import { isUniqueViolation, type Db } from '../db/profile-repository.ts';
+import type { NewActivityRow } from '../db/schema.ts';
+import type { SpooledFile } from '../http/multipart-upload.ts';
+
+type FileEvent = Extract<UploadEvent, { kind: 'file' }>;
+
+export interface ImportContext {
+  db: Db;
+  userId: string;
+  fallbackTimeZone: string;
+  logger: Logger;
+  emit(event: UploadEvent): Promise<void>;
+}
+
+/** Progress is reported at most this often while a file is parsed. */
+const PROGRESS_STEP = 0.1;
+
+async function parseSpooled(file: SpooledFile, onProgress: (fraction: number) => Promise<void>): Promise<ParsedActivity> {
+  const format = fileFormatOf(file.name);
+  if (!format) {
+    throw new Error(UPLOAD_MESSAGES.unsupported);
+  }
+  const parser = createActivityFileParser(format);
+  let read = 0;
+  let reported = 0;
+  for await (const chunk of createReadStream(file.path).pipe(createGunzip({ chunkSize: 64 * 1024 }))) {
+    parser.write(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    const fraction = file.size > 0 ? read / file.size : 1;
+    if (fraction - reported >= PROGRESS_STEP) {
+      reported = fraction;
+      await onProgress(Math.min(1, fraction));
+    }
+  }
+  return parser.finish();
+}
+
+export function activityRow(id: string, userId: string, record: ActivityRecord, extra: Partial<NewActivityRow>): NewActivityRow {
+  return {
+    id,
+    userId,
+    name: record.name,
+    type: record.type,
+    source: 'upload',
+    startDate: record.startDate,
+    startDateLocal: record.startDateLocal,
+    timezone: record.timezone,
+    distance: record.distance,
+    movingTime: record.movingTime,
+    elapsedTime: record.elapsedTime,
+    elevationGain: record.elevationGain,
+    averageSpeed: record.averageSpeed,
+    maxSpeed: record.maxSpeed,
+    averageHeartrate: record.averageHeartrate,
+    maxHeartrate: record.maxHeartrate,
+    averageCadence: record.averageCadence,
+    calories: record.calories,
+    startLat: record.startLatLng?.lat ?? null,
+    startLng: record.startLatLng?.lng ?? null,
+    endLat: record.endLatLng?.lat ?? null,
+    endLng: record.endLatLng?.lng ?? null,
+    deviceName: record.deviceName,
+    sportLabel: record.sportLabel,
+    laps: JSON.stringify(record.laps),
+    splitsMetric: JSON.stringify(record.splitsMetric),
+    splitsStandard: JSON.stringify(record.splitsStandard),
+    ...extra,
+  };
+}
+
+async function importOne(context: ImportContext, file: SpooledFile): Promise<FileEvent> {
+  const base = { kind: 'file' as const, index: file.index, name: file.name };
+  const { db, userId } = context;
+  const existing = await findActivityIdByFile(db, userId, file.sha256);
+  if (existing) {
+    return { ...base, state: 'complete', activityId: existing.id, duplicate: true, message: UPLOAD_MESSAGES.alreadyImported };
+  }
+  await context.emit({ ...base, state: 'parsing', progress: 0 });
+  const parsed = await parseSpooled(file, (progress) => context.emit({ ...base, state: 'parsing', progress }));
+  const now = new Date();
+  const record = describeActivity(parsed, { fallbackTimeZone: context.fallbackTimeZone, now });
+  await context.emit({ ...base, state: 'saving' });
+  const id = randomUUID();
+  const row = activityRow(id, userId, record, {
+    originalFilename: file.name,
+    fileSize: file.size,
+    fileType: parsed.format,
+    fileSha256: file.sha256,
+    uploadedAt: now,
+  });
+  try {
+    await insertActivity(
+      db,
+      row,
+      { pointCount: parsed.track.lat.length, data: encodeTrack(parsed.track) },
+      { data: await readFile(file.path) },
+    );
+  } catch (error) {
+    // The same file finished importing in another request meanwhile: it is one activity.
+    if (isUniqueViolation(error)) {
+      const winner = await findActivityIdByFile(db, userId, file.sha256);
+      if (winner) {
+        return { ...base, state: 'complete', activityId: winner.id, duplicate: true, message: UPLOAD_MESSAGES.alreadyImported };
+      }
+    }
+    throw error;
+  }
+  return { ...base, state: 'complete', activityId: id, duplicate: false };
+}
+
+export async function importFiles(context: ImportContext, files: readonly SpooledFile[]): Promise<void> {
+  let imported = 0;
+  let duplicates = 0;
+  let failed = 0;
+  for (const file of files) {
+    let result: FileEvent;
+    try {
+      result = await importOne(context, file);
+    } catch (error) {
+      let message: string;
+      if (error instanceof ActivityFileError) {
+        message = error.message;
+      } else {
+        context.logger.error({ err: error, file: file.name }, 'activity import failed');
+        message = UPLOAD_MESSAGES.saveFailed(error instanceof Error ? error.message : String(error));
+      }
+      result = { kind: 'file', index: file.index, name: file.name, state: 'error', message };
+    }
+    if (result.state === 'error') {
+      failed += 1;
+    } else if (result.duplicate) {
+      duplicates += 1;
+    } else {
+      imported += 1;
+    }
+    await context.emit(result);
+  }
+  if (imported > 0) {
+    await refreshProfileStatistics(context.db, context.userId);
+  }
+  await context.emit({ kind: 'done', imported, duplicates, failed });
+}

@@ -1,0 +1,212 @@
+/** Reading and changing one's activities: list, detail, track, rename, delete, files, samples. */
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describeActivity } from '../../core/activity/activity-record.ts';
+import { toDisplayTrack } from '../../core/activity/display-track.ts';
+import { trackToGpx } from '../../core/activity/gpx-export.ts';
+import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
+import {
+  ACTIVITY_PAGE_SIZE,
+  DISPLAY_TRACK_MAX_POINTS,
+  type ActivityDetail,
+  type ActivityListQuery,
+  type ActivityPage,
+  type ActivitySummary,
+  type DisplayTrack,
+  type LapRecord,
+  type SplitRecord,
+} from '../../core/activity/schemas.ts';
+import { decodeTrack, encodeTrack } from '../../core/activity/track-codec.ts';
+import type { Track } from '../../core/activity/track.ts';
+import {
+  countActivities,
+  deleteActivitiesBySource,
+  deleteActivity as deleteActivityRow,
+  findActivity,
+  findOriginalFile,
+  findTrackData,
+  insertActivity,
+  listActivities as listActivityRows,
+  refreshProfileStatistics,
+  renameActivity as renameActivityRow,
+  type ActivitySummaryRow,
+  type PageAfter,
+} from '../db/activity-repository.ts';
+import type { Db } from '../db/profile-repository.ts';
+import type { ActivityRow } from '../db/schema.ts';
+import { AppError, notFound } from '../http/app-error.ts';
+import { activityRow } from './activity-import.ts';
+
+export const ACTIVITY_NOT_FOUND = 'Activity not found.';
+const INVALID_CURSOR = 'The page cursor is not valid. Start again from the first page.';
+
+const latLng = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
+
+function toSummary(row: ActivitySummaryRow): ActivitySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    source: row.source,
+    startDate: row.startDate.toISOString(),
+    startDateLocal: row.startDateLocal,
+    timezone: row.timezone,
+    distance: row.distance,
+    movingTime: row.movingTime,
+    elapsedTime: row.elapsedTime,
+    elevationGain: row.elevationGain,
+    averageSpeed: row.averageSpeed,
+    maxSpeed: row.maxSpeed,
+    averageHeartrate: row.averageHeartrate,
+    maxHeartrate: row.maxHeartrate,
+    averageCadence: row.averageCadence,
+    startLatLng: latLng(row.startLat, row.startLng),
+    endLatLng: latLng(row.endLat, row.endLng),
+    hasTrack: row.hasTrack,
+    fileType: row.fileType,
+    originalFilename: row.originalFilename,
+  };
+}
+
+function toDetail(row: ActivityRow, hasTrack: boolean): ActivityDetail {
+  return {
+    ...toSummary({ ...row, hasTrack }),
+    description: row.description,
+    deviceName: row.deviceName,
+    sportLabel: row.sportLabel,
+    calories: row.calories,
+    fileSize: row.fileSize,
+    uploadedAt: row.uploadedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    laps: row.laps as LapRecord[],
+    splitsMetric: row.splitsMetric as SplitRecord[],
+    splitsStandard: row.splitsStandard as SplitRecord[],
+  };
+}
+
+function encodeCursor(after: PageAfter): string {
+  return Buffer.from(JSON.stringify([after.startDate.toISOString(), after.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): PageAfter {
+  try {
+    const [startDate, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const date = new Date(startDate);
+    if (typeof id !== 'string' || Number.isNaN(date.getTime())) {
+      throw new Error('bad cursor');
+    }
+    return { startDate: date, id };
+  } catch {
+    throw new AppError(400, 'validation_error', INVALID_CURSOR);
+  }
+}
+
+export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
+  const limit = query.limit ?? ACTIVITY_PAGE_SIZE;
+  const filter = { type: query.type, from: query.from, to: query.to };
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    listActivityRows(db, userId, filter, limit + 1, after),
+    countActivities(db, userId, filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toSummary),
+    nextCursor: rows.length > limit && last ? encodeCursor({ startDate: last.startDate, id: last.id }) : null,
+    total,
+  };
+}
+
+export async function getActivity(db: Db, userId: string, id: string): Promise<ActivityDetail> {
+  const row = await findActivity(db, userId, id);
+  if (!row) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  return toDetail(row, (await findTrackData(db, userId, id)) !== undefined);
+}
+
+async function loadTrack(db: Db, userId: string, id: string): Promise<Track> {
+  const data = await findTrackData(db, userId, id);
+  if (!data) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  return decodeTrack(data);
+}
+
+export async function getDisplayTrack(db: Db, userId: string, id: string): Promise<DisplayTrack> {
+  return toDisplayTrack(await loadTrack(db, userId, id), DISPLAY_TRACK_MAX_POINTS);
+}
+
+export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityDetail> {
+  const row = await renameActivityRow(db, userId, id, name);
+  if (!row) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  return toDetail(row, (await findTrackData(db, userId, id)) !== undefined);
+}
+
+export async function deleteActivity(db: Db, userId: string, id: string): Promise<void> {
+  if (!(await deleteActivityRow(db, userId, id))) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  await refreshProfileStatistics(db, userId);
+}
+
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  gpx: 'application/gpx+xml',
+  tcx: 'application/vnd.garmin.tcx+xml',
+  fit: 'application/vnd.ant.fit',
+};
+
+export interface Download {
+  filename: string;
+  contentType: string;
+  body: Uint8Array | string;
+}
+
+export async function getOriginalFile(db: Db, userId: string, id: string): Promise<Download> {
+  const row = await findActivity(db, userId, id);
+  const data = row ? await findOriginalFile(db, userId, id) : undefined;
+  if (!row || !data) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  return {
+    filename: row.originalFilename ?? `${row.id}.${row.fileType ?? 'bin'}`,
+    contentType: FILE_TYPES[row.fileType ?? ''] ?? 'application/octet-stream',
+    body: gunzipSync(data),
+  };
+}
+
+export async function exportGpx(db: Db, userId: string, id: string): Promise<Download> {
+  const row = await findActivity(db, userId, id);
+  if (!row) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  const track = await loadTrack(db, userId, id);
+  const safeName = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'activity';
+  return { filename: `${safeName}.gpx`, contentType: FILE_TYPES.gpx as string, body: trackToGpx({ name: row.name, type: row.type, track }) };
+}
+
+/** Spec §4: the three placeholder demo runs; adding them twice keeps three. */
+export async function addSampleActivities(db: Db, userId: string): Promise<number> {
+  await deleteActivitiesBySource(db, userId, SAMPLE_SOURCE);
+  const now = new Date();
+  const runs = sampleRuns(now);
+  for (const run of runs) {
+    const record = describeActivity(
+      { format: 'gpx', name: run.name, declaredType: 'run', sportLabel: null, deviceName: null, track: run.track, deviceDistance: true, laps: [], deviceTotals: null },
+      { fallbackTimeZone: 'UTC', now },
+    );
+    await insertActivity(db, activityRow(randomUUID(), userId, record, { source: SAMPLE_SOURCE }), {
+      pointCount: run.track.lat.length,
+      data: encodeTrack(run.track),
+    }, undefined);
+  }
+  return runs.length;
+}
+
+export function removeSampleActivities(db: Db, userId: string): Promise<number> {
+  return deleteActivitiesBySource(db, userId, SAMPLE_SOURCE);
+}
