@@ -1,0 +1,326 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Encoder, Profile } from '@garmin/fitsdk';
+import { describe, expect, it } from 'vitest';
+import {
+  seededRandom,
+  straightRun,
+  writeInRandomChunks,
+  type GeneratedPoint,
+} from './activity-file-builders.test-support.ts';
+import { createFitParser } from './fit-parser.ts';
+import { guessActivityType, summarizeTrack } from './metrics.ts';
+import type { ParsedActivity } from './parsed.ts';
+import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
+
+const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const real = (name: string) => new Uint8Array(readFileSync(path.join(REAL, name)));
+
+function parse(bytes: Uint8Array): ParsedActivity {
+  const parser = createFitParser();
+  parser.write(bytes);
+  return parser.finish();
+}
+
+function failure(bytes: Uint8Array): string {
+  try {
+    parse(bytes);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ActivityFileError);
+    return (error as ActivityFileError).message;
+  }
+  throw new Error('expected the file to be rejected');
+}
+
+const SEMICIRCLES_PER_DEGREE = 2 ** 31 / 180;
+
+function mesgNum(name: string): number {
+  const number = Profile.MesgNum[name];
+  if (number === undefined) {
+    throw new Error(`no FIT message ${name}`);
+  }
+  return number;
+}
+const invalid = 'Failed to parse FIT file: Invalid FIT file format';
+
+interface EncodedActivity {
+  points: readonly GeneratedPoint[];
+  sport: string;
+  /** Indices where laps start (the first is 0). */
+  lapStarts: readonly number[];
+  /** Records written without a position (indoor, tunnel): their indices. */
+  withoutPosition?: ReadonlySet<number>;
+}
+
+/** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
+function encodeFit({ points, sport, lapStarts, withoutPosition = new Set() }: EncodedActivity): Uint8Array {
+  const encoder = new Encoder();
+  // Field values as the decoder returns them (enum names as strings, Date times), which the
+  // Encoder accepts; its TypeScript message types describe only raw numbers, so fields go in loosely.
+  const write = (name: string, fields: Record<string, unknown>) => encoder.onMesg(mesgNum(name), fields);
+  const first = points[0] as GeneratedPoint;
+  const last = points[points.length - 1] as GeneratedPoint;
+  const date = (ms: number) => new Date(ms);
+  write('FILE_ID', {
+    type: 'activity',
+    manufacturer: 'garmin',
+    product: 4315,
+    serialNumber: 3448026845,
+    timeCreated: date(first.time),
+  });
+  write('DEVICE_INFO', {
+    timestamp: date(first.time),
+    deviceIndex: 'creator',
+    manufacturer: 'garmin',
+    product: 4315,
+    softwareVersion: 27.09,
+  });
+  write('EVENT', { timestamp: date(first.time), event: 'timer', eventType: 'start' });
+  points.forEach((p, i) => {
+    write('RECORD', {
+      timestamp: date(p.time),
+      ...(withoutPosition.has(i)
+        ? {}
+        : {
+            positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
+            positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
+          }),
+      distance: p.distance,
+      enhancedAltitude: p.elevation,
+      heartRate: p.heartRate,
+      cadence: p.cadence,
+      fractionalCadence: 0.5,
+    });
+  });
+  lapStarts.forEach((start, lap) => {
+    const end = (lapStarts[lap + 1] ?? points.length) - 1;
+    const a = points[start] as GeneratedPoint;
+    const b = points[end] as GeneratedPoint;
+    write('LAP', {
+      messageIndex: lap,
+      timestamp: date(b.time),
+      startTime: date(a.time),
+      totalElapsedTime: (b.time - a.time) / 1000,
+      totalTimerTime: (b.time - a.time) / 1000,
+      totalDistance: b.distance - a.distance,
+      avgHeartRate: 140 + lap,
+      maxHeartRate: 160 + lap,
+      avgCadence: 85,
+      event: 'lap',
+      eventType: 'stop',
+      sport,
+    });
+  });
+  const elapsed = (last.time - first.time) / 1000;
+  write('SESSION', {
+    messageIndex: 0,
+    timestamp: date(last.time),
+    startTime: date(first.time),
+    totalElapsedTime: elapsed,
+    totalTimerTime: elapsed,
+    totalDistance: last.distance,
+    totalAscent: 12,
+    totalCalories: 321,
+    sport,
+    subSport: 'generic',
+    firstLapIndex: 0,
+    numLaps: lapStarts.length,
+    event: 'session',
+    eventType: 'stop',
+  });
+  write('ACTIVITY', {
+    timestamp: date(last.time),
+    totalTimerTime: elapsed,
+    numSessions: 1,
+    type: 'manual',
+    event: 'activity',
+    eventType: 'stop',
+  });
+  return encoder.close();
+}
+
+describe('FIT parser on a file written by the FIT SDK Encoder', () => {
+  const points = straightRun({ points: 1201, speed: 3.2, elevation: (i) => 280 + Math.sin(i / 100) * 8 });
+  const file = encodeFit({ points, sport: 'running', lapStarts: [0, 313, 626, 939] });
+
+  it('reads every record: position (semicircles → degrees), time, altitude, heart rate, cadence, distance', () => {
+    const activity = parse(file);
+    expect(activity.format).toBe('fit');
+    expect(activity.track.lat).toHaveLength(1201);
+    for (const i of [0, 600, 1200]) {
+      const p = points[i] as GeneratedPoint;
+      expect(activity.track.lat[i]).toBeCloseTo(p.lat, 6);
+      expect(activity.track.lon[i]).toBeCloseTo(p.lon, 6);
+      expect(activity.track.time[i]).toBe(p.time);
+      expect(activity.track.elevation[i]).toBeCloseTo(p.elevation, 0);
+      expect(activity.track.heartRate[i]).toBe(p.heartRate);
+      expect(activity.track.cadence[i]).toBe(p.cadence + 0.5);
+      expect(activity.track.distance[i]).toBeCloseTo(p.distance, 1);
+    }
+    expect(activity.deviceDistance).toBe(true);
+  });
+
+  it('reads the sport, device, totals and laps', () => {
+    const activity = parse(file);
+    expect(activity.declaredType).toBe('run');
+    expect(activity.sportLabel).toBe('running');
+    expect(activity.deviceName).toBe('Garmin fr965');
+    expect(activity.name).toBeNull();
+    expect(activity.deviceTotals).toEqual({
+      distanceM: 3840,
+      timerTimeS: 1200,
+      elapsedTimeS: 1200,
+      ascentM: 12,
+      calories: 321,
+    });
+    expect(activity.laps.map((lap) => [lap.startIndex, lap.endIndex])).toEqual([
+      [0, 313],
+      [313, 626],
+      [626, 939],
+      [939, 1201],
+    ]);
+    expect(activity.laps[1]).toMatchObject({
+      startTime: (points[313] as GeneratedPoint).time,
+      totalTimeS: 312,
+      averageHeartrate: 141,
+      maxHeartrate: 161,
+      averageCadence: 85,
+    });
+    expect(activity.laps[1]?.distanceM).toBeCloseTo(312 * 3.2, 1);
+  });
+
+  it('Stride computes what the device recorded', () => {
+    const activity = parse(file);
+    const summary = summarizeTrack(activity.track);
+    expect(summary.distance).toBeCloseTo(activity.deviceTotals?.distanceM ?? 0, 1);
+    expect(summary.movingTime).toBe(1200);
+    expect(summary.elapsedTime).toBe(1200);
+    expect(summary.averageSpeed).toBeCloseTo(3.2, 3);
+  });
+
+  it('maps the FIT sports to Stride types', () => {
+    const short = points.slice(0, 30);
+    expect(parse(encodeFit({ points: short, sport: 'cycling', lapStarts: [0] })).declaredType).toBe('ride');
+    expect(parse(encodeFit({ points: short, sport: 'walking', lapStarts: [0] })).declaredType).toBe('walk');
+    expect(parse(encodeFit({ points: short, sport: 'hiking', lapStarts: [0] })).declaredType).toBe('walk');
+    const swim = parse(encodeFit({ points: short, sport: 'swimming', lapStarts: [0] }));
+    expect(swim.declaredType).toBeNull();
+    expect(swim.sportLabel).toBe('swimming');
+  });
+
+  it('keeps the odometer going through records without a position', () => {
+    const withoutPosition = new Set([5, 6, 7, 29]);
+    const activity = parse(
+      encodeFit({ points: points.slice(0, 30), sport: 'running', lapStarts: [0], withoutPosition }),
+    );
+    expect(activity.track.lat).toHaveLength(26);
+    expect(activity.deviceDistance).toBe(true);
+    // The last record (29) has no position; its distance still counts, on the last point.
+    expect(summarizeTrack(activity.track).distance).toBeCloseTo(29 * 3.2, 1);
+  });
+
+  it('streams in random chunks', () => {
+    const parser = createFitParser();
+    writeInRandomChunks(file, (chunk) => parser.write(chunk), 5, 4096);
+    expect(parser.finish().track).toEqual(parse(file).track);
+  });
+
+  it('"No valid track points found in FIT file" for a recording without positions (indoor)', () => {
+    const indoor = encodeFit({
+      points: points.slice(0, 10),
+      sport: 'running',
+      lapStarts: [0],
+      withoutPosition: new Set(Array.from({ length: 10 }, (_, i) => i)),
+    });
+    expect(failure(indoor)).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
+  });
+
+  it('"Invalid FIT file format" for corrupt, truncated, empty and foreign files', () => {
+    const corrupt = file.slice();
+    const middle = Math.floor(corrupt.length / 2);
+    corrupt[middle] = (corrupt[middle] ?? 0) ^ 0xff;
+    expect(failure(corrupt)).toBe(invalid);
+    expect(failure(file.subarray(0, file.length - 100))).toBe(invalid);
+    expect(failure(file.subarray(0, 10))).toBe(invalid);
+    expect(failure(new Uint8Array(0))).toBe(invalid);
+    expect(failure(new TextEncoder().encode('<?xml version="1.0"?><gpx version="1.1"></gpx>'))).toBe(invalid);
+    const random = seededRandom(9);
+    expect(failure(Uint8Array.from({ length: 1024 }, () => Math.floor(random() * 256)))).toBe(invalid);
+  });
+});
+
+/** Device session totals (spec: the ground truth) for every real FIT file with a track. */
+const REAL_FIT_FILES = [
+  'garmin-stamina.fit',
+  'running-with-developer-data.fit',
+  'snorkeling-unknown-sport.fit',
+  'test.fit',
+  'triathlon_summary_first.fit',
+] as const;
+
+describe('FIT parser on real-world files (../shared/fixtures/real)', () => {
+  it.each(REAL_FIT_FILES)("%s: Stride's distance is within 1 % of the device's session total", (name) => {
+    const activity = parse(real(name));
+    const device = activity.deviceTotals?.distanceM ?? Number.NaN;
+    const stride = summarizeTrack(activity.track).distance;
+    expect(device).toBeGreaterThan(0);
+    expect(Math.abs(stride - device) / device).toBeLessThan(0.01);
+  });
+
+  it('garmin-stamina.fit: a Forerunner 965 run with 12 laps', () => {
+    const activity = parse(real('garmin-stamina.fit'));
+    expect(activity.declaredType).toBe('run');
+    expect(activity.deviceName).toBe('Garmin fr965');
+    expect(activity.track.lat).toHaveLength(4488);
+    expect(activity.laps).toHaveLength(12);
+    expect(activity.laps[0]).toMatchObject({ startIndex: 0, totalTimeS: 611.106, distanceM: 1317.31 });
+    expect(activity.laps.at(-1)?.endIndex).toBe(4488);
+    const summary = summarizeTrack(activity.track);
+    expect(summary.elapsedTime).toBeCloseTo(activity.deviceTotals?.elapsedTimeS ?? 0, -1);
+    expect(summary.maxHeartrate).toBe(199);
+    expect(summary.averageHeartrate).toBeGreaterThan(100);
+  });
+
+  it('running-with-developer-data.fit: developer fields do not get in the way', () => {
+    const activity = parse(real('running-with-developer-data.fit'));
+    expect(activity.declaredType).toBe('run');
+    expect(activity.deviceName).toBe('Garmin fenix5x');
+    expect(activity.track.lat).toHaveLength(1681);
+    expect(activity.laps).toHaveLength(14);
+    const summary = summarizeTrack(activity.track);
+    expect(summary.movingTime).toBeGreaterThan(1600);
+    expect(summary.movingTime).toBeLessThanOrEqual(activity.deviceTotals?.timerTimeS ?? 0);
+  });
+
+  it('test.fit: an Edge 510 ride; the one record without a position is skipped', () => {
+    const activity = parse(real('test.fit'));
+    expect(activity.declaredType).toBe('ride');
+    expect(activity.deviceName).toBe('Garmin edge510');
+    expect(activity.track.lat).toHaveLength(3228);
+    expect(guessActivityType(summarizeTrack(activity.track))).toBe('ride');
+  });
+
+  it('triathlon_summary_first.fit: every leg kept, the longest typed leg names the sport', () => {
+    const activity = parse(real('triathlon_summary_first.fit'));
+    expect(activity.track.lat).toHaveLength(4041);
+    expect(activity.sportLabel).toBe('swimming + cycling + running');
+    expect(activity.declaredType).toBe('run');
+    expect(activity.laps).toHaveLength(11);
+    expect(activity.deviceTotals?.distanceM).toBeCloseTo(513.26 + 132.35 + 13517.59 + 71.72 + 4491.51, 2);
+    const summary = summarizeTrack(activity.track);
+    expect(summary.elapsedTime).toBeGreaterThan(4000);
+  });
+
+  it('snorkeling-unknown-sport.fit: a sport Stride does not know stays null, with its label', () => {
+    const activity = parse(real('snorkeling-unknown-sport.fit'));
+    expect(activity.declaredType).toBeNull();
+    expect(activity.sportLabel).toBe('snorkeling');
+    expect(activity.deviceName).toBe('Suunto Vertical 2');
+    expect(activity.track.lat).toHaveLength(15);
+  });
+
+  it('failed.fit: decodes cleanly but is a yoga session without GPS, so it has no track to import', () => {
+    // It does not crash and it is not "invalid": the file passes the FIT integrity check.
+    expect(failure(real('failed.fit'))).toBe('Failed to parse FIT file: No valid track points found in FIT file');
+  });
+});
