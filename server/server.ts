@@ -12,6 +12,9 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createLogger } from './logger.ts';
 
+/** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
+const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
 /** How long shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
 
@@ -47,6 +50,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const migration = await migrateToLatest(database.db);
+  await database.maintain();
+  const maintenance = setInterval(() => {
+    database.maintain().catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
+  }, MAINTENANCE_INTERVAL_MS);
+  maintenance.unref();
   const auth = createAuth(database.db, config, logger);
   const app = createApp({
     db: database.db,
@@ -78,6 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const force = setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(force);
+      clearInterval(maintenance);
       await database.close();
     },
   };

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -16,6 +16,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Refreshes the query planner's statistics where nothing else does (PGlite has no autovacuum). */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect = new PGliteDialect(pglite);
   }
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
-  return { db, kind, close: () => db.destroy() };
+  const maintain = async () => {
+    if (kind === 'pglite') {
+      await sql`analyze`.execute(db);
+    }
+  };
+  return { db, kind, maintain, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };

@@ -4,9 +4,11 @@
  * To add a benchmark, write a module exporting a `Bench` (bench.ts) and list it here.
  */
 import type { Bench, BenchReport } from './bench.ts';
+import { activityListBench } from './activity-list.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
+import { uploadHttpBench } from './upload-http.bench.ts';
 
-export const BENCHES: Bench[] = [gpxParseBench];
+export const BENCHES: Bench[] = [gpxParseBench, uploadHttpBench, activityListBench];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((header, column) =>

@@ -1,0 +1,51 @@
+/**
+ * A real Stride server for benchmarks: on-disk PGlite in a temporary folder (as `npm start` runs),
+ * a registered runner and her cookie.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
+
+export interface BenchServer {
+  server: RunningServer;
+  userId: string;
+  cookie: string;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-bench-'));
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex') }),
+    webDir: undefined,
+  };
+  const server = await startServer(config);
+  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ name: 'Bench Runner', email: 'bench@example.com', password: 'bench-password' }),
+  });
+  const body = (await response.json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return {
+    server,
+    userId: body.user.id,
+    cookie,
+    close: async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
