@@ -20,7 +20,7 @@ import {
 } from 'recharts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
-import type { ProfilePoint, ProfileSeries } from './track-series.ts';
+import { distanceTicks, paceAxis, type ProfilePoint, type ProfileSeries } from './track-series.ts';
 
 type Metric = 'elevation' | 'pace' | 'heartRate';
 
@@ -88,6 +88,7 @@ function ProfileChart({
   onHover,
   area,
   reversed,
+  yAxis,
   tickFormatter,
 }: ChartsProps & {
   title: ReactNode;
@@ -95,10 +96,13 @@ function ProfileChart({
   colour: string;
   area?: boolean;
   reversed?: boolean;
+  /** A fixed scale; otherwise Recharts fits the data. */
+  yAxis?: { domain: [number, number]; ticks: number[] } | undefined;
   tickFormatter: (value: number) => string;
 }) {
   const theme = useTheme();
   const maxX = series.points[series.points.length - 1]?.x ?? 0;
+  const xTicks = distanceTicks(maxX);
   const axisTick = { fill: theme.palette.text.secondary, fontSize: 12 };
   const handlers = {
     syncId: SYNC_ID,
@@ -120,18 +124,20 @@ function ProfileChart({
         dataKey="x"
         type="number"
         domain={[0, maxX]}
+        ticks={xTicks}
         tick={axisTick}
-        tickFormatter={(value: number) => (maxX < 2 ? value.toFixed(1) : String(Math.round(value)))}
+        tickFormatter={(value: number) => `${Number(value.toFixed(2))} ${distanceUnitLabel(units)}`}
         stroke={theme.palette.divider}
-        unit={` ${distanceUnitLabel(units)}`}
-        allowDecimals
       />
       <YAxis
         tick={axisTick}
         stroke={theme.palette.divider}
         width={52}
         reversed={reversed}
-        domain={['auto', 'auto']}
+        domain={yAxis?.domain ?? ['auto', 'auto']}
+        ticks={yAxis?.ticks}
+        interval={yAxis ? 0 : 'preserveEnd'}
+        allowDataOverflow={yAxis !== undefined}
         tickFormatter={tickFormatter}
         allowDecimals={false}
       />
@@ -147,7 +153,11 @@ function ProfileChart({
       <Typography variant="subtitle2" color="text.secondary" component="h3" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
-      <Box sx={{ width: '100%', height: CHART_HEIGHT }} data-testid={`chart-${metric}`}>
+      <Box
+        data-testid={`chart-${metric}`}
+        // A tap focuses the chart's SVG; only keyboard focus should draw an outline.
+        sx={{ width: '100%', height: CHART_HEIGHT, '& :focus:not(:focus-visible)': { outline: 'none' } }}
+      >
         <ResponsiveContainer width="100%" height="100%">
           {area ? (
             <AreaChart data={series.points} {...handlers}>
@@ -216,6 +226,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series, units, onHo
               metric="pace"
               colour={theme.palette.primary.main}
               reversed
+              yAxis={paceAxis(series.points)}
               tickFormatter={formatPaceSeconds}
             />
           )}

@@ -26,7 +26,7 @@ const END_COLOUR = '#f85149';
 export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: ActivityMapProps) {
   const theme = useTheme();
   const positions = useMemo<LatLngTuple[]>(() => track.lat.map((lat, i) => [lat, track.lon[i] as number]), [track]);
-  const bounds = useMemo(() => latLngBounds(positions).pad(0.05), [positions]);
+  const bounds = useMemo(() => latLngBounds(positions), [positions]);
   const first = positions[0];
   const last = positions[positions.length - 1];
   const hovered: LatLngExpression | undefined = hoverIndex === null ? undefined : positions[hoverIndex];
@@ -49,7 +49,13 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
         },
       }}
     >
-      <MapContainer bounds={bounds} scrollWheelZoom={false} preferCanvas>
+      <MapContainer
+        bounds={bounds}
+        boundsOptions={{ padding: [24, 24] }}
+        scrollWheelZoom={false}
+        zoomSnap={0.25}
+        preferCanvas
+      >
         {tileUrl && <TileLayer url={tileUrl} attribution={attribution ?? ''} />}
         <Polyline positions={positions} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
         {first && (

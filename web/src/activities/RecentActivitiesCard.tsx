@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   List,
   ListItemButton,
   Skeleton,
@@ -17,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance, formatDuration, formatPace } from '../../../core/units.ts';
 import { useActivityPage } from './activities-api.ts';
-import { formatActivityDate } from './activity-format.ts';
+import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
 
 export const RECENT_ACTIVITIES_COUNT = 5;
@@ -28,14 +27,9 @@ export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; o
   return (
     <Card>
       <CardContent sx={{ pb: 1 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Typography variant="h6" component="h2">
-            Recent activities
-          </Typography>
-          <Button component={RouterLink} to="/activities" endIcon={<ArrowForwardIcon />} size="small">
-            View all activities
-          </Button>
-        </Stack>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Recent activities
+        </Typography>
         {recent.error && <Alert severity="error">{recent.error.message}</Alert>}
         {recent.isPending && (
           <Stack spacing={1} sx={{ py: 1 }}>
@@ -65,17 +59,7 @@ export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; o
               >
                 <ActivityTypeIcon type={activity.type} sx={{ color: 'primary.main' }} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-                    <Typography noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
-                      {activity.name}
-                    </Typography>
-                    {activity.source === 'placeholder' && (
-                      <Chip label="Sample" size="small" color="secondary" variant="outlined" />
-                    )}
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {formatActivityDate(activity.startDateLocal)}
-                  </Typography>
+                  <ActivityNameCell activity={activity} />
                 </Box>
                 <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -89,6 +73,9 @@ export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; o
             ))}
           </List>
         )}
+        <Button component={RouterLink} to="/activities" endIcon={<ArrowForwardIcon />} sx={{ mt: 1, ml: -1 }}>
+          View all activities
+        </Button>
       </CardContent>
     </Card>
   );

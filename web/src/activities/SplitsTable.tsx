@@ -10,9 +10,13 @@ import {
   elevationUnitLabel,
   formatDistance,
   formatDuration,
+  formatElevation,
   formatPace,
 } from '../../../core/units.ts';
 import { formatHeartRate } from './activity-format.ts';
+
+/** Phones: narrower cells so every column fits without scrolling sideways. */
+const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;
 
 function formatElevationChange(metres: number, units: UnitSystem): string {
   const value = Math.round(elevationInUnits(metres, units));
@@ -23,7 +27,7 @@ function formatElevationChange(metres: number, units: UnitSystem): string {
 function PaceBar({ speed, fastest, units }: { speed: number; fastest: number; units: UnitSystem }) {
   const share = fastest > 0 && speed > 0 ? Math.max(0.08, speed / fastest) : 0;
   return (
-    <Box sx={{ position: 'relative', minWidth: 96 }}>
+    <Box sx={{ position: 'relative', minWidth: { xs: 76, sm: 110 } }}>
       <Box
         aria-hidden
         sx={{
@@ -53,7 +57,11 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
   const fastest = Math.max(...splits.map((split) => split.average_speed));
   return (
     <TableContainer>
-      <Table size="small" aria-label={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
+      <Table
+        size="small"
+        sx={compactCells}
+        aria-label={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}
+      >
         <TableHead>
           <TableRow>
             <TableCell>{units === 'imperial' ? 'Mile' : 'Km'}</TableCell>
@@ -82,9 +90,10 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
 }
 
 export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: UnitSystem }) {
+  const withHeartRate = laps.some((lap) => lap.averageHeartrate !== null && lap.averageHeartrate > 0);
   return (
     <TableContainer>
-      <Table size="small" aria-label="Laps">
+      <Table size="small" sx={compactCells} aria-label="Laps">
         <TableHead>
           <TableRow>
             <TableCell>Lap</TableCell>
@@ -92,7 +101,7 @@ export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: 
             <TableCell align="right">Time</TableCell>
             <TableCell align="right">Pace</TableCell>
             <TableCell align="right">Climb</TableCell>
-            <TableCell align="right">Avg HR</TableCell>
+            {withHeartRate && <TableCell align="right">Avg HR</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -102,8 +111,8 @@ export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: 
               <TableCell align="right">{formatDistance(lap.distance, units)}</TableCell>
               <TableCell align="right">{formatDuration(lap.movingTime || lap.elapsedTime)}</TableCell>
               <TableCell align="right">{formatPace(lap.averageSpeed, units)}</TableCell>
-              <TableCell align="right">{formatElevationChange(lap.totalElevationGain, units)}</TableCell>
-              <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>
+              <TableCell align="right">{formatElevation(lap.totalElevationGain, units)}</TableCell>
+              {withHeartRate && <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

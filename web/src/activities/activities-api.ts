@@ -122,11 +122,12 @@ export function useDeleteActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<{ deleted: true }>(`/api/activities/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'detail', id] });
-      queryClient.removeQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'track', id] });
-      await invalidateActivities(queryClient);
-    },
+    // Only the lists: refetching the deleted activity's own queries, still on screen, would 404.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+      ]),
   });
 }
 

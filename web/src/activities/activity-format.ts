@@ -29,7 +29,6 @@ function wallClock(startDateLocal: string): Date | undefined {
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
-  weekday: 'short',
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -47,7 +46,7 @@ const longDateTimeFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** "Sat, Jun 14, 2025, 7:32 AM". */
+/** "Jun 14, 2025, 7:32 AM". */
 export function formatActivityDate(startDateLocal: string): string {
   const date = wallClock(startDateLocal);
   return date ? dateTimeFormat.format(date) : startDateLocal;

@@ -86,3 +86,41 @@ export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints 
     hasHeartRate: points.some((point) => point.heartRate !== null && point.heartRate > 0),
   };
 }
+
+/** Round-number ticks from 0 up to (not beyond) `max`, at most about `maxTicks` of them. */
+export function distanceTicks(max: number, maxTicks = 7): number[] {
+  if (!(max > 0)) {
+    return [0];
+  }
+  const steps = [0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500];
+  const step = steps.find((candidate) => max / candidate <= maxTicks) ?? Math.ceil(max / maxTicks);
+  const ticks: number[] = [];
+  for (let k = 0; k * step <= max + 1e-9; k += 1) {
+    ticks.push(Number((k * step).toFixed(2)));
+  }
+  return ticks;
+}
+
+/**
+ * The pace axis: from a little under the 2nd to a little over the 98th percentile, on whole
+ * 15 s / 30 s / minute steps, so one stop at a traffic light does not squash the rest of the run.
+ */
+export function paceAxis(points: readonly ProfilePoint[]): { domain: [number, number]; ticks: number[] } | undefined {
+  const paces = points.flatMap((point) => (point.pace === null ? [] : [point.pace])).sort((a, b) => a - b);
+  if (paces.length === 0) {
+    return undefined;
+  }
+  const at = (share: number) => paces[Math.min(paces.length - 1, Math.floor(share * (paces.length - 1)))] as number;
+  const low = at(0.02);
+  const high = at(0.98);
+  const steps = [5, 10, 15, 30, 60, 120, 300, 600];
+  const span = Math.max(high - low, 10);
+  const step = steps.find((candidate) => span / candidate <= 4) ?? 600;
+  const from = Math.max(0, Math.floor(low / step) * step);
+  const to = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let tick = from; tick <= to; tick += step) {
+    ticks.push(tick);
+  }
+  return { domain: [from, to === from ? from + step : to], ticks };
+}

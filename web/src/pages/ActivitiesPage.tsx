@@ -15,7 +15,6 @@ import {
   Box,
   Button,
   Card,
-  Chip,
   CircularProgress,
   LinearProgress,
   List,
@@ -34,7 +33,8 @@ import { ACTIVITY_PAGE_SIZE, type ActivityListQuery, type ActivitySummary } from
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
 import { useActivityPage, useAddSampleActivities, useRemoveSampleActivities } from '../activities/activities-api.ts';
-import { ACTIVITY_TYPE_LABELS, formatActivityDate } from '../activities/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../activities/activity-format.ts';
+import { ActivityNameCell } from '../activities/ActivityNameCell.tsx';
 import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -81,19 +81,7 @@ function ActivityRow({ activity, units }: { activity: ActivitySummary; units: Un
       <Box sx={{ gridRow: { xs: 'span 2', md: 'auto' }, display: 'flex', color: 'primary.main' }}>
         <ActivityTypeIcon type={activity.type} />
       </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
-            {activity.name}
-          </Typography>
-          {activity.source === 'placeholder' && (
-            <Chip label="Sample" size="small" color="secondary" variant="outlined" />
-          )}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {formatActivityDate(activity.startDateLocal)}
-        </Typography>
-      </Box>
+      <ActivityNameCell activity={activity} />
       <Box
         sx={{
           display: { xs: 'flex', md: 'contents' },
@@ -250,7 +238,6 @@ export default function ActivitiesPage() {
             {hasSamples && (
               <Button
                 color="inherit"
-                variant="outlined"
                 disabled={removeSamples.isPending}
                 startIcon={removeSamples.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
                 onClick={() => removeSamples.mutate()}
@@ -273,6 +260,7 @@ export default function ActivitiesPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <ToggleButtonGroup
           exclusive
+          color="primary"
           size="small"
           value={type ?? 'all'}
           aria-label="Activity type"

@@ -242,68 +242,61 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         >
           Activities
         </Button>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {activity.name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {formatActivityDateLong(activity.startDateLocal)}
+        </Typography>
         <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.75, color: 'text.secondary' }}
         >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-              {activity.name}
+          <ActivityTypeIcon type={activity.type} fontSize="small" />
+          <Typography variant="body2">{ACTIVITY_TYPE_LABELS[activity.type]}</Typography>
+          <Chip
+            size="small"
+            label={ACTIVITY_SOURCE_LABELS[activity.source]}
+            color={activity.source === 'placeholder' ? 'secondary' : 'default'}
+            variant="outlined"
+          />
+          {details && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {details}
             </Typography>
-            <Stack
-              direction="row"
-              spacing={1}
-              useFlexGap
-              sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.75, color: 'text.secondary' }}
+          )}
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
+          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
+            Rename
+          </Button>
+          {activity.source === 'upload' && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<DownloadIcon />}
+              href={activityOriginalUrl(activity.id)}
+              download
             >
-              <ActivityTypeIcon type={activity.type} fontSize="small" />
-              <Typography>{ACTIVITY_TYPE_LABELS[activity.type]}</Typography>
-              <Typography aria-hidden>·</Typography>
-              <Typography>{formatActivityDateLong(activity.startDateLocal)}</Typography>
-              <Chip
-                size="small"
-                label={ACTIVITY_SOURCE_LABELS[activity.source]}
-                color={activity.source === 'placeholder' ? 'secondary' : 'default'}
-                variant="outlined"
-              />
-            </Stack>
-            {details && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                {details}
-              </Typography>
-            )}
-          </Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
-            <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
-              Rename
+              Download original
             </Button>
-            {activity.source === 'upload' && (
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<DownloadIcon />}
-                href={activityOriginalUrl(activity.id)}
-                download
-              >
-                Download original
-              </Button>
-            )}
-            {activity.hasTrack && (
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<FileDownloadIcon />}
-                href={activityGpxUrl(activity.id)}
-                download
-              >
-                Export GPX
-              </Button>
-            )}
-            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
-              Delete
+          )}
+          {activity.hasTrack && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<FileDownloadIcon />}
+              href={activityGpxUrl(activity.id)}
+              download
+            >
+              Export GPX
             </Button>
-          </Stack>
+          )}
+          <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+            Delete
+          </Button>
         </Stack>
       </Box>
 
