@@ -48,7 +48,7 @@ const MIN_PARTIAL_SPLIT_M = 1e-6;
  * The energy cost of running at `grade` relative to flat ground, from Minetti et al. (2002),
  * "Energy cost of walking and running at extreme uphill and downhill slopes", J Appl Physiol 93:
  * C(i) = 155.4i⁵ − 30.4i⁴ − 43.3i³ + 46.3i² + 19.5i + 3.6 J/(kg·m), so C(0) = 3.6. A metre at +10 %
- * costs about 1.5 flat metres; gentle descents cost less than flat, steep ones more again.
+ * costs about 1.66 flat metres, at −10 % about 0.6; steeper descents cost more again.
  * Grade-adjusted speed is then flat-equivalent metres over moving time — the model behind
  * Strava's and others' GAP. It describes running; for rides it is reported the same way.
  */
@@ -131,7 +131,7 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     const covered = endDistance - splitStartDistance;
     splits.push({
       distance: covered,
-      elapsed_time: finiteOr0(endTime - splitStartTime),
+      elapsed_time: finiteOr0((endTime - splitStartTime) / 1000),
       elevation_difference: finiteOr0(endElevation - splitStartElevation),
       moving_time: moving,
       split: splits.length + 1,
