@@ -268,7 +268,7 @@ describe('GPX parser on generated real-shaped files', () => {
     expect(parse(utf8(gpxDocument(`<trk><name>   </name>${points}</trk>`))).name).toBeNull();
   });
 
-  it('reads the encoding from the XML declaration (ISO-8859-1) and from a UTF-16 byte-order mark', () => {
+  it('reads the encoding from the XML declaration (ISO-8859-1), a UTF-16 byte-order mark or a UTF-8 one', () => {
     const latin1Text = `<?xml version="1.0" encoding="ISO-8859-1"?>
 <gpx version="1.1"><trk><name>Caf\u00e9 run</name><trkseg><trkpt lat="1" lon="1"/><trkpt lat="1.001" lon="1"/></trkseg></trk></gpx>`;
     const latin1 = Uint8Array.from(latin1Text, (char) => char.charCodeAt(0));
@@ -282,6 +282,9 @@ describe('GPX parser on generated real-shaped files', () => {
       utf16[3 + i * 2] = text.charCodeAt(i) >> 8;
     }
     expect(parse(utf16).name).toBe('Tek čez most');
+
+    const mislabelled = utf8(garminConnectGpx(run.slice(0, 5)).replace('encoding="UTF-8"', 'encoding="UTF-16"'));
+    expect(parse(mislabelled).track.lat).toHaveLength(5);
 
     const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(garminConnectGpx(run.slice(0, 5)))]);
     expect(parse(withBom).track.lat).toHaveLength(5);

@@ -51,10 +51,10 @@ function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array 
   return bytes;
 }
 
-/** The decoder for a document's first bytes: byte-order mark, then `<?xml … encoding="…"?>`. */
 /** The global TextDecoder (the WHATWG one, in Node and browsers alike). */
 type TextDecoderInstance = InstanceType<typeof TextDecoder>;
 
+/** The decoder for a document's first bytes: byte-order mark, then `<?xml … encoding="…"?>`. */
 function decoderFor(head: Uint8Array): TextDecoderInstance {
   if (head[0] === 0xff && head[1] === 0xfe) {
     return new TextDecoder('utf-16le');
@@ -67,8 +67,10 @@ function decoderFor(head: Uint8Array): TextDecoderInstance {
     ascii += String.fromCharCode(head[i] as number);
   }
   const declared = /^(?:\xef\xbb\xbf)?<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(ascii)?.[1];
+  // A declaration readable one byte per character is not UTF-16, whatever it says (a common mislabel).
+  const label = declared === undefined || /^utf-?16/i.test(declared) ? 'utf-8' : declared;
   try {
-    return new TextDecoder(declared ?? 'utf-8');
+    return new TextDecoder(label);
   } catch {
     throw new MalformedXmlError(`unsupported encoding ${declared ?? ''}`);
   }
