@@ -104,7 +104,12 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Each server gets its own data folder (upload spool, secrets) so parallel test files never meet.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-test-data-'));
-  const base = loadConfig({ NODE_ENV: 'test', APP_SECRET: randomBytes(30).toString('base64url'), PORT: '0', DATA_DIR: dataDir });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: randomBytes(30).toString('base64url'),
+    PORT: '0',
+    DATA_DIR: dataDir,
+  });
   return { ...base, webDir: undefined, authRateLimit: TEST_AUTH_RATE_LIMIT, ...overrides };
 }
 
