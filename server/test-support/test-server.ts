@@ -8,7 +8,6 @@
  * creates a {@link TestDatabase} itself and hands it to several servers in turn.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,8 +101,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // Each server gets its own data folder (upload spool, secrets) so parallel test files never meet.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stride-test-data-'));
+  // Each server gets its own data folder (upload spool) so parallel test files never meet. It is
+  // only named here; whatever needs it creates it, and startTestServer removes it on stop.
+  const dataDir = path.join(tmpdir(), `stride-test-data-${randomBytes(8).toString('hex')}`);
   const base = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: randomBytes(30).toString('base64url'),
@@ -125,10 +125,18 @@ export async function startTestServer(
   const ownsDatabase = options.database === undefined;
   const testDatabase = options.database ?? (await createTestDatabase());
   const config = testConfig({ databaseUrl: testDatabase.databaseUrl, ...overrides });
+  // Only the folder testConfig named is ours to remove, never one the caller passed in.
+  const ownDataDir = overrides.dataDir === undefined ? config.dataDir : undefined;
+  const removeDataDir = async () => {
+    if (ownDataDir) {
+      await rm(ownDataDir, { recursive: true, force: true });
+    }
+  };
   let running: RunningServer;
   try {
     running = await startServer(config, { pgliteDir: testDatabase.pgliteDir });
   } catch (error) {
+    await removeDataDir();
     if (ownsDatabase) {
       await testDatabase.destroy();
     }
@@ -142,7 +150,7 @@ export async function startTestServer(
       try {
         await running.stop();
       } finally {
-        await rm(config.dataDir, { recursive: true, force: true });
+        await removeDataDir();
         if (ownsDatabase) {
           await testDatabase.destroy();
         }

@@ -143,10 +143,9 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   );
 }
 
-function AccountForm({ profile }: { profile: Profile }) {
+function AccountForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
   const update = useUpdateProfile();
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
-  const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const changes = changesOf(values, profile);
@@ -174,7 +173,7 @@ function AccountForm({ profile }: { profile: Profile }) {
     if (!dirty || !validation.success) {
       return;
     }
-    update.mutate(validation.data, { onSuccess: () => setSaved(true) });
+    update.mutate(validation.data, { onSuccess: onSaved });
   };
 
   return (
@@ -296,24 +295,26 @@ function AccountForm({ profile }: { profile: Profile }) {
         </CardContent>
       </Card>
       <DeleteAccountDialog email={profile.email} open={deleting} onClose={() => setDeleting(false)} />
-      <Snackbar open={saved} autoHideDuration={4000} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <Alert severity="success" variant="filled" role="status" onClose={() => setSaved(false)}>
-          Profile saved
-        </Alert>
-      </Snackbar>
     </Stack>
   );
 }
 
 export default function AccountPage() {
   const { data: profile, error } = useProfile();
+  // Held here, not in the form: a saved profile remounts the form (see its key below).
+  const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
       <PageHeader title="Account Settings" subtitle="Your profile, units and notifications." />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
-      {profile && <AccountForm key={profile.updatedAt} profile={profile} />}
+      {profile && <AccountForm key={profile.updatedAt} profile={profile} onSaved={() => setSaved(true)} />}
+      <Snackbar open={saved} autoHideDuration={4000} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+        <Alert severity="success" variant="filled" role="status" onClose={() => setSaved(false)}>
+          Profile saved
+        </Alert>
+      </Snackbar>
     </Box>
   );
 }
