@@ -6,9 +6,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
-import { isApiErrorBody } from '../../../core/errors.ts';
-import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
-import { ApiError } from '../api/client.ts';
+import { api, ApiError, unwrap } from '../api/client.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
 
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
@@ -19,54 +17,21 @@ export interface MapConfig {
   mapAttribution: string;
 }
 
-function networkError(): ApiError {
-  return new ApiError(0, {
-    type: 'network_error',
-    code: 'network-request-failed',
-    message: IDENTITY_ERROR_MESSAGES['network-request-failed'],
-  });
-}
-
-async function request<T>(
-  path: string,
-  init: { method?: 'GET' | 'PATCH' | 'POST' | 'DELETE'; body?: unknown } = {},
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(
-      response.status,
-      isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${response.status}` },
-    );
-  }
-  return (await response.json()) as T;
-}
-
-function listSearch(query: ActivityListQuery): string {
-  const params = new URLSearchParams();
+/** The list query as the URL carries it: strings, and no empty filters. */
+function listQuery(query: ActivityListQuery): Record<string, string> {
+  const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') {
-      params.set(key, String(value));
+      params[key] = String(value);
     }
   }
-  const search = params.toString();
-  return search ? `?${search}` : '';
+  return params;
 }
 
 export function useActivityPage(query: ActivityListQuery) {
   return useQuery({
     queryKey: [...ACTIVITIES_QUERY_KEY, 'list', query],
-    queryFn: () => request<ActivityPage>(`/api/activities${listSearch(query)}`),
+    queryFn: (): Promise<ActivityPage> => unwrap(api.activities.$get({ query: listQuery(query) })),
     // Paging and filtering keep the previous rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
@@ -75,7 +40,7 @@ export function useActivityPage(query: ActivityListQuery) {
 export function useActivity(id: string) {
   return useQuery({
     queryKey: [...ACTIVITIES_QUERY_KEY, 'detail', id],
-    queryFn: () => request<ActivityDetail>(`/api/activities/${encodeURIComponent(id)}`),
+    queryFn: (): Promise<ActivityDetail> => unwrap(api.activities[':id'].$get({ param: { id } })),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 }
@@ -83,7 +48,7 @@ export function useActivity(id: string) {
 export function useActivityTrack(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...ACTIVITIES_QUERY_KEY, 'track', id],
-    queryFn: () => request<DisplayTrack>(`/api/activities/${encodeURIComponent(id)}/track`),
+    queryFn: (): Promise<DisplayTrack> => unwrap(api.activities[':id'].track.$get({ param: { id } })),
     enabled,
     // A track never changes once imported.
     staleTime: Number.POSITIVE_INFINITY,
@@ -93,7 +58,7 @@ export function useActivityTrack(id: string, enabled: boolean) {
 export function useMapConfig() {
   return useQuery({
     queryKey: MAP_CONFIG_QUERY_KEY,
-    queryFn: () => request<MapConfig>('/api/config'),
+    queryFn: (): Promise<MapConfig> => unwrap(api.config.$get()),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -109,8 +74,8 @@ export async function invalidateActivities(queryClient: ReturnType<typeof useQue
 export function useRenameActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      request<ActivityDetail>(`/api/activities/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }),
+    mutationFn: (name: string): Promise<ActivityDetail> =>
+      unwrap(api.activities[':id'].$patch({ param: { id }, json: { name } })),
     onSuccess: async (activity) => {
       queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
       await queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] });
@@ -121,7 +86,7 @@ export function useRenameActivity(id: string) {
 export function useDeleteActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<{ deleted: true }>(`/api/activities/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: () => unwrap(api.activities[':id'].$delete({ param: { id } })),
     // Only the lists: refetching the deleted activity's own queries, still on screen, would 404.
     onSuccess: () =>
       Promise.all([
@@ -134,7 +99,7 @@ export function useDeleteActivity(id: string) {
 export function useAddSampleActivities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<{ added: number }>('/api/activities/samples', { method: 'POST' }),
+    mutationFn: () => unwrap(api.activities.samples.$post()),
     onSuccess: () => invalidateActivities(queryClient),
   });
 }
@@ -142,7 +107,7 @@ export function useAddSampleActivities() {
 export function useRemoveSampleActivities() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<{ removed: number }>('/api/activities/samples', { method: 'DELETE' }),
+    mutationFn: () => unwrap(api.activities.samples.$delete()),
     onSuccess: () => invalidateActivities(queryClient),
   });
 }

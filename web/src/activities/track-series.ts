@@ -3,6 +3,7 @@
  * rate over distance in the reader's units. Each point remembers its index in the track, so the
  * point hovered on a chart can be marked on the map.
  */
+import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/metrics.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceInUnits, elevationInUnits, paceSecondsPerUnit } from '../../../core/units.ts';
@@ -30,8 +31,6 @@ export interface ProfileSeries {
 export const CHART_MAX_POINTS = 600;
 /** Pace is averaged over ±100 m: point-to-point GPS speed is too noisy to read. */
 const PACE_HALF_WINDOW_M = 100;
-/** Slower than this is standing still; it would flatten the rest of the pace axis. */
-const SLOWEST_PACE_S_PER_KM = 30 * 60;
 
 function smoothedSpeeds(track: DisplayTrack): (number | null)[] {
   const { distance, elapsed } = track;
@@ -57,7 +56,8 @@ function smoothedSpeeds(track: DisplayTrack): (number | null)[] {
       continue;
     }
     const speed = metres / (end - start);
-    speeds[i] = speed >= 1000 / SLOWEST_PACE_S_PER_KM ? speed : null;
+    // Spec §5: slower than about 0.14 m/s is not moving, and has no pace to draw.
+    speeds[i] = speed > MOVING_SPEED_THRESHOLD_MPS ? speed : null;
   }
   return speeds;
 }

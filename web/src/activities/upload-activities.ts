@@ -7,9 +7,7 @@
 import { uploadEventSchema, type UploadEvent } from '../../../core/activity/schemas.ts';
 import { isApiErrorBody } from '../../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
-import { ApiError } from '../api/client.ts';
-
-export const UPLOAD_PATH = '/api/activities/uploads';
+import { api, ApiError } from '../api/client.ts';
 
 export interface UploadHandlers {
   /** Request body bytes sent so far. */
@@ -116,7 +114,7 @@ export function uploadActivityFiles(files: readonly File[], timeZone: string, ha
     xhr.onabort = () => reject(new ApiError(0, { type: 'user_action_error', message: 'Upload cancelled.' }));
   });
 
-  xhr.open('POST', UPLOAD_PATH);
+  xhr.open('POST', api.activities.uploads.$url().pathname);
   xhr.withCredentials = true;
   xhr.setRequestHeader('accept', 'application/x-ndjson');
   xhr.send(form);

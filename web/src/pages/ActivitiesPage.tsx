@@ -46,6 +46,7 @@ interface HistoryState {
 }
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_KEYS = ['type', 'from', 'to'] as const;
 const ROW_COLUMNS = { xs: '40px 1fr', md: '40px minmax(0, 1fr) 96px 88px 96px 80px' };
 
 function typeParam(value: string | null): UploadActivityType | undefined {
@@ -199,8 +200,22 @@ export default function ActivitiesPage() {
     }
     return next;
   };
+  // From the URL as it is now, not as this render saw it: two quick edits must both stick. A new
+  // filter starts again at the first page.
   const setFilter = (changes: Record<string, string | undefined>) =>
-    setParams(filterParams(changes), { replace: true });
+    setParams(
+      (current) => {
+        const next: Record<string, string> = {};
+        for (const key of FILTER_KEYS) {
+          const value = key in changes ? changes[key] : (current.get(key) ?? undefined);
+          if (value) {
+            next[key] = value;
+          }
+        }
+        return next;
+      },
+      { replace: true },
+    );
 
   const goNext = () => {
     const nextCursor = list.data?.nextCursor;
