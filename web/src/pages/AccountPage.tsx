@@ -143,8 +143,15 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   );
 }
 
-function AccountForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
-  const update = useUpdateProfile();
+function AccountForm({
+  profile,
+  update,
+  onSaved,
+}: {
+  profile: Profile;
+  update: ReturnType<typeof useUpdateProfile>;
+  onSaved: () => void;
+}) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
   const [deleting, setDeleting] = useState(false);
 
@@ -301,7 +308,9 @@ function AccountForm({ profile, onSaved }: { profile: Profile; onSaved: () => vo
 
 export default function AccountPage() {
   const { data: profile, error } = useProfile();
-  // Held here, not in the form: a saved profile remounts the form (see its key below).
+  // Held here, not in the form: a saved profile remounts the form (see its key below), and a
+  // mutation's per-call callbacks do not fire once the component that started it has unmounted.
+  const update = useUpdateProfile();
   const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
@@ -309,7 +318,7 @@ export default function AccountPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
-      {profile && <AccountForm key={profile.updatedAt} profile={profile} onSaved={() => setSaved(true)} />}
+      {profile && <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />}
       <Snackbar open={saved} autoHideDuration={4000} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" role="status" onClose={() => setSaved(false)}>
           Profile saved
