@@ -76,6 +76,16 @@ function stateLabel(row: FileRow): string {
   }
 }
 
+/** "2 imported, 1 failed." — only the counts that are not zero. */
+function summaryText({ imported, duplicates, failed }: Summary): string {
+  const parts = [
+    imported > 0 ? `${imported} imported` : '',
+    duplicates > 0 ? `${duplicates} already imported` : '',
+    failed > 0 ? `${failed} failed` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing was imported.';
+}
+
 const isFinal = (state: UploadFileState) => state === 'complete' || state === 'error';
 
 /** How much of each file the request body has carried, from the overall byte count. */
@@ -386,18 +396,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
               <LinearProgress variant="determinate" value={overall} aria-label="Sending files" />
             </Box>
           )}
-          {summary && (
-            <Alert severity={summary.failed > 0 ? 'warning' : 'success'}>
-              {[
-                `${summary.imported} imported`,
-                summary.duplicates > 0 ? `${summary.duplicates} already imported` : '',
-                summary.failed > 0 ? `${summary.failed} failed` : '',
-              ]
-                .filter(Boolean)
-                .join(', ')}
-              .
-            </Alert>
-          )}
+          {summary && <Alert severity={summary.failed > 0 ? 'warning' : 'success'}>{summaryText(summary)}</Alert>}
           {rows.length > 0 && (
             <List disablePadding aria-label="Files to upload">
               {rows.map((row, index) => (
