@@ -93,9 +93,11 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     return { ...base, state: 'complete', activityId: existing.id, duplicate: true, message: UPLOAD_MESSAGES.alreadyImported };
   }
   await context.emit({ ...base, state: 'parsing', progress: 0 });
+  const started = performance.now();
   const parsed = await parseSpooled(file, (progress) => context.emit({ ...base, state: 'parsing', progress }));
   const now = new Date();
   const record = describeActivity(parsed, { fallbackTimeZone: context.fallbackTimeZone, now });
+  const parsedAt = performance.now();
   await context.emit({ ...base, state: 'saving' });
   const id = randomUUID();
   const row = activityRow(id, userId, record, {
@@ -122,6 +124,17 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     }
     throw error;
   }
+  context.logger.info(
+    {
+      activityId: id,
+      format: parsed.format,
+      bytes: file.size,
+      points: parsed.track.lat.length,
+      parseMs: Math.round(parsedAt - started),
+      saveMs: Math.round(performance.now() - parsedAt),
+    },
+    'activity imported',
+  );
   return { ...base, state: 'complete', activityId: id, duplicate: false };
 }
 

@@ -25,6 +25,7 @@ import {
   findActivity,
   findOriginalFile,
   findTrackData,
+  hasTrack,
   insertActivity,
   listActivities as listActivityRows,
   refreshProfileStatistics,
@@ -124,7 +125,7 @@ export async function getActivity(db: Db, userId: string, id: string): Promise<A
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  return toDetail(row, (await findTrackData(db, userId, id)) !== undefined);
+  return toDetail(row, await hasTrack(db, row.id));
 }
 
 async function loadTrack(db: Db, userId: string, id: string): Promise<Track> {
@@ -144,7 +145,7 @@ export async function renameActivity(db: Db, userId: string, id: string, name: s
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  return toDetail(row, (await findTrackData(db, userId, id)) !== undefined);
+  return toDetail(row, await hasTrack(db, row.id));
 }
 
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<void> {

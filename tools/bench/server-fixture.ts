@@ -19,7 +19,7 @@ export interface BenchServer {
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-bench-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex') }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex') }),
     webDir: undefined,
   };
   const server = await startServer(config);
