@@ -150,14 +150,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // Drain stdout so a chatty server never blocks on a full pipe.
-  child.stdout?.on('data', () => undefined);
+  // With LOG_LEVEL=warn, stdout holds only the warnings and errors pino logs: keep them for a post-mortem.
+  let logs = '';
+  child.stdout?.on('data', (chunk: Buffer) => (logs = (logs + chunk.toString()).slice(-64_000)));
+  let stopping = false;
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(
+        `The Stride server under test exited during the browser tests (${signal ?? `exit code ${code}`}); ` +
+          `every later test will fail to connect.\nstderr:\n${stderr || '(empty)'}\nlogs:\n${logs || '(empty)'}`,
+      );
+    }
+  });
 
   // `localhost`, not 127.0.0.1: it is the server's default PUBLIC_URL, which better-auth trusts as origin.
   const baseUrl = `http://localhost:${port}`;
   try {
     await waitForHealth(baseUrl, child, () => stderr);
   } catch (error) {
+    stopping = true;
     await stopServer(child);
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
@@ -165,9 +176,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
 
   return async () => {
+    stopping = true;
     await stopServer(child);
-    if (stderr.trim()) {
-      console.warn(`Stride server stderr during the browser tests:\n${stderr}`);
+    if (stderr.trim() || logs.trim()) {
+      console.warn(`Stride server output during the browser tests:\n${stderr}${logs}`);
     }
     rmSync(tempDir, { recursive: true, force: true });
   };
