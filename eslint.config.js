@@ -42,8 +42,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**'], message: 'core/ is pure: it imports nothing from server/ or web/.' },
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'], message: 'core/ touches no disk or network.' },
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'core/ is pure: it imports nothing from server/ or web/.',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
+              message: 'core/ touches no disk or network.',
+            },
           ],
         },
       ],

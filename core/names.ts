@@ -12,7 +12,10 @@ export interface SplitName {
 }
 
 export function splitName(name: string): SplitName {
-  const words = name.trim().split(/\s+/).filter((word) => word.length > 0);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length > 0);
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 

@@ -65,8 +65,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     version: packageVersion(),
   });
   const server = await new Promise<ServerType>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, () =>
-      resolve(instance),
+    const instance = serve(
+      { fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) },
+      () => resolve(instance),
     );
   });
   const address = server.address();

@@ -25,7 +25,12 @@ for (const [width, height, suffix] of [
   [1280, 800, 'desktop'],
   [390, 844, 'mobile'],
 ] as const) {
-  const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'dark', isMobile: suffix === 'mobile', hasTouch: suffix === 'mobile' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    colorScheme: 'dark',
+    isMobile: suffix === 'mobile',
+    hasTouch: suffix === 'mobile',
+  });
   const page = await context.newPage();
   const email = `ada.${Date.now()}@example.com`;
   await page.goto(`${baseUrl}/register`);

@@ -32,7 +32,12 @@ function fingerprint(entries) {
 
 const shared = ['core', 'package-lock.json', 'tsconfig.base.json'];
 const targets = [
-  { name: 'server', script: 'build:server', output: 'dist/server/main.js', inputs: [...shared, 'server', 'tsconfig.server.json'] },
+  {
+    name: 'server',
+    script: 'build:server',
+    output: 'dist/server/main.js',
+    inputs: [...shared, 'server', 'tsconfig.server.json'],
+  },
   { name: 'web', script: 'build:web', output: 'dist/web/index.html', inputs: [...shared, 'web', 'server'] },
 ];
 

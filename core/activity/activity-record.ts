@@ -82,7 +82,8 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
       averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence : part.averageCadence,
     };
   });
-  const calories = parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
+  const calories =
+    parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
   return {
     name: parsed.name?.trim() || DEFAULT_ACTIVITY_NAME,
     type: parsed.declaredType ?? guessActivityType(summary),

@@ -5,7 +5,10 @@
 import type { Track } from './track.ts';
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char,
+  );
 }
 
 const GPX_TYPES: Readonly<Record<string, string>> = { run: 'running', ride: 'cycling', walk: 'walking' };
@@ -23,7 +26,9 @@ export function trackToGpx(activity: { name: string; type: string; track: Track;
   if (firstTime !== undefined && !Number.isNaN(firstTime)) {
     parts.push(`  <metadata><time>${new Date(firstTime).toISOString()}</time></metadata>\n`);
   }
-  parts.push(`  <trk>\n    <name>${escapeXml(activity.name)}</name>\n    <type>${GPX_TYPES[activity.type] ?? escapeXml(activity.type)}</type>\n    <trkseg>\n`);
+  parts.push(
+    `  <trk>\n    <name>${escapeXml(activity.name)}</name>\n    <type>${GPX_TYPES[activity.type] ?? escapeXml(activity.type)}</type>\n    <trkseg>\n`,
+  );
   for (let i = 0; i < track.lat.length; i += 1) {
     const time = track.time[i] as number;
     const elevation = track.elevation[i] as number;

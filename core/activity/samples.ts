@@ -29,7 +29,9 @@ const CENTRE_UTC_OFFSET_MINUTES = 60;
 export function sampleRuns(now: Date): SampleRun[] {
   return SAMPLES.map((sample) => {
     const day = new Date(now.getTime() - sample.daysAgo * 86_400_000);
-    const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), sample.hour, 0, 0) - CENTRE_UTC_OFFSET_MINUTES * 60_000;
+    const start =
+      Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), sample.hour, 0, 0) -
+      CENTRE_UTC_OFFSET_MINUTES * 60_000;
     const metres = sample.km * 1000;
     const radius = 450;
     const laps = metres / (2 * Math.PI * radius);

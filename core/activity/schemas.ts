@@ -127,7 +127,11 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityRenameSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name.').max(ACTIVITY_NAME_MAX, `Use at most ${ACTIVITY_NAME_MAX} characters.`),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter a name.')
+      .max(ACTIVITY_NAME_MAX, `Use at most ${ACTIVITY_NAME_MAX} characters.`),
   })
   .strict();
 
@@ -136,7 +140,11 @@ export const UPLOAD_FILE_STATES = ['queued', 'parsing', 'saving', 'complete', 'e
 export type UploadFileState = (typeof UPLOAD_FILE_STATES)[number];
 
 export const uploadEventSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('accepted'), files: z.array(z.object({ index: z.number(), name: z.string(), size: z.number() })), warnings: z.array(z.string()) }),
+  z.object({
+    kind: z.literal('accepted'),
+    files: z.array(z.object({ index: z.number(), name: z.string(), size: z.number() })),
+    warnings: z.array(z.string()),
+  }),
   z.object({
     kind: z.literal('file'),
     index: z.number().int(),
@@ -148,6 +156,11 @@ export const uploadEventSchema = z.discriminatedUnion('kind', [
     duplicate: z.boolean().optional(),
     message: z.string().optional(),
   }),
-  z.object({ kind: z.literal('done'), imported: z.number().int(), duplicates: z.number().int(), failed: z.number().int() }),
+  z.object({
+    kind: z.literal('done'),
+    imported: z.number().int(),
+    duplicates: z.number().int(),
+    failed: z.number().int(),
+  }),
 ]);
 export type UploadEvent = z.infer<typeof uploadEventSchema>;

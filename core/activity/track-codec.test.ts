@@ -34,10 +34,14 @@ describe('track codec', () => {
       expect(decoded.time[i]).toBe(track.time[i]);
       expect(Math.abs((decoded.lat[i] as number) - (track.lat[i] as number))).toBeLessThan(1e-7);
       expect(Math.abs((decoded.lon[i] as number) - (track.lon[i] as number))).toBeLessThan(1e-7);
-      expect(Math.abs((decoded.elevation[i] as number) - (track.elevation[i] as number))).toBeLessThanOrEqual(0.05 + 1e-9);
+      expect(Math.abs((decoded.elevation[i] as number) - (track.elevation[i] as number))).toBeLessThanOrEqual(
+        0.05 + 1e-9,
+      );
       expect(decoded.heartRate[i]).toBe(track.heartRate[i]);
       expect(decoded.cadence[i]).toBe(track.cadence[i]);
-      expect(Math.abs((decoded.distance[i] as number) - (track.distance[i] as number))).toBeLessThanOrEqual(0.005 + 1e-9);
+      expect(Math.abs((decoded.distance[i] as number) - (track.distance[i] as number))).toBeLessThanOrEqual(
+        0.005 + 1e-9,
+      );
     }
   });
 

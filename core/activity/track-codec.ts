@@ -172,7 +172,10 @@ export function decodeTrack(bytes: Uint8Array): Track {
     throw new Error('Not a Stride track');
   }
   const n = input.uvarint();
-  const columns = Object.fromEntries(TRACK_COLUMNS.map((name) => [name, new Float64Array(n)])) as Record<TrackColumn, Float64Array>;
+  const columns = Object.fromEntries(TRACK_COLUMNS.map((name) => [name, new Float64Array(n)])) as Record<
+    TrackColumn,
+    Float64Array
+  >;
   for (const codec of CODECS) {
     const column = columns[codec.name];
     let present: Uint8Array | undefined;

@@ -80,7 +80,11 @@ export async function listActivities(
 ): Promise<ActivitySummaryRow[]> {
   let query = filtered(db, userId, filter)
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
-    .select((eb) => eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')).as('hasTrack'));
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id'))
+        .as('hasTrack'),
+    );
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -89,12 +93,18 @@ export async function listActivities(
       ]),
     );
   }
-  const rows = await query.orderBy('activities.startDate', 'desc').orderBy('activities.id', 'desc').limit(limit).execute();
+  const rows = await query
+    .orderBy('activities.startDate', 'desc')
+    .orderBy('activities.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({ ...row, hasTrack: Boolean(row.hasTrack) }));
 }
 
 export async function countActivities(db: Db, userId: string, filter: ActivityFilter): Promise<number> {
-  const row = await filtered(db, userId, filter).select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const row = await filtered(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -103,7 +113,12 @@ export function findActivity(db: Db, userId: string, id: string): Promise<Activi
 }
 
 export function findActivityIdByFile(db: Db, userId: string, sha256: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('activities').select('id').where('userId', '=', userId).where('fileSha256', '=', sha256).executeTakeFirst();
+  return db
+    .selectFrom('activities')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('fileSha256', '=', sha256)
+    .executeTakeFirst();
 }
 
 export async function insertActivity(
@@ -141,7 +156,11 @@ export async function findTrackData(db: Db, userId: string, activityId: string):
 }
 
 export async function hasTrack(db: Db, activityId: string): Promise<boolean> {
-  const row = await db.selectFrom('activityTracks').select('activityId').where('activityId', '=', activityId).executeTakeFirst();
+  const row = await db
+    .selectFrom('activityTracks')
+    .select('activityId')
+    .where('activityId', '=', activityId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -156,7 +175,12 @@ export async function findOriginalFile(db: Db, userId: string, activityId: strin
   return row ? bytesFromBase64(row.data) : undefined;
 }
 
-export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityRow | undefined> {
+export async function renameActivity(
+  db: Db,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<ActivityRow | undefined> {
   return db
     .updateTable('activities')
     .set({ name, updatedAt: new Date() })
@@ -172,7 +196,11 @@ export async function deleteActivity(db: Db, userId: string, id: string): Promis
 }
 
 export async function deleteActivitiesBySource(db: Db, userId: string, source: ActivityRow['source']): Promise<number> {
-  const result = await db.deleteFrom('activities').where('userId', '=', userId).where('source', '=', source).executeTakeFirst();
+  const result = await db
+    .deleteFrom('activities')
+    .where('userId', '=', userId)
+    .where('source', '=', source)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

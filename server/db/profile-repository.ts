@@ -37,7 +37,11 @@ export async function insertProfileIfMissing(db: Db, row: NewProfileRow): Promis
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
-export async function updateProfile(db: Db, userId: string, changes: ProfileRowUpdate): Promise<ProfileRow | undefined> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: ProfileRowUpdate,
+): Promise<ProfileRow | undefined> {
   return db
     .updateTable('profiles')
     .set({ ...changes, updatedAt: new Date() })

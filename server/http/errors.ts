@@ -9,7 +9,11 @@ import type { ZodError } from 'zod';
 import { HTTP_MESSAGES, type ApiErrorBody, type ErrorType } from '../../core/errors.ts';
 import { AppError } from './app-error.ts';
 
-export function errorBody(type: ErrorType, message: string, extra: Omit<ApiErrorBody['error'], 'type' | 'message'> = {}): ApiErrorBody {
+export function errorBody(
+  type: ErrorType,
+  message: string,
+  extra: Omit<ApiErrorBody['error'], 'type' | 'message'> = {},
+): ApiErrorBody {
   return { error: { type, message, ...extra } };
 }
 
@@ -66,7 +70,9 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException) {
       const status = error.status;
       // Hono's JSON validator throws this for a body that does not parse.
-      const message = /malformed json/i.test(error.message) ? HTTP_MESSAGES.malformedJson : error.message || HTTP_MESSAGES.internal;
+      const message = /malformed json/i.test(error.message)
+        ? HTTP_MESSAGES.malformedJson
+        : error.message || HTTP_MESSAGES.internal;
       return sendError(c, status, errorBody(errorTypeForStatus(status), message));
     }
     logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');

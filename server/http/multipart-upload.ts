@@ -100,7 +100,9 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<R
         );
       });
       parser.on('filesLimit', () => fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.tooManyFiles)));
-      parser.on('error', (error: Error) => fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.validationFailed(error.message))));
+      parser.on('error', (error: Error) =>
+        fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.validationFailed(error.message))),
+      );
       parser.on('close', resolve);
       source.on('error', fail);
       source.pipe(parser);

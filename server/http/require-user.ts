@@ -16,7 +16,9 @@ export function requireUser(auth: Auth) {
       return sendError(
         c,
         403,
-        errorBody(IDENTITY_ERROR_TYPES['user-disabled'], IDENTITY_ERROR_MESSAGES['user-disabled'], { code: 'user-disabled' }),
+        errorBody(IDENTITY_ERROR_TYPES['user-disabled'], IDENTITY_ERROR_MESSAGES['user-disabled'], {
+          code: 'user-disabled',
+        }),
       );
     }
     c.set('user', { id: session.user.id, email: session.user.email, name: session.user.name });

@@ -32,16 +32,26 @@ async function countOwned(userId: string) {
   const { db } = server.database;
   const activities = await db.selectFrom('activities').select('id').where('userId', '=', userId).execute();
   const ids = activities.map((row) => row.id);
-  const tracks = ids.length ? await db.selectFrom('activityTracks').select('activityId').where('activityId', 'in', ids).execute() : [];
-  const files = ids.length ? await db.selectFrom('activityFiles').select('activityId').where('activityId', 'in', ids).execute() : [];
+  const tracks = ids.length
+    ? await db.selectFrom('activityTracks').select('activityId').where('activityId', 'in', ids).execute()
+    : [];
+  const files = ids.length
+    ? await db.selectFrom('activityFiles').select('activityId').where('activityId', 'in', ids).execute()
+    : [];
   return { activities: ids.length, tracks: tracks.length, files: files.length };
 }
 
 describe('POST /api/activities/uploads', () => {
   it('imports a GPX file: parsing → saving → complete, stored with track, file and statistics', async () => {
-    const result = await uploadFiles(server, ada.client, [{ name: 'cerknicko-jezero.gpx', content: fixture('cerknicko-jezero.gpx') }]);
+    const result = await uploadFiles(server, ada.client, [
+      { name: 'cerknicko-jezero.gpx', content: fixture('cerknicko-jezero.gpx') },
+    ]);
     expect(result.status).toBe(200);
-    expect(result.events[0]).toEqual({ kind: 'accepted', files: [{ index: 0, name: 'cerknicko-jezero.gpx', size: fixture('cerknicko-jezero.gpx').length }], warnings: [] });
+    expect(result.events[0]).toEqual({
+      kind: 'accepted',
+      files: [{ index: 0, name: 'cerknicko-jezero.gpx', size: fixture('cerknicko-jezero.gpx').length }],
+      warnings: [],
+    });
     const states = result.events.filter((event) => event.kind === 'file').map((event) => event.state);
     expect(states[0]).toBe('parsing');
     expect(states.indexOf('saving')).toBeGreaterThan(0);
@@ -52,7 +62,13 @@ describe('POST /api/activities/uploads', () => {
 
     const detail = await ada.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ source: 'upload', fileType: 'gpx', originalFilename: 'cerknicko-jezero.gpx', hasTrack: true, timezone: 'Europe/Ljubljana' });
+    expect(detail.body).toMatchObject({
+      source: 'upload',
+      fileType: 'gpx',
+      originalFilename: 'cerknicko-jezero.gpx',
+      hasTrack: true,
+      timezone: 'Europe/Ljubljana',
+    });
     expect(detail.body.distance).toBeGreaterThan(1000);
     expect(detail.body.splitsMetric.length).toBeGreaterThan(0);
     expect(detail.body.splitsMetric[0]).toMatchObject({ split: 1 });
@@ -70,7 +86,9 @@ describe('POST /api/activities/uploads', () => {
   });
 
   it('treats the same file uploaded again as already imported', async () => {
-    const result = await uploadFiles(server, ada.client, [{ name: 'renamed.gpx', content: fixture('cerknicko-jezero.gpx') }]);
+    const result = await uploadFiles(server, ada.client, [
+      { name: 'renamed.gpx', content: fixture('cerknicko-jezero.gpx') },
+    ]);
     const [final] = finalFileEvents(result.events);
     expect(final).toMatchObject({ state: 'complete', duplicate: true, message: UPLOAD_MESSAGES.alreadyImported });
     expect(result.events.at(-1)).toEqual({ kind: 'done', imported: 0, duplicates: 1, failed: 0 });
@@ -95,7 +113,10 @@ describe('POST /api/activities/uploads', () => {
       { name: 'same.gpx', content: fixture('korita-zbevnica.gpx') },
       { name: 'same.gpx', content: fixture('Mojstrovka.gpx') },
     ]);
-    expect(result.events[0]).toMatchObject({ kind: 'accepted', warnings: [UPLOAD_MESSAGES.duplicateNames(['same.gpx'])] });
+    expect(result.events[0]).toMatchObject({
+      kind: 'accepted',
+      warnings: [UPLOAD_MESSAGES.duplicateNames(['same.gpx'])],
+    });
     expect(finalFileEvents(result.events).map((event) => event.state)).toEqual(['complete', 'complete']);
   });
 
@@ -110,9 +131,27 @@ describe('POST /api/activities/uploads', () => {
 
     it.each([
       ['no files', [], 400, UPLOAD_MESSAGES.noFiles],
-      ['11 files', Array.from({ length: 11 }, (_, i) => ({ name: `run-${i}.gpx`, content: NO_POINTS_GPX })), 400, UPLOAD_MESSAGES.tooManyFiles],
-      ['an unsupported extension', [{ name: 'a.gpx', content: NO_POINTS_GPX }, { name: 'notes.txt', content: 'hello' }], 400, UPLOAD_MESSAGES.unsupportedFormat(2)],
-      ['a file over 50 MB', [{ name: 'huge.gpx', content: new Uint8Array(52_428_801) }], 413, UPLOAD_MESSAGES.fileTooLarge(1)],
+      [
+        '11 files',
+        Array.from({ length: 11 }, (_, i) => ({ name: `run-${i}.gpx`, content: NO_POINTS_GPX })),
+        400,
+        UPLOAD_MESSAGES.tooManyFiles,
+      ],
+      [
+        'an unsupported extension',
+        [
+          { name: 'a.gpx', content: NO_POINTS_GPX },
+          { name: 'notes.txt', content: 'hello' },
+        ],
+        400,
+        UPLOAD_MESSAGES.unsupportedFormat(2),
+      ],
+      [
+        'a file over 50 MB',
+        [{ name: 'huge.gpx', content: new Uint8Array(52_428_801) }],
+        413,
+        UPLOAD_MESSAGES.fileTooLarge(1),
+      ],
     ] as const)('%s', async (_label, files, status, message) => {
       const before = await countOwned(ada.id);
       const result = await uploadFiles(server, ada.client, files);
@@ -124,50 +163,60 @@ describe('POST /api/activities/uploads', () => {
 
     it('refuses a 2 GB body after the first 50 MB without reading the rest', async () => {
       const boundary = 'stride-test-boundary';
-      const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
-        const request = http.request(`${server.url}/api/activities/uploads`, {
-          method: 'POST',
-          headers: {
-            cookie: cookieHeader(ada.client),
-            origin: server.url,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': String(2 * 1024 ** 3),
-          },
-        });
-        let sent = 0;
-        let answered = false;
-        const chunk = Buffer.alloc(1024 * 1024, 0x20);
-        request.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="endless.gpx"\r\n\r\n`);
-        const pump = () => {
-          while (!answered && sent < 2 * 1024 ** 3) {
-            sent += chunk.length;
-            if (!request.write(chunk)) {
-              request.once('drain', pump);
-              return;
-            }
-          }
-        };
-        request.on('response', (response) => {
-          answered = true;
-          let text = '';
-          response.on('data', (data: Buffer) => (text += data.toString()));
-          response.on('end', () => {
-            request.destroy();
-            resolve({ status: response.statusCode ?? 0, body: text, sent });
+      const { status, body, sent } = await new Promise<{ status: number; body: string; sent: number }>(
+        (resolve, reject) => {
+          const request = http.request(`${server.url}/api/activities/uploads`, {
+            method: 'POST',
+            headers: {
+              cookie: cookieHeader(ada.client),
+              origin: server.url,
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': String(2 * 1024 ** 3),
+            },
           });
-        });
-        request.on('error', (error) => (answered ? undefined : reject(error)));
-        pump();
-      });
+          let sent = 0;
+          let answered = false;
+          const chunk = Buffer.alloc(1024 * 1024, 0x20);
+          request.write(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="endless.gpx"\r\n\r\n`,
+          );
+          const pump = () => {
+            while (!answered && sent < 2 * 1024 ** 3) {
+              sent += chunk.length;
+              if (!request.write(chunk)) {
+                request.once('drain', pump);
+                return;
+              }
+            }
+          };
+          request.on('response', (response) => {
+            answered = true;
+            let text = '';
+            response.on('data', (data: Buffer) => (text += data.toString()));
+            response.on('end', () => {
+              request.destroy();
+              resolve({ status: response.statusCode ?? 0, body: text, sent });
+            });
+          });
+          request.on('error', (error) => (answered ? undefined : reject(error)));
+          pump();
+        },
+      );
       expect(status).toBe(413);
-      expect(JSON.parse(body)).toEqual({ error: { type: 'validation_error', message: UPLOAD_MESSAGES.fileTooLarge(1) } });
+      expect(JSON.parse(body)).toEqual({
+        error: { type: 'validation_error', message: UPLOAD_MESSAGES.fileTooLarge(1) },
+      });
       expect(sent).toBeLessThan(200 * 1024 * 1024);
       expect(tmpFiles()).toBe(0);
     });
   });
 
   it('needs a session', async () => {
-    const response = await fetch(`${server.url}/api/activities/uploads`, { method: 'POST', headers: { origin: server.url }, body: new FormData() });
+    const response = await fetch(`${server.url}/api/activities/uploads`, {
+      method: 'POST',
+      headers: { origin: server.url },
+      body: new FormData(),
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -255,11 +304,15 @@ describe('one activity', () => {
   });
 
   it('downloads the original bytes and exports GPX', async () => {
-    const original = await fetch(`${server.url}/api/activities/${id}/original`, { headers: { cookie: cookieHeader(ada.client) } });
+    const original = await fetch(`${server.url}/api/activities/${id}/original`, {
+      headers: { cookie: cookieHeader(ada.client) },
+    });
     expect(original.status).toBe(200);
     expect(original.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''route.gpx");
     expect(Buffer.from(await original.arrayBuffer()).equals(fixture('route.gpx'))).toBe(true);
-    const gpx = await fetch(`${server.url}/api/activities/${id}/export.gpx`, { headers: { cookie: cookieHeader(ada.client) } });
+    const gpx = await fetch(`${server.url}/api/activities/${id}/export.gpx`, {
+      headers: { cookie: cookieHeader(ada.client) },
+    });
     expect(gpx.headers.get('content-type')).toContain('application/gpx+xml');
     const text = await gpx.text();
     const track = (await ada.client.get<DisplayTrack>(`/api/activities/${id}/track`)).body;
@@ -270,13 +323,20 @@ describe('one activity', () => {
     const renamed = await ada.client.patch<ActivityDetail>(`/api/activities/${id}`, { name: '  Lake loop  ' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Lake loop');
-    expectApiError(await ada.client.patch(`/api/activities/${id}`, { name: '   ' }), 400, { type: 'validation_error', message: 'name: Enter a name.' });
+    expectApiError(await ada.client.patch(`/api/activities/${id}`, { name: '   ' }), 400, {
+      type: 'validation_error',
+      message: 'name: Enter a name.',
+    });
   });
 
   it('deletes the activity with its track and file, and updates the statistics', async () => {
     const before = await countOwned(ada.id);
     expect((await ada.client.delete(`/api/activities/${id}`)).body).toEqual({ deleted: true });
-    expect(await countOwned(ada.id)).toEqual({ activities: before.activities - 1, tracks: before.tracks - 1, files: before.files - 1 });
+    expect(await countOwned(ada.id)).toEqual({
+      activities: before.activities - 1,
+      tracks: before.tracks - 1,
+      files: before.files - 1,
+    });
     expect((await ada.client.get(`/api/activities/${id}`)).status).toBe(404);
     const profile = await ada.client.get<Profile>('/api/profile');
     expect(profile.body.statistics.totalActivities).toBe(before.activities - 1);
@@ -292,12 +352,27 @@ describe('deleting the account', () => {
     const everyone = async () => {
       const { db } = server.database;
       const count = async (table: 'activities' | 'activityTracks' | 'activityFiles') =>
-        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-      return { activities: await count('activities'), tracks: await count('activityTracks'), files: await count('activityFiles') };
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      return {
+        activities: await count('activities'),
+        tracks: await count('activityTracks'),
+        files: await count('activityFiles'),
+      };
     };
     const before = await everyone();
     const deleted = await dora.client.delete('/api/account', { confirmEmail: dora.credentials.email });
     expect(deleted.status).toBe(200);
-    expect(await everyone()).toEqual({ activities: before.activities - 4, tracks: before.tracks - 4, files: before.files - 1 });
+    expect(await everyone()).toEqual({
+      activities: before.activities - 4,
+      tracks: before.tracks - 4,
+      files: before.files - 1,
+    });
   });
 });

@@ -70,98 +70,120 @@ export function activityRoutes({ db, auth, config, logger }: RouteDeps) {
           files: upload.files.map((file) => ({ index: file.index, name: file.name, size: file.size })),
           warnings: check.warnings,
         });
-        await importFiles({ db, userId: user.id, fallbackTimeZone: upload.fields.timeZone ?? 'UTC', logger, emit }, upload.files);
+        await importFiles(
+          { db, userId: user.id, fallbackTimeZone: upload.fields.timeZone ?? 'UTC', logger, emit },
+          upload.files,
+        );
       } finally {
         await upload.cleanup();
       }
     });
   };
 
-  return createRouter()
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/activities',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        request: { query: activityListQuerySchema },
-        responses: { 200: jsonResponse('A page of activities, newest first', activityPageSchema), 400: errorResponse('Bad filter or cursor') },
-      }),
-      async (c) => c.json(await listActivities(db, c.var.user.id, c.req.valid('query')), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'post',
-        path: '/api/activities/samples',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        responses: { 200: jsonResponse('The sample runs were added', z.object({ added: z.number().int() })) },
-      }),
-      async (c) => c.json({ added: await addSampleActivities(db, c.var.user.id) }, 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/api/activities/samples',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        responses: { 200: jsonResponse('The sample runs were removed', z.object({ removed: z.number().int() })) },
-      }),
-      async (c) => c.json({ removed: await removeSampleActivities(db, c.var.user.id) }, 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/activities/{id}',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        request: { params: idParam },
-        responses: { 200: jsonResponse('One activity', activityDetailSchema), 404: errorResponse('No such activity') },
-      }),
-      async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/api/activities/{id}/track',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        request: { params: idParam },
-        responses: { 200: jsonResponse('The track, thinned for display', displayTrackSchema), 404: errorResponse('No such activity') },
-      }),
-      async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'patch',
-        path: '/api/activities/{id}',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        request: { params: idParam, body: jsonBody(activityRenameSchema) },
-        responses: {
-          200: jsonResponse('The renamed activity', activityDetailSchema),
-          400: errorResponse('Invalid name'),
-          404: errorResponse('No such activity'),
+  return (
+    createRouter()
+      .openapi(
+        createRoute({
+          method: 'get',
+          path: '/api/activities',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { query: activityListQuerySchema },
+          responses: {
+            200: jsonResponse('A page of activities, newest first', activityPageSchema),
+            400: errorResponse('Bad filter or cursor'),
+          },
+        }),
+        async (c) => c.json(await listActivities(db, c.var.user.id, c.req.valid('query')), 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'post',
+          path: '/api/activities/samples',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          responses: { 200: jsonResponse('The sample runs were added', z.object({ added: z.number().int() })) },
+        }),
+        async (c) => c.json({ added: await addSampleActivities(db, c.var.user.id) }, 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'delete',
+          path: '/api/activities/samples',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          responses: { 200: jsonResponse('The sample runs were removed', z.object({ removed: z.number().int() })) },
+        }),
+        async (c) => c.json({ removed: await removeSampleActivities(db, c.var.user.id) }, 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'get',
+          path: '/api/activities/{id}',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('One activity', activityDetailSchema),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'get',
+          path: '/api/activities/{id}/track',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('The track, thinned for display', displayTrackSchema),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'patch',
+          path: '/api/activities/{id}',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam, body: jsonBody(activityRenameSchema) },
+          responses: {
+            200: jsonResponse('The renamed activity', activityDetailSchema),
+            400: errorResponse('Invalid name'),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) =>
+          c.json(await renameActivity(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'delete',
+          path: '/api/activities/{id}',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) => {
+          await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
+          return c.json({ deleted: true as const }, 200);
         },
-      }),
-      async (c) => c.json(await renameActivity(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'delete',
-        path: '/api/activities/{id}',
-        tags: ['activities'],
-        middleware: [signedIn] as const,
-        request: { params: idParam },
-        responses: { 200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })), 404: errorResponse('No such activity') },
-      }),
-      async (c) => {
-        await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
-        return c.json({ deleted: true as const }, 200);
-      },
-    )
-    // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
-    .post(UPLOAD_PATH, signedIn, uploadHandler)
-    .get('/api/activities/:id/original', signedIn, async (c) => download(c, await getOriginalFile(db, c.var.user.id, c.req.param('id'))))
-    .get('/api/activities/:id/export.gpx', signedIn, async (c) => download(c, await exportGpx(db, c.var.user.id, c.req.param('id'))));
+      )
+      // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
+      .post(UPLOAD_PATH, signedIn, uploadHandler)
+      .get('/api/activities/:id/original', signedIn, async (c) =>
+        download(c, await getOriginalFile(db, c.var.user.id, c.req.param('id'))),
+      )
+      .get('/api/activities/:id/export.gpx', signedIn, async (c) =>
+        download(c, await exportGpx(db, c.var.user.id, c.req.param('id'))),
+      )
+  );
 }

@@ -7,7 +7,9 @@ import { AppError, invalid } from '../http/app-error.ts';
 
 export async function deleteAccount(db: Db, user: SessionUser, confirmEmail: string): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
-    throw invalid(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, { confirmEmail: ACCOUNT_DELETION_MESSAGES.confirmationMismatch });
+    throw invalid(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, {
+      confirmEmail: ACCOUNT_DELETION_MESSAGES.confirmationMismatch,
+    });
   }
   if (!(await deleteAuthUser(db, user.id))) {
     throw new AppError(404, 'api_error', 'Account not found.');

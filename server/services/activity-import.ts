@@ -32,7 +32,10 @@ export interface ImportContext {
 /** Progress is reported at most this often while a file is parsed. */
 const PROGRESS_STEP = 0.1;
 
-async function parseSpooled(file: SpooledFile, onProgress: (fraction: number) => Promise<void>): Promise<ParsedActivity> {
+async function parseSpooled(
+  file: SpooledFile,
+  onProgress: (fraction: number) => Promise<void>,
+): Promise<ParsedActivity> {
   const format = fileFormatOf(file.name);
   if (!format) {
     throw new Error(UPLOAD_MESSAGES.unsupported);
@@ -52,7 +55,12 @@ async function parseSpooled(file: SpooledFile, onProgress: (fraction: number) =>
   return parser.finish();
 }
 
-export function activityRow(id: string, userId: string, record: ActivityRecord, extra: Partial<NewActivityRow>): NewActivityRow {
+export function activityRow(
+  id: string,
+  userId: string,
+  record: ActivityRecord,
+  extra: Partial<NewActivityRow>,
+): NewActivityRow {
   return {
     id,
     userId,
@@ -90,7 +98,13 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   const { db, userId } = context;
   const existing = await findActivityIdByFile(db, userId, file.sha256);
   if (existing) {
-    return { ...base, state: 'complete', activityId: existing.id, duplicate: true, message: UPLOAD_MESSAGES.alreadyImported };
+    return {
+      ...base,
+      state: 'complete',
+      activityId: existing.id,
+      duplicate: true,
+      message: UPLOAD_MESSAGES.alreadyImported,
+    };
   }
   await context.emit({ ...base, state: 'parsing', progress: 0 });
   const started = performance.now();
@@ -119,7 +133,13 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     if (isUniqueViolation(error)) {
       const winner = await findActivityIdByFile(db, userId, file.sha256);
       if (winner) {
-        return { ...base, state: 'complete', activityId: winner.id, duplicate: true, message: UPLOAD_MESSAGES.alreadyImported };
+        return {
+          ...base,
+          state: 'complete',
+          activityId: winner.id,
+          duplicate: true,
+          message: UPLOAD_MESSAGES.alreadyImported,
+        };
       }
     }
     throw error;

@@ -187,7 +187,11 @@ export async function exportGpx(db: Db, userId: string, id: string): Promise<Dow
   }
   const track = await loadTrack(db, userId, id);
   const safeName = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'activity';
-  return { filename: `${safeName}.gpx`, contentType: FILE_TYPES.gpx as string, body: trackToGpx({ name: row.name, type: row.type, track }) };
+  return {
+    filename: `${safeName}.gpx`,
+    contentType: FILE_TYPES.gpx as string,
+    body: trackToGpx({ name: row.name, type: row.type, track }),
+  };
 }
 
 /** Spec §4: the three placeholder demo runs; adding them twice keeps three. */
@@ -197,13 +201,28 @@ export async function addSampleActivities(db: Db, userId: string): Promise<numbe
   const runs = sampleRuns(now);
   for (const run of runs) {
     const record = describeActivity(
-      { format: 'gpx', name: run.name, declaredType: 'run', sportLabel: null, deviceName: null, track: run.track, deviceDistance: true, laps: [], deviceTotals: null },
+      {
+        format: 'gpx',
+        name: run.name,
+        declaredType: 'run',
+        sportLabel: null,
+        deviceName: null,
+        track: run.track,
+        deviceDistance: true,
+        laps: [],
+        deviceTotals: null,
+      },
       { fallbackTimeZone: 'UTC', now },
     );
-    await insertActivity(db, activityRow(randomUUID(), userId, record, { source: SAMPLE_SOURCE }), {
-      pointCount: run.track.lat.length,
-      data: encodeTrack(run.track),
-    }, undefined);
+    await insertActivity(
+      db,
+      activityRow(randomUUID(), userId, record, { source: SAMPLE_SOURCE }),
+      {
+        pointCount: run.track.lat.length,
+        data: encodeTrack(run.track),
+      },
+      undefined,
+    );
   }
   return runs.length;
 }

@@ -183,7 +183,10 @@ export function toProfile(row: ProfileRow): Profile {
       totalDuration: row.totalDuration,
     },
     athleteProfile: row.athleteProfile,
-    wellbeingPreferences: { ...DEFAULT_WELLBEING_PREFERENCES, ...(row.wellbeingPreferences as Partial<WellbeingPreferences>) },
+    wellbeingPreferences: {
+      ...DEFAULT_WELLBEING_PREFERENCES,
+      ...(row.wellbeingPreferences as Partial<WellbeingPreferences>),
+    },
     preferences: {
       unitSystem: row.unitSystem,
       darkMode: row.darkMode,

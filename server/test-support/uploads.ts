@@ -21,7 +21,12 @@ export function cookieHeader(client: ApiClient): string {
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-export async function uploadFiles(server: TestServer, client: ApiClient, files: readonly UploadFile[], timeZone = 'Europe/Ljubljana'): Promise<UploadResult> {
+export async function uploadFiles(
+  server: TestServer,
+  client: ApiClient,
+  files: readonly UploadFile[],
+  timeZone = 'Europe/Ljubljana',
+): Promise<UploadResult> {
   const form = new FormData();
   form.append('timeZone', timeZone);
   for (const file of files) {

@@ -19,7 +19,13 @@ export interface BenchServer {
 export async function startBenchServer(): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-bench-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PORT: '0', DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex') }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      APP_SECRET: randomBytes(32).toString('hex'),
+    }),
     webDir: undefined,
   };
   const server = await startServer(config);
@@ -47,5 +53,7 @@ export async function startBenchServer(): Promise<BenchServer> {
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

@@ -52,7 +52,13 @@ export const uploadHttpBench: Bench = {
     return {
       headers: ['run', 'upload → complete'],
       rows: seconds.map((value, run) => [String(run + 1), `${value.toFixed(2)} s`]),
-      checks: [{ label: `Median upload → complete ≤ ${TARGET_S} s`, measured: `${typical.toFixed(2)} s`, passed: typical <= TARGET_S }],
+      checks: [
+        {
+          label: `Median upload → complete ≤ ${TARGET_S} s`,
+          measured: `${typical.toFixed(2)} s`,
+          passed: typical <= TARGET_S,
+        },
+      ],
       notes: [`${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX, on-disk PGlite, loopback HTTP, ${RUNS} runs.`],
     };
   },

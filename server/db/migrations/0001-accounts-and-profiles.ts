@@ -85,7 +85,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('athlete_profile', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
     .addColumn('wellbeing_preferences', 'jsonb', (col) => col.notNull())
     .addColumn('unit_system', 'text', (col) =>
-      col.notNull().defaultTo('imperial').check(sql`unit_system in ('imperial', 'metric')`),
+      col
+        .notNull()
+        .defaultTo('imperial')
+        .check(sql`unit_system in ('imperial', 'metric')`),
     )
     .addColumn('dark_mode', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('email_notifications', 'boolean', (col) => col.notNull().defaultTo(true))
@@ -98,7 +101,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['profiles', 'auth_rate_limits', 'auth_verifications', 'auth_accounts', 'auth_sessions', 'auth_users']) {
+  for (const table of [
+    'profiles',
+    'auth_rate_limits',
+    'auth_verifications',
+    'auth_accounts',
+    'auth_sessions',
+    'auth_users',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

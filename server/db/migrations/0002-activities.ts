@@ -47,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The list: newest first per user, keyset-paginated on (start_date, id).
   await sql`create index activities_user_start_idx on activities (user_id, start_date desc, id desc)`.execute(db);
   // Imports are idempotent: one activity per user and file content.
-  await sql`create unique index activities_user_file_key on activities (user_id, file_sha256) where file_sha256 is not null`.execute(db);
+  await sql`create unique index activities_user_file_key on activities (user_id, file_sha256) where file_sha256 is not null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('activity_tracks')
