@@ -42,7 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
     dialect = new PGliteDialect(pglite);
   }
-  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
+  // fields, a user's athleteProfile) are data and stay exactly as stored.
+  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
   const maintain = async () => {
     if (kind === 'pglite') {
       await sql`analyze`.execute(db);

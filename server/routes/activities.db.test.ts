@@ -71,7 +71,21 @@ describe('POST /api/activities/uploads', () => {
     });
     expect(detail.body.distance).toBeGreaterThan(1000);
     expect(detail.body.splitsMetric.length).toBeGreaterThan(0);
-    expect(detail.body.splitsMetric[0]).toMatchObject({ split: 1 });
+    // Spec §3 Split fields, snake_case exactly, with numbers.
+    const [firstSplit] = detail.body.splitsMetric;
+    expect(Object.keys(firstSplit ?? {}).sort()).toEqual([
+      'average_grade_adjusted_speed',
+      'average_speed',
+      'distance',
+      'elapsed_time',
+      'elevation_difference',
+      'moving_time',
+      'pace_zone',
+      'split',
+    ]);
+    expect(firstSplit).toMatchObject({ split: 1 });
+    expect(firstSplit?.elapsed_time).toBeGreaterThan(60);
+    expect(firstSplit?.elapsed_time).toBeLessThan(3600);
     expect(detail.body.startDateLocal).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
 
     const track = await ada.client.get<DisplayTrack>(`/api/activities/${final?.activityId}/track`);

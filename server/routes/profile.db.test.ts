@@ -125,6 +125,15 @@ describe('PATCH /api/profile', () => {
     expect((await getOwnProfile(client)).athleteProfile).toEqual({ a: 1, b: 2 });
   });
 
+  it('keeps the keys inside athleteProfile exactly as sent', async () => {
+    const { client } = await registerUser(server);
+    await patchProfile(client, { athleteProfile: { shoe_size: 44, preferred_distance: { race_km: 21.1 } } });
+    expect((await getOwnProfile(client)).athleteProfile).toEqual({
+      shoe_size: 44,
+      preferred_distance: { race_km: 21.1 },
+    });
+  });
+
   it('overwrites an athleteProfile key that is sent again', async () => {
     const { client } = await registerUser(server);
 
