@@ -10,7 +10,7 @@ import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/profile-repository.ts';
-import { isDisabledEmail } from '../db/user-repository.ts';
+import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { ensureProfile } from '../services/profile-service.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
@@ -83,8 +83,14 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
       // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
-          const email = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && (await isDisabledEmail(db, email))) {
+          const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+          if (typeof email !== 'string' || typeof password !== 'string') {
+            return;
+          }
+          // Say "disabled" only to someone who knows the password; anyone else gets the usual
+          // invalid-credential answer, so nobody can probe which e-mails belong to disabled accounts.
+          const hash = await findDisabledPasswordHash(db, email);
+          if (hash !== undefined && (await ctx.context.password.verify({ hash, password }))) {
             throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
           }
           return;

@@ -16,13 +16,17 @@ export function findAuthUser(db: Db, userId: string): Promise<AuthUserRow | unde
     .executeTakeFirst();
 }
 
-export async function isDisabledEmail(db: Db, email: string): Promise<boolean> {
+/** The password hash of a disabled account with this e-mail, or undefined for any other e-mail. */
+export async function findDisabledPasswordHash(db: Db, email: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('authUsers')
-    .select('disabled')
-    .where('email', '=', email.trim().toLowerCase())
+    .innerJoin('authAccounts', 'authAccounts.userId', 'authUsers.id')
+    .select('authAccounts.password')
+    .where('authUsers.email', '=', email.trim().toLowerCase())
+    .where('authUsers.disabled', '=', true)
+    .where('authAccounts.providerId', '=', 'credential')
     .executeTakeFirst();
-  return row?.disabled === true;
+  return row?.password ?? undefined;
 }
 
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {

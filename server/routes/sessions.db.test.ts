@@ -144,6 +144,19 @@ describe('POST /api/auth/sign-in/email for a disabled user', () => {
     expectApiError(await client.patch('/api/profile', { bio: 'still here' }), 403, userDisabled);
   });
 
+  it('does not tell someone without the password that the account is disabled', async () => {
+    const { id, credentials } = await registerUser(server);
+    await setUserDisabled(server.database.db, id, true);
+
+    const response = await signIn(server, { ...credentials, password: 'not-the-password' });
+
+    expectApiError(response, 401, {
+      type: 'authentication',
+      message: IDENTITY_ERROR_MESSAGES['invalid-credential'],
+      code: 'invalid-credential',
+    });
+  });
+
   it('lets the user in again once re-enabled', async () => {
     const { id, credentials } = await registerUser(server);
     await setUserDisabled(server.database.db, id, true);
