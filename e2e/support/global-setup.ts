@@ -178,8 +178,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     stopping = true;
     await stopServer(child);
-    if (stderr.trim() || logs.trim()) {
-      console.warn(`Stride server output during the browser tests:\n${stderr}${logs}`);
+    // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
+    const errors = logs
+      .split('\n')
+      .filter(
+        (line) => line.trim() !== '' && !line.startsWith('Stride is running') && !/"level":(?:[1-3]0|40)\b/.test(line),
+      );
+    if (stderr.trim() || errors.length > 0) {
+      console.warn(`Stride server errors during the browser tests:\n${stderr}${errors.join('\n')}`);
     }
     rmSync(tempDir, { recursive: true, force: true });
   };
