@@ -7,7 +7,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { VIEWPORT_NAMES, expectVisible, heading, newAccount, registerViaUi, screenshot, useBrowser } from './support/browser.ts';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
 const BROKEN_GPX =
@@ -25,9 +33,17 @@ describe.each(VIEWPORT_NAMES)('activities (%s)', (viewport) => {
     await page.getByRole('button', { name: 'Upload activities' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Activity files').setInputFiles([
-      { name: 'cerknicko-jezero.gpx', mimeType: 'application/gpx+xml', buffer: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')) },
+      {
+        name: 'cerknicko-jezero.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')),
+      },
       { name: 'broken.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(BROKEN_GPX) },
-      { name: 'watch.fit', mimeType: 'application/octet-stream', buffer: readFileSync(path.join(FIXTURES, 'running-with-developer-data.fit')) },
+      {
+        name: 'watch.fit',
+        mimeType: 'application/octet-stream',
+        buffer: readFileSync(path.join(FIXTURES, 'running-with-developer-data.fit')),
+      },
     ]);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
 
@@ -35,7 +51,11 @@ describe.each(VIEWPORT_NAMES)('activities (%s)', (viewport) => {
     await expect
       .poll(() => dialog.getByTestId('upload-state').allInnerTexts())
       .toEqual(['Complete', 'Error', 'Complete']);
-    await expectVisible(dialog.getByRole('alert').filter({ hasText: 'Failed to parse GPX file: No valid track points found in GPX file' }));
+    await expectVisible(
+      dialog
+        .getByRole('alert')
+        .filter({ hasText: 'Failed to parse GPX file: No valid track points found in GPX file' }),
+    );
     await screenshot(page, `activities-${viewport}-upload`);
 
     await dialog.getByRole('link', { name: 'Open' }).first().click();

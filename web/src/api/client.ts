@@ -44,10 +44,13 @@ async function failure(response: Response): Promise<ApiError> {
 }
 
 /** The body of the successful responses among a route's declared responses. */
-type SuccessBody<R> = R extends ClientResponse<infer T, infer S, string> ? (S extends SuccessStatusCode ? T : never) : never;
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, string> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /** Awaits a typed RPC call and returns its JSON, or throws an ApiError. */
-export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<SuccessBody<R>> {
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<SuccessBody<R>> {
   let response: R;
   try {
     response = await call;

@@ -39,7 +39,10 @@ export function LoadingOverlay() {
 /** The loading screen a guarded page shows while authentication resolves. */
 export function LoadingScreen({ label = 'Loading…' }: { label?: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, minHeight: '50vh' }}>
+    <Box
+      role="status"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, minHeight: '50vh' }}
+    >
       <CircularProgress size={28} />
       <Typography color="text.secondary">{label}</Typography>
     </Box>

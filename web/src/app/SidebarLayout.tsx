@@ -33,7 +33,14 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { Suspense, useState, type ReactElement } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { DRAWER_WIDTH_PX, LOGOUT_NAVIGATION_DELAY_MS, NAV_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
+import {
+  DRAWER_WIDTH_PX,
+  LOGOUT_NAVIGATION_DELAY_MS,
+  NAV_ENTRIES,
+  PERSONAL_PAGE_PATH,
+  PRODUCT_NAME,
+  TAGLINE,
+} from '../../../core/product.ts';
 import { useSession, useSignOut } from '../auth/session.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';
@@ -122,7 +129,7 @@ function DrawerContent({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", px: 2.5, py: 2.5 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2.5, py: 2.5 }}>
         <BrandMark size={36} />
         <Box>
           <Typography sx={{ lineHeight: 1.1 }} variant="h6">

@@ -22,7 +22,8 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export function useSession() {
   return useQuery({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: async () => (await requestJson<SessionResponse | null>('/api/auth/get-session', { method: 'GET' }))?.user ?? null,
+    queryFn: async () =>
+      (await requestJson<SessionResponse | null>('/api/auth/get-session', { method: 'GET' }))?.user ?? null,
     staleTime: 60_000,
     retry: 1,
   });
@@ -49,8 +50,11 @@ function useSessionChange<T>(send: (input: T) => Promise<unknown>) {
 }
 
 export const useSignIn = () =>
-  useSessionChange((input: SignInInput) => requestJson('/api/auth/sign-in/email', { body: { ...input, rememberMe: true } }));
+  useSessionChange((input: SignInInput) =>
+    requestJson('/api/auth/sign-in/email', { body: { ...input, rememberMe: true } }),
+  );
 
-export const useSignUp = () => useSessionChange((input: SignUpInput) => requestJson('/api/auth/sign-up/email', { body: input }));
+export const useSignUp = () =>
+  useSessionChange((input: SignUpInput) => requestJson('/api/auth/sign-up/email', { body: input }));
 
 export const useSignOut = () => useSessionChange(() => requestJson('/api/auth/sign-out', { body: {} }));

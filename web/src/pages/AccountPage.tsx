@@ -33,7 +33,14 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_DELETION_MESSAGES, PROFILE_LIMITS, profileUpdateSchema, type Preferences, type Profile, type ProfileUpdate } from '../../../core/profile.ts';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  PROFILE_LIMITS,
+  profileUpdateSchema,
+  type Preferences,
+  type Profile,
+  type ProfileUpdate,
+} from '../../../core/profile.ts';
 import { ApiError } from '../api/client.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useDeleteAccount, useProfile, useUpdateProfile } from '../profile/profile.ts';
@@ -64,7 +71,9 @@ function changesOf(values: FormValues, profile: Profile): ProfileUpdate {
     }
   }
   const preferences = Object.fromEntries(
-    Object.entries(values.preferences).filter(([key, value]) => profile.preferences[key as keyof Preferences] !== value),
+    Object.entries(values.preferences).filter(
+      ([key, value]) => profile.preferences[key as keyof Preferences] !== value,
+    ),
   );
   if (Object.keys(preferences).length > 0) {
     update.preferences = preferences;
@@ -106,7 +115,8 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
         <DialogTitle>Delete your account?</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            This removes your account, profile, sessions and everything that belongs to you from this server at once. It cannot be undone.
+            This removes your account, profile, sessions and everything that belongs to you from this server at once. It
+            cannot be undone.
           </DialogContentText>
           {deletion.error && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -169,7 +179,8 @@ function AccountForm({
 
   const text = (field: (typeof TEXT_FIELDS)[number]) => ({
     value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
     error: Boolean(errorFor(field)),
   });
   const preference = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
@@ -187,8 +198,12 @@ function AccountForm({
     <Stack component="form" spacing={3} noValidate onSubmit={submit}>
       {update.error && !Object.keys(serverErrors).length && <Alert severity="error">{update.error.message}</Alert>}
       <Section title="Profile" description="Your name and what your public page shows.">
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 3 }}>
-          <Avatar src={values.photoURL || undefined} alt="" sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 26 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+          <Avatar
+            src={values.photoURL || undefined}
+            alt=""
+            sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 26 }}
+          >
             {(values.firstName || profile.email).charAt(0).toUpperCase()}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
@@ -202,22 +217,40 @@ function AccountForm({
         </Stack>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="First name" autoComplete="given-name" {...text('firstName')} helperText={errorFor('firstName')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              {...text('firstName')}
+              helperText={errorFor('firstName')}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Last name" autoComplete="family-name" {...text('lastName')} helperText={errorFor('lastName')} />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              {...text('lastName')}
+              helperText={errorFor('lastName')}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               label="Username"
               autoComplete="username"
               {...text('username')}
-              helperText={errorFor('username') ?? `Your public page: ${window.location.host}/${values.username.trim().toLowerCase()}`}
+              helperText={
+                errorFor('username') ??
+                `Your public page: ${window.location.host}/${values.username.trim().toLowerCase()}`
+              }
               slotProps={{ input: { startAdornment: <InputAdornment position="start">@</InputAdornment> } }}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Location" autoComplete="address-level2" {...text('location')} helperText={errorFor('location')} />
+            <TextField
+              label="Location"
+              autoComplete="address-level2"
+              {...text('location')}
+              helperText={errorFor('location')}
+            />
           </Grid>
           <Grid size={12}>
             <TextField
@@ -229,7 +262,13 @@ function AccountForm({
             />
           </Grid>
           <Grid size={12}>
-            <TextField label="Photo URL" type="url" placeholder="https://" {...text('photoURL')} helperText={errorFor('photoURL')} />
+            <TextField
+              label="Photo URL"
+              type="url"
+              placeholder="https://"
+              {...text('photoURL')}
+              helperText={errorFor('photoURL')}
+            />
           </Grid>
         </Grid>
       </Section>
@@ -249,10 +288,17 @@ function AccountForm({
           </FormControl>
           <Box>
             <FormControlLabel
-              control={<Switch checked={values.preferences.darkMode} onChange={(event) => preference('darkMode', event.target.checked)} />}
+              control={
+                <Switch
+                  checked={values.preferences.darkMode}
+                  onChange={(event) => preference('darkMode', event.target.checked)}
+                />
+              }
               label="Dark mode"
             />
-            <FormHelperText sx={{ mt: 0, ml: 6 }}>Stride&apos;s screens are always dark; this also darkens maps and share cards.</FormHelperText>
+            <FormHelperText sx={{ mt: 0, ml: 6 }}>
+              Stride&apos;s screens are always dark; this also darkens maps and share cards.
+            </FormHelperText>
           </Box>
           <FormControlLabel
             control={
@@ -264,13 +310,18 @@ function AccountForm({
             label="E-mail notifications"
           />
           <FormControlLabel
-            control={<Switch checked={values.preferences.weeklyReport} onChange={(event) => preference('weeklyReport', event.target.checked)} />}
+            control={
+              <Switch
+                checked={values.preferences.weeklyReport}
+                onChange={(event) => preference('weeklyReport', event.target.checked)}
+              />
+            }
             label="Weekly report"
           />
         </Stack>
       </Section>
 
-      <Stack sx={{ justifyContent: "flex-end" }} direction="row" spacing={2}>
+      <Stack sx={{ justifyContent: 'flex-end' }} direction="row" spacing={2}>
         <Button color="inherit" disabled={!dirty || update.isPending} onClick={() => setValues(valuesOf(profile))}>
           Discard
         </Button>
@@ -286,7 +337,11 @@ function AccountForm({
 
       <Card sx={{ borderColor: 'error.dark' }}>
         <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-          <Stack sx={{ alignItems: { sm: 'center' }, justifyContent: "space-between" }} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Stack
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+          >
             <Box>
               <Typography variant="h6" component="h2">
                 Delete account
@@ -318,8 +373,15 @@ export default function AccountPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
-      {profile && <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />}
-      <Snackbar open={saved} autoHideDuration={4000} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      {profile && (
+        <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />
+      )}
+      <Snackbar
+        open={saved}
+        autoHideDuration={4000}
+        onClose={() => setSaved(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
         <Alert severity="success" variant="filled" role="status" onClose={() => setSaved(false)}>
           Profile saved
         </Alert>

@@ -14,7 +14,13 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', py: { xs: 3, md: 6 } }}>
       <Container maxWidth="sm">
-        <Stack direction="row" spacing={1.25} component={RouterLink} to="/" sx={{ alignItems: "center", mb: 4, color: 'inherit', textDecoration: 'none' }}>
+        <Stack
+          direction="row"
+          spacing={1.25}
+          component={RouterLink}
+          to="/"
+          sx={{ alignItems: 'center', mb: 4, color: 'inherit', textDecoration: 'none' }}
+        >
           <BrandMark size={28} />
           <Typography sx={{ fontWeight: 700 }}>{PRODUCT_NAME}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -47,7 +53,7 @@ export default function PublicProfilePage() {
   if (query.error) {
     return (
       <PublicFrame>
-        <Stack sx={{ alignItems: "flex-start" }} spacing={2}>
+        <Stack sx={{ alignItems: 'flex-start' }} spacing={2}>
           <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
             {query.error.message}
           </Alert>
@@ -63,9 +69,13 @@ export default function PublicProfilePage() {
     <PublicFrame>
       <Card>
         <CardContent sx={{ p: { xs: 3, md: 4 } }}>
-          <Stack sx={{ alignItems: "center", textAlign: "center" }} spacing={2.5}>
+          <Stack sx={{ alignItems: 'center', textAlign: 'center' }} spacing={2.5}>
             {profile ? (
-              <Avatar src={profile.photoURL || undefined} alt="" sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'primary.main' }}>
+              <Avatar
+                src={profile.photoURL || undefined}
+                alt=""
+                sx={{ width: 112, height: 112, fontSize: 44, bgcolor: 'primary.main' }}
+              >
                 {(profile.firstName || profile.username).charAt(0).toUpperCase()}
               </Avatar>
             ) : (
@@ -78,7 +88,7 @@ export default function PublicProfilePage() {
               <Typography color="text.secondary">@{profile?.username ?? username}</Typography>
             </Box>
             {profile?.location && (
-              <Stack sx={{ alignItems: "center" }} direction="row" spacing={0.5} color="text.secondary">
+              <Stack sx={{ alignItems: 'center' }} direction="row" spacing={0.5} color="text.secondary">
                 <LocationOnIcon fontSize="small" />
                 <Typography variant="body2">{profile.location}</Typography>
               </Stack>

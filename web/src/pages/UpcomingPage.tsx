@@ -4,24 +4,39 @@
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
-import { FITNESS_CALLBACK_PATHS, PERSONAL_PAGE_LABEL, PERSONAL_PAGE_PATH, pageTitleForPath } from '../../../core/product.ts';
+import {
+  FITNESS_CALLBACK_PATHS,
+  PERSONAL_PAGE_LABEL,
+  PERSONAL_PAGE_PATH,
+  pageTitleForPath,
+} from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
   [PERSONAL_PAGE_PATH]: {
     title: PERSONAL_PAGE_LABEL,
-    description: 'Your running streak, sessions, minutes spent planning, shared cards and medals, with a calendar of your running days.',
+    description:
+      'Your running streak, sessions, minutes spent planning, shared cards and medals, with a calendar of your running days.',
   },
   '/training-goals': { description: 'Set goals and follow training plans, ticking off each day’s tasks as you go.' },
   '/charts': { title: 'Charts', description: 'Your distance, pace and climb over weeks and months.' },
-  '/medals': { title: 'Medals', description: 'Your trophy case: every medal you have earned and what it takes to earn the rest.' },
+  '/medals': {
+    title: 'Medals',
+    description: 'Your trophy case: every medal you have earned and what it takes to earn the rest.',
+  },
   '/water': { description: 'Your trophy case: every medal you have earned and what it takes to earn the rest.' },
   '/run-planner': { description: 'Draw a route on the map and see its distance and climb before you run it.' },
   '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
-  '/debug/prime-weather': { title: 'Prime weather', description: 'Loads the weather for your recent runs ahead of time.' },
+  '/debug/prime-weather': {
+    title: 'Prime weather',
+    description: 'Loads the weather for your recent runs ahead of time.',
+  },
   '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
   ...Object.fromEntries(
-    FITNESS_CALLBACK_PATHS.map((path) => [path, { title: 'Strava', description: 'Completes the connection of your Strava account.' }]),
+    FITNESS_CALLBACK_PATHS.map((path) => [
+      path,
+      { title: 'Strava', description: 'Completes the connection of your Strava account.' },
+    ]),
   ),
 };
 
@@ -29,11 +44,16 @@ export default function UpcomingPage() {
   const { pathname } = useLocation();
   const screen = SCREENS[pathname] ?? { description: '' };
   return (
-    <Stack sx={{ maxWidth: 880, p: FITNESS_CALLBACK_PATHS.includes(pathname as never) || pathname === '/success' ? { xs: 2, md: 4 } : 0 }}>
+    <Stack
+      sx={{
+        maxWidth: 880,
+        p: FITNESS_CALLBACK_PATHS.includes(pathname as never) || pathname === '/success' ? { xs: 2, md: 4 } : 0,
+      }}
+    >
       <PageHeader title={screen.title ?? pageTitleForPath(pathname)} subtitle={screen.description} />
       <Card>
         <CardContent>
-          <Stack sx={{ alignItems: "center" }} direction="row" spacing={1.5}>
+          <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1.5}>
             <Chip label="Not available yet" size="small" />
             <Typography color="text.secondary" variant="body2">
               This part of Stride is being built. Everything you add elsewhere is kept.

@@ -5,7 +5,17 @@ import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../../core/product.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 
-export function AuthLayout({ heading, subheading, children, footer }: { heading: string; subheading: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  heading,
+  subheading,
+  children,
+  footer,
+}: {
+  heading: string;
+  subheading: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <Box
       sx={{
@@ -15,11 +25,12 @@ export function AuthLayout({ heading, subheading, children, footer }: { heading:
         justifyContent: 'center',
         px: 2,
         py: 4,
-        background: 'radial-gradient(1200px 600px at 10% -10%, rgba(255,122,61,0.18), transparent 60%), radial-gradient(900px 500px at 110% 110%, rgba(79,209,197,0.12), transparent 60%)',
+        background:
+          'radial-gradient(1200px 600px at 10% -10%, rgba(255,122,61,0.18), transparent 60%), radial-gradient(900px 500px at 110% 110%, rgba(79,209,197,0.12), transparent 60%)',
       }}
     >
       <Stack spacing={3} sx={{ width: '100%', maxWidth: 420 }}>
-        <Stack sx={{ alignItems: "center", justifyContent: "center" }} direction="row" spacing={1.5}>
+        <Stack sx={{ alignItems: 'center', justifyContent: 'center' }} direction="row" spacing={1.5}>
           <BrandMark size={44} />
           <Box>
             <Typography sx={{ lineHeight: 1.1 }} variant="h5" component="p">
@@ -41,10 +52,10 @@ export function AuthLayout({ heading, subheading, children, footer }: { heading:
             {children}
           </CardContent>
         </Card>
-        <Typography sx={{ textAlign: "center" }} variant="body2" color="text.secondary">
+        <Typography sx={{ textAlign: 'center' }} variant="body2" color="text.secondary">
           {footer}
         </Typography>
-        <Stack sx={{ justifyContent: "center" }} direction="row" spacing={2}>
+        <Stack sx={{ justifyContent: 'center' }} direction="row" spacing={2}>
           {[
             ['/privacy-policy', 'Privacy'],
             ['/terms-of-service', 'Terms'],

@@ -34,10 +34,7 @@ export default function LoginPage() {
     if (emailError || passwordError) {
       return;
     }
-    signIn.mutate(
-      { email: email.trim(), password },
-      { onSuccess: () => void navigate(redirect, { replace: true }) },
-    );
+    signIn.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(redirect, { replace: true }) });
   };
 
   const registerLink = params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';

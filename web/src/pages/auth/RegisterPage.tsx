@@ -33,7 +33,8 @@ export default function RegisterPage() {
   if (passwordIssues.length > 0) {
     errors.password ??= passwordIssues[0];
   }
-  const serverFields = signUp.error && 'fields' in signUp.error ? (signUp.error as { fields: Record<string, string> }).fields : {};
+  const serverFields =
+    signUp.error && 'fields' in signUp.error ? (signUp.error as { fields: Record<string, string> }).fields : {};
 
   if (user && !signUp.isPending && !signUp.isSuccess) {
     return <Navigate to={redirect} replace />;
@@ -67,7 +68,11 @@ export default function RegisterPage() {
       error: Boolean(message),
       helperText:
         message ||
-        (field === 'password' ? `At least ${policy.minLength} characters.` : field === 'name' ? 'First name, then last name.' : ' '),
+        (field === 'password'
+          ? `At least ${policy.minLength} characters.`
+          : field === 'name'
+            ? 'First name, then last name.'
+            : ' '),
     };
   };
 
@@ -78,7 +83,10 @@ export default function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to={params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+          <Link
+            component={RouterLink}
+            to={params.get('redirect') ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}
+          >
             Sign in
           </Link>
         </>

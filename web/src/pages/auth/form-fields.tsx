@@ -49,6 +49,7 @@ export function useTouched<K extends string>() {
   return {
     touched,
     touch: (field: K) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),
-    touchAll: (fields: readonly K[]) => setTouched(Object.fromEntries(fields.map((field) => [field, true])) as Record<K, boolean>),
+    touchAll: (fields: readonly K[]) =>
+      setTouched(Object.fromEntries(fields.map((field) => [field, true])) as Record<K, boolean>),
   };
 }

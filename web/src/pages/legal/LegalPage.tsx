@@ -4,25 +4,15 @@
  * and links to the other two documents and back to the app. Colours come from the theme only, so
  * the pages read as well on the dark theme as on a light one.
  */
-import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
-import {
-  Box,
-  Container,
-  Divider,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-} from "@mui/material";
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, Container, Divider, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 
 /** The three legal documents, in the order they are linked at the foot of each page. */
 export const LEGAL_DOCUMENTS = [
-  { title: "Privacy Policy", path: "/privacy-policy" },
-  { title: "Terms of Service", path: "/terms-of-service" },
-  { title: "Data Deletion Policy", path: "/data-deletion-policy" },
+  { title: 'Privacy Policy', path: '/privacy-policy' },
+  { title: 'Terms of Service', path: '/terms-of-service' },
+  { title: 'Data Deletion Policy', path: '/data-deletion-policy' },
 ] as const;
 
 export interface LegalPageProps {
@@ -39,12 +29,7 @@ export function LegalPage({ title, updated, children }: LegalPageProps) {
       <Typography variant="h3" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Typography
-        variant="caption"
-        component="p"
-        color="text.secondary"
-        sx={{ mb: 4 }}
-      >
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mb: 4 }}>
         Last updated {updated}
       </Typography>
 
@@ -54,10 +39,10 @@ export function LegalPage({ title, updated, children }: LegalPageProps) {
       <Stack
         component="nav"
         aria-label="Legal documents"
-        direction={{ xs: "column", sm: "row" }}
+        direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1, sm: 3 }}
         useFlexGap
-        sx={{ flexWrap: "wrap" }}
+        sx={{ flexWrap: 'wrap' }}
       >
         {others.map((doc) => (
           <Link key={doc.path} component={RouterLink} to={doc.path}>
@@ -92,11 +77,7 @@ export function Section({ heading, children }: SectionProps) {
 /** A sub-heading inside a section. */
 export function SubHeading({ children }: { children: ReactNode }) {
   return (
-    <Typography
-      variant="subtitle1"
-      component="h3"
-      sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}
-    >
+    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 2, mb: 0.5 }}>
       {children}
     </Typography>
   );
@@ -114,47 +95,35 @@ export function Paragraph({ children }: { children: ReactNode }) {
 /** A bulleted list; put {@link Bullet} items inside. */
 export function Bullets({ children }: { children: ReactNode }) {
   return (
-    <List dense disablePadding sx={{ listStyleType: "disc", pl: 3, mb: 2 }}>
+    <List dense disablePadding sx={{ listStyleType: 'disc', pl: 3, mb: 2 }}>
       {children}
     </List>
   );
 }
 
 /** One bullet. An optional bold `term` leads the text ("Term: text"). */
-export function Bullet({
-  term,
-  children,
-}: {
-  term?: string;
-  children: ReactNode;
-}) {
+export function Bullet({ term, children }: { term?: string; children: ReactNode }) {
   return (
-    <ListItem disablePadding sx={{ display: "list-item", py: 0.25 }}>
+    <ListItem disablePadding sx={{ display: 'list-item', py: 0.25 }}>
       <ListItemText
         primary={
           <>
             {term !== undefined && (
               <Box component="strong" sx={{ fontWeight: 600 }}>
-                {term}:{" "}
+                {term}:{' '}
               </Box>
             )}
             {children}
           </>
         }
-        slotProps={{ primary: { variant: "body1" } }}
+        slotProps={{ primary: { variant: 'body1' } }}
       />
     </ListItem>
   );
 }
 
 /** A link to another page inside Stride. */
-export function InternalLink({
-  to,
-  children,
-}: {
-  to: string;
-  children: ReactNode;
-}) {
+export function InternalLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link component={RouterLink} to={to}>
       {children}
@@ -163,13 +132,7 @@ export function InternalLink({
 }
 
 /** A link to a page outside Stride, opened in a new tab. */
-export function ExternalLink({
-  href,
-  children,
-}: {
-  href: string;
-  children: ReactNode;
-}) {
+export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer">
       {children}
