@@ -1,4 +1,4 @@
-// `npm test`: type-check, then every vitest project (unit, db:pglite, db:postgres when
+// `npm test`: type-check, lint, format check, then every vitest project (unit, db:pglite, db:postgres when
 // TEST_DATABASE_URL is set, e2e). Stops at the first failing step and exits with its code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,9 @@ const steps = [['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]];
 if (existsSync(path.join(root, 'web', 'tsconfig.json'))) {
   steps.push(['npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']]);
 }
+// One lint and format setup for the whole repo (STYLE.md §11), checked like the tests.
+steps.push(['npx', ['eslint', '.']]);
+steps.push(['npx', ['prettier', '--check', '.']]);
 steps.push(['npx', ['vitest', 'run', ...process.argv.slice(2)]]);
 
 for (const [command, args] of steps) {
