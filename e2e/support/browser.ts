@@ -61,7 +61,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${slug(name)}.png`);
   // What the person sees: a full-page capture would stretch the viewport and misplace fixed elements.
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }
 
