@@ -41,7 +41,21 @@ for (const [width, height, suffix] of [
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
+  // The three sample runs, so the screens show data (same session as the page).
+  await page.request.post(`${baseUrl}/api/activities/samples`, { headers: { origin: baseUrl } });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
   await shoot(page, `dashboard-${suffix}`);
+  await page.goto(`${baseUrl}/activities`);
+  await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
+  await shoot(page, `activities-${suffix}`);
+  await page
+    .getByRole('link', { name: /Tempo run/ })
+    .first()
+    .click();
+  await page.waitForURL(/\/activities\/[\w-]+$/);
+  await page.locator('.recharts-surface').first().waitFor();
+  await shoot(page, `activity-${suffix}`);
   await page.goto(`${baseUrl}/account`);
   await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
   await shoot(page, `account-${suffix}`);

@@ -18,6 +18,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormGroup,
   FormHelperText,
   FormLabel,
   Grid,
@@ -286,38 +287,40 @@ function AccountForm({
               <FormControlLabel value="metric" control={<Radio />} label="Metric (kilometres, metres)" />
             </RadioGroup>
           </FormControl>
-          <Box>
+          <FormGroup sx={{ gap: 1 }}>
+            <Box>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={values.preferences.darkMode}
+                    onChange={(event) => preference('darkMode', event.target.checked)}
+                  />
+                }
+                label="Dark mode"
+              />
+              <FormHelperText sx={{ mt: 0, ml: 6 }}>
+                Stride&apos;s screens are always dark; this also darkens maps and share cards.
+              </FormHelperText>
+            </Box>
             <FormControlLabel
               control={
                 <Switch
-                  checked={values.preferences.darkMode}
-                  onChange={(event) => preference('darkMode', event.target.checked)}
+                  checked={values.preferences.emailNotifications}
+                  onChange={(event) => preference('emailNotifications', event.target.checked)}
                 />
               }
-              label="Dark mode"
+              label="E-mail notifications"
             />
-            <FormHelperText sx={{ mt: 0, ml: 6 }}>
-              Stride&apos;s screens are always dark; this also darkens maps and share cards.
-            </FormHelperText>
-          </Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.preferences.emailNotifications}
-                onChange={(event) => preference('emailNotifications', event.target.checked)}
-              />
-            }
-            label="E-mail notifications"
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.preferences.weeklyReport}
-                onChange={(event) => preference('weeklyReport', event.target.checked)}
-              />
-            }
-            label="Weekly report"
-          />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={values.preferences.weeklyReport}
+                  onChange={(event) => preference('weeklyReport', event.target.checked)}
+                />
+              }
+              label="Weekly report"
+            />
+          </FormGroup>
         </Stack>
       </Section>
 
