@@ -74,9 +74,9 @@ export const TOTAL_DISTANCE_MILES = {
 export type TotalDistanceMedalId = keyof typeof TOTAL_DISTANCE_MILES;
 
 /**
- * Distances are compared with this much slack so that a threshold computed as miles × 1609.34 is
- * met by a run stored as that very product despite floating-point rounding (3.1 miles exactly
- * counts, spec §5). A micrometre changes nothing a GPS can measure.
+ * Distances are compared with this much slack so that floating-point rounding cannot take a
+ * threshold away: 3.1 miles exactly counts (spec §5), and ten 10-mile runs, which sum to
+ * 99.99999999999998 miles in floating point, make 100. A micrometre is nothing a GPS can measure.
  */
 export const DISTANCE_TOLERANCE_METRES = 1e-6;
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { METRES_PER_MILE } from '../units.ts';
+import { medalDefinition } from './catalogue.ts';
+import {
+  formatMedalCount,
+  formatMedalDate,
+  formatMedalDistance,
+  formatProgressHint,
+  medalProgressPercent,
+} from './format.ts';
+
+describe('formatMedalDate (spec §9: MM/YY)', () => {
+  it.each([
+    ['2024-03-05T10:00:00.000Z', '03/24'],
+    ['2024-12-31', '12/24'],
+    ['2009-01-01T00:00:00Z', '01/09'],
+    ['2030-10-15T23:59:59+02:00', '10/30'],
+  ])('%s is %s', (iso, expected) => {
+    expect(formatMedalDate(iso)).toBe(expected);
+  });
+
+  it.each(['', '03/2024', '2024-13-01', 'yesterday'])('rejects %j', (text) => {
+    expect(() => formatMedalDate(text)).toThrow(RangeError);
+  });
+});
+
+describe('medal value texts', () => {
+  it('shows distances with 2 decimals in the user units', () => {
+    expect(formatMedalDistance(12.4 * METRES_PER_MILE, 'imperial')).toBe('12.40 miles');
+    expect(formatMedalDistance(19_960, 'metric')).toBe('19.96 km');
+  });
+
+  it('shows counts with what they count', () => {
+    expect(formatMedalCount(5, 'early runs')).toBe('5 early runs');
+    expect(formatMedalCount(1200, 'days in a row')).toBe('1,200 days in a row');
+  });
+});
+
+describe('formatProgressHint', () => {
+  it('counts runs and days', () => {
+    expect(formatProgressHint(medalDefinition('early-bird'), { current: 3, target: 5 }, 'imperial')).toBe(
+      '3 of 5 early runs',
+    );
+    expect(formatProgressHint(medalDefinition('week-warrior'), { current: 4, target: 7 }, 'metric')).toBe(
+      '4 of 7 days in a row',
+    );
+  });
+
+  it('counts distance in the user units', () => {
+    expect(formatProgressHint(medalDefinition('century-runner'), { current: 42.13, target: 100 }, 'imperial')).toBe(
+      '42.1 of 100 miles',
+    );
+    expect(
+      formatProgressHint(medalDefinition('around-the-world'), { current: 67.8, target: 40_074.18 }, 'metric'),
+    ).toBe('67.8 of 40,074.2 km');
+  });
+
+  it('is null for medals that count nothing or without progress', () => {
+    expect(formatProgressHint(medalDefinition('longest-run'), null, 'imperial')).toBeNull();
+    expect(formatProgressHint(medalDefinition('5k-hero'), { current: 1, target: 1 }, 'imperial')).toBeNull();
+    expect(formatProgressHint(medalDefinition('early-bird'), null, 'imperial')).toBeNull();
+  });
+});
+
+describe('medalProgressPercent (spec §4)', () => {
+  it('is 100 when held and 0 otherwise', () => {
+    expect(medalProgressPercent(true)).toBe(100);
+    expect(medalProgressPercent(false)).toBe(0);
+  });
+});
