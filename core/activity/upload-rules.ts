@@ -75,6 +75,8 @@ export function fileFormatOf(filename: string): ActivityFileFormat | undefined {
 export interface UploadCandidate {
   name: string;
   size: number;
+  /** The browser's MIME type when it knows one (File.type); the server's multipart types are not trusted. */
+  type?: string | undefined;
 }
 
 export interface BatchCheck {
@@ -104,15 +106,20 @@ export function checkUploadBatch(files: readonly UploadCandidate[]): BatchCheck 
     if (file.size > MAX_UPLOAD_FILE_BYTES) {
       return { error: UPLOAD_MESSAGES.fileTooLarge(index + 1), warnings };
     }
-    if (fileFormatOf(file.name) === undefined) {
+    const format = fileFormatOf(file.name);
+    if (format === undefined) {
       return { error: UPLOAD_MESSAGES.unsupportedFormat(index + 1), warnings };
+    }
+    const gpxProblem = format === 'gpx' ? checkGpxFile(file) : undefined;
+    if (gpxProblem !== undefined) {
+      return { error: gpxProblem, warnings };
     }
   }
   return { error: undefined, warnings };
 }
 
 /** Spec §5 "GPX file": the single-file checks of a GPX upload. */
-export function checkGpxFile(file: UploadCandidate & { type?: string | undefined }): string | undefined {
+export function checkGpxFile(file: UploadCandidate): string | undefined {
   if (!file.name.toLowerCase().endsWith('.gpx')) {
     return GPX_FILE_MESSAGES.extension;
   }

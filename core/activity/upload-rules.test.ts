@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ActivityFileError,
+  checkGpxFile,
+  checkUploadBatch,
+  fileFormatOf,
+  GPX_FILE_MESSAGES,
+  MAX_UPLOAD_FILE_BYTES,
+  parseFailureMessage,
+  UPLOAD_MESSAGES,
+} from './upload-rules.ts';
+
+const gpx = (name = 'run.gpx', size = 1000, type?: string) => ({ name, size, type });
+
+describe('checkUploadBatch (spec §5 "Multi-file upload")', () => {
+  it('needs at least one file', () => {
+    expect(checkUploadBatch([]).error).toBe('No files selected');
+  });
+
+  it('takes 10 files and refuses 11', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => gpx(`run-${i}.gpx`));
+    expect(checkUploadBatch(ten).error).toBeUndefined();
+    expect(checkUploadBatch([...ten, gpx('run-10.gpx')]).error).toBe('Too many files. Maximum 10 files allowed');
+  });
+
+  it('takes a file of exactly 50 MB and refuses one byte more, naming the file by position', () => {
+    expect(checkUploadBatch([{ name: 'a.fit', size: MAX_UPLOAD_FILE_BYTES }]).error).toBeUndefined();
+    expect(checkUploadBatch([gpx(), { name: 'b.fit', size: MAX_UPLOAD_FILE_BYTES + 1 }]).error).toBe(
+      'File 2 is too large. Maximum size is 50MB',
+    );
+  });
+
+  it('accepts .gpx, .fit and .tcx in any case and names an unsupported file by position', () => {
+    expect(checkUploadBatch([gpx('A.GPX'), gpx('b.Fit'), gpx('c.tcx')]).error).toBeUndefined();
+    expect(checkUploadBatch([gpx(), gpx(), gpx('notes.txt')]).error).toBe(
+      'File 3 has unsupported format. Supported: .gpx, .fit, .tcx',
+    );
+    expect(checkUploadBatch([gpx('gpx')]).error).toBe(UPLOAD_MESSAGES.unsupportedFormat(1));
+  });
+
+  it('only warns about duplicate file names', () => {
+    const result = checkUploadBatch([gpx('same.gpx'), gpx('same.gpx'), gpx('other.gpx')]);
+    expect(result).toEqual({ error: undefined, warnings: ['Duplicate file names: same.gpx'] });
+  });
+
+  it('applies the single-GPX checks to GPX files in a batch', () => {
+    expect(checkUploadBatch([gpx('run.gpx', 10, 'image/png')]).error).toBe('Invalid file type');
+    expect(checkUploadBatch([{ name: 'ride.fit', size: 10, type: 'image/png' }]).error).toBeUndefined();
+  });
+});
+
+describe('checkGpxFile (spec §5 "GPX file")', () => {
+  it('must end in .gpx', () => {
+    expect(checkGpxFile(gpx('run.tcx'))).toBe('File must have .gpx extension');
+  });
+
+  it('must be smaller than 50 MB', () => {
+    expect(checkGpxFile(gpx('run.gpx', MAX_UPLOAD_FILE_BYTES - 1))).toBeUndefined();
+    expect(checkGpxFile(gpx('run.gpx', MAX_UPLOAD_FILE_BYTES))).toBe('File size must be less than 50MB');
+  });
+
+  it('checks the type only when one is given, which must mention xml or gpx', () => {
+    expect(checkGpxFile(gpx('run.gpx', 10, ''))).toBeUndefined();
+    expect(checkGpxFile(gpx('run.gpx', 10, 'application/gpx+xml'))).toBeUndefined();
+    expect(checkGpxFile(gpx('run.gpx', 10, 'text/xml'))).toBeUndefined();
+    expect(checkGpxFile(gpx('run.gpx', 10, 'application/octet-stream'))).toBe(GPX_FILE_MESSAGES.type);
+  });
+});
+
+describe('messages', () => {
+  it('wraps parse failures as spec §8 "Failed to parse GPX file: ..."', () => {
+    expect(parseFailureMessage('gpx', 'Invalid GPX file format')).toBe(
+      'Failed to parse GPX file: Invalid GPX file format',
+    );
+    expect(new ActivityFileError('fit', 'Invalid FIT file format').message).toBe(
+      'Failed to parse FIT file: Invalid FIT file format',
+    );
+  });
+
+  it('knows formats by extension only', () => {
+    expect(fileFormatOf('Morning Run.GPX')).toBe('gpx');
+    expect(fileFormatOf('archive.gpx.zip')).toBeUndefined();
+  });
+});
