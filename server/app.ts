@@ -11,6 +11,9 @@ import { requestLogger } from './http/request-logger.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { eventRoutes } from './routes/events.ts';
+import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -31,7 +34,10 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', profileRoutes(deps))
     .route('/', publicProfileRoutes(deps))
     .route('/', clientConfigRoutes(deps))
-    .route('/', activityRoutes(deps));
+    .route('/', activityRoutes(deps))
+    .route('/', medalRoutes(deps))
+    .route('/', analyticsRoutes(deps))
+    .route('/', eventRoutes(deps));
 }
 
 /** The typed API surface for the web client (Hono RPC). */

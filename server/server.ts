@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createEventHub } from './events/event-hub.ts';
 import { createLogger } from './logger.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
@@ -56,12 +57,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const auth = createAuth(database.db, config, logger);
+  const events = await createEventHub(database, logger);
   const app = createApp({
     db: database.db,
     databaseKind: database.kind,
     auth,
     config,
     logger,
+    events,
     version: packageVersion(),
   });
   const server = await new Promise<ServerType>((resolve) => {
@@ -88,6 +91,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(force);
       clearInterval(maintenance);
+      await events.close();
       await database.close();
     },
   };

@@ -8,6 +8,7 @@ import { createApp } from '../server/app.ts';
 import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
+import { createEventHub } from '../server/events/event-hub.ts';
 import { createLogger } from '../server/logger.ts';
 
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.json');
@@ -18,6 +19,7 @@ export async function buildOpenApiDocument(): Promise<string> {
   const config = { ...loadConfig({ NODE_ENV: 'test', APP_SECRET: 'o'.repeat(40), PORT: '0' }), webDir: undefined };
   const logger = createLogger('silent');
   const database = await openDatabase({});
+  const events = await createEventHub(database, logger);
   try {
     const app = createApp({
       db: database.db,
@@ -25,6 +27,7 @@ export async function buildOpenApiDocument(): Promise<string> {
       auth: createAuth(database.db, config, logger),
       config,
       logger,
+      events,
       version: '0.0.0',
     });
     const response = await app.request('/api/docs');
@@ -33,6 +36,7 @@ export async function buildOpenApiDocument(): Promise<string> {
     }
     return `${JSON.stringify(await response.json(), null, 2)}\n`;
   } finally {
+    await events.close();
     await database.close();
   }
 }

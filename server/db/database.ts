@@ -18,6 +18,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Refreshes the query planner's statistics where nothing else does (PGlite has no autovacuum). */
   maintain(): Promise<void>;
+  /**
+   * LISTEN on a channel: PGlite delivers in-process, PostgreSQL through a dedicated connection, so
+   * a NOTIFY from any app server reaches every listener. Returns the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -31,9 +36,22 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let kind: DatabaseKind;
-  if (options.databaseUrl) {
+  let listen: DatabaseHandle['listen'];
+  const { databaseUrl } = options;
+  if (databaseUrl) {
     kind = 'postgres';
-    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) });
+    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) });
+    listen = async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) {
+          onPayload(message.payload);
+        }
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
+    };
   } else {
     kind = 'pglite';
     if (options.pgliteDir) {
@@ -41,6 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
     dialect = new PGliteDialect(pglite);
+    listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
   }
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
   // fields, a user's athleteProfile) are data and stay exactly as stored.
@@ -50,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await sql`analyze`.execute(db);
     }
   };
-  return { db, kind, maintain, close: () => db.destroy() };
+  return { db, kind, maintain, listen, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };

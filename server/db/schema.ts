@@ -136,6 +136,43 @@ export interface ActivityFilesTable {
   data: Uint8Array;
 }
 
+export interface UserMedalsTable {
+  id: string;
+  userId: string;
+  medalId: string;
+  title: string;
+  description: string;
+  icon: string;
+  type: string;
+  earnedAt: Timestamp;
+  isNew: Generated<boolean>;
+  viewedAt: Timestamp | null;
+  value: string | null;
+  activityId: string | null;
+}
+
+export interface MedalAwardsTable {
+  id: string;
+  userId: string;
+  medalType: string;
+  earnedAt: Timestamp;
+}
+
+export interface UserAnalyticsTable {
+  userId: string;
+  createdAt: CreatedAt;
+  lastActive: UpdatedAt;
+  streakCurrent: number;
+  streakLongest: number;
+  streakLastActiveDate: string | null;
+  minutesSpentPlanning: Generated<number>;
+  medalsEarned: Generated<number>;
+  totalMedals: number;
+  screenshotsTaken: Generated<number>;
+  totalSessions: Generated<number>;
+  lastUpdated: UpdatedAt;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -146,7 +183,13 @@ export interface Database {
   activities: ActivitiesTable;
   activityTracks: ActivityTracksTable;
   activityFiles: ActivityFilesTable;
+  userMedals: UserMedalsTable;
+  medalAwards: MedalAwardsTable;
+  userAnalytics: UserAnalyticsTable;
 }
+
+export type UserMedalRow = Selectable<UserMedalsTable>;
+export type UserAnalyticsRow = Selectable<UserAnalyticsTable>;
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type NewActivityRow = Insertable<ActivitiesTable>;

@@ -20,6 +20,7 @@ import { AppError } from '../http/app-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { requireUser } from '../http/require-user.ts';
 import { importFiles } from '../services/activity-import.ts';
+import { checkMedals } from '../services/medal-service.ts';
 import {
   addSampleActivities,
   deleteActivity,
@@ -46,9 +47,19 @@ function download(c: Context, file: Download): Response {
   return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
 }
 
-export function activityRoutes({ db, auth, config, logger }: RouteDeps) {
+export function activityRoutes({ db, auth, config, logger, events }: RouteDeps) {
   const signedIn = requireUser(auth);
   const tmpDir = path.join(config.dataDir, 'tmp');
+
+  /** Spec §4: medals are evaluated after every import; a failure is logged, never shown. */
+  const afterImport = async (userId: string, timeZone: string) => {
+    try {
+      await events.publish(userId, { type: 'activities-changed' });
+      await checkMedals({ db, events, logger }, userId, timeZone);
+    } catch (error) {
+      logger.warn({ err: error, userId }, 'medal check after import failed');
+    }
+  };
 
   const uploadHandler = async (c: Context<AppEnv>) => {
     const upload = await receiveUpload(c.req.raw, tmpDir);
@@ -70,10 +81,14 @@ export function activityRoutes({ db, auth, config, logger }: RouteDeps) {
           files: upload.files.map((file) => ({ index: file.index, name: file.name, size: file.size })),
           warnings: check.warnings,
         });
-        await importFiles(
-          { db, userId: user.id, fallbackTimeZone: upload.fields.timeZone ?? 'UTC', logger, emit },
+        const timeZone = upload.fields.timeZone ?? 'UTC';
+        const outcome = await importFiles(
+          { db, userId: user.id, fallbackTimeZone: timeZone, logger, emit },
           upload.files,
         );
+        if (outcome.imported > 0) {
+          await afterImport(user.id, timeZone);
+        }
       } finally {
         await upload.cleanup();
       }

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Db } from '../db/profile-repository.ts';
+import type { EventHub } from '../events/event-hub.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -12,4 +13,5 @@ export interface RouteDeps {
   config: Config;
   version: string;
   logger: Logger;
+  events: EventHub;
 }

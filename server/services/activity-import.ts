@@ -158,7 +158,13 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   return { ...base, state: 'complete', activityId: id, duplicate: false };
 }
 
-export async function importFiles(context: ImportContext, files: readonly SpooledFile[]): Promise<void> {
+export interface ImportOutcome {
+  imported: number;
+  duplicates: number;
+  failed: number;
+}
+
+export async function importFiles(context: ImportContext, files: readonly SpooledFile[]): Promise<ImportOutcome> {
   let imported = 0;
   let duplicates = 0;
   let failed = 0;
@@ -189,4 +195,5 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
     await refreshProfileStatistics(context.db, context.userId);
   }
   await context.emit({ kind: 'done', imported, duplicates, failed });
+  return { imported, duplicates, failed };
 }

@@ -1,0 +1,109 @@
+/** SQL for the user's medal records and the global award log (spec §3 Medal record). */
+import type { MedalActivity } from '../../core/medals/rules.ts';
+import type { Db } from './profile-repository.ts';
+import type { UserMedalRow } from './schema.ts';
+
+export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> {
+  return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
+}
+
+/** Every activity the medal rules read, in the fields they read. */
+export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
+}
+
+export async function activityNames(db: Db, userId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom('activities')
+    .select(['id', 'name'])
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export interface NewMedal {
+  medalId: string;
+  title: string;
+  description: string;
+  icon: string;
+  type: string;
+  value: string | null;
+  activityId: string | null;
+}
+
+/**
+ * Awards a medal once (spec §4: never re-awarded) and logs it globally with an id of user, medal
+ * type and time. Returns false when the user already holds it.
+ */
+export async function insertUserMedal(db: Db, userId: string, medal: NewMedal, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('userMedals')
+      .values({ id: `${userId}_${medal.medalId}`, userId, ...medal, earnedAt: now, isNew: true, viewedAt: null })
+      .onConflict((conflict) => conflict.columns(['userId', 'medalId']).doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
+      return false;
+    }
+    await trx
+      .insertInto('medalAwards')
+      .values({ id: `${userId}_${medal.medalId}_${now.getTime()}`, userId, medalType: medal.medalId, earnedAt: now })
+      .execute();
+    return true;
+  });
+}
+
+/** A record medal follows its new holder and shows as new again (issue 5). */
+export async function moveRecordMedal(
+  db: Db,
+  userId: string,
+  medalId: string,
+  value: string | null,
+  activityId: string,
+): Promise<void> {
+  await db
+    .updateTable('userMedals')
+    .set({ value, activityId, isNew: true, viewedAt: null })
+    .where('userId', '=', userId)
+    .where('medalId', '=', medalId)
+    .execute();
+}
+
+export async function markViewed(db: Db, userId: string, medalId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('userMedals')
+    .set({ isNew: false, viewedAt: now })
+    .where('userId', '=', userId)
+    .where('medalId', '=', medalId)
+    .where('isNew', '=', true)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function countUnseen(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('userMedals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('isNew', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countEarned(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('userMedals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

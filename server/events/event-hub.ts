@@ -1,0 +1,75 @@
+/**
+ * Live events for open pages (DESIGN.md: Server-Sent Events fanned out with PostgreSQL
+ * LISTEN/NOTIFY, so an event raised on one app server reaches a page connected to another).
+ */
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { ServerEvent } from '../../core/medals/api.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+
+const CHANNEL = 'stride_events';
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+type Listener = (event: ServerEvent) => void;
+
+export interface EventHub {
+  /** Sends an event to every open page of the user, on every app server. */
+  publish(userId: string, event: ServerEvent): Promise<void>;
+  /** Receives the user's events; returns the function that stops receiving. */
+  subscribe(userId: string, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+interface Envelope {
+  userId: string;
+  event: ServerEvent;
+}
+
+/** Keeps a payload under the NOTIFY limit: a long medal list is trimmed (pages reload the rest). */
+function encode(envelope: Envelope): string {
+  let payload = JSON.stringify(envelope);
+  if (payload.length > MAX_PAYLOAD_BYTES && envelope.event.type === 'medals-awarded') {
+    const { medals, unseenCount } = envelope.event;
+    for (let keep = medals.length - 1; keep >= 0 && payload.length > MAX_PAYLOAD_BYTES; keep -= 1) {
+      payload = JSON.stringify({
+        ...envelope,
+        event: { type: 'medals-awarded', medals: medals.slice(0, keep), unseenCount },
+      });
+    }
+  }
+  return payload;
+}
+
+export async function createEventHub(database: DatabaseHandle, logger: Logger): Promise<EventHub> {
+  const listeners = new Map<string, Set<Listener>>();
+  const stop = await database.listen(CHANNEL, (payload) => {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(payload) as Envelope;
+    } catch {
+      logger.warn({ payload }, 'unreadable event');
+      return;
+    }
+    for (const listener of listeners.get(envelope.userId) ?? []) {
+      listener(envelope.event);
+    }
+  });
+  return {
+    async publish(userId, event) {
+      await sql`select pg_notify(${CHANNEL}, ${encode({ userId, event })})`.execute(database.db);
+    },
+    subscribe(userId, listener) {
+      const set = listeners.get(userId) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(userId, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) {
+          listeners.delete(userId);
+        }
+      };
+    },
+    close: stop,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The per-user analytics record (spec §3, §4): created on the first session with streak 1/1 and
+ * one session, then each session moves the streak by the spec §4 rules; the Run Planner's page
+ * timer, share cards ("screenshots") and a forced streak recalculation.
+ */
+import { addDays, forcedStreak, nextStreak } from '../../core/medals/streak.ts';
+import {
+  INITIAL_TOTAL_MEDALS,
+  PLANNING_PAGE,
+  RUNNING_DAYS_WINDOW,
+  type Analytics,
+  type RunningDays,
+} from '../../core/medals/api.ts';
+import {
+  findAnalytics,
+  insertAnalyticsIfMissing,
+  runningDays,
+  updateAnalytics,
+  type AnalyticsChange,
+} from '../db/analytics-repository.ts';
+import type { Db } from '../db/profile-repository.ts';
+import type { UserAnalyticsRow } from '../db/schema.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { localToday } from './medal-service.ts';
+
+export interface AnalyticsContext {
+  db: Db;
+  events: EventHub;
+}
+
+function toAnalytics(row: UserAnalyticsRow): Analytics {
+  return {
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    lastActive: row.lastActive.toISOString(),
+    strideStreak: { current: row.streakCurrent, longest: row.streakLongest, lastActiveDate: row.streakLastActiveDate },
+    minutesSpentPlanning: row.minutesSpentPlanning,
+    medalsEarned: row.medalsEarned,
+    totalMedals: row.totalMedals,
+    screenshotsTaken: row.screenshotsTaken,
+    totalSessions: row.totalSessions,
+    lastUpdated: row.lastUpdated.toISOString(),
+  };
+}
+
+/** The record, created (streak 1/1, one session) when the user has none yet. */
+async function ensureAnalytics(
+  db: Db,
+  userId: string,
+  today: string,
+): Promise<{ row: UserAnalyticsRow; created: boolean }> {
+  const created = await insertAnalyticsIfMissing(db, userId, forcedStreak(today), INITIAL_TOTAL_MEDALS);
+  const row = await findAnalytics(db, userId);
+  if (!row) {
+    throw new Error(`Analytics record of ${userId} vanished`);
+  }
+  return { row, created };
+}
+
+async function change(
+  context: AnalyticsContext,
+  userId: string,
+  timeZone: string | undefined,
+  delta: (row: UserAnalyticsRow) => AnalyticsChange | null,
+) {
+  const { row } = await ensureAnalytics(context.db, userId, localToday(timeZone));
+  const update = delta(row);
+  const updated = update ? await updateAnalytics(context.db, userId, update) : row;
+  await context.events.publish(userId, { type: 'analytics-updated' });
+  return toAnalytics(updated ?? row);
+}
+
+export async function getAnalytics(db: Db, userId: string, timeZone?: string): Promise<Analytics> {
+  return toAnalytics((await ensureAnalytics(db, userId, localToday(timeZone))).row);
+}
+
+/** Spec §4 "Analytics initialisation": create with 1/1 and one session, or move the streak and count a session. */
+export async function recordSession(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+  const today = localToday(timeZone);
+  const { row, created } = await ensureAnalytics(context.db, userId, today);
+  if (created) {
+    await context.events.publish(userId, { type: 'analytics-updated' });
+    return toAnalytics(row);
+  }
+  const previous = { current: row.streakCurrent, longest: row.streakLongest, lastActiveDate: row.streakLastActiveDate };
+  return change(context, userId, timeZone, () => ({ streak: nextStreak(previous, today), addSessions: 1 }));
+}
+
+/** Spec §4 "Page timer": minutes rounded; only the Run Planner counts, and only above 0. */
+export function addPageTime(
+  context: AnalyticsContext,
+  userId: string,
+  page: string,
+  elapsedMs: number,
+): Promise<Analytics> {
+  const minutes = Math.round(elapsedMs / 60_000);
+  return change(context, userId, undefined, () =>
+    page === PLANNING_PAGE && minutes > 0 ? { addMinutesPlanning: minutes } : null,
+  );
+}
+
+export function countScreenshot(context: AnalyticsContext, userId: string): Promise<Analytics> {
+  return change(context, userId, undefined, () => ({ addScreenshots: 1 }));
+}
+
+/** Spec §4: a forced recalculation resets the streak to 1/1. */
+export function recalculateStreak(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+  return change(context, userId, timeZone, () => ({ streak: forcedStreak(localToday(timeZone)) }));
+}
+
+export async function getRunningDays(db: Db, userId: string, timeZone?: string): Promise<RunningDays> {
+  const to = localToday(timeZone);
+  const from = addDays(to, -(RUNNING_DAYS_WINDOW - 1));
+  return { from, to, days: await runningDays(db, userId, from, to) };
+}

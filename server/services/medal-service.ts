@@ -1,0 +1,186 @@
+/**
+ * Medals (spec §4 "Medals"): the trophy case, the check that awards newly earned medals once and
+ * never again, record medals that follow their record, and marking medals viewed. Failures of a
+ * rule or of the check are logged, never shown as errors (spec §8 "Medals and logout").
+ */
+import type { Logger } from 'pino';
+import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts';
+import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
+import { formatProgressHint, medalProgressPercent } from '../../core/medals/format.ts';
+import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
+import type { UnitSystem } from '../../core/profile.ts';
+import { updateAnalytics } from '../db/analytics-repository.ts';
+import {
+  activityNames,
+  countEarned,
+  countUnseen,
+  insertUserMedal,
+  listMedalActivities,
+  listUserMedals,
+  markViewed,
+  moveRecordMedal,
+} from '../db/medal-repository.ts';
+import { findProfileByUserId, type Db } from '../db/profile-repository.ts';
+import type { UserMedalRow } from '../db/schema.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { notFound } from '../http/app-error.ts';
+
+export interface MedalContext {
+  db: Db;
+  events: EventHub;
+  logger: Logger;
+}
+
+/** The user's calendar date in their time zone (the browser's, or UTC when unknown). */
+export function localToday(timeZone: string | undefined, now = new Date()): string {
+  return localDateTime(now.getTime(), resolveTimeZone(null, timeZone)).slice(0, 10);
+}
+
+async function evaluate(context: MedalContext, userId: string, timeZone: string | undefined) {
+  const { db } = context;
+  const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? 'imperial';
+  const evaluations = evaluateMedals({
+    activities: await listMedalActivities(db, userId),
+    // Wellbeing check-ins are not recorded yet; the wellbeing medals wait for them.
+    wellbeing: [],
+    today: localToday(timeZone),
+    units,
+  });
+  for (const evaluation of evaluations) {
+    if (evaluation.error) {
+      context.logger.warn({ userId, medalId: evaluation.medalId, error: evaluation.error }, 'medal rule failed');
+    }
+  }
+  return { units, evaluations: new Map(evaluations.map((evaluation) => [evaluation.medalId, evaluation])) };
+}
+
+function toCard(
+  definition: MedalDefinition,
+  record: UserMedalRow | undefined,
+  evaluation: MedalEvaluation | undefined,
+  units: UnitSystem,
+  names: ReadonlyMap<string, string>,
+): MedalCard {
+  const earned = record !== undefined;
+  const activityId = record?.activityId ?? null;
+  return {
+    medalId: definition.id,
+    title: definition.title,
+    description: definition.description,
+    icon: definition.icon,
+    type: definition.tier,
+    kind: definition.kind,
+    requirement: definition.requirement[units],
+    earned,
+    isNew: record?.isNew ?? false,
+    earnedAt: record?.earnedAt.toISOString() ?? null,
+    viewedAt: record?.viewedAt?.toISOString() ?? null,
+    value: record?.value ?? null,
+    activityId,
+    activityName: activityId ? (names.get(activityId) ?? null) : null,
+    progress: medalProgressPercent(earned),
+    hint: earned ? null : formatProgressHint(definition, evaluation?.progress ?? null, units),
+  };
+}
+
+export async function getTrophyCase(context: MedalContext, userId: string, timeZone?: string): Promise<TrophyCase> {
+  const { db } = context;
+  const [{ units, evaluations }, records] = await Promise.all([
+    evaluate(context, userId, timeZone),
+    listUserMedals(db, userId),
+  ]);
+  const byMedal = new Map(records.map((record) => [record.medalId, record]));
+  const names = await activityNames(
+    db,
+    userId,
+    records.flatMap((record) => (record.activityId ? [record.activityId] : [])),
+  );
+  const medals = MEDAL_CATALOGUE.map((definition) =>
+    toCard(definition, byMedal.get(definition.id), evaluations.get(definition.id), units, names),
+  );
+  return {
+    medals,
+    earnedCount: records.length,
+    catalogueCount: MEDAL_CATALOGUE.length,
+    unseenCount: medals.filter((medal) => medal.isNew).length,
+  };
+}
+
+/**
+ * Evaluates every rule and awards what is newly earned (spec §4). Records that were beaten move to
+ * the new holder and show as new again. Publishes `medals-awarded` when anything changed.
+ */
+export async function checkMedals(context: MedalContext, userId: string, timeZone?: string): Promise<MedalCheck> {
+  const { db } = context;
+  const { evaluations } = await evaluate(context, userId, timeZone);
+  const held = new Map((await listUserMedals(db, userId)).map((record) => [record.medalId, record]));
+  const changed: string[] = [];
+  const now = new Date();
+  for (const evaluation of evaluations.values()) {
+    if (!evaluation.earned || evaluation.error) {
+      continue;
+    }
+    const definition = medalDefinition(evaluation.medalId);
+    const record = held.get(evaluation.medalId);
+    try {
+      if (!record) {
+        const awarded = await insertUserMedal(
+          db,
+          userId,
+          {
+            medalId: definition.id,
+            title: definition.title,
+            description: definition.description,
+            icon: definition.icon,
+            type: definition.tier,
+            value: evaluation.value,
+            activityId: evaluation.activityId,
+          },
+          now,
+        );
+        if (awarded) {
+          changed.push(definition.id);
+        }
+      } else if (definition.kind === 'record' && evaluation.activityId && evaluation.activityId !== record.activityId) {
+        await moveRecordMedal(db, userId, definition.id, evaluation.value, evaluation.activityId);
+        changed.push(definition.id);
+      }
+    } catch (error) {
+      // Spec §4: a failure on one rule does not stop the others.
+      context.logger.warn({ err: error, userId, medalId: definition.id }, 'awarding a medal failed');
+    }
+  }
+  const unseenCount = await countUnseen(db, userId);
+  if (changed.length === 0) {
+    return { awarded: [], unseenCount };
+  }
+  const trophyCase = await getTrophyCase(context, userId, timeZone);
+  const awarded = trophyCase.medals.filter((medal) => changed.includes(medal.medalId));
+  try {
+    // Spec §4: an award also updates the analytics; a failure there is only warned.
+    await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) });
+  } catch (error) {
+    context.logger.warn({ err: error, userId }, 'analytics update after an award failed');
+  }
+  await context.events.publish(userId, { type: 'medals-awarded', medals: awarded, unseenCount });
+  return { awarded, unseenCount };
+}
+
+export async function markMedalViewed(
+  context: MedalContext,
+  userId: string,
+  medalId: string,
+): Promise<{ unseenCount: number }> {
+  const { db } = context;
+  const held = (await listUserMedals(db, userId)).some((record) => record.medalId === medalId);
+  if (!held) {
+    throw notFound('Medal not found.');
+  }
+  await markViewed(db, userId, medalId, new Date());
+  return { unseenCount: await countUnseen(db, userId) };
+}
+
+export async function getUnseenCount(db: Db, userId: string): Promise<{ unseenCount: number }> {
+  return { unseenCount: await countUnseen(db, userId) };
+}
