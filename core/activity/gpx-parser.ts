@@ -12,7 +12,7 @@ import type { ActivityFileParser, ParsedActivity } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
 import { TrackBuilder, type TrackPointInput } from './track.ts';
 import { ActivityFileError, GPX_CONTENT_MESSAGES } from './upload-rules.ts';
-import { createXmlStream, MalformedXmlError, type XmlStream } from './xml-stream.ts';
+import { createXmlStream, guardMalformed, MalformedXmlError, type XmlStream } from './xml-stream.ts';
 import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
 
 /** What the text of the element being read will become. */
@@ -226,13 +226,7 @@ export function createGpxParser(): ActivityFileParser {
     },
   });
 
-  const guard = (step: () => void) => {
-    try {
-      step();
-    } catch (error) {
-      throw error instanceof MalformedXmlError ? invalidFormat() : error;
-    }
-  };
+  const guard = (step: () => void) => guardMalformed(step, invalidFormat);
 
   return {
     write(chunk) {

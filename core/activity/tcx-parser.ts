@@ -12,7 +12,7 @@ import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from
 import { activityTypeFromSport } from './sport-type.ts';
 import { TrackBuilder, type TrackPointInput } from './track.ts';
 import { ActivityFileError, TCX_CONTENT_MESSAGES } from './upload-rules.ts';
-import { createXmlStream, MalformedXmlError, type XmlStream } from './xml-stream.ts';
+import { createXmlStream, guardMalformed, MalformedXmlError, type XmlStream } from './xml-stream.ts';
 import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
 
 const enum Capture {
@@ -298,13 +298,7 @@ export function createTcxParser(): ActivityFileParser {
     },
   });
 
-  const guard = (step: () => void) => {
-    try {
-      step();
-    } catch (error) {
-      throw error instanceof MalformedXmlError ? invalidFormat() : error;
-    }
-  };
+  const guard = (step: () => void) => guardMalformed(step, invalidFormat);
 
   return {
     write(chunk) {

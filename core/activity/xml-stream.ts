@@ -20,6 +20,15 @@ export class MalformedXmlError extends Error {
   }
 }
 
+/** Runs one step of an XML stream, turning malformed XML into the format's own "Invalid … file format". */
+export function guardMalformed(step: () => void, invalidFormat: () => Error): void {
+  try {
+    step();
+  } catch (error) {
+    throw error instanceof MalformedXmlError ? invalidFormat() : error;
+  }
+}
+
 export interface XmlElementHandler {
   /**
    * An element opened; `name` is its local name (prefix dropped). Return true to receive its text
