@@ -1,5 +1,5 @@
 /** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
-import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES } from '../../../../core/profile.ts';
@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { useSession, useSignIn } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, useTouched } from './form-fields.tsx';
+import { PasswordField, useTouched, SubmitButton } from './form-fields.tsx';
 
 const emailSchema = z.email();
 
@@ -74,15 +74,7 @@ export default function LoginPage() {
           error={Boolean(touched.password && passwordError)}
           helperText={touched.password && passwordError ? passwordError : ' '}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={signIn.isPending}
-          startIcon={signIn.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-        >
-          Sign in
-        </Button>
+        <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
       </Stack>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 /** /register: name, e-mail, password, checked as the user types against the server's policy. */
-import { Alert, Button, CircularProgress, Link, Stack, TextField } from '@mui/material';
+import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { passwordProblems } from '../../../../core/password-policy.ts';
@@ -7,7 +7,7 @@ import { registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, usePasswordPolicy, useTouched } from './form-fields.tsx';
+import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from './form-fields.tsx';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -97,15 +97,7 @@ export default function RegisterPage() {
         <TextField label="Name" autoComplete="name" autoFocus {...fieldProps('name')} />
         <TextField label="E-mail" type="email" autoComplete="email" {...fieldProps('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={signUp.isPending}
-          startIcon={signUp.isPending ? <CircularProgress size={18} color="inherit" /> : null}
-        >
-          Create account
-        </Button>
+        <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
       </Stack>
     </AuthLayout>
   );

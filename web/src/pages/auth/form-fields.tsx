@@ -1,9 +1,9 @@
 /** Form pieces shared by sign-in and registration. */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { Button, CircularProgress, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DEFAULT_PASSWORD_POLICY } from '../../../../core/password-policy.ts';
 import { api, unwrap } from '../../api/client.ts';
 
@@ -30,6 +30,21 @@ export function PasswordField(props: TextFieldProps) {
         },
       }}
     />
+  );
+}
+
+/** The form's submit button: disabled with a spinner while the request is under way. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={pending}
+      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
+    >
+      {children}
+    </Button>
   );
 }
 
