@@ -2,6 +2,8 @@
  * The sidebar layout of spec §2: a permanent 280 px drawer from md up; below md a top bar whose
  * menu button opens a temporary drawer that closes when a nav item is tapped. Logout shows a
  * spinner while disabled, then goes to /login after about 100 ms; visitors see a Login button.
+ * For a signed-in user the Medals entry carries the count of unseen medals, and the layout mounts
+ * what runs app-wide (analytics session, medal check, live events).
  */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CalculateIcon from '@mui/icons-material/Calculate';
@@ -15,6 +17,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RouteIcon from '@mui/icons-material/Route';
 import {
   AppBar,
+  Badge,
   Box,
   Button,
   CircularProgress,
@@ -43,6 +46,8 @@ import {
 } from '../../../core/product.ts';
 import { useSession, useSignOut } from '../auth/session.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
+import { LiveUpdates } from '../medals/LiveUpdates.tsx';
+import { useUnseenMedalCount } from '../medals/medals-api.ts';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 
 const NAV_ICONS: Readonly<Record<string, ReactElement>> = {
@@ -125,6 +130,22 @@ function AccountButton({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/** The unseen-medal count on the Medals entry (hidden at 0), kept fresh by the live events. */
+function MedalsNavIcon({ icon }: { icon: ReactElement | undefined }) {
+  const { data: user } = useSession();
+  const { data: unseen = 0 } = useUnseenMedalCount(Boolean(user));
+  return (
+    <Badge
+      badgeContent={user ? unseen : 0}
+      color="primary"
+      max={99}
+      slotProps={{ badge: { 'aria-label': `${unseen} new ${unseen === 1 ? 'medal' : 'medals'}` } }}
+    >
+      {icon}
+    </Badge>
+  );
+}
+
 function DrawerContent({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (
@@ -156,7 +177,7 @@ function DrawerContent({ onNavigate }: { onNavigate: () => void }) {
                 sx={{ mx: 1, my: 0.25, borderRadius: 2 }}
               >
                 <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
-                  {NAV_ICONS[entry.path]}
+                  {entry.path === '/medals' ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
                 </ListItemIcon>
                 <ListItemText primary={entry.label} />
               </ListItemButton>
@@ -173,6 +194,7 @@ function DrawerContent({ onNavigate }: { onNavigate: () => void }) {
 }
 
 export function SidebarLayout() {
+  const { data: user } = useSession();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -180,6 +202,7 @@ export function SidebarLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {user && <LiveUpdates key={user.id} userId={user.id} />}
       {desktop ? (
         <Drawer
           variant="permanent"

@@ -23,6 +23,9 @@ const DataDeletionPolicyPage = lazyPage(() => import('../pages/legal/DataDeletio
 const UpcomingPage = lazyPage(() => import('../pages/UpcomingPage.tsx'));
 const ActivitiesPage = lazyPage(() => import('../pages/ActivitiesPage.tsx'));
 const ActivityDetailPage = lazyPage(() => import('../pages/ActivityDetailPage.tsx'));
+const MedalsPage = lazyPage(() => import('../pages/MedalsPage.tsx'));
+const MyStridePage = lazyPage(() => import('../pages/MyStridePage.tsx'));
+const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
 function RootShell() {
@@ -40,7 +43,7 @@ function RootShell() {
   );
 }
 
-const guardedUpcoming = ['/training-goals', '/charts', '/medals', '/water', PERSONAL_PAGE_PATH, '/debug/prime-weather'];
+const guardedUpcoming = ['/training-goals', '/charts', '/debug/prime-weather'];
 
 export const router = createBrowserRouter([
   {
@@ -69,10 +72,13 @@ export const router = createBrowserRouter([
                   { path: '/account', element: <AccountPage /> },
                   { path: '/activities', element: <ActivitiesPage /> },
                   { path: '/activities/:id', element: <ActivityDetailPage /> },
+                  { path: '/medals', element: <MedalsPage /> },
+                  { path: '/water', element: <MedalsPage /> },
+                  { path: PERSONAL_PAGE_PATH, element: <MyStridePage /> },
                   ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
                 ],
               },
-              { path: '/run-planner', element: <UpcomingPage /> },
+              { path: '/run-planner', element: <RunPlannerPage /> },
               { path: '/calculators', element: <UpcomingPage /> },
             ],
           },

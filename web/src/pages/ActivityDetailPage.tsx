@@ -1,7 +1,8 @@
 /**
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
- * laps; rename, delete, download the original file and export GPX (spec §3 Detailed activity).
+ * laps; rename, delete, download the original file, export GPX and share a card of it (spec §3
+ * Detailed activity; issue 5 "Screenshots").
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -52,6 +53,7 @@ import {
   formatHeartRate,
 } from '../activities/activity-format.ts';
 import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
+import { ShareActivityButton } from '../analytics/ShareActivityButton.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { profileSeries } from '../activities/track-series.ts';
 import { useProfile } from '../profile/profile.ts';
@@ -272,6 +274,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
           <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
             Rename
           </Button>
+          <ShareActivityButton activity={activity} units={units} />
           {activity.source === 'upload' && (
             <Button
               variant="outlined"

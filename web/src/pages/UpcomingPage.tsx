@@ -1,30 +1,15 @@
 /**
- * Screens whose capability a later issue builds (medals, goals, planner, calculators, …) show
+ * Screens whose capability a later issue builds (goals, planner, calculators, …) show
  * their title and what they will hold — never an error (issue "Foundation", Web).
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
-import {
-  FITNESS_CALLBACK_PATHS,
-  PERSONAL_PAGE_LABEL,
-  PERSONAL_PAGE_PATH,
-  pageTitleForPath,
-} from '../../../core/product.ts';
+import { FITNESS_CALLBACK_PATHS, pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
-  [PERSONAL_PAGE_PATH]: {
-    title: PERSONAL_PAGE_LABEL,
-    description:
-      'Your running streak, sessions, minutes spent planning, shared cards and medals, with a calendar of your running days.',
-  },
   '/training-goals': { description: 'Set goals and follow training plans, ticking off each day’s tasks as you go.' },
   '/charts': { title: 'Charts', description: 'Your distance, pace and climb over weeks and months.' },
-  '/medals': {
-    title: 'Medals',
-    description: 'Your trophy case: every medal you have earned and what it takes to earn the rest.',
-  },
-  '/water': { description: 'Your trophy case: every medal you have earned and what it takes to earn the rest.' },
   '/run-planner': { description: 'Draw a route on the map and see its distance and climb before you run it.' },
   '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
   '/debug/prime-weather': {

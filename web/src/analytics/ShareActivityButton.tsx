@@ -1,0 +1,25 @@
+/** "Share" on an activity: its card with the route drawn from the display track (cached if already loaded). */
+import { useQueryClient } from '@tanstack/react-query';
+import type { ActivityDetail, DisplayTrack } from '../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { api, unwrap } from '../api/client.ts';
+import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
+import { drawActivityCard } from './share-cards.ts';
+import { ShareButton } from './ShareButton.tsx';
+
+export function ShareActivityButton({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
+  const queryClient = useQueryClient();
+  const makeCard = async () => {
+    const track = activity.hasTrack
+      ? await queryClient.fetchQuery({
+          // The detail page's own track query: the same key, so a loaded track is not fetched again.
+          queryKey: [...ACTIVITIES_QUERY_KEY, 'track', activity.id],
+          queryFn: (): Promise<DisplayTrack> =>
+            unwrap(api.activities[':id'].track.$get({ param: { id: activity.id } })),
+          staleTime: Number.POSITIVE_INFINITY,
+        })
+      : null;
+    return drawActivityCard(activity, track, units);
+  };
+  return <ShareButton makeCard={makeCard} />;
+}

@@ -1,0 +1,92 @@
+/**
+ * The per-user analytics API (spec §3 Per-user analytics record; §4 Analytics initialisation,
+ * Streak, Page timer) as TanStack Query hooks and plain calls: the record, the session start, the
+ * screenshot count, the forced streak recalculation and the calendar of running days. Every key
+ * starts with ANALYTICS_QUERY_KEY so one invalidation refreshes My Stride whole.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ANALYTICS_RELOAD_DELAY_MS,
+  PLANNING_PAGE,
+  type Analytics,
+  type RunningDays,
+} from '../../../core/medals/api.ts';
+import { api, unwrap } from '../api/client.ts';
+
+export const ANALYTICS_QUERY_KEY = ['analytics'] as const;
+const RECORD_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'record'] as const;
+const RUNNING_DAYS_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'running-days'] as const;
+
+export const PAGE_TIME_PATH = '/api/analytics/page-time';
+
+/**
+ * The reader's IANA zone: the server counts streak days, today's date and the calendar where the
+ * runner lives.
+ */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zone.length <= 64 ? zone : undefined;
+}
+
+/** The same as a query: absent when the browser does not say. */
+export function timeZoneQuery(): { timeZone?: string } {
+  const timeZone = browserTimeZone();
+  return timeZone === undefined ? {} : { timeZone };
+}
+
+export function useAnalytics() {
+  return useQuery({
+    queryKey: RECORD_QUERY_KEY,
+    queryFn: (): Promise<Analytics> => unwrap(api.analytics.$get({ query: timeZoneQuery() })),
+  });
+}
+
+export function useRunningDays() {
+  return useQuery({
+    queryKey: RUNNING_DAYS_QUERY_KEY,
+    queryFn: (): Promise<RunningDays> => unwrap(api.analytics['running-days'].$get({ query: timeZoneQuery() })),
+  });
+}
+
+/** Spec §4/§9: the record is reloaded 1 s after a screenshot, a medal award or a recalculation. */
+export function reloadAnalyticsSoon(queryClient: QueryClient): void {
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY }), ANALYTICS_RELOAD_DELAY_MS);
+}
+
+/** Spec §4 "Analytics initialisation": creates the record, or updates the streak and counts a session. */
+export async function startAnalyticsSession(queryClient: QueryClient): Promise<void> {
+  const analytics = await unwrap(api.analytics.sessions.$post({ json: timeZoneQuery() }));
+  queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
+}
+
+/** Spec §4 "Page timer" while the app goes on (leaving the page inside the app). */
+export async function sendPlanningTime(queryClient: QueryClient, elapsedMs: number): Promise<void> {
+  const analytics = await unwrap(
+    api.analytics['page-time'].$post({ json: { page: PLANNING_PAGE, elapsedMs: Math.round(elapsedMs) } }),
+  );
+  queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
+}
+
+/**
+ * The same when the tab is hidden or closed: a beacon outlives the page, and a same-origin beacon
+ * carries the session cookie.
+ */
+export function beaconPlanningTime(elapsedMs: number): boolean {
+  const body = JSON.stringify({ page: PLANNING_PAGE, elapsedMs: Math.round(elapsedMs) });
+  return navigator.sendBeacon(PAGE_TIME_PATH, new Blob([body], { type: 'application/json' }));
+}
+
+/** Spec "screenshots": one more shared card. */
+export async function countScreenshot(queryClient: QueryClient): Promise<void> {
+  await unwrap(api.analytics.screenshots.$post());
+  reloadAnalyticsSoon(queryClient);
+}
+
+/** Spec §4: a forced recalculation resets the streak to 1/1; the record is reloaded 1 s later. */
+export function useRecalculateStreak() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<Analytics> => unwrap(api.analytics.streak.recalculate.$post({ json: timeZoneQuery() })),
+    onSuccess: () => reloadAnalyticsSoon(queryClient),
+  });
+}

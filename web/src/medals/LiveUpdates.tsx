@@ -1,0 +1,155 @@
+/**
+ * What runs once for a signed-in user wherever they are in the app (mounted by the sidebar layout):
+ * - the analytics session of spec §4 "Analytics initialisation", once per tab;
+ * - the medal check of spec §4, 2 s after the session is known and the user has activities;
+ * - the server's live events (issue 5): medals awarded (celebrated), analytics updated (reloaded
+ *   1 s later, spec §4) and activities changed (lists refreshed).
+ */
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import type { ActivityPage } from '../../../core/activity/schemas.ts';
+import { MEDAL_CHECK_DELAY_MS, medalCardSchema, type MedalCard } from '../../../core/medals/api.ts';
+import { api, unwrap } from '../api/client.ts';
+import { ACTIVITIES_QUERY_KEY, invalidateActivities } from '../activities/activities-api.ts';
+import { ANALYTICS_QUERY_KEY, reloadAnalyticsSoon, startAnalyticsSession } from '../analytics/analytics-api.ts';
+import { applyAwardedMedals, checkMedals, MEDALS_QUERY_KEY } from './medals-api.ts';
+import { MedalCelebration } from './MedalCelebration.tsx';
+
+const EVENTS_PATH = '/api/events';
+/** EventSource retries by itself after a dropped connection, but not after a refused one. */
+const EVENTS_REOPEN_MS = 15_000;
+const SESSION_STORAGE_PREFIX = 'stride.analytics-session.';
+
+const medalsAwardedSchema = z.object({ medals: z.array(medalCardSchema), unseenCount: z.number().int() });
+
+/** Users whose medals were checked in this app load (spec §4: once, after activities exist). */
+const checkedUsers = new Set<string>();
+
+/**
+ * One session per tab: a reload in the same tab is not a new session, so the mark lives in
+ * sessionStorage. It is set before the call so React's double effects in development send one.
+ */
+function useAnalyticsSession(userId: string, queryClient: QueryClient) {
+  useEffect(() => {
+    const key = `${SESSION_STORAGE_PREFIX}${userId}`;
+    if (sessionStorage.getItem(key) !== null) {
+      return;
+    }
+    sessionStorage.setItem(key, new Date().toISOString());
+    startAnalyticsSession(queryClient).catch((error: unknown) => {
+      sessionStorage.removeItem(key);
+      console.warn('Starting the analytics session failed', error);
+    });
+  }, [userId, queryClient]);
+}
+
+/** Does the user have any activity? The same query as the newest-activity list of one. */
+function useHasActivities(): boolean {
+  const query = { limit: 1 } as const;
+  const { data } = useQuery({
+    queryKey: [...ACTIVITIES_QUERY_KEY, 'list', query],
+    queryFn: (): Promise<ActivityPage> => unwrap(api.activities.$get({ query: { limit: String(query.limit) } })),
+  });
+  return (data?.total ?? 0) > 0;
+}
+
+function useMedalCheck(userId: string, queryClient: QueryClient, celebrate: (medals: MedalCard[]) => void) {
+  const hasActivities = useHasActivities();
+  useEffect(() => {
+    if (!hasActivities || checkedUsers.has(userId)) {
+      return undefined;
+    }
+    const timer = setTimeout(() => {
+      checkedUsers.add(userId);
+      checkMedals()
+        .then(async (result) => {
+          celebrate(result.awarded);
+          await applyAwardedMedals(queryClient, result.unseenCount);
+          if (result.awarded.length > 0) {
+            reloadAnalyticsSoon(queryClient);
+          }
+        })
+        // Spec §8: a failed medal check is only logged.
+        .catch((error: unknown) => console.warn('The medal check failed', error));
+    }, MEDAL_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [userId, hasActivities, queryClient, celebrate]);
+}
+
+function useServerEvents(userId: string, queryClient: QueryClient, celebrate: (medals: MedalCard[]) => void) {
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      source = new EventSource(EVENTS_PATH);
+      source.addEventListener('medals-awarded', (event: MessageEvent<string>) => {
+        let parsed: ReturnType<typeof medalsAwardedSchema.safeParse>;
+        try {
+          parsed = medalsAwardedSchema.safeParse(JSON.parse(event.data));
+        } catch {
+          console.warn('Unreadable medals-awarded event', event.data);
+          return;
+        }
+        if (!parsed.success) {
+          console.warn('Unexpected medals-awarded event', parsed.error);
+          return;
+        }
+        celebrate(parsed.data.medals);
+        void applyAwardedMedals(queryClient, parsed.data.unseenCount);
+      });
+      source.addEventListener('analytics-updated', () => reloadAnalyticsSoon(queryClient));
+      source.addEventListener('activities-changed', () => {
+        void invalidateActivities(queryClient);
+        // The calendar of running days and the medals' hints follow the activities.
+        void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+      });
+      source.addEventListener('error', () => {
+        if (source?.readyState === EventSource.CLOSED) {
+          reopen = setTimeout(open, EVENTS_REOPEN_MS);
+        }
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(reopen);
+      source?.close();
+    };
+  }, [userId, queryClient, celebrate]);
+}
+
+/** Awards already celebrated: the check's answer and the event about the same award come both. */
+function awardKey(medal: MedalCard): string {
+  return `${medal.medalId}|${medal.earnedAt ?? ''}|${medal.value ?? ''}`;
+}
+
+export function LiveUpdates({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const celebrated = useRef(new Set<string>());
+  const [celebration, setCelebration] = useState<{ medals: MedalCard[]; open: boolean }>({ medals: [], open: false });
+
+  const celebrate = useCallback((medals: MedalCard[]) => {
+    const fresh = medals.filter((medal) => !celebrated.current.has(awardKey(medal)));
+    if (fresh.length === 0) {
+      return;
+    }
+    for (const medal of fresh) {
+      celebrated.current.add(awardKey(medal));
+    }
+    // Medals arriving while the toast shows join it; otherwise they start a new one.
+    setCelebration((current) => ({ open: true, medals: current.open ? [...current.medals, ...fresh] : fresh }));
+  }, []);
+
+  useAnalyticsSession(userId, queryClient);
+  useMedalCheck(userId, queryClient, celebrate);
+  useServerEvents(userId, queryClient, celebrate);
+
+  return (
+    <MedalCelebration
+      medals={celebration.medals}
+      open={celebration.open}
+      onClose={() => setCelebration((current) => ({ ...current, open: false }))}
+    />
+  );
+}

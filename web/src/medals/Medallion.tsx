@@ -1,0 +1,27 @@
+/** A medal's round face: its tier's metallic gradient with the trophy, or a dashed outline until earned. */
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import { Box } from '@mui/material';
+import type { MedalTier } from '../../../core/medals/catalogue.ts';
+import { TIER_STYLES, tierGradient } from './medal-tiers.ts';
+
+export function Medallion({ tier, earned, size = 52 }: { tier: MedalTier; earned: boolean; size?: number }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: size,
+        height: size,
+        flexShrink: 0,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        background: earned ? tierGradient(tier) : 'rgba(240, 246, 252, 0.06)',
+        border: earned ? 'none' : '1px dashed rgba(240, 246, 252, 0.18)',
+        boxShadow: earned ? `0 0 18px ${TIER_STYLES[tier].glow}, inset 0 0 0 3px rgba(255, 255, 255, 0.25)` : 'none',
+        color: earned ? 'rgba(14, 17, 22, 0.78)' : 'text.disabled',
+      }}
+    >
+      <EmojiEventsIcon sx={{ fontSize: size * 0.52 }} />
+    </Box>
+  );
+}
