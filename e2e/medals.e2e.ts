@@ -1,0 +1,87 @@
+/**
+ * Issue 5's browser test, at desktop and mobile width: import a run that earns several medals, see
+ * them arrive as new without a reload (Server-Sent Events: the celebration and the sidebar count),
+ * open the trophy case, see the visible new medals marked viewed and the count drop.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  VIEWPORT_NAMES,
+  expectHidden,
+  expectVisible,
+  heading,
+  mainNav,
+  navigateWithSidebar,
+  newAccount,
+  openNavigation,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+  type ViewportName,
+} from './support/browser.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
+
+/** The number on the Medals entry's badge (its label reads "N new medals"). */
+async function unseenInSidebar(page: Page, viewport: ViewportName): Promise<number> {
+  await openNavigation(page, viewport);
+  const label = await mainNav(page)
+    .getByLabel(/^\d+ new medals?$/)
+    .getAttribute('aria-label');
+  if (viewport === 'mobile') {
+    // The drawer is a modal: until it has closed, the page behind it is hidden from role queries.
+    await page.keyboard.press('Escape');
+    await expectHidden(mainNav(page));
+  }
+  return Number(label?.split(' ')[0]);
+}
+
+describe.each(VIEWPORT_NAMES)('medals (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('a run earns medals live; the trophy case marks them viewed and the count drops', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.goto('/register');
+    await registerViaUi(page, newAccount({ name: 'Katherine Switzer' }));
+    await expectVisible(heading(page, 'Hi, Katherine'));
+    expect(await unseenInSidebar(page, viewport)).toBe(0);
+
+    // A 5.4 km run: Longest Run, Fastest Run, Highest Climb and 5K Hero at once.
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Activity files').setInputFiles(path.join(FIXTURES, 'running-with-developer-data.fit'));
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(dialog.getByText('1 imported.'));
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // Pushed by the server, no reload: the celebration and the sidebar count.
+    await expectVisible(page.getByRole('status').filter({ hasText: /new medals?/i }));
+    await expect.poll(() => unseenInSidebar(page, viewport), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    const before = await unseenInSidebar(page, viewport);
+    await screenshot(page, `medals-${viewport}-celebration`);
+
+    await navigateWithSidebar(page, viewport, 'Medals', '/medals');
+    const newMedals = page.getByRole('article', { name: /, earned, new$/ });
+    await expect.poll(() => newMedals.count()).toBe(before);
+    for (const title of ['Longest Run', 'Fastest Run', 'Highest Climb', '5K Hero']) {
+      await expectVisible(page.getByRole('article', { name: new RegExp(`^${title}, earned`) }));
+    }
+    await expectVisible(page.getByRole('article', { name: 'Marathon Legend, not yet earned' }));
+
+    // The new medals on screen are marked viewed once seen; the count drops with them.
+    await expect.poll(() => newMedals.count(), { timeout: 15_000 }).toBeLessThan(before);
+    await expect.poll(() => unseenInSidebar(page, viewport), { timeout: 15_000 }).toBeLessThan(before);
+    await screenshot(page, `medals-${viewport}-trophy-case`);
+
+    // Viewed is stored: once the server's count agrees with the page, a reload shows the same.
+    await expect
+      .poll(async () => (await unseenInSidebar(page, viewport)) === (await newMedals.count()), { timeout: 15_000 })
+      .toBe(true);
+    const remaining = await newMedals.count();
+    await page.reload();
+    await expectVisible(page.getByRole('article', { name: /^Longest Run, earned/ }));
+    expect(await newMedals.count()).toBeLessThanOrEqual(remaining);
+  });
+});
