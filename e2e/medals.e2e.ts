@@ -3,7 +3,6 @@
  * them arrive as new without a reload (Server-Sent Events: the celebration and the sidebar count),
  * open the trophy case, see the visible new medals marked viewed and the count drop.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
