@@ -24,7 +24,7 @@ const LEVEL_FROM_METRES = [
   DISTANCE_CLASS_MILES['10k-warrior'],
   DISTANCE_CLASS_MILES['half-marathon-champion'],
 ].map((miles) => miles * METRES_PER_MILE);
-const LEVEL_LABELS = ['No run', 'Under 5K', '5K to 10K', '10K to half marathon', 'Half marathon or more'] as const;
+const LEVEL_LABELS = ['No run', 'Under 5K', '5K–10K', '10K–half', 'Half marathon+'] as const;
 
 const WEEKDAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''] as const;
 

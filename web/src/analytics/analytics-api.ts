@@ -59,12 +59,13 @@ export async function startAnalyticsSession(queryClient: QueryClient): Promise<v
   queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
 }
 
-/** Spec §4 "Page timer" while the app goes on (leaving the page inside the app). */
+/**
+ * Spec §4 "Page timer" while the app goes on (leaving the page inside the app). The record is
+ * refetched rather than set from the answer: the next page may already be reading it.
+ */
 export async function sendPlanningTime(queryClient: QueryClient, elapsedMs: number): Promise<void> {
-  const analytics = await unwrap(
-    api.analytics['page-time'].$post({ json: { page: PLANNING_PAGE, elapsedMs: Math.round(elapsedMs) } }),
-  );
-  queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
+  await unwrap(api.analytics['page-time'].$post({ json: { page: PLANNING_PAGE, elapsedMs: Math.round(elapsedMs) } }));
+  await queryClient.invalidateQueries({ queryKey: RECORD_QUERY_KEY });
 }
 
 /**
@@ -87,6 +88,9 @@ export function useRecalculateStreak() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<Analytics> => unwrap(api.analytics.streak.recalculate.$post({ json: timeZoneQuery() })),
-    onSuccess: () => reloadAnalyticsSoon(queryClient),
+    onSuccess: (analytics) => {
+      queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
+      reloadAnalyticsSoon(queryClient);
+    },
   });
 }

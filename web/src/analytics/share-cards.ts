@@ -36,6 +36,9 @@ const BACKGROUND = '#0e1116';
 const PANEL = '#161b22';
 const TEXT = '#f0f6fc';
 const TEXT_SECONDARY = '#9aa4b2';
+/** The activity map's start and finish colours (ActivityMap.tsx). */
+const ROUTE_START = '#3fb950';
+const ROUTE_END = '#f85149';
 const FONT = '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif';
 /** The same drawings as BrandMark.tsx and the EmojiEvents icon, as SVG path data on a 64 and a 24 grid. */
 const BRAND_STRIDE_PATH = 'M18 44c6-2 10-6 13-12s7-10 15-12';
@@ -217,8 +220,8 @@ function drawRoute(
     context.stroke();
   };
   // The finish under the start, so an out-and-back run shows both.
-  dot(point(count - 1), TEXT, 11);
-  dot(point(0), '#4fd1c5', 7);
+  dot(point(count - 1), ROUTE_END, 11);
+  dot(point(0), ROUTE_START, 8);
 }
 
 function safeFileName(text: string): string {

@@ -130,18 +130,50 @@ function AccountButton({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** The unseen-medal count on the Medals entry (hidden at 0), kept fresh by the live events. */
-function MedalsNavIcon({ icon }: { icon: ReactElement | undefined }) {
+/** Text for screen readers only. */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The unseen medals of a signed-in user; 0 for a visitor. */
+function useUnseenMedals(): number {
   const { data: user } = useSession();
   const { data: unseen = 0 } = useUnseenMedalCount(Boolean(user));
+  return user ? unseen : 0;
+}
+
+/** The unseen-medal count on the Medals entry (hidden at 0), kept fresh by the live events. */
+function MedalsNavIcon({ icon }: { icon: ReactElement | undefined }) {
+  const unseen = useUnseenMedals();
   return (
-    <Badge
-      badgeContent={user ? unseen : 0}
-      color="primary"
-      max={99}
-      slotProps={{ badge: { 'aria-label': `${unseen} new ${unseen === 1 ? 'medal' : 'medals'}` } }}
-    >
+    <Badge badgeContent={unseen} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
       {icon}
+    </Badge>
+  );
+}
+
+/** The entry's label, read out with the count: "Medals (3 new)". */
+function MedalsNavLabel({ label }: { label: string }) {
+  const unseen = useUnseenMedals();
+  return (
+    <>
+      {label}
+      {unseen > 0 && <Box component="span" sx={SCREEN_READER_ONLY}>{` (${unseen} new)`}</Box>}
+    </>
+  );
+}
+
+/** Below md the drawer is closed: a dot on the menu button says new medals wait inside. */
+function UnseenMedalsDot({ children }: { children: ReactElement }) {
+  const unseen = useUnseenMedals();
+  return (
+    <Badge variant="dot" color="primary" invisible={unseen === 0}>
+      {children}
     </Badge>
   );
 }
@@ -179,7 +211,9 @@ function DrawerContent({ onNavigate }: { onNavigate: () => void }) {
                 <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
                   {entry.path === '/medals' ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
                 </ListItemIcon>
-                <ListItemText primary={entry.label} />
+                <ListItemText
+                  primary={entry.path === '/medals' ? <MedalsNavLabel label={entry.label} /> : entry.label}
+                />
               </ListItemButton>
             );
           })}
@@ -216,7 +250,9 @@ export function SidebarLayout() {
           <AppBar position="fixed" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
             <Toolbar>
               <IconButton edge="start" aria-label="Open navigation" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
-                <MenuIcon />
+                <UnseenMedalsDot>
+                  <MenuIcon />
+                </UnseenMedalsDot>
               </IconButton>
               <BrandMark size={28} />
               <Typography variant="h6" sx={{ ml: 1.25 }}>

@@ -11,6 +11,8 @@ import { Medallion } from './Medallion.tsx';
 
 const CELEBRATION_MS = 7000;
 const SHOWN_MEDALLIONS = 3;
+/** More titles than this read as "… and 2 more". */
+const NAMED_MEDALS = 3;
 
 const pop = keyframes`
   0% { transform: scale(0.4) rotate(-18deg); opacity: 0; }
@@ -28,16 +30,19 @@ function SlideDown(props: SlideProps) {
 }
 
 function MedalTitles({ medals }: { medals: readonly MedalCard[] }) {
+  const named = medals.length > NAMED_MEDALS ? medals.slice(0, NAMED_MEDALS - 1) : medals;
+  const more = medals.length - named.length;
   return (
     <>
-      {medals.map((medal, index) => (
+      {named.map((medal, index) => (
         <Box component="span" key={medal.medalId}>
-          {index > 0 && (index === medals.length - 1 ? ' and ' : ', ')}
+          {index > 0 && (index === named.length - 1 && more === 0 ? ' and ' : ', ')}
           <Box component="span" sx={{ color: TIER_STYLES[medal.type].main, fontWeight: 700 }}>
             {medal.title}
           </Box>
         </Box>
       ))}
+      {more > 0 && ` and ${more} more`}
     </>
   );
 }
