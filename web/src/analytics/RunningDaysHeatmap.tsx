@@ -87,7 +87,7 @@ function calendarWeeks(runningDays: RunningDays): (DayCell | null)[][] {
   return weeks;
 }
 
-/** A month's name over the first week that holds its 1st (and not over the very first column). */
+/** A month's name over the week that holds its 1st (not over the last column: it would not fit). */
 function monthLabels(weeks: (DayCell | null)[][]): { week: number; label: string }[] {
   const labels: { week: number; label: string }[] = [];
   weeks.forEach((week, index) => {

@@ -150,6 +150,10 @@ function useUnseenMedals(): number {
 /** The unseen-medal count on the Medals entry (hidden at 0), kept fresh by the live events. */
 function MedalsNavIcon({ icon }: { icon: ReactElement | undefined }) {
   const unseen = useUnseenMedals();
+  // Not rendered at 0: a hidden badge keeps its last number in the entry's text.
+  if (unseen === 0) {
+    return icon;
+  }
   return (
     <Badge badgeContent={unseen} color="primary" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
       {icon}
