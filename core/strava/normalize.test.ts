@@ -1,0 +1,455 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivitySummary } from '../activity/schemas.ts';
+import {
+  filterActivities,
+  isSameActivity,
+  mergeActivities,
+  normalizeStravaActivities,
+  normalizeStravaActivity,
+  parseActivityDate,
+  parseLatLng,
+  STRAVA_SPORT_TYPES,
+  stravaSportType,
+} from './normalize.ts';
+
+const ISO = '2026-01-15T07:30:00Z';
+const MS = Date.parse(ISO);
+
+/** A Strava SummaryActivity as the API sends it. */
+const summary = {
+  id: 123_456_789,
+  name: '  Morning Run ',
+  distance: 10_012.3,
+  moving_time: 3000,
+  elapsed_time: 3100,
+  total_elevation_gain: 87.5,
+  type: 'Run',
+  sport_type: 'TrailRun',
+  workout_type: 0,
+  start_date: ISO,
+  start_date_local: '2026-01-15T08:30:00Z',
+  timezone: '(GMT+01:00) Europe/Paris',
+  start_latlng: [48.85, 2.35],
+  end_latlng: [48.86, 2.36],
+  achievement_count: 2,
+  kudos_count: 5,
+  comment_count: 1,
+  athlete_count: 1,
+  total_photo_count: 3,
+  map: { id: 'a1', summary_polyline: 'abc', resource_state: 2 },
+  trainer: false,
+  commute: true,
+  manual: false,
+  private: false,
+  flagged: false,
+  gear_id: 'g1',
+  average_speed: 3.337,
+  max_speed: 5.1,
+  average_cadence: 84.2,
+  has_heartrate: true,
+  average_heartrate: 151.3,
+  max_heartrate: 178,
+  kilojoules: 0,
+  calories: 712,
+};
+
+describe('normalizeStravaActivity', () => {
+  it('maps a Strava summary to Stride fields', () => {
+    expect(normalizeStravaActivity(summary)).toEqual({
+      id: '123456789',
+      stravaId: '123456789',
+      name: 'Morning Run',
+      type: 'run',
+      source: 'strava',
+      startDate: '2026-01-15T07:30:00.000Z',
+      startDateLocal: '2026-01-15T08:30:00',
+      timezone: 'Europe/Paris',
+      distance: 10_012.3,
+      movingTime: 3000,
+      elapsedTime: 3100,
+      elevationGain: 87.5,
+      averageSpeed: 3.337,
+      maxSpeed: 5.1,
+      averageHeartrate: 151.3,
+      maxHeartrate: 178,
+      averageCadence: 84.2,
+      startLatLng: { lat: 48.85, lng: 2.35 },
+      endLatLng: { lat: 48.86, lng: 2.36 },
+      hasTrack: true,
+      fileType: null,
+      originalFilename: null,
+      calories: 712,
+      kilojoules: 0,
+      gearId: 'g1',
+      workoutType: 0,
+      trainer: false,
+      commute: true,
+      manual: false,
+      private: false,
+      flagged: false,
+      achievementCount: 2,
+      kudosCount: 5,
+      commentCount: 1,
+      athleteCount: 1,
+      photoCount: 3,
+    });
+  });
+
+  it('defaults numbers to 0, names to "Unknown Activity", optional sensors to null', () => {
+    const minimal = normalizeStravaActivity({ id: 1, type: 'Run', start_date: ISO });
+    expect(minimal).toMatchObject({
+      name: 'Unknown Activity',
+      distance: 0,
+      movingTime: 0,
+      elapsedTime: 0,
+      elevationGain: 0,
+      averageSpeed: 0,
+      maxSpeed: 0,
+      calories: 0,
+      kudosCount: 0,
+      averageHeartrate: null,
+      maxHeartrate: null,
+      averageCadence: null,
+      startLatLng: null,
+      endLatLng: null,
+      hasTrack: false,
+      gearId: null,
+      workoutType: null,
+      timezone: 'UTC',
+      startDateLocal: '2026-01-15T07:30:00',
+      commute: false,
+    });
+  });
+
+  it('treats a blank name as missing and trims text', () => {
+    expect(normalizeStravaActivity({ ...summary, name: '   ' })?.name).toBe('Unknown Activity');
+    expect(normalizeStravaActivity({ ...summary, name: 42 })?.name).toBe('Unknown Activity');
+    expect(normalizeStravaActivity({ ...summary, gear_id: '  ' })?.gearId).toBeNull();
+  });
+
+  it('reads numbers written as text and defaults garbage to 0', () => {
+    const result = normalizeStravaActivity({ ...summary, distance: '5000.5', moving_time: 'abc', max_speed: NaN });
+    expect(result).toMatchObject({ distance: 5000.5, movingTime: 0, maxSpeed: 0 });
+  });
+
+  it('reads the raw fallback snake_case fields, camelCase first', () => {
+    const raw = {
+      id: 'x9',
+      distance: 5000,
+      moving_time: 1500,
+      total_elevation_gain: 12,
+      start_date: ISO,
+      type: 'Walk',
+    };
+    expect(normalizeStravaActivity(raw)).toMatchObject({
+      id: 'x9',
+      type: 'walk',
+      distance: 5000,
+      movingTime: 1500,
+      elevationGain: 12,
+      startDate: '2026-01-15T07:30:00.000Z',
+    });
+    const both = { ...raw, movingTime: 1600, elevationGain: 13, startDate: '2026-01-16T07:30:00Z' };
+    expect(normalizeStravaActivity(both)).toMatchObject({
+      movingTime: 1600,
+      elevationGain: 13,
+      startDate: '2026-01-16T07:30:00.000Z',
+    });
+  });
+
+  it('prefers sport_type over the coarser type', () => {
+    expect(normalizeStravaActivity({ ...summary, type: 'Ride', sport_type: 'GravelRide' })?.type).toBe('ride');
+    expect(normalizeStravaActivity({ ...summary, sport_type: undefined, type: 'Hike' })?.type).toBe('walk');
+  });
+
+  it.each([
+    ['no id', { ...summary, id: undefined }],
+    ['blank id', { ...summary, id: ' ' }],
+    ['an unmapped sport', { ...summary, sport_type: 'Swim', type: 'Swim' }],
+    ['no sport', { ...summary, sport_type: undefined, type: undefined }],
+    ['no start date', { ...summary, start_date: undefined }],
+    ['an invalid start date', { ...summary, start_date: 'yesterday-ish' }],
+    ['not an object', 'Run'],
+    ['null', null],
+    ['an array', [summary]],
+  ])('returns null for %s', (_label, raw) => {
+    expect(normalizeStravaActivity(raw)).toBeNull();
+  });
+
+  it('skips the rejected ones in a page', () => {
+    const page = [summary, { ...summary, id: 2, sport_type: 'Swim' }, { ...summary, id: 3, sport_type: 'Walk' }];
+    expect(normalizeStravaActivities(page).map((activity) => [activity.id, activity.type])).toEqual([
+      ['123456789', 'run'],
+      ['3', 'walk'],
+    ]);
+  });
+
+  it('has a track from a polyline or a start position', () => {
+    expect(normalizeStravaActivity({ ...summary, start_latlng: [] })?.hasTrack).toBe(true);
+    expect(normalizeStravaActivity({ ...summary, map: { summary_polyline: '' } })?.hasTrack).toBe(true);
+    expect(normalizeStravaActivity({ ...summary, start_latlng: [], map: { summary_polyline: '' } })?.hasTrack).toBe(
+      false,
+    );
+  });
+
+  it('keeps the local wall-clock digits Strava writes, with or without its "Z"', () => {
+    expect(normalizeStravaActivity({ ...summary, start_date_local: '2026-01-15T08:30:00' })?.startDateLocal).toBe(
+      '2026-01-15T08:30:00',
+    );
+    expect(normalizeStravaActivity({ ...summary, start_date_local: '2026-01-15T23:59:59+05:00' })?.startDateLocal).toBe(
+      '2026-01-15T23:59:59',
+    );
+    expect(
+      normalizeStravaActivity({ ...summary, start_date_local: { seconds: Date.UTC(2026, 0, 15, 9) / 1000 } })
+        ?.startDateLocal,
+    ).toBe('2026-01-15T09:00:00');
+    expect(normalizeStravaActivity({ ...summary, start_date_local: 'garbage' })?.startDateLocal).toBe(
+      '2026-01-15T07:30:00',
+    );
+  });
+
+  it('keeps a time zone without the GMT prefix as it is', () => {
+    expect(normalizeStravaActivity({ ...summary, timezone: ' America/New_York ' })?.timezone).toBe('America/New_York');
+  });
+});
+
+describe('stravaSportType', () => {
+  it.each([
+    ['Run', 'run'],
+    ['TrailRun', 'run'],
+    ['VirtualRun', 'run'],
+    ['Ride', 'ride'],
+    ['VirtualRide', 'ride'],
+    ['EBikeRide', 'ride'],
+    ['GravelRide', 'ride'],
+    ['MountainBikeRide', 'ride'],
+    ['Walk', 'walk'],
+    ['Hike', 'walk'],
+    [' Run ', 'run'],
+  ])('%s → %s', (sport, expected) => {
+    expect(stravaSportType(sport)).toBe(expected);
+  });
+
+  it.each(['Swim', 'Workout', 'AlpineSki', 'EMountainBikeRide', 'Handcycle', 'run', 'RUN', '', 'toString', null, 9])(
+    '%s → null',
+    (sport) => {
+      expect(stravaSportType(sport)).toBeNull();
+    },
+  );
+
+  it('maps exactly the ten sports of the table', () => {
+    expect(Object.keys(STRAVA_SPORT_TYPES)).toHaveLength(10);
+  });
+});
+
+describe('parseActivityDate', () => {
+  it.each([
+    ['ISO text', ISO],
+    ['ISO text with spaces', `  ${ISO} `],
+    ['ISO text with an offset', '2026-01-15T08:30:00+01:00'],
+    ['a Date', new Date(MS)],
+    ['epoch ms', MS],
+    ['{seconds, nanoseconds}', { seconds: MS / 1000, nanoseconds: 0 }],
+    ['{seconds} alone', { seconds: MS / 1000 }],
+    ['{_seconds, _nanoseconds}', { _seconds: MS / 1000, _nanoseconds: 0 }],
+    ['an object with toDate()', { toDate: () => new Date(MS) }],
+  ])('reads %s', (_label, value) => {
+    expect(parseActivityDate(value)).toBe(MS);
+  });
+
+  it('reads zone-less ISO text as UTC, never in the machine zone', () => {
+    expect(parseActivityDate('2026-01-15T07:30:00')).toBe(MS);
+    expect(parseActivityDate('2026-01-15T07:30')).toBe(MS);
+    expect(parseActivityDate('2026-01-15T07:30:00.000')).toBe(MS);
+    expect(parseActivityDate('2026-01-15')).toBe(Date.UTC(2026, 0, 15));
+  });
+
+  it('adds nanoseconds as whole milliseconds', () => {
+    expect(parseActivityDate({ seconds: MS / 1000, nanoseconds: 250_999_999 })).toBe(MS + 250);
+  });
+
+  it('calls toDate on its own object (a class instance with a method)', () => {
+    class Timestamp {
+      constructor(private readonly ms: number) {}
+      toDate(): Date {
+        return new Date(this.ms);
+      }
+    }
+    expect(parseActivityDate(new Timestamp(MS))).toBe(MS);
+  });
+
+  it.each([
+    ['empty text', ''],
+    ['nonsense text', 'not a date'],
+    ['an invalid Date', new Date(Number.NaN)],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['null', null],
+    ['undefined', undefined],
+    ['an object without a date', { when: 'now' }],
+    ['toDate() returning text', { toDate: () => ISO }],
+    ['toDate() returning an invalid Date', { toDate: () => new Date('x') }],
+    ['an array', [MS]],
+  ])('rejects %s', (_label, value) => {
+    expect(parseActivityDate(value)).toBeNull();
+  });
+
+  it('normalises every date form to the same startDate', () => {
+    const forms = [ISO, new Date(MS), { seconds: MS / 1000, nanoseconds: 0 }, { toDate: () => new Date(MS) }];
+    for (const start_date of forms) {
+      expect(normalizeStravaActivity({ id: 1, type: 'Run', start_date })?.startDate).toBe('2026-01-15T07:30:00.000Z');
+    }
+  });
+});
+
+describe('parseLatLng', () => {
+  it.each([
+    [[51.5, -0.12], { lat: 51.5, lng: -0.12 }],
+    [['51.5', '-0.12'], { lat: 51.5, lng: -0.12 }],
+    [
+      { lat: 1, lng: 2 },
+      { lat: 1, lng: 2 },
+    ],
+    [[0, 0], { lat: 0, lng: 0 }],
+    [[], null],
+    [[51.5], null],
+    [[null, null], null],
+    [{ lat: 1 }, null],
+    [null, null],
+    ['51.5,-0.12', null],
+  ])('%j → %j', (value, expected) => {
+    expect(parseLatLng(value)).toEqual(expected);
+  });
+});
+
+type Item = Pick<ActivitySummary, 'id' | 'startDate' | 'distance' | 'source'>;
+
+function item(id: string, start: string, distance: number, source: Item['source']): Item {
+  return { id, startDate: new Date(Date.parse(start)).toISOString(), distance, source };
+}
+
+const at = (offsetSeconds: number) => new Date(MS + offsetSeconds * 1000).toISOString();
+
+describe('isSameActivity', () => {
+  const base = item('a', ISO, 10_000, 'strava');
+
+  it.each([
+    [0, 10_000, true],
+    [59, 10_000, true],
+    [60, 10_000, true],
+    [-60, 10_000, true],
+    [61, 10_000, false],
+    [-61, 10_000, false],
+    [0, 9500, true], // 5 % of the longer (10 000)
+    [0, 9499, false],
+    [0, 10_526, true], // 10 526 - 10 000 = 526 ≤ 526.3
+    [0, 10_527, false],
+  ])('start %d s apart, distance %d → %s', (offset, distance, expected) => {
+    const other = item('b', at(offset), distance, 'upload');
+    expect(isSameActivity(base, other)).toBe(expected);
+    expect(isSameActivity(other, base)).toBe(expected);
+  });
+
+  it('matches two activities without distance at the same time', () => {
+    expect(isSameActivity(item('a', ISO, 0, 'strava'), item('b', ISO, 0, 'upload'))).toBe(true);
+    expect(isSameActivity(item('a', ISO, 0, 'strava'), item('b', ISO, 10, 'upload'))).toBe(false);
+  });
+
+  it('never matches an invalid start date', () => {
+    expect(isSameActivity({ ...base, startDate: 'x' }, { ...base, startDate: 'x' })).toBe(false);
+  });
+});
+
+describe('mergeActivities', () => {
+  it('keeps the uploaded copy of a run synced from Strava, newest first', () => {
+    const strava = [item('s1', at(0), 10_000, 'strava'), item('s2', at(86_400), 5000, 'strava')];
+    const uploaded = [item('u1', at(20), 9800, 'upload'), item('u2', at(-86_400), 3000, 'upload')];
+    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['s2', 'u1', 'u2']);
+  });
+
+  it('matches one to one, closest start first', () => {
+    // Two Strava activities near one upload: only the closer one is its duplicate.
+    const strava = [item('far', at(50), 10_000, 'strava'), item('near', at(5), 10_000, 'strava')];
+    const uploaded = [item('u', at(0), 10_000, 'upload')];
+    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['far', 'u']);
+  });
+
+  it('pairs two runs and two uploads of the same minute each with its own', () => {
+    const strava = [item('s1', at(0), 5000, 'strava'), item('s2', at(40), 5000, 'strava')];
+    const uploaded = [item('u1', at(2), 5000, 'upload'), item('u2', at(41), 5000, 'upload')];
+    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['u2', 'u1']);
+  });
+
+  it('keeps both when the distance differs by more than 5 %', () => {
+    const merged = mergeActivities([item('s', at(0), 10_000, 'strava')], [item('u', at(0), 5000, 'upload')]);
+    expect(merged.map((activity) => activity.id).sort()).toEqual(['s', 'u']);
+  });
+
+  it('keeps both at 61 s apart and merges at 60 s', () => {
+    expect(mergeActivities([item('s', at(61), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(2);
+    expect(mergeActivities([item('s', at(60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
+    expect(mergeActivities([item('s', at(-60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
+  });
+
+  it('drops a repeated id within one side', () => {
+    const strava = [item('s', at(0), 5000, 'strava'), item('s', at(0), 5000, 'strava')];
+    expect(mergeActivities(strava, [])).toHaveLength(1);
+    const uploaded = [item('u', at(0), 5000, 'upload'), item('u', at(0), 5000, 'upload')];
+    expect(mergeActivities([], uploaded)).toHaveLength(1);
+  });
+
+  it('keeps activities with a broken start date, last', () => {
+    const merged = mergeActivities(
+      [{ ...item('s', ISO, 5000, 'strava'), startDate: 'x' }],
+      [item('u', ISO, 5000, 'upload')],
+    );
+    expect(merged.map((activity) => activity.id)).toEqual(['u', 's']);
+  });
+
+  it('orders equal starts by id and handles empty sides', () => {
+    expect(mergeActivities([], [])).toEqual([]);
+    const merged = mergeActivities([item('b', ISO, 1000, 'strava'), item('a', ISO, 9000, 'strava')], []);
+    expect(merged.map((activity) => activity.id)).toEqual(['a', 'b']);
+  });
+
+  it('merges a thousand-run history against uploads quickly and exactly', () => {
+    const strava = Array.from({ length: 1000 }, (_, day) => item(`s${day}`, at(day * 86_400), 8000, 'strava'));
+    const uploaded = Array.from({ length: 300 }, (_, day) => item(`u${day}`, at(day * 86_400 * 2 + 3), 8100, 'upload'));
+    const merged = mergeActivities(strava, uploaded);
+    expect(merged).toHaveLength(1000);
+    expect(merged.filter((activity) => activity.source === 'upload')).toHaveLength(300);
+    expect(merged[0]?.id).toBe('s999');
+  });
+});
+
+describe('filterActivities', () => {
+  const list = [
+    { id: '1', type: 'run', startDateLocal: '2026-01-01T06:00:00' },
+    { id: '2', type: 'ride', startDateLocal: '2026-01-05T23:30:00' },
+    { id: '3', type: 'walk', startDateLocal: '2026-01-06T00:10:00' },
+    { id: '4', type: 'run', startDateLocal: '2026-01-10T12:00:00' },
+  ] as const satisfies readonly Pick<ActivitySummary, 'id' | 'type' | 'startDateLocal'>[];
+  const ids = (filtered: readonly { id: string }[]) => filtered.map((activity) => activity.id);
+
+  it('returns everything without a filter', () => {
+    expect(ids(filterActivities(list, {}))).toEqual(['1', '2', '3', '4']);
+    expect(ids(filterActivities(list, { type: null, from: null, to: '' }))).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('matches the type exactly', () => {
+    expect(ids(filterActivities(list, { type: 'run' }))).toEqual(['1', '4']);
+    expect(ids(filterActivities(list, { type: 'Run' }))).toEqual([]);
+  });
+
+  it('keeps an inclusive range of local start days', () => {
+    expect(ids(filterActivities(list, { from: '2026-01-05', to: '2026-01-06' }))).toEqual(['2', '3']);
+    expect(ids(filterActivities(list, { from: '2026-01-01', to: '2026-01-01' }))).toEqual(['1']);
+    expect(ids(filterActivities(list, { to: '2026-01-05' }))).toEqual(['1', '2']);
+    expect(ids(filterActivities(list, { from: '2026-01-06' }))).toEqual(['3', '4']);
+    expect(ids(filterActivities(list, { from: '2026-01-07', to: '2026-01-09' }))).toEqual([]);
+  });
+
+  it('combines type and range', () => {
+    expect(ids(filterActivities(list, { type: 'run', from: '2026-01-02' }))).toEqual(['4']);
+  });
+});

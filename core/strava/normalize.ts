@@ -1,0 +1,340 @@
+/**
+ * Strava's activities (SummaryActivity / DetailedActivity, snake_case) as Stride activities (spec §3
+ * "Activity", "Normalisation"), and the one merged list of spec §7 "Internal activity loading":
+ * Strava and uploaded activities de-duplicated, newest first, filtered as in spec §5.
+ */
+import type { UploadActivityType } from '../activity/parsed.ts';
+import { type ActivitySummary, DEFAULT_ACTIVITY_NAME } from '../activity/schemas.ts';
+
+/**
+ * Strava sport types that are one of Stride's types. Exact, case-sensitive names as Strava writes
+ * them (sport_type, or the older type). Every other sport (Swim, Workout, AlpineSki, …) maps to
+ * null and normalizeStravaActivity returns null: Stride's activities are runs, rides and walks
+ * (spec §3), so the sync skips the rest rather than mislabel them.
+ */
+export const STRAVA_SPORT_TYPES: Readonly<Record<string, UploadActivityType>> = {
+  Run: 'run',
+  TrailRun: 'run',
+  VirtualRun: 'run',
+  Ride: 'ride',
+  VirtualRide: 'ride',
+  EBikeRide: 'ride',
+  GravelRide: 'ride',
+  MountainBikeRide: 'ride',
+  Walk: 'walk',
+  Hike: 'walk',
+};
+
+export function stravaSportType(sport: unknown): UploadActivityType | null {
+  const name = typeof sport === 'string' ? sport.trim() : '';
+  // Own keys only: "toString" or "constructor" is no sport.
+  return Object.hasOwn(STRAVA_SPORT_TYPES, name) ? (STRAVA_SPORT_TYPES[name] ?? null) : null;
+}
+
+type Raw = Record<string, unknown>;
+
+function isObject(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first of `keys` present (not undefined or null) in `raw`: camelCase first, snake_case fallback. */
+function pick(raw: Raw, ...keys: string[]): unknown {
+  for (const key of keys) {
+    const value = raw[key];
+    if (value !== undefined && value !== null) {
+      return value;
+    }
+  }
+  return undefined;
+}
+
+/** A finite number from a number or numeric text, else null. */
+function numberOrNull(value: unknown): number | null {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : null;
+}
+
+/** Spec §3: numbers default to 0. */
+function numberOrZero(value: unknown): number {
+  return numberOrNull(value) ?? 0;
+}
+
+/** Spec §3: text is trimmed. */
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function flag(value: unknown): boolean {
+  return value === true;
+}
+
+const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * Spec §3: a date may be ISO text (read as UTC when it has no zone), a Date, a timestamp with seconds ({seconds, nanoseconds}, or the
+ * serialised {_seconds, _nanoseconds}), or an object with a toDate() conversion method. A bare
+ * number is epoch milliseconds. Returns epoch ms, or null when the value is no valid date.
+ */
+export function parseActivityDate(value: unknown): number | null {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    // A date-time without a zone would be read in the machine's zone; Stride reads it as UTC.
+    const zoned = ZONELESS_DATE_TIME.test(trimmed) ? `${trimmed}Z` : trimmed;
+    const ms = zoned === '' ? NaN : Date.parse(zoned);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : null;
+  }
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return Number.isNaN(ms) ? null : ms;
+  }
+  if (!isObject(value)) {
+    return null;
+  }
+  const seconds = numberOrNull(pick(value, 'seconds', '_seconds'));
+  if (seconds !== null) {
+    const nanoseconds = numberOrNull(pick(value, 'nanoseconds', '_nanoseconds')) ?? 0;
+    return seconds * 1000 + Math.floor(nanoseconds / 1_000_000);
+  }
+  if (typeof value.toDate === 'function') {
+    const converted: unknown = (value.toDate as () => unknown).call(value);
+    return converted instanceof Date ? parseActivityDate(converted) : null;
+  }
+  return null;
+}
+
+/** Strava's [lat, lng] (or an already-normalised {lat, lng}); null when empty or not numbers. */
+export function parseLatLng(value: unknown): { lat: number; lng: number } | null {
+  const [lat, lng] = Array.isArray(value)
+    ? [numberOrNull(value[0]), numberOrNull(value[1])]
+    : isObject(value)
+      ? [numberOrNull(value.lat), numberOrNull(value.lng)]
+      : [null, null];
+  return lat === null || lng === null ? null : { lat, lng };
+}
+
+/** "YYYY-MM-DDTHH:mm:ss" of an epoch-ms instant read in UTC. */
+function wallClock(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+/**
+ * Strava's start_date_local is the local wall-clock time written with a misleading "Z". Its digits
+ * are the local time, so they are kept as they are.
+ */
+function localWallClock(value: unknown, fallbackMs: number): string {
+  const written = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.exec(value.trim()) : null;
+  if (written) {
+    return written[0];
+  }
+  const ms = parseActivityDate(value);
+  return ms === null ? wallClock(fallbackMs) : wallClock(ms);
+}
+
+/** Strava writes "(GMT+01:00) Europe/Paris"; Stride keeps the IANA name. Without one: "UTC". */
+function timezoneOf(value: unknown): string {
+  const zone = text(value).replace(/^\([^)]*\)\s*/, '');
+  return zone === '' ? 'UTC' : zone;
+}
+
+/** A Strava activity as Stride stores it: the summary plus the Strava-only fields of spec §3. */
+export interface StravaActivity extends ActivitySummary {
+  source: 'strava';
+  stravaId: string;
+  calories: number;
+  kilojoules: number;
+  gearId: string | null;
+  workoutType: number | null;
+  trainer: boolean;
+  commute: boolean;
+  manual: boolean;
+  private: boolean;
+  flagged: boolean;
+  achievementCount: number;
+  kudosCount: number;
+  commentCount: number;
+  athleteCount: number;
+  photoCount: number;
+}
+
+/**
+ * One Strava activity as Stride's, or null when it cannot be one: no id, no valid start date, or a
+ * sport that is not a run, ride or walk (callers skip those). Heart rate and cadence stay null when
+ * Strava has none ("no sensor" differs from 0); every other number defaults to 0. The Stride id is
+ * Strava's id as text, so re-syncing the same activity updates it instead of adding a copy.
+ */
+export function normalizeStravaActivity(input: unknown): StravaActivity | null {
+  if (!isObject(input)) {
+    return null;
+  }
+  const rawId = pick(input, 'id');
+  const stravaId = typeof rawId === 'number' || typeof rawId === 'string' ? text(String(rawId)) : '';
+  const type = stravaSportType(pick(input, 'sport_type', 'type'));
+  const startMs = parseActivityDate(pick(input, 'startDate', 'start_date'));
+  if (stravaId === '' || type === null || startMs === null) {
+    return null;
+  }
+  const polyline = isObject(input.map) ? text(pick(input.map, 'summary_polyline', 'polyline')) : '';
+  const startLatLng = parseLatLng(pick(input, 'startLatLng', 'start_latlng'));
+  const workoutType = numberOrNull(pick(input, 'workoutType', 'workout_type'));
+  const gearId = text(pick(input, 'gearId', 'gear_id'));
+  return {
+    id: stravaId,
+    stravaId,
+    name: text(input.name) || DEFAULT_ACTIVITY_NAME,
+    type,
+    source: 'strava',
+    startDate: new Date(startMs).toISOString(),
+    startDateLocal: localWallClock(pick(input, 'startDateLocal', 'start_date_local'), startMs),
+    timezone: timezoneOf(input.timezone),
+    distance: numberOrZero(input.distance),
+    movingTime: numberOrZero(pick(input, 'movingTime', 'moving_time')),
+    elapsedTime: numberOrZero(pick(input, 'elapsedTime', 'elapsed_time')),
+    elevationGain: numberOrZero(pick(input, 'elevationGain', 'total_elevation_gain')),
+    averageSpeed: numberOrZero(pick(input, 'averageSpeed', 'average_speed')),
+    maxSpeed: numberOrZero(pick(input, 'maxSpeed', 'max_speed')),
+    averageHeartrate: numberOrNull(pick(input, 'averageHeartrate', 'average_heartrate')),
+    maxHeartrate: numberOrNull(pick(input, 'maxHeartrate', 'max_heartrate')),
+    averageCadence: numberOrNull(pick(input, 'averageCadence', 'average_cadence')),
+    startLatLng,
+    endLatLng: parseLatLng(pick(input, 'endLatLng', 'end_latlng')),
+    hasTrack: polyline !== '' || startLatLng !== null,
+    fileType: null,
+    originalFilename: null,
+    calories: numberOrZero(input.calories),
+    kilojoules: numberOrZero(input.kilojoules),
+    gearId: gearId === '' ? null : gearId,
+    workoutType,
+    trainer: flag(input.trainer),
+    commute: flag(input.commute),
+    manual: flag(input.manual),
+    private: flag(input.private),
+    flagged: flag(input.flagged),
+    achievementCount: numberOrZero(pick(input, 'achievementCount', 'achievement_count')),
+    kudosCount: numberOrZero(pick(input, 'kudosCount', 'kudos_count')),
+    commentCount: numberOrZero(pick(input, 'commentCount', 'comment_count')),
+    athleteCount: numberOrZero(pick(input, 'athleteCount', 'athlete_count')),
+    photoCount: numberOrZero(pick(input, 'photoCount', 'total_photo_count', 'photo_count')),
+  };
+}
+
+/** Normalise a page of Strava activities, skipping those normalizeStravaActivity rejects. */
+export function normalizeStravaActivities(inputs: readonly unknown[]): StravaActivity[] {
+  return inputs.flatMap((input) => normalizeStravaActivity(input) ?? []);
+}
+
+/**
+ * Spec §7: "the same run recorded on a watch and synced from Strava appears once". Two activities
+ * are the same when their starts are at most 60 s apart (watch and Strava disagree by a few seconds
+ * at most; two real runs a minute apart do not happen) and their distances differ by at most 5 % of
+ * the longer (GPS recomputation, trimmed ends). Type is not compared: an upload's type may be a
+ * guess from speed (spec §4).
+ */
+export const DUPLICATE_START_TOLERANCE_MS = 60_000;
+export const DUPLICATE_DISTANCE_TOLERANCE = 0.05;
+
+export type MergeableActivity = Pick<ActivitySummary, 'id' | 'startDate' | 'distance'>;
+
+export function isSameActivity(a: MergeableActivity, b: MergeableActivity): boolean {
+  const startA = Date.parse(a.startDate);
+  const startB = Date.parse(b.startDate);
+  if (Number.isNaN(startA) || Number.isNaN(startB) || Math.abs(startA - startB) > DUPLICATE_START_TOLERANCE_MS) {
+    return false;
+  }
+  return Math.abs(a.distance - b.distance) <= DUPLICATE_DISTANCE_TOLERANCE * Math.max(a.distance, b.distance);
+}
+
+function uniqueById<T extends MergeableActivity>(list: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return list.filter((activity) => !seen.has(activity.id) && seen.add(activity.id));
+}
+
+/** Newest first; equal starts by id so the order never flickers between loads. */
+export function compareNewestFirst(a: MergeableActivity, b: MergeableActivity): number {
+  const byStart = (Date.parse(b.startDate) || 0) - (Date.parse(a.startDate) || 0);
+  return byStart !== 0 ? byStart : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Spec §7 "Internal activity loading": one list, de-duplicated, sorted by startDate descending.
+ * Within each side the same id counts once (the first kept). Across sides, pairs are matched one
+ * to one, closest start times first; the uploaded copy is kept and the Strava one dropped: it has
+ * the full-resolution track and file, it is the user's own data, and unlike Strava data (whose API
+ * terms restrict it to its athlete) it may be shown publicly.
+ */
+export function mergeActivities<S extends MergeableActivity, U extends MergeableActivity>(
+  strava: readonly S[],
+  uploaded: readonly U[],
+): (S | U)[] {
+  const stravaList = uniqueById(strava);
+  const uploadedList = uniqueById(uploaded);
+  const uploadedByStart = uploadedList
+    .map((activity) => ({ activity, start: Date.parse(activity.startDate) }))
+    .filter(({ start }) => !Number.isNaN(start))
+    .sort((a, b) => a.start - b.start);
+
+  const pairs: { stravaIndex: number; uploaded: U; gap: number }[] = [];
+  stravaList.forEach((activity, stravaIndex) => {
+    const start = Date.parse(activity.startDate);
+    if (Number.isNaN(start)) {
+      return;
+    }
+    let low = 0;
+    let high = uploadedByStart.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((uploadedByStart[middle]?.start ?? 0) < start - DUPLICATE_START_TOLERANCE_MS) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    for (let index = low; index < uploadedByStart.length; index += 1) {
+      const candidate = uploadedByStart[index];
+      if (candidate === undefined || candidate.start > start + DUPLICATE_START_TOLERANCE_MS) {
+        break;
+      }
+      if (isSameActivity(activity, candidate.activity)) {
+        pairs.push({ stravaIndex, uploaded: candidate.activity, gap: Math.abs(candidate.start - start) });
+      }
+    }
+  });
+  pairs.sort((a, b) => a.gap - b.gap);
+  const droppedStrava = new Set<number>();
+  const matchedUploads = new Set<U>();
+  for (const pair of pairs) {
+    if (!droppedStrava.has(pair.stravaIndex) && !matchedUploads.has(pair.uploaded)) {
+      droppedStrava.add(pair.stravaIndex);
+      matchedUploads.add(pair.uploaded);
+    }
+  }
+  const keptStrava = stravaList.filter((_activity, index) => !droppedStrava.has(index));
+  return [...uploadedList, ...keptStrava].sort(compareNewestFirst);
+}
+
+/** Spec §3 "filters" / §5 "Activity list filters": type and an inclusive range of days. */
+export interface ActivityFilters {
+  /** Exact match ("run" is not "Run"); absent, null or "" means any type. */
+  type?: string | null | undefined;
+  /** YYYY-MM-DD, inclusive, compared with the local date the activity started. */
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}
+
+export type FilterableActivity = Pick<ActivitySummary, 'type' | 'startDateLocal'>;
+
+/**
+ * Spec §5: filtering by type matches exactly; a date range keeps activities whose start date lies
+ * within the inclusive start and end; no filter returns everything. Days are compared on the local
+ * start date (as the list API of core/activity/schemas.ts does), so a run at 23:30 on the 5th is in
+ * a range ending on the 5th wherever the runner was.
+ */
+export function filterActivities<T extends FilterableActivity>(list: readonly T[], filters: ActivityFilters): T[] {
+  const { type, from, to } = filters;
+  return list.filter((activity) => {
+    const day = activity.startDateLocal.slice(0, 10);
+    return (!type || activity.type === type) && (!from || day >= from) && (!to || day <= to);
+  });
+}
