@@ -287,12 +287,16 @@ export function generateHistory(
   return activities;
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Offset of the zone from UTC at that instant, in seconds (e.g. 3600 for Berlin in winter). */
 export function utcOffsetSeconds(instantMs: number, timeZone: string): number {
-  const text =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(instantMs))
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormats.set(timeZone, format);
+  }
+  const text = format.formatToParts(new Date(instantMs)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(text);
   if (!match) {
     return 0;

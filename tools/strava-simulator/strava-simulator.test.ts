@@ -282,6 +282,12 @@ describe('API routes', () => {
       start_date: string;
     }[];
     const newestSeconds = Date.parse(all[0]?.start_date ?? '') / 1000;
+    const milliseconds = await api(`/athlete/activities?after=${Date.now()}`, access_token);
+    expect(milliseconds.status).toBe(400);
+    expect(await milliseconds.json()).toEqual({
+      message: 'Bad Request',
+      errors: [{ resource: 'Application', field: 'after', code: 'future' }],
+    });
     const newer = await api(`/athlete/activities?after=${newestSeconds}`, access_token);
     expect(await newer.json()).toEqual([]);
     const older = (await (

@@ -844,6 +844,10 @@ export async function createStravaSimulator(options: StravaSimulatorOptions = {}
       const perPage = Math.min(200, Math.max(1, Number(query.get('per_page') ?? '30') || 30));
       const before = query.get('before');
       const after = query.get('after');
+      // Strava rejects an `after` in the future, which is what a client sending milliseconds gets.
+      if (after !== null && Number(after) > seconds()) {
+        throw new HttpError(400, fault('Application', 'after', 'future'));
+      }
       const list = [...state.activities.values()]
         .filter((activity) => activity.athleteId === auth.athleteId)
         .filter((activity) => before === null || activity.startMs / 1000 < Number(before))
