@@ -3,6 +3,7 @@
  * Durations are milliseconds unless the name says seconds; the server's Strava client, the sync job
  * and the web data provider all read them from here.
  */
+import { ACTIVITY_PAGE_SIZE } from '../activity/schemas.ts';
 
 /** Spec §6/§7: the scopes requested on the authorise redirect, comma-separated as Strava expects. */
 export const STRAVA_SCOPES = 'read,activity:read_all,profile:read_all';
@@ -47,7 +48,8 @@ export const API_REQUEST_TIMEOUT_MS = 15 * SECOND_MS;
 
 /** Spec §9 fetch sizes. */
 export const DEFAULT_FETCH_SIZE = 30;
-export const UPLOADED_LIST_DEFAULT_SIZE = 50;
+/** The uploaded list's default (50) already has its home in the activities API. */
+export const UPLOADED_LIST_DEFAULT_SIZE = ACTIVITY_PAGE_SIZE;
 export const RECENT_ACTIVITIES_SIZE = 10;
 export const SYNC_PAGE_SIZE = 100;
 /** Spec §7 "Internal activity loading" / §9: Strava fetch limit and uploaded limit of the data provider. */
