@@ -470,7 +470,7 @@ export function buildStreams(activity: SimActivity): ActivityStreams {
   const heartrate = activity.hasHeartrate
     ? time.map((t, index) => {
         const warmup = Math.min(1, t / 600);
-        const value = activity.averageHeartrate - 12 + 14 * warmup + 3 * Math.sin(index / 23) + 2 * (random() - 0.5);
+        const value = activity.averageHeartrate - 10 + 10 * warmup + 3 * Math.sin(index / 23) + 2 * (random() - 0.5);
         return Math.min(activity.maxHeartrate, Math.round(value));
       })
     : null;
