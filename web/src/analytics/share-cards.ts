@@ -138,19 +138,42 @@ function wrapText(context: CanvasRenderingContext2D, text: string, maxWidth: num
   return kept;
 }
 
-/** A row of label-over-value stats from x, each as wide as it needs plus a gap. */
-function drawStats(context: CanvasRenderingContext2D, x: number, y: number, stats: readonly [string, string][]): void {
+/**
+ * A row of label-over-value stats from x, each as wide as it needs plus a gap; the values shrink
+ * when the row would be wider than maxWidth.
+ */
+function drawStats(
+  context: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  maxWidth: number,
+  stats: readonly [string, string][],
+): void {
+  const gap = 44;
+  const labels = stats.map(([label]) => label.toUpperCase());
+  context.font = font(500, 20);
+  const labelWidths = labels.map((label) => context.measureText(label).width);
+  let valueSize = 42;
+  context.font = font(700, valueSize);
+  const rowWidth = () =>
+    stats.reduce(
+      (sum, [, value], index) => sum + Math.max(labelWidths[index] ?? 0, context.measureText(value).width),
+      gap * (stats.length - 1),
+    );
+  while (valueSize > 24 && rowWidth() > maxWidth) {
+    valueSize -= 2;
+    context.font = font(700, valueSize);
+  }
   let left = x;
-  for (const [label, value] of stats) {
+  stats.forEach(([, value], index) => {
     context.fillStyle = TEXT_SECONDARY;
     context.font = font(500, 20);
-    context.fillText(label.toUpperCase(), left, y);
-    const labelWidth = context.measureText(label.toUpperCase()).width;
+    context.fillText(labels[index] ?? '', left, y);
     context.fillStyle = TEXT;
-    context.font = font(700, 42);
+    context.font = font(700, valueSize);
     context.fillText(value, left, y + 52);
-    left += Math.max(labelWidth, context.measureText(value).width) + 52;
-  }
+    left += Math.max(labelWidths[index] ?? 0, context.measureText(value).width) + gap;
+  });
 }
 
 /**
@@ -220,8 +243,8 @@ function drawRoute(
     context.stroke();
   };
   // The finish under the start, so an out-and-back run shows both.
-  dot(point(count - 1), ROUTE_END, 11);
-  dot(point(0), ROUTE_START, 8);
+  dot(point(count - 1), ROUTE_END, 13);
+  dot(point(0), ROUTE_START, 7);
 }
 
 function safeFileName(text: string): string {
@@ -264,7 +287,7 @@ export async function drawActivityCard(
     ['Time', formatDuration(activity.movingTime)],
     ['Pace', formatPace(activity.averageSpeed, units)],
   ];
-  drawStats(context, 64, 470, stats);
+  drawStats(context, 64, 470, textWidth, stats);
 
   if (hasRoute) {
     const box = { x: 712, y: 56, width: 424, height: 502 };

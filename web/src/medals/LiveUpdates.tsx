@@ -81,8 +81,16 @@ function useServerEvents(userId: string, queryClient: QueryClient, celebrate: (m
   useEffect(() => {
     let source: EventSource | undefined;
     let reopen: ReturnType<typeof setTimeout> | undefined;
+    let connectedBefore = false;
     const open = () => {
       source = new EventSource(EVENTS_PATH);
+      // The server says "ready" on every connection; after a reconnection, events of the gap are lost.
+      source.addEventListener('ready', () => {
+        if (connectedBefore) {
+          void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+        }
+        connectedBefore = true;
+      });
       source.addEventListener('medals-awarded', (event: MessageEvent<string>) => {
         let parsed: ReturnType<typeof medalsAwardedSchema.safeParse>;
         try {
