@@ -20,7 +20,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogContentText,
   DialogTitle,
   Grid,
   Skeleton,
@@ -28,6 +27,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
@@ -155,36 +155,20 @@ function DeleteDialog({ activity, open, onClose }: { activity: ActivityDetail; o
   const deletion = useDeleteActivity(activity.id);
   const navigate = useNavigate();
   return (
-    <Dialog open={open} onClose={deletion.isPending ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Delete this activity?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          “{activity.name}” and its track are removed for good
-          {activity.source === 'upload' ? ', with the uploaded file' : ''}.
-        </DialogContentText>
-        {deletion.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {deletion.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit" disabled={deletion.isPending}>
-          Cancel
-        </Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={deletion.isPending}
-          startIcon={deletion.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
-          onClick={() =>
-            deletion.mutate(undefined, { onSuccess: () => void navigate('/activities', { replace: true }) })
-          }
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      title="Delete this activity?"
+      confirmLabel="Delete"
+      confirmIcon={<DeleteIcon />}
+      color="error"
+      pending={deletion.isPending}
+      error={deletion.error}
+      onConfirm={() => deletion.mutate(undefined, { onSuccess: () => void navigate('/activities', { replace: true }) })}
+      onClose={onClose}
+    >
+      “{activity.name}” and its track are removed for good
+      {activity.source === 'upload' ? ', with the uploaded file' : ''}.
+    </ConfirmDialog>
   );
 }
 

@@ -8,7 +8,7 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
 import { TAGLINE } from '../../../core/product.ts';
@@ -16,23 +16,8 @@ import { formatDistance, formatDuration, formatElevation, UNIT_SYSTEM_LABELS } f
 import { RecentActivitiesCard } from '../activities/RecentActivitiesCard.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
-
-function StatCard({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 1 }}>
-          {icon}
-          <Typography variant="body2">{label}</Typography>
-        </Stack>
-        <Typography variant="h5" component="p">
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();

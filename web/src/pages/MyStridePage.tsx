@@ -11,30 +11,15 @@ import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RouteIcon from '@mui/icons-material/Route';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Grid,
-  Link,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Link, Skeleton, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PERSONAL_PAGE_LABEL } from '../../../core/product.ts';
 import { useAnalytics, useRecalculateStreak, useRunningDays } from '../analytics/analytics-api.ts';
 import { RunningDaysHeatmap } from '../analytics/RunningDaysHeatmap.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { StatCard } from '../components/StatCard.tsx';
 import { useTrophyCase } from '../medals/medals-api.ts';
 import { useProfile } from '../profile/profile.ts';
 
@@ -55,72 +40,22 @@ function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-function StatCard({
-  icon,
-  label,
-  value,
-  detail,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: ReactNode;
-  detail?: ReactNode;
-}) {
-  return (
-    <Card sx={{ height: '100%' }}>
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', mb: 1 }}>
-          {icon}
-          <Typography variant="body2">{label}</Typography>
-        </Stack>
-        <Typography variant="h5" component="p">
-          {value}
-        </Typography>
-        {detail && (
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-            {detail}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
 function RecalculateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const recalculate = useRecalculateStreak();
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={recalculate.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{ transition: { onEnter: () => recalculate.reset() } }}
+      title="Recalculate your streak?"
+      confirmLabel="Recalculate"
+      confirmIcon={<RestartAltIcon />}
+      pending={recalculate.isPending}
+      error={recalculate.error}
+      onConfirm={() => recalculate.mutate(undefined, { onSuccess: onClose })}
+      onClose={onClose}
+      onOpen={() => recalculate.reset()}
     >
-      <DialogTitle>Recalculate your streak?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          Your streak starts over from today: current and longest both go back to 1 day.
-        </DialogContentText>
-        {recalculate.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {recalculate.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit" disabled={recalculate.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          disabled={recalculate.isPending}
-          startIcon={recalculate.isPending ? <CircularProgress size={16} color="inherit" /> : <RestartAltIcon />}
-          onClick={() => recalculate.mutate(undefined, { onSuccess: onClose })}
-        >
-          Recalculate
-        </Button>
-      </DialogActions>
-    </Dialog>
+      Your streak starts over from today: current and longest both go back to 1 day.
+    </ConfirmDialog>
   );
 }
 
