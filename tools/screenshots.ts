@@ -70,6 +70,12 @@ for (const [width, height, suffix] of [
   await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
   await shoot(page, `public-profile-${suffix}`);
   await page.goto(`${baseUrl}/medals`);
+  await page.getByRole('heading', { name: 'Medals', level: 1 }).waitFor();
+  await shoot(page, `medals-${suffix}`);
+  await page.goto(`${baseUrl}/my-stride`);
+  await page.getByRole('heading', { name: 'My Stride', level: 1 }).waitFor();
+  await shoot(page, `my-stride-${suffix}`);
+  await page.goto(`${baseUrl}/training-goals`);
   await shoot(page, `upcoming-${suffix}`);
   await page.goto(`${baseUrl}/privacy-policy`);
   await shoot(page, `privacy-${suffix}`);
