@@ -53,7 +53,6 @@ export const HTTP_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
   unauthenticated: 'You need to sign in to do that.',
-  notFound: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
 } as const;

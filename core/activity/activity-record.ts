@@ -3,31 +3,23 @@
  * start time, laps and splits. The one place where these rules meet, so uploads, samples and
  * later imports all describe an activity the same way.
  */
-import { computeCumulativeDistance, guessActivityType, summarizeTrack } from './metrics.ts';
+import { computeCumulativeDistance, guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
 import { DEFAULT_ACTIVITY_NAME, type LapRecord, type SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
 import type { Track } from './track.ts';
 
-export interface ActivityRecord {
+/** The track's metrics an activity keeps as they are. */
+type StoredMetrics = Omit<TrackSummary, 'startTime' | 'endTime' | 'hasTiming'>;
+
+export interface ActivityRecord extends StoredMetrics {
   name: string;
   type: UploadActivityType;
   startDate: Date;
   startDateLocal: string;
   timezone: string;
-  distance: number;
-  movingTime: number;
-  elapsedTime: number;
-  elevationGain: number;
-  averageSpeed: number;
-  maxSpeed: number;
-  averageHeartrate: number | null;
-  maxHeartrate: number | null;
-  averageCadence: number | null;
   calories: number | null;
-  startLatLng: { lat: number; lng: number } | null;
-  endLatLng: { lat: number; lng: number } | null;
   deviceName: string | null;
   sportLabel: string | null;
   laps: LapRecord[];
@@ -62,6 +54,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     computeCumulativeDistance(track);
   }
   const summary = summarizeTrack(track);
+  const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const startMs = summary.startTime ?? context.now.getTime();
   const laps: LapRecord[] = parsed.laps.map((lap, index) => {
@@ -90,18 +83,8 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     startDate: new Date(startMs),
     startDateLocal: localDateTime(startMs, timezone),
     timezone,
-    distance: summary.distance,
-    movingTime: summary.movingTime,
-    elapsedTime: summary.elapsedTime,
-    elevationGain: summary.elevationGain,
-    averageSpeed: summary.averageSpeed,
-    maxSpeed: summary.maxSpeed,
-    averageHeartrate: summary.averageHeartrate,
-    maxHeartrate: summary.maxHeartrate,
-    averageCadence: summary.averageCadence,
+    ...metrics,
     calories,
-    startLatLng: summary.startLatLng,
-    endLatLng: summary.endLatLng,
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
     laps,

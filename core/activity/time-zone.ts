@@ -84,3 +84,8 @@ export function localDateTime(epochMs: number, timeZone: string): string {
   const year = (parts.year ?? '').padStart(4, '0');
   return `${year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
+
+/** The calendar date "YYYY-MM-DD" at `epochMs` in a time zone; a missing or unknown zone means UTC. */
+export function localDate(epochMs: number, timeZone?: string | null): string {
+  return localDateTime(epochMs, resolveTimeZone(null, timeZone)).slice(0, 10);
+}

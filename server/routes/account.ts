@@ -9,7 +9,7 @@ import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
 import { passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from '../auth/auth.ts';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody, errorTypeForStatus } from '../http/errors.ts';
 import { requireUser } from '../http/require-user.ts';
@@ -96,5 +96,3 @@ export function accountRoutes({ db, auth, config }: RouteDeps) {
     )
     .on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, handleAuth);
 }
-
-export type { Auth };

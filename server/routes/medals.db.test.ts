@@ -8,7 +8,7 @@ import { addDays } from '../../core/medals/streak.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
-import { localToday } from '../services/medal-service.ts';
+import { localDate } from '../../core/activity/time-zone.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -170,7 +170,7 @@ describe('awarding', () => {
 
 describe('analytics', () => {
   let runner: RegisteredUser;
-  const today = localToday(ZONE);
+  const today = localDate(Date.now(), ZONE);
   const setLastActive = (date: string) =>
     sql`update user_analytics set streak_last_active_date = ${date} where user_id = ${runner.id}`.execute(
       server.database.db,

@@ -3,6 +3,7 @@
  * one session, then each session moves the streak by the spec §4 rules; the Run Planner's page
  * timer, share cards ("screenshots") and a forced streak recalculation.
  */
+import { localDate } from '../../core/activity/time-zone.ts';
 import { addDays, forcedStreak, nextStreak } from '../../core/medals/streak.ts';
 import {
   INITIAL_TOTAL_MEDALS,
@@ -21,7 +22,6 @@ import {
 import type { Db } from '../db/profile-repository.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { localToday } from './medal-service.ts';
 
 export interface AnalyticsContext {
   db: Db;
@@ -63,7 +63,7 @@ async function change(
   timeZone: string | undefined,
   delta: (row: UserAnalyticsRow) => AnalyticsChange | null,
 ) {
-  const { row } = await ensureAnalytics(context.db, userId, localToday(timeZone));
+  const { row } = await ensureAnalytics(context.db, userId, localDate(Date.now(), timeZone));
   const update = delta(row);
   const updated = update ? await updateAnalytics(context.db, userId, update) : row;
   await context.events.publish(userId, { type: 'analytics-updated' });
@@ -71,12 +71,12 @@ async function change(
 }
 
 export async function getAnalytics(db: Db, userId: string, timeZone?: string): Promise<Analytics> {
-  return toAnalytics((await ensureAnalytics(db, userId, localToday(timeZone))).row);
+  return toAnalytics((await ensureAnalytics(db, userId, localDate(Date.now(), timeZone))).row);
 }
 
 /** Spec §4 "Analytics initialisation": create with 1/1 and one session, or move the streak and count a session. */
 export async function recordSession(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
-  const today = localToday(timeZone);
+  const today = localDate(Date.now(), timeZone);
   const { row, created } = await ensureAnalytics(context.db, userId, today);
   if (created) {
     await context.events.publish(userId, { type: 'analytics-updated' });
@@ -105,11 +105,11 @@ export function countScreenshot(context: AnalyticsContext, userId: string): Prom
 
 /** Spec §4: a forced recalculation resets the streak to 1/1. */
 export function recalculateStreak(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
-  return change(context, userId, timeZone, () => ({ streak: forcedStreak(localToday(timeZone)) }));
+  return change(context, userId, timeZone, () => ({ streak: forcedStreak(localDate(Date.now(), timeZone)) }));
 }
 
 export async function getRunningDays(db: Db, userId: string, timeZone?: string): Promise<RunningDays> {
-  const to = localToday(timeZone);
+  const to = localDate(Date.now(), timeZone);
   const from = addDays(to, -(RUNNING_DAYS_WINDOW - 1));
   return { from, to, days: await runningDays(db, userId, from, to) };
 }

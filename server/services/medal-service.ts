@@ -4,7 +4,7 @@
  * rule or of the check are logged, never shown as errors (spec §8 "Medals and logout").
  */
 import type { Logger } from 'pino';
-import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { localDate } from '../../core/activity/time-zone.ts';
 import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts';
 import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
 import { formatProgressHint, medalProgressPercent } from '../../core/medals/format.ts';
@@ -32,11 +32,6 @@ export interface MedalContext {
   logger: Logger;
 }
 
-/** The user's calendar date in their time zone (the browser's, or UTC when unknown). */
-export function localToday(timeZone: string | undefined, now = new Date()): string {
-  return localDateTime(now.getTime(), resolveTimeZone(null, timeZone)).slice(0, 10);
-}
-
 async function evaluate(context: MedalContext, userId: string, timeZone: string | undefined) {
   const { db } = context;
   const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? 'imperial';
@@ -44,7 +39,7 @@ async function evaluate(context: MedalContext, userId: string, timeZone: string 
     activities: await listMedalActivities(db, userId),
     // Wellbeing check-ins are not recorded yet; the wellbeing medals wait for them.
     wellbeing: [],
-    today: localToday(timeZone),
+    today: localDate(Date.now(), timeZone),
     units,
   });
   for (const evaluation of evaluations) {
@@ -84,12 +79,11 @@ function toCard(
   };
 }
 
-export async function getTrophyCase(context: MedalContext, userId: string, timeZone?: string): Promise<TrophyCase> {
-  const { db } = context;
-  const [{ units, evaluations }, records] = await Promise.all([
-    evaluate(context, userId, timeZone),
-    listUserMedals(db, userId),
-  ]);
+type Evaluated = Awaited<ReturnType<typeof evaluate>>;
+
+/** The cards of the catalogue from an evaluation and the medals the user holds now. */
+async function trophyCaseFrom(db: Db, userId: string, { units, evaluations }: Evaluated): Promise<TrophyCase> {
+  const records = await listUserMedals(db, userId);
   const byMedal = new Map(records.map((record) => [record.medalId, record]));
   const names = await activityNames(
     db,
@@ -107,13 +101,18 @@ export async function getTrophyCase(context: MedalContext, userId: string, timeZ
   };
 }
 
+export async function getTrophyCase(context: MedalContext, userId: string, timeZone?: string): Promise<TrophyCase> {
+  return trophyCaseFrom(context.db, userId, await evaluate(context, userId, timeZone));
+}
+
 /**
  * Evaluates every rule and awards what is newly earned (spec §4). Records that were beaten move to
  * the new holder and show as new again. Publishes `medals-awarded` when anything changed.
  */
 export async function checkMedals(context: MedalContext, userId: string, timeZone?: string): Promise<MedalCheck> {
   const { db } = context;
-  const { evaluations } = await evaluate(context, userId, timeZone);
+  const evaluated = await evaluate(context, userId, timeZone);
+  const { evaluations } = evaluated;
   const held = new Map((await listUserMedals(db, userId)).map((record) => [record.medalId, record]));
   const changed: string[] = [];
   const now = new Date();
@@ -155,7 +154,7 @@ export async function checkMedals(context: MedalContext, userId: string, timeZon
   if (changed.length === 0) {
     return { awarded: [], unseenCount };
   }
-  const trophyCase = await getTrophyCase(context, userId, timeZone);
+  const trophyCase = await trophyCaseFrom(db, userId, evaluated);
   const awarded = trophyCase.medals.filter((medal) => changed.includes(medal.medalId));
   try {
     // Spec §4: an award also updates the analytics; a failure there is only warned.

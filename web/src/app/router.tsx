@@ -3,8 +3,15 @@
  * and the two open ones (run planner, calculators); any other single segment is a public profile.
  */
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
-import { Suspense, useEffect } from 'react';
-import { FITNESS_CALLBACK_PATHS, PERSONAL_PAGE_PATH, pageTitleForPath } from '../../../core/product.ts';
+import { Suspense, useEffect, type ReactElement } from 'react';
+import {
+  FITNESS_CALLBACK_PATHS,
+  GUARDED_LAYOUT_PATHS,
+  OPEN_LAYOUT_PATHS,
+  PERSONAL_PAGE_PATH,
+  PUBLIC_PATHS,
+  pageTitleForPath,
+} from '../../../core/product.ts';
 import { activitiesPageTitle } from '../activities/page-titles.ts';
 import { lazyPage } from './lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
@@ -43,20 +50,35 @@ function RootShell() {
   );
 }
 
-const guardedUpcoming = ['/training-goals', '/charts', '/debug/prime-weather'];
+/**
+ * The screen of each spec §2 path (the path lists themselves live in core/product.ts, which also
+ * keeps usernames from shadowing them). A path without a screen yet shows UpcomingPage.
+ */
+const SCREENS: Readonly<Record<string, ReactElement>> = {
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/privacy-policy': <PrivacyPolicyPage />,
+  '/terms-of-service': <TermsOfServicePage />,
+  '/data-deletion-policy': <DataDeletionPolicyPage />,
+  '/': <DashboardPage />,
+  '/dashboard': <DashboardPage />,
+  '/account': <AccountPage />,
+  '/medals': <MedalsPage />,
+  '/water': <MedalsPage />,
+  [PERSONAL_PAGE_PATH]: <MyStridePage />,
+  '/run-planner': <RunPlannerPage />,
+};
+
+const routesFor = (paths: readonly string[]) =>
+  paths.map((path) => ({ path, element: SCREENS[path] ?? <UpcomingPage /> }));
 
 export const router = createBrowserRouter([
   {
     element: <RootShell />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsOfServicePage /> },
-      { path: '/data-deletion-policy', element: <DataDeletionPolicyPage /> },
-      { path: '/success', element: <UpcomingPage /> },
-      ...FITNESS_CALLBACK_PATHS.map((path) => ({ path, element: <UpcomingPage /> })),
+      ...routesFor(PUBLIC_PATHS),
+      ...routesFor(FITNESS_CALLBACK_PATHS),
       {
         element: <SidebarLayout />,
         children: [
@@ -67,19 +89,12 @@ export const router = createBrowserRouter([
               {
                 element: <RequireAuth />,
                 children: [
-                  { index: true, element: <DashboardPage /> },
-                  { path: '/dashboard', element: <DashboardPage /> },
-                  { path: '/account', element: <AccountPage /> },
+                  ...routesFor(GUARDED_LAYOUT_PATHS),
                   { path: '/activities', element: <ActivitiesPage /> },
                   { path: '/activities/:id', element: <ActivityDetailPage /> },
-                  { path: '/medals', element: <MedalsPage /> },
-                  { path: '/water', element: <MedalsPage /> },
-                  { path: PERSONAL_PAGE_PATH, element: <MyStridePage /> },
-                  ...guardedUpcoming.map((path) => ({ path, element: <UpcomingPage /> })),
                 ],
               },
-              { path: '/run-planner', element: <RunPlannerPage /> },
-              { path: '/calculators', element: <UpcomingPage /> },
+              ...routesFor(OPEN_LAYOUT_PATHS),
             ],
           },
         ],
