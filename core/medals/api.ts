@@ -93,9 +93,3 @@ export const runningDaysSchema = z.object({
   days: z.array(z.object({ date: isoDay, runs: z.number().int(), distance: z.number() })),
 });
 export type RunningDays = z.infer<typeof runningDaysSchema>;
-
-/** What the server pushes on GET /api/events (Server-Sent Events, event name = `type`). */
-export type ServerEvent =
-  | { type: 'medals-awarded'; medals: MedalCard[]; unseenCount: number }
-  | { type: 'analytics-updated' }
-  | { type: 'activities-changed' };

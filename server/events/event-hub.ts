@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { ServerEvent } from '../../core/medals/api.ts';
+import type { ServerEvent } from '../../core/events.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 
 const CHANNEL = 'stride_events';

@@ -1,7 +1,7 @@
 /** GET /api/events: the signed-in user's live events as Server-Sent Events (DESIGN.md). */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { ServerEvent } from '../../core/medals/api.ts';
+import type { ServerEvent } from '../../core/events.ts';
 import type { AppEnv } from '../http/context.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { RouteDeps } from './deps.ts';

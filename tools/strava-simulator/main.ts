@@ -10,7 +10,7 @@ const { values } = parseArgs({
     activities: { type: 'string', default: '300' },
     seed: { type: 'string', default: '42' },
     'client-id': { type: 'string', default: '12345' },
-    'client-secret': { type: 'string', default: 'simulator-client-secret-0123456789abcdef' },
+    'client-secret': { type: 'string', default: '5f1e0c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f' },
   },
 });
 

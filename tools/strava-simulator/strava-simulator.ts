@@ -219,7 +219,8 @@ export async function createStravaSimulator(options: StravaSimulatorOptions = {}
   const now = options.now ?? (() => Date.now());
   const random = createRandom(options.seed ?? 42);
   const clientId = options.clientId ?? '12345';
-  const clientSecret = options.clientSecret ?? 'simulator-client-secret-0123456789abcdef';
+  // 40 hex digits, the shape of a real Strava client secret.
+  const clientSecret = options.clientSecret ?? '5f1e0c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f';
   const accessLifetime = options.accessTokenLifetimeSeconds ?? 21600;
   const refreshLifetime = options.refreshTokenLifetimeSeconds ?? 180 * 86400;
   const limits = options.rateLimits ?? { shortTerm: 100, daily: 1000 };
