@@ -22,7 +22,7 @@ import { ACTIVITY_ERROR_TEXTS } from './messages.ts';
 const NOW = Date.parse('2025-06-14T12:00:00Z');
 
 function activity(id: string, overrides: Partial<ActivitySummary> = {}): ActivitySummary {
-  return {
+  const base: Omit<ActivitySummary, 'stravaId'> = {
     id,
     name: `Run ${id}`,
     type: 'run',
@@ -44,8 +44,8 @@ function activity(id: string, overrides: Partial<ActivitySummary> = {}): Activit
     hasTrack: false,
     fileType: 'gpx',
     originalFilename: 'run.gpx',
-    ...overrides,
   };
+  return Object.assign({ stravaId: null }, base, overrides);
 }
 
 function run(state: ActivityDataState, ...actions: ActivityDataAction[]): ActivityDataState {

@@ -18,8 +18,9 @@ export const ACTIVITY_DATA_OUTSIDE_PROVIDER = 'useActivityData must be used with
  * ActivitySource's stored values.
  */
 export const MOCK_ACTIVITY_SOURCE = 'mock';
-export interface MockActivity extends Omit<ActivitySummary, 'source'> {
+export interface MockActivity extends Omit<ActivitySummary, 'source' | 'stravaId'> {
   source: typeof MOCK_ACTIVITY_SOURCE;
+  stravaId: null;
 }
 
 /** What the state's list holds: activities from the server, or the quota rule's mock runs. */
@@ -251,6 +252,7 @@ function mockRun(id: string, name: string, distance: number, movingTime: number,
     hasTrack: false,
     fileType: null,
     originalFilename: null,
+    stravaId: null,
   };
 }
 
