@@ -19,6 +19,7 @@ import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
+import { stravaRoutes } from './routes/strava.ts';
 
 export type AppDeps = RouteDeps;
 
@@ -37,6 +38,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', activityRoutes(deps))
     .route('/', medalRoutes(deps))
     .route('/', analyticsRoutes(deps))
+    .route('/', stravaRoutes(deps))
     .route('/', eventRoutes(deps));
 }
 

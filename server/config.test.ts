@@ -89,8 +89,43 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
       webDir: path.join(cwd, 'dist', 'web'),
+      strava: {
+        clientId: null,
+        clientSecret: null,
+        baseUrl: 'https://www.strava.com',
+        minSpacingMs: 2000,
+        requestTimeoutMs: 15_000,
+        refreshTimeoutMs: 10_000,
+        redirectBaseUrl: null,
+        webhookCallbackUrl: null,
+        jobLeaseMs: 60_000,
+      },
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
+  });
+
+  it('reads the Strava settings, which come in pairs', () => {
+    const strava = loadConfig(
+      {
+        APP_SECRET: SECRET,
+        PUBLIC_URL: 'https://run.example.com/',
+        STRAVA_CLIENT_ID: '12345',
+        STRAVA_CLIENT_SECRET: 'f'.repeat(40),
+        STRAVA_BASE_URL: 'http://127.0.0.1:4010/',
+        STRAVA_MIN_SPACING_MS: '50',
+      },
+      cwd,
+    ).strava;
+    expect(strava).toMatchObject({
+      clientId: '12345',
+      baseUrl: 'http://127.0.0.1:4010',
+      minSpacingMs: 50,
+      redirectBaseUrl: 'https://run.example.com',
+      webhookCallbackUrl: 'https://run.example.com/api/strava/webhook',
+    });
+    expect(() => loadConfig({ APP_SECRET: SECRET, STRAVA_CLIENT_ID: '12345' }, cwd)).toThrow(
+      'STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET must be set together',
+    );
   });
 
   it('is quiet in tests', () => {

@@ -8,6 +8,11 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
+import {
+  API_REQUEST_TIMEOUT_MS,
+  RATE_LIMIT_MIN_SPACING_MS,
+  TOKEN_REFRESH_TIMEOUT_MS,
+} from '../core/strava/constants.ts';
 
 export interface RateLimitRule {
   /** Window in seconds. */
@@ -33,6 +38,27 @@ export interface Config {
   mapAttribution: string;
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
+  strava: StravaConfig;
+}
+
+/** Strava (issue 4): the server-wide app, where Strava is, and the client's pacing. */
+export interface StravaConfig {
+  /** The server's Strava app; null when not configured (users may still enter their own). */
+  clientId: string | null;
+  clientSecret: string | null;
+  /** `{baseUrl}/oauth/...` and `{baseUrl}/api/v3/...`; the simulator or any Strava-compatible server. */
+  baseUrl: string;
+  /** Spec §9: at least 2 s between requests; shortened for tests and benchmarks. */
+  minSpacingMs: number;
+  /** Spec §7: 15 s for API calls, 10 s for the token refresh. */
+  requestTimeoutMs: number;
+  refreshTimeoutMs: number;
+  /** PUBLIC_URL when set: where Strava sends the browser back. Otherwise the address the browser used. */
+  redirectBaseUrl: string | null;
+  /** The push subscription's callback, when PUBLIC_URL is set and the server has a Strava app. */
+  webhookCallbackUrl: string | null;
+  /** A sync job whose server stopped answering is taken over after this long. */
+  jobLeaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +154,26 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mapTileUrl: env.MAP_TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
+    strava: loadStravaConfig(env),
+  };
+}
+
+function loadStravaConfig(env: Env): StravaConfig {
+  const clientId = env.STRAVA_CLIENT_ID?.trim() || null;
+  const clientSecret = env.STRAVA_CLIENT_SECRET?.trim() || null;
+  if ((clientId === null) !== (clientSecret === null)) {
+    throw new ConfigError('STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET must be set together');
+  }
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  return {
+    clientId,
+    clientSecret,
+    baseUrl: (env.STRAVA_BASE_URL?.trim() || 'https://www.strava.com').replace(/\/+$/, ''),
+    minSpacingMs: readInteger(env, 'STRAVA_MIN_SPACING_MS', RATE_LIMIT_MIN_SPACING_MS),
+    requestTimeoutMs: readInteger(env, 'STRAVA_REQUEST_TIMEOUT_MS', API_REQUEST_TIMEOUT_MS),
+    refreshTimeoutMs: readInteger(env, 'STRAVA_REFRESH_TIMEOUT_MS', TOKEN_REFRESH_TIMEOUT_MS),
+    redirectBaseUrl: publicUrl || null,
+    webhookCallbackUrl: publicUrl && clientId ? `${publicUrl}/api/strava/webhook` : null,
+    jobLeaseMs: readInteger(env, 'STRAVA_JOB_LEASE_MS', 60_000),
   };
 }

@@ -11,7 +11,9 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
+import type { Clock } from './integrations/strava/strava-client.ts';
 import { createLogger } from './logger.ts';
+import { createStrava } from './services/strava/strava.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -31,6 +33,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** PGlite folder override; `null` keeps PGlite in memory (tests). Defaults to DATA_DIR/pglite. */
   pgliteDir?: string | null;
+  /** Tests: the Strava client's clock (its waits), to keep retry and rate-limit tests short. */
+  stravaClock?: Clock;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -58,6 +62,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   maintenance.unref();
   const auth = createAuth(database.db, config, logger);
   const events = await createEventHub(database, logger);
+  const strava = createStrava({
+    db: database.db,
+    config: config.strava,
+    appSecret: config.appSecret,
+    events,
+    logger,
+    ...(options.stravaClock ? { clock: options.stravaClock } : {}),
+  });
   const app = createApp({
     db: database.db,
     databaseKind: database.kind,
@@ -65,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     config,
     logger,
     events,
+    strava,
     version: packageVersion(),
   });
   const server = await new Promise<ServerType>((resolve) => {
@@ -76,6 +89,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, database: database.kind, migration }, 'Stride is listening');
+  // After listening: registering the webhook makes Strava call this server back.
+  strava.start();
   return {
     url: `http://localhost:${port}`,
     port,
@@ -91,6 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(force);
       clearInterval(maintenance);
+      await strava.stop();
       await events.close();
       await database.close();
     },

@@ -45,6 +45,8 @@ export const activitySummarySchema = z.object({
   hasTrack: z.boolean(),
   fileType: z.string().nullable(),
   originalFilename: z.string().nullable(),
+  /** Strava's id for an activity synced from Strava, null otherwise. */
+  stravaId: z.string().nullable(),
 });
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 
@@ -90,6 +92,8 @@ export const activityDetailSchema = activitySummarySchema.extend({
   laps: z.array(lapSchema),
   splitsMetric: z.array(splitSchema),
   splitsStandard: z.array(splitSchema),
+  /** A Strava activity whose details Strava could not send just now (spec §8), with nothing cached. */
+  stravaError: z.string().nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
@@ -109,8 +113,12 @@ export type DisplayTrack = z.infer<typeof displayTrackSchema>;
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
 /** Spec §5: filter by exact type and by an inclusive date range (local dates of the runs). */
+/** The list of one side only (spec §7 "Internal activity loading" merges the two itself). */
+export const ACTIVITY_LIST_SOURCES = ['upload', 'strava'] as const;
+
 export const activityListQuerySchema = z.object({
   type: activityTypeSchema.optional(),
+  source: z.enum(ACTIVITY_LIST_SOURCES).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   cursor: z.string().max(200).optional(),

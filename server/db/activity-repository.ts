@@ -27,12 +27,14 @@ const SUMMARY_COLUMNS = [
   'endLng',
   'fileType',
   'originalFilename',
+  'stravaId',
 ] as const;
 
 export type ActivitySummaryRow = Pick<ActivityRow, (typeof SUMMARY_COLUMNS)[number]> & { hasTrack: boolean };
 
 export interface ActivityFilter {
   type?: ActivityRow['type'] | undefined;
+  source?: 'upload' | 'strava' | undefined;
   /** Inclusive local dates, YYYY-MM-DD. */
   from?: string | undefined;
   to?: string | undefined;
@@ -57,7 +59,14 @@ function bytesFromBase64(base64: string): Uint8Array {
 }
 
 function filtered(db: Db, userId: string, filter: ActivityFilter) {
-  let query = db.selectFrom('activities').where('activities.userId', '=', userId);
+  // A Strava copy of an uploaded run is never listed: the upload stands for both.
+  let query = db
+    .selectFrom('activities')
+    .where('activities.userId', '=', userId)
+    .where('activities.duplicateOf', 'is', null);
+  if (filter.source) {
+    query = query.where('activities.source', '=', filter.source);
+  }
   if (filter.type) {
     query = query.where('activities.type', '=', filter.type);
   }
@@ -82,7 +91,11 @@ export async function listActivities(
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id'))
+        .or([
+          eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')),
+          // A Strava activity's track is fetched when it is opened; a start position says there is one.
+          eb.and([eb('activities.source', '=', 'strava'), eb('activities.startLat', 'is not', null)]),
+        ])
         .as('hasTrack'),
     );
   if (after) {
@@ -142,6 +155,20 @@ export async function insertActivity(
         .execute();
     }
   });
+}
+
+/** Stores or replaces an activity's track (a Strava activity's streams, refreshed daily). */
+export async function saveTrack(
+  db: Db,
+  activityId: string,
+  track: { pointCount: number; data: Uint8Array },
+): Promise<void> {
+  const values = { pointCount: track.pointCount, data: bytesParameter(track.data) };
+  await db
+    .insertInto('activityTracks')
+    .values({ activityId, ...values })
+    .onConflict((oc) => oc.column('activityId').doUpdateSet(values))
+    .execute();
 }
 
 export async function findTrackData(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
@@ -218,7 +245,7 @@ export async function refreshProfileStatistics(db: Db, userId: string): Promise<
              coalesce(sum(distance), 0) as distance,
              coalesce(sum(elevation_gain), 0) as elevation,
              coalesce(sum(moving_time), 0) as duration
-      from activities where user_id = ${userId} and source <> 'placeholder'
+      from activities where user_id = ${userId} and source <> 'placeholder' and duplicate_of is null
     ) as totals
     where profiles.user_id = ${userId}
   `.execute(db.withoutPlugins());

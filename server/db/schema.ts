@@ -122,6 +122,12 @@ export interface ActivitiesTable {
   uploadedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  stravaId: string | null;
+  duplicateOf: string | null;
+  strava: Json<Record<string, unknown>> | null;
+  syncedAt: Timestamp | null;
+  detailCachedAt: Timestamp | null;
+  streamsCachedAt: Timestamp | null;
 }
 
 export interface ActivityTracksTable {
@@ -173,6 +179,66 @@ export interface UserAnalyticsTable {
   lastUpdated: UpdatedAt;
 }
 
+/** Spec §3 "Fitness-service integration record"; accessToken and refreshToken are sealed (server/security/secret-box.ts). */
+export interface StravaIntegrationsTable {
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  expiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  athleteId: string | null;
+  athleteName: string | null;
+  scope: string | null;
+  clientId: string | null;
+  connectedAt: Timestamp | null;
+  updatedAt: UpdatedAt;
+  lastRefreshAttempt: Timestamp | null;
+  disconnectedAt: Timestamp | null;
+  isActive: boolean;
+  lastSyncAt: Timestamp | null;
+}
+
+export interface StravaUserAppsTable {
+  userId: string;
+  clientId: string;
+  /** Sealed. */
+  clientSecret: string;
+  updatedAt: UpdatedAt;
+}
+
+export interface StravaOauthStatesTable {
+  state: string;
+  userId: string;
+  clientId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface StravaSyncJobsTable {
+  userId: string;
+  kind: 'full' | 'incremental';
+  state: 'queued' | 'running' | 'waiting' | 'done' | 'failed';
+  nextPage: number;
+  afterEpoch: ColumnType<string | null, number | null, number | null>;
+  pages: number;
+  activities: number;
+  imported: number;
+  error: string | null;
+  resumesAt: Timestamp | null;
+  leaseOwner: string | null;
+  leaseUntil: Timestamp | null;
+  startedAt: Timestamp;
+  finishedAt: Timestamp | null;
+  updatedAt: Timestamp;
+}
+
+export interface StravaPushSubscriptionsTable {
+  clientId: string;
+  subscriptionId: string | null;
+  callbackUrl: string;
+  verifyToken: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -186,12 +252,19 @@ export interface Database {
   userMedals: UserMedalsTable;
   medalAwards: MedalAwardsTable;
   userAnalytics: UserAnalyticsTable;
+  stravaIntegrations: StravaIntegrationsTable;
+  stravaUserApps: StravaUserAppsTable;
+  stravaOauthStates: StravaOauthStatesTable;
+  stravaSyncJobs: StravaSyncJobsTable;
+  stravaPushSubscriptions: StravaPushSubscriptionsTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;
 export type UserAnalyticsRow = Selectable<UserAnalyticsTable>;
 
 export type ActivityRow = Selectable<ActivitiesTable>;
+export type StravaIntegrationRow = Selectable<StravaIntegrationsTable>;
+export type StravaSyncJobRow = Selectable<StravaSyncJobsTable>;
 export type NewActivityRow = Insertable<ActivitiesTable>;
 
 export type ProfileRow = Selectable<ProfilesTable>;

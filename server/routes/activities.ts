@@ -47,7 +47,7 @@ function download(c: Context, file: Download): Response {
   return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
 }
 
-export function activityRoutes({ db, auth, config, logger, events }: RouteDeps) {
+export function activityRoutes({ db, auth, config, logger, events, strava }: RouteDeps) {
   const signedIn = requireUser(auth);
   const tmpDir = path.join(config.dataDir, 'tmp');
 
@@ -143,7 +143,7 @@ export function activityRoutes({ db, auth, config, logger, events }: RouteDeps) 
             404: errorResponse('No such activity'),
           },
         }),
-        async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id), 200),
+        async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id, strava.remote), 200),
       )
       .openapi(
         createRoute({
@@ -157,7 +157,7 @@ export function activityRoutes({ db, auth, config, logger, events }: RouteDeps) 
             404: errorResponse('No such activity'),
           },
         }),
-        async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id), 200),
+        async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id, strava.remote), 200),
       )
       .openapi(
         createRoute({
@@ -198,7 +198,7 @@ export function activityRoutes({ db, auth, config, logger, events }: RouteDeps) 
         download(c, await getOriginalFile(db, c.var.user.id, c.req.param('id'))),
       )
       .get('/api/activities/:id/export.gpx', signedIn, async (c) =>
-        download(c, await exportGpx(db, c.var.user.id, c.req.param('id'))),
+        download(c, await exportGpx(db, c.var.user.id, c.req.param('id'), strava.remote)),
       )
   );
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Db } from '../db/profile-repository.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { Strava } from '../services/strava/strava.ts';
 
 export interface RouteDeps {
   db: Db;
@@ -14,4 +15,5 @@ export interface RouteDeps {
   version: string;
   logger: Logger;
   events: EventHub;
+  strava: Strava;
 }

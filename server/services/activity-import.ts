@@ -18,6 +18,7 @@ import { findActivityIdByFile, insertActivity, refreshProfileStatistics } from '
 import { isUniqueViolation, type Db } from '../db/profile-repository.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../http/multipart-upload.ts';
+import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
 
 type FileEvent = Extract<UploadEvent, { kind: 'file' }>;
 
@@ -144,6 +145,10 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     }
     throw error;
   }
+  // A Strava copy of this run is hidden behind the upload (the merged list shows it once).
+  await hideStravaCopyOfUpload(db, userId, { id, startDate: record.startDate, distance: record.distance }).catch(
+    (error: unknown) => context.logger.warn({ err: error, activityId: id }, 'Strava duplicate check failed'),
+  );
   context.logger.info(
     {
       activityId: id,

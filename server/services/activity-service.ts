@@ -37,6 +37,7 @@ import type { Db } from '../db/profile-repository.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { activityRow } from './activity-import.ts';
+import type { RemoteActivities } from './strava/remote-activity.ts';
 
 export const ACTIVITY_NOT_FOUND = 'Activity not found.';
 const INVALID_CURSOR = 'The page cursor is not valid. Start again from the first page.';
@@ -66,10 +67,11 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
     hasTrack: row.hasTrack,
     fileType: row.fileType,
     originalFilename: row.originalFilename,
+    stravaId: row.stravaId,
   };
 }
 
-function toDetail(row: ActivityRow, hasTrack: boolean): ActivityDetail {
+function toDetail(row: ActivityRow, hasTrack: boolean, stravaError: string | null = null): ActivityDetail {
   return {
     ...toSummary({ ...row, hasTrack }),
     description: row.description,
@@ -83,6 +85,7 @@ function toDetail(row: ActivityRow, hasTrack: boolean): ActivityDetail {
     laps: row.laps as LapRecord[],
     splitsMetric: row.splitsMetric as SplitRecord[],
     splitsStandard: row.splitsStandard as SplitRecord[],
+    stravaError,
   };
 }
 
@@ -105,7 +108,7 @@ function decodeCursor(cursor: string): PageAfter {
 
 export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
   const limit = query.limit ?? ACTIVITY_PAGE_SIZE;
-  const filter = { type: query.type, from: query.from, to: query.to };
+  const filter = { type: query.type, source: query.source, from: query.from, to: query.to };
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const [rows, total] = await Promise.all([
     listActivityRows(db, userId, filter, limit + 1, after),
@@ -120,15 +123,36 @@ export async function listActivities(db: Db, userId: string, query: ActivityList
   };
 }
 
-export async function getActivity(db: Db, userId: string, id: string): Promise<ActivityDetail> {
-  const row = await findActivity(db, userId, id);
-  if (!row) {
-    throw notFound(ACTIVITY_NOT_FOUND);
-  }
-  return toDetail(row, await hasTrack(db, row.id));
+/** A Strava activity's track is fetched when it is opened; a start position says there is one. */
+async function trackAvailable(db: Db, row: ActivityRow): Promise<boolean> {
+  return (row.source === 'strava' && row.startLat !== null) || hasTrack(db, row.id);
 }
 
-async function loadTrack(db: Db, userId: string, id: string): Promise<Track> {
+/**
+ * One activity with its details. `remote` brings a Strava activity's details from Strava first
+ * (cached a day); without it (or for uploads) the stored row is all there is.
+ */
+export async function getActivity(
+  db: Db,
+  userId: string,
+  id: string,
+  remote?: RemoteActivities,
+): Promise<ActivityDetail> {
+  const found = await findActivity(db, userId, id);
+  if (!found) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  const { row, error } = remote ? await remote.withDetail(found) : { row: found, error: null };
+  return toDetail(row, await trackAvailable(db, row), error);
+}
+
+async function loadTrack(db: Db, userId: string, id: string, remote?: RemoteActivities): Promise<Track> {
+  if (remote) {
+    const row = await findActivity(db, userId, id);
+    if (row) {
+      await remote.ensureTrack(row);
+    }
+  }
   const data = await findTrackData(db, userId, id);
   if (!data) {
     throw notFound(ACTIVITY_NOT_FOUND);
@@ -136,8 +160,13 @@ async function loadTrack(db: Db, userId: string, id: string): Promise<Track> {
   return decodeTrack(data);
 }
 
-export async function getDisplayTrack(db: Db, userId: string, id: string): Promise<DisplayTrack> {
-  return toDisplayTrack(await loadTrack(db, userId, id), DISPLAY_TRACK_MAX_POINTS);
+export async function getDisplayTrack(
+  db: Db,
+  userId: string,
+  id: string,
+  remote?: RemoteActivities,
+): Promise<DisplayTrack> {
+  return toDisplayTrack(await loadTrack(db, userId, id, remote), DISPLAY_TRACK_MAX_POINTS);
 }
 
 export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityDetail> {
@@ -145,7 +174,7 @@ export async function renameActivity(db: Db, userId: string, id: string, name: s
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  return toDetail(row, await hasTrack(db, row.id));
+  return toDetail(row, await trackAvailable(db, row));
 }
 
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<void> {
@@ -180,12 +209,12 @@ export async function getOriginalFile(db: Db, userId: string, id: string): Promi
   };
 }
 
-export async function exportGpx(db: Db, userId: string, id: string): Promise<Download> {
+export async function exportGpx(db: Db, userId: string, id: string, remote?: RemoteActivities): Promise<Download> {
   const row = await findActivity(db, userId, id);
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  const track = await loadTrack(db, userId, id);
+  const track = await loadTrack(db, userId, id, remote);
   const safeName = row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'activity';
   return {
     filename: `${safeName}.gpx`,

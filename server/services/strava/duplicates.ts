@@ -1,0 +1,71 @@
+/**
+ * "The same run recorded on a watch and synced from Strava appears once" (issue 4, spec §7): a
+ * Strava activity that core's isSameActivity pairs with an uploaded one points at it through
+ * duplicate_of and drops out of the merged list; the uploaded copy, with its full track and file,
+ * wins. Deleting the upload brings the Strava copy back (the foreign key sets it to null).
+ */
+import { DUPLICATE_START_TOLERANCE_MS, isSameActivity } from '../../../core/strava/normalize.ts';
+import type { Db } from '../../db/profile-repository.ts';
+import { findDuplicateCandidates, markDuplicate } from '../../db/strava-repository.ts';
+
+interface Candidate {
+  id: string;
+  startDate: Date;
+  distance: number;
+}
+
+const mergeable = (activity: Candidate) => ({
+  id: activity.id,
+  startDate: activity.startDate.toISOString(),
+  distance: activity.distance,
+});
+
+/** The closest-starting candidate that is the same run, if any. */
+function closestMatch(activity: Candidate, candidates: readonly Candidate[]): Candidate | undefined {
+  return candidates
+    .filter((candidate) => isSameActivity(mergeable(activity), mergeable(candidate)))
+    .sort(
+      (a, b) =>
+        Math.abs(a.startDate.getTime() - activity.startDate.getTime()) -
+        Math.abs(b.startDate.getTime() - activity.startDate.getTime()),
+    )[0];
+}
+
+/** After Strava activities were inserted: hide those an uploaded activity already covers. */
+export async function hideStravaDuplicates(
+  db: Db,
+  userId: string,
+  stravaActivityIds: readonly string[],
+): Promise<void> {
+  if (stravaActivityIds.length === 0) {
+    return;
+  }
+  const inserted = await db
+    .selectFrom('activities')
+    .select(['id', 'startDate', 'distance'])
+    .where('userId', '=', userId)
+    .where('id', 'in', stravaActivityIds)
+    .execute();
+  for (const activity of inserted) {
+    const uploads = await findDuplicateCandidates(
+      db,
+      userId,
+      'upload',
+      activity.startDate,
+      DUPLICATE_START_TOLERANCE_MS,
+    );
+    const match = closestMatch(activity, uploads);
+    if (match) {
+      await markDuplicate(db, activity.id, match.id);
+    }
+  }
+}
+
+/** After a file was uploaded: a Strava copy of the same run is hidden behind it. */
+export async function hideStravaCopyOfUpload(db: Db, userId: string, upload: Candidate): Promise<void> {
+  const copies = await findDuplicateCandidates(db, userId, 'strava', upload.startDate, DUPLICATE_START_TOLERANCE_MS);
+  const match = closestMatch(upload, copies);
+  if (match) {
+    await markDuplicate(db, match.id, upload.id);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * A Strava activity's details and streams, fetched when the runner opens it (spec §7) and kept for
+ * 24 hours (spec §9). The streams become the activity's stored track, so the page draws the same
+ * map, charts and splits as for an uploaded file. When Strava cannot answer, the cached copy (even
+ * an old one) is served; only when there is none does the page hear the spec's message.
+ */
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { computeSplits } from '../../../core/activity/splits.ts';
+import { encodeTrack } from '../../../core/activity/track-codec.ts';
+import { DETAIL_CACHE_MS, STREAMS_CACHE_MS } from '../../../core/strava/constants.ts';
+import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../core/strava/detail.ts';
+import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
+import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
+import type { Db } from '../../db/profile-repository.ts';
+import type { ActivityRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock, StravaClient } from '../../integrations/strava/strava-client.ts';
+
+export interface RemoteActivityDeps {
+  db: Db;
+  client: StravaClient;
+  accessToken(userId: string): Promise<string>;
+  logger: Logger;
+  clock: Clock;
+}
+
+const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
+  cachedAt !== null && now - cachedAt.getTime() < lifetimeMs;
+
+export function createRemoteActivities(deps: RemoteActivityDeps) {
+  const { db, client, logger, clock } = deps;
+
+  /**
+   * Brings a Strava activity's details up to date (at most once a day). Returns the row to show and,
+   * when Strava could not be asked and nothing is cached, the spec's message for the page.
+   */
+  async function withDetail(row: ActivityRow): Promise<{ row: ActivityRow; error: string | null }> {
+    if (row.source !== 'strava' || row.stravaId === null || fresh(row.detailCachedAt, DETAIL_CACHE_MS, clock.now())) {
+      return { row, error: null };
+    }
+    try {
+      const raw = await client.getActivity(await deps.accessToken(row.userId), row.stravaId);
+      const detail = normalizeStravaDetail(raw);
+      const updated = await db
+        .updateTable('activities')
+        .set({
+          description: detail.description,
+          deviceName: detail.deviceName,
+          calories: detail.calories ?? row.calories,
+          laps: JSON.stringify(detail.laps),
+          splitsMetric: JSON.stringify(detail.splitsMetric),
+          splitsStandard: JSON.stringify(detail.splitsStandard),
+          strava: sql`coalesce(strava, '{}'::jsonb) || ${JSON.stringify(detail.extras)}::jsonb`,
+          detailCachedAt: new Date(clock.now()),
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirst();
+      return { row: updated ?? row, error: null };
+    } catch (error) {
+      logger.warn({ err: error, activityId: row.id }, 'Strava activity detail not fetched');
+      return { row, error: row.detailCachedAt === null ? STRAVA_MESSAGES.detailUnavailable : null };
+    }
+  }
+
+  /**
+   * Makes sure a Strava activity's track is stored and under a day old. Throws the spec's "No streams
+   * data received" message when Strava sends nothing usable and no track is cached.
+   */
+  async function ensureTrack(row: ActivityRow): Promise<void> {
+    if (row.source !== 'strava' || row.stravaId === null || fresh(row.streamsCachedAt, STREAMS_CACHE_MS, clock.now())) {
+      return;
+    }
+    const cached = await hasTrack(db, row.id);
+    try {
+      const streams = await client.getStreams(await deps.accessToken(row.userId), row.stravaId, STREAM_KEYS);
+      const track = streamsToTrack(streams, row.startDate.getTime());
+      if (track === null) {
+        throw new Error(STRAVA_MESSAGES.noStreams);
+      }
+      // Strava sends splits with a run's detail; for anything else they are computed as for uploads.
+      const splits =
+        row.splitsMetric.length > 0
+          ? {}
+          : {
+              splitsMetric: JSON.stringify(computeSplits(track, 'metric')),
+              splitsStandard: JSON.stringify(computeSplits(track, 'standard')),
+            };
+      await db.transaction().execute(async (trx) => {
+        await saveTrack(trx, row.id, { pointCount: track.lat.length, data: encodeTrack(track) });
+        await trx
+          .updateTable('activities')
+          .set({ streamsCachedAt: new Date(clock.now()), ...splits })
+          .where('id', '=', row.id)
+          .execute();
+      });
+    } catch (error) {
+      logger.warn({ err: error, activityId: row.id }, 'Strava streams not fetched');
+      if (!cached) {
+        throw new AppError(502, 'api_error', STRAVA_MESSAGES.noStreams);
+      }
+    }
+  }
+
+  return { withDetail, ensureTrack };
+}
+
+export type RemoteActivities = ReturnType<typeof createRemoteActivities>;

@@ -1,0 +1,252 @@
+/**
+ * Strava in one place for the routes (issue 4): the connection, the background sync, on-demand
+ * details and the push subscription (webhooks). server.ts builds one per process and stops it
+ * before the database closes.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { STRAVA_TEXTS, type ExchangeBody, type StravaStatus, type SyncProgress } from '../../../core/strava/api.ts';
+import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
+import type { StravaConfig } from '../../config.ts';
+import { refreshProfileStatistics } from '../../db/activity-repository.ts';
+import type { Db } from '../../db/profile-repository.ts';
+import {
+  countStravaActivities,
+  deleteStravaActivity,
+  findActiveUsersByAthlete,
+  findIntegration,
+  upsertStravaActivities,
+} from '../../db/strava-repository.ts';
+import type { EventHub } from '../../events/event-hub.ts';
+import {
+  createStravaClient,
+  REAL_CLOCK,
+  type Clock,
+  type StravaClient,
+} from '../../integrations/strava/strava-client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createSecretBox } from '../../security/secret-box.ts';
+import { checkMedals } from '../medal-service.ts';
+import { createConnection } from './connection.ts';
+import { hideStravaDuplicates } from './duplicates.ts';
+import { createRemoteActivities } from './remote-activity.ts';
+import { createSyncWorker } from './sync-worker.ts';
+
+export interface StravaDeps {
+  db: Db;
+  config: StravaConfig;
+  appSecret: string;
+  events: EventHub;
+  logger: Logger;
+  /** Tests shorten the waits; the server runs on real time. */
+  clock?: Clock;
+}
+
+/** A Strava push event (developers.strava.com "Webhook Events API"). */
+export interface WebhookEvent {
+  object_type?: unknown;
+  object_id?: unknown;
+  aspect_type?: unknown;
+  owner_id?: unknown;
+  subscription_id?: unknown;
+  updates?: unknown;
+}
+
+export function createStrava(deps: StravaDeps) {
+  const { db, config, events } = deps;
+  const logger = deps.logger.child({ module: 'strava' });
+  const clock = deps.clock ?? REAL_CLOCK;
+  const client: StravaClient = createStravaClient({
+    baseUrl: config.baseUrl,
+    minSpacingMs: config.minSpacingMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    refreshTimeoutMs: config.refreshTimeoutMs,
+    logger,
+    clock,
+  });
+  const box = createSecretBox(deps.appSecret);
+  const connection = createConnection({ db, config, client, box, events, logger, clock });
+  const accessToken = (userId: string) => connection.accessToken(userId, 'request');
+
+  const afterSync = async (userId: string) => {
+    try {
+      await checkMedals({ db, events, logger }, userId);
+    } catch (error) {
+      logger.warn({ err: error, userId }, 'medal check after Strava sync failed');
+    }
+  };
+  const worker = createSyncWorker({
+    db,
+    client,
+    accessToken,
+    events,
+    logger,
+    clock,
+    leaseMs: config.jobLeaseMs,
+    afterSync,
+  });
+  const remote = createRemoteActivities({ db, client, accessToken, logger, clock });
+  let webhookVerifyToken: string | null = null;
+
+  async function status(userId: string): Promise<StravaStatus> {
+    const [row, ownClientId, sync, activityCount, connected] = await Promise.all([
+      findIntegration(db, userId),
+      connection.ownAppClientId(userId),
+      worker.progress(userId),
+      countStravaActivities(db, userId),
+      connection.isConnected(userId),
+    ]);
+    if (connected) {
+      // Spec §4 "on load": a token with 300 s or less left is refreshed, in the background.
+      connection.accessToken(userId, 'load').catch((error: unknown) => {
+        logger.info({ err: error, userId }, 'Strava token refresh on load failed');
+      });
+    }
+    return {
+      configured: connection.serverConfigured() || ownClientId !== null,
+      serverConfigured: connection.serverConfigured(),
+      ownApp: ownClientId === null ? null : { clientId: ownClientId },
+      connected,
+      athleteId: row?.athleteId ?? null,
+      athleteName: row?.athleteName ?? null,
+      connectedAt: row?.connectedAt?.toISOString() ?? null,
+      disconnectedAt: row?.disconnectedAt?.toISOString() ?? null,
+      lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
+      sync,
+      activityCount,
+    };
+  }
+
+  /** The callback: tokens stored, then the first sync (full) or a catch-up (incremental) starts. */
+  async function exchange(userId: string, body: ExchangeBody): Promise<StravaStatus> {
+    await connection.completeConnect(userId, body);
+    const hasActivities = (await countStravaActivities(db, userId)) > 0;
+    await worker.enqueue(userId, hasActivities ? 'incremental' : 'full');
+    return status(userId);
+  }
+
+  async function requestSync(userId: string, full: boolean): Promise<SyncProgress> {
+    if (!(await connection.isConnected(userId))) {
+      throw new AppError(409, 'validation_error', STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
+    }
+    return worker.enqueue(userId, full ? 'full' : 'incremental');
+  }
+
+  /** One activity named by a webhook: fetched and stored, or removed. */
+  async function applyActivityEvent(userId: string, stravaId: string, aspect: string): Promise<void> {
+    if (aspect === 'delete') {
+      if (await deleteStravaActivity(db, userId, stravaId)) {
+        await refreshProfileStatistics(db, userId);
+        await events.publish(userId, { type: 'activities-changed' });
+      }
+      return;
+    }
+    const raw = await client.getActivity(await accessToken(userId), stravaId);
+    const activity = normalizeStravaActivity(raw);
+    if (!activity) {
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], new Date(clock.now()));
+      await hideStravaDuplicates(trx, userId, insertedIds);
+    });
+    await refreshProfileStatistics(db, userId);
+    await events.publish(userId, { type: 'activities-changed' });
+    await afterSync(userId);
+  }
+
+  /** Strava wants a 200 within 2 s, so the work happens after the answer. */
+  async function handleWebhook(event: WebhookEvent): Promise<void> {
+    const ownerId =
+      typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : '';
+    const users = ownerId === '' ? [] : await findActiveUsersByAthlete(db, ownerId);
+    const updates =
+      typeof event.updates === 'object' && event.updates !== null ? (event.updates as Record<string, unknown>) : {};
+    for (const { userId } of users) {
+      try {
+        if (event.object_type === 'athlete' && String(updates.authorized) === 'false') {
+          await connection.deauthorized(userId);
+        } else if (
+          event.object_type === 'activity' &&
+          (typeof event.object_id === 'number' || typeof event.object_id === 'string')
+        ) {
+          await applyActivityEvent(userId, String(event.object_id), String(event.aspect_type));
+        }
+      } catch (error) {
+        logger.warn({ err: error, userId, event }, 'Strava webhook event not applied');
+      }
+    }
+  }
+
+  /** The `hub.challenge` handshake: answered only for the verify token this server registered. */
+  async function verifyWebhook(verifyToken: string): Promise<boolean> {
+    const stored =
+      webhookVerifyToken ??
+      (
+        await db
+          .selectFrom('stravaPushSubscriptions')
+          .select('verifyToken')
+          .where('clientId', '=', config.clientId ?? '')
+          .executeTakeFirst()
+      )?.verifyToken;
+    return stored !== undefined && stored === verifyToken;
+  }
+
+  /**
+   * With PUBLIC_URL set, registers the server's push subscription (once per Strava app; another app
+   * server that already did it is left alone). Polling stays the fallback when it fails.
+   */
+  async function registerWebhook(): Promise<void> {
+    const credentials = connection.serverApp();
+    const callbackUrl = config.webhookCallbackUrl;
+    if (!credentials || !callbackUrl) {
+      return;
+    }
+    try {
+      const existing = await client.listPushSubscriptions(credentials);
+      const ours = existing.find((subscription) => subscription.callbackUrl === callbackUrl);
+      if (ours) {
+        logger.info({ id: ours.id }, 'Strava push subscription in place');
+        return;
+      }
+      for (const stale of existing) {
+        await client.deletePushSubscription(credentials, stale.id);
+      }
+      const verifyToken = randomBytes(16).toString('hex');
+      webhookVerifyToken = verifyToken;
+      await db
+        .insertInto('stravaPushSubscriptions')
+        .values({ clientId: credentials.clientId, subscriptionId: null, callbackUrl, verifyToken })
+        .onConflict((oc) => oc.column('clientId').doUpdateSet({ subscriptionId: null, callbackUrl, verifyToken }))
+        .execute();
+      const created = await client.createPushSubscription(credentials, callbackUrl, verifyToken);
+      await db
+        .updateTable('stravaPushSubscriptions')
+        .set({ subscriptionId: created.id })
+        .where('clientId', '=', credentials.clientId)
+        .execute();
+      logger.info({ id: created.id, callbackUrl }, 'Strava push subscription created');
+    } catch (error) {
+      logger.warn({ err: error }, 'Strava push subscription not created; syncs rely on polling');
+    }
+  }
+
+  return {
+    client,
+    connection,
+    worker,
+    remote,
+    status,
+    exchange,
+    requestSync,
+    handleWebhook,
+    verifyWebhook,
+    start() {
+      worker.start();
+      void registerWebhook();
+    },
+    stop: () => worker.stop(),
+  };
+}
+
+export type Strava = ReturnType<typeof createStrava>;

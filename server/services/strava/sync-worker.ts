@@ -1,0 +1,245 @@
+/**
+ * The Strava sync as a background job on the server (issue 4). One job per user lives in
+ * strava_sync_jobs; each page of `athlete/activities` is imported in the same transaction that moves
+ * the job's checkpoint on, so a restart resumes at the next page with nothing lost or doubled.
+ *
+ * Jobs are leased: a server holds a job while it works on it and renews the lease every page. A
+ * graceful stop releases its leases at once; a server that died loses them when they run out, and
+ * any other server takes over. Progress goes to the user's open pages as `strava-sync` events.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
+import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
+import { classifyActivityError } from '../../../core/strava/messages.ts';
+import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
+import { refreshProfileStatistics } from '../../db/activity-repository.ts';
+import type { Db } from '../../db/profile-repository.ts';
+import type { StravaSyncJobRow } from '../../db/schema.ts';
+import {
+  claimSyncJob,
+  enqueueSyncJob,
+  findSyncJob,
+  latestStravaStart,
+  nextClaimableAt,
+  releaseJobs,
+  updateHeldJob,
+  updateIntegration,
+  upsertStravaActivities,
+} from '../../db/strava-repository.ts';
+import type { EventHub } from '../../events/event-hub.ts';
+import { StravaError, type Clock, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { hideStravaDuplicates } from './duplicates.ts';
+
+/** How often an idle worker looks for jobs another server abandoned (their lease ran out). */
+const IDLE_POLL_MS = 15_000;
+
+export interface SyncWorkerDeps {
+  db: Db;
+  client: StravaClient;
+  accessToken(userId: string): Promise<string>;
+  events: EventHub;
+  logger: Logger;
+  clock: Clock;
+  leaseMs: number;
+  /** After a sync changed something: medals, statistics. */
+  afterSync(userId: string): Promise<void>;
+}
+
+export function toProgress(job: StravaSyncJobRow): SyncProgress {
+  return {
+    kind: job.kind,
+    state: job.state,
+    pages: job.pages,
+    activities: job.activities,
+    imported: job.imported,
+    startedAt: job.startedAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+    resumesAt: job.resumesAt?.toISOString() ?? null,
+    error: job.error,
+  };
+}
+
+class LostLease extends Error {}
+
+/** Strava never sends one activity twice in a page, but a page that did must not break the upsert. */
+function uniqueByStravaId(activities: StravaActivity[]): StravaActivity[] {
+  return [...new Map(activities.map((activity) => [activity.stravaId, activity])).values()];
+}
+
+export function createSyncWorker(deps: SyncWorkerDeps) {
+  const { db, client, events, logger, clock, leaseMs } = deps;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | null = null;
+  let again = false;
+
+  const publish = (job: StravaSyncJobRow) =>
+    events.publish(job.userId, { type: 'strava-sync', progress: toProgress(job) }).catch((error: unknown) => {
+      logger.warn({ err: error }, 'sync progress not published');
+    });
+
+  async function hold(job: StravaSyncJobRow, values: Partial<StravaSyncJobRow>): Promise<StravaSyncJobRow> {
+    const next = { ...job, ...values, updatedAt: new Date(clock.now()) };
+    const { userId: _userId, afterEpoch: _afterEpoch, ...changes } = values;
+    if (!(await updateHeldJob(db, job.userId, owner, changes))) {
+      throw new LostLease();
+    }
+    return next;
+  }
+
+  async function importPage(job: StravaSyncJobRow, page: unknown[]): Promise<StravaSyncJobRow> {
+    const activities = uniqueByStravaId(normalizeStravaActivities(page));
+    const now = new Date(clock.now());
+    const next = {
+      nextPage: job.nextPage + 1,
+      pages: job.pages + 1,
+      activities: job.activities + page.length,
+      leaseUntil: new Date(clock.now() + leaseMs),
+    };
+    const imported = await db.transaction().execute(async (trx) => {
+      const { changed, insertedIds } = await upsertStravaActivities(trx, job.userId, activities, now);
+      await hideStravaDuplicates(trx, job.userId, insertedIds);
+      const moved = await updateHeldJob(trx, job.userId, owner, { ...next, imported: job.imported + changed });
+      if (!moved) {
+        throw new LostLease();
+      }
+      return changed;
+    });
+    return { ...job, ...next, imported: job.imported + imported, updatedAt: now };
+  }
+
+  async function run(claimed: StravaSyncJobRow): Promise<void> {
+    let job = claimed;
+    const { userId } = job;
+    const after = job.afterEpoch === null ? undefined : Number(job.afterEpoch);
+    await publish(job);
+    try {
+      for (;;) {
+        const token = await deps.accessToken(userId);
+        const page = await client.listActivities(
+          token,
+          { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after },
+          stopping.signal,
+        );
+        job = await importPage(job, page);
+        await publish(job);
+        if (job.imported > claimed.imported) {
+          await events.publish(userId, { type: 'activities-changed' });
+        }
+        if (page.length < SYNC_PAGE_SIZE) {
+          break;
+        }
+      }
+      const finishedAt = new Date(clock.now());
+      job = await hold(job, { state: 'done', finishedAt, leaseOwner: null, leaseUntil: null });
+      await updateIntegration(db, userId, { lastSyncAt: finishedAt });
+      await refreshProfileStatistics(db, userId);
+      logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
+      await publish(job);
+      await deps.afterSync(userId);
+    } catch (error) {
+      if (stopping.signal.aborted || error instanceof LostLease) {
+        return;
+      }
+      if (error instanceof StravaError && error.kind === 'rate-limit') {
+        // Spec §8/§9: wait until Strava's reset time (60 s without one), then go on from this page.
+        const resumesAt = new Date(clock.now() + (error.retryInMs ?? 0));
+        job = await hold(job, { state: 'waiting', resumesAt, leaseOwner: null, leaseUntil: null });
+        logger.info({ userId, resumesAt }, 'Strava sync waits for the rate limit');
+        await publish(job);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn({ err: error, userId }, 'Strava sync failed');
+      job = await hold(job, {
+        state: 'failed',
+        error: classifyActivityError(message),
+        finishedAt: new Date(clock.now()),
+        leaseOwner: null,
+        leaseUntil: null,
+      }).catch(() => job);
+      await publish(job);
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopping.signal.aborted) {
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(kick, Math.max(0, Math.min(delayMs, IDLE_POLL_MS)));
+    timer.unref();
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopping.signal.aborted) {
+          return;
+        }
+        const job = await claimSyncJob(db, owner, leaseMs);
+        if (!job) {
+          break;
+        }
+        await run(job);
+      }
+    } while (again);
+    const at = await nextClaimableAt(db);
+    schedule(at === null ? IDLE_POLL_MS : at.getTime() - clock.now() + 50);
+  }
+
+  /** Looks for work now (a job was queued, a wait ran out); one pass runs at a time. */
+  function kick(): void {
+    if (stopping.signal.aborted) {
+      return;
+    }
+    if (pass) {
+      again = true;
+      return;
+    }
+    pass = drain()
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'Strava sync worker failed');
+        schedule(IDLE_POLL_MS);
+      })
+      .finally(() => {
+        pass = null;
+      });
+  }
+
+  async function enqueue(userId: string, kind: SyncKind): Promise<SyncProgress> {
+    let afterEpoch: number | null = null;
+    if (kind === 'incremental') {
+      const latest = await latestStravaStart(db, userId);
+      afterEpoch = latest === null ? null : Math.floor(latest.getTime() / 1000);
+    }
+    const job = await enqueueSyncJob(db, userId, afterEpoch === null ? 'full' : kind, afterEpoch);
+    await publish(job);
+    kick();
+    return toProgress(job);
+  }
+
+  return {
+    owner,
+    start: kick,
+    kick,
+    enqueue,
+    progress: async (userId: string) => {
+      const job = await findSyncJob(db, userId);
+      return job ? toProgress(job) : null;
+    },
+    /** Stops after the page in flight is abandoned; the job stays open for the next start. */
+    async stop(): Promise<void> {
+      stopping.abort(new Error('Stride is stopping'));
+      clearTimeout(timer);
+      await pass;
+      await releaseJobs(db, owner);
+    },
+  };
+}
+
+export type SyncWorker = ReturnType<typeof createSyncWorker>;
