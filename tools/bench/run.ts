@@ -7,9 +7,10 @@ import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
+import { stravaSyncBench } from './strava-sync.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
 
-export const BENCHES: Bench[] = [gpxParseBench, uploadHttpBench, activityListBench, medalRulesBench];
+export const BENCHES: Bench[] = [gpxParseBench, uploadHttpBench, activityListBench, medalRulesBench, stravaSyncBench];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((header, column) =>

@@ -16,7 +16,8 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `env` adds settings (STRAVA_BASE_URL, …) to the defaults. */
+export async function startBenchServer(env: Readonly<Record<string, string>> = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-bench-'));
   const config = {
     ...loadConfig({
@@ -25,6 +26,7 @@ export async function startBenchServer(): Promise<BenchServer> {
       PORT: '0',
       DATA_DIR: dataDir,
       APP_SECRET: randomBytes(32).toString('hex'),
+      ...env,
     }),
     webDir: undefined,
   };
