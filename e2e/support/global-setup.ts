@@ -17,12 +17,18 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The Strava simulator the server's Strava client talks to (issue 4). */
+    stravaUrl: string;
   }
 }
+
+/** Activities of the simulator's signed-in athlete: three pages of the sync (100 a page). */
+export const E2E_STRAVA_ACTIVITIES = 240;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -127,6 +133,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
+  const strava = await createStravaSimulator({ seed: 4, activities: E2E_STRAVA_ACTIVITIES });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -137,6 +144,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Every test registers and signs in from the same address; the default limit would trip.
     AUTH_RATE_LIMIT_MAX: '1000',
     WEB_DIR: webDir,
+    STRAVA_CLIENT_ID: strava.clientId,
+    STRAVA_CLIENT_SECRET: strava.clientSecret,
+    STRAVA_BASE_URL: strava.url,
+    // The limiter's rule holds at a shorter spacing, so a sync takes a second, not half a minute.
+    STRAVA_MIN_SPACING_MS: '20',
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
@@ -170,14 +182,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     stopping = true;
     await stopServer(child);
+    await strava.stop();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('stravaUrl', strava.url);
 
   return async () => {
     stopping = true;
     await stopServer(child);
+    await strava.stop();
     // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
     const errors = logs
       .split('\n')
