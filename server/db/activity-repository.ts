@@ -250,3 +250,14 @@ export async function refreshProfileStatistics(db: Db, userId: string): Promise<
     where profiles.user_id = ${userId}
   `.execute(db.withoutPlugins());
 }
+
+/** Uploaded activities only: what a public profile may count (never Strava's data, never samples). */
+export async function countUploadedActivities(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('activities')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('source', '=', 'upload')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

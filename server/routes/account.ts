@@ -50,7 +50,7 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
-export function accountRoutes({ db, auth, config }: RouteDeps) {
+export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
   const handleAuth = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
@@ -86,7 +86,7 @@ export function accountRoutes({ db, auth, config }: RouteDeps) {
         },
       }),
       async (c) => {
-        await deleteAccount(db, c.var.user, c.req.valid('json').confirmEmail);
+        await deleteAccount(db, c.var.user, c.req.valid('json').confirmEmail, strava.connection.disconnect);
         const cookies = (await auth.$context).authCookies;
         for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
           deleteCookie(c, cookie.name, cookie.attributes);

@@ -20,6 +20,7 @@ import {
   type Db,
 } from '../db/profile-repository.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
+import { countUploadedActivities } from '../db/activity-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 
@@ -153,7 +154,8 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
     bio: row.bio,
     photoURL: row.photoUrl,
     createdAt: row.createdAt.toISOString(),
-    uploadedActivities: 0,
+    // Strava's terms: only uploaded activities may be shown to anyone but their athlete.
+    uploadedActivities: await countUploadedActivities(db, row.userId),
   };
 }
 
