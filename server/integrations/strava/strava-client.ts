@@ -110,6 +110,7 @@ export interface StravaClient {
   exchangeCode(credentials: StravaCredentials, code: string): Promise<ExchangedTokens>;
   refreshToken(credentials: StravaCredentials, refreshToken: string): Promise<RefreshedTokens>;
   deauthorize(accessToken: string): Promise<void>;
+  getAthlete(accessToken: string): Promise<Record<string, unknown>>;
   listActivities(accessToken: string, query: ListActivitiesQuery, signal?: AbortSignal): Promise<unknown[]>;
   getActivity(accessToken: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
   getStreams(
@@ -375,6 +376,14 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       if (!outcome.ok && outcome.status !== 401) {
         throw new StravaError(STRAVA_MESSAGES.apiRequestFailed(outcome.status), 'http', outcome.status);
       }
+    },
+
+    async getAthlete(accessToken) {
+      const body = await apiGet('/athlete', accessToken, {});
+      if (!isObject(body)) {
+        throw new StravaError(STRAVA_MESSAGES.invalidApiResponse, 'invalid-response');
+      }
+      return body;
     },
 
     async listActivities(accessToken, query, signal) {

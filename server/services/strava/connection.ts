@@ -22,6 +22,7 @@ import type { StravaConfig } from '../../config.ts';
 import type { Db } from '../../db/profile-repository.ts';
 import type { StravaIntegrationRow } from '../../db/schema.ts';
 import {
+  cancelSyncJob,
   claimRefresh,
   consumeOauthState,
   deleteUserApp,
@@ -271,14 +272,32 @@ export function createConnection(deps: ConnectionDeps) {
         logger.warn({ err: error, userId }, 'Strava token could not be revoked; disconnecting anyway');
       }
     }
+    await cancelSyncJob(db, userId);
     await markDisconnected(userId, record, 'disconnected by the runner');
   }
 
-  /** A webhook said the athlete revoked Stride's access on strava.com: nothing to revoke any more. */
+  /**
+   * A webhook says the athlete revoked Stride's access on strava.com. Webhook calls carry no
+   * signature, so Strava is asked first: only a token it now refuses ends the connection.
+   */
   async function deauthorized(userId: string): Promise<void> {
     const row = await findIntegration(db, userId);
-    if (row?.isActive) {
-      await markDisconnected(userId, toRecord(row), 'deauthorised on Strava');
+    if (!row?.isActive) {
+      return;
+    }
+    try {
+      await client.getAthlete(await accessToken(userId, 'request'));
+      logger.warn({ userId }, 'deauthorisation event for an athlete Strava still serves; ignored');
+    } catch (error) {
+      if (error instanceof StravaError && (error.kind === 'unauthorized' || error.kind === 'invalid-refresh-token')) {
+        await cancelSyncJob(db, userId);
+        const latest = await findIntegration(db, userId);
+        if (latest?.isActive) {
+          await markDisconnected(userId, toRecord(latest), 'deauthorised on Strava');
+        }
+        return;
+      }
+      throw error;
     }
   }
 

@@ -157,6 +157,19 @@ export function createStrava(deps: StravaDeps) {
 
   /** Strava wants a 200 within 2 s, so the work happens after the answer. */
   async function handleWebhook(event: WebhookEvent): Promise<void> {
+    const subscription = await db
+      .selectFrom('stravaPushSubscriptions')
+      .select('subscriptionId')
+      .where('clientId', '=', config.clientId ?? '')
+      .executeTakeFirst();
+    const sentFor =
+      typeof event.subscription_id === 'number' || typeof event.subscription_id === 'string'
+        ? String(event.subscription_id)
+        : null;
+    if (!subscription?.subscriptionId || sentFor !== subscription.subscriptionId) {
+      logger.warn({ subscription: sentFor }, 'Strava webhook event for another subscription; ignored');
+      return;
+    }
     const ownerId =
       typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : '';
     const users = ownerId === '' ? [] : await findActiveUsersByAthlete(db, ownerId);

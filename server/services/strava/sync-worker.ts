@@ -124,9 +124,10 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
           { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after },
           stopping.signal,
         );
+        const before = job.imported;
         job = await importPage(job, page);
         await publish(job);
-        if (job.imported > claimed.imported) {
+        if (job.imported > before) {
           await events.publish(userId, { type: 'activities-changed' });
         }
         if (page.length < SYNC_PAGE_SIZE) {
