@@ -98,6 +98,8 @@ export default function PublicProfilePage() {
               <Typography variant="caption" color="text.secondary">
                 Running with {PRODUCT_NAME} since{' '}
                 {new Date(profile.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+                {profile.uploadedActivities > 0 &&
+                  ` · ${profile.uploadedActivities} uploaded ${profile.uploadedActivities === 1 ? 'activity' : 'activities'}`}
               </Typography>
             )}
           </Stack>
