@@ -3,16 +3,20 @@
  * - the analytics session of spec §4 "Analytics initialisation", once per tab;
  * - the medal check of spec §4, 2 s after the session is known and the user has activities;
  * - the server's live events (issue 5): medals awarded (celebrated), analytics updated (reloaded
- *   1 s later, spec §4) and activities changed (lists refreshed).
+ *   1 s later, spec §4) and activities changed (lists refreshed); and Strava's (issue 4): a sync's
+ *   progress moves the progress bar and its end refreshes the lists, a connection changed
+ *   elsewhere reloads the status.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { ActivityPage } from '../../../core/activity/schemas.ts';
 import { MEDAL_CHECK_DELAY_MS, medalCardSchema, type MedalCard } from '../../../core/medals/api.ts';
+import { syncProgressSchema } from '../../../core/strava/api.ts';
 import { api, unwrap } from '../api/client.ts';
 import { ACTIVITIES_QUERY_KEY, invalidateActivities } from '../activities/activities-api.ts';
 import { ANALYTICS_QUERY_KEY, reloadAnalyticsSoon, startAnalyticsSession } from '../analytics/analytics-api.ts';
+import { applySyncProgress, STRAVA_STATUS_QUERY_KEY } from '../strava/strava-api.ts';
 import { applyAwardedMedals, checkMedals, MEDALS_QUERY_KEY } from './medals-api.ts';
 import { MedalCelebration } from './MedalCelebration.tsx';
 
@@ -22,6 +26,23 @@ const EVENTS_REOPEN_MS = 15_000;
 const SESSION_STORAGE_PREFIX = 'stride.analytics-session.';
 
 const medalsAwardedSchema = z.object({ medals: z.array(medalCardSchema), unseenCount: z.number().int() });
+const stravaSyncSchema = z.object({ progress: syncProgressSchema });
+
+/** An event's JSON checked against its schema; a malformed one is logged and dropped. */
+function parseEvent<T>(event: MessageEvent<string>, schema: z.ZodType<T>): T | undefined {
+  let parsed: z.ZodSafeParseResult<T>;
+  try {
+    parsed = schema.safeParse(JSON.parse(event.data));
+  } catch {
+    console.warn(`Unreadable ${event.type} event`, event.data);
+    return undefined;
+  }
+  if (!parsed.success) {
+    console.warn(`Unexpected ${event.type} event`, parsed.error);
+    return undefined;
+  }
+  return parsed.data;
+}
 
 /** Users whose medals were checked in this app load (spec §4: once, after activities exist). */
 const checkedUsers = new Set<string>();
@@ -88,23 +109,17 @@ function useServerEvents(userId: string, queryClient: QueryClient, celebrate: (m
       source.addEventListener('ready', () => {
         if (connectedBefore) {
           void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+          void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+          void invalidateActivities(queryClient);
         }
         connectedBefore = true;
       });
       source.addEventListener('medals-awarded', (event: MessageEvent<string>) => {
-        let parsed: ReturnType<typeof medalsAwardedSchema.safeParse>;
-        try {
-          parsed = medalsAwardedSchema.safeParse(JSON.parse(event.data));
-        } catch {
-          console.warn('Unreadable medals-awarded event', event.data);
-          return;
+        const awarded = parseEvent(event, medalsAwardedSchema);
+        if (awarded) {
+          celebrate(awarded.medals);
+          void applyAwardedMedals(queryClient, awarded.unseenCount);
         }
-        if (!parsed.success) {
-          console.warn('Unexpected medals-awarded event', parsed.error);
-          return;
-        }
-        celebrate(parsed.data.medals);
-        void applyAwardedMedals(queryClient, parsed.data.unseenCount);
       });
       source.addEventListener('analytics-updated', () => reloadAnalyticsSoon(queryClient));
       source.addEventListener('activities-changed', () => {
@@ -112,6 +127,22 @@ function useServerEvents(userId: string, queryClient: QueryClient, celebrate: (m
         // The calendar of running days and the medals' hints follow the activities.
         void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
         void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+      });
+      source.addEventListener('strava-sync', (event: MessageEvent<string>) => {
+        const sync = parseEvent(event, stravaSyncSchema);
+        if (!sync) {
+          return;
+        }
+        applySyncProgress(queryClient, sync.progress);
+        if (sync.progress.state === 'done' || sync.progress.state === 'failed') {
+          // The activity count and last sync time, and every list (the data provider follows them).
+          void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+          void invalidateActivities(queryClient);
+        }
+      });
+      source.addEventListener('strava-connection', () => {
+        void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+        void invalidateActivities(queryClient);
       });
       source.addEventListener('error', () => {
         if (source?.readyState === EventSource.CLOSED) {
