@@ -1,21 +1,21 @@
 /**
- * An activity's name over its local date, as list rows show it; placeholder demo runs (spec §4)
- * carry a "Sample" label beside the date, where it never squeezes the name.
+ * An activity's name over its local date, as list rows show it; Strava activities, placeholder
+ * demo runs (spec §4) and mock runs (spec §8) carry their source label beside the date, where it
+ * never squeezes the name.
  */
-import { Box, Chip, Stack, Typography } from '@mui/material';
-import type { ActivitySummary } from '../../../core/activity/schemas.ts';
+import { Box, Stack, Typography } from '@mui/material';
+import type { DataActivity } from '../../../core/strava/data-state.ts';
 import { formatActivityDate } from './activity-format.ts';
+import { ActivitySourceChip } from './ActivitySourceChip.tsx';
 
-export function ActivityNameCell({ activity }: { activity: ActivitySummary }) {
+export function ActivityNameCell({ activity }: { activity: DataActivity }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography noWrap sx={{ fontWeight: 600 }}>
         {activity.name}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        {activity.source === 'placeholder' && (
-          <Chip label="Sample" size="small" color="secondary" variant="outlined" sx={{ height: 20, flexShrink: 0 }} />
-        )}
+        <ActivitySourceChip source={activity.source} />
         <Typography variant="body2" color="text.secondary" noWrap>
           {formatActivityDate(activity.startDateLocal)}
         </Typography>

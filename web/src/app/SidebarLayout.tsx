@@ -3,7 +3,8 @@
  * menu button opens a temporary drawer that closes when a nav item is tapped. Logout shows a
  * spinner while disabled, then goes to /login after about 100 ms; visitors see a Login button.
  * For a signed-in user the Medals entry carries the count of unseen medals, and the layout mounts
- * what runs app-wide (analytics session, medal check, live events).
+ * what runs app-wide (analytics session, medal check, live events) inside the activity data
+ * provider, which follows the signed-in user (spec §4: reset on logout).
  */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import CalculateIcon from '@mui/icons-material/Calculate';
@@ -48,6 +49,7 @@ import { useSession, useSignOut } from '../auth/session.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { LiveUpdates } from '../medals/LiveUpdates.tsx';
 import { useUnseenMedalCount } from '../medals/medals-api.ts';
+import { ActivityDataProvider } from '../strava/ActivityDataProvider.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 
 const NAV_ICONS: Readonly<Record<string, ReactElement>> = {
@@ -239,48 +241,55 @@ export function SidebarLayout() {
   const close = () => setMobileOpen(false);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      {user && <LiveUpdates key={user.id} userId={user.id} />}
-      {desktop ? (
-        <Drawer
-          variant="permanent"
-          sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
-        >
-          <DrawerContent onNavigate={() => undefined} />
-        </Drawer>
-      ) : (
-        <>
-          <AppBar position="fixed" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Toolbar>
-              <IconButton edge="start" aria-label="Open navigation" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
-                <UnseenMedalsDot>
-                  <MenuIcon />
-                </UnseenMedalsDot>
-              </IconButton>
-              <BrandMark size={28} />
-              <Typography variant="h6" sx={{ ml: 1.25 }}>
-                {PRODUCT_NAME}
-              </Typography>
-            </Toolbar>
-          </AppBar>
+    <ActivityDataProvider userId={user?.id ?? null}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        {user && <LiveUpdates key={user.id} userId={user.id} />}
+        {desktop ? (
           <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={close}
-            ModalProps={{ keepMounted: false }}
+            variant="permanent"
+            sx={{ width: DRAWER_WIDTH_PX, flexShrink: 0 }}
             slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
           >
-            <DrawerContent onNavigate={close} />
+            <DrawerContent onNavigate={() => undefined} />
           </Drawer>
-        </>
-      )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
-        {!desktop && <Toolbar />}
-        <Suspense fallback={<LoadingScreen />}>
-          <Outlet />
-        </Suspense>
+        ) : (
+          <>
+            <AppBar position="fixed" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+              <Toolbar>
+                <IconButton
+                  edge="start"
+                  aria-label="Open navigation"
+                  onClick={() => setMobileOpen(true)}
+                  sx={{ mr: 1 }}
+                >
+                  <UnseenMedalsDot>
+                    <MenuIcon />
+                  </UnseenMedalsDot>
+                </IconButton>
+                <BrandMark size={28} />
+                <Typography variant="h6" sx={{ ml: 1.25 }}>
+                  {PRODUCT_NAME}
+                </Typography>
+              </Toolbar>
+            </AppBar>
+            <Drawer
+              variant="temporary"
+              open={mobileOpen}
+              onClose={close}
+              ModalProps={{ keepMounted: false }}
+              slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX, boxSizing: 'border-box' } } }}
+            >
+              <DrawerContent onNavigate={close} />
+            </Drawer>
+          </>
+        )}
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
+          {!desktop && <Toolbar />}
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
-    </Box>
+    </ActivityDataProvider>
   );
 }
