@@ -1,6 +1,7 @@
 /**
  * /account (Account Settings): name, username, location, bio, photo, unit system, dark mode,
- * e-mail notifications, weekly report; and account deletion behind a typed confirmation.
+ * e-mail notifications, weekly report; the Strava connection and the user's own Strava app; and
+ * account deletion behind a typed confirmation.
  */
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import {
@@ -45,6 +46,8 @@ import {
 import { ApiError } from '../api/client.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useDeleteAccount, useProfile, useUpdateProfile } from '../profile/profile.ts';
+import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
+import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 
 interface FormValues {
   firstName: string;
@@ -164,7 +167,6 @@ function AccountForm({
   onSaved: () => void;
 }) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
-  const [deleting, setDeleting] = useState(false);
 
   const changes = changesOf(values, profile);
   const validation = profileUpdateSchema.safeParse(changes);
@@ -337,30 +339,35 @@ function AccountForm({
           Save changes
         </Button>
       </Stack>
-
-      <Card sx={{ borderColor: 'error.dark' }}>
-        <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-          <Stack
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-          >
-            <Box>
-              <Typography variant="h6" component="h2">
-                Delete account
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Removes you and all your data from this server and signs you out everywhere.
-              </Typography>
-            </Box>
-            <Button color="error" variant="outlined" onClick={() => setDeleting(true)} sx={{ flexShrink: 0 }}>
-              Delete account
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-      <DeleteAccountDialog email={profile.email} open={deleting} onClose={() => setDeleting(false)} />
     </Stack>
+  );
+}
+
+function DeleteAccountSection({ email }: { email: string }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Card sx={{ borderColor: 'error.dark' }}>
+      <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Stack
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+        >
+          <Box>
+            <Typography variant="h6" component="h2">
+              Delete account
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Removes you and all your data from this server and signs you out everywhere.
+            </Typography>
+          </Box>
+          <Button color="error" variant="outlined" onClick={() => setDeleting(true)} sx={{ flexShrink: 0 }}>
+            Delete account
+          </Button>
+        </Stack>
+      </CardContent>
+      <DeleteAccountDialog email={email} open={deleting} onClose={() => setDeleting(false)} />
+    </Card>
   );
 }
 
@@ -372,12 +379,18 @@ export default function AccountPage() {
   const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
-      <PageHeader title="Account Settings" subtitle="Your profile, units and notifications." />
+      <PageHeader title="Account Settings" subtitle="Your profile, units, notifications and Strava." />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
       {profile && (
-        <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />
+        <Stack spacing={3}>
+          <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />
+          {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
+          <StravaConnectionCard variant="account" />
+          <OwnStravaAppCard />
+          <DeleteAccountSection email={profile.email} />
+        </Stack>
       )}
       <Snackbar
         open={saved}

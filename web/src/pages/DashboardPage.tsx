@@ -1,6 +1,6 @@
 /**
  * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals, the
- * newest activities and the way to upload more.
+ * Strava connection with its live sync, the newest activities and the way to upload more.
  */
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
@@ -18,6 +18,7 @@ import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
+import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
@@ -72,6 +73,9 @@ export default function DashboardPage() {
           />
         </Grid>
       </Grid>
+      <Box sx={{ mt: 3 }}>
+        <StravaConnectionCard variant="dashboard" />
+      </Box>
       <Box sx={{ mt: 3 }}>
         <RecentActivitiesCard units={units} onUpload={() => setUploading(true)} />
       </Box>
