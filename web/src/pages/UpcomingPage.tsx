@@ -4,7 +4,7 @@
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
-import { FITNESS_CALLBACK_PATHS, pageTitleForPath } from '../../../core/product.ts';
+import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
@@ -17,12 +17,6 @@ const SCREENS: Readonly<Record<string, { title?: string; description: string }>>
     description: 'Loads the weather for your recent runs ahead of time.',
   },
   '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
-  ...Object.fromEntries(
-    FITNESS_CALLBACK_PATHS.map((path) => [
-      path,
-      { title: 'Strava', description: 'Completes the connection of your Strava account.' },
-    ]),
-  ),
 };
 
 export default function UpcomingPage() {
@@ -32,7 +26,7 @@ export default function UpcomingPage() {
     <Stack
       sx={{
         maxWidth: 880,
-        p: FITNESS_CALLBACK_PATHS.includes(pathname as never) || pathname === '/success' ? { xs: 2, md: 4 } : 0,
+        p: pathname === '/success' ? { xs: 2, md: 4 } : 0,
       }}
     >
       <PageHeader title={screen.title ?? pageTitleForPath(pathname)} subtitle={screen.description} />
