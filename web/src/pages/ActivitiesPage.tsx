@@ -1,6 +1,7 @@
 /**
  * /activities: every activity, newest first (spec §7 "sorted by startDate descending"), filtered by
- * exact type and by an inclusive range of local dates (spec §5 "Activity list filters"), one page
+ * exact type, by source (uploaded or Strava, once Strava is in play) and by an inclusive range of
+ * local dates (spec §5 "Activity list filters"), one page
  * of 50 at a time behind the server's cursor so 10,000 activities never become 10,000 rows. Filters
  * and the page live in the URL; the cursors of earlier pages ride in the history entry's state, so
  * Back from an activity returns to the same page. New runners can add and remove the placeholder
@@ -29,16 +30,22 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
-import { ACTIVITY_PAGE_SIZE, type ActivityListQuery, type ActivitySummary } from '../../../core/activity/schemas.ts';
+import {
+  ACTIVITY_LIST_SOURCES,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityListQuery,
+  type ActivitySummary,
+} from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
 import { useActivityPage, useAddSampleActivities, useRemoveSampleActivities } from '../activities/activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from '../activities/activity-format.ts';
+import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../activities/activity-format.ts';
 import { ActivityNameCell } from '../activities/ActivityNameCell.tsx';
 import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile } from '../profile/profile.ts';
+import { useStravaStatus } from '../strava/strava-api.ts';
 
 interface HistoryState {
   /** The cursor of every page before this one; '' stands for the first page. */
@@ -46,12 +53,23 @@ interface HistoryState {
 }
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_KEYS = ['type', 'from', 'to'] as const;
+const FILTER_KEYS = ['type', 'source', 'from', 'to'] as const;
 const ROW_COLUMNS = { xs: '40px 1fr', md: '40px minmax(0, 1fr) 96px 88px 96px 80px' };
 
 function typeParam(value: string | null): UploadActivityType | undefined {
   return UPLOAD_ACTIVITY_TYPES.find((type) => type === value);
 }
+
+type ListSource = (typeof ACTIVITY_LIST_SOURCES)[number];
+
+function sourceParam(value: string | null): ListSource | undefined {
+  return ACTIVITY_LIST_SOURCES.find((source) => source === value);
+}
+
+const SOURCE_FILTER_LABELS: Readonly<Record<ListSource, string>> = {
+  upload: 'Uploaded',
+  strava: ACTIVITY_SOURCE_LABELS.strava,
+};
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -171,6 +189,11 @@ export default function ActivitiesPage() {
   const units = profile.data?.preferences.unitSystem ?? 'imperial';
 
   const type = typeParam(params.get('type'));
+  const source = sourceParam(params.get('source'));
+  const strava = useStravaStatus();
+  // The source filter matters once Strava has brought activities (or was asked for in the URL).
+  const showSourceFilter =
+    source !== undefined || Boolean(strava.data && (strava.data.connected || strava.data.activityCount > 0));
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const cursor = params.get('cursor') ?? undefined;
@@ -180,6 +203,7 @@ export default function ActivitiesPage() {
 
   const query: ActivityListQuery = {
     type,
+    source,
     from: isoDay.test(from) ? from : undefined,
     to: isoDay.test(to) ? to : undefined,
     cursor,
@@ -189,11 +213,11 @@ export default function ActivitiesPage() {
   // The newest unfiltered page: the samples are dated 1–3 days ago, so if any exist they show here.
   const newest = useActivityPage({ limit: ACTIVITY_PAGE_SIZE });
   const hasSamples = newest.data?.items.some((activity) => activity.source === 'placeholder') ?? false;
-  const filtered = Boolean(type ?? query.from ?? query.to);
+  const filtered = Boolean(type ?? source ?? query.from ?? query.to);
 
   const filterParams = (changes: Record<string, string | undefined>) => {
     const next: Record<string, string> = {};
-    for (const [key, value] of Object.entries({ type, from, to, ...changes })) {
+    for (const [key, value] of Object.entries({ type, source, from, to, ...changes })) {
       if (value) {
         next[key] = value;
       }
@@ -247,7 +271,7 @@ export default function ActivitiesPage() {
     <Box>
       <PageHeader
         title="Activities"
-        subtitle="Every run, ride and walk you have uploaded, newest first."
+        subtitle="Every run, ride and walk you have uploaded or synced from Strava, newest first."
         action={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {hasSamples && (
@@ -272,7 +296,12 @@ export default function ActivitiesPage() {
         </Alert>
       )}
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: { md: 'wrap' } }}
+      >
         <ToggleButtonGroup
           exclusive
           color="primary"
@@ -295,7 +324,34 @@ export default function ActivitiesPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', flexGrow: 1, maxWidth: { md: 420 } }}>
+        {showSourceFilter && (
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            size="small"
+            value={source ?? 'all'}
+            aria-label="Source"
+            onChange={(_, value: string | null) => {
+              if (value !== null) {
+                setFilter({ source: value === 'all' ? undefined : value });
+              }
+            }}
+          >
+            <ToggleButton value="all" sx={{ px: 2 }} aria-label="All sources">
+              All
+            </ToggleButton>
+            {ACTIVITY_LIST_SOURCES.map((value) => (
+              <ToggleButton key={value} value={value} sx={{ px: 2 }}>
+                {SOURCE_FILTER_LABELS[value]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'flex-start', flexGrow: 1, minWidth: { md: 320 }, maxWidth: { md: 420 } }}
+        >
           <TextField
             label="From"
             type="date"

@@ -2,20 +2,22 @@
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
  * laps; rename, delete, download the original file, export GPX and share a card of it (spec §3
- * Detailed activity; issue 5 "Screenshots").
+ * Detailed activity; issue 5 "Screenshots"). A Strava activity links to its page on Strava and is
+ * never shared (Strava's API agreement: its data is for its athlete only).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
   Alert,
   Box,
   Button,
   Card,
   CardContent,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -32,6 +34,7 @@ import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from '
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
+import { STRAVA_TEXTS, stravaActivityUrl } from '../../../core/strava/api.ts';
 import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
 import {
@@ -46,17 +49,18 @@ import {
 import { ActivityCharts } from '../activities/ActivityCharts.tsx';
 import { ActivityMap } from '../activities/ActivityMap.tsx';
 import {
-  ACTIVITY_SOURCE_LABELS,
   ACTIVITY_TYPE_LABELS,
   formatActivityDateLong,
   formatCadence,
   formatHeartRate,
 } from '../activities/activity-format.ts';
+import { ActivitySourceChip } from '../activities/ActivitySourceChip.tsx';
 import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
 import { ShareActivityButton } from '../analytics/ShareActivityButton.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { profileSeries } from '../activities/track-series.ts';
 import { useProfile } from '../profile/profile.ts';
+import { STRAVA_ORANGE } from '../strava/strava-brand.ts';
 
 function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -215,6 +219,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
   const [deleting, setDeleting] = useState(false);
   const splits = units === 'imperial' ? activity.splitsStandard : activity.splitsMetric;
   const details = [activity.deviceName, activity.sportLabel, activity.originalFilename].filter(Boolean).join(' · ');
+  const isStrava = activity.source === 'strava';
   return (
     <Stack spacing={2.5}>
       <Box>
@@ -242,12 +247,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         >
           <ActivityTypeIcon type={activity.type} fontSize="small" />
           <Typography variant="body2">{ACTIVITY_TYPE_LABELS[activity.type]}</Typography>
-          <Chip
-            size="small"
-            label={ACTIVITY_SOURCE_LABELS[activity.source]}
-            color={activity.source === 'placeholder' ? 'secondary' : 'default'}
-            variant="outlined"
-          />
+          <ActivitySourceChip source={activity.source} inList={false} />
           {details && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {details}
@@ -258,7 +258,20 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
           <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
             Rename
           </Button>
-          <ShareActivityButton activity={activity} units={units} />
+          {/* Strava's API agreement: its data is shown to its athlete only, never on a card. */}
+          {!isStrava && <ShareActivityButton activity={activity} units={units} />}
+          {activity.stravaId !== null && (
+            <Button
+              variant="outlined"
+              href={stravaActivityUrl(activity.stravaId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewIcon />}
+              sx={{ color: STRAVA_ORANGE, borderColor: STRAVA_ORANGE, '&:hover': { borderColor: STRAVA_ORANGE } }}
+            >
+              {STRAVA_TEXTS.viewOnStrava}
+            </Button>
+          )}
           {activity.source === 'upload' && (
             <Button
               variant="outlined"
@@ -285,7 +298,15 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
             Delete
           </Button>
         </Stack>
+        {isStrava && (
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1.25, color: 'text.secondary' }}>
+            <LockIcon sx={{ fontSize: 16 }} aria-hidden />
+            <Typography variant="caption">{STRAVA_TEXTS.notShareable}</Typography>
+          </Stack>
+        )}
       </Box>
+
+      {activity.stravaError && <Alert severity="warning">{activity.stravaError}</Alert>}
 
       <Grid container spacing={1.5}>
         {[
