@@ -13,10 +13,10 @@ import { mergeActivities } from '../../../core/strava/normalize.ts';
 import { api, unwrap } from '../api/client.ts';
 import { fetchStravaStatus, isSyncActive, requestStravaSync, STRAVA_STATUS_QUERY_KEY } from './strava-api.ts';
 
-type SourceSide = 'strava' | 'upload';
-
-async function fetchSide(source: SourceSide, limit: number): Promise<ActivitySummary[]> {
-  const page = await unwrap(api.activities.$get({ query: { source, limit: String(limit) } }));
+/** One side of the list; `undefined` asks for every activity the runner has. */
+async function fetchSide(source: 'strava' | 'upload' | undefined, limit: number): Promise<ActivitySummary[]> {
+  const query = { limit: String(limit), ...(source ? { source } : {}) };
+  const page = await unwrap(api.activities.$get({ query }));
   return page.items;
 }
 
@@ -47,7 +47,9 @@ export async function loadActivities(
 
   const [strava, uploaded] = await Promise.allSettled([
     hasStrava ? fetchSide('strava', PROVIDER_FETCH_LIMIT) : Promise.resolve([]),
-    fetchSide('upload', syncing ? ACTIVITY_PAGE_SIZE_MAX : PROVIDER_UPLOADED_LIMIT),
+    // `source=upload` leaves out the sample runs (spec §4 placeholders); without Strava every
+    // activity is on the uploaded side, so the samples stay in the list of a new runner.
+    fetchSide(hasStrava ? 'upload' : undefined, syncing ? ACTIVITY_PAGE_SIZE_MAX : PROVIDER_UPLOADED_LIMIT),
   ]);
   // Spec §7: each failure is an empty list. When nothing could be loaded at all there is no list to
   // show, and an empty one would claim "no activities yet": the load fails (spec §8 shows why).
