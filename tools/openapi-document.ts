@@ -10,6 +10,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createEventHub } from '../server/events/event-hub.ts';
 import { createLogger } from '../server/logger.ts';
+import { createStrava } from '../server/services/strava/strava.ts';
 
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.json');
 
@@ -28,6 +29,8 @@ export async function buildOpenApiDocument(): Promise<string> {
       config,
       logger,
       events,
+      // Built, never started: documenting the routes makes no request to Strava.
+      strava: createStrava({ db: database.db, config: config.strava, appSecret: config.appSecret, events, logger }),
       version: '0.0.0',
     });
     const response = await app.request('/api/docs');
