@@ -1,33 +1,11 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+/**
+ * The entry: zod 4 compiles object parsers with `new Function` unless told not to, and its probe
+ * trips Stride's CSP (no 'unsafe-eval'), which the browser reports on every page. The flag is read
+ * when a schema is built, and the app's modules build schemas as they load, so it is set here
+ * before the app is imported.
+ */
 import { z } from 'zod';
-import { router } from './app/router.tsx';
-import { theme } from './app/theme.ts';
 
-// zod 4 probes `new Function` for a faster validator; Stride's CSP forbids eval, so skip the probe.
 z.config({ jitless: true });
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1 },
-  },
-});
-
-const root = document.getElementById('root');
-if (!root) {
-  throw new Error('The page has no #root element');
-}
-
-createRoot(root).render(
-  <StrictMode>
-    <ThemeProvider theme={theme} defaultMode="dark">
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+void import('./app/start.tsx');

@@ -32,7 +32,9 @@ export function syncProgressText(progress: SyncProgress): string {
 /** After a finished sync: what it brought. */
 export function syncResultText(progress: SyncProgress): string {
   if (progress.imported === 0) {
-    return `Up to date: ${count(progress.activities, 'activity', 'activities')} checked.`;
+    return progress.activities === 0
+      ? 'Up to date.'
+      : `Up to date: ${count(progress.activities, 'activity', 'activities')} checked.`;
   }
   return `${count(progress.imported, 'new or changed activity', 'new or changed activities')} imported.`;
 }

@@ -1,0 +1,30 @@
+/** Renders the app (main.tsx loads this once zod is configured). */
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './router.tsx';
+import { theme } from './theme.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) {
+  throw new Error('The page has no #root element');
+}
+
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={theme} defaultMode="dark">
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
