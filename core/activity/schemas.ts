@@ -113,7 +113,10 @@ export type DisplayTrack = z.infer<typeof displayTrackSchema>;
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
 /** Spec §5: filter by exact type and by an inclusive date range (local dates of the runs). */
-/** The list of one side only (spec §7 "Internal activity loading" merges the two itself). */
+/**
+ * The list of one side only (spec §7 "Internal activity loading" merges the two itself): `strava`
+ * is what was synced from Strava, `upload` everything else (uploaded files and the sample runs).
+ */
 export const ACTIVITY_LIST_SOURCES = ['upload', 'strava'] as const;
 
 export const activityListQuerySchema = z.object({

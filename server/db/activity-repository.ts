@@ -64,8 +64,10 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
     .selectFrom('activities')
     .where('activities.userId', '=', userId)
     .where('activities.duplicateOf', 'is', null);
-  if (filter.source) {
-    query = query.where('activities.source', '=', filter.source);
+  if (filter.source === 'strava') {
+    query = query.where('activities.source', '=', 'strava');
+  } else if (filter.source === 'upload') {
+    query = query.where('activities.source', '<>', 'strava');
   }
   if (filter.type) {
     query = query.where('activities.type', '=', filter.type);
@@ -217,9 +219,27 @@ export async function renameActivity(
     .executeTakeFirst();
 }
 
+/**
+ * Deletes one activity. A Strava activity's id is remembered (nothing else), so that the next sync
+ * does not bring back what the runner deleted.
+ */
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('activities').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('activities')
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .returning('stravaId')
+      .executeTakeFirst();
+    if (deleted?.stravaId) {
+      await trx
+        .insertInto('stravaDeletedActivities')
+        .values({ userId, stravaId: deleted.stravaId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return deleted !== undefined;
+  });
 }
 
 export async function deleteActivitiesBySource(db: Db, userId: string, source: ActivityRow['source']): Promise<number> {

@@ -239,6 +239,12 @@ export interface StravaPushSubscriptionsTable {
   createdAt: CreatedAt;
 }
 
+export interface StravaDeletedActivitiesTable {
+  userId: string;
+  stravaId: string;
+  deletedAt: CreatedAt;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -257,6 +263,7 @@ export interface Database {
   stravaOauthStates: StravaOauthStatesTable;
   stravaSyncJobs: StravaSyncJobsTable;
   stravaPushSubscriptions: StravaPushSubscriptionsTable;
+  stravaDeletedActivities: StravaDeletedActivitiesTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

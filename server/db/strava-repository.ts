@@ -327,7 +327,8 @@ const SYNCED_COLUMNS = [
 /**
  * Inserts new Strava activities and updates changed ones, idempotently (unique per user and Strava
  * id). Returns how many rows were new or changed. A changed activity's cached detail and streams are
- * dropped so the next opening fetches them again. Runs inside the caller's transaction.
+ * dropped so the next opening fetches them again. Activities the runner deleted in Stride are
+ * skipped. Runs inside the caller's transaction.
  */
 export async function upsertStravaActivities(
   db: Db,
@@ -335,10 +336,25 @@ export async function upsertStravaActivities(
   activities: readonly StravaActivity[],
   now: Date,
 ): Promise<{ changed: number; insertedIds: string[] }> {
-  if (activities.length === 0) {
+  const deleted =
+    activities.length === 0
+      ? []
+      : await db
+          .selectFrom('stravaDeletedActivities')
+          .select('stravaId')
+          .where('userId', '=', userId)
+          .where(
+            'stravaId',
+            'in',
+            activities.map((activity) => activity.stravaId),
+          )
+          .execute();
+  const skipped = new Set(deleted.map((row) => row.stravaId));
+  const kept = activities.filter((activity) => !skipped.has(activity.stravaId));
+  if (kept.length === 0) {
     return { changed: 0, insertedIds: [] };
   }
-  const rows = activities.map((activity) => stravaRow(userId, activity, now));
+  const rows = kept.map((activity) => stravaRow(userId, activity, now));
   const list = (prefix: string) => sql.raw(SYNCED_COLUMNS.map((column) => `${prefix}.${column}`).join(', '));
   const result = await db
     .insertInto('activities')

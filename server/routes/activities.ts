@@ -169,6 +169,7 @@ export function activityRoutes({ db, auth, config, logger, events, strava }: Rou
           responses: {
             200: jsonResponse('The renamed activity', activityDetailSchema),
             400: errorResponse('Invalid name'),
+            409: errorResponse('Activities from Strava are renamed on Strava'),
             404: errorResponse('No such activity'),
           },
         }),

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
+import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -170,6 +171,9 @@ export async function getDisplayTrack(
 }
 
 export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityDetail> {
+  if ((await findActivity(db, userId, id))?.source === 'strava') {
+    throw new AppError(409, 'validation_error', STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
+  }
   const row = await renameActivityRow(db, userId, id, name);
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);

@@ -7,12 +7,14 @@ import * as accountsAndProfiles from './0001-accounts-and-profiles.ts';
 import * as activities from './0002-activities.ts';
 import * as medalsAndAnalytics from './0003-medals-and-analytics.ts';
 import * as strava from './0004-strava.ts';
+import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
   '0002-activities': activities,
   '0003-medals-and-analytics': medalsAndAnalytics,
   '0004-strava': strava,
+  '0005-strava-deleted-activities': stravaDeletedActivities,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -255,9 +255,12 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
           )}
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
-          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
-            Rename
-          </Button>
+          {/* Strava owns a synced activity's name; a local one would be undone by the next sync. */}
+          {!isStrava && (
+            <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={() => setRenaming(true)}>
+              Rename
+            </Button>
+          )}
           {/* Strava's API agreement: its data is shown to its athlete only, never on a card. */}
           {!isStrava && <ShareActivityButton activity={activity} units={units} />}
           {activity.stravaId !== null && (
@@ -301,7 +304,9 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         {isStrava && (
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1.25, color: 'text.secondary' }}>
             <LockIcon sx={{ fontSize: 16 }} aria-hidden />
-            <Typography variant="caption">{STRAVA_TEXTS.notShareable}</Typography>
+            <Typography variant="caption">
+              {STRAVA_TEXTS.notShareable} {STRAVA_TEXTS.renameOnStrava}
+            </Typography>
           </Stack>
         )}
       </Box>

@@ -107,7 +107,7 @@ function NotConnected({ status, variant }: { status: StravaStatus; variant: Stra
       <ConnectStravaButton disabled={!status.configured} />
       {!status.configured && (
         <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
-          {STRAVA_TEXTS.notConfigured}
+          {STRAVA_TEXTS.notConfigured} {STRAVA_TEXTS.notConfiguredHint}
           {variant === 'dashboard' && (
             <Box sx={{ mt: 1 }}>
               <Button component={RouterLink} to="/account#strava-app" size="small" color="inherit" variant="outlined">

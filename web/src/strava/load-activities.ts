@@ -47,9 +47,8 @@ export async function loadActivities(
 
   const [strava, uploaded] = await Promise.allSettled([
     hasStrava ? fetchSide('strava', PROVIDER_FETCH_LIMIT) : Promise.resolve([]),
-    // `source=upload` leaves out the sample runs (spec §4 placeholders); without Strava every
-    // activity is on the uploaded side, so the samples stay in the list of a new runner.
-    fetchSide(hasStrava ? 'upload' : undefined, syncing ? ACTIVITY_PAGE_SIZE_MAX : PROVIDER_UPLOADED_LIMIT),
+    // `upload` is everything not from Strava: uploaded files and the sample runs of spec §4.
+    fetchSide('upload', syncing ? ACTIVITY_PAGE_SIZE_MAX : PROVIDER_UPLOADED_LIMIT),
   ]);
   // Spec §7: each failure is an empty list. When nothing could be loaded at all there is no list to
   // show, and an empty one would claim "no activities yet": the load fails (spec §8 shows why).

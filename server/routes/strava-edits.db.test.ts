@@ -1,0 +1,72 @@
+/**
+ * What a runner may change on a synced Strava activity in Stride: not its name (Strava owns it and
+ * the next sync would undo a local one), but it may delete it, and a full sync does not bring it
+ * back. And the "uploaded" side of the data provider's list includes the sample runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '../../core/activity/schemas.ts';
+import { STRAVA_TEXTS } from '../../core/strava/api.ts';
+import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { connectStrava, startStravaTestServer, waitForSync } from '../test-support/strava.ts';
+
+let env: Awaited<ReturnType<typeof startStravaTestServer>>;
+let user: RegisteredUser;
+
+beforeAll(async () => {
+  env = await startStravaTestServer({ simulator: { activities: 30 } });
+  user = await registerUser(env.server);
+  expect((await connectStrava(user.client)).status).toBe(200);
+  await waitForSync(user.client);
+});
+
+afterAll(async () => {
+  await env.server.stop();
+  await env.strava.stop();
+});
+
+const list = async (query = '') => (await user.client.get<ActivityPage>(`/api/activities?limit=200${query}`)).body;
+
+describe('a synced Strava activity', () => {
+  it('cannot be renamed in Stride: Strava owns its name', async () => {
+    const [first] = (await list('&source=strava')).items;
+    const response = await user.client.patch(`/api/activities/${first?.id ?? ''}`, { name: 'Mine now' });
+    expectApiError(response, 409, {
+      type: 'validation_error',
+      message: STRAVA_TEXTS.renameOnStrava,
+      code: 'strava-rename',
+    });
+    const after = await user.client.get<{ name: string }>(`/api/activities/${first?.id ?? ''}`);
+    expect(after.body.name).toBe(first?.name);
+  });
+
+  it('stays deleted after a full sync', async () => {
+    const before = await list('&source=strava');
+    const victim = before.items[0];
+    expect(victim?.stravaId).toBeTruthy();
+    expect((await user.client.delete(`/api/activities/${victim?.id ?? ''}`)).status).toBe(200);
+
+    expect((await user.client.post('/api/strava/sync', { full: true })).status).toBe(202);
+    const status = await waitForSync(
+      user.client,
+      60_000,
+      (s) => s.sync?.state === 'done' && s.sync.kind === 'full' && s.sync.pages > 0,
+    );
+    // Strava still sent it (all 30 of the athlete's activities came back); Stride skipped it.
+    expect(status.sync?.activities).toBe(30);
+    const after = await list('&source=strava');
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.some((activity) => activity.stravaId === victim?.stravaId)).toBe(false);
+  });
+});
+
+describe('the uploaded side of the list (source=upload)', () => {
+  it('holds everything not from Strava, sample runs included', async () => {
+    expect((await user.client.post('/api/activities/samples')).status).toBe(200);
+    const uploaded = await list('&source=upload');
+    expect(uploaded.total).toBe(3);
+    expect(uploaded.items.every((activity) => activity.source === 'placeholder')).toBe(true);
+    const strava = await list('&source=strava');
+    expect(strava.items.every((activity) => activity.source === 'strava')).toBe(true);
+    expect((await list()).total).toBe(uploaded.total + strava.total);
+  });
+});
