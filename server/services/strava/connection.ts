@@ -199,7 +199,19 @@ export function createConnection(deps: ConnectionDeps) {
 
   async function isConnected(userId: string): Promise<boolean> {
     const row = await findIntegration(db, userId);
-    return row !== undefined && tokenDecision(toRecord(row), clock.now(), 'load') !== 'disconnected';
+    if (!row) {
+      return false;
+    }
+    const record = toRecord(row);
+    if (tokenDecision(record, clock.now(), 'load') !== 'disconnected') {
+      return true;
+    }
+    // Spec §4: an expired refresh token (or unusable stored data) is a disconnection; record it as
+    // one, so the status shows disconnectedAt and webhooks stop naming this user.
+    if (row.isActive) {
+      await markDisconnected(userId, record, 'refresh token expired or stored data incomplete');
+    }
+    return false;
   }
 
   async function beginConnect(userId: string, redirectUri: string): Promise<{ authorizeUrl: string }> {

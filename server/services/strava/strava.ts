@@ -89,12 +89,13 @@ export function createStrava(deps: StravaDeps) {
   let webhookVerifyToken: string | null = null;
 
   async function status(userId: string): Promise<StravaStatus> {
-    const [row, ownClientId, sync, activityCount, connected] = await Promise.all([
+    // First: finding the connection over may mark the record disconnected, which the row must show.
+    const connected = await connection.isConnected(userId);
+    const [row, ownClientId, sync, activityCount] = await Promise.all([
       findIntegration(db, userId),
       connection.ownAppClientId(userId),
       worker.progress(userId),
       countStravaActivities(db, userId),
-      connection.isConnected(userId),
     ]);
     if (connected) {
       // Spec §4 "on load": a token with 300 s or less left is refreshed, in the background.

@@ -214,7 +214,12 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
 
   async function enqueue(userId: string, kind: SyncKind): Promise<SyncProgress> {
     let afterEpoch: number | null = null;
-    if (kind === 'incremental') {
+    const previous = await findSyncJob(db, userId);
+    if (kind === 'incremental' && previous?.state === 'failed') {
+      // Strava lists newest first, so a sync that failed part-way stored the newest activities and
+      // missed older ones: "after the newest stored" would skip those for good. Repeat its range.
+      afterEpoch = previous.kind === 'full' || previous.afterEpoch === null ? null : Number(previous.afterEpoch);
+    } else if (kind === 'incremental') {
       const latest = await latestStravaStart(db, userId);
       afterEpoch = latest === null ? null : Math.floor(latest.getTime() / 1000);
     }
