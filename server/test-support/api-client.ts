@@ -21,6 +21,7 @@ export interface RequestOptions {
 export interface ApiClient {
   get<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
   delete<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** The jar, name → value. */
@@ -87,6 +88,7 @@ export function createApiClient(baseUrl: string, initialCookies: ReadonlyMap<str
   return {
     get: (path, options) => send('GET', path, undefined, options),
     post: (path, body, options) => send('POST', path, body, options),
+    put: (path, body, options) => send('PUT', path, body, options),
     patch: (path, body, options) => send('PATCH', path, body, options),
     delete: (path, body, options) => send('DELETE', path, body, options),
     cookies: jar,

@@ -2,15 +2,19 @@
  * Strava for integration tests: a simulator (tools/strava-simulator) and a Stride server whose
  * Strava client points at it, plus the browser's part of the OAuth round trip done over HTTP.
  */
-import type { StravaStatus } from '../../core/strava/api.ts';
+import type { StravaStatus, SyncProgress } from '../../core/strava/api.ts';
+import type { SimAthlete } from '../../tools/strava-simulator/generate-activities.ts';
 import {
   createStravaSimulator,
+  type LoggedRequest,
   type StravaSimulator,
   type StravaSimulatorOptions,
 } from '../../tools/strava-simulator/strava-simulator.ts';
 import type { Config, StravaConfig } from '../config.ts';
+import type { StravaIntegrationRow } from '../db/schema.ts';
 import { REAL_CLOCK, type Clock } from '../integrations/strava/strava-client.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
+import { registerUser, type RegisteredUser } from './factories.ts';
 import { startTestServer, testConfig, type TestDatabase, type TestServer } from './test-server.ts';
 
 /** Spacing between Strava requests in tests: the rule holds, the suite stays quick. */
@@ -121,4 +125,98 @@ export async function waitForSync(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Requests the simulator logged whose path contains `part` (and, when given, with that method). */
+export function loggedRequests(strava: StravaSimulator, part: string, method?: string): LoggedRequest[] {
+  return strava.state.requests.filter(
+    (request) => request.path.includes(part) && (method === undefined || request.method === method),
+  );
+}
+
+/** The `athlete/activities` list requests the simulator received. */
+export function listRequests(strava: StravaSimulator): LoggedRequest[] {
+  return loggedRequests(strava, '/api/v3/athlete/activities', 'GET');
+}
+
+/** POST /oauth/token requests of one grant type (`authorization_code` or `refresh_token`). */
+export function tokenGrants(strava: StravaSimulator, grantType: string): LoggedRequest[] {
+  return loggedRequests(strava, '/oauth/token', 'POST').filter((request) => request.body.grant_type === grantType);
+}
+
+/** Polls `probe` until it returns something other than undefined or false. */
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  label: string,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${label}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Asks for a sync (full or incremental) and waits until that very job has ended. */
+export async function syncAndWait(client: ApiClient, body: { full?: boolean } = {}): Promise<StravaStatus> {
+  const queued = await client.post<SyncProgress>('/api/strava/sync', body);
+  if (queued.status !== 202) {
+    throw new Error(`POST /api/strava/sync answered ${queued.status}: ${queued.text}`);
+  }
+  return waitForSync(
+    client,
+    60_000,
+    (status) =>
+      status.sync?.startedAt === queued.body.startedAt &&
+      (status.sync.state === 'done' || status.sync.state === 'failed'),
+  );
+}
+
+export interface ConnectedRunner extends RegisteredUser {
+  athlete: SimAthlete;
+  /** The status once the first sync ended. */
+  status: StravaStatus;
+}
+
+/**
+ * A new Stride user connected to a new simulated athlete with `activities` runs, first sync done.
+ * Each call signs a fresh athlete in on the simulator, so users of one test file never share one.
+ */
+export async function connectedRunner(
+  server: TestServer,
+  strava: StravaSimulator,
+  activities: number,
+): Promise<ConnectedRunner> {
+  const user = await registerUser(server);
+  const athlete = strava.addAthlete({ activities, signIn: true });
+  const connected = await connectStrava(user.client);
+  if (connected.status !== 200) {
+    throw new Error(`exchange answered ${connected.status}: ${connected.text}`);
+  }
+  const status = await waitForSync(user.client);
+  return { ...user, athlete, status };
+}
+
+/** The user's strava_integrations row as stored (tokens sealed). */
+export function integrationRow(server: TestServer, userId: string): Promise<StravaIntegrationRow | undefined> {
+  return server.database.db
+    .selectFrom('stravaIntegrations')
+    .selectAll()
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Changes the stored integration record directly (token expiry, last refresh attempt, …). */
+export async function updateIntegrationRow(
+  server: TestServer,
+  userId: string,
+  values: Partial<Omit<StravaIntegrationRow, 'userId'>>,
+): Promise<void> {
+  await server.database.db.updateTable('stravaIntegrations').set(values).where('userId', '=', userId).execute();
 }

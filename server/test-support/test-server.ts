@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
+import type { Clock } from '../integrations/strava/strava-client.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 export interface TestServer extends RunningServer {
@@ -116,6 +117,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface StartTestServerOptions {
   /** Data to start on. The caller then owns it: stop() leaves it in place for the next server. */
   database?: TestDatabase;
+  /** The Strava client's clock (server/test-support/strava.ts recordingClock). */
+  stravaClock?: Clock;
 }
 
 export async function startTestServer(
@@ -134,7 +137,10 @@ export async function startTestServer(
   };
   let running: RunningServer;
   try {
-    running = await startServer(config, { pgliteDir: testDatabase.pgliteDir });
+    running = await startServer(config, {
+      pgliteDir: testDatabase.pgliteDir,
+      ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
+    });
   } catch (error) {
     await removeDataDir();
     if (ownsDatabase) {

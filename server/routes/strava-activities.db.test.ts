@@ -1,0 +1,358 @@
+/**
+ * Strava activities once synced, over HTTP against the simulator (issue 4): details and streams
+ * fetched when an activity is opened and cached 24 h, one merged list where the same run uploaded
+ * and synced appears once, and Strava data shown to nobody but its athlete.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityDetail, ActivityPage, DisplayTrack } from '../../core/activity/schemas.ts';
+import type { PublicProfile } from '../../core/profile.ts';
+import { STRAVA_MESSAGES } from '../../core/strava/messages.ts';
+import type { SimActivity } from '../../tools/strava-simulator/generate-activities.ts';
+import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { createApiClient } from '../test-support/api-client.ts';
+import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import {
+  connectStrava,
+  connectedRunner,
+  loggedRequests,
+  recordingClock,
+  startStravaTestServer,
+  syncAndWait,
+  waitForSync,
+  type ConnectedRunner,
+} from '../test-support/strava.ts';
+import type { TestServer } from '../test-support/test-server.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const FIXTURE = 'running-with-developer-data.fit';
+const HOUR_MS = 60 * 60 * 1000;
+
+/** 1/1000 of each wait: a 15-minute rate-limit window passes in under a second. */
+const clock = recordingClock(0.001);
+let server: TestServer;
+let strava: StravaSimulator;
+
+beforeAll(async () => {
+  ({ server, strava } = await startStravaTestServer({
+    simulator: { enforceRateLimits: false },
+    // Strava failures are retried 2 s, 4 s, 8 s apart: recorded, not sat through.
+    clock,
+  }));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await strava?.stop();
+});
+
+async function stravaRow(userId: string, stravaId: number | string) {
+  return server.database.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('stravaId', '=', String(stravaId))
+    .executeTakeFirstOrThrow();
+}
+
+async function listAll(user: RegisteredUser, query = ''): Promise<ActivityPage> {
+  const response = await user.client.get<ActivityPage>(`/api/activities?limit=200${query}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+describe('opening a Strava activity', () => {
+  let runner: ConnectedRunner;
+  let opened: SimActivity;
+  let openedId: string;
+
+  beforeAll(async () => {
+    runner = await connectedRunner(server, strava, 6);
+    const outdoor = [...strava.state.activities.values()].filter(
+      (activity) => activity.athleteId === runner.athlete.id && !activity.manual && !activity.trainer,
+    );
+    expect(outdoor.length).toBeGreaterThanOrEqual(2);
+    opened = outdoor[0] as SimActivity;
+    openedId = (await stravaRow(runner.id, opened.id)).id;
+  });
+
+  const detailRequests = (id: number) =>
+    loggedRequests(strava, `/api/v3/activities/${id}`).filter((r) => !r.path.endsWith('/streams'));
+  const streamRequests = (id: number) => loggedRequests(strava, `/api/v3/activities/${id}/streams`);
+
+  it("fetches the activity's details from Strava", async () => {
+    expect(detailRequests(opened.id)).toHaveLength(0);
+
+    const detail = await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
+
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      id: openedId,
+      source: 'strava',
+      stravaId: String(opened.id),
+      description: opened.description,
+      deviceName: opened.deviceName,
+      hasTrack: true,
+      stravaError: null,
+    });
+    expect(detail.body.splitsMetric.length).toBeGreaterThan(0);
+    expect(detail.body.calories).toBeGreaterThan(0);
+    expect(detailRequests(opened.id).map((request) => request.status)).toEqual([200]);
+  });
+
+  it('fetches its streams with the altitude, distance and time keys, keyed by type', async () => {
+    const track = await runner.client.get<DisplayTrack>(`/api/activities/${openedId}/track`);
+
+    expect(track.status).toBe(200);
+    expect(track.body.pointCount).toBeGreaterThan(10);
+    expect(track.body.lat.length).toBe(track.body.lon.length);
+    expect(track.body.elevation.some((value) => value !== null)).toBe(true);
+    expect(track.body.distance.at(-1)).toBeGreaterThan(opened.distance * 0.9);
+    const requests = streamRequests(opened.id);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.query.key_by_type).toBe('true');
+    expect(requests[0]?.query.keys?.split(',')).toEqual(expect.arrayContaining(['altitude', 'distance', 'time']));
+  });
+
+  it('asks Strava nothing more when it is opened again within 24 hours', async () => {
+    const detail = await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
+    const track = await runner.client.get<DisplayTrack>(`/api/activities/${openedId}/track`);
+    const gpx = await runner.client.get(`/api/activities/${openedId}/export.gpx`);
+
+    expect([detail.status, track.status, gpx.status]).toEqual([200, 200, 200]);
+    expect(gpx.text).toContain('<trkpt');
+    expect(detailRequests(opened.id)).toHaveLength(1);
+    expect(streamRequests(opened.id)).toHaveLength(1);
+  });
+
+  it('asks again once the cached copy is over 24 hours old', async () => {
+    await server.database.db
+      .updateTable('activities')
+      .set({
+        detailCachedAt: new Date(Date.now() - 25 * HOUR_MS),
+        streamsCachedAt: new Date(Date.now() - 25 * HOUR_MS),
+      })
+      .where('id', '=', openedId)
+      .execute();
+
+    await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
+    await runner.client.get<DisplayTrack>(`/api/activities/${openedId}/track`);
+
+    expect(detailRequests(opened.id)).toHaveLength(2);
+    expect(streamRequests(opened.id)).toHaveLength(2);
+  });
+
+  it('serves the old cached copy when Strava fails', async () => {
+    await server.database.db
+      .updateTable('activities')
+      .set({
+        detailCachedAt: new Date(Date.now() - 25 * HOUR_MS),
+        streamsCachedAt: new Date(Date.now() - 25 * HOUR_MS),
+      })
+      .where('id', '=', openedId)
+      .execute();
+    strava.setFault('serverError', { count: 100, status: 500, match: `/activities/${opened.id}` });
+    try {
+      const detail = await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
+      const track = await runner.client.get<DisplayTrack>(`/api/activities/${openedId}/track`);
+
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject({ stravaError: null, description: opened.description });
+      expect(track.status).toBe(200);
+      expect(track.body.pointCount).toBeGreaterThan(10);
+    } finally {
+      strava.clearFaults();
+    }
+  });
+
+  it("says so when Strava fails and nothing is cached: the spec's detail and streams messages", async () => {
+    const other = [...strava.state.activities.values()].filter(
+      (activity) => activity.athleteId === runner.athlete.id && activity.id !== opened.id,
+    )[0] as SimActivity;
+    const otherId = (await stravaRow(runner.id, other.id)).id;
+    strava.setFault('serverError', { count: 100, status: 500, match: `/activities/${other.id}` });
+    try {
+      const detail = await runner.client.get<ActivityDetail>(`/api/activities/${otherId}`);
+      const track = await runner.client.get(`/api/activities/${otherId}/track`);
+
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject({
+        id: otherId,
+        name: other.name,
+        stravaError: 'Unable to fetch detailed activity data',
+      });
+      expect(STRAVA_MESSAGES.detailUnavailable).toBe('Unable to fetch detailed activity data');
+      expectApiError(track, 502, { type: 'api_error', message: 'No streams data received from Strava API' });
+      // Each was tried once and retried three times.
+      expect(loggedRequests(strava, `/api/v3/activities/${other.id}`).map((request) => request.status)).toEqual(
+        Array.from({ length: 8 }, () => 500),
+      );
+    } finally {
+      strava.clearFaults();
+    }
+  });
+});
+
+describe('one merged list: the same run uploaded and synced appears once', () => {
+  let fixtureStart: number;
+  let fixtureDistance: number;
+
+  async function uploadFixture(user: RegisteredUser): Promise<ActivityDetail> {
+    const result = await uploadFiles(server, user.client, [
+      { name: FIXTURE, content: readFileSync(path.join(FIXTURES, FIXTURE)) },
+    ]);
+    const id = finalFileEvents(result.events)[0]?.activityId ?? '';
+    expect(id).not.toBe('');
+    const detail = await user.client.get<ActivityDetail>(`/api/activities/${id}`);
+    expect(detail.status).toBe(200);
+    return detail.body;
+  }
+
+  beforeAll(async () => {
+    const probe = await registerUser(server);
+    const uploaded = await uploadFixture(probe);
+    fixtureStart = Date.parse(uploaded.startDate);
+    fixtureDistance = uploaded.distance;
+    expect(fixtureDistance).toBeGreaterThan(1000);
+  });
+
+  it('hides the Strava copy behind an upload made first, and brings it back when the upload is deleted', async () => {
+    const user = await registerUser(server);
+    const upload = await uploadFixture(user);
+    const athlete = strava.addAthlete({ activities: 10, signIn: true });
+    const copy = strava.addActivity(athlete.id, {
+      name: 'Strava copy of the watch run',
+      startMs: fixtureStart + 30_000,
+      distance: fixtureDistance * 1.03,
+    });
+    // Near misses stay separate runs: 2 minutes later, or 10 % longer.
+    const later = strava.addActivity(athlete.id, { startMs: fixtureStart + 120_000, distance: fixtureDistance });
+    const longer = strava.addActivity(athlete.id, { startMs: fixtureStart + 10_000, distance: fixtureDistance * 1.1 });
+    expect((await connectStrava(user.client)).status).toBe(200);
+    expect((await waitForSync(user.client)).sync).toMatchObject({ state: 'done', activities: 13 });
+
+    const merged = await listAll(user);
+    expect(merged.total).toBe(13);
+    expect(merged.items.filter((item) => item.id === upload.id)).toHaveLength(1);
+    const listedStravaIds = merged.items.map((item) => item.stravaId);
+    expect(listedStravaIds).not.toContain(String(copy.id));
+    expect(listedStravaIds).toEqual(expect.arrayContaining([String(later.id), String(longer.id)]));
+    const stravaOnly = await listAll(user, '&source=strava');
+    expect(stravaOnly.total).toBe(12);
+    expect(stravaOnly.items.map((item) => item.stravaId)).not.toContain(String(copy.id));
+    expect((await stravaRow(user.id, copy.id)).duplicateOf).toBe(upload.id);
+
+    expect((await user.client.delete(`/api/activities/${upload.id}`)).status).toBe(200);
+
+    const afterDelete = await listAll(user);
+    expect(afterDelete.total).toBe(13);
+    expect(afterDelete.items.map((item) => item.stravaId)).toContain(String(copy.id));
+    expect((await listAll(user, '&source=strava')).total).toBe(13);
+  });
+
+  it('hides a synced Strava run behind the same run uploaded later', async () => {
+    const user = await registerUser(server);
+    const athlete = strava.addAthlete({ activities: 5, signIn: true });
+    const copy = strava.addActivity(athlete.id, {
+      name: 'Synced before the upload',
+      startMs: fixtureStart - 20_000,
+      distance: fixtureDistance * 0.97,
+    });
+    expect((await connectStrava(user.client)).status).toBe(200);
+    await waitForSync(user.client);
+    expect((await listAll(user)).items.map((item) => item.stravaId)).toContain(String(copy.id));
+
+    const upload = await uploadFixture(user);
+
+    const merged = await listAll(user);
+    expect(merged.total).toBe(6);
+    expect(merged.items.map((item) => item.stravaId)).not.toContain(String(copy.id));
+    expect(merged.items.filter((item) => item.id === upload.id)).toHaveLength(1);
+    expect((await listAll(user, '&source=strava')).total).toBe(5);
+    expect((await listAll(user, '&source=upload')).items.map((item) => item.id)).toEqual([upload.id]);
+
+    // A later sync neither brings the copy back nor duplicates it.
+    const again = await syncAndWait(user.client, { full: true });
+    expect(again.sync).toMatchObject({ state: 'done', activities: 6, imported: 0 });
+    expect((await listAll(user)).total).toBe(6);
+  });
+});
+
+describe('Strava data is shown only to its athlete', () => {
+  let runner: ConnectedRunner;
+  let stravaActivityId: string;
+
+  beforeAll(async () => {
+    runner = await connectedRunner(server, strava, 4);
+    expect((await runner.client.patch('/api/profile', { username: `strava-${Date.now().toString(36)}` })).status).toBe(
+      200,
+    );
+    stravaActivityId = (await listAll(runner)).items[0]?.id ?? '';
+    expect(stravaActivityId).not.toBe('');
+  });
+
+  it('keeps Strava activities off the public profile', async () => {
+    const username = (await runner.client.get<{ username: string }>('/api/profile')).body.username;
+    const names = (await listAll(runner)).items.map((item) => item.name);
+
+    const profile = await createApiClient(server.url).get<PublicProfile>(`/api/public/profiles/${username}`);
+
+    expect(profile.status).toBe(200);
+    expect(profile.body.uploadedActivities).toBe(0);
+    for (const name of names) {
+      expect(profile.text).not.toContain(name);
+    }
+    expect(profile.text).not.toContain(String(runner.athlete.id));
+  });
+
+  it("answers 404 to another user for the athlete's Strava activity, its track and its GPX", async () => {
+    const other = await registerUser(server);
+    const before = loggedRequests(strava, '/api/v3/activities/').length;
+
+    const responses = await Promise.all([
+      other.client.get(`/api/activities/${stravaActivityId}`),
+      other.client.get(`/api/activities/${stravaActivityId}/track`),
+      other.client.get(`/api/activities/${stravaActivityId}/export.gpx`),
+    ]);
+
+    for (const response of responses) {
+      expectApiError(response, 404, { type: 'api_error', message: 'Activity not found.' });
+    }
+    expect((await listAll(other)).total).toBe(0);
+    expect(loggedRequests(strava, '/api/v3/activities/')).toHaveLength(before);
+  });
+
+  it('answers 401 to a visitor who is not signed in', async () => {
+    const response = await createApiClient(server.url).get(`/api/activities/${stravaActivityId}`);
+
+    expect(response.status).toBe(401);
+  });
+});
+
+// Last in the file: once the window is full, every later request of this server waits for it.
+describe("the limiter's window", () => {
+  it('holds the 101st request to Strava within 15 minutes until the first one leaves the window', async () => {
+    const runner = await connectedRunner(server, strava, 120);
+    // Every request this server's client sent so far (the authorise page is the browser's).
+    const sent = () => strava.state.requests.filter((request) => request.path !== '/oauth/authorize').length;
+    expect(sent()).toBeLessThan(100);
+    const page = await runner.client.get<ActivityPage>('/api/activities?limit=120');
+    const toOpen = page.body.items.slice(0, 101 - sent() + 5);
+    expect(sent() + toOpen.length).toBeGreaterThan(100);
+    expect(clock.waits.filter((ms) => ms > 60_000)).toEqual([]);
+
+    const opened = await Promise.all(
+      toOpen.map((item) => runner.client.get<ActivityDetail>(`/api/activities/${item.id}`)),
+    );
+
+    expect(opened.every((response) => response.status === 200 && response.body.stravaError === null)).toBe(true);
+    expect(sent()).toBeGreaterThan(100);
+    // The 101st request waited for the oldest of the hundred to turn 15 minutes old.
+    const windowWaits = clock.waits.filter((ms) => ms > 60_000);
+    expect(windowWaits.length).toBeGreaterThan(0);
+    expect(Math.max(...windowWaits)).toBeLessThanOrEqual(15 * 60_000);
+    expect(Math.min(...windowWaits)).toBeGreaterThan(14 * 60_000);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Strava's push subscription over HTTP against the simulator (issue 4 "Strava's terms shape the
+ * design"): with a public callback URL the server registers its subscription at start (the
+ * simulator checks the hub.challenge handshake), then activity events add, update and remove
+ * activities, and a deauthorisation disconnects the runner.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '../../core/activity/schemas.ts';
+import type { StravaStatus } from '../../core/strava/api.ts';
+import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { createApiClient } from '../test-support/api-client.ts';
+import {
+  connectedRunner,
+  integrationRow,
+  loggedRequests,
+  recordingClock,
+  startStravaTestServer,
+  waitUntil,
+  type ConnectedRunner,
+} from '../test-support/strava.ts';
+import type { TestServer } from '../test-support/test-server.ts';
+
+/** A port nobody listens on now, so the callback URL can be configured before the server starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let server: TestServer;
+let strava: StravaSimulator;
+let callbackUrl: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  callbackUrl = `http://127.0.0.1:${port}/api/strava/webhook`;
+  ({ server, strava } = await startStravaTestServer({
+    simulator: { enforceRateLimits: false },
+    strava: { webhookCallbackUrl: callbackUrl },
+    config: { port },
+    clock: recordingClock(),
+  }));
+  await waitUntil(() => strava.state.subscription ?? undefined, 'the push subscription');
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await strava?.stop();
+});
+
+const anonymous = () => createApiClient(server.url);
+
+async function stravaIdsListed(runner: ConnectedRunner): Promise<(string | null)[]> {
+  const page = await runner.client.get<ActivityPage>('/api/activities?limit=200');
+  return page.body.items.map((item) => item.stravaId);
+}
+
+describe('the push subscription', () => {
+  it('is registered at start, through the hub.challenge handshake', async () => {
+    const subscription = strava.state.subscription;
+    expect(subscription?.callbackUrl).toBe(callbackUrl);
+    expect(subscription?.verifyToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(loggedRequests(strava, '/api/v3/push_subscriptions', 'POST').map((request) => request.status)).toEqual([
+      201,
+    ]);
+    // Strava answers the creation with the id, which the server then stores.
+    const stored = await waitUntil(async () => {
+      const row = await server.database.db
+        .selectFrom('stravaPushSubscriptions')
+        .selectAll()
+        .where('clientId', '=', strava.clientId)
+        .executeTakeFirst();
+      return row?.subscriptionId !== null && row;
+    }, 'the stored subscription id');
+    expect(stored).toMatchObject({
+      subscriptionId: String(subscription?.id),
+      callbackUrl,
+      verifyToken: subscription?.verifyToken,
+    });
+  });
+
+  it('echoes hub.challenge only for the verify token it registered', async () => {
+    const token = strava.state.subscription?.verifyToken ?? '';
+    const ask = (query: string) => anonymous().get<Record<string, string>>(`/api/strava/webhook?${query}`);
+
+    const right = await ask(`hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=abc123`);
+    const wrong = await ask('hub.mode=subscribe&hub.verify_token=guessed&hub.challenge=abc123');
+    const noMode = await ask(`hub.verify_token=${token}&hub.challenge=abc123`);
+    const noChallenge = await ask(`hub.mode=subscribe&hub.verify_token=${token}`);
+
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({ 'hub.challenge': 'abc123' });
+    expect([wrong.status, noMode.status, noChallenge.status]).toEqual([403, 403, 403]);
+    expect(wrong.text).not.toContain('abc123');
+  });
+});
+
+describe('activity and athlete events', () => {
+  let runner: ConnectedRunner;
+
+  beforeAll(async () => {
+    runner = await connectedRunner(server, strava, 3);
+    expect(runner.status.activityCount).toBe(3);
+  });
+
+  it('adds an activity created on Strava', async () => {
+    const created = strava.addActivity(runner.athlete.id, { name: 'Pushed by Strava' });
+
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: created.id,
+      aspect_type: 'create',
+      owner_id: runner.athlete.id,
+    });
+
+    expect(answered).toBe(200);
+    await waitUntil(async () => (await stravaIdsListed(runner)).includes(String(created.id)), 'the new activity');
+    const page = await runner.client.get<ActivityPage>('/api/activities');
+    expect(page.body.total).toBe(4);
+    expect(page.body.items.find((item) => item.stravaId === String(created.id))?.name).toBe('Pushed by Strava');
+    expect(loggedRequests(strava, `/api/v3/activities/${created.id}`).map((request) => request.status)).toEqual([200]);
+  });
+
+  it('updates an activity edited on Strava', async () => {
+    const target = [...strava.state.activities.values()].find((activity) => activity.athleteId === runner.athlete.id);
+    expect(target).toBeDefined();
+    strava.editActivity(target?.id ?? 0, { name: 'Renamed on Strava' });
+
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: target?.id ?? 0,
+      aspect_type: 'update',
+      owner_id: runner.athlete.id,
+      updates: { title: 'Renamed on Strava' },
+    });
+
+    expect(answered).toBe(200);
+    await waitUntil(async () => {
+      const page = await runner.client.get<ActivityPage>('/api/activities');
+      return page.body.items.find((item) => item.stravaId === String(target?.id))?.name === 'Renamed on Strava';
+    }, 'the renamed activity');
+    expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(4);
+  });
+
+  it('removes an activity deleted on Strava', async () => {
+    const target = [...strava.state.activities.values()].find((activity) => activity.athleteId === runner.athlete.id);
+    const id = target?.id ?? 0;
+    strava.deleteActivity(id);
+
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: id,
+      aspect_type: 'delete',
+      owner_id: runner.athlete.id,
+    });
+
+    expect(answered).toBe(200);
+    await waitUntil(async () => !(await stravaIdsListed(runner)).includes(String(id)), 'the deleted activity gone');
+    expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
+  });
+
+  it("leaves other runners' data alone on an event for an athlete nobody connected", async () => {
+    const stranger = strava.addAthlete({ activities: 0, signIn: false });
+    const created = strava.addActivity(stranger.id);
+
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: created.id,
+      aspect_type: 'create',
+      owner_id: stranger.id,
+    });
+
+    expect(answered).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(loggedRequests(strava, `/api/v3/activities/${created.id}`)).toEqual([]);
+    expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
+  });
+
+  it('disconnects the runner who revoked access on Strava', async () => {
+    const answered = await strava.deauthorizeAthlete(runner.athlete.id);
+
+    expect(answered).toBe(200);
+    const status = await waitUntil(async () => {
+      const current = (await runner.client.get<StravaStatus>('/api/strava/status')).body;
+      return !current.connected && current;
+    }, 'the disconnection');
+    expect(status.disconnectedAt).not.toBeNull();
+    expect(await integrationRow(server, runner.id)).toMatchObject({ isActive: false });
+    // The synced activities stay.
+    expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
+  });
+});
