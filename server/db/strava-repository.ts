@@ -229,12 +229,14 @@ export async function latestStravaStart(db: Db, userId: string): Promise<Date | 
   return row?.latest ? new Date(row.latest) : null;
 }
 
+/** Strava activities the runner sees (a copy hidden behind an uploaded run is not counted). */
 export function countStravaActivities(db: Db, userId: string): Promise<number> {
   return db
     .selectFrom('activities')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('userId', '=', userId)
     .where('source', '=', 'strava')
+    .where('duplicateOf', 'is', null)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.count));
 }

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
-import { connectStrava, startStravaTestServer, waitForSync } from '../test-support/strava.ts';
+import {
+  connectedRunner,
+  connectStrava,
+  integrationRow,
+  startStravaTestServer,
+  syncAndWait,
+  tokenGrants,
+  waitForSync,
+} from '../test-support/strava.ts';
+import { ACTIVITY_ERROR_TEXTS } from '../../core/strava/messages.ts';
 
 let env: Awaited<ReturnType<typeof startStravaTestServer>>;
 let user: RegisteredUser;
@@ -68,5 +77,42 @@ describe('the uploaded side of the list (source=upload)', () => {
     const strava = await list('&source=strava');
     expect(strava.items.every((activity) => activity.source === 'strava')).toBe(true);
     expect((await list()).total).toBe(uploaded.total + strava.total);
+  });
+});
+
+describe('a token Strava stopped accepting', () => {
+  it('is refreshed once and the call repeated; when Strava refuses the refresh too, the runner is disconnected', async () => {
+    const runner = await connectedRunner(env.server, env.strava, 3);
+    // Revoked on strava.com, and no webhook told Stride (this server has no push subscription).
+    await env.strava.deauthorizeAthlete(runner.athlete.id);
+    const refreshesBefore = tokenGrants(env.strava, 'refresh_token').length;
+
+    const status = await syncAndWait(runner.client);
+
+    expect(status.sync?.state).toBe('failed');
+    expect(status.sync?.error).toBe(ACTIVITY_ERROR_TEXTS.connection);
+    expect(tokenGrants(env.strava, 'refresh_token').length).toBe(refreshesBefore + 1);
+    const after = (await runner.client.get<{ connected: boolean; disconnectedAt: string | null }>('/api/strava/status'))
+      .body;
+    expect(after.connected).toBe(false);
+    expect(after.disconnectedAt).not.toBeNull();
+    expect((await integrationRow(env.server, runner.id))?.isActive).toBe(false);
+  });
+
+  it('is replaced when Strava refuses it before its time but still honours the refresh token', async () => {
+    const runner = await connectedRunner(env.server, env.strava, 3);
+    // Strava forgets the access token (as when an athlete changes password); the refresh token stands.
+    for (const [token, record] of env.strava.state.accessTokens) {
+      if (record.athleteId === runner.athlete.id) {
+        env.strava.state.accessTokens.delete(token);
+      }
+    }
+    const refreshesBefore = tokenGrants(env.strava, 'refresh_token').length;
+
+    const status = await syncAndWait(runner.client);
+
+    expect(status.sync?.state).toBe('done');
+    expect(status.connected).toBe(true);
+    expect(tokenGrants(env.strava, 'refresh_token').length).toBe(refreshesBefore + 1);
   });
 });

@@ -188,6 +188,10 @@ export function createConnection(deps: ConnectionDeps) {
       }
       throw new StravaError(STRAVA_MESSAGES.accessTokenFailed, 'unauthorized');
     }
+    return refreshOnce(userId, row, record);
+  }
+
+  function refreshOnce(userId: string, row: StravaIntegrationRow, record: StravaIntegrationRecord): Promise<string> {
     const pending = refreshing.get(userId);
     if (pending) {
       return pending;
@@ -195,6 +199,32 @@ export function createConnection(deps: ConnectionDeps) {
     const promise = refresh(userId, row, record).finally(() => refreshing.delete(userId));
     refreshing.set(userId, promise);
     return promise;
+  }
+
+  /**
+   * Calls Strava with the runner's token. A 401 means Strava refuses a token Stride thought good
+   * (revoked on strava.com without a webhook reaching Stride, or expired early): the token is
+   * refreshed once, whatever its expiry, and the call repeated. A refused refresh disconnects
+   * (spec §4); a refresh attempted under 5 s ago gives the same token, and the 401 stands.
+   */
+  async function withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T> {
+    const token = await accessToken(userId, 'request');
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof StravaError) || error.kind !== 'unauthorized') {
+        throw error;
+      }
+      const row = await findIntegration(db, userId);
+      if (!row?.isActive) {
+        throw error;
+      }
+      const renewed = await refreshOnce(userId, row, toRecord(row));
+      if (renewed === token) {
+        throw error;
+      }
+      return call(renewed);
+    }
   }
 
   async function isConnected(userId: string): Promise<boolean> {
@@ -323,6 +353,7 @@ export function createConnection(deps: ConnectionDeps) {
 
   return {
     accessToken,
+    withToken,
     isConnected,
     beginConnect,
     completeConnect,

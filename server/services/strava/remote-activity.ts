@@ -20,7 +20,8 @@ import type { Clock, StravaClient } from '../../integrations/strava/strava-clien
 export interface RemoteActivityDeps {
   db: Db;
   client: StravaClient;
-  accessToken(userId: string): Promise<string>;
+  /** Calls Strava with the runner's token (connection.ts withToken). */
+  withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
   logger: Logger;
   clock: Clock;
 }
@@ -40,7 +41,8 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
       return { row, error: null };
     }
     try {
-      const raw = await client.getActivity(await deps.accessToken(row.userId), row.stravaId);
+      const stravaId = row.stravaId;
+      const raw = await deps.withToken(row.userId, (token) => client.getActivity(token, stravaId));
       const detail = normalizeStravaDetail(raw);
       const updated = await db
         .updateTable('activities')
@@ -74,7 +76,8 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     }
     const cached = await hasTrack(db, row.id);
     try {
-      const streams = await client.getStreams(await deps.accessToken(row.userId), row.stravaId, STREAM_KEYS);
+      const stravaId = row.stravaId;
+      const streams = await deps.withToken(row.userId, (token) => client.getStreams(token, stravaId, STREAM_KEYS));
       const track = streamsToTrack(streams, row.startDate.getTime());
       if (track === null) {
         throw new Error(STRAVA_MESSAGES.noStreams);

@@ -66,7 +66,7 @@ export function createStrava(deps: StravaDeps) {
   });
   const box = createSecretBox(deps.appSecret);
   const connection = createConnection({ db, config, client, box, events, logger, clock });
-  const accessToken = (userId: string) => connection.accessToken(userId, 'request');
+  const withToken = connection.withToken;
 
   const afterSync = async (userId: string) => {
     try {
@@ -78,14 +78,14 @@ export function createStrava(deps: StravaDeps) {
   const worker = createSyncWorker({
     db,
     client,
-    accessToken,
+    withToken,
     events,
     logger,
     clock,
     leaseMs: config.jobLeaseMs,
     afterSync,
   });
-  const remote = createRemoteActivities({ db, client, accessToken, logger, clock });
+  const remote = createRemoteActivities({ db, client, withToken, logger, clock });
   let webhookVerifyToken: string | null = null;
 
   async function status(userId: string): Promise<StravaStatus> {
@@ -142,7 +142,7 @@ export function createStrava(deps: StravaDeps) {
       }
       return;
     }
-    const raw = await client.getActivity(await accessToken(userId), stravaId);
+    const raw = await withToken(userId, (token) => client.getActivity(token, stravaId));
     const activity = normalizeStravaActivity(raw);
     if (!activity) {
       return;

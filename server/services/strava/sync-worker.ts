@@ -38,7 +38,8 @@ const IDLE_POLL_MS = 15_000;
 export interface SyncWorkerDeps {
   db: Db;
   client: StravaClient;
-  accessToken(userId: string): Promise<string>;
+  /** Calls Strava with the runner's token (connection.ts withToken). */
+  withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
   events: EventHub;
   logger: Logger;
   clock: Clock;
@@ -118,11 +119,8 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     await publish(job);
     try {
       for (;;) {
-        const token = await deps.accessToken(userId);
-        const page = await client.listActivities(
-          token,
-          { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after },
-          stopping.signal,
+        const page = await deps.withToken(userId, (token) =>
+          client.listActivities(token, { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after }, stopping.signal),
         );
         const before = job.imported;
         job = await importPage(job, page);
