@@ -33,7 +33,8 @@ export interface StravaIntegrationRecord {
  * - `refresh`: refresh it now (then record the attempt with markRefreshAttempt).
  * - `reuse-recent`: a refresh was attempted under 5 s ago; return the stored token as it is (spec §4).
  *   This holds even when that token has already expired — the spec says so, and it is what keeps
- *   concurrent requests from refreshing twice; the caller's request then fails with 401 and is retried.
+ *   concurrent requests from refreshing twice. A request made with that token may get a 401; the server
+ *   then asks for one refresh (server/services/strava/connection.ts withToken), which this gap also bounds.
  * - `disconnected`: no record, an inactive one, missing token data, or an expired refresh token.
  */
 export type TokenDecision = 'use' | 'refresh' | 'reuse-recent' | 'disconnected';
