@@ -126,6 +126,8 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         job = await importPage(job, page);
         await publish(job);
         if (job.imported > before) {
+          // The dashboard's totals grow with the list while the sync runs.
+          await refreshProfileStatistics(db, userId);
           await events.publish(userId, { type: 'activities-changed' });
         }
         if (page.length < SYNC_PAGE_SIZE) {
@@ -135,7 +137,6 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const finishedAt = new Date(clock.now());
       job = await hold(job, { state: 'done', finishedAt, leaseOwner: null, leaseUntil: null });
       await updateIntegration(db, userId, { lastSyncAt: finishedAt });
-      await refreshProfileStatistics(db, userId);
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
       await deps.afterSync(userId);
