@@ -11,6 +11,7 @@ import {
   connectedRunner,
   connectStrava,
   integrationRow,
+  listRequests,
   startStravaTestServer,
   syncAndWait,
   tokenGrants,
@@ -114,5 +115,40 @@ describe('a token Strava stopped accepting', () => {
     expect(status.sync?.state).toBe('done');
     expect(status.connected).toBe(true);
     expect(tokenGrants(env.strava, 'refresh_token').length).toBe(refreshesBefore + 1);
+  });
+});
+
+describe('a sync whose server died', () => {
+  it('is taken over by another worker once its lease runs out, from the page it had reached', async () => {
+    const runner = await connectedRunner(env.server, env.strava, 250);
+    expect(runner.status.activityCount).toBe(250);
+    // What a server killed mid-sync leaves behind: an open job, held, at page 2 of 3.
+    await env.server.database.db
+      .updateTable('stravaSyncJobs')
+      .set({
+        state: 'running',
+        nextPage: 2,
+        pages: 1,
+        activities: 100,
+        imported: 100,
+        finishedAt: null,
+        leaseOwner: 'a-server-that-crashed',
+        leaseUntil: new Date(Date.now() + 1000),
+      })
+      .where('userId', '=', runner.id)
+      .execute();
+    const requestsBefore = listRequests(env.strava).length;
+
+    // "Sync now" joins the open job; nobody may touch it until the dead server's lease has run out.
+    const joined = await runner.client.post<{ state: string; pages: number }>('/api/strava/sync', {});
+    expect(joined.body).toMatchObject({ state: 'running', pages: 1 });
+    const status = await waitForSync(runner.client, 30_000, (s) => s.sync?.state === 'done');
+
+    const pagesAsked = listRequests(env.strava)
+      .slice(requestsBefore)
+      .map((request) => request.query.page);
+    expect(pagesAsked).toEqual(['2', '3']);
+    expect(status.sync).toMatchObject({ pages: 3, activities: 250, imported: 100 });
+    expect(status.activityCount).toBe(250);
   });
 });
