@@ -75,6 +75,21 @@ for (const [width, height, suffix] of [
   await page.goto(`${baseUrl}/my-stride`);
   await page.getByRole('heading', { name: 'My Stride', level: 1 }).waitFor();
   await shoot(page, `my-stride-${suffix}`);
+  // With a Strava app configured (the simulator, see the README): connect, sync, and show the result.
+  await page.goto(`${baseUrl}/dashboard`);
+  const connect = page.getByRole('button', { name: 'Connect Strava' }).first();
+  await connect.waitFor();
+  if (await connect.isEnabled()) {
+    await connect.click();
+    await page.waitForURL(/\/oauth\/authorize/);
+    await page.locator('#authorize').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText(/new or changed activit(y|ies) imported/).waitFor({ timeout: 120_000 });
+    await shoot(page, `strava-dashboard-${suffix}`);
+    await page.goto(`${baseUrl}/activities`);
+    await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
+    await shoot(page, `strava-activities-${suffix}`);
+  }
   await page.goto(`${baseUrl}/training-goals`);
   await shoot(page, `upcoming-${suffix}`);
   await page.goto(`${baseUrl}/privacy-policy`);
