@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INCREMENTAL_LOOKBACK_MS } from '../services/strava/sync-worker.ts';
 import type { ActivityDetail, ActivityPage, ActivitySummary } from '../../core/activity/schemas.ts';
 import type { StravaStatus, SyncProgress } from '../../core/strava/api.ts';
 import { utcOffsetSeconds } from '../../tools/strava-simulator/generate-activities.ts';
@@ -186,7 +187,7 @@ describe('a full sync of 1,000 activities', () => {
     expect(await stravaRows(server, runner.id)).toHaveLength(1000);
   });
 
-  it('asks only for what is newer than the newest stored activity on an incremental sync', async () => {
+  it('asks an incremental sync only for what started after a week before the newest stored activity', async () => {
     const rows = await stravaRows(server, runner.id);
     const newest = Math.max(...rows.map((row) => row.startDate.getTime()));
     const added = strava.addActivity(runner.athlete.id, { name: 'Fresh from the watch' });
@@ -195,12 +196,21 @@ describe('a full sync of 1,000 activities', () => {
 
     const status = await syncAndWait(runner.client);
 
-    expect(status.sync).toMatchObject({ kind: 'incremental', state: 'done', pages: 1, activities: 1, imported: 1 });
+    const lookback = (newest - INCREMENTAL_LOOKBACK_MS) / 1000;
+    const inWindow = rows.filter((row) => row.startDate.getTime() / 1000 > Math.floor(lookback)).length;
+    // The week before the newest stored run comes again (unchanged: not imported) with the new one.
+    expect(status.sync).toMatchObject({
+      kind: 'incremental',
+      state: 'done',
+      pages: 1,
+      activities: inWindow + 1,
+      imported: 1,
+    });
     expect(
       listRequests(strava)
         .slice(before)
         .map((request) => request.query),
-    ).toEqual([{ page: '1', per_page: '100', after: String(Math.floor(newest / 1000)) }]);
+    ).toEqual([{ page: '1', per_page: '100', after: String(Math.floor(lookback)) }]);
     const after = await stravaRows(server, runner.id);
     expect(after).toHaveLength(1001);
     expect(after.filter((row) => row.stravaId === String(added.id)).map((row) => row.name)).toEqual([
@@ -208,8 +218,10 @@ describe('a full sync of 1,000 activities', () => {
     ]);
 
     const again = await syncAndWait(runner.client);
-    expect(again.sync).toMatchObject({ kind: 'incremental', state: 'done', activities: 0, imported: 0 });
-    expect(listRequests(strava).at(-1)?.query.after).toBe(String(Math.floor(added.startMs / 1000)));
+    expect(again.sync).toMatchObject({ kind: 'incremental', state: 'done', imported: 0 });
+    expect(listRequests(strava).at(-1)?.query.after).toBe(
+      String(Math.floor((added.startMs - INCREMENTAL_LOOKBACK_MS) / 1000)),
+    );
     expect(await stravaRows(server, runner.id)).toHaveLength(1001);
   });
 
@@ -246,7 +258,8 @@ describe('a later sync after the first one', () => {
       60_000,
       (current) => current.sync?.kind === 'incremental' && current.sync.state === 'done',
     );
-    expect(status.sync).toMatchObject({ activities: 1, imported: 1 });
+    // Only the new run is imported (the week re-read before it comes back unchanged).
+    expect(status.sync?.imported).toBe(1);
     expect(status.activityCount).toBe(31);
   });
 });

@@ -32,6 +32,9 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { StravaError, type Clock, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
+/** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */
+export const INCREMENTAL_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** How often an idle worker looks for jobs another server abandoned (their lease ran out). */
 const IDLE_POLL_MS = 15_000;
 
@@ -83,12 +86,11 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     });
 
   async function hold(job: StravaSyncJobRow, values: Partial<StravaSyncJobRow>): Promise<StravaSyncJobRow> {
-    const next = { ...job, ...values, updatedAt: new Date(clock.now()) };
-    const { userId: _userId, afterEpoch: _afterEpoch, ...changes } = values;
+    const { afterEpoch: _afterEpoch, ...changes } = values;
     if (!(await updateHeldJob(db, job.userId, owner, changes))) {
       throw new LostLease();
     }
-    return next;
+    return { ...job, ...values, updatedAt: new Date(clock.now()) };
   }
 
   async function importPage(job: StravaSyncJobRow, page: unknown[]): Promise<StravaSyncJobRow> {
@@ -139,7 +141,9 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       await updateIntegration(db, userId, { lastSyncAt: finishedAt });
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
-      await deps.afterSync(userId);
+      if (job.imported > claimed.imported) {
+        await deps.afterSync(userId);
+      }
     } catch (error) {
       if (stopping.signal.aborted || error instanceof LostLease) {
         return;
@@ -154,13 +158,21 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       }
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ err: error, userId }, 'Strava sync failed');
-      job = await hold(job, {
-        state: 'failed',
-        error: classifyActivityError(message),
-        finishedAt: new Date(clock.now()),
-        leaseOwner: null,
-        leaseUntil: null,
-      }).catch(() => job);
+      try {
+        job = await hold(job, {
+          state: 'failed',
+          error: classifyActivityError(message),
+          finishedAt: new Date(clock.now()),
+          leaseOwner: null,
+          leaseUntil: null,
+        });
+      } catch (holdError) {
+        // The job is gone (disconnected) or another server holds it now: nothing of ours to report.
+        if (holdError instanceof LostLease) {
+          return;
+        }
+        throw holdError;
+      }
       await publish(job);
     }
   }
@@ -219,8 +231,10 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       // missed older ones: "after the newest stored" would skip those for good. Repeat its range.
       afterEpoch = previous.kind === 'full' || previous.afterEpoch === null ? null : Number(previous.afterEpoch);
     } else if (kind === 'incremental') {
+      // A week back from the newest stored start, not from the start itself: edits of recent runs
+      // (names, descriptions, crops) and runs uploaded to Strava days late come in without webhooks.
       const latest = await latestStravaStart(db, userId);
-      afterEpoch = latest === null ? null : Math.floor(latest.getTime() / 1000);
+      afterEpoch = latest === null ? null : Math.floor((latest.getTime() - INCREMENTAL_LOOKBACK_MS) / 1000);
     }
     const job = await enqueueSyncJob(db, userId, afterEpoch === null ? 'full' : kind, afterEpoch);
     await publish(job);
