@@ -125,6 +125,8 @@ export interface ActivitiesTable {
   stravaId: string | null;
   duplicateOf: string | null;
   strava: Json<Record<string, unknown>> | null;
+  /** Detail-only Strava fields, kept apart from `strava` (which a sync compares). */
+  stravaDetail: Json<Record<string, unknown>> | null;
   syncedAt: Timestamp | null;
   detailCachedAt: Timestamp | null;
   streamsCachedAt: Timestamp | null;

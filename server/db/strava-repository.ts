@@ -302,7 +302,10 @@ function stravaRow(userId: string, activity: StravaActivity, now: Date): NewActi
   };
 }
 
-/** Columns a Strava edit can change; an update happens only when one of them differs. */
+/**
+ * Summary columns a Strava edit can change; an update happens only when one of them differs.
+ * Calories are not among them: Strava sends them with the detail only (the summary has none).
+ */
 const SYNCED_COLUMNS = [
   'name',
   'type',
@@ -318,7 +321,6 @@ const SYNCED_COLUMNS = [
   'average_heartrate',
   'max_heartrate',
   'average_cadence',
-  'calories',
   'start_lat',
   'start_lng',
   'end_lat',

@@ -12,6 +12,7 @@ import {
   connectStrava,
   integrationRow,
   listRequests,
+  loggedRequests,
   startStravaTestServer,
   syncAndWait,
   tokenGrants,
@@ -150,5 +151,30 @@ describe('a sync whose server died', () => {
     expect(pagesAsked).toEqual(['2', '3']);
     expect(status.sync).toMatchObject({ pages: 3, activities: 250, imported: 100 });
     expect(status.activityCount).toBe(250);
+  });
+});
+
+describe('an opened Strava activity', () => {
+  it('is not "changed" for the next sync: its details and streams stay cached', async () => {
+    const runner = await connectedRunner(env.server, env.strava, 4);
+    const [first] = (await runner.client.get<ActivityPage>('/api/activities?source=strava')).body.items;
+    const detail = await runner.client.get<{ calories: number | null; splitsMetric: unknown[] }>(
+      `/api/activities/${first?.id ?? ''}`,
+    );
+    expect((await runner.client.get(`/api/activities/${first?.id ?? ''}/track`)).status).toBe(200);
+    const detailRequests = () => loggedRequests(env.strava, `/activities/${first?.stravaId ?? ''}`).length;
+    const fetched = detailRequests();
+    expect(fetched).toBe(2);
+
+    const status = await syncAndWait(runner.client, { full: true });
+
+    expect(status.sync).toMatchObject({ state: 'done', activities: 4, imported: 0 });
+    const again = await runner.client.get<{ calories: number | null; splitsMetric: unknown[] }>(
+      `/api/activities/${first?.id ?? ''}`,
+    );
+    expect((await runner.client.get(`/api/activities/${first?.id ?? ''}/track`)).status).toBe(200);
+    expect(detailRequests()).toBe(fetched);
+    expect(again.body.calories).toBe(detail.body.calories);
+    expect(again.body.splitsMetric).toEqual(detail.body.splitsMetric);
   });
 });

@@ -8,6 +8,7 @@ import * as activities from './0002-activities.ts';
 import * as medalsAndAnalytics from './0003-medals-and-analytics.ts';
 import * as strava from './0004-strava.ts';
 import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
+import * as stravaDetail from './0006-strava-detail.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0003-medals-and-analytics': medalsAndAnalytics,
   '0004-strava': strava,
   '0005-strava-deleted-activities': stravaDeletedActivities,
+  '0006-strava-detail': stravaDetail,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -4,7 +4,6 @@
  * map, charts and splits as for an uploaded file. When Strava cannot answer, the cached copy (even
  * an old one) is served; only when there is none does the page hear the spec's message.
  */
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { computeSplits } from '../../../core/activity/splits.ts';
 import { encodeTrack } from '../../../core/activity/track-codec.ts';
@@ -51,9 +50,14 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
           deviceName: detail.deviceName,
           calories: detail.calories ?? row.calories,
           laps: JSON.stringify(detail.laps),
-          splitsMetric: JSON.stringify(detail.splitsMetric),
-          splitsStandard: JSON.stringify(detail.splitsStandard),
-          strava: sql`coalesce(strava, '{}'::jsonb) || ${JSON.stringify(detail.extras)}::jsonb`,
+          // Strava splits only runs; the splits computed from a ride's or walk's streams stay.
+          ...(detail.splitsMetric.length > 0
+            ? {
+                splitsMetric: JSON.stringify(detail.splitsMetric),
+                splitsStandard: JSON.stringify(detail.splitsStandard),
+              }
+            : {}),
+          stravaDetail: JSON.stringify(detail.extras),
           detailCachedAt: new Date(clock.now()),
         })
         .where('id', '=', row.id)
