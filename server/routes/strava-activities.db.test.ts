@@ -333,23 +333,32 @@ describe('Strava data is shown only to its athlete', () => {
 
 // Last in the file: once the window is full, every later request of this server waits for it.
 describe("the limiter's window", () => {
-  it('holds the 101st request to Strava within 15 minutes until the first one leaves the window', async () => {
+  it('holds the sync past the 100th request in 15 minutes until the first leaves the window; an opened page does not wait', async () => {
     const runner = await connectedRunner(server, strava, 120);
     // Every request this server's client sent so far (the authorise page is the browser's).
     const sent = () => strava.state.requests.filter((request) => request.path !== '/oauth/authorize').length;
     expect(sent()).toBeLessThan(100);
-    const page = await runner.client.get<ActivityPage>('/api/activities?limit=120');
-    const toOpen = page.body.items.slice(0, 101 - sent() + 5);
-    expect(sent() + toOpen.length).toBeGreaterThan(100);
+    const items = (await runner.client.get<ActivityPage>('/api/activities?limit=120')).body.items;
+    const toOpen = items.slice(0, 100 - sent());
+    const late = items[toOpen.length];
     expect(clock.waits.filter((ms) => ms > 60_000)).toEqual([]);
 
     const opened = await Promise.all(
       toOpen.map((item) => runner.client.get<ActivityDetail>(`/api/activities/${item.id}`)),
     );
-
     expect(opened.every((response) => response.status === 200 && response.body.stravaError === null)).toBe(true);
+    expect(sent()).toBe(100);
+
+    // The 101st request would wait ~15 minutes: a page being opened is answered at once instead.
+    const waiting = await runner.client.get<ActivityDetail>(`/api/activities/${late?.id ?? ''}`);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.stravaError).toBe(STRAVA_MESSAGES.detailUnavailable);
+    expect(sent()).toBe(100);
+
+    // The sync has nobody waiting on it: its page waits for the oldest of the hundred to turn 15 minutes old.
+    const status = await syncAndWait(runner.client);
+    expect(status.sync?.state).toBe('done');
     expect(sent()).toBeGreaterThan(100);
-    // The 101st request waited for the oldest of the hundred to turn 15 minutes old.
     const windowWaits = clock.waits.filter((ms) => ms > 60_000);
     expect(windowWaits.length).toBeGreaterThan(0);
     expect(Math.max(...windowWaits)).toBeLessThanOrEqual(15 * 60_000);

@@ -178,3 +178,17 @@ describe('an opened Strava activity', () => {
     expect(again.body.splitsMetric).toEqual(detail.body.splitsMetric);
   });
 });
+
+describe('reconnecting with another Strava athlete', () => {
+  it("syncs that athlete's whole history, not a catch-up from the first athlete's newest run", async () => {
+    const runner = await connectedRunner(env.server, env.strava, 3);
+    expect((await runner.client.delete('/api/strava/connection')).status).toBe(200);
+    env.strava.addAthlete({ activities: 5, signIn: true });
+
+    const reconnected = await connectStrava(runner.client);
+
+    expect(reconnected.body.sync?.kind).toBe('full');
+    const status = await waitForSync(runner.client, 60_000, (s) => s.sync?.state === 'done');
+    expect(status.activityCount).toBe(8);
+  });
+});

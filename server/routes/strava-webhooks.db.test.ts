@@ -163,6 +163,28 @@ describe('activity and athlete events', () => {
     expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
   });
 
+  it('keeps an activity a forged "delete" names while Strava still has it', async () => {
+    const target = [...strava.state.activities.values()].find((activity) => activity.athleteId === runner.athlete.id);
+    const id = target?.id ?? 0;
+    const checksBefore = loggedRequests(strava, `/api/v3/activities/${id}`).length;
+
+    // Sent the way Strava would, but Strava never deleted it.
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: id,
+      aspect_type: 'delete',
+      owner_id: runner.athlete.id,
+    });
+
+    expect(answered).toBe(200);
+    await waitUntil(
+      () => loggedRequests(strava, `/api/v3/activities/${id}`).length > checksBefore,
+      'the server asking Strava about it',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await stravaIdsListed(runner)).toContain(String(id));
+  });
+
   it("leaves other runners' data alone on an event for an athlete nobody connected", async () => {
     const stranger = strava.addAthlete({ activities: 0, signIn: false });
     const created = strava.addActivity(stranger.id);

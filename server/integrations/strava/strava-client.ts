@@ -39,6 +39,13 @@ export type StravaErrorKind =
   | 'network'
   | 'invalid-response';
 
+/**
+ * How long a request someone waits for (an opened activity, the callback, a disconnect) may queue
+ * behind the limiter before it fails as rate-limited instead: a sync may have used the 15-minute
+ * budget, and a page must not hang for minutes. The sync's list requests wait as long as needed.
+ */
+export const INTERACTIVE_MAX_QUEUE_MS = 10_000;
+
 export class StravaError extends Error {
   constructor(
     message: string,
@@ -164,9 +171,21 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     return target;
   };
 
-  /** One paced attempt. A timeout or a refused connection is an outcome, not an exception. */
-  async function attempt(target: URL, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Outcome> {
+  /**
+   * One paced attempt. A timeout or a refused connection is an outcome, not an exception. A request
+   * that would queue longer than `maxQueueMs` for its slot is not sent: it fails as rate-limited.
+   */
+  async function attempt(
+    target: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    maxQueueMs: number,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
     const slot = nextSlot(limiter, clock.now(), limits);
+    if (slot.waitMs > maxQueueMs) {
+      throw new StravaError(STRAVA_MESSAGES.rateLimited, 'rate-limit', null, slot.waitMs);
+    }
     limiter = slot.state;
     if (slot.waitMs > 0) {
       await clock.sleep(slot.waitMs, signal);
@@ -193,9 +212,10 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     init: RequestInit,
     timeoutMs: number,
     signal?: AbortSignal,
+    maxQueueMs = INTERACTIVE_MAX_QUEUE_MS,
   ): Promise<Outcome> {
     for (let retry = 1; ; retry += 1) {
-      const outcome = await attempt(target, init, timeoutMs, signal);
+      const outcome = await attempt(target, init, timeoutMs, maxQueueMs, signal);
       const failure = typeof outcome === 'string' ? outcome : outcome.status;
       const delay = isRetryableFailure(failure) && failure !== 429 ? retryDelay(retry, kind) : null;
       if (delay === null || (typeof failure === 'number' && failure < 500)) {
@@ -240,6 +260,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     accessToken: string,
     query: Record<string, string | number | undefined>,
     signal?: AbortSignal,
+    maxQueueMs?: number,
   ): Promise<unknown> {
     const outcome = await send(
       'request',
@@ -247,6 +268,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
       options.requestTimeoutMs,
       signal,
+      maxQueueMs,
     );
     if (typeof outcome === 'string') {
       throw unreachable(outcome, options.requestTimeoutMs);
@@ -387,11 +409,13 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     },
 
     async listActivities(accessToken, query, signal) {
+      // The sync's own pages queue as long as the limiter says: the job has nobody waiting on it.
       const body = await apiGet(
         '/athlete/activities',
         accessToken,
         { page: query.page, per_page: query.perPage, after: query.after },
         signal,
+        Number.POSITIVE_INFINITY,
       );
       if (!Array.isArray(body)) {
         throw new StravaError(STRAVA_MESSAGES.invalidApiResponse, 'invalid-response');

@@ -21,6 +21,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import {
   createStravaClient,
   REAL_CLOCK,
+  StravaError,
   type Clock,
   type StravaClient,
 } from '../../integrations/strava/strava-client.ts';
@@ -120,9 +121,13 @@ export function createStrava(deps: StravaDeps) {
 
   /** The callback: tokens stored, then the first sync (full) or a catch-up (incremental) starts. */
   async function exchange(userId: string, body: ExchangeBody): Promise<StravaStatus> {
+    const before = await findIntegration(db, userId);
     await connection.completeConnect(userId, body);
+    const after = await findIntegration(db, userId);
+    // A catch-up suits the same athlete coming back; another athlete's history is all new.
+    const sameAthlete = Boolean(before?.athleteId) && before?.athleteId === after?.athleteId;
     const hasActivities = (await countStravaActivities(db, userId)) > 0;
-    await worker.enqueue(userId, hasActivities ? 'incremental' : 'full');
+    await worker.enqueue(userId, sameAthlete && hasActivities ? 'incremental' : 'full');
     return status(userId);
   }
 
@@ -133,16 +138,24 @@ export function createStrava(deps: StravaDeps) {
     return worker.enqueue(userId, full ? 'full' : 'incremental');
   }
 
-  /** One activity named by a webhook: fetched and stored, or removed. */
-  async function applyActivityEvent(userId: string, stravaId: string, aspect: string): Promise<void> {
-    if (aspect === 'delete') {
-      if (await deleteStravaActivity(db, userId, stravaId)) {
-        await refreshProfileStatistics(db, userId);
-        await events.publish(userId, { type: 'activities-changed' });
+  /**
+   * One activity named by a webhook: fetched and stored, or removed. Webhook calls carry no
+   * signature, so even a "delete" is checked with Strava: only an activity Strava no longer has goes.
+   */
+  async function applyActivityEvent(userId: string, stravaId: string): Promise<void> {
+    let raw: Record<string, unknown>;
+    try {
+      raw = await withToken(userId, (token) => client.getActivity(token, stravaId));
+    } catch (error) {
+      if (error instanceof StravaError && error.kind === 'not-found') {
+        if (await deleteStravaActivity(db, userId, stravaId)) {
+          await refreshProfileStatistics(db, userId);
+          await events.publish(userId, { type: 'activities-changed' });
+        }
+        return;
       }
-      return;
+      throw error;
     }
-    const raw = await withToken(userId, (token) => client.getActivity(token, stravaId));
     const activity = normalizeStravaActivity(raw);
     if (!activity) {
       return;
@@ -184,7 +197,7 @@ export function createStrava(deps: StravaDeps) {
           event.object_type === 'activity' &&
           (typeof event.object_id === 'number' || typeof event.object_id === 'string')
         ) {
-          await applyActivityEvent(userId, String(event.object_id), String(event.aspect_type));
+          await applyActivityEvent(userId, String(event.object_id));
         }
       } catch (error) {
         logger.warn({ err: error, userId, event }, 'Strava webhook event not applied');
