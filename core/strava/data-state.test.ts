@@ -241,6 +241,13 @@ describe('freshness (spec §9)', () => {
     expect(isProviderSyncDue(null, NOW)).toBe(true);
     expect(isProviderSyncDue('not a date', NOW)).toBe(true);
   });
+
+  it('waits 15 minutes after a failed sync too, so a failing sync is not asked for on every load', () => {
+    const failedAt = new Date(NOW).toISOString();
+    expect(isProviderSyncDue(null, NOW + 1000, failedAt)).toBe(false);
+    expect(isProviderSyncDue(new Date(NOW - 60 * 60 * 1000).toISOString(), NOW + 1000, failedAt)).toBe(false);
+    expect(isProviderSyncDue(null, NOW + PROVIDER_CACHE_FRESH_MS, failedAt)).toBe(true);
+  });
 });
 
 describe('planFetch (spec §4 reuse, §8 quota rule)', () => {

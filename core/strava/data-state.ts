@@ -166,12 +166,15 @@ export function isActivityCacheFresh(state: ActivityDataState, now: number): boo
 
 /**
  * Spec §9 "fetch cache freshness in the data provider: 15 minutes". Stride's server syncs Strava
- * itself; the provider asks it for a new (incremental) sync only when the last one finished longer
- * ago than this. `lastSyncAt` is the server's ISO time; never synced is due.
+ * itself; the provider asks it for a new (incremental) sync only when the last attempt ended longer
+ * ago than this: the last successful sync (`lastSyncAt`), or a failed one (`failedAt`), so that a
+ * sync that keeps failing is not asked for again on every reload. ISO times; never tried is due.
  */
-export function isProviderSyncDue(lastSyncAt: string | null, now: number): boolean {
-  const at = lastSyncAt === null ? NaN : Date.parse(lastSyncAt);
-  return !isFresh(Number.isNaN(at) ? null : at, now, PROVIDER_CACHE_FRESH_MS);
+export function isProviderSyncDue(lastSyncAt: string | null, now: number, failedAt: string | null = null): boolean {
+  const times = [lastSyncAt, failedAt]
+    .map((iso) => (iso === null ? NaN : Date.parse(iso)))
+    .filter((at) => !Number.isNaN(at));
+  return !isFresh(times.length === 0 ? null : Math.max(...times), now, PROVIDER_CACHE_FRESH_MS);
 }
 
 /** Spec §8: a stored error about an exhausted quota. */

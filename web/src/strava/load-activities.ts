@@ -40,7 +40,8 @@ export async function loadActivities(
 
   // (3) before (2) and (4), so that the uploaded limit knows whether a sync is running.
   let syncing = isSyncActive(status?.sync);
-  if (status?.connected && !syncing && isProviderSyncDue(status.lastSyncAt, now())) {
+  const failedAt = status?.sync?.state === 'failed' ? status.sync.finishedAt : null;
+  if (status?.connected && !syncing && isProviderSyncDue(status.lastSyncAt, now(), failedAt)) {
     const progress = await requestStravaSync(queryClient).catch(warn('asking for a Strava sync'));
     syncing = isSyncActive(progress);
   }
