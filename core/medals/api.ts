@@ -35,6 +35,8 @@ export const medalCardSchema = z.object({
   value: z.string().nullable(),
   activityId: z.string().nullable(),
   activityName: z.string().nullable(),
+  /** Earned by an activity synced from Strava: its name and figures stay off share cards (Strava's terms). */
+  activityFromStrava: z.boolean(),
   /** Spec §4: 100 if held, otherwise 0. */
   progress: z.union([z.literal(0), z.literal(100)]),
   /** "3 of 5 early runs", where the rule counts something and the medal is not yet held. */

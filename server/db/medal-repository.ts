@@ -1,7 +1,7 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
 import type { MedalActivity } from '../../core/medals/rules.ts';
 import type { Db } from './profile-repository.ts';
-import type { UserMedalRow } from './schema.ts';
+import type { ActivityRow, UserMedalRow } from './schema.ts';
 
 export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> {
   return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
@@ -17,17 +17,27 @@ export async function listMedalActivities(db: Db, userId: string): Promise<Medal
   return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
 }
 
-export async function activityNames(db: Db, userId: string, ids: readonly string[]): Promise<Map<string, string>> {
+export interface EarningActivity {
+  name: string;
+  source: ActivityRow['source'];
+}
+
+/** The name and source of the activities that earned medals, by id. */
+export async function medalActivities(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, EarningActivity>> {
   if (ids.length === 0) {
     return new Map();
   }
   const rows = await db
     .selectFrom('activities')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'source'])
     .where('userId', '=', userId)
     .where('id', 'in', ids)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, source: row.source }]));
 }
 
 export interface NewMedal {

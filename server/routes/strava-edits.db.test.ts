@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
+import type { TrophyCase } from '../../core/medals/api.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import {
@@ -190,5 +191,18 @@ describe('reconnecting with another Strava athlete', () => {
     expect(reconnected.body.sync?.kind).toBe('full');
     const status = await waitForSync(runner.client, 60_000, (s) => s.sync?.state === 'done');
     expect(status.activityCount).toBe(8);
+  });
+});
+
+describe('medals earned by Strava activities', () => {
+  it('say so, so that share cards leave the activity out (Strava data is only for its athlete)', async () => {
+    const medals = (await user.client.get<TrophyCase>('/api/medals')).body.medals;
+    const earnedByActivity = medals.filter((medal) => medal.earned && medal.activityId !== null);
+    expect(earnedByActivity.length).toBeGreaterThan(0);
+    const stravaIds = new Set((await list('&source=strava')).items.map((activity) => activity.id));
+    for (const medal of earnedByActivity) {
+      expect(medal.activityFromStrava).toBe(stravaIds.has(medal.activityId ?? ''));
+    }
+    expect(earnedByActivity.some((medal) => medal.activityFromStrava)).toBe(true);
   });
 });

@@ -12,7 +12,8 @@ import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts
 import type { UnitSystem } from '../../core/profile.ts';
 import { updateAnalytics } from '../db/analytics-repository.ts';
 import {
-  activityNames,
+  medalActivities,
+  type EarningActivity,
   countEarned,
   countUnseen,
   insertUserMedal,
@@ -55,10 +56,11 @@ function toCard(
   record: UserMedalRow | undefined,
   evaluation: MedalEvaluation | undefined,
   units: UnitSystem,
-  names: ReadonlyMap<string, string>,
+  activities: ReadonlyMap<string, EarningActivity>,
 ): MedalCard {
   const earned = record !== undefined;
   const activityId = record?.activityId ?? null;
+  const activity = activityId ? activities.get(activityId) : undefined;
   return {
     medalId: definition.id,
     title: definition.title,
@@ -73,7 +75,8 @@ function toCard(
     viewedAt: record?.viewedAt?.toISOString() ?? null,
     value: record?.value ?? null,
     activityId,
-    activityName: activityId ? (names.get(activityId) ?? null) : null,
+    activityName: activity?.name ?? null,
+    activityFromStrava: activity?.source === 'strava',
     progress: medalProgressPercent(earned),
     hint: earned ? null : formatProgressHint(definition, evaluation?.progress ?? null, units),
   };
@@ -85,13 +88,13 @@ type Evaluated = Awaited<ReturnType<typeof evaluate>>;
 async function trophyCaseFrom(db: Db, userId: string, { units, evaluations }: Evaluated): Promise<TrophyCase> {
   const records = await listUserMedals(db, userId);
   const byMedal = new Map(records.map((record) => [record.medalId, record]));
-  const names = await activityNames(
+  const activities = await medalActivities(
     db,
     userId,
     records.flatMap((record) => (record.activityId ? [record.activityId] : [])),
   );
   const medals = MEDAL_CATALOGUE.map((definition) =>
-    toCard(definition, byMedal.get(definition.id), evaluations.get(definition.id), units, names),
+    toCard(definition, byMedal.get(definition.id), evaluations.get(definition.id), units, activities),
   );
   return {
     medals,

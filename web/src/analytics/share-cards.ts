@@ -353,7 +353,8 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
   const titleLines = wrapText(context, medal.title, width, 2);
   titleLines.forEach((line, index) => context.fillText(line, left, 285 + index * 74));
   let y = 285 + (titleLines.length - 1) * 74;
-  if (medal.value) {
+  // Strava's terms: a medal a Strava activity earned is shared without that activity's figures or name.
+  if (medal.value && !medal.activityFromStrava) {
     y += 70;
     context.fillStyle = TEXT;
     context.font = font(600, 40);
@@ -361,7 +362,7 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
   }
   const facts = [
     medal.earnedAt ? `Earned ${formatMedalDate(medal.earnedAt)}` : null,
-    medal.activityName ? `on ${medal.activityName}` : null,
+    medal.activityName && !medal.activityFromStrava ? `on ${medal.activityName}` : null,
   ]
     .filter(Boolean)
     .join(' ');
