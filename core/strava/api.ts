@@ -35,6 +35,8 @@ export const SYNC_KINDS = ['full', 'incremental'] as const;
 export type SyncKind = (typeof SYNC_KINDS)[number];
 export const SYNC_STATES = ['queued', 'running', 'waiting', 'done', 'failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
+/** A sync in these states has not ended: a new "Sync now" joins it. */
+export const OPEN_SYNC_STATES = ['queued', 'running', 'waiting'] as const satisfies readonly SyncState[];
 
 /** One user's sync job as the page sees it. `waiting` = paused for Strava's rate limit until `resumesAt`. */
 export const syncProgressSchema = z.object({

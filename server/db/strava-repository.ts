@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { OPEN_SYNC_STATES } from '../../core/strava/api.ts';
 import type { StravaActivity } from '../../core/strava/normalize.ts';
 import type { Db } from './profile-repository.ts';
 import type { Updateable } from 'kysely';
@@ -104,8 +105,6 @@ export function consumeOauthState(db: Db, state: string) {
 
 // ---- sync jobs ----
 
-const OPEN_STATES = ['queued', 'running', 'waiting'] as const;
-
 export function findSyncJob(db: Db, userId: string): Promise<StravaSyncJobRow | undefined> {
   return db.selectFrom('stravaSyncJobs').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
@@ -144,7 +143,7 @@ export async function enqueueSyncJob(
       oc
         .column('userId')
         .doUpdateSet(fresh)
-        .where('stravaSyncJobs.state', 'not in', [...OPEN_STATES]),
+        .where('stravaSyncJobs.state', 'not in', [...OPEN_SYNC_STATES]),
     )
     .returningAll()
     .executeTakeFirst();
@@ -182,7 +181,7 @@ export async function nextClaimableAt(db: Db): Promise<Date | null> {
   const row = await db
     .selectFrom('stravaSyncJobs')
     .select((eb) => eb.fn.min(sql<Date>`coalesce(resumes_at, lease_until, updated_at)`).as('at'))
-    .where('state', 'in', [...OPEN_STATES])
+    .where('state', 'in', [...OPEN_SYNC_STATES])
     .executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }

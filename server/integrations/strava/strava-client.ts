@@ -217,8 +217,8 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     for (let retry = 1; ; retry += 1) {
       const outcome = await attempt(target, init, timeoutMs, maxQueueMs, signal);
       const failure = typeof outcome === 'string' ? outcome : outcome.status;
-      const delay = isRetryableFailure(failure) && failure !== 429 ? retryDelay(retry, kind) : null;
-      if (delay === null || (typeof failure === 'number' && failure < 500)) {
+      const delay = isRetryableFailure(failure) ? retryDelay(retry, kind) : null;
+      if (delay === null) {
         return outcome;
       }
       logger.warn({ url: target.pathname, failure, retry, delayMs: delay }, 'Strava request failed; retrying');

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { computeSplits } from '../../../core/activity/splits.ts';
 import { encodeTrack } from '../../../core/activity/track-codec.ts';
 import { DETAIL_CACHE_MS, STREAMS_CACHE_MS } from '../../../core/strava/constants.ts';
+import { isFresh } from '../../../core/strava/data-state.ts';
 import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../core/strava/detail.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
@@ -26,7 +27,7 @@ export interface RemoteActivityDeps {
 }
 
 const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
-  cachedAt !== null && now - cachedAt.getTime() < lifetimeMs;
+  isFresh(cachedAt?.getTime() ?? null, now, lifetimeMs);
 
 export function createRemoteActivities(deps: RemoteActivityDeps) {
   const { db, client, logger, clock } = deps;

@@ -13,9 +13,9 @@ import { mergeActivities } from '../../../core/strava/normalize.ts';
 import { api, unwrap } from '../api/client.ts';
 import { fetchStravaStatus, isSyncActive, requestStravaSync, STRAVA_STATUS_QUERY_KEY } from './strava-api.ts';
 
-/** One side of the list; `undefined` asks for every activity the runner has. */
-async function fetchSide(source: 'strava' | 'upload' | undefined, limit: number): Promise<ActivitySummary[]> {
-  const query = { limit: String(limit), ...(source ? { source } : {}) };
+/** One side of the list (spec §7 merges the two). */
+async function fetchSide(source: 'strava' | 'upload', limit: number): Promise<ActivitySummary[]> {
+  const query = { limit: String(limit), source };
   const page = await unwrap(api.activities.$get({ query }));
   return page.items;
 }

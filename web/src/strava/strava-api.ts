@@ -5,7 +5,13 @@
  * STRAVA_QUERY_KEY; the live events keep the status fresh (LiveUpdates).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ExchangeBody, OwnAppBody, StravaStatus, SyncProgress } from '../../../core/strava/api.ts';
+import {
+  OPEN_SYNC_STATES,
+  type ExchangeBody,
+  type OwnAppBody,
+  type StravaStatus,
+  type SyncProgress,
+} from '../../../core/strava/api.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { api, unwrap } from '../api/client.ts';
 import { invalidateActivities } from '../activities/activities-api.ts';
@@ -13,11 +19,11 @@ import { invalidateActivities } from '../activities/activities-api.ts';
 export const STRAVA_QUERY_KEY = ['strava'] as const;
 export const STRAVA_STATUS_QUERY_KEY = [...STRAVA_QUERY_KEY, 'status'] as const;
 
-const SYNC_ACTIVE_STATES: readonly SyncProgress['state'][] = ['queued', 'running', 'waiting'];
-
 /** A sync that has not finished yet (queued, fetching pages, or paused for Strava's rate limit). */
 export function isSyncActive(progress: SyncProgress | null | undefined): progress is SyncProgress {
-  return progress !== null && progress !== undefined && SYNC_ACTIVE_STATES.includes(progress.state);
+  return (
+    progress !== null && progress !== undefined && (OPEN_SYNC_STATES as readonly string[]).includes(progress.state)
+  );
 }
 
 export function fetchStravaStatus(): Promise<StravaStatus> {
