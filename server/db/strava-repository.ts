@@ -393,22 +393,26 @@ export async function deleteStravaActivity(db: Db, userId: string, stravaId: str
  * Candidates for "the same run" (core isSameActivity): the other side's activities of the user that
  * started within `toleranceMs` of `startDate` and are not hidden as a duplicate already.
  */
-export function findDuplicateCandidates(
-  db: Db,
-  userId: string,
-  side: 'upload' | 'strava',
-  startDate: Date,
-  toleranceMs: number,
-) {
-  return db
-    .selectFrom('activities')
-    .select(['id', 'startDate', 'distance'])
-    .where('userId', '=', userId)
-    .where('source', '=', side)
-    .where('duplicateOf', 'is', null)
-    .where('startDate', '>=', new Date(startDate.getTime() - toleranceMs))
-    .where('startDate', '<=', new Date(startDate.getTime() + toleranceMs))
-    .execute();
+export function findDuplicateCandidates(db: Db, userId: string, side: 'upload' | 'strava', from: Date, to: Date) {
+  return (
+    db
+      .selectFrom('activities')
+      .select(['id', 'startDate', 'distance'])
+      .where('userId', '=', userId)
+      .where('source', '=', side)
+      .where('duplicateOf', 'is', null)
+      // One to one: an upload that already stands for a Strava copy stands for no other.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('activities as copy').select('copy.id').whereRef('copy.duplicateOf', '=', 'activities.id'),
+          ),
+        ),
+      )
+      .where('startDate', '>=', from)
+      .where('startDate', '<=', to)
+      .execute()
+  );
 }
 
 export async function markDuplicate(db: Db, stravaActivityId: string, uploadedActivityId: string): Promise<void> {

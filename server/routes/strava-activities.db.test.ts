@@ -252,6 +252,21 @@ describe('one merged list: the same run uploaded and synced appears once', () =>
     expect((await listAll(user, '&source=strava')).total).toBe(13);
   });
 
+  it('pairs one to one: an upload hides one Strava copy, not two runs that both match it', async () => {
+    const user = await registerUser(server);
+    const upload = await uploadFixture(user);
+    const athlete = strava.addAthlete({ activities: 0, signIn: true });
+    const closer = strava.addActivity(athlete.id, { startMs: fixtureStart + 5_000, distance: fixtureDistance });
+    const farther = strava.addActivity(athlete.id, { startMs: fixtureStart + 40_000, distance: fixtureDistance });
+    expect((await connectStrava(user.client)).status).toBe(200);
+    expect((await waitForSync(user.client)).sync).toMatchObject({ state: 'done', activities: 2 });
+
+    const listed = (await listAll(user)).items.map((item) => item.stravaId ?? item.id);
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(expect.arrayContaining([upload.id, String(farther.id)]));
+    expect((await stravaRow(user.id, closer.id)).duplicateOf).toBe(upload.id);
+  });
+
   it('hides a synced Strava run behind the same run uploaded later', async () => {
     const user = await registerUser(server);
     const athlete = strava.addAthlete({ activities: 5, signIn: true });

@@ -46,24 +46,49 @@ export async function hideStravaDuplicates(
     .where('userId', '=', userId)
     .where('id', 'in', stravaActivityIds)
     .execute();
-  for (const activity of inserted) {
-    const uploads = await findDuplicateCandidates(
-      db,
-      userId,
-      'upload',
-      activity.startDate,
-      DUPLICATE_START_TOLERANCE_MS,
-    );
-    const match = closestMatch(activity, uploads);
-    if (match) {
-      await markDuplicate(db, activity.id, match.id);
+  if (inserted.length === 0) {
+    return;
+  }
+  // One query for the page: every upload near any of its starts.
+  const starts = inserted.map((activity) => activity.startDate.getTime());
+  const uploads = await findDuplicateCandidates(
+    db,
+    userId,
+    'upload',
+    new Date(Math.min(...starts) - DUPLICATE_START_TOLERANCE_MS),
+    new Date(Math.max(...starts) + DUPLICATE_START_TOLERANCE_MS),
+  );
+  // One to one, closest starts first (as core's mergeActivities pairs them).
+  const pairs = inserted
+    .flatMap((activity) =>
+      uploads
+        .filter((upload) => isSameActivity(mergeable(activity), mergeable(upload)))
+        .map((upload) => ({
+          activity,
+          upload,
+          gap: Math.abs(upload.startDate.getTime() - activity.startDate.getTime()),
+        })),
+    )
+    .sort((a, b) => a.gap - b.gap);
+  const paired = new Set<string>();
+  for (const { activity, upload } of pairs) {
+    if (!paired.has(activity.id) && !paired.has(upload.id)) {
+      paired.add(activity.id).add(upload.id);
+      await markDuplicate(db, activity.id, upload.id);
     }
   }
 }
 
 /** After a file was uploaded: a Strava copy of the same run is hidden behind it. */
 export async function hideStravaCopyOfUpload(db: Db, userId: string, upload: Candidate): Promise<void> {
-  const copies = await findDuplicateCandidates(db, userId, 'strava', upload.startDate, DUPLICATE_START_TOLERANCE_MS);
+  const at = upload.startDate.getTime();
+  const copies = await findDuplicateCandidates(
+    db,
+    userId,
+    'strava',
+    new Date(at - DUPLICATE_START_TOLERANCE_MS),
+    new Date(at + DUPLICATE_START_TOLERANCE_MS),
+  );
   const match = closestMatch(upload, copies);
   if (match) {
     await markDuplicate(db, match.id, upload.id);
