@@ -9,7 +9,13 @@ import { OPEN_SYNC_STATES } from '../../core/strava/api.ts';
 import type { StravaActivity } from '../../core/strava/normalize.ts';
 import type { Db } from './profile-repository.ts';
 import type { Updateable } from 'kysely';
-import type { NewActivityRow, StravaIntegrationRow, StravaSyncJobRow, StravaSyncJobsTable } from './schema.ts';
+import type {
+  ActivitiesTable,
+  NewActivityRow,
+  StravaIntegrationRow,
+  StravaSyncJobRow,
+  StravaSyncJobsTable,
+} from './schema.ts';
 
 export type IntegrationValues = Omit<StravaIntegrationRow, 'userId' | 'lastSyncAt'>;
 
@@ -421,4 +427,41 @@ export async function markDuplicate(db: Db, stravaActivityId: string, uploadedAc
     .set({ duplicateOf: uploadedActivityId })
     .where('id', '=', stravaActivityId)
     .execute();
+}
+
+// ---- details, streams and the push subscription ----
+
+/** Stores a Strava activity's fetched detail and stamps it; returns the row as it now is. */
+export function saveStravaDetail(db: Db, activityId: string, values: Updateable<ActivitiesTable>) {
+  return db.updateTable('activities').set(values).where('id', '=', activityId).returningAll().executeTakeFirst();
+}
+
+/** Stamps a Strava activity's streams as fetched (the track itself is saveTrack's), with any splits computed from them. */
+export async function markStreamsCached(
+  db: Db,
+  activityId: string,
+  values: Updateable<ActivitiesTable>,
+): Promise<void> {
+  await db.updateTable('activities').set(values).where('id', '=', activityId).execute();
+}
+
+export function findPushSubscription(db: Db, clientId: string) {
+  return db.selectFrom('stravaPushSubscriptions').selectAll().where('clientId', '=', clientId).executeTakeFirst();
+}
+
+/** Records the subscription being created (its verify token first: Strava calls back during creation). */
+export async function savePushSubscription(
+  db: Db,
+  values: { clientId: string; subscriptionId: string | null; callbackUrl: string; verifyToken: string },
+): Promise<void> {
+  const { clientId: _clientId, ...rest } = values;
+  await db
+    .insertInto('stravaPushSubscriptions')
+    .values(values)
+    .onConflict((oc) => oc.column('clientId').doUpdateSet(rest))
+    .execute();
+}
+
+export async function setPushSubscriptionId(db: Db, clientId: string, subscriptionId: string): Promise<void> {
+  await db.updateTable('stravaPushSubscriptions').set({ subscriptionId }).where('clientId', '=', clientId).execute();
 }

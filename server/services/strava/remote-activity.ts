@@ -12,6 +12,7 @@ import { isFresh } from '../../../core/strava/data-state.ts';
 import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../core/strava/detail.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
+import { markStreamsCached, saveStravaDetail } from '../../db/strava-repository.ts';
 import type { Db } from '../../db/profile-repository.ts';
 import type { ActivityRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -44,26 +45,21 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
       const stravaId = row.stravaId;
       const raw = await deps.withToken(row.userId, (token) => client.getActivity(token, stravaId));
       const detail = normalizeStravaDetail(raw);
-      const updated = await db
-        .updateTable('activities')
-        .set({
-          description: detail.description,
-          deviceName: detail.deviceName,
-          calories: detail.calories ?? row.calories,
-          laps: JSON.stringify(detail.laps),
-          // Strava splits only runs; the splits computed from a ride's or walk's streams stay.
-          ...(detail.splitsMetric.length > 0
-            ? {
-                splitsMetric: JSON.stringify(detail.splitsMetric),
-                splitsStandard: JSON.stringify(detail.splitsStandard),
-              }
-            : {}),
-          stravaDetail: JSON.stringify(detail.extras),
-          detailCachedAt: new Date(clock.now()),
-        })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await saveStravaDetail(db, row.id, {
+        description: detail.description,
+        deviceName: detail.deviceName,
+        calories: detail.calories ?? row.calories,
+        laps: JSON.stringify(detail.laps),
+        // Strava splits only runs; the splits computed from a ride's or walk's streams stay.
+        ...(detail.splitsMetric.length > 0
+          ? {
+              splitsMetric: JSON.stringify(detail.splitsMetric),
+              splitsStandard: JSON.stringify(detail.splitsStandard),
+            }
+          : {}),
+        stravaDetail: JSON.stringify(detail.extras),
+        detailCachedAt: new Date(clock.now()),
+      });
       return { row: updated ?? row, error: null };
     } catch (error) {
       logger.warn({ err: error, activityId: row.id }, 'Strava activity detail not fetched');
@@ -97,11 +93,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
             };
       await db.transaction().execute(async (trx) => {
         await saveTrack(trx, row.id, { pointCount: track.lat.length, data: encodeTrack(track) });
-        await trx
-          .updateTable('activities')
-          .set({ streamsCachedAt: new Date(clock.now()), ...splits })
-          .where('id', '=', row.id)
-          .execute();
+        await markStreamsCached(trx, row.id, { streamsCachedAt: new Date(clock.now()), ...splits });
       });
     } catch (error) {
       logger.warn({ err: error, activityId: row.id }, 'Strava streams not fetched');

@@ -15,6 +15,9 @@ import {
   deleteStravaActivity,
   findActiveUsersByAthlete,
   findIntegration,
+  findPushSubscription,
+  savePushSubscription,
+  setPushSubscriptionId,
   upsertStravaActivities,
 } from '../../db/strava-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
@@ -171,11 +174,7 @@ export function createStrava(deps: StravaDeps) {
 
   /** Strava wants a 200 within 2 s, so the work happens after the answer. */
   async function handleWebhook(event: WebhookEvent): Promise<void> {
-    const subscription = await db
-      .selectFrom('stravaPushSubscriptions')
-      .select('subscriptionId')
-      .where('clientId', '=', config.clientId ?? '')
-      .executeTakeFirst();
+    const subscription = await findPushSubscription(db, config.clientId ?? '');
     const sentFor =
       typeof event.subscription_id === 'number' || typeof event.subscription_id === 'string'
         ? String(event.subscription_id)
@@ -207,15 +206,7 @@ export function createStrava(deps: StravaDeps) {
 
   /** The `hub.challenge` handshake: answered only for the verify token this server registered. */
   async function verifyWebhook(verifyToken: string): Promise<boolean> {
-    const stored =
-      webhookVerifyToken ??
-      (
-        await db
-          .selectFrom('stravaPushSubscriptions')
-          .select('verifyToken')
-          .where('clientId', '=', config.clientId ?? '')
-          .executeTakeFirst()
-      )?.verifyToken;
+    const stored = webhookVerifyToken ?? (await findPushSubscription(db, config.clientId ?? ''))?.verifyToken;
     return stored !== undefined && stored === verifyToken;
   }
 
@@ -241,17 +232,14 @@ export function createStrava(deps: StravaDeps) {
       }
       const verifyToken = randomBytes(16).toString('hex');
       webhookVerifyToken = verifyToken;
-      await db
-        .insertInto('stravaPushSubscriptions')
-        .values({ clientId: credentials.clientId, subscriptionId: null, callbackUrl, verifyToken })
-        .onConflict((oc) => oc.column('clientId').doUpdateSet({ subscriptionId: null, callbackUrl, verifyToken }))
-        .execute();
+      await savePushSubscription(db, {
+        clientId: credentials.clientId,
+        subscriptionId: null,
+        callbackUrl,
+        verifyToken,
+      });
       const created = await client.createPushSubscription(credentials, callbackUrl, verifyToken);
-      await db
-        .updateTable('stravaPushSubscriptions')
-        .set({ subscriptionId: created.id })
-        .where('clientId', '=', credentials.clientId)
-        .execute();
+      await setPushSubscriptionId(db, credentials.clientId, created.id);
       logger.info({ id: created.id, callbackUrl }, 'Strava push subscription created');
     } catch (error) {
       logger.warn({ err: error }, 'Strava push subscription not created; syncs rely on polling');
