@@ -14,7 +14,7 @@ export const STRAVA_TEXTS = {
   /** What a runner can do about it (shown beside notConfigured where the own-app form is at hand). */
   notConfiguredHint: `Ask the administrator to set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET, or use your own ${STRAVA_SERVICE_NAME} app.`,
   /** Strava is the source of a synced activity's name: a local one would be overwritten by the next sync. */
-  renameOnStrava: `Activities from ${STRAVA_SERVICE_NAME} are renamed on ${STRAVA_SERVICE_NAME}; Stride picks up the new name at the next sync.`,
+  renameOnStrava: `Rename it on ${STRAVA_SERVICE_NAME}: Stride picks up the new name at the next sync.`,
   /** The callback arrived with a state this server did not issue, or one already used or expired. */
   invalidState: `This ${STRAVA_SERVICE_NAME} authorisation is not valid any more. Please connect again.`,
   /** The athlete pressed "Cancel" on Strava's authorise page (error=access_denied). */
