@@ -127,15 +127,18 @@ describe('opening a Strava activity', () => {
     expect(streamRequests(opened.id)).toHaveLength(1);
   });
 
-  it('asks again once the cached copy is over 24 hours old', async () => {
+  /** Makes the stored detail and streams `ageMs` old. */
+  const ageCachedCopy = async (activityId: string, ageMs: number) => {
+    const cachedAt = new Date(Date.now() - ageMs);
     await server.database.db
       .updateTable('activities')
-      .set({
-        detailCachedAt: new Date(Date.now() - 25 * HOUR_MS),
-        streamsCachedAt: new Date(Date.now() - 25 * HOUR_MS),
-      })
-      .where('id', '=', openedId)
+      .set({ detailCachedAt: cachedAt, streamsCachedAt: cachedAt })
+      .where('id', '=', activityId)
       .execute();
+  };
+
+  it('asks again once the cached copy is over 24 hours old', async () => {
+    await ageCachedCopy(openedId, 25 * HOUR_MS);
 
     await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
     await runner.client.get<DisplayTrack>(`/api/activities/${openedId}/track`);
@@ -145,14 +148,7 @@ describe('opening a Strava activity', () => {
   });
 
   it('serves the old cached copy when Strava fails', async () => {
-    await server.database.db
-      .updateTable('activities')
-      .set({
-        detailCachedAt: new Date(Date.now() - 25 * HOUR_MS),
-        streamsCachedAt: new Date(Date.now() - 25 * HOUR_MS),
-      })
-      .where('id', '=', openedId)
-      .execute();
+    await ageCachedCopy(openedId, 25 * HOUR_MS);
     strava.setFault('serverError', { count: 100, status: 500, match: `/activities/${opened.id}` });
     try {
       const detail = await runner.client.get<ActivityDetail>(`/api/activities/${openedId}`);
