@@ -27,6 +27,11 @@ const webhookChallengeQuery = z.object({
 export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
   const signedIn = requireUser(auth);
   const tags = ['strava'];
+  /** A change to the connection answers with the status as it now is. */
+  const statusAfter = async (userId: string, change: Promise<void>) => {
+    await change;
+    return strava.status(userId);
+  };
   return createRouter()
     .openapi(
       createRoute({
@@ -79,10 +84,7 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         middleware: [signedIn] as const,
         responses: { 200: jsonResponse('Disconnected (and revoked at Strava)', stravaStatusSchema) },
       }),
-      async (c) => {
-        await strava.connection.disconnect(c.var.user.id);
-        return c.json(await strava.status(c.var.user.id), 200);
-      },
+      async (c) => c.json(await statusAfter(c.var.user.id, strava.connection.disconnect(c.var.user.id)), 200),
     )
     .openapi(
       createRoute({
@@ -110,10 +112,8 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
           400: errorResponse('Not a Strava client id and secret'),
         },
       }),
-      async (c) => {
-        await strava.connection.saveOwnApp(c.var.user.id, c.req.valid('json'));
-        return c.json(await strava.status(c.var.user.id), 200);
-      },
+      async (c) =>
+        c.json(await statusAfter(c.var.user.id, strava.connection.saveOwnApp(c.var.user.id, c.req.valid('json'))), 200),
     )
     .openapi(
       createRoute({
@@ -123,10 +123,7 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         middleware: [signedIn] as const,
         responses: { 200: jsonResponse('Your own Strava app is removed', stravaStatusSchema) },
       }),
-      async (c) => {
-        await strava.connection.removeOwnApp(c.var.user.id);
-        return c.json(await strava.status(c.var.user.id), 200);
-      },
+      async (c) => c.json(await statusAfter(c.var.user.id, strava.connection.removeOwnApp(c.var.user.id)), 200),
     )
     .openapi(
       createRoute({

@@ -364,7 +364,6 @@ export function createConnection(deps: ConnectionDeps) {
     ownAppClientId: async (userId: string) => (await findUserApp(db, userId))?.clientId ?? null,
     serverConfigured: () => serverApp() !== null,
     serverApp,
-    toRecord,
   };
 }
 

@@ -90,7 +90,6 @@ export function createStrava(deps: StravaDeps) {
     afterSync,
   });
   const remote = createRemoteActivities({ db, client, withToken, logger, clock });
-  let webhookVerifyToken: string | null = null;
 
   async function status(userId: string): Promise<StravaStatus> {
     // First: finding the connection over may mark the record disconnected, which the row must show.
@@ -206,7 +205,7 @@ export function createStrava(deps: StravaDeps) {
 
   /** The `hub.challenge` handshake: answered only for the verify token this server registered. */
   async function verifyWebhook(verifyToken: string): Promise<boolean> {
-    const stored = webhookVerifyToken ?? (await findPushSubscription(db, config.clientId ?? ''))?.verifyToken;
+    const stored = (await findPushSubscription(db, config.clientId ?? ''))?.verifyToken;
     return stored !== undefined && stored === verifyToken;
   }
 
@@ -231,7 +230,6 @@ export function createStrava(deps: StravaDeps) {
         await client.deletePushSubscription(credentials, stale.id);
       }
       const verifyToken = randomBytes(16).toString('hex');
-      webhookVerifyToken = verifyToken;
       await savePushSubscription(db, {
         clientId: credentials.clientId,
         subscriptionId: null,
@@ -247,9 +245,7 @@ export function createStrava(deps: StravaDeps) {
   }
 
   return {
-    client,
     connection,
-    worker,
     remote,
     status,
     exchange,

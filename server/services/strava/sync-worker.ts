@@ -243,9 +243,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
   }
 
   return {
-    owner,
     start: kick,
-    kick,
     enqueue,
     progress: async (userId: string) => {
       const job = await findSyncJob(db, userId);
