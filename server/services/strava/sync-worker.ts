@@ -137,8 +137,15 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         }
       }
       const finishedAt = new Date(clock.now());
-      job = await hold(job, { state: 'done', finishedAt, leaseOwner: null, leaseUntil: null });
-      await updateIntegration(db, userId, { lastSyncAt: finishedAt });
+      // One transaction: a status read never sees the job done without the connection's lastSyncAt.
+      const done = { state: 'done' as const, finishedAt, leaseOwner: null, leaseUntil: null };
+      await db.transaction().execute(async (trx) => {
+        await updateIntegration(trx, userId, { lastSyncAt: finishedAt });
+        if (!(await updateHeldJob(trx, userId, owner, done))) {
+          throw new LostLease();
+        }
+      });
+      job = { ...job, ...done, updatedAt: finishedAt };
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
       if (job.imported > claimed.imported) {
