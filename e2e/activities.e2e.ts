@@ -17,7 +17,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BROKEN_GPX =
   '<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="46" lon="14"/></trkseg></trk></gpx>';
 

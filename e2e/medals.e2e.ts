@@ -20,7 +20,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../shared/fixtures/real');
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 
 /** The Medals entry of the sidebar; with unseen medals it reads "Medals (3 new)". */
 function medalsLink(page: Page) {

@@ -13,7 +13,7 @@ import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
 
-const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const real = (name: string) => new Uint8Array(readFileSync(path.join(REAL, name)));
 
 function parse(bytes: Uint8Array): ParsedActivity {
@@ -258,7 +258,7 @@ const REAL_FIT_FILES = [
   'triathlon_summary_first.fit',
 ] as const;
 
-describe('FIT parser on real-world files (../shared/fixtures/real)', () => {
+describe('FIT parser on real-world files (test/fixtures/real)', () => {
   it.each(REAL_FIT_FILES)("%s: Stride's distance is within 1 % of the device's session total", (name) => {
     const activity = parse(real(name));
     const device = activity.deviceTotals?.distanceM ?? Number.NaN;

@@ -15,7 +15,7 @@ import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
 import { ActivityFileError, GPX_CONTENT_MESSAGES } from './upload-rules.ts';
 
-const REAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const real = (name: string) => readFileSync(path.join(REAL, name));
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -44,7 +44,7 @@ function isSortedByTime(time: Float64Array): boolean {
   return time.every((t, i) => i === 0 || t >= (time[i - 1] as number));
 }
 
-describe('GPX parser on real-world files (../shared/fixtures/real)', () => {
+describe('GPX parser on real-world files (test/fixtures/real)', () => {
   it('cerknicko-jezero.gpx: a GPSBabel track with elevation and times', () => {
     const activity = parse(real('cerknicko-jezero.gpx'));
     expect(activity.format).toBe('gpx');

@@ -9,7 +9,7 @@ import { expectApiError, registerUser, type RegisteredUser } from '../test-suppo
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
 const NO_POINTS_GPX = `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>`;

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 import { localDate } from '../../core/activity/time-zone.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 const ZONE = 'Europe/Ljubljana';
 

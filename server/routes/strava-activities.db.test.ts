@@ -26,7 +26,7 @@ import {
 import type { TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures/real');
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const FIXTURE = 'running-with-developer-data.fit';
 const HOUR_MS = 60 * 60 * 1000;
 
