@@ -7,6 +7,7 @@ import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
+import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
@@ -18,6 +19,7 @@ export const BENCHES: Bench[] = [
   medalRulesBench,
   stravaSyncBench,
   loadBench,
+  loginBytesBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
