@@ -49,10 +49,11 @@ export function acceptedEncoding(
 }
 
 const compressors: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = {
-  // Quality 4: close to gzip's speed with a smaller result; answers are compressed on every request.
+  // Answers are compressed on every request, so speed first: Brotli's quality 1 matches gzip's
+  // size at about half gzip's CPU (quality 4 took three times as long as 1 on a list page).
   br: (data) =>
     promisify(brotliCompress)(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
     }),
   gzip: (data) => promisify(gzip)(data, { level: 6 }),
 };

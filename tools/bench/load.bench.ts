@@ -4,7 +4,8 @@
  * of a runner with 1,000 activities, the requests the dashboard makes when it opens, and the health
  * probe. On PGlite, on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL; skipped with the
  * reason when neither is set), and with two app servers on one PostgreSQL database.
- * BENCH_CPU_PROF=folder writes a V8 CPU profile of every server process into that folder.
+ * BENCH_CPU_PROF=folder writes a V8 CPU profile of every server process into that folder;
+ * BENCH_LOAD_SCENARIO=list|dashboard|health runs one scenario.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -112,7 +113,9 @@ async function fire(url: string, cookie: string, paths: readonly string[], conne
 /** Runs every scenario with the 50 connections split evenly over the servers, all at once. */
 async function measure(setup: string, servers: readonly Server[], cookie: string): Promise<Measured[]> {
   const measured: Measured[] = [];
-  for (const scenario of SCENARIOS) {
+  // BENCH_LOAD_SCENARIO=list (any part of a scenario's name) runs that one alone, e.g. to profile it.
+  const only = process.env.BENCH_LOAD_SCENARIO?.toLowerCase();
+  for (const scenario of SCENARIOS.filter((candidate) => !only || candidate.name.includes(only))) {
     // A short warm-up so the JIT and the connection pools are not part of the figures.
     await Promise.all(
       servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
