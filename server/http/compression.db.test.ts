@@ -97,7 +97,7 @@ describe('the web app files', () => {
   });
 
   it('are sent as they are without Accept-Encoding or with identity only, still with Vary', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const response = await rawGet(`${server.url}${ASSET}`, headers);
 
       expect(response.status).toBe(200);

@@ -9,6 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
@@ -50,6 +51,26 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The servers' CPU time (all threads) per answered request: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: number | undefined;
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function totalCpuMs(servers: readonly Server[]): number | undefined {
+  const each = servers.map((server) => cpuMs(server.child.pid));
+  return each.some((value) => value === undefined)
+    ? undefined
+    : each.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 }
 
 function loadSeconds(): number {
@@ -120,9 +141,12 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
     await Promise.all(
       servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
     );
+    const cpuBefore = totalCpuMs(servers);
     const results = await Promise.all(
       servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length)),
     );
+    const cpuAfter = totalCpuMs(servers);
+    const answered = results.reduce((sum, result) => sum + result.requests.total, 0);
     measured.push({
       setup,
       scenario: scenario.name,
@@ -132,6 +156,10 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
       p99: Math.max(...results.map((result) => result.latency.p99)),
       non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
       errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      cpuMsPerRequest:
+        cpuBefore === undefined || cpuAfter === undefined || answered === 0
+          ? undefined
+          : (cpuAfter - cpuBefore) / answered,
     });
   }
   return measured;
@@ -223,9 +251,10 @@ export const loadBench: Bench = {
     notes.push(
       `${CONNECTIONS} connections for ${loadSeconds()} s a scenario (BENCH_LOAD_SECONDS), ${ACTIVITIES} activities, the load generator on the same machine as the servers (and PostgreSQL).`,
       'With two servers the connections are split between them, req/s is the sum and p50/p99 the worse of the two.',
+      "Server CPU/request: the app servers' CPU time (all their threads, not PostgreSQL's) over the run divided by the answers; it moves far less than req/s when other work shares the machine.",
     );
     return {
-      headers: ['setup', 'scenario', 'req/s', 'p50', 'p99'],
+      headers: ['setup', 'scenario', 'req/s', 'p50', 'p99', 'server CPU/request'],
       rows: measured.map((row) => [row.setup, row.scenario, row.rps.toFixed(0), `${row.p50} ms`, `${row.p99} ms`]),
       checks,
       notes,
