@@ -255,7 +255,14 @@ export const loadBench: Bench = {
     );
     return {
       headers: ['setup', 'scenario', 'req/s', 'p50', 'p99', 'server CPU/request'],
-      rows: measured.map((row) => [row.setup, row.scenario, row.rps.toFixed(0), `${row.p50} ms`, `${row.p99} ms`]),
+      rows: measured.map((row) => [
+        row.setup,
+        row.scenario,
+        row.rps.toFixed(0),
+        `${row.p50} ms`,
+        `${row.p99} ms`,
+        row.cpuMsPerRequest === undefined ? '–' : `${row.cpuMsPerRequest.toFixed(2)} ms`,
+      ]),
       checks,
       notes,
     };
