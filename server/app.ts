@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
+import { compressJson } from './http/content-encoding.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use('/api/*', compressJson());
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => {

@@ -79,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     events,
     strava,
     version: packageVersion(),
+    migration,
   });
   const server = await new Promise<ServerType>((resolve) => {
     const instance = serve(

@@ -1,11 +1,56 @@
 /**
  * Serves the built single-page app: hashed assets with a long cache, everything else falls back
- * to index.html so the browser router handles /login, /{username} and the rest.
+ * to index.html so the browser router handles /login, /{username} and the rest. Files the build
+ * compressed (a `.br` and a `.gz` beside them, web/precompress-plugin.ts) are held in memory and
+ * sent in the encoding the request accepts, with `Vary: Accept-Encoding`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { acceptedEncoding, type ContentEncoding } from './content-encoding.ts';
+
+/** Hashed file names never change content, so browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+interface Variants {
+  type: string;
+  identity: Buffer;
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+const SUFFIXES: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
+/** URL path → the file and its compressed copies, for every file the build compressed. */
+function loadPrecompressed(webDir: string): Map<string, Variants> {
+  const files = new Map<string, Variants>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const encoded: Variants['encoded'] = {};
+      for (const [encoding, suffix] of Object.entries(SUFFIXES) as [ContentEncoding, string][]) {
+        if (existsSync(full + suffix)) {
+          encoded[encoding] = readFileSync(full + suffix);
+        }
+      }
+      if (Object.keys(encoded).length > 0) {
+        const urlPath = `/${path.relative(webDir, full).split(path.sep).join('/')}`;
+        files.set(urlPath, {
+          type: getMimeType(full) ?? 'application/octet-stream',
+          identity: readFileSync(full),
+          encoded,
+        });
+      }
+    }
+  };
+  walk(webDir);
+  return files;
+}
 
 export function serveWebApp(webDir: string) {
   const app = new Hono();
@@ -14,12 +59,32 @@ export function serveWebApp(webDir: string) {
     return app;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const precompressed = loadPrecompressed(webDir);
   const root = path.relative(process.cwd(), webDir) || '.';
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      c.header('Cache-Control', IMMUTABLE);
     }
+  });
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const file = precompressed.get(c.req.path);
+    if (!file || c.req.path === '/index.html') {
+      return next();
+    }
+    const encoding = acceptedEncoding(c.req.header('accept-encoding'), Object.keys(file.encoded) as ContentEncoding[]);
+    const body = encoding ? (file.encoded[encoding] as Buffer) : file.identity;
+    c.header('Content-Type', file.type);
+    c.header('Vary', 'Accept-Encoding');
+    c.header('Content-Length', String(body.length));
+    if (encoding) {
+      c.header('Content-Encoding', encoding);
+    }
+    if (c.req.method === 'HEAD') {
+      return c.body(null, 200);
+    }
+    // A view on the buffer held in memory, not a copy.
+    return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>, 200);
   });
   app.use('*', serveStatic({ root }));
   app.get('*', (c) => {

@@ -13,6 +13,8 @@ export interface RouteDeps {
   auth: Auth;
   config: Config;
   version: string;
+  /** The newest migration applied when this server started (migrateToLatest). */
+  migration: string;
   logger: Logger;
   events: EventHub;
   strava: Strava;

@@ -37,6 +37,19 @@ describe('GET /api/health', () => {
     expect(applied.rows.map((row) => row.name)).toEqual(names);
   });
 
+  it('answers from what the server started with, without reading the database', async () => {
+    // While a transaction holds the migration table locked (and, on PGlite, the only connection),
+    // anything that read it would wait; health must answer all the same.
+    const answered = await server.database.db.transaction().execute(async (trx) => {
+      await sql`lock table kysely_migration in access exclusive mode`.execute(trx);
+      return fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).then((response) =>
+        response.json(),
+      );
+    });
+
+    expect(answered).toMatchObject({ status: 'ok', database: testDatabaseKind(), migration: LATEST_MIGRATION });
+  });
+
   it('sends security headers', async () => {
     const response = await createApiClient(server.url).get('/api/health');
 

@@ -12,7 +12,7 @@ const ACTIVITIES = 10_000;
 const SAMPLES = 50;
 const TARGET_MS = 20;
 
-function syntheticActivity(userId: string, index: number): NewActivityRow {
+export function syntheticActivity(userId: string, index: number): NewActivityRow {
   const start = new Date(Date.UTC(2020, 0, 1) + index * 3 * 3600_000);
   return {
     id: randomUUID(),

@@ -21,5 +21,7 @@ export interface BenchReport {
 
 export interface Bench {
   name: string;
+  /** A short name that selects this benchmark alone (`npm run bench -- load`). */
+  id?: string;
   run(): Promise<BenchReport>;
 }

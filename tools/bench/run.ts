@@ -6,11 +6,21 @@
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
+import { loadBench } from './load.bench.ts';
+import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
 
-export const BENCHES: Bench[] = [gpxParseBench, uploadHttpBench, activityListBench, medalRulesBench, stravaSyncBench];
+export const BENCHES: Bench[] = [
+  gpxParseBench,
+  uploadHttpBench,
+  activityListBench,
+  medalRulesBench,
+  stravaSyncBench,
+  loadBench,
+  loginBytesBench,
+];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = headers.map((header, column) =>
@@ -35,10 +45,12 @@ function printReport(bench: Bench, report: BenchReport): boolean {
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
-  const selected = BENCHES.filter(
-    (bench) =>
-      filters.length === 0 || filters.some((filter) => bench.name.toLowerCase().includes(filter.toLowerCase())),
-  );
+  // A filter that is a benchmark's id selects that one alone ("load" is not also "upload").
+  const matches = (bench: Bench, filter: string) =>
+    BENCHES.some((other) => other.id === filter)
+      ? bench.id === filter
+      : bench.name.toLowerCase().includes(filter.toLowerCase());
+  const selected = BENCHES.filter((bench) => filters.length === 0 || filters.some((filter) => matches(bench, filter)));
   let allPassed = true;
   for (const bench of selected) {
     allPassed = printReport(bench, await bench.run()) && allPassed;

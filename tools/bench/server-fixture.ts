@@ -16,8 +16,11 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** `env` adds settings (STRAVA_BASE_URL, …) to the defaults. */
-export async function startBenchServer(env: Readonly<Record<string, string>> = {}): Promise<BenchServer> {
+/** `env` adds settings (STRAVA_BASE_URL, …) to the defaults; `webDir` serves a built web app. */
+export async function startBenchServer(
+  env: Readonly<Record<string, string>> = {},
+  options: { webDir?: string } = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-bench-'));
   const config = {
     ...loadConfig({
@@ -28,7 +31,7 @@ export async function startBenchServer(env: Readonly<Record<string, string>> = {
       APP_SECRET: randomBytes(32).toString('hex'),
       ...env,
     }),
-    webDir: undefined,
+    webDir: options.webDir,
   };
   const server = await startServer(config);
   const response = await fetch(`${server.url}/api/auth/sign-up/email`, {

@@ -1,0 +1,74 @@
+/**
+ * One Stride app server for the load benchmark, in its own process so the load generator does not
+ * share its event loop (and so `--cpu-prof` profiles the server alone). Configured by environment:
+ * BENCH_ROLE=seed registers a runner and inserts BENCH_ACTIVITIES activities, BENCH_ROLE=join only
+ * starts against the same database (a second app server, sharing the first one's APP_SECRET so its
+ * cookie is valid here too). It writes one JSON line `{"url","cookie"}` to file descriptor 3 when
+ * ready (stdout carries the server's own logs) and stops on SIGTERM or SIGINT.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config.ts';
+import { startServer } from '../../server/server.ts';
+import { syntheticActivity } from './activity-list.bench.ts';
+
+const role = process.env.BENCH_ROLE ?? 'seed';
+const activities = Number(process.env.BENCH_ACTIVITIES ?? '1000');
+const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-load-'));
+const config = {
+  ...loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    APP_SECRET: process.env.BENCH_APP_SECRET ?? randomBytes(32).toString('hex'),
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  }),
+  // The product's request logging stays on (its cost is part of the figures) but goes nowhere.
+  authRateLimit: { window: 60, max: 1_000_000 },
+  webDir: process.env.BENCH_WEB_DIR,
+};
+const server = await startServer(config);
+const url = `http://127.0.0.1:${server.port}`;
+let cookie = '';
+if (role === 'seed') {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ name: 'Load Runner', email: 'load@example.com', password: 'load-bench-password' }),
+  });
+  if (!response.ok) {
+    throw new Error(`Registering the bench runner answered ${response.status}: ${await response.text()}`);
+  }
+  const { user } = (await response.json()) as { user: { id: string } };
+  cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const { db } = server.database;
+  for (let offset = 0; offset < activities; offset += 500) {
+    const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
+      syntheticActivity(user.id, offset + k),
+    );
+    await db.insertInto('activities').values(rows).execute();
+  }
+  await server.database.maintain();
+}
+writeSync(3, `${JSON.stringify({ url, cookie })}\n`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,270 @@
+/**
+ * Load: 50 connections for BENCH_LOAD_SECONDS (default 20) against real app servers on loopback,
+ * each server in its own process (load-server.ts), on three scenarios: page 1 of the activity list
+ * of a runner with 1,000 activities, the requests the dashboard makes when it opens, and the health
+ * probe. On PGlite, on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL; skipped with the
+ * reason when neither is set), and with two app servers on one PostgreSQL database.
+ * BENCH_CPU_PROF=folder writes a V8 CPU profile of every server process into that folder;
+ * BENCH_LOAD_SCENARIO=list|dashboard|health runs one scenario.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Bench, BenchCheck } from './bench.ts';
+
+const CONNECTIONS = 50;
+const ACTIVITIES = 1000;
+const TARGET_RPS = 500;
+const TARGET_P99_MS = 150;
+
+/** What the dashboard asks for when it opens (web/src: session, profile, Strava status, the two activity pages, unseen medals). */
+const DASHBOARD_PATHS = [
+  '/api/auth/get-session',
+  '/api/profile',
+  '/api/strava/status',
+  '/api/activities?limit=30&source=upload',
+  '/api/activities?limit=1',
+  '/api/medals/unseen',
+];
+
+const SCENARIOS = [
+  { name: 'activity list, page 1', paths: ['/api/activities'] },
+  { name: 'dashboard mix', paths: DASHBOARD_PATHS },
+  { name: 'health', paths: ['/api/health'] },
+] as const;
+
+interface Server {
+  url: string;
+  cookie: string;
+  child: ChildProcess;
+}
+
+interface Measured {
+  setup: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** The servers' CPU time (all threads) per answered request: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: number | undefined;
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function totalCpuMs(servers: readonly Server[]): number | undefined {
+  const each = servers.map((server) => cpuMs(server.child.pid));
+  return each.some((value) => value === undefined)
+    ? undefined
+    : each.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
+
+function loadSeconds(): number {
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? '20');
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {
+    throw new Error('BENCH_LOAD_SECONDS must be a number of seconds between 1 and 120');
+  }
+  return seconds;
+}
+
+async function startServerProcess(env: Record<string, string>): Promise<Server> {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+      path.join(import.meta.dirname, 'load-server.ts'),
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] },
+  );
+  const ready = child.stdio[3] as Readable;
+  const line = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    ready.setEncoding('utf8');
+    ready.on('data', (chunk: string) => {
+      buffered += chunk;
+      const end = buffered.indexOf('\n');
+      if (end >= 0) {
+        resolve(buffered.slice(0, end));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`The bench server exited with ${code} before it was ready`)));
+  });
+  const { url, cookie } = JSON.parse(line) as { url: string; cookie: string };
+  return { url, cookie, child };
+}
+
+async function stopServerProcess(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) {
+    return;
+  }
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** One autocannon run against `url` with `connections`, cycling through `paths`. */
+async function fire(url: string, cookie: string, paths: readonly string[], connections: number) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: loadSeconds(),
+    headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+    requests: paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
+  });
+  return result;
+}
+
+/** Runs every scenario with the 50 connections split evenly over the servers, all at once. */
+async function measure(setup: string, servers: readonly Server[], cookie: string): Promise<Measured[]> {
+  const measured: Measured[] = [];
+  // BENCH_LOAD_SCENARIO=list (any part of a scenario's name) runs that one alone, e.g. to profile it.
+  const only = process.env.BENCH_LOAD_SCENARIO?.toLowerCase();
+  for (const scenario of SCENARIOS.filter((candidate) => !only || candidate.name.includes(only))) {
+    // A short warm-up so the JIT and the connection pools are not part of the figures.
+    await Promise.all(
+      servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
+    );
+    const cpuBefore = totalCpuMs(servers);
+    const results = await Promise.all(
+      servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length)),
+    );
+    const cpuAfter = totalCpuMs(servers);
+    const answered = results.reduce((sum, result) => sum + result.requests.total, 0);
+    measured.push({
+      setup,
+      scenario: scenario.name,
+      rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+      // Across servers: the worse of the two, so two servers never look better than they are.
+      p50: Math.max(...results.map((result) => result.latency.p50)),
+      p99: Math.max(...results.map((result) => result.latency.p99)),
+      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+      errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      cpuMsPerRequest:
+        cpuBefore === undefined || cpuAfter === undefined || answered === 0
+          ? undefined
+          : (cpuAfter - cpuBefore) / answered,
+    });
+  }
+  return measured;
+}
+
+async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `stride_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+async function run(setup: string, count: 1 | 2, databaseUrl?: string): Promise<Measured[]> {
+  const secret = randomBytes(32).toString('hex');
+  const env = {
+    BENCH_APP_SECRET: secret,
+    BENCH_ACTIVITIES: String(ACTIVITIES),
+    ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+  };
+  const first = await startServerProcess({ ...env, BENCH_ROLE: 'seed' });
+  const servers = [first];
+  try {
+    if (count === 2) {
+      servers.push(await startServerProcess({ ...env, BENCH_ROLE: 'join' }));
+    }
+    return await measure(setup, servers, first.cookie);
+  } finally {
+    await Promise.all(servers.map(stopServerProcess));
+  }
+}
+
+export const loadBench: Bench = {
+  name: `Load: ${CONNECTIONS} connections on the list, the dashboard and health`,
+  id: 'load',
+  async run() {
+    const notes: string[] = [];
+    const measured = await run('PGlite, 1 server', 1);
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (postgresUrl) {
+      measured.push(...(await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL, 1 server', 1, url))));
+      measured.push(...(await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL, 2 servers', 2, url))));
+    } else {
+      notes.push(
+        'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database whose role may CREATE DATABASE.',
+      );
+    }
+    const find = (setup: string, scenario: string) =>
+      measured.find((row) => row.setup === setup && row.scenario === scenario);
+    const checks: BenchCheck[] = [];
+    const list = find('PGlite, 1 server', SCENARIOS[0].name);
+    if (list) {
+      checks.push({
+        label: `Activity list on PGlite ≥ ${TARGET_RPS} req/s with p99 ≤ ${TARGET_P99_MS} ms`,
+        measured: `${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`,
+        passed: list.rps >= TARGET_RPS && list.p99 <= TARGET_P99_MS && list.non2xx === 0,
+      });
+    }
+    const two = find('PostgreSQL, 2 servers', SCENARIOS[0].name);
+    if (list && two) {
+      checks.push({
+        label: 'Activity list with two app servers on one PostgreSQL ≥ 2× PGlite',
+        measured: `${two.rps.toFixed(0)} req/s (${(two.rps / list.rps).toFixed(2)}×)`,
+        passed: two.rps >= 2 * list.rps && two.non2xx === 0,
+      });
+    }
+    for (const row of measured) {
+      if (row.non2xx > 0 || row.errors > 0) {
+        checks.push({
+          label: `${row.setup}, ${row.scenario}: every answer 2xx`,
+          measured: `${row.non2xx} non-2xx, ${row.errors} errors`,
+          passed: false,
+        });
+      }
+    }
+    notes.push(
+      `${CONNECTIONS} connections for ${loadSeconds()} s a scenario (BENCH_LOAD_SECONDS), ${ACTIVITIES} activities, the load generator on the same machine as the servers (and PostgreSQL).`,
+      'With two servers the connections are split between them, req/s is the sum and p50/p99 the worse of the two.',
+      "Server CPU/request: the app servers' CPU time (all their threads, not PostgreSQL's) over the run divided by the answers; it moves far less than req/s when other work shares the machine.",
+    );
+    return {
+      headers: ['setup', 'scenario', 'req/s', 'p50', 'p99', 'server CPU/request'],
+      rows: measured.map((row) => [
+        row.setup,
+        row.scenario,
+        row.rps.toFixed(0),
+        `${row.p50} ms`,
+        `${row.p99} ms`,
+        row.cpuMsPerRequest === undefined ? '–' : `${row.cpuMsPerRequest.toFixed(2)} ms`,
+      ]),
+      checks,
+      notes,
+    };
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * The sign-in page's JavaScript over the wire: /login opened in Chromium against a real server with
+ * the built web app (`npm run build:web` first), every script response's transferred body counted
+ * (compressed when the server compressed it). Target: ≤ 250 KB.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Bench } from './bench.ts';
+import { startBenchServer } from './server-fixture.ts';
+
+const TARGET_KB = 250;
+const WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
+
+export const loginBytesBench: Bench = {
+  name: 'Sign-in page JavaScript over the wire (Chromium)',
+  id: 'login-bytes',
+  async run() {
+    if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
+      throw new Error(`No built web app in ${WEB_DIR}: run npm run build:web first`);
+    }
+    const bench = await startBenchServer({}, { webDir: WEB_DIR });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    const scripts: { url: string; encoding: string; transferred: number; decoded: number }[] = [];
+    try {
+      const page = await browser.newPage();
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() !== 'script') {
+          return;
+        }
+        void (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const body = (await response?.body())?.length ?? 0;
+          scripts.push({
+            url: new URL(request.url()).pathname,
+            encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+            transferred: sizes.responseBodySize,
+            decoded: body,
+          });
+        })();
+      });
+      await page.goto(`${bench.server.url}/login`, { waitUntil: 'networkidle' });
+      await page
+        .getByRole('button', { name: /sign in/i })
+        .first()
+        .waitFor();
+    } finally {
+      await browser.close();
+      await bench.close();
+    }
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    const transferred = scripts.reduce((sum, script) => sum + script.transferred, 0);
+    const decoded = scripts.reduce((sum, script) => sum + script.decoded, 0);
+    scripts.sort((a, b) => b.transferred - a.transferred);
+    return {
+      headers: ['script', 'encoding', 'over the wire', 'uncompressed'],
+      rows: [
+        ...scripts.map((script) => [script.url, script.encoding, kb(script.transferred), kb(script.decoded)]),
+        [`total (${scripts.length} files)`, '', kb(transferred), kb(decoded)],
+      ],
+      checks: [
+        {
+          label: `Sign-in page JavaScript over the wire ≤ ${TARGET_KB} KB`,
+          measured: kb(transferred),
+          passed: transferred <= TARGET_KB * 1024,
+        },
+      ],
+      notes: ['Measured from the build in dist/web; rebuild after changing web/.'],
+    };
+  },
+};
