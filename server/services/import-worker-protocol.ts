@@ -23,7 +23,9 @@ export interface ImportResult {
 }
 
 export type WorkerMessage =
+  /** Sent once the thread has loaded its modules: a file's time budget starts from here. */
+  | { kind: 'ready'; jobId?: undefined }
   | { jobId: number; kind: 'progress'; fraction: number }
-  | { jobId: number; kind: 'done'; result: ImportResult }
+  | { jobId: number; kind: 'done'; result: ImportResult; /** This thread's heap after the file. */ heapBytes: number }
   | { jobId: number; kind: 'failed'; fileError: { format: ActivityFileFormat; reason: string } }
   | { jobId: number; kind: 'failed'; message: string; fileError?: undefined };

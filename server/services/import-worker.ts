@@ -4,6 +4,7 @@
  * runs under the pool's memory cap, so a hostile file can exhaust this thread and never the server.
  */
 import { createReadStream } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
 import { describeActivity } from '../../core/activity/activity-record.ts';
@@ -40,6 +41,7 @@ async function run(job: ImportJob): Promise<void> {
       jobId: job.jobId,
       kind: 'done',
       result: { record, format: parsed.format, pointCount: parsed.track.lat.length, track: owned },
+      heapBytes: getHeapStatistics().used_heap_size,
     },
     [owned.buffer as ArrayBuffer],
   );
@@ -54,3 +56,5 @@ port.on('message', (job: ImportJob) => {
     port.postMessage(failure);
   });
 });
+
+port.postMessage({ kind: 'ready' } satisfies WorkerMessage);
