@@ -4,8 +4,13 @@
  * the server answering, its memory near where it was, no spool files and no partial rows. Also the
  * per-user limits, stalled and aborted bodies, many uploads at once and UTF-8 file names.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
@@ -23,7 +28,7 @@ import {
   longFitActivity,
   runawayDistanceTcx,
 } from '../test-support/hostile-files.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { createTestDatabase, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
 
 const DEFAULT_UPLOADS = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'u'.repeat(40) }).uploads;
@@ -40,9 +45,10 @@ function smallRun(seed: number): string {
   );
 }
 
-function spoolFiles(server: TestServer): string[] {
+function spoolFiles(server: TestServer | string): string[] {
+  const dataDir = typeof server === 'string' ? server : server.config.dataDir;
   try {
-    return readdirSync(path.join(server.config.dataDir, 'tmp'));
+    return readdirSync(path.join(dataDir, 'tmp'));
   } catch {
     return [];
   }
@@ -73,7 +79,7 @@ const MB = 1024 * 1024;
 
 /** Streams an upload and reports each NDJSON event as it arrives. */
 function streamUpload(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   user: RegisteredUser,
   files: readonly UploadFile[],
   onEvent: (event: UploadEvent) => void = () => undefined,
@@ -122,7 +128,7 @@ function streamUpload(
  * the server's answer (status and text), or with status 0 when the connection was cut instead.
  */
 function partialUpload(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   user: RegisteredUser,
   name: string,
   head: string,
@@ -470,4 +476,135 @@ describe('file names', () => {
     const detail = await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`);
     expect(detail.body.originalFilename).toBe(`${'Ž'.repeat(MAX_UPLOAD_FILENAME_LENGTH - 4)}.gpx`);
   });
+});
+
+/** A free loopback port for a server started as a child process. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** Every log line the server wrote so far. */
+  lines: string[];
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `npm start`'s server from source, in its own process, so the test can SIGKILL it. */
+async function startChildServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const collect = (data: Buffer) => lines.push(...data.toString().split('\n').filter(Boolean));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .toBe(200);
+  return { url, process: child, lines };
+}
+
+async function kill(child: ChildServer, signal: NodeJS.Signals): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) {
+    return;
+  }
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill(signal);
+  await exited;
+}
+
+describe('a server killed in the middle of uploads', () => {
+  it('restarts on the same data with nothing partial or doubled, the spool emptied, and imports the file once', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-kill-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      APP_SECRET: randomBytes(30).toString('base64url'),
+      DATA_DIR: dataDir,
+      IMPORT_WORKERS: '1',
+    };
+    // PostgreSQL: this test's own database. PGlite: the default folder inside DATA_DIR, kept between runs.
+    if (database.databaseUrl) {
+      env.DATABASE_URL = database.databaseUrl;
+    } else {
+      delete env.DATABASE_URL;
+    }
+    // One port for every run, so the signed-in client reaches the restarted server.
+    const port = await freePort();
+    let child = await startChildServer(env, port);
+    try {
+      // Only the url of a running server is used by these helpers.
+      const user = await registerUser(child as unknown as TestServer);
+      const listed = async () =>
+        (await user.client.get<{ total: number }>('/api/activities?source=upload')).body.total;
+
+      // A client that goes away mid-body: one info line with status 499, no error.
+      const cut = partialUpload(child, user, 'cut.gpx', smallRun(60).slice(0, 1000));
+      await expect.poll(() => spoolFiles(dataDir).length).toBe(1);
+      cut.request.destroy();
+      await expect.poll(() => spoolFiles(dataDir)).toEqual([]);
+      await expect.poll(() => child.lines.filter((line) => line.includes('"status":499'))).toHaveLength(1);
+      const [abortLine] = child.lines.filter((line) => line.includes('"status":499'));
+      expect(JSON.parse(abortLine ?? '{}')).toMatchObject({ level: 30, msg: 'request', status: 499 });
+      expect(child.lines.filter((line) => line.includes('"level":50'))).toEqual([]);
+
+      // Killed while a body is arriving: the spool file stays behind until the next start.
+      const midBody = partialUpload(child, user, 'long.gpx', smallRun(61).slice(0, 1000));
+      await expect.poll(() => spoolFiles(dataDir).length).toBe(1);
+      await kill(child, 'SIGKILL');
+      midBody.request.destroy();
+      expect(spoolFiles(dataDir)).toHaveLength(1);
+      child = await startChildServer(env, port);
+      expect(spoolFiles(dataDir)).toEqual([]);
+      expect(await listed()).toBe(0);
+
+      // Killed while the file is being parsed.
+      const controller = new AbortController();
+      const midImport = streamUpload(
+        child,
+        user,
+        [{ name: 'long.fit', content: bigFit }],
+        (event) => {
+          if (event.kind === 'file' && event.state === 'parsing') {
+            controller.abort();
+          }
+        },
+        controller.signal,
+      ).catch(() => undefined);
+      await expect.poll(() => controller.signal.aborted, { timeout: 30_000 }).toBe(true);
+      await kill(child, 'SIGKILL');
+      await midImport;
+      child = await startChildServer(env, port);
+      expect(spoolFiles(dataDir)).toEqual([]);
+      expect(await listed()).toBe(0);
+
+      // The same file again: imported once, then recognised.
+      const first = await uploadFiles(child as unknown as TestServer, user.client, [
+        { name: 'long.fit', content: bigFit },
+      ]);
+      expect(first.events.at(-1)).toEqual({ kind: 'done', imported: 1, duplicates: 0, failed: 0 });
+      const second = await uploadFiles(child as unknown as TestServer, user.client, [
+        { name: 'long.fit', content: bigFit },
+      ]);
+      expect(second.events.at(-1)).toEqual({ kind: 'done', imported: 0, duplicates: 1, failed: 0 });
+      expect(await listed()).toBe(1);
+      expect(spoolFiles(dataDir)).toEqual([]);
+    } finally {
+      await kill(child, 'SIGTERM');
+      await database.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
