@@ -68,8 +68,8 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       return sendError(c, CLIENT_CLOSED_REQUEST, errorBody('user_action_error', error.message));
     }
     if (error instanceof AppError) {
-      if (error.status === 413 || error.status === 408) {
-        // An upload refused part-way (or stalled): the unread rest of the body makes the connection unusable.
+      if (error.status === 413 || error.status === 408 || error.status === 429) {
+        // An upload refused part-way, stalled or refused before its body: the unread rest makes the connection unusable.
         c.header('Connection', 'close');
       }
       return sendError(c, error.status, errorBody(error.type, error.message, error.details));
