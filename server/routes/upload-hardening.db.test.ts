@@ -547,8 +547,7 @@ describe('a server killed in the middle of uploads', () => {
     try {
       // Only the url of a running server is used by these helpers.
       const user = await registerUser(child as unknown as TestServer);
-      const listed = async () =>
-        (await user.client.get<{ total: number }>('/api/activities?source=upload')).body.total;
+      const listed = async () => (await user.client.get<{ total: number }>('/api/activities?source=upload')).body.total;
 
       // A client that goes away mid-body: one info line with status 499, no error.
       const cut = partialUpload(child, user, 'cut.gpx', smallRun(60).slice(0, 1000));

@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('files', 'integer', (col) => col.notNull())
     .addColumn('bytes', 'bigint', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('upload_usage_user_time').on('upload_usage').columns(['user_id', 'received_at']).execute();
+  await db.schema
+    .createIndex('upload_usage_user_time')
+    .on('upload_usage')
+    .columns(['user_id', 'received_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
