@@ -100,8 +100,45 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         webhookCallbackUrl: null,
         jobLeaseMs: 60_000,
       },
+      uploads: {
+        workers: 0,
+        workerMemoryMb: 512,
+        fileTimeoutMs: 60_000,
+        filesPerMinute: 30,
+        bytesPerHour: 1024 ** 3,
+        concurrentPerUser: 2,
+        idleTimeoutMs: 30_000,
+      },
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
+  });
+
+  it('reads the upload limits and refuses a worker memory cap too small to parse anything', () => {
+    const uploads = loadConfig(
+      {
+        APP_SECRET: SECRET,
+        IMPORT_WORKERS: '3',
+        IMPORT_WORKER_MEMORY_MB: '256',
+        IMPORT_FILE_TIMEOUT_MS: '5000',
+        UPLOAD_FILES_PER_MINUTE: '5',
+        UPLOAD_BYTES_PER_HOUR: '1000000',
+        UPLOAD_CONCURRENT_PER_USER: '1',
+        UPLOAD_IDLE_TIMEOUT_MS: '2000',
+      },
+      cwd,
+    ).uploads;
+    expect(uploads).toEqual({
+      workers: 3,
+      workerMemoryMb: 256,
+      fileTimeoutMs: 5000,
+      filesPerMinute: 5,
+      bytesPerHour: 1_000_000,
+      concurrentPerUser: 1,
+      idleTimeoutMs: 2000,
+    });
+    expect(() => loadConfig({ APP_SECRET: SECRET, IMPORT_WORKER_MEMORY_MB: '8' }, cwd)).toThrow(
+      'IMPORT_WORKER_MEMORY_MB must be at least 16',
+    );
   });
 
   it('reads the Strava settings, which come in pairs', () => {

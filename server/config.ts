@@ -39,6 +39,24 @@ export interface Config {
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
   strava: StravaConfig;
+  uploads: UploadConfig;
+}
+
+/** How uploads are processed and how much one user may send (README "Activities"). */
+export interface UploadConfig {
+  /** Import worker threads; 0 means one fewer than the cores (at least 1, at most 4). */
+  workers: number;
+  /** Each import worker's heap cap in MB. */
+  workerMemoryMb: number;
+  /** How long one file may take to parse and derive. */
+  fileTimeoutMs: number;
+  /** Per user, counted in the database so they hold across app servers. */
+  filesPerMinute: number;
+  bytesPerHour: number;
+  /** Uploads one user may have in flight on one app server. */
+  concurrentPerUser: number;
+  /** An upload body that sends nothing for this long is ended and its files removed. */
+  idleTimeoutMs: number;
 }
 
 /** Strava (issue 4): the server-wide app, where Strava is, and the client's pacing. */
@@ -155,6 +173,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
     strava: loadStravaConfig(env),
+    uploads: loadUploadConfig(env),
+  };
+}
+
+function loadUploadConfig(env: Env): UploadConfig {
+  const workerMemoryMb = readInteger(env, 'IMPORT_WORKER_MEMORY_MB', 512);
+  if (workerMemoryMb < 16) {
+    throw new ConfigError('IMPORT_WORKER_MEMORY_MB must be at least 16');
+  }
+  return {
+    workers: readInteger(env, 'IMPORT_WORKERS', 0),
+    workerMemoryMb,
+    fileTimeoutMs: readInteger(env, 'IMPORT_FILE_TIMEOUT_MS', 60_000),
+    filesPerMinute: readInteger(env, 'UPLOAD_FILES_PER_MINUTE', 30),
+    bytesPerHour: readInteger(env, 'UPLOAD_BYTES_PER_HOUR', 1024 * 1024 * 1024),
+    concurrentPerUser: readInteger(env, 'UPLOAD_CONCURRENT_PER_USER', 2),
+    idleTimeoutMs: readInteger(env, 'UPLOAD_IDLE_TIMEOUT_MS', 30_000),
   };
 }
 

@@ -3,6 +3,7 @@
  * main.ts calls this for `npm start`; tests call it to run a real server on a free port.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
@@ -12,7 +13,9 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
 import type { Clock } from './integrations/strava/strava-client.ts';
+import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
+import { createImportPool } from './services/import-pool.ts';
 import { createStrava } from './services/strava/strava.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
@@ -50,8 +53,23 @@ function packageVersion(): string {
   }
 }
 
+/**
+ * Upload spool files left by a server that stopped mid-upload (a crash, a kill) belong to no
+ * request any more. DATA_DIR is each app server's own, so every one of them is stale at start-up.
+ */
+async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<void> {
+  const tmpDir = path.join(dataDir, 'tmp');
+  const names = await readdir(tmpDir).catch(() => [] as string[]);
+  const stale = names.filter((name) => SPOOL_FILE_PATTERN.test(name));
+  await Promise.all(stale.map((name) => rm(path.join(tmpDir, name), { force: true })));
+  if (stale.length > 0) {
+    logger.info({ files: stale.length }, 'removed upload spool files left by an earlier run');
+  }
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const migration = await migrateToLatest(database.db);
@@ -70,6 +88,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     ...(options.stravaClock ? { clock: options.stravaClock } : {}),
   });
+  const importPool = createImportPool({
+    workers: config.uploads.workers,
+    memoryMb: config.uploads.workerMemoryMb,
+    fileTimeoutMs: config.uploads.fileTimeoutMs,
+  });
   const app = createApp({
     db: database.db,
     databaseKind: database.kind,
@@ -78,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     events,
     strava,
+    importPool,
     version: packageVersion(),
     migration,
   });
@@ -107,6 +131,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(force);
       clearInterval(maintenance);
+      await importPool.close();
       await strava.stop();
       await events.close();
       await database.close();

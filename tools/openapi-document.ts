@@ -10,6 +10,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createEventHub } from '../server/events/event-hub.ts';
 import { createLogger } from '../server/logger.ts';
+import { createImportPool } from '../server/services/import-pool.ts';
 import { createStrava } from '../server/services/strava/strava.ts';
 
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.json');
@@ -31,6 +32,8 @@ export async function buildOpenApiDocument(): Promise<string> {
       events,
       // Built, never started: documenting the routes makes no request to Strava.
       strava: createStrava({ db: database.db, config: config.strava, appSecret: config.appSecret, events, logger }),
+      // Created lazily: no worker thread starts unless a file is imported.
+      importPool: createImportPool({ workers: 1, memoryMb: 64, fileTimeoutMs: 1000 }),
       version: '0.0.0',
       migration: 'none',
     });

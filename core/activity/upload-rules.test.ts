@@ -6,7 +6,10 @@ import {
   fileFormatOf,
   GPX_FILE_MESSAGES,
   MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_FILENAME_LENGTH,
   parseFailureMessage,
+  storedFileName,
+  UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
 } from './upload-rules.ts';
 
@@ -80,5 +83,40 @@ describe('messages', () => {
   it('knows formats by extension only', () => {
     expect(fileFormatOf('Morning Run.GPX')).toBe('gpx');
     expect(fileFormatOf('archive.gpx.zip')).toBeUndefined();
+  });
+});
+
+describe('storedFileName', () => {
+  it('keeps a name of up to 255 characters as it is, UTF-8 included', () => {
+    expect(storedFileName('Škofja Loka.gpx')).toBe('Škofja Loka.gpx');
+    const exact = `${'a'.repeat(MAX_UPLOAD_FILENAME_LENGTH - 4)}.fit`;
+    expect(storedFileName(exact)).toBe(exact);
+  });
+
+  it('cuts a longer name to 255 characters (not bytes or UTF-16 units), keeping the extension', () => {
+    const stored = storedFileName(`${'🏃'.repeat(300)}.tcx`);
+    expect([...stored]).toHaveLength(MAX_UPLOAD_FILENAME_LENGTH);
+    expect(stored.endsWith('🏃.tcx')).toBe(true);
+    expect(storedFileName('x'.repeat(300))).toBe('x'.repeat(MAX_UPLOAD_FILENAME_LENGTH));
+  });
+});
+
+describe('upload limit messages', () => {
+  it('say the limit in words', () => {
+    expect(UPLOAD_LIMIT_MESSAGES.filesPerMinute(30)).toBe(
+      'Too many files uploaded in the last minute. Stride takes up to 30 files a minute; please wait a minute and try again.',
+    );
+    expect(UPLOAD_LIMIT_MESSAGES.bytesPerHour(1024 ** 3)).toBe(
+      'Upload limit reached: Stride takes up to 1,024 MB of files an hour. Please try again later.',
+    );
+    expect(UPLOAD_LIMIT_MESSAGES.concurrent(2)).toBe(
+      'You already have 2 uploads in progress. Please wait for one to finish, then try again.',
+    );
+    expect(UPLOAD_LIMIT_MESSAGES.concurrent(1)).toBe(
+      'You already have 1 upload in progress. Please wait for it to finish, then try again.',
+    );
+    expect(UPLOAD_LIMIT_MESSAGES.stalled(30)).toBe(
+      'The upload stopped: no data arrived for 30 seconds. Please check your connection and try again.',
+    );
   });
 });

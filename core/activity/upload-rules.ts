@@ -23,7 +23,43 @@ export const UPLOAD_MESSAGES = {
   fetchUploadedFailed: (reason: string) => `Failed to fetch uploaded activities: ${reason}`,
   validationFailed: (reason: string) => `Validation failed: ${reason}`,
   alreadyImported: 'Already imported: this file is already in your activities.',
+  /** A file whose parsing outgrew the import worker's memory cap; the other files still import. */
+  needsMoreMemory: 'This file needs more memory than Stride allows for one activity.',
+  /** A file whose parsing outlasted the per-file time budget. */
+  needsMoreTime: 'This file needs more time than Stride allows for one activity.',
 } as const;
+
+/**
+ * Stride's own upload limits (beyond spec §5): they keep one user from taking the server's time,
+ * memory or disk. Each answer is a 429 (408 for a stalled body) with one of these sentences.
+ */
+export const UPLOAD_LIMIT_MESSAGES = {
+  filesPerMinute: (limit: number) =>
+    `Too many files uploaded in the last minute. Stride takes up to ${limit} files a minute; please wait a minute and try again.`,
+  bytesPerHour: (limitBytes: number) =>
+    `Upload limit reached: Stride takes up to ${formatMegabytes(limitBytes)} of files an hour. Please try again later.`,
+  concurrent: (limit: number) =>
+    `You already have ${limit} ${limit === 1 ? 'upload' : 'uploads'} in progress. Please wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again.`,
+  stalled: (seconds: number) =>
+    `The upload stopped: no data arrived for ${seconds} seconds. Please check your connection and try again.`,
+} as const;
+
+function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')} MB`;
+}
+
+/** Stored original file names are cut to this many characters (the extension is kept). */
+export const MAX_UPLOAD_FILENAME_LENGTH = 255;
+
+/** A file name as stored: at most {@link MAX_UPLOAD_FILENAME_LENGTH} characters, its extension kept. */
+export function storedFileName(name: string): string {
+  const characters = [...name];
+  if (characters.length <= MAX_UPLOAD_FILENAME_LENGTH) {
+    return name;
+  }
+  const extension = name.match(/\.[A-Za-z0-9]{1,8}$/)?.[0] ?? '';
+  return characters.slice(0, MAX_UPLOAD_FILENAME_LENGTH - extension.length).join('') + extension;
+}
 
 /** Spec §5 "GPX file" (single-file checks). */
 export const GPX_FILE_MESSAGES = {

@@ -247,6 +247,15 @@ export interface StravaDeletedActivitiesTable {
   deletedAt: CreatedAt;
 }
 
+export interface UploadUsageTable {
+  id: string;
+  userId: string;
+  receivedAt: CreatedAt;
+  files: number;
+  /** bigint: read back through a cast to a number. */
+  bytes: ColumnType<string, number, never>;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -266,6 +275,7 @@ export interface Database {
   stravaSyncJobs: StravaSyncJobsTable;
   stravaPushSubscriptions: StravaPushSubscriptionsTable;
   stravaDeletedActivities: StravaDeletedActivitiesTable;
+  uploadUsage: UploadUsageTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

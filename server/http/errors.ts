@@ -7,7 +7,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { ZodError } from 'zod';
 import { HTTP_MESSAGES, type ApiErrorBody, type ErrorType } from '../../core/errors.ts';
-import { AppError } from './app-error.ts';
+import { AppError, ClientAbortedError } from './app-error.ts';
+
+/** Not an HTTP status anyone reads: the client is gone. Logged as such (nginx's "client closed request"). */
+export const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 
 export function errorBody(
   type: ErrorType,
@@ -60,9 +63,13 @@ export function validationFailure(error: ZodError): ApiErrorBody {
 
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
+    if (error instanceof ClientAbortedError) {
+      // Nobody reads this answer; the request logger's one info line (status 499) records it.
+      return sendError(c, CLIENT_CLOSED_REQUEST, errorBody('user_action_error', error.message));
+    }
     if (error instanceof AppError) {
-      if (error.status === 413) {
-        // An upload refused part-way: the unread rest of the body makes the connection unusable.
+      if (error.status === 413 || error.status === 408 || error.status === 429) {
+        // An upload refused part-way, stalled or refused before its body: the unread rest makes the connection unusable.
         c.header('Connection', 'close');
       }
       return sendError(c, error.status, errorBody(error.type, error.message, error.details));

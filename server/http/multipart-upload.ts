@@ -2,7 +2,9 @@
  * Receives a multipart upload without buffering it: each file streams through a SHA-256 hash and
  * gzip (level 1: GPX still shrinks 10×, at half the CPU of the default) into a temporary file while its size is counted. The spec §9 limits are enforced as the
  * bytes arrive: the 51st megabyte of a file or an 11th file ends the request at once (a 2 GB body
- * is refused after 50 MB, never read to its end).
+ * is refused after 50 MB, never read to its end). A body that stalls for the idle timeout ends the
+ * request too, and a client that goes away is a {@link ClientAbortedError}; either way every spooled
+ * file is removed. File names are read as UTF-8 and stored at most 255 characters long.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -13,8 +15,14 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
 import busboy from 'busboy';
-import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
-import { AppError } from './app-error.ts';
+import {
+  MAX_UPLOAD_FILE_BYTES,
+  MAX_UPLOAD_FILES,
+  storedFileName,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_MESSAGES,
+} from '../../core/activity/upload-rules.ts';
+import { AppError, ClientAbortedError } from './app-error.ts';
 
 export interface SpooledFile {
   /** 0-based position in the request. */
@@ -37,7 +45,19 @@ export interface ReceivedUpload {
 
 const MAX_FIELD_BYTES = 1024;
 
-export async function receiveUpload(request: Request, tmpDir: string): Promise<ReceivedUpload> {
+/** The spool files' names: start-up removes whatever a stopped server left behind. */
+export const SPOOL_FILE_PATTERN = /^upload-[0-9a-f-]+\.gz$/;
+
+export interface ReceiveOptions {
+  /** The body is ended when no bytes arrive for this long. */
+  idleTimeoutMs: number;
+}
+
+export async function receiveUpload(
+  request: Request,
+  tmpDir: string,
+  options: ReceiveOptions,
+): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw new AppError(400, 'validation_error', UPLOAD_MESSAGES.noFiles);
@@ -51,10 +71,13 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<R
 
   const parser = busboy({
     headers: { 'content-type': contentType },
+    // Browsers send a file name as raw UTF-8 in `filename="…"`; busboy's default reads it as Latin-1.
+    defParamCharset: 'utf8',
     limits: { files: MAX_UPLOAD_FILES, fileSize: MAX_UPLOAD_FILE_BYTES, fields: 10, fieldSize: MAX_FIELD_BYTES },
   });
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const writes: Promise<void>[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -64,6 +87,7 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<R
           return;
         }
         failed = true;
+        clearTimeout(idleTimer);
         source.unpipe(parser);
         source.destroy();
         // Ending the parser ends (or errors) every half-received file, so their writes settle.
@@ -77,7 +101,7 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<R
         const index = files.length;
         const file: SpooledFile = {
           index,
-          name: info.filename || `file-${index + 1}`,
+          name: storedFileName(info.filename || `file-${index + 1}`),
           mimeType: info.mimeType,
           size: 0,
           sha256: '',
@@ -103,12 +127,27 @@ export async function receiveUpload(request: Request, tmpDir: string): Promise<R
       parser.on('error', (error: Error) =>
         fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.validationFailed(error.message))),
       );
-      parser.on('close', resolve);
-      source.on('error', fail);
+      parser.on('close', () => {
+        clearTimeout(idleTimer);
+        resolve();
+      });
+      const idleSeconds = Math.round(options.idleTimeoutMs / 1000);
+      const armIdleTimer = () => {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(
+          () => fail(new AppError(408, 'validation_error', UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))),
+          options.idleTimeoutMs,
+        );
+      };
+      armIdleTimer();
+      source.on('data', armIdleTimer);
+      source.on('error', (error: Error) => fail(request.signal.aborted ? new ClientAbortedError() : error));
+      request.signal.addEventListener('abort', () => fail(new ClientAbortedError()), { once: true });
       source.pipe(parser);
     });
     await Promise.all(writes);
   } catch (error) {
+    clearTimeout(idleTimer);
     await Promise.allSettled(writes);
     await cleanup();
     throw error;

@@ -20,6 +20,7 @@ import { AppError } from '../http/app-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { requireUser } from '../http/require-user.ts';
 import { importFiles } from '../services/activity-import.ts';
+import { createUploadLimits } from '../services/upload-limits.ts';
 import { checkMedals } from '../services/medal-service.ts';
 import {
   addSampleActivities,
@@ -47,9 +48,10 @@ function download(c: Context, file: Download): Response {
   return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
 }
 
-export function activityRoutes({ db, auth, config, logger, events, strava }: RouteDeps) {
+export function activityRoutes({ db, auth, config, logger, events, strava, importPool }: RouteDeps) {
   const signedIn = requireUser(auth);
   const tmpDir = path.join(config.dataDir, 'tmp');
+  const uploadLimits = createUploadLimits(db, config.uploads);
 
   /** Spec §4: medals are evaluated after every import; a failure is logged, never shown. */
   const afterImport = async (userId: string, timeZone: string) => {
@@ -61,35 +63,63 @@ export function activityRoutes({ db, auth, config, logger, events, strava }: Rou
     }
   };
 
-  const uploadHandler = async (c: Context<AppEnv>) => {
-    const upload = await receiveUpload(c.req.raw, tmpDir);
-    const check = checkUploadBatch(upload.files);
-    if (check.error) {
-      await upload.cleanup();
-      throw new AppError(400, 'validation_error', check.error);
+  /** Receives the body within the user's limits; the in-flight slot is the caller's to release. */
+  const receiveWithinLimits = async (c: Context<AppEnv>, userId: string) => {
+    const release = await uploadLimits.admit(userId);
+    try {
+      const upload = await receiveUpload(c.req.raw, tmpDir, { idleTimeoutMs: config.uploads.idleTimeoutMs });
+      const check = checkUploadBatch(upload.files);
+      try {
+        if (check.error) {
+          throw new AppError(400, 'validation_error', check.error);
+        }
+        const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
+        await uploadLimits.accept(userId, upload.files.length, bytes);
+      } catch (error) {
+        await upload.cleanup();
+        throw error;
+      }
+      return { upload, warnings: check.warnings, release };
+    } catch (error) {
+      release();
+      throw error;
     }
+  };
+
+  const uploadHandler = async (c: Context<AppEnv>) => {
     const user = c.var.user;
+    const { upload, warnings, release } = await receiveWithinLimits(c, user.id);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     c.header('Cache-Control', 'no-store');
     return stream(c, async (out) => {
+      // The client going away stops the import: queued files are dropped, a running worker is ended.
+      const gone = new AbortController();
+      out.onAbort(() => gone.abort());
+      c.req.raw.signal.addEventListener('abort', () => gone.abort(), { once: true });
       const emit = async (event: UploadEvent) => {
-        await out.write(`${JSON.stringify(event)}\n`);
+        if (!gone.signal.aborted) {
+          await out.write(`${JSON.stringify(event)}\n`);
+        }
       };
       try {
         await emit({
           kind: 'accepted',
           files: upload.files.map((file) => ({ index: file.index, name: file.name, size: file.size })),
-          warnings: check.warnings,
+          warnings,
         });
         const timeZone = upload.fields.timeZone ?? 'UTC';
         const outcome = await importFiles(
-          { db, userId: user.id, fallbackTimeZone: timeZone, logger, emit },
+          { db, userId: user.id, fallbackTimeZone: timeZone, logger, pool: importPool, signal: gone.signal, emit },
           upload.files,
         );
         if (outcome.imported > 0) {
           await afterImport(user.id, timeZone);
         }
+        if (gone.signal.aborted) {
+          logger.info({ userId: user.id, imported: outcome.imported }, 'upload abandoned by the client');
+        }
       } finally {
+        release();
         await upload.cleanup();
       }
     });

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Db } from '../db/profile-repository.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { ImportPool } from '../services/import-pool.ts';
 import type { Strava } from '../services/strava/strava.ts';
 
 export interface RouteDeps {
@@ -18,4 +19,6 @@ export interface RouteDeps {
   logger: Logger;
   events: EventHub;
   strava: Strava;
+  /** Worker threads that parse uploaded files. */
+  importPool: ImportPool;
 }

@@ -1,23 +1,21 @@
 /**
  * Imports spooled upload files one by one (spec §4 "Upload processing": parsing → saving →
- * complete; one file's failure is recorded and the next still proceeds). Each file becomes one
- * activity, its compact track and its original bytes in a single transaction, or nothing at all.
+ * complete; one file's failure is recorded and the next still proceeds). Parsing and deriving run
+ * in the import pool's worker threads (import-pool.ts); this thread only stores the small result.
+ * Each file becomes one activity, its compact track and its original bytes in a single
+ * transaction, or nothing at all. When the request goes away the remaining files are not imported.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createGunzip } from 'node:zlib';
 import type { Logger } from 'pino';
-import { describeActivity, type ActivityRecord } from '../../core/activity/activity-record.ts';
-import type { ParsedActivity } from '../../core/activity/parsed.ts';
-import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
+import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
-import { encodeTrack } from '../../core/activity/track-codec.ts';
 import { ActivityFileError, fileFormatOf, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import { findActivityIdByFile, insertActivity, refreshProfileStatistics } from '../db/activity-repository.ts';
 import { isUniqueViolation, type Db } from '../db/profile-repository.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../http/multipart-upload.ts';
+import { ImportCancelledError, ImportLimitError, type ImportPool } from './import-pool.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
 
 type FileEvent = Extract<UploadEvent, { kind: 'file' }>;
@@ -27,33 +25,10 @@ export interface ImportContext {
   userId: string;
   fallbackTimeZone: string;
   logger: Logger;
+  pool: ImportPool;
+  /** Aborted when the client goes away: queued and running files are dropped. */
+  signal: AbortSignal;
   emit(event: UploadEvent): Promise<void>;
-}
-
-/** Progress is reported at most this often while a file is parsed. */
-const PROGRESS_STEP = 0.1;
-
-async function parseSpooled(
-  file: SpooledFile,
-  onProgress: (fraction: number) => Promise<void>,
-): Promise<ParsedActivity> {
-  const format = fileFormatOf(file.name);
-  if (!format) {
-    throw new Error(UPLOAD_MESSAGES.unsupported);
-  }
-  const parser = createActivityFileParser(format);
-  let read = 0;
-  let reported = 0;
-  for await (const chunk of createReadStream(file.path).pipe(createGunzip({ chunkSize: 64 * 1024 }))) {
-    parser.write(chunk as Buffer);
-    read += (chunk as Buffer).length;
-    const fraction = file.size > 0 ? read / file.size : 1;
-    if (fraction - reported >= PROGRESS_STEP) {
-      reported = fraction;
-      await onProgress(Math.min(1, fraction));
-    }
-  }
-  return parser.finish();
 }
 
 export function activityRow(
@@ -107,11 +82,23 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
       message: UPLOAD_MESSAGES.alreadyImported,
     };
   }
+  const format = fileFormatOf(file.name);
+  if (!format) {
+    throw new Error(UPLOAD_MESSAGES.unsupported);
+  }
   await context.emit({ ...base, state: 'parsing', progress: 0 });
   const started = performance.now();
-  const parsed = await parseSpooled(file, (progress) => context.emit({ ...base, state: 'parsing', progress }));
   const now = new Date();
-  const record = describeActivity(parsed, { fallbackTimeZone: context.fallbackTimeZone, now });
+  const parsed = await context.pool.run(
+    { path: file.path, size: file.size, format, fallbackTimeZone: context.fallbackTimeZone, now: now.getTime() },
+    {
+      signal: context.signal,
+      onProgress: (progress) => {
+        context.emit({ ...base, state: 'parsing', progress }).catch(() => undefined);
+      },
+    },
+  );
+  const { record } = parsed;
   const parsedAt = performance.now();
   await context.emit({ ...base, state: 'saving' });
   const id = randomUUID();
@@ -126,7 +113,7 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     await insertActivity(
       db,
       row,
-      { pointCount: parsed.track.lat.length, data: encodeTrack(parsed.track) },
+      { pointCount: parsed.pointCount, data: parsed.track },
       { data: await readFile(file.path) },
     );
   } catch (error) {
@@ -154,7 +141,7 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
       activityId: id,
       format: parsed.format,
       bytes: file.size,
-      points: parsed.track.lat.length,
+      points: parsed.pointCount,
       parseMs: Math.round(parsedAt - started),
       saveMs: Math.round(performance.now() - parsedAt),
     },
@@ -174,12 +161,21 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
   let duplicates = 0;
   let failed = 0;
   for (const file of files) {
+    if (context.signal.aborted) {
+      break;
+    }
     let result: FileEvent;
     try {
       result = await importOne(context, file);
     } catch (error) {
+      if (error instanceof ImportCancelledError) {
+        break;
+      }
       let message: string;
       if (error instanceof ActivityFileError) {
+        message = error.message;
+      } else if (error instanceof ImportLimitError) {
+        context.logger.warn({ file: file.name, bytes: file.size, reason: error.message }, 'activity import stopped');
         message = error.message;
       } else {
         context.logger.error({ err: error, file: file.name }, 'activity import failed');
@@ -199,6 +195,8 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
   if (imported > 0) {
     await refreshProfileStatistics(context.db, context.userId);
   }
-  await context.emit({ kind: 'done', imported, duplicates, failed });
+  if (!context.signal.aborted) {
+    await context.emit({ kind: 'done', imported, duplicates, failed });
+  }
   return { imported, duplicates, failed };
 }

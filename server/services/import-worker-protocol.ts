@@ -1,0 +1,31 @@
+/** The messages between the import pool and its worker threads (structured-cloned, so plain data). */
+import type { ActivityRecord } from '../../core/activity/activity-record.ts';
+import type { ActivityFileFormat } from '../../core/activity/upload-rules.ts';
+
+export interface ImportJob {
+  jobId: number;
+  /** The gzip spool file. */
+  path: string;
+  /** Bytes as uploaded (before gzip), for progress. */
+  size: number;
+  format: ActivityFileFormat;
+  fallbackTimeZone: string;
+  /** Epoch milliseconds: the start of a track without timing data. */
+  now: number;
+}
+
+export interface ImportResult {
+  record: ActivityRecord;
+  format: ActivityFileFormat;
+  pointCount: number;
+  /** The encoded track (core/activity/track-codec.ts). */
+  track: Uint8Array;
+}
+
+export type WorkerMessage =
+  /** Sent once the thread has loaded its modules: a file's time budget starts from here. */
+  | { kind: 'ready'; jobId?: undefined }
+  | { jobId: number; kind: 'progress'; fraction: number }
+  | { jobId: number; kind: 'done'; result: ImportResult; /** This thread's heap after the file. */ heapBytes: number }
+  | { jobId: number; kind: 'failed'; fileError: { format: ActivityFileFormat; reason: string } }
+  | { jobId: number; kind: 'failed'; message: string; fileError?: undefined };

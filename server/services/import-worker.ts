@@ -1,0 +1,60 @@
+/**
+ * The import worker thread: streams one spooled (gzip) upload through the format's parser, derives
+ * the activity (describeActivity) and encodes its track, and posts back only the small result. It
+ * runs under the pool's memory cap, so a hostile file can exhaust this thread and never the server.
+ */
+import { createReadStream } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
+import { createGunzip } from 'node:zlib';
+import { describeActivity } from '../../core/activity/activity-record.ts';
+import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
+import { encodeTrack } from '../../core/activity/track-codec.ts';
+import { ActivityFileError } from '../../core/activity/upload-rules.ts';
+import type { ImportJob, WorkerMessage } from './import-worker-protocol.ts';
+
+/** Progress is reported at most this often while a file is parsed. */
+const PROGRESS_STEP = 0.1;
+
+const port = parentPort as NonNullable<typeof parentPort>;
+
+async function run(job: ImportJob): Promise<void> {
+  const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  const parser = createActivityFileParser(job.format);
+  let read = 0;
+  let reported = 0;
+  for await (const chunk of createReadStream(job.path).pipe(createGunzip({ chunkSize: 64 * 1024 }))) {
+    parser.write(chunk as Buffer);
+    read += (chunk as Buffer).length;
+    const fraction = job.size > 0 ? read / job.size : 1;
+    if (fraction - reported >= PROGRESS_STEP) {
+      reported = fraction;
+      post({ jobId: job.jobId, kind: 'progress', fraction: Math.min(1, fraction) });
+    }
+  }
+  const parsed = parser.finish();
+  const record = describeActivity(parsed, { fallbackTimeZone: job.fallbackTimeZone, now: new Date(job.now) });
+  const track = encodeTrack(parsed.track);
+  const owned = track.byteOffset === 0 && track.byteLength === track.buffer.byteLength ? track : track.slice();
+  post(
+    {
+      jobId: job.jobId,
+      kind: 'done',
+      result: { record, format: parsed.format, pointCount: parsed.track.lat.length, track: owned },
+      heapBytes: getHeapStatistics().used_heap_size,
+    },
+    [owned.buffer as ArrayBuffer],
+  );
+}
+
+port.on('message', (job: ImportJob) => {
+  run(job).catch((error: unknown) => {
+    const failure: WorkerMessage =
+      error instanceof ActivityFileError
+        ? { jobId: job.jobId, kind: 'failed', fileError: { format: error.format, reason: error.reason } }
+        : { jobId: job.jobId, kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+    port.postMessage(failure);
+  });
+});
+
+port.postMessage({ kind: 'ready' } satisfies WorkerMessage);
