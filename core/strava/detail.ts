@@ -4,6 +4,7 @@
  * detail fields, splits and laps in the shapes of core/activity/schemas.ts, and a columnar Track,
  * so a Strava run gets the same map, charts and splits as an uploaded one.
  */
+import { MAX_LAPS, MAX_SPLITS } from '../activity/bounds.ts';
 import { computeCumulativeDistance } from '../activity/metrics.ts';
 import type { LapRecord, SplitRecord } from '../activity/schemas.ts';
 import { TrackBuilder, type Track } from '../activity/track.ts';
@@ -32,8 +33,9 @@ export interface StravaDetail {
   extras: Record<string, unknown>;
 }
 
+/** Strava's lists are kept up to the bounds of uploads (core/activity/bounds.ts). */
 function splits(value: unknown): SplitRecord[] {
-  return (Array.isArray(value) ? value : []).filter(isObject).map((split, index) => ({
+  return (Array.isArray(value) ? value : []).filter(isObject).slice(0, MAX_SPLITS).map((split, index) => ({
     distance: num(split.distance),
     elapsed_time: num(split.elapsed_time),
     elevation_difference: num(split.elevation_difference),
@@ -46,7 +48,7 @@ function splits(value: unknown): SplitRecord[] {
 }
 
 function laps(value: unknown): LapRecord[] {
-  return (Array.isArray(value) ? value : []).filter(isObject).map((lap, index) => {
+  return (Array.isArray(value) ? value : []).filter(isObject).slice(0, MAX_LAPS).map((lap, index) => {
     const startDate = text(lap.start_date);
     return {
       lapIndex: Number.isInteger(lap.lap_index) ? (lap.lap_index as number) : index + 1,
