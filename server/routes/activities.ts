@@ -15,14 +15,16 @@ import {
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
+import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { AppError } from '../http/app-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { requireUser } from '../http/require-user.ts';
 import { importFiles } from '../services/activity-import.ts';
-import { checkMedals } from '../services/medal-service.ts';
 import {
   addSampleActivities,
+  afterActivitiesChanged,
+  confirmActivity,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -51,15 +53,9 @@ export function activityRoutes({ db, auth, config, logger, events, strava }: Rou
   const signedIn = requireUser(auth);
   const tmpDir = path.join(config.dataDir, 'tmp');
 
+  const medalContext = { db, events, logger };
   /** Spec §4: medals are evaluated after every import; a failure is logged, never shown. */
-  const afterImport = async (userId: string, timeZone: string) => {
-    try {
-      await events.publish(userId, { type: 'activities-changed' });
-      await checkMedals({ db, events, logger }, userId, timeZone);
-    } catch (error) {
-      logger.warn({ err: error, userId }, 'medal check after import failed');
-    }
-  };
+  const afterImport = (userId: string, timeZone: string) => afterActivitiesChanged(medalContext, userId, timeZone);
 
   const uploadHandler = async (c: Context<AppEnv>) => {
     const upload = await receiveUpload(c.req.raw, tmpDir);
@@ -192,6 +188,29 @@ export function activityRoutes({ db, auth, config, logger, events, strava }: Rou
           await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
         },
+      )
+      .openapi(
+        createRoute({
+          method: 'post',
+          path: '/api/activities/{id}/confirm',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam, body: jsonBody(timeZoneBodySchema) },
+          responses: {
+            200: jsonResponse('The activity, confirmed', activityDetailSchema),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await confirmActivity(
+              medalContext,
+              c.var.user.id,
+              c.req.valid('param').id,
+              c.req.valid('json').timeZone,
+            ),
+            200,
+          ),
       )
       // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
       .post(UPLOAD_PATH, signedIn, uploadHandler)
