@@ -91,6 +91,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const flag = checkPlausibility({
     ...summary,
     type,
+    legTypes: parsed.legTypes,
     positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
   });
   return {
