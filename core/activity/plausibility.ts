@@ -108,8 +108,18 @@ export interface PlausibilityFlag {
 /** Said after every reason: what the flag does and what the runner can do. */
 export const FLAG_CONSEQUENCE = 'It is left out of your totals and medals until you confirm it.';
 
-/** Shown once the runner has confirmed a flagged activity. */
-export const FLAG_CONFIRMED_NOTE = 'You confirmed this activity: it counts in your totals and medals.';
+/** What the web app says about flags: the list chip, the confirm button and the note after it. */
+export const FLAG_TEXTS = {
+  chip: 'Flagged',
+  chipTitle: 'Left out of your totals and medals until you confirm it',
+  confirm: 'Count this activity',
+  confirmed: 'You confirmed this activity: it counts in your totals and medals.',
+} as const;
+
+/** Whether a flagged activity still waits for its runner's confirmation. */
+export function awaitsConfirmation(activity: { flagged: boolean; flagConfirmedAt: string | null }): boolean {
+  return activity.flagged && activity.flagConfirmedAt === null;
+}
 
 const MOVERS: Readonly<Record<UploadActivityType, string>> = {
   run: 'anyone runs',
