@@ -37,9 +37,9 @@ export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail })
     );
   }
   return (
-    <Alert
-      severity="warning"
-      action={
+    <Alert severity="warning">
+      {activity.flagReason}
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         <Button
           color="inherit"
           size="small"
@@ -47,19 +47,15 @@ export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail })
           disabled={confirm.isPending}
           startIcon={confirm.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
           onClick={() => confirm.mutate()}
-          sx={{ whiteSpace: 'nowrap' }}
         >
           {FLAG_TEXTS.confirm}
         </Button>
-      }
-      sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
-    >
-      {activity.flagReason}
-      {confirm.error && (
-        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
-          {confirm.error.message}
-        </Typography>
-      )}
+        {confirm.error && (
+          <Typography variant="body2" color="error">
+            {confirm.error.message}
+          </Typography>
+        )}
+      </Stack>
     </Alert>
   );
 }
