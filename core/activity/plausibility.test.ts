@@ -24,7 +24,14 @@ describe('plausibility of an activity', () => {
   it('a real run, ride and walk are plausible', () => {
     expect(checkPlausibility(run)).toBeNull();
     expect(
-      checkPlausibility({ ...run, type: 'ride', distance: 120_000, averageSpeed: 9, maxSpeed: 22, elapsedTime: 15_000 }),
+      checkPlausibility({
+        ...run,
+        type: 'ride',
+        distance: 120_000,
+        averageSpeed: 9,
+        maxSpeed: 22,
+        elapsedTime: 15_000,
+      }),
     ).toBeNull();
     expect(checkPlausibility({ ...run, type: 'walk', averageSpeed: 1.4, maxSpeed: 2.5 })).toBeNull();
   });

@@ -178,7 +178,11 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
       const longer = straightRun({ points: 2, speed: MAX_SPLITS * 1000 + 500, interval: 1 });
       expect(computeSplits(trackOf(longer), 'metric')).toHaveLength(MAX_SPLITS);
       const shorter = straightRun({ points: 2, speed: (MAX_SPLITS - 1) * 1000 + 500, interval: 1 });
-      expect(computeSplits(trackOf(shorter), 'metric').map((split) => Math.round(split.distance)).at(-1)).toBe(500);
+      expect(
+        computeSplits(trackOf(shorter), 'metric')
+          .map((split) => Math.round(split.distance))
+          .at(-1),
+      ).toBe(500);
       expect(computeSplits(trackOf(shorter), 'metric')).toHaveLength(MAX_SPLITS);
     });
   });

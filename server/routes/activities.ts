@@ -203,12 +203,7 @@ export function activityRoutes({ db, auth, config, logger, events, strava }: Rou
         }),
         async (c) =>
           c.json(
-            await confirmActivity(
-              medalContext,
-              c.var.user.id,
-              c.req.valid('param').id,
-              c.req.valid('json').timeZone,
-            ),
+            await confirmActivity(medalContext, c.var.user.id, c.req.valid('param').id, c.req.valid('json').timeZone),
             200,
           ),
       )

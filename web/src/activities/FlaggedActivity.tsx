@@ -18,7 +18,13 @@ export function FlaggedChip({ activity }: { activity: Flags }) {
   }
   return (
     <Tooltip title={FLAG_TEXTS.chipTitle}>
-      <Chip label={FLAG_TEXTS.chip} size="small" color="warning" variant="outlined" sx={{ height: 20, flexShrink: 0 }} />
+      <Chip
+        label={FLAG_TEXTS.chip}
+        size="small"
+        color="warning"
+        variant="outlined"
+        sx={{ height: 20, flexShrink: 0 }}
+      />
     </Tooltip>
   );
 }
