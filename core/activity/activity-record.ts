@@ -3,7 +3,15 @@
  * start time, laps and splits. The one place where these rules meet, so uploads, samples and
  * later imports all describe an activity the same way.
  */
-import { computeCumulativeDistance, guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
+import { MAX_LAPS } from './bounds.ts';
+import {
+  computeCumulativeDistance,
+  guessActivityType,
+  positionDistance,
+  summarizeTrack,
+  type TrackSummary,
+} from './metrics.ts';
+import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
 import { DEFAULT_ACTIVITY_NAME, type LapRecord, type SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
@@ -25,6 +33,8 @@ export interface ActivityRecord extends StoredMetrics {
   laps: LapRecord[];
   splitsMetric: SplitRecord[];
   splitsStandard: SplitRecord[];
+  /** Why the activity is physically implausible (left out of totals until confirmed), or null. */
+  flag: PlausibilityFlag | null;
 }
 
 export interface DescribeContext {
@@ -57,7 +67,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const startMs = summary.startTime ?? context.now.getTime();
-  const laps: LapRecord[] = parsed.laps.map((lap, index) => {
+  const laps: LapRecord[] = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => {
     const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
     return {
       lapIndex: index + 1,
@@ -77,9 +87,16 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   });
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
+  const type = parsed.declaredType ?? guessActivityType(summary);
+  const flag = checkPlausibility({
+    ...summary,
+    type,
+    legTypes: parsed.legTypes,
+    positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
+  });
   return {
     name: parsed.name?.trim() || DEFAULT_ACTIVITY_NAME,
-    type: parsed.declaredType ?? guessActivityType(summary),
+    type,
     startDate: new Date(startMs),
     startDateLocal: localDateTime(startMs, timezone),
     timezone,
@@ -90,5 +107,6 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     laps,
     splitsMetric: computeSplits(track, 'metric'),
     splitsStandard: computeSplits(track, 'standard'),
+    flag,
   };
 }

@@ -12,7 +12,7 @@
  * - laps keep the device's lap figures; the device and product name give deviceName.
  */
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
-import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from './parsed.ts';
+import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
 import { activityTypeFromSport } from './sport-type.ts';
 import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
@@ -173,6 +173,7 @@ function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMes
   const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];
   return {
     declaredType: typed[0]?.type ?? null,
+    legTypes: [...new Set(typed.map((leg) => leg.type as UploadActivityType))],
     sportLabel: labels.length === 0 ? null : labels.join(' + '),
   };
 }

@@ -113,6 +113,19 @@ function haversineCumulative(track: Track, out: Float64Array): void {
   }
 }
 
+/**
+ * The haversine metres the track's points cover, whatever distance column it carries: what a
+ * device's own distance is compared with (plausibility.ts).
+ */
+export function positionDistance(track: Track): number {
+  const { lat, lon } = track;
+  let total = 0;
+  for (let i = 1; i < lat.length; i += 1) {
+    total += haversineDistance(lat[i - 1] as number, lon[i - 1] as number, lat[i] as number, lon[i] as number);
+  }
+  return total;
+}
+
 /** The track's cumulative distance column, computed on a copy when the track has none. */
 function cumulativeDistance(track: Track): Float64Array {
   if (everyFinite(track.distance)) {

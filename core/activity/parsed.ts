@@ -39,6 +39,8 @@ export interface ParsedActivity {
   name: string | null;
   /** The sport the file declares, mapped to Stride's types, or null when absent or unknown. */
   declaredType: UploadActivityType | null;
+  /** The types of a multi-sport file's legs (FIT sessions) besides declaredType; absent otherwise. */
+  legTypes?: UploadActivityType[];
   /** The sport as the file wrote it (e.g. "Running", "snorkeling"), for display. */
   sportLabel: string | null;
   deviceName: string | null;

@@ -47,6 +47,15 @@ export const activitySummarySchema = z.object({
   originalFilename: z.string().nullable(),
   /** Strava's id for an activity synced from Strava, null otherwise. */
   stravaId: z.string().nullable(),
+  /**
+   * Physically implausible (core/activity/plausibility.ts): left out of totals, public counts and
+   * medals until the runner confirms it.
+   */
+  flagged: z.boolean(),
+  /** The sentence saying why it is flagged, null when it is not. */
+  flagReason: z.string().nullable(),
+  /** ISO 8601 UTC: when the runner confirmed it (from then on it counts); null otherwise. */
+  flagConfirmedAt: z.string().nullable(),
 });
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { straightRun, type GeneratedPoint } from './activity-file-builders.test-support.ts';
 import { computeCumulativeDistance } from './metrics.ts';
+import { MAX_SPLITS } from './bounds.ts';
 import { computeSplits, gradeCostFactor, SPLIT_LENGTH_M, type Split } from './splits.ts';
 import type { Track } from './track.ts';
 
@@ -133,5 +134,56 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
   it('no splits for fewer than two points', () => {
     expect(computeSplits(trackOf([]), 'metric')).toEqual([]);
     expect(computeSplits(trackOf(straightRun({ points: 1 })), 'standard')).toEqual([]);
+  });
+
+  describe('bounded whatever distance the track claims (bounds.ts)', () => {
+    /** Points alternating between (-80, -179) and (80, 179) one second apart: ~17,800 km a segment. */
+    function alternatingPoles(count: number): Track {
+      const track = trackOf(
+        Array.from({ length: count }, (_, i) => ({
+          time: Date.UTC(2024, 0, 1) + i * 1000,
+          lat: i % 2 === 0 ? -80 : 80,
+          lon: i % 2 === 0 ? -179 : 179,
+          elevation: 100,
+        })),
+      );
+      computeCumulativeDistance(track);
+      return track;
+    }
+
+    it('the alternating-poles track gives at most MAX_SPLITS splits per system', () => {
+      const track = alternatingPoles(1000);
+      expect(track.distance[999]).toBeGreaterThan(1e10);
+      for (const system of ['metric', 'standard'] as const) {
+        const splits = computeSplits(track, system);
+        expect(MAX_SPLITS).toBe(1000);
+        expect(splits).toHaveLength(MAX_SPLITS);
+        expect(splits.at(-1)?.split).toBe(MAX_SPLITS);
+        expect(splits.at(-1)?.distance).toBeCloseTo(SPLIT_LENGTH_M[system], 6);
+      }
+    });
+
+    it('a device distance that jumps to 1e10 m gives MAX_SPLITS splits, the first ones true', () => {
+      const points = straightRun({ points: 601, speed: 3 });
+      const track = trackOf(points.map((p, i) => ({ ...p, distance: i === 600 ? 1e10 : p.distance })));
+      const splits = computeSplits(track, 'metric');
+      expect(splits).toHaveLength(MAX_SPLITS);
+      expect(splits[0]?.distance).toBeCloseTo(1000, 6);
+      expect(splits[0]?.elapsed_time).toBeCloseTo(1000 / 3, 4);
+    });
+
+    it('exactly MAX_SPLITS kilometres: every split, and no partial one beyond the bound', () => {
+      const points = straightRun({ points: 2, speed: MAX_SPLITS * 1000, interval: 1 });
+      expect(computeSplits(trackOf(points), 'metric')).toHaveLength(MAX_SPLITS);
+      const longer = straightRun({ points: 2, speed: MAX_SPLITS * 1000 + 500, interval: 1 });
+      expect(computeSplits(trackOf(longer), 'metric')).toHaveLength(MAX_SPLITS);
+      const shorter = straightRun({ points: 2, speed: (MAX_SPLITS - 1) * 1000 + 500, interval: 1 });
+      expect(
+        computeSplits(trackOf(shorter), 'metric')
+          .map((split) => Math.round(split.distance))
+          .at(-1),
+      ).toBe(500);
+      expect(computeSplits(trackOf(shorter), 'metric')).toHaveLength(MAX_SPLITS);
+    });
   });
 });

@@ -4,6 +4,7 @@
  * distance, elapsed_time, elevation_difference, moving_time, split, average_speed,
  * average_grade_adjusted_speed, pace_zone — because they are that record, stored and served as is.
  */
+import { MAX_SPLITS } from './bounds.ts';
 import { MOVING_SPEED_THRESHOLD_MPS, smoothElevation } from './metrics.ts';
 import { trackLength, type Track } from './track.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
@@ -102,6 +103,9 @@ function finiteOr0(value: number): number {
  * partial split included. Times and elevations at each boundary are interpolated linearly between
  * the two points either side; a segment's moving time (spec §5: faster than 0.14 m/s) is shared
  * between the splits it crosses in proportion to distance.
+ *
+ * At most MAX_SPLITS splits are returned (bounds.ts): the work is proportional to the points plus
+ * the splits emitted, whatever distance a segment claims to cover.
  */
 export function computeSplits(track: Track, system: SplitSystem): Split[] {
   const n = trackLength(track);
@@ -156,6 +160,9 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     const factor = gradeCostFactor(((grades[i - 1] as number) + (grades[i] as number)) / 2);
     let from = d0;
     while (d1 >= boundary) {
+      if (splits.length >= MAX_SPLITS) {
+        return splits;
+      }
       const fraction = (boundary - d0) / length;
       const share = (boundary - from) / length;
       if (isMoving) {
@@ -178,7 +185,7 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     flatEquivalent += (d1 - from) * factor;
   }
   const endDistance = distance[n - 1] as number;
-  if (endDistance - splitStartDistance > MIN_PARTIAL_SPLIT_M) {
+  if (splits.length < MAX_SPLITS && endDistance - splitStartDistance > MIN_PARTIAL_SPLIT_M) {
     emit(endDistance, time[n - 1] as number, elevation[n - 1] as number);
   }
   return splits;

@@ -44,6 +44,9 @@ function activity(id: string, overrides: Partial<ActivitySummary> = {}): Activit
     hasTrack: false,
     fileType: 'gpx',
     originalFilename: 'run.gpx',
+    flagged: false,
+    flagReason: null,
+    flagConfirmedAt: null,
   };
   return Object.assign({ stravaId: null }, base, overrides);
 }

@@ -256,6 +256,9 @@ function mockRun(id: string, name: string, distance: number, movingTime: number,
     fileType: null,
     originalFilename: null,
     stravaId: null,
+    flagged: false,
+    flagReason: null,
+    flagConfirmedAt: null,
   };
 }
 

@@ -4,6 +4,7 @@
  * detail fields, splits and laps in the shapes of core/activity/schemas.ts, and a columnar Track,
  * so a Strava run gets the same map, charts and splits as an uploaded one.
  */
+import { MAX_LAPS, MAX_SPLITS } from '../activity/bounds.ts';
 import { computeCumulativeDistance } from '../activity/metrics.ts';
 import type { LapRecord, SplitRecord } from '../activity/schemas.ts';
 import { TrackBuilder, type Track } from '../activity/track.ts';
@@ -32,38 +33,45 @@ export interface StravaDetail {
   extras: Record<string, unknown>;
 }
 
+/** Strava's lists are kept up to the bounds of uploads (core/activity/bounds.ts). */
 function splits(value: unknown): SplitRecord[] {
-  return (Array.isArray(value) ? value : []).filter(isObject).map((split, index) => ({
-    distance: num(split.distance),
-    elapsed_time: num(split.elapsed_time),
-    elevation_difference: num(split.elevation_difference),
-    moving_time: num(split.moving_time),
-    split: Number.isInteger(split.split) ? (split.split as number) : index + 1,
-    average_speed: num(split.average_speed),
-    average_grade_adjusted_speed: num(split.average_grade_adjusted_speed, num(split.average_speed)),
-    pace_zone: num(split.pace_zone),
-  }));
+  return (Array.isArray(value) ? value : [])
+    .filter(isObject)
+    .slice(0, MAX_SPLITS)
+    .map((split, index) => ({
+      distance: num(split.distance),
+      elapsed_time: num(split.elapsed_time),
+      elevation_difference: num(split.elevation_difference),
+      moving_time: num(split.moving_time),
+      split: Number.isInteger(split.split) ? (split.split as number) : index + 1,
+      average_speed: num(split.average_speed),
+      average_grade_adjusted_speed: num(split.average_grade_adjusted_speed, num(split.average_speed)),
+      pace_zone: num(split.pace_zone),
+    }));
 }
 
 function laps(value: unknown): LapRecord[] {
-  return (Array.isArray(value) ? value : []).filter(isObject).map((lap, index) => {
-    const startDate = text(lap.start_date);
-    return {
-      lapIndex: Number.isInteger(lap.lap_index) ? (lap.lap_index as number) : index + 1,
-      name: text(lap.name) || `Lap ${index + 1}`,
-      startDate: startDate === '' || Number.isNaN(Date.parse(startDate)) ? null : new Date(startDate).toISOString(),
-      elapsedTime: num(lap.elapsed_time),
-      movingTime: num(lap.moving_time),
-      distance: num(lap.distance),
-      startIndex: Math.trunc(num(lap.start_index)),
-      endIndex: Math.trunc(num(lap.end_index)),
-      totalElevationGain: num(lap.total_elevation_gain),
-      averageSpeed: num(lap.average_speed),
-      maxSpeed: num(lap.max_speed),
-      averageHeartrate: numOrNull(lap.average_heartrate),
-      averageCadence: numOrNull(lap.average_cadence),
-    };
-  });
+  return (Array.isArray(value) ? value : [])
+    .filter(isObject)
+    .slice(0, MAX_LAPS)
+    .map((lap, index) => {
+      const startDate = text(lap.start_date);
+      return {
+        lapIndex: Number.isInteger(lap.lap_index) ? (lap.lap_index as number) : index + 1,
+        name: text(lap.name) || `Lap ${index + 1}`,
+        startDate: startDate === '' || Number.isNaN(Date.parse(startDate)) ? null : new Date(startDate).toISOString(),
+        elapsedTime: num(lap.elapsed_time),
+        movingTime: num(lap.moving_time),
+        distance: num(lap.distance),
+        startIndex: Math.trunc(num(lap.start_index)),
+        endIndex: Math.trunc(num(lap.end_index)),
+        totalElevationGain: num(lap.total_elevation_gain),
+        averageSpeed: num(lap.average_speed),
+        maxSpeed: num(lap.max_speed),
+        averageHeartrate: numOrNull(lap.average_heartrate),
+        averageCadence: numOrNull(lap.average_cadence),
+      };
+    });
 }
 
 /** A DetailedActivity's fields beyond the summary. Missing or malformed parts become empty, never an error. */

@@ -4,6 +4,7 @@
  * Strava and uploaded activities de-duplicated, newest first, filtered as in spec §5.
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
+import { checkPlausibility } from '../activity/plausibility.ts';
 import { type ActivitySummary, DEFAULT_ACTIVITY_NAME } from '../activity/schemas.ts';
 
 /**
@@ -151,7 +152,8 @@ export interface StravaActivity extends ActivitySummary {
   commute: boolean;
   manual: boolean;
   private: boolean;
-  flagged: boolean;
+  /** Strava's own flag (reported by other athletes), kept with the Strava fields. */
+  stravaFlagged: boolean;
   achievementCount: number;
   kudosCount: number;
   commentCount: number;
@@ -180,6 +182,13 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
   const startLatLng = parseLatLng(pick(input, 'startLatLng', 'start_latlng'));
   const workoutType = numberOrNull(pick(input, 'workoutType', 'workout_type'));
   const gearId = text(pick(input, 'gearId', 'gear_id'));
+  const distance = numberOrZero(input.distance);
+  const movingTime = numberOrZero(pick(input, 'movingTime', 'moving_time'));
+  const elapsedTime = numberOrZero(pick(input, 'elapsedTime', 'elapsed_time'));
+  const averageSpeed = numberOrZero(pick(input, 'averageSpeed', 'average_speed'));
+  const maxSpeed = numberOrZero(pick(input, 'maxSpeed', 'max_speed'));
+  // The same physical check as uploads (Strava's max_speed is its own smoothed maximum).
+  const implausible = checkPlausibility({ type, distance, movingTime, elapsedTime, averageSpeed, maxSpeed });
   return {
     id: stravaId,
     stravaId,
@@ -189,12 +198,12 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     startDate: new Date(startMs).toISOString(),
     startDateLocal: localWallClock(pick(input, 'startDateLocal', 'start_date_local'), startMs),
     timezone: timezoneOf(input.timezone),
-    distance: numberOrZero(input.distance),
-    movingTime: numberOrZero(pick(input, 'movingTime', 'moving_time')),
-    elapsedTime: numberOrZero(pick(input, 'elapsedTime', 'elapsed_time')),
+    distance,
+    movingTime,
+    elapsedTime,
     elevationGain: numberOrZero(pick(input, 'elevationGain', 'total_elevation_gain')),
-    averageSpeed: numberOrZero(pick(input, 'averageSpeed', 'average_speed')),
-    maxSpeed: numberOrZero(pick(input, 'maxSpeed', 'max_speed')),
+    averageSpeed,
+    maxSpeed,
     averageHeartrate: numberOrNull(pick(input, 'averageHeartrate', 'average_heartrate')),
     maxHeartrate: numberOrNull(pick(input, 'maxHeartrate', 'max_heartrate')),
     averageCadence: numberOrNull(pick(input, 'averageCadence', 'average_cadence')),
@@ -203,6 +212,9 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     hasTrack: polyline !== '' || startLatLng !== null,
     fileType: null,
     originalFilename: null,
+    flagged: implausible !== null,
+    flagReason: implausible?.message ?? null,
+    flagConfirmedAt: null,
     calories: numberOrZero(input.calories),
     kilojoules: numberOrZero(input.kilojoules),
     gearId: gearId === '' ? null : gearId,
@@ -211,7 +223,7 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     commute: flag(input.commute),
     manual: flag(input.manual),
     private: flag(input.private),
-    flagged: flag(input.flagged),
+    stravaFlagged: flag(input.flagged),
     achievementCount: numberOrZero(pick(input, 'achievementCount', 'achievement_count')),
     kudosCount: numberOrZero(pick(input, 'kudosCount', 'kudos_count')),
     commentCount: numberOrZero(pick(input, 'commentCount', 'comment_count')),

@@ -1,7 +1,20 @@
 /** SQL for activities, their tracks and original files. Every query is scoped by the owner's id. */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Db } from './profile-repository.ts';
-import type { ActivityRow, NewActivityRow } from './schema.ts';
+import type { ActivityRow, Database, NewActivityRow } from './schema.ts';
+
+/**
+ * What counts in a runner's totals, medals, public counts and running days — the one place this
+ * rule is written: not a sample run, not a Strava copy hidden behind its upload, and not flagged
+ * as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
+ */
+export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([
+    eb('activities.source', '<>', 'placeholder'),
+    eb('activities.duplicateOf', 'is', null),
+    eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
+  ]);
+}
 
 /** Columns of the list (no splits or laps: they are only needed on the detail screen). */
 const SUMMARY_COLUMNS = [
@@ -28,6 +41,9 @@ const SUMMARY_COLUMNS = [
   'fileType',
   'originalFilename',
   'stravaId',
+  'flagged',
+  'flagReason',
+  'flagConfirmedAt',
 ] as const;
 
 export type ActivitySummaryRow = Pick<ActivityRow, (typeof SUMMARY_COLUMNS)[number]> & { hasTrack: boolean };
@@ -251,24 +267,47 @@ export async function deleteActivitiesBySource(db: Db, userId: string, source: A
   return Number(result.numDeletedRows);
 }
 
-/** Recomputes the profile's statistics (spec §3) from the user's real activities (not samples). */
+/** Recomputes the profile's statistics (spec §3) from the activities that count (countsTowardTotals). */
 export async function refreshProfileStatistics(db: Db, userId: string): Promise<void> {
-  await sql`
-    update profiles set
-      total_activities = totals.count,
-      total_distance = totals.distance,
-      total_elevation = totals.elevation,
-      total_duration = totals.duration,
-      updated_at = now()
-    from (
-      select count(*)::int as count,
-             coalesce(sum(distance), 0) as distance,
-             coalesce(sum(elevation_gain), 0) as elevation,
-             coalesce(sum(moving_time), 0) as duration
-      from activities where user_id = ${userId} and source <> 'placeholder' and duplicate_of is null
-    ) as totals
-    where profiles.user_id = ${userId}
-  `.execute(db.withoutPlugins());
+  const totals = db
+    .selectFrom('activities')
+    .where('activities.userId', '=', userId)
+    .where(countsTowardTotals)
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`coalesce(sum(distance), 0)`.as('distance'),
+      sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
+      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
+    ]);
+  await db
+    .updateTable('profiles')
+    .from(totals.as('totals'))
+    .set((eb) => ({
+      totalActivities: eb.ref('totals.count'),
+      totalDistance: eb.ref('totals.distance'),
+      totalElevation: eb.ref('totals.elevation'),
+      totalDuration: eb.ref('totals.duration'),
+      updatedAt: sql`now()`,
+    }))
+    .where('profiles.userId', '=', userId)
+    .execute();
+}
+
+/**
+ * Marks a flagged activity of the user as confirmed by its runner (it counts from now on). Returns
+ * the row, or undefined when the user has no such activity. Confirming twice keeps the first time.
+ */
+export function confirmActivity(db: Db, userId: string, id: string, now: Date): Promise<ActivityRow | undefined> {
+  return db
+    .updateTable('activities')
+    .set((eb) => ({
+      flagConfirmedAt: eb.fn.coalesce('flagConfirmedAt', sql<Date>`${now}::timestamptz`),
+      updatedAt: now,
+    }))
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Uploaded activities only: what a public profile may count (never Strava's data, never samples). */
@@ -278,6 +317,7 @@ export async function countUploadedActivities(db: Db, userId: string): Promise<n
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('userId', '=', userId)
     .where('source', '=', 'upload')
+    .where(countsTowardTotals)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

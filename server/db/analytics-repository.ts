@@ -1,6 +1,7 @@
 /** SQL for the per-user analytics record (spec §3, collection userAnalytics). */
 import { sql } from 'kysely';
 import type { AnalyticsStreak } from '../../core/medals/streak.ts';
+import { countsTowardTotals } from './activity-repository.ts';
 import type { Db } from './profile-repository.ts';
 import type { UserAnalyticsRow } from './schema.ts';
 
@@ -72,7 +73,7 @@ export interface RunningDayRow {
   distance: number;
 }
 
-/** Runs per local day from `from` to `to` (inclusive), sample runs left out. */
+/** Runs per local day from `from` to `to` (inclusive), of the activities that count (countsTowardTotals). */
 export async function runningDays(db: Db, userId: string, from: string, to: string): Promise<RunningDayRow[]> {
   const rows = await db
     .selectFrom('activities')
@@ -83,7 +84,7 @@ export async function runningDays(db: Db, userId: string, from: string, to: stri
     ])
     .where('userId', '=', userId)
     .where('type', '=', 'run')
-    .where('source', '<>', 'placeholder')
+    .where(countsTowardTotals)
     .where('startDateLocal', '>=', from)
     .where('startDateLocal', '<=', `${to}T23:59:59`)
     .groupBy(sql`substr(start_date_local, 1, 10)`)

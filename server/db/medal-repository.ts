@@ -1,5 +1,6 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
 import type { MedalActivity } from '../../core/medals/rules.ts';
+import { countsTowardTotals } from './activity-repository.ts';
 import type { Db } from './profile-repository.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
 
@@ -7,12 +8,13 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
   return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
 }
 
-/** Every activity the medal rules read, in the fields they read. */
+/** Every activity that counts (countsTowardTotals), in the fields the medal rules read. */
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
   const rows = await db
     .selectFrom('activities')
     .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
     .where('userId', '=', userId)
+    .where(countsTowardTotals)
     .execute();
   return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
 }

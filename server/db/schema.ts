@@ -130,6 +130,12 @@ export interface ActivitiesTable {
   syncedAt: Timestamp | null;
   detailCachedAt: Timestamp | null;
   streamsCachedAt: Timestamp | null;
+  /** Physically implausible (core/activity/plausibility.ts): left out of totals until confirmed. */
+  flagged: Generated<boolean>;
+  /** The sentence saying why, shown to the runner. */
+  flagReason: string | null;
+  /** When the runner confirmed a flagged activity; from then on it counts. */
+  flagConfirmedAt: Timestamp | null;
 }
 
 export interface ActivityTracksTable {

@@ -256,7 +256,7 @@ function stravaExtras(activity: StravaActivity): Record<string, unknown> {
     commute: activity.commute,
     manual: activity.manual,
     private: activity.private,
-    flagged: activity.flagged,
+    flagged: activity.stravaFlagged,
     achievementCount: activity.achievementCount,
     kudosCount: activity.kudosCount,
     commentCount: activity.commentCount,
@@ -300,6 +300,8 @@ function stravaRow(userId: string, activity: StravaActivity, now: Date): NewActi
     fileSha256: null,
     uploadedAt: null,
     stravaId: activity.stravaId,
+    flagged: activity.flagged,
+    flagReason: activity.flagReason,
     strava: JSON.stringify(stravaExtras(activity)),
     syncedAt: now,
     createdAt: now,
@@ -331,6 +333,9 @@ const SYNCED_COLUMNS = [
   'end_lat',
   'end_lng',
   'strava',
+  // An edit on Strava is checked again (core/activity/plausibility.ts); a confirmation stays.
+  'flagged',
+  'flag_reason',
 ] as const;
 
 /**

@@ -15,15 +15,17 @@ import {
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
+import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { AppError } from '../http/app-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { requireUser } from '../http/require-user.ts';
 import { importFiles } from '../services/activity-import.ts';
 import { createUploadLimits } from '../services/upload-limits.ts';
-import { checkMedals } from '../services/medal-service.ts';
 import {
   addSampleActivities,
+  afterActivitiesChanged,
+  confirmActivity,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -53,15 +55,9 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
   const tmpDir = path.join(config.dataDir, 'tmp');
   const uploadLimits = createUploadLimits(db, config.uploads);
 
+  const medalContext = { db, events, logger };
   /** Spec §4: medals are evaluated after every import; a failure is logged, never shown. */
-  const afterImport = async (userId: string, timeZone: string) => {
-    try {
-      await events.publish(userId, { type: 'activities-changed' });
-      await checkMedals({ db, events, logger }, userId, timeZone);
-    } catch (error) {
-      logger.warn({ err: error, userId }, 'medal check after import failed');
-    }
-  };
+  const afterImport = (userId: string, timeZone: string) => afterActivitiesChanged(medalContext, userId, timeZone);
 
   /** Receives the body within the user's limits; the in-flight slot is the caller's to release. */
   const receiveWithinLimits = async (c: Context<AppEnv>, userId: string) => {
@@ -222,6 +218,24 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
           await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
         },
+      )
+      .openapi(
+        createRoute({
+          method: 'post',
+          path: '/api/activities/{id}/confirm',
+          tags: ['activities'],
+          middleware: [signedIn] as const,
+          request: { params: idParam, body: jsonBody(timeZoneBodySchema) },
+          responses: {
+            200: jsonResponse('The activity, confirmed', activityDetailSchema),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await confirmActivity(medalContext, c.var.user.id, c.req.valid('param').id, c.req.valid('json').timeZone),
+            200,
+          ),
       )
       // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
       .post(UPLOAD_PATH, signedIn, uploadHandler)

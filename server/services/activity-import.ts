@@ -65,6 +65,8 @@ export function activityRow(
     laps: JSON.stringify(record.laps),
     splitsMetric: JSON.stringify(record.splitsMetric),
     splitsStandard: JSON.stringify(record.splitsStandard),
+    flagged: record.flag !== null,
+    flagReason: record.flag?.message ?? null,
     ...extra,
   };
 }

@@ -20,6 +20,7 @@ import {
 import { decodeTrack, encodeTrack } from '../../core/activity/track-codec.ts';
 import type { Track } from '../../core/activity/track.ts';
 import {
+  confirmActivity as confirmActivityRow,
   countActivities,
   deleteActivitiesBySource,
   deleteActivity as deleteActivityRow,
@@ -38,6 +39,7 @@ import type { Db } from '../db/profile-repository.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { activityRow } from './activity-import.ts';
+import { checkMedals, type MedalContext } from './medal-service.ts';
 import type { RemoteActivities } from './strava/remote-activity.ts';
 
 export const ACTIVITY_NOT_FOUND = 'Activity not found.';
@@ -69,6 +71,9 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
     fileType: row.fileType,
     originalFilename: row.originalFilename,
     stravaId: row.stravaId,
+    flagged: row.flagged,
+    flagReason: row.flagReason,
+    flagConfirmedAt: row.flagConfirmedAt?.toISOString() ?? null,
   };
 }
 
@@ -186,6 +191,47 @@ export async function deleteActivity(db: Db, userId: string, id: string): Promis
     throw notFound(ACTIVITY_NOT_FOUND);
   }
   await refreshProfileStatistics(db, userId);
+}
+
+/**
+ * After the user's counted activities changed (an import, a confirmation): open pages hear of it
+ * and the medals are checked (spec §4: after every import). A failure is logged, never shown.
+ */
+export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
+  try {
+    await context.events.publish(userId, { type: 'activities-changed' });
+    await checkMedals(context, userId, timeZone);
+  } catch (error) {
+    context.logger.warn({ err: error, userId }, 'medal check after an activity change failed');
+  }
+}
+
+/**
+ * The runner confirms a flagged activity (core/activity/plausibility.ts): from now on it counts in
+ * the totals, public counts and medals, which are brought up to date at once. Confirming an
+ * activity that is not flagged, or again, changes nothing.
+ */
+export async function confirmActivity(
+  context: MedalContext,
+  userId: string,
+  id: string,
+  timeZone?: string,
+): Promise<ActivityDetail> {
+  const { db } = context;
+  const found = await findActivity(db, userId, id);
+  if (!found) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  if (!found.flagged || found.flagConfirmedAt !== null) {
+    return toDetail(found, await trackAvailable(db, found));
+  }
+  const row = await confirmActivityRow(db, userId, id, new Date());
+  if (!row) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  await refreshProfileStatistics(db, userId);
+  await afterActivitiesChanged(context, userId, timeZone);
+  return toDetail(row, await trackAvailable(db, row));
 }
 
 const FILE_TYPES: Readonly<Record<string, string>> = {

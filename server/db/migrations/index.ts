@@ -9,6 +9,7 @@ import * as medalsAndAnalytics from './0003-medals-and-analytics.ts';
 import * as strava from './0004-strava.ts';
 import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
 import * as stravaDetail from './0006-strava-detail.ts';
+import * as activityFlags from './0007-activity-flags.ts';
 import * as uploadUsage from './0010-upload-usage.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-strava': strava,
   '0005-strava-deleted-activities': stravaDeletedActivities,
   '0006-strava-detail': stravaDetail,
+  '0007-activity-flags': activityFlags,
   '0010-upload-usage': uploadUsage,
 };
 

@@ -7,7 +7,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
+import { MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+import { browserTimeZone } from './upload-activities.ts';
 
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
 const MAP_CONFIG_QUERY_KEY = ['config'] as const;
@@ -93,6 +95,23 @@ export function useDeleteActivity(id: string) {
         queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] }),
         queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
       ]),
+  });
+}
+
+/** The runner counts a flagged activity: the totals and medals change with it. */
+export function useConfirmActivity(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<ActivityDetail> =>
+      unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: browserTimeZone() } })),
+    onSuccess: async (activity) => {
+      queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY }),
+      ]);
+    },
   });
 }
 

@@ -87,15 +87,18 @@ export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints 
   };
 }
 
-/** Round-number ticks from 0 up to (not beyond) `max`, at most about `maxTicks` of them. */
+/**
+ * Round-number ticks from 0 up to (not beyond) `max`, at most about `maxTicks` of them, whatever
+ * distance the track claims (an infinite one gets the single tick 0).
+ */
 export function distanceTicks(max: number, maxTicks = 7): number[] {
-  if (!(max > 0)) {
+  if (!(max > 0) || !Number.isFinite(max)) {
     return [0];
   }
   const steps = [0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500];
   const step = steps.find((candidate) => max / candidate <= maxTicks) ?? Math.ceil(max / maxTicks);
   const ticks: number[] = [];
-  for (let k = 0; k * step <= max + 1e-9; k += 1) {
+  for (let k = 0; k * step <= max + 1e-9 && k <= maxTicks; k += 1) {
     ticks.push(Number((k * step).toFixed(2)));
   }
   return ticks;

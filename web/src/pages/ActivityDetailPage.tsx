@@ -55,6 +55,7 @@ import {
   formatHeartRate,
 } from '../activities/activity-format.ts';
 import { ActivitySourceChip } from '../activities/ActivitySourceChip.tsx';
+import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { ActivityTypeIcon } from '../activities/ActivityTypeIcon.tsx';
 import { ShareActivityButton } from '../analytics/ShareActivityButton.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
@@ -312,6 +313,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       </Box>
 
       {activity.stravaError && <Alert severity="warning">{activity.stravaError}</Alert>}
+      <FlaggedActivityAlert activity={activity} />
 
       <Grid container spacing={1.5}>
         {[

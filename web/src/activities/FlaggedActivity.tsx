@@ -1,0 +1,67 @@
+/**
+ * Physically implausible activities (core/activity/plausibility.ts) on screen: the "Flagged" chip
+ * of list rows, and on the detail page the warning with the reason and "Count this activity", or,
+ * once the runner has confirmed it, a small note that it counts.
+ */
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Alert, Button, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { awaitsConfirmation, FLAG_TEXTS } from '../../../core/activity/plausibility.ts';
+import type { ActivityDetail, ActivitySummary } from '../../../core/activity/schemas.ts';
+import { useConfirmActivity } from './activities-api.ts';
+
+type Flags = Pick<ActivitySummary, 'flagged' | 'flagConfirmedAt'>;
+
+/** The list's chip: only while the activity waits for its runner's confirmation. */
+export function FlaggedChip({ activity }: { activity: Flags }) {
+  if (!awaitsConfirmation(activity)) {
+    return null;
+  }
+  return (
+    <Tooltip title={FLAG_TEXTS.chipTitle}>
+      <Chip
+        label={FLAG_TEXTS.chip}
+        size="small"
+        color="warning"
+        variant="outlined"
+        sx={{ height: 20, flexShrink: 0 }}
+      />
+    </Tooltip>
+  );
+}
+
+export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail }) {
+  const confirm = useConfirmActivity(activity.id);
+  if (!activity.flagged) {
+    return null;
+  }
+  if (!awaitsConfirmation(activity)) {
+    return (
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+        <CheckCircleIcon sx={{ fontSize: 16 }} color="success" aria-hidden />
+        <Typography variant="caption">{FLAG_TEXTS.confirmed}</Typography>
+      </Stack>
+    );
+  }
+  return (
+    <Alert severity="warning">
+      {activity.flagReason}
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+        <Button
+          color="inherit"
+          size="small"
+          variant="outlined"
+          disabled={confirm.isPending}
+          startIcon={confirm.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+          onClick={() => confirm.mutate()}
+        >
+          {FLAG_TEXTS.confirm}
+        </Button>
+        {confirm.error && (
+          <Typography variant="body2" color="error">
+            {confirm.error.message}
+          </Typography>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
