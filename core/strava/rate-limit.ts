@@ -5,6 +5,7 @@
  */
 import {
   RATE_LIMIT_FALLBACK_WAIT_MS,
+  RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
   RATE_LIMIT_WINDOW_MS,
@@ -20,13 +21,23 @@ export interface RateLimitConfig {
   windowMs: number;
   /** At least this long between two requests; tests and benches shorten it. */
   minSpacingMs: number;
+  /** Slots of each window only interactive requests may use (background stops at maxRequests - reserved). */
+  reserved?: number;
 }
 
 export const STRAVA_RATE_LIMIT: RateLimitConfig = {
   maxRequests: RATE_LIMIT_MAX_REQUESTS,
   windowMs: RATE_LIMIT_WINDOW_MS,
   minSpacingMs: RATE_LIMIT_MIN_SPACING_MS,
+  reserved: RATE_LIMIT_INTERACTIVE_RESERVE,
 };
+
+/**
+ * Who waits for a request: 'interactive' (an opened activity, the OAuth exchange, a disconnect —
+ * someone is looking at a spinner) may use the whole window; 'background' (sync pages, webhook
+ * follow-ups) only the part left after the reserve.
+ */
+export type RequestPriority = 'interactive' | 'background';
 
 export interface RateLimitState {
   /** Start times (epoch ms, ascending) of the slots handed out that still count in the window. */
@@ -47,12 +58,14 @@ export function nextSlot(
   state: RateLimitState,
   now: number,
   config: RateLimitConfig = STRAVA_RATE_LIMIT,
+  priority: RequestPriority = 'interactive',
 ): { waitMs: number; state: RateLimitState } {
   const last = state.slots.at(-1);
   let at = Math.max(now, state.blockedUntil, last === undefined ? now : last + config.minSpacingMs);
   const live = state.slots.filter((slot) => slot > at - config.windowMs);
-  if (live.length >= config.maxRequests) {
-    const freesAt = (live[live.length - config.maxRequests] ?? at) + config.windowMs;
+  const allowed = priority === 'interactive' ? config.maxRequests : config.maxRequests - (config.reserved ?? 0);
+  if (live.length >= allowed) {
+    const freesAt = (live[live.length - allowed] ?? at) + config.windowMs;
     at = Math.max(at, freesAt);
   }
   const slots = [...live.filter((slot) => slot > at - config.windowMs), at];
