@@ -74,6 +74,16 @@ describe('nextSlot with an interactive reserve', () => {
     expect(now).toBe(T0 + 15 * MINUTE);
   });
 
+  it('lets an interactive request go before a background one booked ahead, keeping the spacing', () => {
+    const { state, now } = background(80);
+    const queued = nextSlot(state, now + 2000, STRAVA_RATE_LIMIT, 'background');
+    expect(queued.waitMs).toBe(T0 + 15 * MINUTE - (now + 2000));
+    const opened = nextSlot(queued.state, now + 2000, STRAVA_RATE_LIMIT, 'interactive');
+    expect(opened.waitMs).toBe(0);
+    const nearTheBooked = nextSlot(opened.state, T0 + 15 * MINUTE - 1000, STRAVA_RATE_LIMIT, 'interactive');
+    expect(nearTheBooked.waitMs).toBe(3000);
+  });
+
   it('never lets background use the reserve, even when interactive requests left it unused', () => {
     const { state, now } = background(80);
     const slot = nextSlot(state, now + 10 * MINUTE, STRAVA_RATE_LIMIT, 'background');

@@ -184,23 +184,16 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
   };
 
   /**
-   * Waits for a slot of the limiter and takes it. A slot is taken only when it is due, never
-   * booked ahead: a background request waiting for a free place in the window then does not stand
-   * in front of an interactive one that may use the reserve now. A request that would queue longer
-   * than `maxQueueMs` in all is not sent: it fails as rate-limited.
+   * Books the next slot of the limiter for this priority and waits for it. A request that would
+   * queue longer than `maxQueueMs` is not sent: it fails as rate-limited.
    */
   async function takeSlot(priority: RequestPriority, maxQueueMs: number, signal?: AbortSignal): Promise<void> {
-    let queued = 0;
-    for (;;) {
-      const slot = nextSlot(limiter, clock.now(), limits, priority);
-      if (slot.waitMs <= 0) {
-        limiter = slot.state;
-        return;
-      }
-      if (queued + slot.waitMs > maxQueueMs) {
-        throw new StravaError(STRAVA_MESSAGES.rateLimited, 'rate-limit', null, slot.waitMs);
-      }
-      queued += slot.waitMs;
+    const slot = nextSlot(limiter, clock.now(), limits, priority);
+    if (slot.waitMs > maxQueueMs) {
+      throw new StravaError(STRAVA_MESSAGES.rateLimited, 'rate-limit', null, slot.waitMs);
+    }
+    limiter = slot.state;
+    if (slot.waitMs > 0) {
       await clock.sleep(slot.waitMs, signal);
     }
   }
