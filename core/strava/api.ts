@@ -30,7 +30,9 @@ export const STRAVA_TEXTS = {
   athleteTaken: `This ${STRAVA_SERVICE_NAME} account is already connected to another Stride account. Disconnect it there first.`,
   /** Strava's API agreement: the data Stride got from Strava goes with the connection. */
   disconnectDeletes: (count: number) =>
-    `Disconnecting deletes the ${count === 1 ? 'activity' : `${count} activities`} Stride got from ${STRAVA_SERVICE_NAME}. Your uploaded files stay.`,
+    count === 0
+      ? `Disconnecting deletes everything Stride got from ${STRAVA_SERVICE_NAME}. Your uploaded files stay.`
+      : `Disconnecting deletes the ${count === 1 ? 'activity' : `${count} activities`} Stride got from ${STRAVA_SERVICE_NAME}. Your uploaded files stay.`,
 } as const;
 
 /** How long an issued OAuth `state` may be used (once). */

@@ -94,6 +94,9 @@ export interface StravaCredentials {
 export interface StravaClientOptions {
   baseUrl: string;
   minSpacingMs: number;
+  /** Spec §9's numbers unless a test scales them down. */
+  maxRequests?: number;
+  interactiveReserve?: number;
   requestTimeoutMs: number;
   refreshTimeoutMs: number;
   logger: Logger;
@@ -169,7 +172,12 @@ async function mentionsRefreshToken(response: Response): Promise<boolean> {
 
 export function createStravaClient(options: StravaClientOptions): StravaClient {
   const clock = options.clock ?? REAL_CLOCK;
-  const limits = { ...STRAVA_RATE_LIMIT, minSpacingMs: options.minSpacingMs };
+  const limits = {
+    ...STRAVA_RATE_LIMIT,
+    minSpacingMs: options.minSpacingMs,
+    maxRequests: options.maxRequests ?? STRAVA_RATE_LIMIT.maxRequests,
+    reserved: options.interactiveReserve ?? STRAVA_RATE_LIMIT.reserved,
+  };
   const { logger } = options;
   let limiter: RateLimitState = EMPTY_RATE_LIMIT_STATE;
 

@@ -65,6 +65,8 @@ export function createStrava(deps: StravaDeps) {
   const client: StravaClient = createStravaClient({
     baseUrl: config.baseUrl,
     minSpacingMs: config.minSpacingMs,
+    maxRequests: config.maxRequestsPerWindow,
+    interactiveReserve: config.interactiveReserve,
     requestTimeoutMs: config.requestTimeoutMs,
     refreshTimeoutMs: config.refreshTimeoutMs,
     logger,
