@@ -187,10 +187,14 @@ describe('with a push subscription', () => {
         owner_id: other.athlete.id,
       }),
     ).toBe(200);
-    await waitUntil(async () => {
-      const page = await other.client.get<ActivityPage>('/api/activities?source=strava');
-      return page.body.items.some((item) => item.stravaId === String(created.id)) || undefined;
-    }, 'the genuine event applied', 90_000);
+    await waitUntil(
+      async () => {
+        const page = await other.client.get<ActivityPage>('/api/activities?source=strava');
+        return page.body.items.some((item) => item.stravaId === String(created.id)) || undefined;
+      },
+      'the genuine event applied',
+      90_000,
+    );
     const flood = apiCalls(strava)
       .slice(before)
       .filter((request) => request.path !== `/api/v3/activities/${created.id}`);

@@ -93,7 +93,7 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         middleware: [signedIn] as const,
         responses: {
           200: jsonResponse(
-            "Disconnected (and revoked at Strava); the activities from Strava are deleted and counted",
+            'Disconnected (and revoked at Strava); the activities from Strava are deleted and counted',
             disconnectResponseSchema,
           ),
         },
@@ -171,7 +171,10 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         middleware: [webhookLimit] as const,
         request: { body: jsonBody(z.record(z.string(), z.unknown())) },
         responses: {
-          200: jsonResponse('Received (implausible events are dropped without a Strava call)', z.object({ received: z.literal(true) })),
+          200: jsonResponse(
+            'Received (implausible events are dropped without a Strava call)',
+            z.object({ received: z.literal(true) }),
+          ),
           429: errorResponse('Too many webhook posts from this address'),
         },
       }),

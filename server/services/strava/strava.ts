@@ -13,11 +13,7 @@ import {
   type SyncProgress,
 } from '../../../core/strava/api.ts';
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
-import {
-  admitWebhookEvent,
-  parseWebhookEvent,
-  type AthleteWebhookWindow,
-} from '../../../core/strava/webhook-gate.ts';
+import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
 import type { Db } from '../../db/profile-repository.ts';
@@ -198,7 +194,10 @@ export function createStrava(deps: StravaDeps) {
     logger.debug({ reason, event: raw }, 'Strava webhook event dropped');
     dropped = { ...dropped, count: dropped.count + 1 };
     if (clock.now() - dropped.loggedAt >= 60_000) {
-      logger.info({ dropped: dropped.count, lastReason: reason }, 'Strava webhook events dropped without a Strava call');
+      logger.info(
+        { dropped: dropped.count, lastReason: reason },
+        'Strava webhook events dropped without a Strava call',
+      );
       dropped = { count: 0, loggedAt: clock.now() };
     }
   }
