@@ -10,6 +10,9 @@ import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
+  INTERACTIVE_DEADLINE_MS,
+  RATE_LIMIT_INTERACTIVE_RESERVE,
+  RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
   TOKEN_REFRESH_TIMEOUT_MS,
 } from '../core/strava/constants.ts';
@@ -71,6 +74,14 @@ export interface StravaConfig {
   /** Spec §7: 15 s for API calls, 10 s for the token refresh. */
   requestTimeoutMs: number;
   refreshTimeoutMs: number;
+  /**
+   * A call someone waits for (an opened activity's detail or streams, the OAuth exchange) gets this
+   * long in all, retries and limiter queueing included, before the page hears the spec's message.
+   */
+  interactiveDeadlineMs: number;
+  /** Spec §9's 100 requests a window, of which `interactiveReserve` are kept for requests someone waits for. */
+  maxRequestsPerWindow: number;
+  interactiveReserve: number;
   /** PUBLIC_URL when set: where Strava sends the browser back. Otherwise the address the browser used. */
   redirectBaseUrl: string | null;
   /** The push subscription's callback, when PUBLIC_URL is set and the server has a Strava app. */
@@ -207,6 +218,10 @@ function loadStravaConfig(env: Env): StravaConfig {
     minSpacingMs: readInteger(env, 'STRAVA_MIN_SPACING_MS', RATE_LIMIT_MIN_SPACING_MS),
     requestTimeoutMs: readInteger(env, 'STRAVA_REQUEST_TIMEOUT_MS', API_REQUEST_TIMEOUT_MS),
     refreshTimeoutMs: readInteger(env, 'STRAVA_REFRESH_TIMEOUT_MS', TOKEN_REFRESH_TIMEOUT_MS),
+    interactiveDeadlineMs: readInteger(env, 'STRAVA_INTERACTIVE_DEADLINE_MS', INTERACTIVE_DEADLINE_MS),
+    // Strava's numbers, not a setting: tests scale the window down through the config object.
+    maxRequestsPerWindow: RATE_LIMIT_MAX_REQUESTS,
+    interactiveReserve: RATE_LIMIT_INTERACTIVE_RESERVE,
     redirectBaseUrl: publicUrl || null,
     webhookCallbackUrl: publicUrl && clientId ? `${publicUrl}/api/strava/webhook` : null,
     jobLeaseMs: readInteger(env, 'STRAVA_JOB_LEASE_MS', 60_000),

@@ -26,6 +26,13 @@ export const STRAVA_TEXTS = {
   /** Strava data is shown only to its athlete (Strava API agreement). */
   notShareable: `Activities from ${STRAVA_SERVICE_NAME} can only be seen by you, so they cannot be shared.`,
   viewOnStrava: `View on ${STRAVA_SERVICE_NAME}`,
+  /** One Strava athlete feeds one Stride account at a time (the exchange is refused, nothing stored). */
+  athleteTaken: `This ${STRAVA_SERVICE_NAME} account is already connected to another Stride account. Disconnect it there first.`,
+  /** Strava's API agreement: the data Stride got from Strava goes with the connection. */
+  disconnectDeletes: (count: number) =>
+    count === 0
+      ? `Disconnecting deletes everything Stride got from ${STRAVA_SERVICE_NAME}. Your uploaded files stay.`
+      : `Disconnecting deletes the ${count === 1 ? 'activity' : `${count} activities`} Stride got from ${STRAVA_SERVICE_NAME}. Your uploaded files stay.`,
 } as const;
 
 /** How long an issued OAuth `state` may be used (once). */
@@ -75,6 +82,10 @@ export const stravaStatusSchema = z.object({
   activityCount: z.number().int(),
 });
 export type StravaStatus = z.infer<typeof stravaStatusSchema>;
+
+/** DELETE /api/strava/connection: the status after, and how many Strava activities were deleted with it. */
+export const disconnectResponseSchema = stravaStatusSchema.extend({ deletedActivities: z.number().int() });
+export type DisconnectResponse = z.infer<typeof disconnectResponseSchema>;
 
 /** POST /api/strava/connect → where the browser goes next. */
 export const connectResponseSchema = z.object({ authorizeUrl: z.string() });

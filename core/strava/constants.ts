@@ -25,6 +25,31 @@ export const MIN_REFRESH_ATTEMPT_GAP_MS = 5 * SECOND_MS;
 export const RATE_LIMIT_MAX_REQUESTS = 100;
 export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE_MS;
 export const RATE_LIMIT_MIN_SPACING_MS = 2 * SECOND_MS;
+/**
+ * Of those 100, this many are kept for requests someone waits for (an opened activity, the OAuth
+ * exchange, a disconnect): background work (sync pages, webhook follow-ups) stops at 80 a window,
+ * so a busy sync or a flood of webhooks never leaves an opened activity without a slot.
+ */
+export const RATE_LIMIT_INTERACTIVE_RESERVE = 20;
+
+/**
+ * Webhook events are unsigned, so each costs a Strava call only when plausible; per athlete at
+ * most this many are followed up in WEBHOOK_WINDOW_MS, and the same object and aspect twice within
+ * the window is one fetch. The rest are answered 200 and dropped (polling stays the fallback).
+ */
+export const WEBHOOK_EVENTS_PER_ATHLETE = 20;
+export const WEBHOOK_WINDOW_MS = 15 * MINUTE_MS;
+/** Posts to the webhook endpoint per client address per minute; more are answered 429. */
+export const WEBHOOK_POSTS_PER_MINUTE = 600;
+
+/**
+ * Total time an opened Strava activity may spend on Strava (detail and streams, with retries and
+ * limiter queueing) before the page gets "Unable to fetch detailed activity data" and the cached
+ * copy: shorter than a browser's patience.
+ */
+export const INTERACTIVE_DEADLINE_MS = 15 * SECOND_MS;
+/** Connect (the code exchange) gets as long; a disconnect's revocation at Strava is best effort. */
+export const REVOKE_DEADLINE_MS = 3 * SECOND_MS;
 
 /** Spec §8: 5xx and timeouts on token refresh are retried up to 3 times, 5 s apart. */
 export const TOKEN_REFRESH_MAX_RETRIES = 3;

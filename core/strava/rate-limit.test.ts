@@ -29,6 +29,68 @@ function run(count: number, config: RateLimitConfig = STRAVA_RATE_LIMIT, start =
   return { sentAt, state, now };
 }
 
+describe('nextSlot with an interactive reserve', () => {
+  /** Background requests back to back, each when the limiter lets it go. */
+  function background(count: number) {
+    let state: RateLimitState = EMPTY_RATE_LIMIT_STATE;
+    let now = T0;
+    const sentAt: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const slot = nextSlot(state, now, STRAVA_RATE_LIMIT, 'background');
+      state = slot.state;
+      now += slot.waitMs;
+      sentAt.push(now);
+    }
+    return { state, now, sentAt };
+  }
+
+  it('keeps 20 of the 100 for interactive requests', () => {
+    expect(STRAVA_RATE_LIMIT.maxRequests - (STRAVA_RATE_LIMIT.reserved ?? 0)).toBe(80);
+  });
+
+  it('holds the 81st background request until the first leaves the window', () => {
+    const { sentAt } = background(81);
+    expect(sentAt[79]).toBe(T0 + 79 * 2000);
+    expect(sentAt[80]).toBe(T0 + 15 * MINUTE);
+  });
+
+  it('lets an interactive request through at once (after the spacing) when background has used its share', () => {
+    const { state, sentAt } = background(80);
+    const after = (sentAt.at(-1) ?? T0) + 2000;
+    expect(nextSlot(state, after, STRAVA_RATE_LIMIT, 'interactive').waitMs).toBe(0);
+    expect(nextSlot(state, after, STRAVA_RATE_LIMIT, 'background').waitMs).toBe(T0 + 15 * MINUTE - after);
+  });
+
+  it('gives interactive requests the reserve and no more', () => {
+    let { state, now } = background(80);
+    const waits: number[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      const slot = nextSlot(state, now, STRAVA_RATE_LIMIT, 'interactive');
+      state = slot.state;
+      now += slot.waitMs;
+      waits.push(slot.waitMs);
+    }
+    expect(waits.slice(1, 20).every((wait) => wait === 2000)).toBe(true);
+    expect(now).toBe(T0 + 15 * MINUTE);
+  });
+
+  it('lets an interactive request go before a background one booked ahead, keeping the spacing', () => {
+    const { state, now } = background(80);
+    const queued = nextSlot(state, now + 2000, STRAVA_RATE_LIMIT, 'background');
+    expect(queued.waitMs).toBe(T0 + 15 * MINUTE - (now + 2000));
+    const opened = nextSlot(queued.state, now + 2000, STRAVA_RATE_LIMIT, 'interactive');
+    expect(opened.waitMs).toBe(0);
+    const nearTheBooked = nextSlot(opened.state, T0 + 15 * MINUTE - 1000, STRAVA_RATE_LIMIT, 'interactive');
+    expect(nearTheBooked.waitMs).toBe(3000);
+  });
+
+  it('never lets background use the reserve, even when interactive requests left it unused', () => {
+    const { state, now } = background(80);
+    const slot = nextSlot(state, now + 10 * MINUTE, STRAVA_RATE_LIMIT, 'background');
+    expect(slot.waitMs).toBe(T0 + 15 * MINUTE - (now + 10 * MINUTE));
+  });
+});
+
 describe('nextSlot', () => {
   it('lets the first request go at once', () => {
     expect(nextSlot(EMPTY_RATE_LIMIT_STATE, T0).waitMs).toBe(0);
@@ -101,7 +163,7 @@ describe('nextSlot', () => {
   });
 
   it('has the spec numbers by default', () => {
-    expect(STRAVA_RATE_LIMIT).toEqual({ maxRequests: 100, windowMs: 900_000, minSpacingMs: 2000 });
+    expect(STRAVA_RATE_LIMIT).toEqual({ maxRequests: 100, windowMs: 900_000, minSpacingMs: 2000, reserved: 20 });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   RATE_LIMIT_FALLBACK_WAIT_MS,
+  RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
   RATE_LIMIT_WINDOW_MS,
@@ -20,16 +21,26 @@ export interface RateLimitConfig {
   windowMs: number;
   /** At least this long between two requests; tests and benches shorten it. */
   minSpacingMs: number;
+  /** Slots of each window only interactive requests may use (background stops at maxRequests - reserved). */
+  reserved?: number;
 }
 
 export const STRAVA_RATE_LIMIT: RateLimitConfig = {
   maxRequests: RATE_LIMIT_MAX_REQUESTS,
   windowMs: RATE_LIMIT_WINDOW_MS,
   minSpacingMs: RATE_LIMIT_MIN_SPACING_MS,
+  reserved: RATE_LIMIT_INTERACTIVE_RESERVE,
 };
 
+/**
+ * Who waits for a request: 'interactive' (an opened activity, the OAuth exchange, a disconnect —
+ * someone is looking at a spinner) may use the whole window; 'background' (sync pages, webhook
+ * follow-ups) only the part left after the reserve.
+ */
+export type RequestPriority = 'interactive' | 'background';
+
 export interface RateLimitState {
-  /** Start times (epoch ms, ascending) of the slots handed out that still count in the window. */
+  /** Start times (epoch ms, ascending) of the slots booked that still count in a window (some may lie ahead). */
   readonly slots: readonly number[];
   /** No slot before this time (epoch ms): set from a 429's reset time. */
   readonly blockedUntil: number;
@@ -40,22 +51,32 @@ export const EMPTY_RATE_LIMIT_STATE: RateLimitState = { slots: [], blockedUntil:
 /**
  * Reserve the next request slot at or after `now`. A slot counts in the rolling window for
  * `windowMs` after it starts: a request at t frees its place at exactly t + windowMs, so the 101st
- * request after 100 at time 0 goes at 15:00.000. Slots are handed out in call order, so concurrent
- * callers queue behind each other rather than bursting.
+ * request after 100 at time 0 goes at 15:00.000. Slots are booked when asked for, so concurrent
+ * callers queue behind each other rather than bursting. A request takes the earliest time that
+ * keeps `minSpacingMs` from every booked slot and leaves its window within its priority's share;
+ * so an interactive request may go before a background one booked further out (waiting for a
+ * place in the window) instead of queueing behind it.
  */
 export function nextSlot(
   state: RateLimitState,
   now: number,
   config: RateLimitConfig = STRAVA_RATE_LIMIT,
+  priority: RequestPriority = 'interactive',
 ): { waitMs: number; state: RateLimitState } {
-  const last = state.slots.at(-1);
-  let at = Math.max(now, state.blockedUntil, last === undefined ? now : last + config.minSpacingMs);
-  const live = state.slots.filter((slot) => slot > at - config.windowMs);
-  if (live.length >= config.maxRequests) {
-    const freesAt = (live[live.length - config.maxRequests] ?? at) + config.windowMs;
-    at = Math.max(at, freesAt);
-  }
-  const slots = [...live.filter((slot) => slot > at - config.windowMs), at];
+  const start = Math.max(now, state.blockedUntil);
+  const booked = state.slots.filter((slot) => slot > now - config.windowMs);
+  const allowed = priority === 'interactive' ? config.maxRequests : config.maxRequests - (config.reserved ?? 0);
+  // The answer is one of these: at once, right after a booked slot, or when a slot leaves the window.
+  const candidates = [
+    start,
+    ...booked.flatMap((slot) => [slot + config.minSpacingMs, slot + config.windowMs]).filter((at) => at > start),
+  ].sort((a, b) => a - b);
+  const fits = (at: number) =>
+    booked.every((slot) => Math.abs(at - slot) >= config.minSpacingMs) &&
+    booked.filter((slot) => slot > at - config.windowMs && slot <= at).length < allowed;
+  // The last candidate (the latest slot's window end) always fits, so `find` never comes back empty.
+  const at = candidates.find(fits) ?? Math.max(start, (booked.at(-1) ?? start) + config.windowMs);
+  const slots = [...booked, at].sort((a, b) => a - b);
   return { waitMs: at - now, state: { slots, blockedUntil: state.blockedUntil } };
 }
 

@@ -23,24 +23,73 @@ export function findIntegration(db: Db, userId: string): Promise<StravaIntegrati
   return db.selectFrom('stravaIntegrations').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
 
+/** The user another Stride account's active connection of this athlete belongs to, if any. */
+export async function findOtherActiveUserOfAthlete(db: Db, athleteId: string, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('stravaIntegrations')
+    .select('userId')
+    .where('athleteId', '=', athleteId)
+    .where('isActive', '=', true)
+    .where('userId', '<>', userId)
+    .executeTakeFirst();
+  return row?.userId ?? null;
+}
+
 /**
- * Stores a fresh connection. The same Strava athlete can be connected to one Stride user at a time:
- * connecting it here disconnects any other user it was active for (they re-authorised elsewhere).
+ * Stores a fresh connection. One Strava athlete is actively connected to one Stride user at a
+ * time; the partial unique index strava_integrations_athlete_key enforces it when two accounts
+ * connect the same athlete at once: the loser's insert fails and this returns false.
  */
-export async function saveConnection(db: Db, userId: string, values: IntegrationValues): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('stravaIntegrations')
-      .set({ isActive: false, disconnectedAt: values.connectedAt, updatedAt: new Date() })
-      .where('athleteId', '=', values.athleteId)
-      .where('isActive', '=', true)
-      .where('userId', '<>', userId)
-      .execute();
-    await trx
+export async function saveConnection(db: Db, userId: string, values: IntegrationValues): Promise<boolean> {
+  try {
+    await db
       .insertInto('stravaIntegrations')
       .values({ userId, ...values })
       .onConflict((oc) => oc.column('userId').doUpdateSet(values))
       .execute();
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error, 'strava_integrations_athlete_key')) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const fields = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  return (
+    fields?.code === '23505' &&
+    (fields.constraint === constraint || (typeof fields.message === 'string' && fields.message.includes(constraint)))
+  );
+}
+
+/**
+ * Strava's API agreement: when a runner disconnects, the personal data Stride got from Strava goes.
+ * In one transaction: the sync job (a page being imported loses its lease and rolls back), the
+ * connection marked inactive, the Strava activities (their details live in their rows; tracks and
+ * other per-activity rows cascade; an upload a hidden copy pointed at is simply itself again) and
+ * the remembered deleted Strava ids. Uploaded activities stay. Returns how many activities went.
+ */
+export async function disconnectAndDeleteStravaData(
+  db: Db,
+  userId: string,
+  disconnected: { disconnectedAt: Date; updatedAt: Date },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('stravaSyncJobs').where('userId', '=', userId).execute();
+    await trx
+      .updateTable('stravaIntegrations')
+      .set({ isActive: false, ...disconnected })
+      .where('userId', '=', userId)
+      .execute();
+    const deleted = await trx
+      .deleteFrom('activities')
+      .where('userId', '=', userId)
+      .where('source', '=', 'strava')
+      .executeTakeFirst();
+    await trx.deleteFrom('stravaDeletedActivities').where('userId', '=', userId).execute();
+    return Number(deleted.numDeletedRows);
   });
 }
 
@@ -389,6 +438,25 @@ export async function upsertStravaActivities(
     .returning(['id', sql<boolean>`xmax = 0`.as('inserted')])
     .execute();
   return { changed: result.length, insertedIds: result.filter((row) => row.inserted).map((row) => row.id) };
+}
+
+/** Whether the user has this Strava activity (or deleted it in Stride: it was theirs too). */
+export async function hasStravaActivity(db: Db, userId: string, stravaId: string): Promise<boolean> {
+  const [stored, deleted] = await Promise.all([
+    db
+      .selectFrom('activities')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('stravaId', '=', stravaId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('stravaDeletedActivities')
+      .select('stravaId')
+      .where('userId', '=', userId)
+      .where('stravaId', '=', stravaId)
+      .executeTakeFirst(),
+  ]);
+  return stored !== undefined || deleted !== undefined;
 }
 
 export async function deleteStravaActivity(db: Db, userId: string, stravaId: string): Promise<boolean> {

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAUTH_STATE_TTL_MS, STRAVA_TEXTS, type StravaStatus, type SyncProgress } from '../../core/strava/api.ts';
+import {
+  OAUTH_STATE_TTL_MS,
+  STRAVA_TEXTS,
+  type DisconnectResponse,
+  type StravaStatus,
+  type SyncProgress,
+} from '../../core/strava/api.ts';
 import { STRAVA_SCOPES } from '../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../core/strava/messages.ts';
 import { FITNESS_CALLBACK_PATHS } from '../../core/product.ts';
@@ -155,19 +161,54 @@ describe('the callback routes', () => {
 });
 
 describe('one Strava athlete, one Stride user', () => {
-  it('moves an athlete to the Stride user who connected it last, disconnecting the earlier one', async () => {
+  it("refuses a second account's connection of an athlete connected elsewhere, and stores nothing", async () => {
     const first = await connectedRunner(server, strava, 2);
     const second = await registerUser(server);
+    strava.state.signedInAthleteId = first.athlete.id;
+
+    const refused = await connectStrava(second.client);
+
+    expectApiError(refused, 409, {
+      type: 'validation_error',
+      message: STRAVA_TEXTS.athleteTaken,
+      code: 'strava-athlete-taken',
+    });
+    expect(STRAVA_TEXTS.athleteTaken).toBe(
+      'This Strava account is already connected to another Stride account. Disconnect it there first.',
+    );
+    await expectNothingStored(second);
+    expect((await second.client.get<ActivityPage>('/api/activities?source=strava')).body.total).toBe(0);
+    const earlier = (await first.client.get<StravaStatus>('/api/strava/status')).body;
+    expect(earlier).toMatchObject({ connected: true, athleteId: String(first.athlete.id), activityCount: 2 });
+  });
+
+  it('lets the second account connect once the first has disconnected', async () => {
+    const first = await connectedRunner(server, strava, 1);
+    const second = await registerUser(server);
+    expect((await first.client.delete('/api/strava/connection')).status).toBe(200);
     strava.state.signedInAthleteId = first.athlete.id;
 
     const connected = await connectStrava(second.client);
 
     expect(connected.status).toBe(200);
     expect(connected.body).toMatchObject({ connected: true, athleteId: String(first.athlete.id) });
-    const earlier = (await first.client.get<StravaStatus>('/api/strava/status')).body;
-    expect(earlier).toMatchObject({ connected: false, athleteId: String(first.athlete.id), activityCount: 2 });
-    expect(earlier.disconnectedAt).not.toBeNull();
-    expect(await integrationRow(server, first.id)).toMatchObject({ isActive: false });
+  });
+
+  it('connects exactly one of two accounts that connect the same athlete at the same moment', async () => {
+    const athlete = strava.addAthlete({ activities: 1, signIn: true });
+    const [one, two] = await Promise.all([registerUser(server), registerUser(server)]);
+    const queries = await Promise.all([authorizeAtStrava(one.client), authorizeAtStrava(two.client)]);
+
+    const answers = await Promise.all([exchange(one, queries[0]), exchange(two, queries[1])]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const active = await server.database.db
+      .selectFrom('stravaIntegrations')
+      .select('userId')
+      .where('athleteId', '=', String(athlete.id))
+      .where('isActive', '=', true)
+      .execute();
+    expect(active).toHaveLength(1);
   });
 });
 
@@ -354,15 +395,20 @@ describe('tokens at rest', () => {
 });
 
 describe('DELETE /api/strava/connection', () => {
-  it('sets isActive false and disconnectedAt, revokes the token at Strava and keeps the activities', async () => {
+  it('sets isActive false and disconnectedAt, revokes the token at Strava and deletes the Strava activities', async () => {
     const runner = await connectedRunner(server, strava, 5);
     const sealed = (await integrationRow(server, runner.id))?.accessToken ?? '';
     const accessToken = createSecretBox(server.config.appSecret).open(sealed, 'strava:access-token');
 
-    const response = await runner.client.delete<StravaStatus>('/api/strava/connection');
+    const response = await runner.client.delete<DisconnectResponse>('/api/strava/connection');
 
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ connected: false, athleteId: String(runner.athlete.id), activityCount: 5 });
+    expect(response.body).toMatchObject({
+      connected: false,
+      athleteId: String(runner.athlete.id),
+      activityCount: 0,
+      deletedActivities: 5,
+    });
     expect(response.body.disconnectedAt).not.toBeNull();
     const row = await integrationRow(server, runner.id);
     expect(row).toMatchObject({ isActive: false });
@@ -374,7 +420,7 @@ describe('DELETE /api/strava/connection', () => {
     expect(strava.state.accessTokens.has(accessToken)).toBe(false);
 
     const activities = await runner.client.get<ActivityPage>('/api/activities?source=strava');
-    expect(activities.body.total).toBe(5);
+    expect(activities.body.total).toBe(0);
 
     const sync = await runner.client.post<SyncProgress>('/api/strava/sync', {});
     expectApiError(sync, 409, {

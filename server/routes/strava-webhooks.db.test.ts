@@ -212,7 +212,11 @@ describe('activity and athlete events', () => {
     }, 'the disconnection');
     expect(status.disconnectedAt).not.toBeNull();
     expect(await integrationRow(server, runner.id)).toMatchObject({ isActive: false });
-    // The synced activities stay.
-    expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
+    // Strava's API agreement: the data Stride got from Strava goes with the connection.
+    await waitUntil(async () => {
+      const total = (await runner.client.get<ActivityPage>('/api/activities')).body.total;
+      return total === 0 || undefined;
+    }, 'the Strava activities deleted');
+    expect((await runner.client.get<StravaStatus>('/api/strava/status')).body.activityCount).toBe(0);
   });
 });

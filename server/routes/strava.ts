@@ -6,13 +6,16 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { FITNESS_CALLBACK_PATHS } from '../../core/product.ts';
 import {
   connectResponseSchema,
+  disconnectResponseSchema,
   exchangeBodySchema,
   ownAppBodySchema,
   stravaStatusSchema,
   syncBodySchema,
   syncProgressSchema,
 } from '../../core/strava/api.ts';
+import { WEBHOOK_POSTS_PER_MINUTE } from '../../core/strava/constants.ts';
 import { requireUser } from '../http/require-user.ts';
+import { webhookRateLimit } from '../http/webhook-rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
 
@@ -27,6 +30,11 @@ const webhookChallengeQuery = z.object({
 export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
   const signedIn = requireUser(auth);
   const tags = ['strava'];
+  const webhookLimit = webhookRateLimit({
+    maxPerWindow: WEBHOOK_POSTS_PER_MINUTE,
+    windowMs: 60_000,
+    trustProxy: config.trustProxy,
+  });
   /** A change to the connection answers with the status as it now is. */
   const statusAfter = async (userId: string, change: Promise<void>) => {
     await change;
@@ -71,6 +79,7 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         responses: {
           200: jsonResponse('Connected; the sync has started', stravaStatusSchema),
           400: errorResponse('A forged, used or expired state, a refusal, or missing permission'),
+          409: errorResponse('This Strava athlete is connected to another Stride account'),
           502: errorResponse('Strava refused the code or could not be reached'),
         },
       }),
@@ -82,9 +91,14 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         path: '/api/strava/connection',
         tags,
         middleware: [signedIn] as const,
-        responses: { 200: jsonResponse('Disconnected (and revoked at Strava)', stravaStatusSchema) },
+        responses: {
+          200: jsonResponse(
+            'Disconnected (and revoked at Strava); the activities from Strava are deleted and counted',
+            disconnectResponseSchema,
+          ),
+        },
       }),
-      async (c) => c.json(await statusAfter(c.var.user.id, strava.connection.disconnect(c.var.user.id)), 200),
+      async (c) => c.json(await strava.disconnect(c.var.user.id), 200),
     )
     .openapi(
       createRoute({
@@ -154,8 +168,15 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
         method: 'post',
         path: '/api/strava/webhook',
         tags,
+        middleware: [webhookLimit] as const,
         request: { body: jsonBody(z.record(z.string(), z.unknown())) },
-        responses: { 200: jsonResponse('Received', z.object({ received: z.literal(true) })) },
+        responses: {
+          200: jsonResponse(
+            'Received (implausible events are dropped without a Strava call)',
+            z.object({ received: z.literal(true) }),
+          ),
+          429: errorResponse('Too many webhook posts from this address'),
+        },
       }),
       (c) => {
         // Strava wants the answer within 2 s; the event is applied afterwards.

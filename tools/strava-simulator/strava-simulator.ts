@@ -32,6 +32,8 @@ export interface SimulatorFaults {
   serverError: { count: number; status: number; match?: string } | null;
   /** Every matching request waits `ms` before answering (for client timeouts); `count` limits it when set. */
   slow: { ms: number; count?: number; match?: string } | null;
+  /** Every matching request is held open and never answered (Strava hanging); it is logged with status 0. */
+  hang: { match?: string } | null;
   /** Every refresh_token grant answers 400 RefreshToken invalid. */
   invalidRefreshToken: boolean;
   /** Access tokens are issued already expired (expires_in 0) and existing ones are rejected with 401. */
@@ -169,6 +171,7 @@ function noFaults(): SimulatorFaults {
     rateLimit: null,
     serverError: null,
     slow: null,
+    hang: null,
     invalidRefreshToken: false,
     expiredAccessTokens: false,
     expiredRefreshTokens: false,
@@ -887,6 +890,14 @@ export async function createStravaSimulator(options: StravaSimulatorOptions = {}
     try {
       body = method === 'POST' ? await readBody(request) : {};
       const faults = state.faults;
+      if (faultable && faults.hang && matches(faults.hang.match, path)) {
+        const query = Object.fromEntries(url.searchParams);
+        const authorization = request.headers.authorization ?? null;
+        state.requests.push({ method, path, query, authorization, body, time: arrived, status: 0 });
+        // Held until the client gives up or the simulator stops.
+        await new Promise<void>((resolve) => response.once('close', () => resolve()));
+        return;
+      }
       if (faultable && faults.slow && matches(faults.slow.match, path)) {
         const ms = faults.slow.ms;
         if (faults.slow.count !== undefined) {

@@ -19,6 +19,7 @@ import {
   retryDelay,
   STRAVA_RATE_LIMIT,
   type RateLimitState,
+  type RequestPriority,
   type RetryKind,
 } from '../../../core/strava/rate-limit.ts';
 import {
@@ -93,6 +94,9 @@ export interface StravaCredentials {
 export interface StravaClientOptions {
   baseUrl: string;
   minSpacingMs: number;
+  /** Spec §9's numbers unless a test scales them down. */
+  maxRequests?: number;
+  interactiveReserve?: number;
   requestTimeoutMs: number;
   refreshTimeoutMs: number;
   logger: Logger;
@@ -111,20 +115,31 @@ export interface PushSubscriptionInfo {
   callbackUrl: string;
 }
 
+/**
+ * How a call is made: `signal` ends it (its limiter wait, retries and the request itself), and
+ * `priority` says whether someone waits for it (default) or it is background work, which may not
+ * use the interactive reserve of the limiter (core/strava/rate-limit.ts).
+ */
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  priority?: RequestPriority;
+}
+
 /** The Strava operations Stride uses (DESIGN.md: integrations sit behind small interfaces). */
 export interface StravaClient {
   authorizeUrl(input: { clientId: string; redirectUri: string; state: string }): string;
-  exchangeCode(credentials: StravaCredentials, code: string): Promise<ExchangedTokens>;
+  exchangeCode(credentials: StravaCredentials, code: string, options?: RequestOptions): Promise<ExchangedTokens>;
   refreshToken(credentials: StravaCredentials, refreshToken: string): Promise<RefreshedTokens>;
-  deauthorize(accessToken: string): Promise<void>;
-  getAthlete(accessToken: string): Promise<Record<string, unknown>>;
+  deauthorize(accessToken: string, options?: RequestOptions): Promise<void>;
+  getAthlete(accessToken: string, options?: RequestOptions): Promise<Record<string, unknown>>;
+  /** The sync's pages: background, and they wait out the limiter however long it takes. */
   listActivities(accessToken: string, query: ListActivitiesQuery, signal?: AbortSignal): Promise<unknown[]>;
-  getActivity(accessToken: string, id: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  getActivity(accessToken: string, id: string, options?: RequestOptions): Promise<Record<string, unknown>>;
   getStreams(
     accessToken: string,
     id: string,
     keys: readonly string[],
-    signal?: AbortSignal,
+    options?: RequestOptions,
   ): Promise<Record<string, unknown>>;
   listPushSubscriptions(credentials: StravaCredentials): Promise<PushSubscriptionInfo[]>;
   createPushSubscription(
@@ -157,7 +172,12 @@ async function mentionsRefreshToken(response: Response): Promise<boolean> {
 
 export function createStravaClient(options: StravaClientOptions): StravaClient {
   const clock = options.clock ?? REAL_CLOCK;
-  const limits = { ...STRAVA_RATE_LIMIT, minSpacingMs: options.minSpacingMs };
+  const limits = {
+    ...STRAVA_RATE_LIMIT,
+    minSpacingMs: options.minSpacingMs,
+    maxRequests: options.maxRequests ?? STRAVA_RATE_LIMIT.maxRequests,
+    reserved: options.interactiveReserve ?? STRAVA_RATE_LIMIT.reserved,
+  };
   const { logger } = options;
   let limiter: RateLimitState = EMPTY_RATE_LIMIT_STATE;
 
@@ -172,17 +192,11 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
   };
 
   /**
-   * One paced attempt. A timeout or a refused connection is an outcome, not an exception. A request
-   * that would queue longer than `maxQueueMs` for its slot is not sent: it fails as rate-limited.
+   * Books the next slot of the limiter for this priority and waits for it. A request that would
+   * queue longer than `maxQueueMs` is not sent: it fails as rate-limited.
    */
-  async function attempt(
-    target: URL,
-    init: RequestInit,
-    timeoutMs: number,
-    maxQueueMs: number,
-    signal?: AbortSignal,
-  ): Promise<Outcome> {
-    const slot = nextSlot(limiter, clock.now(), limits);
+  async function takeSlot(priority: RequestPriority, maxQueueMs: number, signal?: AbortSignal): Promise<void> {
+    const slot = nextSlot(limiter, clock.now(), limits, priority);
     if (slot.waitMs > maxQueueMs) {
       throw new StravaError(STRAVA_MESSAGES.rateLimited, 'rate-limit', null, slot.waitMs);
     }
@@ -190,6 +204,18 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     if (slot.waitMs > 0) {
       await clock.sleep(slot.waitMs, signal);
     }
+  }
+
+  /** One paced attempt. A timeout or a refused connection is an outcome, not an exception. */
+  async function attempt(
+    target: URL,
+    init: RequestInit,
+    timeoutMs: number,
+    maxQueueMs: number,
+    priority: RequestPriority,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
+    await takeSlot(priority, maxQueueMs, signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       return await fetch(target, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
@@ -211,11 +237,12 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     target: URL,
     init: RequestInit,
     timeoutMs: number,
-    signal?: AbortSignal,
+    options: RequestOptions = {},
     maxQueueMs = INTERACTIVE_MAX_QUEUE_MS,
   ): Promise<Outcome> {
+    const { signal, priority = 'interactive' } = options;
     for (let retry = 1; ; retry += 1) {
-      const outcome = await attempt(target, init, timeoutMs, maxQueueMs, signal);
+      const outcome = await attempt(target, init, timeoutMs, maxQueueMs, priority, signal);
       const failure = typeof outcome === 'string' ? outcome : outcome.status;
       const delay = isRetryableFailure(failure) ? retryDelay(retry, kind) : null;
       if (delay === null) {
@@ -240,7 +267,11 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       : new StravaError(`Network error: ${STRAVA_SERVICE_NAME} could not be reached`, 'network');
   }
 
-  function tokenRequest(kind: TokenResponseKind, fields: Record<string, string>): Promise<Outcome> {
+  function tokenRequest(
+    kind: TokenResponseKind,
+    fields: Record<string, string>,
+    requestOptions: RequestOptions = {},
+  ): Promise<Outcome> {
     const retryKind: RetryKind = kind === 'refresh' ? 'refresh' : 'request';
     const timeout = kind === 'refresh' ? options.refreshTimeoutMs : options.requestTimeoutMs;
     return send(
@@ -252,6 +283,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
         body: new URLSearchParams(fields).toString(),
       },
       timeout,
+      requestOptions,
     );
   }
 
@@ -259,7 +291,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
     path: string,
     accessToken: string,
     query: Record<string, string | number | undefined>,
-    signal?: AbortSignal,
+    requestOptions: RequestOptions = {},
     maxQueueMs?: number,
   ): Promise<unknown> {
     const outcome = await send(
@@ -267,7 +299,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       url(`/api/v3${path}`, query),
       { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
       options.requestTimeoutMs,
-      signal,
+      requestOptions,
       maxQueueMs,
     );
     if (typeof outcome === 'string') {
@@ -324,13 +356,17 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       }).toString();
     },
 
-    async exchangeCode(credentials, code) {
-      const outcome = await tokenRequest('exchange', {
-        client_id: credentials.clientId,
-        client_secret: credentials.clientSecret,
-        code,
-        grant_type: 'authorization_code',
-      });
+    async exchangeCode(credentials, code, requestOptions) {
+      const outcome = await tokenRequest(
+        'exchange',
+        {
+          client_id: credentials.clientId,
+          client_secret: credentials.clientSecret,
+          code,
+          grant_type: 'authorization_code',
+        },
+        requestOptions,
+      );
       if (typeof outcome === 'string') {
         throw new StravaError(STRAVA_MESSAGES.connectFailed, outcome);
       }
@@ -380,7 +416,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       return parsed.value;
     },
 
-    async deauthorize(accessToken) {
+    async deauthorize(accessToken, requestOptions) {
       const outcome = await send(
         'request',
         url('/oauth/deauthorize'),
@@ -390,6 +426,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
           body: new URLSearchParams({ access_token: accessToken }).toString(),
         },
         options.requestTimeoutMs,
+        requestOptions,
       );
       if (typeof outcome === 'string') {
         throw unreachable(outcome, options.requestTimeoutMs);
@@ -400,8 +437,8 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       }
     },
 
-    async getAthlete(accessToken) {
-      const body = await apiGet('/athlete', accessToken, {});
+    async getAthlete(accessToken, requestOptions) {
+      const body = await apiGet('/athlete', accessToken, {}, requestOptions);
       if (!isObject(body)) {
         throw new StravaError(STRAVA_MESSAGES.invalidApiResponse, 'invalid-response');
       }
@@ -414,7 +451,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
         '/athlete/activities',
         accessToken,
         { page: query.page, per_page: query.perPage, after: query.after },
-        signal,
+        { signal, priority: 'background' },
         Number.POSITIVE_INFINITY,
       );
       if (!Array.isArray(body)) {
@@ -423,20 +460,20 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       return body as unknown[];
     },
 
-    async getActivity(accessToken, id, signal) {
-      const body = await apiGet(`/activities/${encodeURIComponent(id)}`, accessToken, {}, signal);
+    async getActivity(accessToken, id, requestOptions) {
+      const body = await apiGet(`/activities/${encodeURIComponent(id)}`, accessToken, {}, requestOptions);
       if (!isObject(body)) {
         throw new StravaError(STRAVA_MESSAGES.invalidApiResponse, 'invalid-response');
       }
       return body;
     },
 
-    async getStreams(accessToken, id, keys, signal) {
+    async getStreams(accessToken, id, keys, requestOptions) {
       const body = await apiGet(
         `/activities/${encodeURIComponent(id)}/streams`,
         accessToken,
         { keys: keys.join(','), key_by_type: 'true' },
-        signal,
+        requestOptions,
       );
       if (!isObject(body)) {
         throw new StravaError(STRAVA_MESSAGES.noStreams, 'invalid-response');

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { OAUTH_STATE_TTL_MS, STRAVA_TEXTS, type ExchangeBody, type OwnAppBody } from '../../../core/strava/api.ts';
-import { MIN_REFRESH_ATTEMPT_GAP_MS } from '../../../core/strava/constants.ts';
+import { MIN_REFRESH_ATTEMPT_GAP_MS, REVOKE_DEADLINE_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import {
   connectedRecord,
@@ -19,14 +19,16 @@ import {
   type TokenPurpose,
 } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
+import { refreshProfileStatistics } from '../../db/activity-repository.ts';
 import type { Db } from '../../db/profile-repository.ts';
 import type { StravaIntegrationRow } from '../../db/schema.ts';
 import {
-  cancelSyncJob,
   claimRefresh,
   consumeOauthState,
   deleteUserApp,
+  disconnectAndDeleteStravaData,
   findIntegration,
+  findOtherActiveUserOfAthlete,
   findUserApp,
   insertOauthState,
   saveConnection,
@@ -277,7 +279,10 @@ export function createConnection(deps: ConnectionDeps) {
     }
     let tokens;
     try {
-      tokens = await client.exchangeCode(credentials, body.code);
+      // Someone waits on the callback page: the exchange (retries and queueing included) has a deadline.
+      tokens = await client.exchangeCode(credentials, body.code, {
+        signal: AbortSignal.timeout(config.interactiveDeadlineMs),
+      });
     } catch (error) {
       const message = error instanceof StravaError ? error.message : STRAVA_MESSAGES.connectFailed;
       logger.warn({ err: error, userId }, 'Strava code exchange failed');
@@ -285,7 +290,15 @@ export function createConnection(deps: ConnectionDeps) {
     }
     const now = clock.now();
     const record = connectedRecord(tokens, now);
-    await saveConnection(db, userId, {
+    const taken = () => {
+      logger.info({ userId }, 'Strava athlete already connected to another Stride account; refused');
+      return new AppError(409, 'validation_error', STRAVA_TEXTS.athleteTaken, { code: 'strava-athlete-taken' });
+    };
+    // One athlete feeds one Stride account: a second account would import the first one's runs.
+    if (record.athleteId !== null && (await findOtherActiveUserOfAthlete(db, record.athleteId, userId)) !== null) {
+      throw taken();
+    }
+    const saved = await saveConnection(db, userId, {
       ...sealedTokens(record),
       athleteId: record.athleteId,
       athleteName: record.athleteName,
@@ -297,25 +310,49 @@ export function createConnection(deps: ConnectionDeps) {
       disconnectedAt: null,
       isActive: true,
     });
+    if (!saved) {
+      // Another account connected the same athlete between the check and the insert.
+      throw taken();
+    }
     await events.publish(userId, { type: 'strava-connection' });
   }
 
-  /** Spec §4: isActive false and disconnectedAt; the token is revoked at Strava too (best effort). */
-  async function disconnect(userId: string): Promise<void> {
+  /**
+   * Strava's API agreement: the connection ends and the data Stride got from Strava goes with it
+   * (uploads stay). Statistics are recomputed and open pages told. Returns the activities deleted.
+   */
+  async function endConnection(userId: string, record: StravaIntegrationRecord, reason: string): Promise<number> {
+    const next = disconnectRecord(record, clock.now());
+    const deleted = await disconnectAndDeleteStravaData(db, userId, {
+      disconnectedAt: date(next.disconnectedAt) ?? new Date(clock.now()),
+      updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
+    });
+    logger.info({ userId, reason, deletedActivities: deleted }, 'Strava disconnected; its data deleted');
+    await refreshProfileStatistics(db, userId);
+    await events.publish(userId, { type: 'strava-connection' });
+    await events.publish(userId, { type: 'activities-changed' });
+    return deleted;
+  }
+
+  /**
+   * Spec §4: isActive false and disconnectedAt, and the Strava data deleted (endConnection). The
+   * token is revoked at Strava too, best effort and within a few seconds: a slow or busy Strava
+   * never holds the runner's disconnect. Returns how many Strava activities were deleted.
+   */
+  async function disconnectAndDelete(userId: string): Promise<number> {
     const row = await findIntegration(db, userId);
     if (!row?.isActive) {
-      return;
+      return 0;
     }
     const record = toRecord(row);
     if (record.accessToken) {
       try {
-        await client.deauthorize(record.accessToken);
+        await client.deauthorize(record.accessToken, { signal: AbortSignal.timeout(REVOKE_DEADLINE_MS) });
       } catch (error) {
         logger.warn({ err: error, userId }, 'Strava token could not be revoked; disconnecting anyway');
       }
     }
-    await cancelSyncJob(db, userId);
-    await markDisconnected(userId, record, 'disconnected by the runner');
+    return endConnection(userId, record, 'disconnected by the runner');
   }
 
   /**
@@ -328,14 +365,14 @@ export function createConnection(deps: ConnectionDeps) {
       return;
     }
     try {
-      await client.getAthlete(await accessToken(userId, 'request'));
+      await client.getAthlete(await accessToken(userId, 'request'), { priority: 'background' });
       logger.warn({ userId }, 'deauthorisation event for an athlete Strava still serves; ignored');
     } catch (error) {
       if (error instanceof StravaError && (error.kind === 'unauthorized' || error.kind === 'invalid-refresh-token')) {
-        await cancelSyncJob(db, userId);
         const latest = await findIntegration(db, userId);
-        if (latest?.isActive) {
-          await markDisconnected(userId, toRecord(latest), 'deauthorised on Strava');
+        if (latest) {
+          // A refused refresh may have marked it inactive already; the data goes all the same.
+          await endConnection(userId, toRecord(latest), 'deauthorised on Strava');
         }
         return;
       }
@@ -357,7 +394,11 @@ export function createConnection(deps: ConnectionDeps) {
     isConnected,
     beginConnect,
     completeConnect,
-    disconnect,
+    disconnectAndDelete,
+    /** The same, for callers that need no count (account deletion). */
+    disconnect: async (userId: string): Promise<void> => {
+      await disconnectAndDelete(userId);
+    },
     deauthorized,
     saveOwnApp,
     removeOwnApp,

@@ -16,7 +16,7 @@ import { markStreamsCached, saveStravaDetail } from '../../db/strava-repository.
 import type { Db } from '../../db/profile-repository.ts';
 import type { ActivityRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Clock, StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError, type Clock, type StravaClient } from '../../integrations/strava/strava-client.ts';
 
 export interface RemoteActivityDeps {
   db: Db;
@@ -25,6 +25,8 @@ export interface RemoteActivityDeps {
   withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
   logger: Logger;
   clock: Clock;
+  /** How long a page may wait on Strava in all (token refresh, queueing, retries, the requests). */
+  deadlineMs: number;
 }
 
 const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
@@ -32,6 +34,31 @@ const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
 
 export function createRemoteActivities(deps: RemoteActivityDeps) {
   const { db, client, logger, clock } = deps;
+
+  /**
+   * Runs a call to Strava that someone waits for under one deadline: the signal ends the limiter
+   * wait, the retries and the request, and the answer comes at the deadline even if a step (the
+   * token refresh) does not listen to it. A hanging Strava answered after 74 s before.
+   */
+  async function withinDeadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const expired = new Promise<never>((_resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
+    });
+    const timer = setTimeout(
+      () => controller.abort(new StravaError(STRAVA_MESSAGES.detailUnavailable, 'timeout')),
+      deps.deadlineMs,
+    );
+    const running = work(controller.signal);
+    // Whichever loses the race still settles; its rejection is not an unhandled one.
+    running.catch(() => undefined);
+    expired.catch(() => undefined);
+    try {
+      return await Promise.race([running, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /**
    * Brings a Strava activity's details up to date (at most once a day). Returns the row to show and,
@@ -43,7 +70,9 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     }
     try {
       const stravaId = row.stravaId;
-      const raw = await deps.withToken(row.userId, (token) => client.getActivity(token, stravaId));
+      const raw = await withinDeadline((signal) =>
+        deps.withToken(row.userId, (token) => client.getActivity(token, stravaId, { signal })),
+      );
       const detail = normalizeStravaDetail(raw);
       const updated = await saveStravaDetail(db, row.id, {
         description: detail.description,
@@ -78,7 +107,9 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     const cached = await hasTrack(db, row.id);
     try {
       const stravaId = row.stravaId;
-      const streams = await deps.withToken(row.userId, (token) => client.getStreams(token, stravaId, STREAM_KEYS));
+      const streams = await withinDeadline((signal) =>
+        deps.withToken(row.userId, (token) => client.getStreams(token, stravaId, STREAM_KEYS, { signal })),
+      );
       const track = streamsToTrack(streams, row.startDate.getTime());
       if (track === null) {
         throw new Error(STRAVA_MESSAGES.noStreams);

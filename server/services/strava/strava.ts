@@ -5,8 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { STRAVA_TEXTS, type ExchangeBody, type StravaStatus, type SyncProgress } from '../../../core/strava/api.ts';
+import {
+  STRAVA_TEXTS,
+  type DisconnectResponse,
+  type ExchangeBody,
+  type StravaStatus,
+  type SyncProgress,
+} from '../../../core/strava/api.ts';
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
+import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
 import type { Db } from '../../db/profile-repository.ts';
@@ -16,6 +23,7 @@ import {
   findActiveUsersByAthlete,
   findIntegration,
   findPushSubscription,
+  hasStravaActivity,
   savePushSubscription,
   setPushSubscriptionId,
   upsertStravaActivities,
@@ -46,16 +54,6 @@ export interface StravaDeps {
   clock?: Clock;
 }
 
-/** A Strava push event (developers.strava.com "Webhook Events API"). */
-export interface WebhookEvent {
-  object_type?: unknown;
-  object_id?: unknown;
-  aspect_type?: unknown;
-  owner_id?: unknown;
-  subscription_id?: unknown;
-  updates?: unknown;
-}
-
 export function createStrava(deps: StravaDeps) {
   const { db, config, events } = deps;
   const logger = deps.logger.child({ module: 'strava' });
@@ -63,6 +61,8 @@ export function createStrava(deps: StravaDeps) {
   const client: StravaClient = createStravaClient({
     baseUrl: config.baseUrl,
     minSpacingMs: config.minSpacingMs,
+    maxRequests: config.maxRequestsPerWindow,
+    interactiveReserve: config.interactiveReserve,
     requestTimeoutMs: config.requestTimeoutMs,
     refreshTimeoutMs: config.refreshTimeoutMs,
     logger,
@@ -89,7 +89,14 @@ export function createStrava(deps: StravaDeps) {
     leaseMs: config.jobLeaseMs,
     afterSync,
   });
-  const remote = createRemoteActivities({ db, client, withToken, logger, clock });
+  const remote = createRemoteActivities({
+    db,
+    client,
+    withToken,
+    logger,
+    clock,
+    deadlineMs: config.interactiveDeadlineMs,
+  });
 
   async function status(userId: string): Promise<StravaStatus> {
     // First: finding the connection over may mark the record disconnected, which the row must show.
@@ -133,6 +140,12 @@ export function createStrava(deps: StravaDeps) {
     return status(userId);
   }
 
+  /** Disconnect (DELETE /api/strava/connection): the status after, and how many activities went. */
+  async function disconnect(userId: string): Promise<DisconnectResponse> {
+    const deletedActivities = await connection.disconnectAndDelete(userId);
+    return { ...(await status(userId)), deletedActivities };
+  }
+
   async function requestSync(userId: string, full: boolean): Promise<SyncProgress> {
     if (!(await connection.isConnected(userId))) {
       throw new AppError(409, 'validation_error', STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
@@ -143,11 +156,12 @@ export function createStrava(deps: StravaDeps) {
   /**
    * One activity named by a webhook: fetched and stored, or removed. Webhook calls carry no
    * signature, so even a "delete" is checked with Strava: only an activity Strava no longer has goes.
+   * It is background work: it never uses the limiter's interactive reserve.
    */
   async function applyActivityEvent(userId: string, stravaId: string): Promise<void> {
     let raw: Record<string, unknown>;
     try {
-      raw = await withToken(userId, (token) => client.getActivity(token, stravaId));
+      raw = await withToken(userId, (token) => client.getActivity(token, stravaId, { priority: 'background' }));
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
@@ -171,35 +185,68 @@ export function createStrava(deps: StravaDeps) {
     await afterSync(userId);
   }
 
-  /** Strava wants a 200 within 2 s, so the work happens after the answer. */
-  async function handleWebhook(event: WebhookEvent): Promise<void> {
-    const subscription = await findPushSubscription(db, config.clientId ?? '');
-    const sentFor =
-      typeof event.subscription_id === 'number' || typeof event.subscription_id === 'string'
-        ? String(event.subscription_id)
-        : null;
-    if (!subscription?.subscriptionId || sentFor !== subscription.subscriptionId) {
-      logger.warn({ subscription: sentFor }, 'Strava webhook event for another subscription; ignored');
+  /** Per athlete, the webhook follow-ups of the window (this app server's share of the gate). */
+  const webhookWindows = new Map<string, AthleteWebhookWindow>();
+  let dropped = { count: 0, loggedAt: 0 };
+
+  /** A dropped event is logged at debug; a summary at info at most once a minute. */
+  function drop(reason: string, raw: unknown): void {
+    logger.debug({ reason, event: raw }, 'Strava webhook event dropped');
+    dropped = { ...dropped, count: dropped.count + 1 };
+    if (clock.now() - dropped.loggedAt >= 60_000) {
+      logger.info(
+        { dropped: dropped.count, lastReason: reason },
+        'Strava webhook events dropped without a Strava call',
+      );
+      dropped = { count: 0, loggedAt: clock.now() };
+    }
+  }
+
+  /**
+   * Strava wants a 200 within 2 s, so the work happens after the answer. An event costs a Strava
+   * call only when plausible (core/strava/webhook-gate.ts): well formed, for this server's
+   * subscription, its owner an athlete actively connected here, an activity update or delete only
+   * for an activity of that athlete's that Stride has, not a repeat, within the athlete's budget.
+   */
+  async function handleWebhook(raw: unknown): Promise<void> {
+    const event = parseWebhookEvent(raw);
+    if (!event) {
+      drop('malformed', raw);
       return;
     }
-    const ownerId =
-      typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : '';
-    const users = ownerId === '' ? [] : await findActiveUsersByAthlete(db, ownerId);
-    const updates =
-      typeof event.updates === 'object' && event.updates !== null ? (event.updates as Record<string, unknown>) : {};
-    for (const { userId } of users) {
-      try {
-        if (event.object_type === 'athlete' && String(updates.authorized) === 'false') {
-          await connection.deauthorized(userId);
-        } else if (
-          event.object_type === 'activity' &&
-          (typeof event.object_id === 'number' || typeof event.object_id === 'string')
-        ) {
-          await applyActivityEvent(userId, String(event.object_id));
-        }
-      } catch (error) {
-        logger.warn({ err: error, userId, event }, 'Strava webhook event not applied');
+    const subscription = await findPushSubscription(db, config.clientId ?? '');
+    if (!subscription?.subscriptionId || event.subscriptionId !== subscription.subscriptionId) {
+      drop('another subscription', raw);
+      return;
+    }
+    const [user] = await findActiveUsersByAthlete(db, event.ownerId);
+    if (!user) {
+      drop('unknown athlete', raw);
+      return;
+    }
+    const { userId } = user;
+    if (event.objectType === 'activity') {
+      const stored = await hasStravaActivity(db, userId, event.objectId);
+      // A create names a new activity; an update or delete one this athlete's sync already brought.
+      if (stored === (event.aspect === 'create')) {
+        drop(stored ? 'already stored' : "not this athlete's activity", raw);
+        return;
       }
+    }
+    const decision = admitWebhookEvent(webhookWindows.get(event.ownerId), event, clock.now());
+    webhookWindows.set(event.ownerId, decision.window);
+    if (!decision.admitted) {
+      drop(decision.reason, raw);
+      return;
+    }
+    try {
+      if (event.objectType === 'athlete') {
+        await connection.deauthorized(userId);
+      } else {
+        await applyActivityEvent(userId, event.objectId);
+      }
+    } catch (error) {
+      logger.warn({ err: error, userId, event }, 'Strava webhook event not applied');
     }
   }
 
@@ -249,6 +296,7 @@ export function createStrava(deps: StravaDeps) {
     remote,
     status,
     exchange,
+    disconnect,
     requestSync,
     handleWebhook,
     verifyWebhook,

@@ -202,6 +202,9 @@ function Connected({ status, variant }: { status: StravaStatus; variant: StravaC
         onConfirm={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       >
+        <Typography component="span" sx={{ display: 'block', fontWeight: 600, mb: 1 }}>
+          {STRAVA_TEXTS.disconnectDeletes(status.activityCount)}
+        </Typography>
         Stride stops syncing your activities and gives up its access to your Strava account. You can connect again at
         any time.
       </ConfirmDialog>

@@ -35,7 +35,7 @@ export async function loadActivities(
   const status = await queryClient
     .fetchQuery({ queryKey: STRAVA_STATUS_QUERY_KEY, queryFn: fetchStravaStatus })
     .catch(warn('the Strava status'));
-  // A disconnected account keeps the activities it synced, so they are listed while they exist.
+  // A connection that ended without a disconnect (Strava refused the token) keeps what it synced: listed while it exists.
   const hasStrava = status !== null && (status.connected || status.activityCount > 0);
 
   // (3) before (2) and (4), so that the uploaded limit knows whether a sync is running.
