@@ -54,7 +54,7 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
   const handleAuth = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const address = clientAddress(c, config.trustProxy);
+    const address = clientAddress(c, config.trustProxyHops);
     if (address) {
       headers.set(CLIENT_IP_HEADER, address);
     }
