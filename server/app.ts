@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { sameOrigin } from './http/same-origin.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Before any route (better-auth's included): state-changing requests from other origins are refused.
+  app.use('*', sameOrigin(deps.config));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => {

@@ -10,6 +10,7 @@ import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/profile-repository.ts';
+import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { ensureProfile } from '../services/profile-service.ts';
 
@@ -29,9 +30,10 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.appSecret,
-    // Outside production the app is also reached on other local ports (Vite's dev server, tests).
-    trustedOrigins:
-      config.env === 'production' ? [config.publicUrl] : [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'],
+    // The same origins as server/http/same-origin.ts (which refuses the rest before better-auth runs):
+    // PUBLIC_URL, and outside production the origin this request reached the server on. Never a
+    // wildcard port: a page on another port of localhost is another origin.
+    trustedOrigins: (request?: Request) => (request ? allowedOrigins(config, request.url) : [config.publicUrl]),
     database: { db, type: 'postgres', transaction: true },
     telemetry: { enabled: false },
     logger: {
