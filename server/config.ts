@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
+import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
@@ -35,7 +36,7 @@ export interface Config {
    */
   trustProxyHops: number;
   /** Per-account sign-in throttling, on top of the per-address limit. */
-  loginThrottle: LoginThrottleConfig;
+  loginThrottle: LoginThrottlePolicy;
   logLevel: string;
   passwordPolicy: PasswordPolicy;
   /** Sign-in and sign-up attempts per client address (better-auth rate limiter). */
@@ -68,17 +69,8 @@ export interface StravaConfig {
   jobLeaseMs: number;
 }
 
-/** Failed sign-ins per e-mail address before each further attempt must wait (server/auth/login-throttle.ts). */
-export interface LoginThrottleConfig {
-  /** Failures allowed within the window before waits begin. */
-  freeFailures: number;
-  /** Seconds after the last failure when the count starts again from zero. */
-  windowSeconds: number;
-  /** The longest wait, in seconds. */
-  maxDelaySeconds: number;
-}
-
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = { freeFailures: 5, windowSeconds: 15 * 60, maxDelaySeconds: 15 * 60 };
+/** Failed sign-ins per e-mail address before each further attempt must wait (core/login-throttle.ts). */
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { freeFailures: 5, windowSeconds: 15 * 60, maxDelaySeconds: 15 * 60 };
 
 export class ConfigError extends Error {}
 

@@ -97,6 +97,18 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
           }
           return;
         }
+        if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
+          // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
+          // changed password ends every other session (the caller cannot opt out).
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          if (typeof body.newPassword === 'string') {
+            const problems = passwordProblems(body.newPassword, passwordPolicy);
+            if (problems.length > 0) {
+              throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });
+            }
+          }
+          return ctx.path === '/change-password' ? { context: { body: { ...body, revokeOtherSessions: true } } } : undefined;
+        }
         if (ctx.path !== '/sign-up/email') {
           return;
         }
