@@ -26,8 +26,7 @@ export interface LoginThrottleState {
 }
 
 export type LoginAttemptDecision =
-  | { allowed: true; next: LoginThrottleState }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; next: LoginThrottleState } | { allowed: false; retryAfterSeconds: number };
 
 /** The wait after the `failures`-th failure: none up to the free ones, then 2^(n − free) s, capped. */
 export function delayAfterFailures(failures: number, policy: LoginThrottlePolicy): number {

@@ -76,7 +76,9 @@ describe('same-site request forgery', () => {
         void response
           .request()
           .allHeaders()
-          .then((headers) => answers.push({ url: response.url(), status: response.status(), cookie: 'cookie' in headers }));
+          .then((headers) =>
+            answers.push({ url: response.url(), status: response.status(), cookie: 'cookie' in headers }),
+          );
       }
     });
     await attackPage.goto(attackerUrl);

@@ -70,7 +70,11 @@ export interface StravaConfig {
 }
 
 /** Failed sign-ins per e-mail address before each further attempt must wait (core/login-throttle.ts). */
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { freeFailures: 5, windowSeconds: 15 * 60, maxDelaySeconds: 15 * 60 };
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = {
+  freeFailures: 5,
+  windowSeconds: 15 * 60,
+  maxDelaySeconds: 15 * 60,
+};
 
 export class ConfigError extends Error {}
 

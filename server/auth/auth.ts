@@ -107,7 +107,9 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
               throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });
             }
           }
-          return ctx.path === '/change-password' ? { context: { body: { ...body, revokeOtherSessions: true } } } : undefined;
+          return ctx.path === '/change-password'
+            ? { context: { body: { ...body, revokeOtherSessions: true } } }
+            : undefined;
         }
         if (ctx.path !== '/sign-up/email') {
           return;

@@ -37,7 +37,9 @@ afterAll(async () => {
 
 describe('state-changing requests and their origin', () => {
   it('refuses a foreign Origin with the session cookie, and nothing is created', async () => {
-    const response = await runner.post('/api/activities/samples', undefined, { headers: { origin: otherPortOrigin() } });
+    const response = await runner.post('/api/activities/samples', undefined, {
+      headers: { origin: otherPortOrigin() },
+    });
 
     expectApiError(response, 403, refused);
     expect(await sampleCount(runner)).toBe(0);

@@ -23,7 +23,7 @@ import { requireUser } from '../http/require-user.ts';
 import { changePassword, deleteAccount, endOtherSessions } from '../services/account-service.ts';
 import { createLoginThrottle } from '../services/login-throttle-service.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, errorResponseSchema, jsonBody, jsonResponse } from './openapi.ts';
+import { createRouter, errorResponse, type errorResponseSchema, jsonBody, jsonResponse } from './openapi.ts';
 
 /** better-call's text for an unparsable body; the API answers every such body with one message. */
 const UPSTREAM_MALFORMED_JSON = 'Invalid JSON in request body';

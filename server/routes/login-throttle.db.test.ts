@@ -52,7 +52,11 @@ describe('per-account sign-in throttle', () => {
     const before = Date.now();
 
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expectApiError(await signIn(server, { email: credentials.email, password: `wrong-${attempt}` }), 401, invalidCredential);
+      expectApiError(
+        await signIn(server, { email: credentials.email, password: `wrong-${attempt}` }),
+        401,
+        invalidCredential,
+      );
     }
 
     const row = await throttleRow(credentials.email);

@@ -13,7 +13,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_failure_at', 'timestamptz', (col) => col.notNull())
     .addColumn('locked_until', 'timestamptz')
     .execute();
-  await db.schema.createIndex('auth_login_failures_last_failure_at').on('auth_login_failures').column('last_failure_at').execute();
+  await db.schema
+    .createIndex('auth_login_failures_last_failure_at')
+    .on('auth_login_failures')
+    .column('last_failure_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
