@@ -7,7 +7,6 @@ import { describe, expect, test } from 'vitest';
 import {
   VIEWPORT_NAMES,
   expectVisible,
-  heading,
   newAccount,
   registerViaUi,
   screenshot,
@@ -30,7 +29,7 @@ describe.each(VIEWPORT_NAMES)('password and sessions (%s)', (viewport) => {
     await waitForPath(other, '/dashboard');
 
     await page.goto('/account');
-    await expectVisible(heading(page, 'Password and sessions'));
+    await expectVisible(page.getByRole('heading', { name: 'Password and sessions', level: 2 }));
     const form = page.getByRole('form', { name: 'Change password' });
     await form.getByLabel('Current password', { exact: true }).fill(account.password);
     await form.getByLabel('New password', { exact: true }).fill('abc');
