@@ -53,6 +53,7 @@ export const HTTP_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
   unauthenticated: 'You need to sign in to do that.',
+  crossSiteRequest: 'This request came from another site and was refused.',
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
 } as const;

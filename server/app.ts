@@ -9,6 +9,7 @@ import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { compressJson } from './http/content-encoding.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { sameOrigin } from './http/same-origin.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Before any route (better-auth's included): state-changing requests from other origins are refused.
+  app.use('*', sameOrigin(deps.config));
   app.use('/api/*', compressJson());
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_POLICY } from '../core/password-policy.ts';
-import { ConfigError, DEFAULT_AUTH_RATE_LIMIT, loadConfig, PRODUCTION_REQUIRED } from './config.ts';
+import {
+  ConfigError,
+  DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_LOGIN_THROTTLE,
+  loadConfig,
+  PRODUCTION_REQUIRED,
+} from './config.ts';
+import { forwardedAddress } from './http/client-address.ts';
 
 const SECRET = 's'.repeat(40);
 const PRODUCTION = {
@@ -82,7 +89,8 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       databaseUrl: undefined,
       appSecret: expect.any(String) as unknown,
       publicUrl: 'http://localhost:3000',
-      trustProxy: false,
+      trustProxyHops: 0,
+      loginThrottle: DEFAULT_LOGIN_THROTTLE,
       logLevel: 'info',
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
       authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
@@ -209,7 +217,58 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       requireNonAlphanumeric: false,
     });
     expect(config.authRateLimit).toEqual({ window: 30, max: 5 });
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxyHops).toBe(1);
+  });
+});
+
+describe('loadConfig trusted proxies', () => {
+  it('trusts no X-Forwarded-For by default', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }, cwd).trustProxyHops).toBe(0);
+  });
+
+  it('reads TRUST_PROXY_HOPS as the number of trusted proxies', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, TRUST_PROXY_HOPS: '2' }, cwd).trustProxyHops).toBe(2);
+  });
+
+  it('keeps TRUST_PROXY=true as one proxy, and TRUST_PROXY_HOPS wins when both are set', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, TRUST_PROXY: 'true' }, cwd).trustProxyHops).toBe(1);
+    expect(loadConfig({ APP_SECRET: SECRET, TRUST_PROXY: 'false' }, cwd).trustProxyHops).toBe(0);
+    expect(loadConfig({ APP_SECRET: SECRET, TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '0' }, cwd).trustProxyHops).toBe(0);
+  });
+
+  it('refuses a hop count that is not a whole number', () => {
+    expect(() => loadConfig({ APP_SECRET: SECRET, TRUST_PROXY_HOPS: 'yes' }, cwd)).toThrow(
+      new ConfigError('TRUST_PROXY_HOPS must be a whole number, got "yes"'),
+    );
+  });
+
+  it('reads the per-account sign-in throttle', () => {
+    const config = loadConfig(
+      {
+        APP_SECRET: SECRET,
+        LOGIN_THROTTLE_FREE_FAILURES: '3',
+        LOGIN_THROTTLE_WINDOW: '600',
+        LOGIN_THROTTLE_MAX_DELAY: '120',
+      },
+      cwd,
+    );
+
+    expect(config.loginThrottle).toEqual({ freeFailures: 3, windowSeconds: 600, maxDelaySeconds: 120 });
+    expect(DEFAULT_LOGIN_THROTTLE).toEqual({ freeFailures: 5, windowSeconds: 900, maxDelaySeconds: 900 });
+  });
+});
+
+describe('forwardedAddress (the client address behind trusted proxies)', () => {
+  it('takes the Nth address from the right, so addresses a client wrote further left are ignored', () => {
+    expect(forwardedAddress('6.6.6.6, 203.0.113.7', 1)).toBe('203.0.113.7');
+    expect(forwardedAddress('6.6.6.6, 203.0.113.7, 10.0.0.2', 2)).toBe('203.0.113.7');
+  });
+
+  it('believes nothing with zero hops, a missing header or fewer entries than hops', () => {
+    expect(forwardedAddress('203.0.113.7', 0)).toBeUndefined();
+    expect(forwardedAddress(undefined, 1)).toBeUndefined();
+    expect(forwardedAddress('203.0.113.7', 2)).toBeUndefined();
+    expect(forwardedAddress(' , ', 1)).toBeUndefined();
   });
 });
 

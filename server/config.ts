@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
+import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
@@ -31,7 +32,14 @@ export interface Config {
   databaseUrl: string | undefined;
   appSecret: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For. 0: the header is
+   * ignored and the socket's address is the client's. N: the Nth address from the right is the
+   * client's (each trusted proxy appends the address it was called from).
+   */
+  trustProxyHops: number;
+  /** Per-account sign-in throttling, on top of the per-address limit. */
+  loginThrottle: LoginThrottlePolicy;
   logLevel: string;
   passwordPolicy: PasswordPolicy;
   /** Sign-in and sign-up attempts per client address (better-auth rate limiter). */
@@ -90,6 +98,13 @@ export interface StravaConfig {
   jobLeaseMs: number;
 }
 
+/** Failed sign-ins per e-mail address before each further attempt must wait (core/login-throttle.ts). */
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = {
+  freeFailures: 5,
+  windowSeconds: 15 * 60,
+  maxDelaySeconds: 15 * 60,
+};
+
 export class ConfigError extends Error {}
 
 /** Variables that must be set when NODE_ENV=production. */
@@ -124,6 +139,17 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
     return false;
   }
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/**
+ * TRUST_PROXY_HOPS, or the older TRUST_PROXY=true meaning one proxy. Only safe behind proxies that
+ * append to (or overwrite) X-Forwarded-For: reached directly, a client could write any address there.
+ */
+function readTrustProxyHops(env: Env): number {
+  if (env.TRUST_PROXY_HOPS !== undefined && env.TRUST_PROXY_HOPS.trim() !== '') {
+    return readInteger(env, 'TRUST_PROXY_HOPS', 0);
+  }
+  return readBoolean(env, 'TRUST_PROXY', false) ? 1 : 0;
 }
 
 /** In development the secret is generated once and kept in the data folder, so sessions survive restarts. */
@@ -166,7 +192,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     appSecret,
     publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
-    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    trustProxyHops: readTrustProxyHops(env),
+    loginThrottle: {
+      freeFailures: readInteger(env, 'LOGIN_THROTTLE_FREE_FAILURES', DEFAULT_LOGIN_THROTTLE.freeFailures),
+      windowSeconds: readInteger(env, 'LOGIN_THROTTLE_WINDOW', DEFAULT_LOGIN_THROTTLE.windowSeconds),
+      maxDelaySeconds: readInteger(env, 'LOGIN_THROTTLE_MAX_DELAY', DEFAULT_LOGIN_THROTTLE.maxDelaySeconds),
+    },
     logLevel: env.LOG_LEVEL?.trim() || (mode === 'test' ? 'silent' : 'info'),
     passwordPolicy: {
       minLength,

@@ -10,6 +10,7 @@ import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/profile-repository.ts';
+import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { ensureProfile } from '../services/profile-service.ts';
 
@@ -29,9 +30,10 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.appSecret,
-    // Outside production the app is also reached on other local ports (Vite's dev server, tests).
-    trustedOrigins:
-      config.env === 'production' ? [config.publicUrl] : [config.publicUrl, 'http://localhost:*', 'http://127.0.0.1:*'],
+    // The same origins as server/http/same-origin.ts (which refuses the rest before better-auth runs):
+    // PUBLIC_URL, and outside production the origin this request reached the server on. Never a
+    // wildcard port: a page on another port of localhost is another origin.
+    trustedOrigins: (request?: Request) => (request ? allowedOrigins(config, request.url) : [config.publicUrl]),
     database: { db, type: 'postgres', transaction: true },
     telemetry: { enabled: false },
     logger: {
@@ -97,6 +99,20 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
             throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
           }
           return;
+        }
+        if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
+          // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
+          // changed password ends every other session (the caller cannot opt out).
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          if (typeof body.newPassword === 'string') {
+            const problems = passwordProblems(body.newPassword, passwordPolicy);
+            if (problems.length > 0) {
+              throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });
+            }
+          }
+          return ctx.path === '/change-password'
+            ? { context: { body: { ...body, revokeOtherSessions: true } } }
+            : undefined;
         }
         if (ctx.path !== '/sign-up/email') {
           return;

@@ -56,6 +56,13 @@ export interface AuthVerificationsTable {
   updatedAt: Timestamp;
 }
 
+export interface AuthLoginFailuresTable {
+  emailHash: string;
+  failures: number;
+  lastFailureAt: Timestamp;
+  lockedUntil: Timestamp | null;
+}
+
 export interface AuthRateLimitsTable {
   id: string;
   key: string;
@@ -268,6 +275,7 @@ export interface Database {
   authAccounts: AuthAccountsTable;
   authVerifications: AuthVerificationsTable;
   authRateLimits: AuthRateLimitsTable;
+  authLoginFailures: AuthLoginFailuresTable;
   profiles: ProfilesTable;
   activities: ActivitiesTable;
   activityTracks: ActivityTracksTable;

@@ -46,3 +46,27 @@ export async function deleteAuthUser(db: Db, userId: string): Promise<boolean> {
   const result = await db.deleteFrom('authUsers').where('id', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Sessions of the user that have not expired, apart from `exceptSessionId`. */
+export async function countOtherSessions(db: Db, userId: string, exceptSessionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('authSessions')
+    .select((eb) => eb.fn.countAll<string | number>().as('sessions'))
+    .where('userId', '=', userId)
+    .where('id', '<>', exceptSessionId)
+    .where('expiresAt', '>', new Date())
+    .executeTakeFirstOrThrow();
+  return Number(row.sessions);
+}
+
+/** Ends every session of the user but `keepSessionId`; the number of live sessions it ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const rows = await db
+    .deleteFrom('authSessions')
+    .where('userId', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .returning('expiresAt')
+    .execute();
+  const now = Date.now();
+  return rows.filter((row) => new Date(row.expiresAt).getTime() > now).length;
+}

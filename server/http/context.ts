@@ -3,6 +3,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The session this request was made with (to end the others). */
+  sessionId: string;
 }
 
 export interface AppEnv {

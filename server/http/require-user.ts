@@ -21,7 +21,12 @@ export function requireUser(auth: Auth) {
         }),
       );
     }
-    c.set('user', { id: session.user.id, email: session.user.email, name: session.user.name });
+    c.set('user', {
+      id: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+      sessionId: session.session.id,
+    });
     await next();
   });
 }

@@ -1,21 +1,29 @@
 /**
  * Accounts: better-auth's endpoints under /api/auth/* (answers rewritten into Stride's error shape
- * with the identity codes of spec §8), the password policy, and account deletion.
+ * with the identity codes of spec §8; e-mail sign-in behind the per-account throttle), the password
+ * policy, changing the password, ending other sessions, and account deletion.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
+import {
+  otherSessionsEndedSchema,
+  passwordChangeResultSchema,
+  passwordChangeSchema,
+} from '../../core/account-security.ts';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
+import { tooManyAttemptsMessage } from '../../core/login-throttle.ts';
 import { passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { errorBody, errorTypeForStatus } from '../http/errors.ts';
+import { errorBody, errorTypeForStatus, sendError } from '../http/errors.ts';
 import { requireUser } from '../http/require-user.ts';
-import { deleteAccount } from '../services/account-service.ts';
+import { changePassword, deleteAccount, endOtherSessions } from '../services/account-service.ts';
+import { createLoginThrottle } from '../services/login-throttle-service.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
+import { createRouter, errorResponse, type errorResponseSchema, jsonBody, jsonResponse } from './openapi.ts';
 
 /** better-call's text for an unparsable body; the API answers every such body with one message. */
 const UPSTREAM_MALFORMED_JSON = 'Invalid JSON in request body';
@@ -50,16 +58,45 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
+const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+
+/** The e-mail of a sign-in body, read from a copy so the request can still be passed on. */
+async function signInEmail(request: Request): Promise<string | undefined> {
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => undefined)) as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' && body.email.trim() !== '' ? body.email : undefined;
+}
+
 export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
+  const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle);
+
   const handleAuth = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const address = clientAddress(c, config.trustProxy);
+    const address = clientAddress(c, config.trustProxyHops);
     if (address) {
       headers.set(CLIENT_IP_HEADER, address);
     }
     const request = new Request(c.req.raw, { headers });
-    return translateAuthError(await auth.handler(request), config.passwordPolicy);
+    // Per-account throttle on top of better-auth's per-address limit: keyed by the e-mail whether
+    // or not an account has it, and refusing even the right password while a wait runs.
+    const email = c.req.method === 'POST' && c.req.path === SIGN_IN_PATH ? await signInEmail(request) : undefined;
+    const attempt = email === undefined ? undefined : await loginThrottle.claimAttempt(email);
+    if (attempt && !attempt.allowed) {
+      c.header('Retry-After', String(attempt.retryAfterSeconds));
+      return sendError(
+        c,
+        429,
+        errorBody('rate_limit_error', tooManyAttemptsMessage(attempt.retryAfterSeconds), { code: 'too-many-requests' }),
+      );
+    }
+    const response = await auth.handler(request);
+    if (attempt?.allowed && response.ok) {
+      await loginThrottle.recordSuccess(attempt.key);
+    }
+    return translateAuthError(response, config.passwordPolicy);
   };
 
   return createRouter()
@@ -93,6 +130,54 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
         }
         return c.json({ deleted: true as const }, 200);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/password',
+        tags: ['account'],
+        middleware: [requireUser(auth)] as const,
+        request: { body: jsonBody(passwordChangeSchema) },
+        responses: {
+          200: jsonResponse(
+            'Changed; every other session is signed out and this one gets a new cookie',
+            passwordChangeResultSchema,
+          ),
+          400: errorResponse('The current password is wrong, or the new one does not meet the policy'),
+          401: errorResponse('Not signed in'),
+        },
+      }),
+      async (c) => {
+        const { response, otherSessionsEnded } = await changePassword(
+          db,
+          auth,
+          c.var.user,
+          c.req.valid('json'),
+          c.req.raw.headers,
+        );
+        if (!response.ok) {
+          const translated = await translateAuthError(response, config.passwordPolicy);
+          const body = (await translated.json()) as z.infer<typeof errorResponseSchema>;
+          return c.json(body, translated.status === 401 ? 401 : 400);
+        }
+        for (const cookie of response.headers.getSetCookie()) {
+          c.header('Set-Cookie', cookie, { append: true });
+        }
+        return c.json({ changed: true as const, otherSessionsEnded }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/api/account/sessions/end-others',
+        tags: ['account'],
+        middleware: [requireUser(auth)] as const,
+        responses: {
+          200: jsonResponse('Every other session of this account is signed out', otherSessionsEndedSchema),
+          401: errorResponse('Not signed in'),
+        },
+      }),
+      async (c) => c.json({ otherSessionsEnded: await endOtherSessions(db, c.var.user) }, 200),
     )
     .on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, handleAuth);
 }

@@ -1,7 +1,13 @@
-/** Deleting an account: the user and every row that belongs to them (Data Deletion Policy). */
+/**
+ * Account use cases outside better-auth's own endpoints: deleting an account (the user and every
+ * row that belongs to them, Data Deletion Policy), changing the password, and ending other sessions.
+ */
+import type { PasswordChange } from '../../core/account-security.ts';
+import { APIError } from 'better-auth/api';
+import type { Auth } from '../auth/auth.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
 import type { Db } from '../db/profile-repository.ts';
-import { deleteAuthUser } from '../db/user-repository.ts';
+import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
 import type { SessionUser } from '../http/context.ts';
 import { AppError, invalid } from '../http/app-error.ts';
 
@@ -24,4 +30,43 @@ export async function deleteAccount(
   if (!(await deleteAuthUser(db, user.id))) {
     throw new AppError(404, 'api_error', 'Account not found.');
   }
+}
+
+/**
+ * Changes the password through better-auth's endpoint, whose hook applies Stride's password policy
+ * and ends every other session (server/auth/auth.ts). Answers better-auth's response as is (its
+ * errors and the new session cookie), with how many other sessions were live before.
+ */
+export async function changePassword(
+  db: Db,
+  auth: Auth,
+  user: SessionUser,
+  change: PasswordChange,
+  headers: Headers,
+): Promise<{ response: Response; otherSessionsEnded: number }> {
+  const otherSessionsEnded = await countOtherSessions(db, user.id, user.sessionId);
+  try {
+    const response = await auth.api.changePassword({
+      body: { ...change, revokeOtherSessions: true },
+      headers,
+      asResponse: true,
+    });
+    return { response, otherSessionsEnded };
+  } catch (error) {
+    // Errors of better-auth's hooks are thrown even when a Response was asked for; answer them as
+    // its endpoint would over HTTP.
+    if (error instanceof APIError) {
+      const response = Response.json(
+        { code: error.body?.code, message: error.body?.message ?? error.message },
+        { status: error.statusCode },
+      );
+      return { response, otherSessionsEnded };
+    }
+    throw error;
+  }
+}
+
+/** "Sign out everywhere else": ends every session but this one; how many were ended. */
+export function endOtherSessions(db: Db, user: SessionUser): Promise<number> {
+  return deleteOtherSessions(db, user.id, user.sessionId);
 }

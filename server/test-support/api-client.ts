@@ -1,7 +1,8 @@
 /**
  * A small HTTP client for integration tests: one instance per "user" (browser), with its own
- * cookie jar. It sends the Origin header better-auth requires on POSTs and returns status, parsed
- * body and headers so tests can assert all three.
+ * cookie jar. Like a browser on the app's own page it sends the server's origin as `Origin`
+ * (server/http/same-origin.ts refuses state-changing requests without it once a cookie is held),
+ * and returns status, parsed body and headers so tests can assert all three.
  */
 
 export interface ApiResponse<T = unknown> {
@@ -16,6 +17,8 @@ export interface RequestOptions {
   /** Sent as is instead of the JSON body (malformed JSON, oversized payloads). */
   rawBody?: string;
   headers?: Record<string, string>;
+  /** Send no Origin header (a program, or an old browser, rather than the app's page). */
+  withoutOrigin?: boolean;
 }
 
 export interface ApiClient {
@@ -58,7 +61,10 @@ export function createApiClient(baseUrl: string, initialCookies: ReadonlyMap<str
     body: unknown,
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { origin: baseUrl, accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!options.withoutOrigin) {
+      headers.origin = new URL(baseUrl).origin;
+    }
     let payload: string | undefined;
     if (options.rawBody !== undefined) {
       payload = options.rawBody;

@@ -10,6 +10,7 @@ import * as strava from './0004-strava.ts';
 import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
 import * as stravaDetail from './0006-strava-detail.ts';
 import * as activityFlags from './0007-activity-flags.ts';
+import * as loginThrottle from './0009-login-throttle.ts';
 import * as uploadUsage from './0010-upload-usage.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-strava-deleted-activities': stravaDeletedActivities,
   '0006-strava-detail': stravaDetail,
   '0007-activity-flags': activityFlags,
+  '0009-login-throttle': loginThrottle,
   '0010-upload-usage': uploadUsage,
 };
 

@@ -1,7 +1,7 @@
 /**
  * /account (Account Settings): name, username, location, bio, photo, unit system, dark mode,
- * e-mail notifications, weekly report; the Strava connection and the user's own Strava app; and
- * account deletion behind a typed confirmation.
+ * e-mail notifications, weekly report; the Strava connection and the user's own Strava app; the
+ * password and other sessions; and account deletion behind a typed confirmation.
  */
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import {
@@ -43,6 +43,7 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '../../../core/profile.ts';
+import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { ApiError } from '../api/client.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useDeleteAccount, useProfile, useUpdateProfile } from '../profile/profile.ts';
@@ -389,6 +390,7 @@ export default function AccountPage() {
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />
+          <AccountSecurityCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>
       )}

@@ -1,0 +1,83 @@
+/**
+ * Refuses state-changing requests that a page on another origin made a signed-in browser send.
+ *
+ * Cookies are scoped by site, not origin: a page on another port of the same host (or another
+ * subdomain) is "same site", so SameSite=Lax still attaches the session cookie to its form posts
+ * and credentialed fetches. The server therefore checks where each request came from itself.
+ *
+ * The rule, for every method but GET, HEAD and OPTIONS (GET must never change state; the event
+ * stream is a GET):
+ * 1. `Sec-Fetch-Site: same-origin` passes (the browser computes it; a page cannot forge it).
+ * 2. Otherwise an `Origin` header must be one of the allowed origins: PUBLIC_URL's origin and,
+ *    outside production, the origin the browser used to reach this server (`http://` + its Host
+ *    header, so `npm run dev` and tests on any port work). A page on another port has another
+ *    origin and is refused.
+ * 3. No Origin but a `Sec-Fetch-Site` of anything else (same-site, cross-site, none): refused.
+ * 4. Neither header: a browser always sends Origin on a cross-origin POST, so this is a program
+ *    (curl, a script, a test client). Allowed when it carries no cookie, so it cannot be riding on a
+ *    browser session; refused when it carries one.
+ * Strava's push callback is exempt: Strava's servers call it without cookies or Origin, and the
+ * event only names a Strava athlete and activity that the sync then reads with stored tokens.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { HTTP_MESSAGES } from '../../core/errors.ts';
+import type { Config } from '../config.ts';
+import { errorBody, sendError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths called by other servers, authenticated by other means. */
+export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/api/strava/webhook']);
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origins a state-changing request may come from (see the module comment, rule 2). */
+export function allowedOrigins(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string[] {
+  const origins = [originOf(config.publicUrl)];
+  if (config.env !== 'production') {
+    origins.push(originOf(requestUrl));
+  }
+  return origins.filter((origin): origin is string => origin !== undefined);
+}
+
+export type SameOriginVerdict = 'allowed' | 'refused';
+
+export function judgeRequest(
+  request: { method: string; path: string; url: string; header: (name: string) => string | undefined },
+  config: Pick<Config, 'env' | 'publicUrl'>,
+): SameOriginVerdict {
+  if (SAFE_METHODS.has(request.method) || CROSS_ORIGIN_EXEMPT_PATHS.has(request.path)) {
+    return 'allowed';
+  }
+  const fetchSite = request.header('sec-fetch-site')?.trim().toLowerCase();
+  if (fetchSite === 'same-origin') {
+    return 'allowed';
+  }
+  const origin = request.header('origin')?.trim();
+  if (origin !== undefined && origin !== '') {
+    return allowedOrigins(config, request.url).includes(origin) ? 'allowed' : 'refused';
+  }
+  if (fetchSite !== undefined && fetchSite !== '') {
+    return 'refused';
+  }
+  return request.header('cookie') ? 'refused' : 'allowed';
+}
+
+export function sameOrigin(config: Pick<Config, 'env' | 'publicUrl'>): MiddlewareHandler {
+  return async (c, next) => {
+    const verdict = judgeRequest(
+      { method: c.req.method, path: c.req.path, url: c.req.url, header: (name) => c.req.header(name) },
+      config,
+    );
+    if (verdict === 'refused') {
+      return sendError(c, 403, errorBody('permission_error', HTTP_MESSAGES.crossSiteRequest));
+    }
+    await next();
+  };
+}
