@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps) {
     }
     return jsonBodyLimit(c as Parameters<typeof jsonBodyLimit>[0], next);
   });
+  // After the body limit, so the guard never reads more than 1 MB of a JSON body.
+  app.use('*', inputGuard);
   app.route('/', apiRoutes(deps));
   app.doc31('/api/docs', OPENAPI_INFO);
   app.all('/api/*', apiNotFound);

@@ -5,7 +5,7 @@
  */
 import { computeCumulativeDistance, guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
-import { DEFAULT_ACTIVITY_NAME, type LapRecord, type SplitRecord } from './schemas.ts';
+import { normaliseActivityName, type LapRecord, type SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
 import type { Track } from './track.ts';
@@ -78,7 +78,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
   return {
-    name: parsed.name?.trim() || DEFAULT_ACTIVITY_NAME,
+    name: normaliseActivityName(parsed.name),
     type: parsed.declaredType ?? guessActivityType(summary),
     startDate: new Date(startMs),
     startDateLocal: localDateTime(startMs, timezone),

@@ -3,8 +3,12 @@
  * registration, recreated on read if it is ever missing, merge-updated.
  */
 import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGES } from '../../core/names.ts';
+import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
+  athleteProfileProblem,
   DEFAULT_WELLBEING_PREFERENCES,
+  mergeAthleteProfile,
+  PROFILE_LIMITS,
   type Profile,
   type ProfileUpdate,
   type PublicProfile,
@@ -38,7 +42,9 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
   if (existing) {
     return existing;
   }
-  const { firstName, lastName } = splitName(owner.name);
+  const split = splitName(normaliseUserText(owner.name));
+  const firstName = truncateText(split.firstName, PROFILE_LIMITS.name);
+  const lastName = truncateText(split.lastName, PROFILE_LIMITS.name);
   const candidates = usernameCandidates(baseUsername(owner.name, owner.email));
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
     const username = candidates.next().value as string;
@@ -118,7 +124,13 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   }
   if (update.athleteProfile) {
     // Spec §3: athleteProfile is merged on update, not replaced.
-    changes.athleteProfile = JSON.stringify({ ...base.athleteProfile, ...update.athleteProfile });
+    const merged = mergeAthleteProfile(base.athleteProfile, update.athleteProfile);
+    // Each update fits the limits on its own; the merged whole must fit them too.
+    const problem = athleteProfileProblem(merged);
+    if (problem) {
+      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, { fields: { athleteProfile: problem } });
+    }
+    changes.athleteProfile = JSON.stringify(merged);
   }
   let updated: ProfileRow | undefined;
   try {
