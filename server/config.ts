@@ -39,7 +39,12 @@ export interface Config {
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
   strava: StravaConfig;
+  /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
+  eventStreams: { perUser: number; total: number };
 }
+
+/** Ten tabs of one runner stay live; an eleventh closes the oldest instead of piling up. */
+export const DEFAULT_EVENT_STREAMS = { perUser: 10, total: 2000 } as const;
 
 /** Strava (issue 4): the server-wide app, where Strava is, and the client's pacing. */
 export interface StravaConfig {
@@ -155,6 +160,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
     strava: loadStravaConfig(env),
+    eventStreams: {
+      perUser: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_USER', DEFAULT_EVENT_STREAMS.perUser)),
+      total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
+    },
   };
 }
 
