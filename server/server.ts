@@ -13,6 +13,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { createEventHub } from './events/event-hub.ts';
 import type { Clock } from './integrations/strava/strava-client.ts';
 import { createLogger } from './logger.ts';
+import type { DestinationStream } from 'pino';
 import { createStrava } from './services/strava/strava.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
@@ -35,6 +36,8 @@ export interface StartOptions {
   pgliteDir?: string | null;
   /** Tests: the Strava client's clock (its waits), to keep retry and rate-limit tests short. */
   stravaClock?: Clock;
+  /** Tests: where log lines go (standard output otherwise). */
+  logDestination?: DestinationStream;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -51,7 +54,7 @@ function packageVersion(): string {
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination ? { destination: options.logDestination } : {});
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
   const migration = await migrateToLatest(database.db);
