@@ -6,6 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
+import { PROFILE_PHOTO_UPLOAD_MESSAGES } from '../core/profile-photo.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -18,7 +19,7 @@ import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
-import { profileRoutes } from './routes/profile.ts';
+import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { stravaRoutes } from './routes/strava.ts';
 
@@ -28,6 +29,12 @@ export const OPENAPI_INFO = {
   openapi: '3.1.0',
   info: { title: 'Stride API', version: '1', description: 'The HTTP API of Stride, a self-hosted running hub.' },
 };
+
+/** The CSP source of MAP_TILE_URL's server: `https://{s}.tile.example` becomes `https://*.tile.example`. */
+export function tileSources(template: string): string[] {
+  const origin = /^(https?:\/\/[^/]+)/i.exec(template)?.[1];
+  return origin ? [origin.replace(/\{[a-z]+\}/gi, '*')] : [];
+}
 
 function apiRoutes(deps: RouteDeps) {
   return new OpenAPIHono()
@@ -56,7 +63,8 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         // Emotion (MUI) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Photos are served by Stride itself; the only other images are the map tiles.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTileUrl)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -77,9 +85,19 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Uploads stream with their own per-file limit (spec §9: 50 MB a file, 10 files).
+  const photoBodyLimit = bodyLimit({
+    maxSize: PROFILE_PHOTO_BODY_LIMIT,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return sendError(c, 413, errorBody('validation_error', PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge));
+    },
+  });
   app.use('/api/*', async (c, next) => {
     if (c.req.path === UPLOAD_PATH) {
       return next();
+    }
+    if (c.req.path === PROFILE_PHOTO_PATH && c.req.method === 'POST') {
+      return photoBodyLimit(c as Parameters<typeof photoBodyLimit>[0], next);
     }
     return jsonBodyLimit(c as Parameters<typeof jsonBodyLimit>[0], next);
   });

@@ -144,6 +144,14 @@ export interface ActivityFilesTable {
   data: Uint8Array;
 }
 
+export interface ProfilePhotosTable {
+  userId: string;
+  contentType: string;
+  bytes: Uint8Array;
+  sha256: string;
+  updatedAt: UpdatedAt;
+}
+
 export interface UserMedalsTable {
   id: string;
   userId: string;
@@ -266,6 +274,7 @@ export interface Database {
   stravaSyncJobs: StravaSyncJobsTable;
   stravaPushSubscriptions: StravaPushSubscriptionsTable;
   stravaDeletedActivities: StravaDeletedActivitiesTable;
+  profilePhotos: ProfilePhotosTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

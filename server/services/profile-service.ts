@@ -9,6 +9,7 @@ import {
   DEFAULT_WELLBEING_PREFERENCES,
   mergeAthleteProfile,
   PROFILE_LIMITS,
+  PROFILE_PHOTO_MESSAGES,
   type Profile,
   type ProfileUpdate,
   type PublicProfile,
@@ -24,6 +25,7 @@ import {
   type Db,
 } from '../db/profile-repository.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
+import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { AppError, notFound } from '../http/app-error.ts';
@@ -103,8 +105,14 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   if (update.bio !== undefined) {
     changes.bio = update.bio;
   }
-  if (update.photoURL !== undefined) {
-    changes.photoUrl = update.photoURL;
+  if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
+    // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
+    if (update.photoURL !== '') {
+      throw new AppError(400, 'validation_error', `photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
+        fields: { photoURL: PROFILE_PHOTO_MESSAGES.externalUrl },
+      });
+    }
+    changes.photoUrl = '';
   }
   if (update.username !== undefined && update.username !== base.username) {
     if (await isUsernameTaken(db, update.username, userId)) {
@@ -135,6 +143,9 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   let updated: ProfileRow | undefined;
   try {
     updated = await db.transaction().execute(async (trx) => {
+      if (changes.photoUrl === '') {
+        await deleteProfilePhoto(trx, userId);
+      }
       const row = await updateProfile(trx, userId, changes);
       if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
         await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName));

@@ -9,6 +9,7 @@ import * as medalsAndAnalytics from './0003-medals-and-analytics.ts';
 import * as strava from './0004-strava.ts';
 import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
 import * as stravaDetail from './0006-strava-detail.ts';
+import * as profilePhotos from './0011-profile-photos.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0004-strava': strava,
   '0005-strava-deleted-activities': stravaDeletedActivities,
   '0006-strava-detail': stravaDetail,
+  '0011-profile-photos': profilePhotos,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
