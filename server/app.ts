@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { PROFILE_PHOTO_UPLOAD_MESSAGES } from '../core/profile-photo.ts';
+import { PROFILE_PHOTO_PATH_PREFIX } from '../core/profile.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -56,25 +57,28 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono();
   app.use('*', requestLogger(deps.logger));
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Emotion (MUI) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Photos are served by Stride itself; the only other images are the map tiles.
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTileUrl)],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const appHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Emotion (MUI) injects style tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Photos are served by Stride itself; the only other images are the map tiles.
+      imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTileUrl)],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // A photo is only ever an image: nothing in it may run or load anything, even opened on its own.
+  const photoHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [] },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use('*', (c, next) => (c.req.path.startsWith(PROFILE_PHOTO_PATH_PREFIX) ? photoHeaders : appHeaders)(c, next));
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => {
