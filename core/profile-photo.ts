@@ -26,7 +26,11 @@ export function detectImageType(bytes: Uint8Array): ProfilePhotoType | null {
     return 'image/jpeg';
   }
   // "RIFF" size "WEBP"
-  if (bytes.length >= 12 && startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
+  if (
+    bytes.length >= 12 &&
+    startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) &&
+    startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)
+  ) {
     return 'image/webp';
   }
   return null;

@@ -246,7 +246,7 @@ describe('athlete profile limits', () => {
     expect(mergeAthleteProfile({ a: 1, b: { c: 2 } }, { b: 3 })).toEqual({ a: 1, b: 3 });
   });
 
-  it('refuses a photo address on another site, accepts clearing it and Stride\'s own', () => {
+  it("refuses a photo address on another site, accepts clearing it and Stride's own", () => {
     expect(profileUpdateSchema.safeParse({ photoURL: 'https://evil.example/p.png' }).error?.issues[0]?.message).toBe(
       PROFILE_PHOTO_MESSAGES.externalUrl,
     );

@@ -78,7 +78,10 @@ export function createApp(deps: AppDeps) {
     contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [] },
     crossOriginEmbedderPolicy: false,
   });
-  app.use('*', (c, next) => (c.req.path.startsWith(PROFILE_PHOTO_PATH_PREFIX) ? photoHeaders : appHeaders)(c, next));
+  app.use('*', (c, next) => {
+    const headers = c.req.path.startsWith(PROFILE_PHOTO_PATH_PREFIX) ? photoHeaders : appHeaders;
+    return headers(c as Parameters<typeof headers>[0], next);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,
     onError: (c) => {

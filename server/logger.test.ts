@@ -26,7 +26,12 @@ describe('createLogger', () => {
     expect(lines()[0]).toMatchObject({
       msg: 'activity import failed',
       file: 'run.gpx',
-      err: { type: 'Error', code: '23514', constraint: 'refuse', message: 'new row violates check constraint "refuse"' },
+      err: {
+        type: 'Error',
+        code: '23514',
+        constraint: 'refuse',
+        message: 'new row violates check constraint "refuse"',
+      },
     });
     expect(lines()[1]).toMatchObject({ msg: 'direct', err: { code: '23514' } });
   });

@@ -104,16 +104,18 @@ export interface LoggerOptions {
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
   const now = options.now ?? Date.now;
   const repeats = new Map<string, RepeatCount>();
-  let logger: Logger | undefined;
   const flushSuppressed = (key: string, count: RepeatCount, levelName: string, message: string) => {
     if (count.suppressed > 0) {
       const suppressed = count.suppressed;
       count.suppressed = 0;
-      logger?.[levelName as 'info']({ suppressed, repeatOf: truncate(message) }, `${suppressed} similar lines suppressed`);
+      logger[levelName as 'info'](
+        { suppressed, repeatOf: truncate(message) },
+        `${suppressed} similar lines suppressed`,
+      );
     }
     repeats.delete(key);
   };
-  logger = pino(
+  const logger: Logger = pino(
     {
       level,
       base: { app: 'stride' },

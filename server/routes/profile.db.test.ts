@@ -268,11 +268,14 @@ describe('PATCH /api/profile', () => {
     expect(await getOwnProfile(client)).toEqual(before);
   });
 
-  it.each(['javascript:alert(1)', 'https://example.com/k.png'])('answers 400 for the photo URL %j: photos are uploads', async (photoURL) => {
-    const { client } = await registerUser(server);
+  it.each(['javascript:alert(1)', 'https://example.com/k.png'])(
+    'answers 400 for the photo URL %j: photos are uploads',
+    async (photoURL) => {
+      const { client } = await registerUser(server);
 
-    await expectValidationError(client, { photoURL }, 'photoURL', PROFILE_PHOTO_MESSAGES.externalUrl);
-  });
+      await expectValidationError(client, { photoURL }, 'photoURL', PROFILE_PHOTO_MESSAGES.externalUrl);
+    },
+  );
 
   it('answers 400 with the malformed-JSON message for a body that does not parse', async () => {
     const { client } = await registerUser(server);

@@ -25,19 +25,22 @@ export function publicProfileRoutes({ db }: RouteDeps) {
         const photo = await readProfilePhoto(db, c.req.valid('param').userId);
         c.header('Content-Type', photo.contentType);
         // X-Content-Type-Options: nosniff and a CSP of default-src 'none' come from app.ts.
-        c.header('Cache-Control', c.req.query('v') === photo.sha256.slice(0, 16) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        c.header(
+          'Cache-Control',
+          c.req.query('v') === photo.sha256.slice(0, 16) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         c.header('ETag', `"${photo.sha256}"`);
         return c.body(new Uint8Array(photo.bytes), 200);
       },
     )
     .openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/public/profiles/{username}',
-      tags: ['public'],
-      request: { params: z.object({ username: z.string().min(1).max(64) }) },
-      responses: { 200: jsonResponse('A public profile', publicProfileSchema), 404: errorResponse('No such runner') },
-    }),
-    async (c) => c.json(await getPublicProfile(db, c.req.valid('param').username), 200),
-  );
+      createRoute({
+        method: 'get',
+        path: '/api/public/profiles/{username}',
+        tags: ['public'],
+        request: { params: z.object({ username: z.string().min(1).max(64) }) },
+        responses: { 200: jsonResponse('A public profile', publicProfileSchema), 404: errorResponse('No such runner') },
+      }),
+      async (c) => c.json(await getPublicProfile(db, c.req.valid('param').username), 200),
+    );
 }

@@ -6,7 +6,12 @@
 import { createHash } from 'node:crypto';
 import { detectImageType, PROFILE_PHOTO_UPLOAD_MESSAGES, profilePhotoProblem } from '../../core/profile-photo.ts';
 import { profilePhotoUrl, type Profile } from '../../core/profile.ts';
-import { deleteProfilePhoto, findProfilePhoto, saveProfilePhoto, type StoredPhoto } from '../db/profile-photo-repository.ts';
+import {
+  deleteProfilePhoto,
+  findProfilePhoto,
+  saveProfilePhoto,
+  type StoredPhoto,
+} from '../db/profile-photo-repository.ts';
 import { updateProfile, type Db } from '../db/profile-repository.ts';
 import { AppError, notFound } from '../http/app-error.ts';
 import { getProfile, toProfile } from './profile-service.ts';
@@ -15,7 +20,11 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array)
   const problem = profilePhotoProblem(bytes);
   const contentType = detectImageType(bytes);
   if (problem || !contentType) {
-    throw new AppError(problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge ? 413 : 400, 'validation_error', problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported);
+    throw new AppError(
+      problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge ? 413 : 400,
+      'validation_error',
+      problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported,
+    );
   }
   // Makes sure the profile exists before the transaction writes to it.
   await getProfile(db, userId);

@@ -136,7 +136,9 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     // Each update fits the limits on its own; the merged whole must fit them too.
     const problem = athleteProfileProblem(merged);
     if (problem) {
-      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, { fields: { athleteProfile: problem } });
+      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, {
+        fields: { athleteProfile: problem },
+      });
     }
     changes.athleteProfile = JSON.stringify(merged);
   }

@@ -130,7 +130,11 @@ export function captureLog(): { destination: DestinationStream; text: () => stri
   return {
     destination: { write: (line: string) => void chunks.push(line) },
     text: () => chunks.join(''),
-    lines: () => chunks.join('').split('\n').filter((line) => line.length > 0),
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line.length > 0),
   };
 }
 
