@@ -48,6 +48,9 @@ export function missingEnvironmentVariableMessage(name: string): string {
   return `Missing required environment variable: ${name}`;
 }
 
+/** Objects and arrays nested deeper than this in a JSON body are refused before validation. */
+export const JSON_MAX_DEPTH = 32;
+
 /** Messages of the HTTP layer that are Stride's own (the spec has no text for them). */
 export const HTTP_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
@@ -56,6 +59,9 @@ export const HTTP_MESSAGES = {
   crossSiteRequest: 'This request came from another site and was refused.',
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
+  nulCharacter: 'The request contains a NUL character (\\u0000), which Stride does not accept.',
+  jsonTooDeep: `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`,
+  tooManyStreams: 'The server has too many open live connections right now. Please try again in a minute.',
 } as const;
 
 /** Spec §9 is silent on request sizes; 1 MB is the issue's limit for JSON bodies. */

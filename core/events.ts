@@ -10,3 +10,10 @@ export type ServerEvent =
   | { type: 'strava-sync'; progress: SyncProgress }
   /** The Strava connection changed elsewhere (another tab, or Strava's deauthorisation webhook). */
   | { type: 'strava-connection' };
+
+/**
+ * Sent on a stream the server closes because the same user opened more than the per-user limit
+ * elsewhere. The page then stays closed until it is shown again, so two tabs never take the last
+ * place from each other in a loop.
+ */
+export const STREAM_SUPERSEDED_EVENT = 'superseded';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { usernameSchema } from './names.ts';
+import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
 
 export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
@@ -68,9 +69,64 @@ export const DEFAULT_WELLBEING_PREFERENCES: WellbeingPreferences = {
   injuryFeeling: 'moderate',
 };
 
-/** athleteProfile is free-form (spec §3: "object merged on update"); it arrives as parsed JSON. */
+/**
+ * athleteProfile is free-form (spec §3: "object merged on update"), so its size is bounded as a
+ * whole: serialized JSON after the merge, nesting depth and the number of keys at any level.
+ */
+export const ATHLETE_PROFILE_LIMITS = { bytes: 16 * 1024, depth: 8, keys: 200 } as const;
+export const ATHLETE_PROFILE_MESSAGES = {
+  tooLarge: `The athlete profile may hold at most ${ATHLETE_PROFILE_LIMITS.bytes / 1024} KB of JSON.`,
+  tooDeep: `The athlete profile may nest at most ${ATHLETE_PROFILE_LIMITS.depth} levels.`,
+  tooManyKeys: `The athlete profile may hold at most ${ATHLETE_PROFILE_LIMITS.keys} fields in all.`,
+} as const;
+
+/** The first limit an athlete profile breaks, as its sentence; null when it fits. */
+export function athleteProfileProblem(value: Record<string, unknown>): string | null {
+  let keys = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (typeof next.value !== 'object' || next.value === null) {
+      continue;
+    }
+    const depth = next.depth + 1;
+    if (depth > ATHLETE_PROFILE_LIMITS.depth) {
+      return ATHLETE_PROFILE_MESSAGES.tooDeep;
+    }
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    if (!Array.isArray(next.value)) {
+      keys += children.length;
+      if (keys > ATHLETE_PROFILE_LIMITS.keys) {
+        return ATHLETE_PROFILE_MESSAGES.tooManyKeys;
+      }
+    }
+    for (const child of children) {
+      stack.push({ value: child, depth });
+    }
+  }
+  if (new TextEncoder().encode(JSON.stringify(value)).length > ATHLETE_PROFILE_LIMITS.bytes) {
+    return ATHLETE_PROFILE_MESSAGES.tooLarge;
+  }
+  return null;
+}
+
+/** Spec §3: the stored object is the old one with the update's top-level fields laid over it. */
+export function mergeAthleteProfile(
+  stored: Record<string, unknown>,
+  update: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...stored, ...update };
+}
+
 export const athleteProfileSchema = z.record(z.string(), z.unknown());
 export type AthleteProfile = z.infer<typeof athleteProfileSchema>;
+
+const athleteProfileUpdateSchema = athleteProfileSchema.superRefine((value, context) => {
+  const problem = athleteProfileProblem(value);
+  if (problem) {
+    context.addIssue({ code: 'custom', message: problem });
+  }
+});
 
 export const profileSchema = z.object({
   uid: z.string(),
@@ -97,24 +153,40 @@ export const publicProfileSchema = profileSchema
   .extend({ uploadedActivities: z.number().int() });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export const PROFILE_LIMITS = { name: 80, location: 100, bio: 500, photoURL: 2048 } as const;
+export const PROFILE_LIMITS = { name: 80, location: 100, bio: 500, photoURL: 200 } as const;
 
+/**
+ * A profile photo is one the runner uploaded (POST /api/profile/photo), served by Stride itself, so
+ * that no visitor's browser is sent to an address a runner chose. `photoURL` holds that address.
+ */
+export const PROFILE_PHOTO_PATH_PREFIX = '/api/profile-photos/';
+export function profilePhotoUrl(userId: string, sha256: string): string {
+  return `${PROFILE_PHOTO_PATH_PREFIX}${encodeURIComponent(userId)}?v=${sha256.slice(0, 16)}`;
+}
+export const PROFILE_PHOTO_MESSAGES = {
+  externalUrl: 'Photos from other sites are not accepted. Upload a photo instead.',
+} as const;
+
+/** PATCH may clear the photo or keep the address Stride gave it; any other address is refused. */
 const photoUrlSchema = z
   .string()
   .trim()
-  .max(PROFILE_LIMITS.photoURL)
-  .refine((value) => value === '' || /^https?:\/\/\S+$/i.test(value), 'Photo URL must start with http:// or https://.');
+  .max(PROFILE_LIMITS.photoURL, PROFILE_PHOTO_MESSAGES.externalUrl)
+  .refine(
+    (value) => value === '' || /^\/api\/profile-photos\/[\w-]+\?v=[0-9a-f]{1,64}$/.test(value),
+    PROFILE_PHOTO_MESSAGES.externalUrl,
+  );
 
 export const profileUpdateSchema = z
   .object({
-    firstName: z.string().trim().max(PROFILE_LIMITS.name),
-    lastName: z.string().trim().max(PROFILE_LIMITS.name),
-    location: z.string().trim().max(PROFILE_LIMITS.location),
-    bio: z.string().trim().max(PROFILE_LIMITS.bio),
+    firstName: userTextSchema(PROFILE_LIMITS.name),
+    lastName: userTextSchema(PROFILE_LIMITS.name),
+    location: userTextSchema(PROFILE_LIMITS.location),
+    bio: userTextSchema(PROFILE_LIMITS.bio, { multiline: true }),
     photoURL: photoUrlSchema,
     username: usernameSchema,
     preferences: preferencesSchema.partial(),
-    athleteProfile: athleteProfileSchema,
+    athleteProfile: athleteProfileUpdateSchema,
   })
   .partial()
   .strict();
@@ -130,9 +202,9 @@ export const REGISTRATION_MESSAGES = {
 export const registrationSchema = z.object({
   name: z
     .string({ error: REGISTRATION_MESSAGES.nameRequired })
-    .trim()
+    .overwrite((value) => normaliseUserText(value))
     .min(1, REGISTRATION_MESSAGES.nameRequired)
-    .max(PROFILE_LIMITS.name * 2),
+    .max(PROFILE_LIMITS.name * 2, tooLongMessage(PROFILE_LIMITS.name * 2)),
   email: z.email({ error: REGISTRATION_MESSAGES.emailInvalid }),
   password: z.string({ error: REGISTRATION_MESSAGES.passwordRequired }),
 });

@@ -6,8 +6,11 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
+import { PROFILE_PHOTO_UPLOAD_MESSAGES } from '../core/profile-photo.ts';
+import { PROFILE_PHOTO_PATH_PREFIX } from '../core/profile.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { compressJson } from './http/content-encoding.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -19,7 +22,7 @@ import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
-import { profileRoutes } from './routes/profile.ts';
+import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { stravaRoutes } from './routes/strava.ts';
 
@@ -29,6 +32,12 @@ export const OPENAPI_INFO = {
   openapi: '3.1.0',
   info: { title: 'Stride API', version: '1', description: 'The HTTP API of Stride, a self-hosted running hub.' },
 };
+
+/** The CSP source of MAP_TILE_URL's server: `https://{s}.tile.example` becomes `https://*.tile.example`. */
+export function tileSources(template: string): string[] {
+  const origin = /^(https?:\/\/[^/]+)/i.exec(template)?.[1];
+  return origin ? [origin.replace(/\{[a-z]+\}/gi, '*')] : [];
+}
 
 function apiRoutes(deps: RouteDeps) {
   return new OpenAPIHono()
@@ -50,24 +59,31 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono();
   app.use('*', requestLogger(deps.logger));
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Emotion (MUI) injects style tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const appHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Emotion (MUI) injects style tags at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Photos are served by Stride itself; the only other images are the map tiles.
+      imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTileUrl)],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // A photo is only ever an image: nothing in it may run or load anything, even opened on its own.
+  const photoHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [] },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use('*', (c, next) => {
+    const headers = c.req.path.startsWith(PROFILE_PHOTO_PATH_PREFIX) ? photoHeaders : appHeaders;
+    return headers(c as Parameters<typeof headers>[0], next);
+  });
   // Before any route (better-auth's included): state-changing requests from other origins are refused.
   app.use('*', sameOrigin(deps.config));
   app.use('/api/*', compressJson());
@@ -81,12 +97,24 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Uploads stream with their own per-file limit (spec §9: 50 MB a file, 10 files).
+  const photoBodyLimit = bodyLimit({
+    maxSize: PROFILE_PHOTO_BODY_LIMIT,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return sendError(c, 413, errorBody('validation_error', PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge));
+    },
+  });
   app.use('/api/*', async (c, next) => {
     if (c.req.path === UPLOAD_PATH) {
       return next();
     }
+    if (c.req.path === PROFILE_PHOTO_PATH && c.req.method === 'POST') {
+      return photoBodyLimit(c as Parameters<typeof photoBodyLimit>[0], next);
+    }
     return jsonBodyLimit(c as Parameters<typeof jsonBodyLimit>[0], next);
   });
+  // After the body limit, so the guard never reads more than 1 MB of a JSON body.
+  app.use('*', inputGuard);
   app.route('/', apiRoutes(deps));
   app.doc31('/api/docs', OPENAPI_INFO);
   app.all('/api/*', apiNotFound);

@@ -51,6 +51,8 @@ export interface Config {
   webDir: string | undefined;
   strava: StravaConfig;
   uploads: UploadConfig;
+  /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
+  eventStreams: { perUser: number; total: number };
 }
 
 /** How uploads are processed and how much one user may send (README "Activities"). */
@@ -69,6 +71,9 @@ export interface UploadConfig {
   /** An upload body that sends nothing for this long is ended and its files removed. */
   idleTimeoutMs: number;
 }
+
+/** Ten tabs of one runner stay live; an eleventh closes the oldest instead of piling up. */
+export const DEFAULT_EVENT_STREAMS = { perUser: 10, total: 2000 } as const;
 
 /** Strava (issue 4): the server-wide app, where Strava is, and the client's pacing. */
 export interface StravaConfig {
@@ -216,6 +221,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
     strava: loadStravaConfig(env),
     uploads: loadUploadConfig(env),
+    eventStreams: {
+      perUser: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_USER', DEFAULT_EVENT_STREAMS.perUser)),
+      total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
+    },
   };
 }
 

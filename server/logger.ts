@@ -1,6 +1,167 @@
-/** Structured JSON logs (pino). */
-import pino, { type Logger } from 'pino';
+/**
+ * Structured JSON logs (pino) that never carry a user's data and cannot be used to fill a disk:
+ * - errors are logged by a whitelist: class, message, code, constraint/table/column and stack.
+ *   Database errors carry their SQL parameters (PGlite: `params`, `query`; pg: `detail`, `where`),
+ *   which hold track points, names and tokens; those fields are never written;
+ *   cookies, authorization headers, tokens, passwords and secrets are redacted wherever they sit;
+ * - every string is cut to LOG_STRING_MAX characters;
+ * - the same message with the same error code is written at most LOG_REPEAT_MAX times a minute;
+ *   past that the repeats are counted and one "N similar lines suppressed" line follows.
+ */
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { app: 'stride' }, timestamp: pino.stdTimeFunctions.isoTime });
+export const LOG_STRING_MAX = 2048;
+export const LOG_REPEAT_MAX = 10;
+export const LOG_REPEAT_WINDOW_MS = 60_000;
+const MAX_DEPTH = 6;
+const REDACTED = '[redacted]';
+
+/** Keys whose values are secrets or a user's data wherever they appear in a log object. */
+const SECRET_KEYS =
+  /^(?:cookie|set-cookie|authorization|password|newpassword|currentpassword|token|accesstoken|refreshtoken|access_token|refresh_token|idtoken|secret|clientsecret|client_secret|apikey|api_key|params|parameters|query|bindings|detail|where|internalquery|points|track|trackpoints|body)$/i;
+
+/** What an error keeps in a log line. */
+const ERROR_FIELDS = ['code', 'status', 'constraint', 'table', 'column', 'schema', 'routine', 'severity'] as const;
+
+function truncate(text: string): string {
+  return text.length <= LOG_STRING_MAX ? text : `${text.slice(0, LOG_STRING_MAX)}… [${text.length} characters]`;
+}
+
+/** An error as a plain object of whitelisted fields; `cause` followed a few levels. */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) {
+    return { message: truncate(String(error)) };
+  }
+  const out: Record<string, unknown> = { type: error.constructor.name, message: truncate(error.message) };
+  for (const field of ERROR_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' || typeof value === 'number') {
+      out[field] = typeof value === 'string' ? truncate(value) : value;
+    }
+  }
+  if (error.stack) {
+    out.stack = truncate(error.stack);
+  }
+  if (error.cause !== undefined && depth < 3) {
+    out.cause = serializeError(error.cause, depth + 1);
+  }
+  return out;
+}
+
+/** A log object with secrets redacted, errors serialized, strings cut and depth bounded. */
+function sanitize(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') {
+    return truncate(value);
+  }
+  if (value instanceof Error) {
+    return serializeError(value);
+  }
+  if (typeof value !== 'object' || value === null) {
+    return value;
+  }
+  if (depth >= MAX_DEPTH) {
+    return '[nested]';
+  }
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 20).map((item) => sanitize(item, depth + 1));
+    return value.length > 20 ? [...items, `… ${value.length - 20} more`] : items;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEYS.test(key) ? REDACTED : sanitize(item, depth + 1);
+  }
+  return out;
+}
+
+interface RepeatCount {
+  windowStart: number;
+  written: number;
+  suppressed: number;
+}
+
+function errorCode(args: unknown[]): string {
+  const first = args[0];
+  if (typeof first === 'object' && first !== null) {
+    const err = (first as { err?: unknown }).err ?? first;
+    const code = (err as { code?: unknown }).code;
+    return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+  }
+  return '';
+}
+
+function messageOf(args: unknown[]): string {
+  const text = args.find((arg) => typeof arg === 'string');
+  return typeof text === 'string' ? text : '';
+}
+
+export interface LoggerOptions {
+  /** Where lines go (tests capture them); standard output by default. */
+  destination?: DestinationStream;
+  /** Milliseconds now; the repeat limit's clock. */
+  now?: () => number;
+}
+
+export function createLogger(level: string, options: LoggerOptions = {}): Logger {
+  const now = options.now ?? Date.now;
+  const repeats = new Map<string, RepeatCount>();
+  const flushSuppressed = (key: string, count: RepeatCount, levelName: string, message: string) => {
+    if (count.suppressed > 0) {
+      const suppressed = count.suppressed;
+      count.suppressed = 0;
+      logger[levelName as 'info'](
+        { suppressed, repeatOf: truncate(message) },
+        `${suppressed} similar lines suppressed`,
+      );
+    }
+    repeats.delete(key);
+  };
+  const logger: Logger = pino(
+    {
+      level,
+      base: { app: 'stride' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // pino runs formatters.log before serializers: by then `err` is already a plain object.
+      serializers: { err: (value: unknown) => (value instanceof Error ? serializeError(value) : value) },
+      formatters: {
+        log: (object) => sanitize(object, 0) as Record<string, unknown>,
+      },
+      hooks: {
+        logMethod(args, method, levelNumber) {
+          const message = messageOf(args);
+          // The summary line itself is never limited.
+          if (/ similar lines suppressed$/.test(message)) {
+            return method.apply(this, args);
+          }
+          const key = `${levelNumber}|${message}|${errorCode(args)}`;
+          const at = now();
+          let count = repeats.get(key);
+          if (count && at - count.windowStart >= LOG_REPEAT_WINDOW_MS) {
+            flushSuppressed(key, count, this.levels.labels[levelNumber] ?? 'info', message);
+            count = undefined;
+          }
+          if (!count) {
+            // Forget windows long over, so the map holds only recent messages.
+            if (repeats.size > 1000) {
+              for (const [oldKey, old] of repeats) {
+                if (at - old.windowStart >= LOG_REPEAT_WINDOW_MS) {
+                  repeats.delete(oldKey);
+                }
+              }
+            }
+            count = { windowStart: at, written: 0, suppressed: 0 };
+            repeats.set(key, count);
+          }
+          if (count.written >= LOG_REPEAT_MAX) {
+            count.suppressed += 1;
+            return undefined;
+          }
+          count.written += 1;
+          const bounded = args.map((arg) => (typeof arg === 'string' ? truncate(arg) : arg)) as typeof args;
+          return method.apply(this, bounded);
+        },
+      },
+    },
+    options.destination,
+  );
+  return logger;
 }

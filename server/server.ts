@@ -16,6 +16,7 @@ import type { Clock } from './integrations/strava/strava-client.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
 import { createImportPool } from './services/import-pool.ts';
+import type { DestinationStream } from 'pino';
 import { createStrava } from './services/strava/strava.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
@@ -38,6 +39,8 @@ export interface StartOptions {
   pgliteDir?: string | null;
   /** Tests: the Strava client's clock (its waits), to keep retry and rate-limit tests short. */
   stravaClock?: Clock;
+  /** Tests: where log lines go (standard output otherwise). */
+  logDestination?: DestinationStream;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -68,7 +71,7 @@ async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<v
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination ? { destination: options.logDestination } : {});
   await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });

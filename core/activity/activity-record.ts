@@ -13,7 +13,7 @@ import {
 } from './metrics.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
-import { DEFAULT_ACTIVITY_NAME, type LapRecord, type SplitRecord } from './schemas.ts';
+import { normaliseActivityName, type LapRecord, type SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
 import type { Track } from './track.ts';
@@ -95,7 +95,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
   });
   return {
-    name: parsed.name?.trim() || DEFAULT_ACTIVITY_NAME,
+    name: normaliseActivityName(parsed.name),
     type,
     startDate: new Date(startMs),
     startDateLocal: localDateTime(startMs, timezone),

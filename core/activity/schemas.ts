@@ -4,10 +4,19 @@
  * seconds, speeds in m/s; display units are the client's business (core/units.ts).
  */
 import { z } from 'zod';
+import { normaliseUserText, truncateText, userTextSchema } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
 
 export const DEFAULT_ACTIVITY_NAME = 'Unknown Activity';
 export const ACTIVITY_NAME_MAX = 120;
+
+/**
+ * A name taken from a file or from Strava (GPX <name>, TCX notes, …): normalised like typed text
+ * and cut to the limit a rename has, or the default when nothing is left.
+ */
+export function normaliseActivityName(name: string | null | undefined): string {
+  return truncateText(normaliseUserText(name ?? ''), ACTIVITY_NAME_MAX) || DEFAULT_ACTIVITY_NAME;
+}
 /** Spec §9 "uploaded list default": 50 per page. */
 export const ACTIVITY_PAGE_SIZE = 50;
 export const ACTIVITY_PAGE_SIZE_MAX = 200;
@@ -147,11 +156,7 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityRenameSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Enter a name.')
-      .max(ACTIVITY_NAME_MAX, `Use at most ${ACTIVITY_NAME_MAX} characters.`),
+    name: userTextSchema(ACTIVITY_NAME_MAX).min(1, 'Enter a name.'),
   })
   .strict();
 

@@ -5,7 +5,7 @@
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
 import { checkPlausibility } from '../activity/plausibility.ts';
-import { type ActivitySummary, DEFAULT_ACTIVITY_NAME } from '../activity/schemas.ts';
+import { type ActivitySummary, normaliseActivityName } from '../activity/schemas.ts';
 
 /**
  * Strava sport types that are one of Stride's types. Exact, case-sensitive names as Strava writes
@@ -192,7 +192,7 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
   return {
     id: stravaId,
     stravaId,
-    name: text(input.name) || DEFAULT_ACTIVITY_NAME,
+    name: normaliseActivityName(text(input.name)),
     type,
     source: 'strava',
     startDate: new Date(startMs).toISOString(),

@@ -125,6 +125,8 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
           const code = issue?.path[0] === 'email' ? 'INVALID_EMAIL' : 'MISSING_FIELDS';
           throw new APIError('BAD_REQUEST', { code, message: issue?.message ?? 'Invalid registration' });
         }
+        // The account stores the name in its normal form (core/user-text.ts), like every other text.
+        body.name = parsed.data.name;
         const problems = passwordProblems(parsed.data.password, passwordPolicy);
         if (problems.length > 0) {
           throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });

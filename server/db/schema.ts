@@ -157,6 +157,14 @@ export interface ActivityFilesTable {
   data: Uint8Array;
 }
 
+export interface ProfilePhotosTable {
+  userId: string;
+  contentType: string;
+  bytes: Uint8Array;
+  sha256: string;
+  updatedAt: UpdatedAt;
+}
+
 export interface UserMedalsTable {
   id: string;
   userId: string;
@@ -290,6 +298,7 @@ export interface Database {
   stravaPushSubscriptions: StravaPushSubscriptionsTable;
   stravaDeletedActivities: StravaDeletedActivitiesTable;
   uploadUsage: UploadUsageTable;
+  profilePhotos: ProfilePhotosTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

@@ -10,7 +10,7 @@ import { clientAddress } from './client-address.ts';
 export interface WebhookRateLimitOptions {
   maxPerWindow: number;
   windowMs: number;
-  trustProxy: boolean;
+  trustProxyHops: number;
   now?: () => number;
 }
 
@@ -25,7 +25,7 @@ export function webhookRateLimit(options: WebhookRateLimitOptions): MiddlewareHa
       windowStart = at;
       counts = new Map();
     }
-    const address = clientAddress(c, options.trustProxy) ?? 'in-process';
+    const address = clientAddress(c, options.trustProxyHops) ?? 'in-process';
     const count = (counts.get(address) ?? 0) + 1;
     counts.set(address, count);
     if (count > options.maxPerWindow) {

@@ -1,31 +1,49 @@
-/** GET /api/events: the signed-in user's live events as Server-Sent Events (DESIGN.md). */
+/**
+ * GET /api/events: the signed-in user's live events as Server-Sent Events (DESIGN.md). Streams are
+ * capped per user and per server (config.eventStreams): a user's newest stream closes their oldest
+ * with a `superseded` event, and a full server answers 503.
+ */
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { ServerEvent } from '../../core/events.ts';
+import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { STREAM_SUPERSEDED_EVENT, type ServerEvent } from '../../core/events.ts';
+import { createStreamRegistry } from '../events/stream-registry.ts';
 import type { AppEnv } from '../http/context.ts';
+import { errorBody, sendError } from '../http/errors.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
-export function eventRoutes({ auth, events }: RouteDeps) {
+export function eventRoutes({ auth, events, config }: RouteDeps) {
+  const streams = createStreamRegistry(config.eventStreams);
   return new Hono<AppEnv>().get('/api/events', requireUser(auth), (c) => {
     const userId = c.var.user.id;
+    const queue: ServerEvent[] = [];
+    let wake: (() => void) | undefined;
+    let open = true;
+    let superseded = false;
+    const slot = streams.open(userId, () => {
+      superseded = true;
+      open = false;
+      wake?.();
+    });
+    if (!slot) {
+      c.header('Retry-After', '60');
+      return sendError(c, 503, errorBody('system_error', HTTP_MESSAGES.tooManyStreams));
+    }
     return streamSSE(c, async (stream) => {
-      const queue: ServerEvent[] = [];
-      let wake: (() => void) | undefined;
       const unsubscribe = events.subscribe(userId, (event) => {
         queue.push(event);
         wake?.();
       });
-      let open = true;
       stream.onAbort(() => {
         open = false;
         wake?.();
       });
-      await stream.writeSSE({ event: 'ready', data: '{}' });
       try {
+        await stream.writeSSE({ event: 'ready', data: '{}' });
         while (open) {
           const event = queue.shift();
           if (event) {
@@ -41,8 +59,12 @@ export function eventRoutes({ auth, events }: RouteDeps) {
             await stream.write(': keep-alive\n\n');
           }
         }
+        if (superseded) {
+          await stream.writeSSE({ event: STREAM_SUPERSEDED_EVENT, data: '{}' });
+        }
       } finally {
         unsubscribe();
+        slot.release();
       }
     });
   });

@@ -33,7 +33,7 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
   const webhookLimit = webhookRateLimit({
     maxPerWindow: WEBHOOK_POSTS_PER_MINUTE,
     windowMs: 60_000,
-    trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
   });
   /** A change to the connection answers with the status as it now is. */
   const statusAfter = async (userId: string, change: Promise<void>) => {

@@ -3,8 +3,13 @@
  * registration, recreated on read if it is ever missing, merge-updated.
  */
 import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGES } from '../../core/names.ts';
+import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
+  athleteProfileProblem,
   DEFAULT_WELLBEING_PREFERENCES,
+  mergeAthleteProfile,
+  PROFILE_LIMITS,
+  PROFILE_PHOTO_MESSAGES,
   type Profile,
   type ProfileUpdate,
   type PublicProfile,
@@ -20,6 +25,7 @@ import {
   type Db,
 } from '../db/profile-repository.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
+import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { AppError, notFound } from '../http/app-error.ts';
@@ -38,7 +44,9 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
   if (existing) {
     return existing;
   }
-  const { firstName, lastName } = splitName(owner.name);
+  const split = splitName(normaliseUserText(owner.name));
+  const firstName = truncateText(split.firstName, PROFILE_LIMITS.name);
+  const lastName = truncateText(split.lastName, PROFILE_LIMITS.name);
   const candidates = usernameCandidates(baseUsername(owner.name, owner.email));
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
     const username = candidates.next().value as string;
@@ -97,8 +105,14 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   if (update.bio !== undefined) {
     changes.bio = update.bio;
   }
-  if (update.photoURL !== undefined) {
-    changes.photoUrl = update.photoURL;
+  if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
+    // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
+    if (update.photoURL !== '') {
+      throw new AppError(400, 'validation_error', `photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
+        fields: { photoURL: PROFILE_PHOTO_MESSAGES.externalUrl },
+      });
+    }
+    changes.photoUrl = '';
   }
   if (update.username !== undefined && update.username !== base.username) {
     if (await isUsernameTaken(db, update.username, userId)) {
@@ -118,11 +132,22 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   }
   if (update.athleteProfile) {
     // Spec §3: athleteProfile is merged on update, not replaced.
-    changes.athleteProfile = JSON.stringify({ ...base.athleteProfile, ...update.athleteProfile });
+    const merged = mergeAthleteProfile(base.athleteProfile, update.athleteProfile);
+    // Each update fits the limits on its own; the merged whole must fit them too.
+    const problem = athleteProfileProblem(merged);
+    if (problem) {
+      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, {
+        fields: { athleteProfile: problem },
+      });
+    }
+    changes.athleteProfile = JSON.stringify(merged);
   }
   let updated: ProfileRow | undefined;
   try {
     updated = await db.transaction().execute(async (trx) => {
+      if (changes.photoUrl === '') {
+        await deleteProfilePhoto(trx, userId);
+      }
       const row = await updateProfile(trx, userId, changes);
       if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
         await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName));

@@ -12,6 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Clock } from '../integrations/strava/strava-client.ts';
@@ -119,6 +120,22 @@ export interface StartTestServerOptions {
   database?: TestDatabase;
   /** The Strava client's clock (server/test-support/strava.ts recordingClock). */
   stravaClock?: Clock;
+  /** Where the server's log lines go ({@link captureLog}); the level comes from config.logLevel. */
+  logDestination?: DestinationStream;
+}
+
+/** Log lines kept in memory, for tests that assert what is (and is not) logged. */
+export function captureLog(): { destination: DestinationStream; text: () => string; lines: () => string[] } {
+  const chunks: string[] = [];
+  return {
+    destination: { write: (line: string) => void chunks.push(line) },
+    text: () => chunks.join(''),
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line.length > 0),
+  };
 }
 
 export async function startTestServer(
@@ -140,6 +157,7 @@ export async function startTestServer(
     running = await startServer(config, {
       pgliteDir: testDatabase.pgliteDir,
       ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
+      ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     });
   } catch (error) {
     await removeDataDir();

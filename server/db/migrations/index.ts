@@ -12,6 +12,7 @@ import * as stravaDetail from './0006-strava-detail.ts';
 import * as activityFlags from './0007-activity-flags.ts';
 import * as loginThrottle from './0009-login-throttle.ts';
 import * as uploadUsage from './0010-upload-usage.ts';
+import * as profilePhotos from './0011-profile-photos.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0007-activity-flags': activityFlags,
   '0009-login-throttle': loginThrottle,
   '0010-upload-usage': uploadUsage,
+  '0011-profile-photos': profilePhotos,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -11,6 +11,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { ActivityPage } from '../../../core/activity/schemas.ts';
+import { STREAM_SUPERSEDED_EVENT } from '../../../core/events.ts';
 import { MEDAL_CHECK_DELAY_MS, medalCardSchema, type MedalCard } from '../../../core/medals/api.ts';
 import { syncProgressSchema } from '../../../core/strava/api.ts';
 import { api, unwrap } from '../api/client.ts';
@@ -144,14 +145,29 @@ function useServerEvents(userId: string, queryClient: QueryClient, celebrate: (m
         void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
         void invalidateActivities(queryClient);
       });
+      // The same runner opened more streams elsewhere than the server keeps: this one was the
+      // oldest. Stay closed until the tab is shown again, so two tabs never take turns forever.
+      source.addEventListener(STREAM_SUPERSEDED_EVENT, () => {
+        source?.close();
+        superseded = true;
+      });
       source.addEventListener('error', () => {
-        if (source?.readyState === EventSource.CLOSED) {
+        if (source?.readyState === EventSource.CLOSED && !superseded) {
           reopen = setTimeout(open, EVENTS_REOPEN_MS);
         }
       });
     };
+    let superseded = false;
+    const reopenWhenShown = () => {
+      if (superseded && document.visibilityState === 'visible') {
+        superseded = false;
+        open();
+      }
+    };
+    document.addEventListener('visibilitychange', reopenWhenShown);
     open();
     return () => {
+      document.removeEventListener('visibilitychange', reopenWhenShown);
       clearTimeout(reopen);
       source?.close();
     };

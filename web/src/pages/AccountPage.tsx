@@ -6,7 +6,6 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import {
   Alert,
-  Avatar,
   Box,
   Button,
   Card,
@@ -47,6 +46,7 @@ import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { ApiError } from '../api/client.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useDeleteAccount, useProfile, useUpdateProfile } from '../profile/profile.ts';
+import { ProfilePhotoPicker } from '../profile/ProfilePhotoPicker.tsx';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 
@@ -56,15 +56,14 @@ interface FormValues {
   username: string;
   location: string;
   bio: string;
-  photoURL: string;
   preferences: Preferences;
 }
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'username', 'location', 'bio', 'photoURL'] as const;
+const TEXT_FIELDS = ['firstName', 'lastName', 'username', 'location', 'bio'] as const;
 
 function valuesOf(profile: Profile): FormValues {
-  const { firstName, lastName, username, location, bio, photoURL, preferences } = profile;
-  return { firstName, lastName, username, location, bio, photoURL, preferences };
+  const { firstName, lastName, username, location, bio, preferences } = profile;
+  return { firstName, lastName, username, location, bio, preferences };
 }
 
 /** Only what changed is sent: the server merges. */
@@ -202,23 +201,10 @@ function AccountForm({
     <Stack component="form" spacing={3} noValidate onSubmit={submit}>
       {update.error && !Object.keys(serverErrors).length && <Alert severity="error">{update.error.message}</Alert>}
       <Section title="Profile" description="Your name and what your public page shows.">
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-          <Avatar
-            src={values.photoURL || undefined}
-            alt=""
-            sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: 26 }}
-          >
-            {(values.firstName || profile.email).charAt(0).toUpperCase()}
-          </Avatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap>
-              {[values.firstName, values.lastName].filter(Boolean).join(' ') || profile.email}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {profile.email}
-            </Typography>
-          </Box>
-        </Stack>
+        <ProfilePhotoPicker
+          profile={profile}
+          displayName={[values.firstName, values.lastName].filter(Boolean).join(' ')}
+        />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
@@ -253,7 +239,7 @@ function AccountForm({
               label="Location"
               autoComplete="address-level2"
               {...text('location')}
-              helperText={errorFor('location')}
+              helperText={errorFor('location') ?? `${values.location.length}/${PROFILE_LIMITS.location}`}
             />
           </Grid>
           <Grid size={12}>
@@ -263,15 +249,6 @@ function AccountForm({
               minRows={3}
               {...text('bio')}
               helperText={errorFor('bio') ?? `${values.bio.length}/${PROFILE_LIMITS.bio}`}
-            />
-          </Grid>
-          <Grid size={12}>
-            <TextField
-              label="Photo URL"
-              type="url"
-              placeholder="https://"
-              {...text('photoURL')}
-              helperText={errorFor('photoURL')}
             />
           </Grid>
         </Grid>

@@ -1,7 +1,14 @@
 /** The signed-in user's profile: read and merge-update (spec §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiErrorBody } from '../../../core/errors.ts';
+import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
+import {
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_UPLOAD_MESSAGES,
+  profilePhotoProblem,
+} from '../../../core/profile-photo.ts';
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
-import { api, unwrap } from '../api/client.ts';
+import { api, ApiError, unwrap } from '../api/client.ts';
 import { SESSION_QUERY_KEY } from '../auth/session.ts';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -34,4 +41,46 @@ export function useDeleteAccount() {
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
     },
   });
+}
+
+/** Sends the photo's bytes as the body; the server reads the type from them. */
+async function postProfilePhoto(file: File): Promise<Profile> {
+  let response: Response;
+  try {
+    response = await fetch('/api/profile/photo', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, { type: 'network_error', message: IDENTITY_ERROR_MESSAGES['network-request-failed'] });
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${response.status}` },
+    );
+  }
+  return body as Profile;
+}
+
+/** Checks the photo as the server will (size, then the type by its first bytes) before sending it. */
+export async function profilePhotoFileProblem(file: File): Promise<string | null> {
+  if (file.size > PROFILE_PHOTO_MAX_BYTES) {
+    return PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge;
+  }
+  return profilePhotoProblem(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+}
+
+export function useProfilePhoto() {
+  const queryClient = useQueryClient();
+  const onSuccess = (profile: Profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+  const upload = useMutation({ mutationFn: postProfilePhoto, onSuccess });
+  const remove = useMutation({
+    mutationFn: (): Promise<Profile> => unwrap(api.profile.photo.$delete()),
+    onSuccess,
+  });
+  return { upload, remove };
 }

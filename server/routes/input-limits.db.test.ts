@@ -1,0 +1,225 @@
+/**
+ * Hostile input over HTTP: NUL bytes and deep JSON answer 400 with a sentence on every route (never
+ * 500), text fields are normalised and capped, athleteProfile is bounded after the merge, and
+ * profile photos are uploads served by Stride with headers that keep them images.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_NAME_MAX } from '../../core/activity/schemas.ts';
+import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../../core/errors.ts';
+import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_UPLOAD_MESSAGES } from '../../core/profile-photo.ts';
+import {
+  ATHLETE_PROFILE_LIMITS,
+  ATHLETE_PROFILE_MESSAGES,
+  PROFILE_LIMITS,
+  type Profile,
+  type PublicProfile,
+} from '../../core/profile.ts';
+import { tooLongMessage } from '../../core/user-text.ts';
+import { createApiClient } from '../test-support/api-client.ts';
+import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+
+let server: TestServer;
+let runner: RegisteredUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  runner = await registerUser(server, { name: 'Input Runner' });
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+const nul = { type: 'validation_error', message: HTTP_MESSAGES.nulCharacter } as const;
+
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level += 1) {
+    value = { a: value };
+  }
+  return value;
+}
+
+describe('NUL bytes and deep JSON', () => {
+  it('answers 400 for a NUL in a path, a query or a JSON string, signed in or not', async () => {
+    const anonymous = createApiClient(server.url);
+    expectApiError(await anonymous.get('/api/public/profiles/ada%00'), 400, nul);
+    expectApiError(await runner.client.get('/api/activities?type=run%00'), 400, nul);
+    expectApiError(await runner.client.get('/api/activities/abc%00'), 400, nul);
+    expectApiError(await runner.client.patch('/api/profile', { bio: 'a\u0000b' }), 400, nul);
+    expectApiError(await runner.client.patch('/api/profile', { athleteProfile: { 'k\u0000': 1 } }), 400, nul);
+    expectApiError(
+      await anonymous.post('/api/auth/sign-in/email', { email: 'a\u0000@example.com', password: 'x' }),
+      400,
+      nul,
+    );
+  });
+
+  it(`answers 400 for JSON nested deeper than ${JSON_MAX_DEPTH} levels`, async () => {
+    const deep = { type: 'validation_error', message: HTTP_MESSAGES.jsonTooDeep } as const;
+    expectApiError(await runner.client.patch('/api/profile', { athleteProfile: nested(JSON_MAX_DEPTH) }), 400, deep);
+    const rawBody = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expectApiError(await runner.client.patch('/api/profile', undefined, { rawBody }), 400, deep);
+  });
+});
+
+describe('text fields', () => {
+  it('stores names, location and bio normalised', async () => {
+    const response = await runner.client.patch<Profile>('/api/profile', {
+      firstName: ' Zoe\u0301\u202E ',
+      lastName: 'Ng\u2066\u0007',
+      location: 'Oslo\nNorway',
+      bio: 'Line one.\r\nLine two.\u200F',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      firstName: 'Zoé',
+      lastName: 'Ng',
+      name: 'Zoé Ng',
+      location: 'Oslo Norway',
+      bio: 'Line one.\nLine two.',
+    });
+  });
+
+  it('refuses a field over its limit with the sentence and changes nothing', async () => {
+    const before = await getOwnProfile(runner.client);
+    const response = await runner.client.patch('/api/profile', { bio: 'x'.repeat(PROFILE_LIMITS.bio + 1) });
+    expectApiError(response, 400, {
+      type: 'validation_error',
+      message: `bio: ${tooLongMessage(PROFILE_LIMITS.bio)}`,
+    });
+    expect(await getOwnProfile(runner.client)).toEqual(before);
+  });
+
+  it('bounds athleteProfile after the merge', async () => {
+    const half = 'x'.repeat(ATHLETE_PROFILE_LIMITS.bytes / 2);
+    expect((await runner.client.patch('/api/profile', { athleteProfile: { a: half } })).status).toBe(200);
+    const response = await runner.client.patch('/api/profile', { athleteProfile: { b: half } });
+    expectApiError(response, 400, {
+      type: 'validation_error',
+      message: `athleteProfile: ${ATHLETE_PROFILE_MESSAGES.tooLarge}`,
+    });
+    expect((await getOwnProfile(runner.client)).athleteProfile).toEqual({ a: half });
+    // Thirty requests no longer grow it without limit.
+    for (let index = 0; index < 30; index += 1) {
+      await runner.client.patch('/api/profile', { athleteProfile: { [`k${index}`]: half } });
+    }
+    const stored = (await getOwnProfile(runner.client)).athleteProfile;
+    expect(JSON.stringify(stored).length).toBeLessThanOrEqual(ATHLETE_PROFILE_LIMITS.bytes);
+  });
+
+  it('cuts a name from a file to the activity name limit and normalises a rename', async () => {
+    const fixture = path.join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'real', 'korita-zbevnica.gpx');
+    const gpx = (await readFile(fixture, 'utf8')).replaceAll(
+      /<name>[^<]*<\/name>/g,
+      `<name>${'N'.repeat(100_000)}</name>`,
+    );
+    const uploaded = await uploadFiles(server, runner.client, [{ name: 'long-name.gpx', content: gpx }]);
+    const [file] = finalFileEvents(uploaded.events);
+    expect(file?.state).toBe('complete');
+    const activity = await runner.client.get<{ name: string }>(`/api/activities/${file?.activityId}`);
+    expect(activity.body.name).toBe('N'.repeat(ACTIVITY_NAME_MAX));
+
+    const renamed = await runner.client.patch<{ name: string }>(`/api/activities/${file?.activityId}`, {
+      name: ' Hill\u202E repeats\u0000 '.replace('\u0000', ''),
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Hill repeats');
+    expectApiError(
+      await runner.client.patch(`/api/activities/${file?.activityId}`, { name: 'x'.repeat(ACTIVITY_NAME_MAX + 1) }),
+      400,
+      { type: 'validation_error', message: `name: ${tooLongMessage(ACTIVITY_NAME_MAX)}` },
+    );
+  });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function postPhoto(user: RegisteredUser, body: Uint8Array | string | FormData, contentType?: string) {
+  const response = await fetch(`${server.url}/api/profile/photo`, {
+    method: 'POST',
+    headers: {
+      cookie: cookieHeader(user.client),
+      origin: server.url,
+      ...(contentType ? { 'content-type': contentType } : {}),
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Profile & { error?: { message: string } } };
+}
+
+describe('profile photos', () => {
+  it('stores an uploaded PNG and serves it from Stride with headers that keep it an image', async () => {
+    const user = await registerUser(server);
+    const uploaded = await postPhoto(user, PNG, 'application/octet-stream');
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.photoURL).toMatch(new RegExp(`^/api/profile-photos/${user.id}\\?v=[0-9a-f]{16}$`));
+
+    const image = await fetch(`${server.url}${uploaded.body.photoURL}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const me = await user.client.get<{ username: string }>('/api/profile');
+    const publicProfile = await createApiClient(server.url).get<PublicProfile>(
+      `/api/public/profiles/${me.body.username}`,
+    );
+    expect(publicProfile.body.photoURL).toBe(uploaded.body.photoURL);
+
+    const removed = await user.client.delete<Profile>('/api/profile/photo');
+    expect(removed.body.photoURL).toBe('');
+    expect((await fetch(`${server.url}${uploaded.body.photoURL}`)).status).toBe(404);
+  });
+
+  it('accepts a multipart upload too', async () => {
+    const user = await registerUser(server);
+    const form = new FormData();
+    form.append('photo', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const uploaded = await postPhoto(user, form);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.photoURL).toContain('/api/profile-photos/');
+  });
+
+  it('refuses by the bytes, not the declared type, and refuses more than 2 MB', async () => {
+    const user = await registerUser(server);
+    const svg = await postPhoto(user, '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'image/png');
+    expect(svg).toMatchObject({ status: 400, body: { error: { message: PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported } } });
+    const empty = await postPhoto(user, new Uint8Array(), 'image/png');
+    expect(empty).toMatchObject({ status: 400, body: { error: { message: PROFILE_PHOTO_UPLOAD_MESSAGES.empty } } });
+    const big = new Uint8Array(PROFILE_PHOTO_MAX_BYTES + 1);
+    big.set(PNG);
+    const tooLarge = await postPhoto(user, big, 'image/png');
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { error: { message: PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge } },
+    });
+    expect((await getOwnProfile(user.client)).photoURL).toBe('');
+  });
+
+  it("refuses a photoURL set to another runner's photo or another site", async () => {
+    const owner = await registerUser(server);
+    const photo = await postPhoto(owner, PNG);
+    const copier = await registerUser(server);
+    const response = await copier.client.patch('/api/profile', { photoURL: photo.body.photoURL });
+    expect(response.status).toBe(400);
+    expect((await getOwnProfile(copier.client)).photoURL).toBe('');
+  });
+
+  it('sends a CSP whose img-src allows no other site than the map tiles', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(imgSrc.split(' ')).not.toContain('https:');
+    expect(imgSrc).toContain('https://tile.openstreetmap.org');
+  });
+});
