@@ -268,7 +268,7 @@ describe('a file over the memory cap or the time budget fails alone, with its se
   }, 120_000);
 
   it('time: the worker is stopped at the budget, the next file of the batch imports', async () => {
-    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 1000 }) });
+    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 2000 }) });
     try {
       const user = await registerUser(server);
       const result = await uploadFiles(server, user.client, [
