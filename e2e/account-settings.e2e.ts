@@ -16,6 +16,12 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
+/** A 1×1 PNG. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const SWITCHES = ['Dark mode', 'E-mail notifications', 'Weekly report'];
 
 /** A switch of the contract: role switch, or a checkbox. */
@@ -59,7 +65,6 @@ describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
       Username: username,
       Location: 'London',
       Bio: 'Counts her strides.',
-      'Photo URL': 'https://example.com/ada.png',
     };
     for (const [label, value] of Object.entries(edits)) {
       await field(label).fill(value);
@@ -69,6 +74,14 @@ describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
     }
     await page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).check();
     await saveAndWait(page);
+    // The photo is an upload, saved at once and served by Stride itself.
+    await page
+      .getByLabel('Photo file')
+      .setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await expectVisible(page.getByRole('button', { name: 'Change photo' }));
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Your photo' }).getAttribute('src'))
+      .toMatch(/^\/api\/profile-photos\/[\w-]+\?v=[0-9a-f]{16}$/);
     await screenshot(page, `account-settings-edited-${viewport}`);
 
     await page.reload();
@@ -87,5 +100,6 @@ describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
     await expectVisible(heading(page, 'Hi, Augusta'));
     await page.goto(`/${username}`);
     await expectVisible(heading(page, 'Augusta King'));
+    await expect.poll(() => page.locator('img[src^="/api/profile-photos/"]').count()).toBeGreaterThan(0);
   });
 });

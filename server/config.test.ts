@@ -117,6 +117,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         concurrentPerUser: 2,
         idleTimeoutMs: 30_000,
       },
+      eventStreams: { perUser: 10, total: 2000 },
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -335,5 +336,12 @@ describe('loadConfig rejects bad values', () => {
 
   it('treats an empty number as unset', () => {
     expect(loadConfig({ APP_SECRET: SECRET, PORT: '' }, cwd).port).toBe(3000);
+  });
+});
+
+describe('event stream limits', () => {
+  it('reads EVENT_STREAMS_PER_USER and EVENT_STREAMS_MAX', () => {
+    const config = loadConfig({ APP_SECRET: 'x'.repeat(32), EVENT_STREAMS_PER_USER: '3', EVENT_STREAMS_MAX: '50' });
+    expect(config.eventStreams).toEqual({ perUser: 3, total: 50 });
   });
 });
