@@ -3,8 +3,7 @@
  * compresses JSON API answers. The web app's files are compressed once at build time instead
  * (web/precompress-plugin.ts, served by web-app.ts).
  */
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -48,21 +47,22 @@ export function acceptedEncoding(
   return best?.encoding;
 }
 
-const compressors: Record<ContentEncoding, (data: Buffer) => Promise<Buffer>> = {
+const compressors: Record<ContentEncoding, (data: Buffer) => Buffer> = {
   // Answers are compressed on every request, so speed first: Brotli's quality 1 matches gzip's
   // size at about half gzip's CPU (quality 4 took three times as long as 1 on a list page).
   br: (data) =>
-    promisify(brotliCompress)(data, {
+    brotliCompressSync(data, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
     }),
-  gzip: (data) => promisify(gzip)(data, { level: 6 }),
+  gzip: (data) => gzipSync(data, { level: 6 }),
 };
 
 /**
  * Compresses `application/json` answers of at least COMPRESS_MIN_BYTES when the client accepts br
  * or gzip. Streams are never touched: the live event stream (text/event-stream) and upload progress
  * (application/x-ndjson) must reach the browser line by line, and they have other content types.
- * Runs in the thread pool (zlib's asynchronous functions), not on the event loop.
+ * Synchronous: a 22 KB list page takes about 0.15 ms of CPU in Brotli, where zlib's asynchronous
+ * functions spent 0.5 ms setting up a stream and crossing to the thread pool.
  */
 export function compressJson() {
   return createMiddleware(async (c, next) => {
@@ -81,7 +81,7 @@ export function compressJson() {
     const headers = new Headers(response.headers);
     let sent: Buffer = body;
     if (body.length >= COMPRESS_MIN_BYTES) {
-      sent = await compressors[encoding](body);
+      sent = compressors[encoding](body);
       headers.set('content-encoding', encoding);
     }
     headers.set('content-length', String(sent.length));
