@@ -23,6 +23,7 @@ import {
   startStravaTestServer,
   stravaConfigFor,
   syncAndWait,
+  updateIntegrationRow,
   waitForSync,
   type ConnectedRunner,
 } from '../test-support/strava.ts';
@@ -246,7 +247,8 @@ describe('a later sync after the first one', () => {
     const runner = await connectedRunner(server, strava, 30);
     expect(runner.status.sync).toMatchObject({ kind: 'full', state: 'done', activities: 30 });
 
-    await runner.client.delete('/api/strava/connection');
+    // The connection ended without a disconnect (Strava refused the token): the activities stayed.
+    await updateIntegrationRow(server, runner.id, { isActive: false, disconnectedAt: new Date() });
     strava.addActivity(runner.athlete.id, { name: 'Run while disconnected' });
     strava.state.signedInAthleteId = runner.athlete.id;
     const reconnected = await connectStrava(runner.client);
@@ -261,6 +263,18 @@ describe('a later sync after the first one', () => {
     // Only the new run is imported (the week re-read before it comes back unchanged).
     expect(status.sync?.imported).toBe(1);
     expect(status.activityCount).toBe(31);
+  });
+
+  it('syncs in full after the runner disconnected, which deleted what Strava had sent', async () => {
+    const runner = await connectedRunner(server, strava, 4);
+    expect((await runner.client.delete('/api/strava/connection')).status).toBe(200);
+    strava.state.signedInAthleteId = runner.athlete.id;
+
+    const reconnected = await connectStrava(runner.client);
+
+    expect(reconnected.body.sync?.kind).toBe('full');
+    const status = await waitForSync(runner.client);
+    expect(status.activityCount).toBe(4);
   });
 });
 
