@@ -107,6 +107,9 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         redirectBaseUrl: null,
         webhookCallbackUrl: null,
         jobLeaseMs: 60_000,
+        interactiveDeadlineMs: 15_000,
+        maxRequestsPerWindow: 100,
+        interactiveReserve: 20,
       },
       uploads: {
         workers: 0,
