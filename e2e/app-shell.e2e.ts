@@ -42,7 +42,8 @@ const SIGNED_IN_TITLES: Array<[path: string, title: string]> = [
 ];
 
 async function expectTitle(page: Page, title: string): Promise<void> {
-  await expect.poll(() => page.title(), { message: `document.title on ${page.url()}` }).toBe(title);
+  // The app sets the title once its page has loaded, which a busy machine may take seconds to do.
+  await expect.poll(() => page.title(), { message: `document.title on ${page.url()}`, timeout: 15_000 }).toBe(title);
 }
 
 describe('page titles (spec §2 table)', () => {

@@ -1,6 +1,7 @@
 /**
- * Issue 4's browser test, at desktop and mobile width, against the Strava simulator the global
- * setup starts (STRAVA_BASE_URL): "Connect Strava" on the dashboard → Strava's authorise page →
+ * Connecting Strava in the browser, at desktop and mobile width, against the Strava simulator the
+ * global setup starts (STRAVA_BASE_URL), where every authorisation is a different athlete (one Strava
+ * athlete is linked to one Stride account at a time): "Connect Strava" on the dashboard → Strava's authorise page →
  * "Authorize" → the callback screen → the dashboard with the sync's progress → the synced runs in
  * the activities list → one opened with its map, charts and "View on Strava". Then the second
  * callback route, and a forged state.
@@ -90,7 +91,11 @@ describe('Strava callback routes', () => {
     await screenshot(page, 'strava-desktop-forged-state');
 
     // The same authorisation, answered on the other callback route.
-    const connect = await page.request.post('/api/strava/connect', { data: {} });
+    // A state-changing request must name its origin, as the browser's own fetches do.
+    const connect = await page.request.post('/api/strava/connect', {
+      data: {},
+      headers: { Origin: new URL(page.url()).origin },
+    });
     const { authorizeUrl } = (await connect.json()) as { authorizeUrl: string };
     const html = await (await page.request.get(authorizeUrl)).text();
     const href = /id="authorize"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? '';

@@ -133,7 +133,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
-  const strava = await createStravaSimulator({ seed: 4, activities: E2E_STRAVA_ACTIVITIES });
+  const strava = await createStravaSimulator({
+    seed: 4,
+    activities: E2E_STRAVA_ACTIVITIES,
+    newAthletePerAuthorization: true,
+  });
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -22,7 +22,6 @@ describe('GET /api/public/profiles/{username}', () => {
       username: 'eliud',
       location: 'Eldoret',
       bio: 'No human is limited.',
-      photoURL: 'https://example.com/eliud.jpg',
       athleteProfile: { secret: 'not public' },
     });
 
@@ -35,7 +34,7 @@ describe('GET /api/public/profiles/{username}', () => {
       firstName: 'Eliud',
       location: 'Eldoret',
       bio: 'No human is limited.',
-      photoURL: 'https://example.com/eliud.jpg',
+      photoURL: '',
       createdAt: updated.body.createdAt,
       uploadedActivities: 0,
     });

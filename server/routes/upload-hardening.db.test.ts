@@ -268,7 +268,9 @@ describe('a file over the memory cap or the time budget fails alone, with its se
   }, 120_000);
 
   it('time: the worker is stopped at the budget, the next file of the batch imports', async () => {
-    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 2000 }) });
+    // 300 ms: decoding 300,000 FIT records takes well over a second on any machine, while a small GPX
+    // (parse, derive, time-zone lookup) takes about 100 ms even on a loaded one.
+    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 300 }) });
     try {
       const user = await registerUser(server);
       const result = await uploadFiles(server, user.client, [

@@ -96,6 +96,11 @@ export interface StravaSimulatorOptions {
   clientSecret?: string;
   /** Activities generated for a first athlete, created at start when set (0 creates the athlete only). */
   activities?: number;
+  /**
+   * Every visit to the authorise page signs in a new athlete with `activities` activities, as if each
+   * Stride account belonged to another person on Strava (browser tests register a runner per test).
+   */
+  newAthletePerAuthorization?: boolean;
   accessTokenLifetimeSeconds?: number;
   refreshTokenLifetimeSeconds?: number;
   /** Strava's default "non-upload" limits: 100 per 15 minutes, 1,000 per day. */
@@ -653,7 +658,9 @@ export async function createStravaSimulator(options: StravaSimulatorOptions = {}
     if (requested.some((scope) => !SCOPES.includes(scope))) {
       throw new HttpError(400, fault('Application', 'scope', 'invalid'));
     }
-    const athleteId = state.signedInAthleteId ?? addAthlete().id;
+    const athleteId = options.newAthletePerAuthorization
+      ? addAthlete({ activities: options.activities ?? 0, signIn: true }).id
+      : (state.signedInAthleteId ?? addAthlete().id);
     const athlete = state.athletes.get(athleteId);
     const scope = requested.includes('read') ? requested.join(',') : ['read', ...requested].join(',');
     const code = token();
