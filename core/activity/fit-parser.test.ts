@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Encoder, Profile } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import {
   seededRandom,
@@ -8,6 +7,7 @@ import {
   writeInRandomChunks,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
+import { encodeFit } from './fit-file-builders.test-support.ts';
 import { createFitParser } from './fit-parser.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
@@ -32,112 +32,7 @@ function failure(bytes: Uint8Array): string {
   throw new Error('expected the file to be rejected');
 }
 
-const SEMICIRCLES_PER_DEGREE = 2 ** 31 / 180;
-
-function mesgNum(name: string): number {
-  const number = Profile.MesgNum[name];
-  if (number === undefined) {
-    throw new Error(`no FIT message ${name}`);
-  }
-  return number;
-}
 const invalid = 'Failed to parse FIT file: Invalid FIT file format';
-
-interface EncodedActivity {
-  points: readonly GeneratedPoint[];
-  sport: string;
-  /** Indices where laps start (the first is 0). */
-  lapStarts: readonly number[];
-  /** Records written without a position (indoor, tunnel): their indices. */
-  withoutPosition?: ReadonlySet<number>;
-}
-
-/** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
-function encodeFit({ points, sport, lapStarts, withoutPosition = new Set() }: EncodedActivity): Uint8Array {
-  const encoder = new Encoder();
-  // Field values as the decoder returns them (enum names as strings, Date times), which the
-  // Encoder accepts; its TypeScript message types describe only raw numbers, so fields go in loosely.
-  const write = (name: string, fields: Record<string, unknown>) => encoder.onMesg(mesgNum(name), fields);
-  const first = points[0] as GeneratedPoint;
-  const last = points[points.length - 1] as GeneratedPoint;
-  const date = (ms: number) => new Date(ms);
-  write('FILE_ID', {
-    type: 'activity',
-    manufacturer: 'garmin',
-    product: 4315,
-    serialNumber: 3448026845,
-    timeCreated: date(first.time),
-  });
-  write('DEVICE_INFO', {
-    timestamp: date(first.time),
-    deviceIndex: 'creator',
-    manufacturer: 'garmin',
-    product: 4315,
-    softwareVersion: 27.09,
-  });
-  write('EVENT', { timestamp: date(first.time), event: 'timer', eventType: 'start' });
-  points.forEach((p, i) => {
-    write('RECORD', {
-      timestamp: date(p.time),
-      ...(withoutPosition.has(i)
-        ? {}
-        : {
-            positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
-            positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
-          }),
-      distance: p.distance,
-      enhancedAltitude: p.elevation,
-      heartRate: p.heartRate,
-      cadence: p.cadence,
-      fractionalCadence: 0.5,
-    });
-  });
-  lapStarts.forEach((start, lap) => {
-    const end = (lapStarts[lap + 1] ?? points.length) - 1;
-    const a = points[start] as GeneratedPoint;
-    const b = points[end] as GeneratedPoint;
-    write('LAP', {
-      messageIndex: lap,
-      timestamp: date(b.time),
-      startTime: date(a.time),
-      totalElapsedTime: (b.time - a.time) / 1000,
-      totalTimerTime: (b.time - a.time) / 1000,
-      totalDistance: b.distance - a.distance,
-      avgHeartRate: 140 + lap,
-      maxHeartRate: 160 + lap,
-      avgCadence: 85,
-      event: 'lap',
-      eventType: 'stop',
-      sport,
-    });
-  });
-  const elapsed = (last.time - first.time) / 1000;
-  write('SESSION', {
-    messageIndex: 0,
-    timestamp: date(last.time),
-    startTime: date(first.time),
-    totalElapsedTime: elapsed,
-    totalTimerTime: elapsed,
-    totalDistance: last.distance,
-    totalAscent: 12,
-    totalCalories: 321,
-    sport,
-    subSport: 'generic',
-    firstLapIndex: 0,
-    numLaps: lapStarts.length,
-    event: 'session',
-    eventType: 'stop',
-  });
-  write('ACTIVITY', {
-    timestamp: date(last.time),
-    totalTimerTime: elapsed,
-    numSessions: 1,
-    type: 'manual',
-    event: 'activity',
-    eventType: 'stop',
-  });
-  return encoder.close();
-}
 
 describe('FIT parser on a file written by the FIT SDK Encoder', () => {
   const points = straightRun({ points: 1201, speed: 3.2, elevation: (i) => 280 + Math.sin(i / 100) * 8 });
@@ -202,10 +97,16 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     const short = points.slice(0, 30);
     expect(parse(encodeFit({ points: short, sport: 'cycling', lapStarts: [0] })).declaredType).toBe('ride');
     expect(parse(encodeFit({ points: short, sport: 'walking', lapStarts: [0] })).declaredType).toBe('walk');
-    expect(parse(encodeFit({ points: short, sport: 'hiking', lapStarts: [0] })).declaredType).toBe('walk');
-    const swim = parse(encodeFit({ points: short, sport: 'swimming', lapStarts: [0] }));
-    expect(swim.declaredType).toBeNull();
+    expect(parse(encodeFit({ points: short, sport: 'hiking', lapStarts: [0] })).declaredType).toBe('hike');
+    const swim = parse(encodeFit({ points: short, sport: 'swimming', subSport: 'openWater', lapStarts: [0] }));
+    expect(swim.declaredType).toBe('swim');
     expect(swim.sportLabel).toBe('swimming');
+    const yoga = parse(encodeFit({ points: short, sport: 'training', subSport: 'yoga', lapStarts: [0] }));
+    expect(yoga.declaredType).toBe('other');
+    // A treadmill run written under the generic sport is still a run; generic alone says nothing.
+    const treadmill = parse(encodeFit({ points: short, sport: 'generic', subSport: 'treadmill', lapStarts: [0] }));
+    expect(treadmill.declaredType).toBe('run');
+    expect(parse(encodeFit({ points: short, sport: 'generic', lapStarts: [0] })).declaredType).toBeNull();
   });
 
   it('keeps the odometer going through records without a position', () => {
@@ -305,15 +206,17 @@ describe('FIT parser on real-world files (test/fixtures/real)', () => {
     expect(activity.track.lat).toHaveLength(4041);
     expect(activity.sportLabel).toBe('swimming + cycling + running');
     expect(activity.declaredType).toBe('run');
+    expect(activity.legTypes).toEqual(['run', 'ride', 'swim']);
     expect(activity.laps).toHaveLength(11);
     expect(activity.deviceTotals?.distanceM).toBeCloseTo(513.26 + 132.35 + 13517.59 + 71.72 + 4491.51, 2);
     const summary = summarizeTrack(activity.track);
     expect(summary.elapsedTime).toBeGreaterThan(4000);
   });
 
-  it('snorkeling-unknown-sport.fit: a sport Stride does not know stays null, with its label', () => {
+  it('snorkeling-unknown-sport.fit: sport "snorkeling" (no sub_sport) is a swim, not the speed guess', () => {
     const activity = parse(real('snorkeling-unknown-sport.fit'));
-    expect(activity.declaredType).toBeNull();
+    // Snorkelling is swimming at the surface; 75 m in 35 minutes would be guessed a walk.
+    expect(activity.declaredType).toBe('swim');
     expect(activity.sportLabel).toBe('snorkeling');
     expect(activity.deviceName).toBe('Suunto Vertical 2');
     expect(activity.track.lat).toHaveLength(15);

@@ -14,7 +14,7 @@
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
-import { activityTypeFromSport } from './sport-type.ts';
+import { activityTypeFromFitSport } from './sport-type.ts';
 import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
 
@@ -150,24 +150,32 @@ function sumField(sessions: readonly FitMessage[], field: string): number {
   return known.length === 0 ? Number.NaN : known.reduce((sum, value) => sum + value, 0);
 }
 
+/** A session's or sport message's type from its sport and sub_sport (sport-type.ts). */
+function fitTypeOf(message: FitMessage): UploadActivityType | null {
+  return activityTypeFromFitSport(textField(message, 'sport'), textField(message, 'subSport'));
+}
+
 /**
- * The sport of the activity. One session: its sport. A multisport file (a triathlon: swim,
- * transition, bike, transition, run) has a session per leg, and Stride has one type per activity:
- * the leg that took longest among those Stride has a type for decides (swims and transitions
- * cannot), and the label lists the legs. Every record of every leg stays in the track, so
- * distance and time cover the whole event, as the device's own totals do.
+ * The sport of the activity. One session: its sport and sub_sport. A multisport file (a triathlon:
+ * swim, transition, bike, transition, run) has a session per leg, and Stride has one type per
+ * activity: the leg that took longest among those with a type decides (transitions have none),
+ * and the label lists the legs. Every record of every leg stays in the track, so distance and
+ * time cover the whole event, as the device's own totals do.
  */
 function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMessage[]) {
   if (sessions.length === 0) {
-    const label = sportMessages[0] ? textField(sportMessages[0], 'sport') : null;
-    return { declaredType: activityTypeFromSport(label), sportLabel: label };
+    const sport = sportMessages[0];
+    return {
+      declaredType: sport ? fitTypeOf(sport) : null,
+      sportLabel: sport ? textField(sport, 'sport') : null,
+    };
   }
   const legs = sessions.map((session) => ({
     sport: textField(session, 'sport'),
     elapsed: numberField(session, 'totalElapsedTime'),
+    type: fitTypeOf(session),
   }));
   const typed = legs
-    .map((leg) => ({ ...leg, type: activityTypeFromSport(leg.sport) }))
     .filter((leg) => leg.type !== null)
     .sort((a, b) => (Number.isNaN(b.elapsed) ? 0 : b.elapsed) - (Number.isNaN(a.elapsed) ? 0 : a.elapsed));
   const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];

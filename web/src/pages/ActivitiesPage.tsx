@@ -308,6 +308,8 @@ export default function ActivitiesPage() {
           size="small"
           value={type ?? 'all'}
           aria-label="Activity type"
+          // Seven types do not fit a phone's width on one line.
+          sx={{ flexWrap: 'wrap' }}
           onChange={(_, value: string | null) => {
             if (value !== null) {
               setFilter({ type: value === 'all' ? undefined : value });
