@@ -117,3 +117,34 @@ export function encodeFit({
   });
   return encoder.close();
 }
+
+/**
+ * A FIT file of another type than activity (file_id.type), as devices write them: a course with
+ * the positions of a route, a workout with its steps, settings, daily monitoring, or a type number
+ * Stride does not know.
+ */
+export function encodeNonActivityFit(type: string | number, points: readonly GeneratedPoint[]): Uint8Array {
+  const encoder = new Encoder();
+  const write = (name: string, fields: Record<string, unknown>) => encoder.onMesg(mesgNum(name), fields);
+  const first = points[0] as GeneratedPoint;
+  write('FILE_ID', { type, manufacturer: 'garmin', product: 4315, timeCreated: new Date(first.time) });
+  if (type === 'workout') {
+    write('WORKOUT', { wktName: 'Intervals', sport: 'running', numValidSteps: 1 });
+    write('WORKOUT_STEP', { messageIndex: 0, durationType: 'time', durationTime: 600, intensity: 'active' });
+  } else if (type === 'settings') {
+    write('USER_PROFILE', { friendlyName: 'Ana', weight: 61, gender: 'female' });
+  } else if (type === 'monitoringB') {
+    points.slice(0, 20).forEach((p, i) => write('MONITORING', { timestamp: new Date(p.time), cycles: i * 10 }));
+  } else {
+    write('COURSE', { name: 'Lake loop', sport: 'running' });
+    points.forEach((p) =>
+      write('RECORD', {
+        timestamp: new Date(p.time),
+        positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
+        positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
+        distance: p.distance,
+      }),
+    );
+  }
+  return encoder.close();
+}

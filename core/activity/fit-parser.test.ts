@@ -7,11 +7,12 @@ import {
   writeInRandomChunks,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
-import { encodeFit } from './fit-file-builders.test-support.ts';
+import { encodeFit, encodeNonActivityFit } from './fit-file-builders.test-support.ts';
 import { createFitParser } from './fit-parser.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
+import { FIT_NOT_AN_ACTIVITY_MESSAGE } from './fit-file-types.ts';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const real = (name: string) => new Uint8Array(readFileSync(path.join(REAL, name)));
@@ -147,6 +148,23 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     expect(failure(new TextEncoder().encode('<?xml version="1.0"?><gpx version="1.1"></gpx>'))).toBe(invalid);
     const random = seededRandom(9);
     expect(failure(Uint8Array.from({ length: 1024 }, () => Math.floor(random() * 256)))).toBe(invalid);
+  });
+});
+
+describe('FIT files that are not activities (file_id.type) are refused for what they are', () => {
+  const points = straightRun({ points: 60, speed: 3.2 });
+  it.each([
+    ['workout', 'This FIT file holds a workout, not an activity, so there is nothing to import.'],
+    ['course', 'This FIT file holds a course, not an activity, so there is nothing to import.'],
+    ['settings', 'This FIT file holds device settings, not an activity, so there is nothing to import.'],
+    ['monitoringB', 'This FIT file holds daily monitoring data, not an activity, so there is nothing to import.'],
+    [250, FIT_NOT_AN_ACTIVITY_MESSAGE],
+  ] as const)('%s', (type, sentence) => {
+    expect(failure(encodeNonActivityFit(type, points))).toBe(`Failed to parse FIT file: ${sentence}`);
+  });
+
+  it('the generic sentence for a type Stride does not know', () => {
+    expect(FIT_NOT_AN_ACTIVITY_MESSAGE).toBe('This FIT file holds no activity, so there is nothing to import.');
   });
 });
 

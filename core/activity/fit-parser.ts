@@ -14,6 +14,7 @@
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
+import { fitFileTypeRefusal } from './fit-file-types.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
@@ -98,6 +99,12 @@ function decode(bytes: Uint8Array): Record<string, FitMessage[] | undefined> {
       throw invalidFormat();
     }
     const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
+    // A workout, course, settings or monitoring file is refused for what it is, even when it would
+    // decode (a course has records with positions, but nobody ran it).
+    const refusal = fitFileTypeRefusal(messages.fileIdMesgs?.[0]?.type);
+    if (refusal !== null) {
+      throw new ActivityFileError('fit', refusal);
+    }
     if (errors.length > 0) {
       // The SDK stops at the first error and returns what it had: a partial activity is not imported.
       throw invalidFormat();

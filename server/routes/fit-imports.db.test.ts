@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
-import { encodeFit } from '../../core/activity/fit-file-builders.test-support.ts';
+import { encodeFit, encodeNonActivityFit } from '../../core/activity/fit-file-builders.test-support.ts';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -131,6 +131,22 @@ describe('failed.fit: a yoga session without GPS', () => {
     expect(final).toMatchObject({
       state: 'error',
       message: 'Failed to parse FIT file: No valid track points found in FIT file',
+    });
+    expect(await rowCounts(user.id)).toBe(0);
+  });
+});
+
+describe('FIT files that are not activities', () => {
+  it.each([
+    ['workout', 'a workout'],
+    ['course', 'a course'],
+  ] as const)('a %s file is refused with the sentence naming it and stores nothing', async (type, contents) => {
+    const user = await registerUser(server);
+    const points = straightRun({ points: 300, speed: 3.2 });
+    const final = await uploadOne(user, `${type}.fit`, encodeNonActivityFit(type, points));
+    expect(final).toMatchObject({
+      state: 'error',
+      message: `Failed to parse FIT file: This FIT file holds ${contents}, not an activity, so there is nothing to import.`,
     });
     expect(await rowCounts(user.id)).toBe(0);
   });
