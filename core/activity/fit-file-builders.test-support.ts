@@ -148,3 +148,114 @@ export function encodeNonActivityFit(type: string | number, points: readonly Gen
   }
   return encoder.close();
 }
+
+/** Seconds between the Unix epoch and the FIT epoch (1989-12-31T00:00:00Z). */
+const FIT_EPOCH_S = 631_065_600;
+
+/** A FIT CRC-16, written independently of core/activity/fit-repair.ts so that tests check it. */
+function crc16(bytes: readonly number[]): number {
+  const table = [
+    0x0000, 0xcc01, 0xd801, 0x1400, 0xf001, 0x3c00, 0x2800, 0xe401, 0xa001, 0x6c00, 0x7800, 0xb401, 0x5000, 0x9c01,
+    0x8801, 0x4400,
+  ];
+  let crc = 0;
+  for (const byte of bytes) {
+    for (const nibble of [byte & 0xf, byte >> 4]) {
+      const tmp = table[crc & 0xf] as number;
+      crc = ((crc >> 4) & 0x0fff) ^ tmp ^ (table[nibble] as number);
+    }
+  }
+  return crc;
+}
+
+/**
+ * A running activity written by hand in the FIT protocol with compressed-timestamp records, as
+ * older Garmin devices write them: the first record carries a full timestamp (local type 0); the
+ * others use local type 1, a record definition without the timestamp field, and a compressed
+ * header (bit 7 set, local type in bits 5–6, the timestamp's low 5 bits in bits 0–4). The session
+ * at the end holds the device's totals.
+ */
+export function compressedTimestampFit(points: readonly GeneratedPoint[]): Uint8Array {
+  const data: number[] = [];
+  const u8 = (value: number) => data.push(value & 0xff);
+  const u16 = (value: number) => data.push(value & 0xff, (value >> 8) & 0xff);
+  const u32 = (value: number) => {
+    const v = value >>> 0;
+    data.push(v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, (v >>> 24) & 0xff);
+  };
+  const define = (local: number, global: number, fields: readonly [number, number, number][]) => {
+    u8(0x40 | local);
+    u8(0);
+    u8(0); // little-endian
+    u16(global);
+    u8(fields.length);
+    for (const field of fields) {
+      field.forEach(u8);
+    }
+  };
+  const fitTime = (ms: number) => Math.round(ms / 1000) - FIT_EPOCH_S;
+  const first = points[0] as GeneratedPoint;
+  const last = points[points.length - 1] as GeneratedPoint;
+  // file_id: type 4 (activity), manufacturer 1 (Garmin), time_created.
+  define(0, 0, [
+    [0, 1, 0x00],
+    [1, 2, 0x84],
+    [4, 4, 0x86],
+  ]);
+  u8(0);
+  u8(4);
+  u16(1);
+  u32(fitTime(first.time));
+  define(0, 20, [
+    [253, 4, 0x86],
+    [0, 4, 0x85],
+    [1, 4, 0x85],
+    [5, 4, 0x86],
+  ]);
+  define(1, 20, [
+    [0, 4, 0x85],
+    [1, 4, 0x85],
+    [5, 4, 0x86],
+  ]);
+  points.forEach((p, i) => {
+    const position = () => {
+      u32(Math.round(p.lat * SEMICIRCLES_PER_DEGREE));
+      u32(Math.round(p.lon * SEMICIRCLES_PER_DEGREE));
+      u32(Math.round(p.distance * 100));
+    };
+    if (i === 0) {
+      u8(0);
+      u32(fitTime(p.time));
+    } else {
+      u8(0x80 | (1 << 5) | (fitTime(p.time) & 0x1f));
+    }
+    position();
+  });
+  // session: timestamp, start_time, sport (1 running), total_elapsed_time, total_timer_time (ms), total_distance (cm).
+  define(2, 18, [
+    [253, 4, 0x86],
+    [2, 4, 0x86],
+    [5, 1, 0x00],
+    [7, 4, 0x86],
+    [8, 4, 0x86],
+    [9, 4, 0x86],
+  ]);
+  u8(2);
+  u32(fitTime(last.time));
+  u32(fitTime(first.time));
+  u8(1);
+  u32(last.time - first.time);
+  u32(last.time - first.time);
+  u32(Math.round(last.distance * 100));
+  const header = [14, 0x20, 0x08, 0x08, ...[0, 0, 0, 0], ...'.FIT'].map((v) =>
+    typeof v === 'string' ? v.charCodeAt(0) : v,
+  );
+  header[4] = data.length & 0xff;
+  header[5] = (data.length >> 8) & 0xff;
+  header[6] = (data.length >> 16) & 0xff;
+  header[7] = (data.length >>> 24) & 0xff;
+  const headerCrc = crc16(header);
+  const file = [...header, headerCrc & 0xff, headerCrc >> 8, ...data];
+  const crc = crc16(file);
+  return Uint8Array.from([...file, crc & 0xff, crc >> 8]);
+}

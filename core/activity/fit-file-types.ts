@@ -43,3 +43,8 @@ export function fitFileTypeRefusal(type: unknown): string | null {
     ? FIT_NOT_AN_ACTIVITY_MESSAGE
     : `This FIT file holds ${contents}, not an activity, so there is nothing to import.`;
 }
+
+/** Said on the upload of a FIT file Stride imported although it could not read all of it. */
+export const FIT_READING_WARNINGS = {
+  endsEarly: 'The file ends early; Stride imported what the device recorded until then.',
+} as const;

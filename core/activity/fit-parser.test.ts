@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import {
   seededRandom,
@@ -7,12 +8,12 @@ import {
   writeInRandomChunks,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
-import { encodeFit, encodeNonActivityFit } from './fit-file-builders.test-support.ts';
+import { compressedTimestampFit, encodeFit, encodeNonActivityFit } from './fit-file-builders.test-support.ts';
 import { createFitParser } from './fit-parser.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
-import { FIT_NOT_AN_ACTIVITY_MESSAGE } from './fit-file-types.ts';
+import { FIT_NOT_AN_ACTIVITY_MESSAGE, FIT_READING_WARNINGS } from './fit-file-types.ts';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const real = (name: string) => new Uint8Array(readFileSync(path.join(REAL, name)));
@@ -137,17 +138,67 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     expect(failure(indoor)).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
   });
 
-  it('"Invalid FIT file format" for corrupt, truncated, empty and foreign files', () => {
+  it('"Invalid FIT file format" for corrupt, empty and foreign files', () => {
+    // A complete file whose CRC does not match is corrupt: never repaired, never imported.
     const corrupt = file.slice();
     const middle = Math.floor(corrupt.length / 2);
     corrupt[middle] = (corrupt[middle] ?? 0) ^ 0xff;
     expect(failure(corrupt)).toBe(invalid);
-    expect(failure(file.subarray(0, file.length - 100))).toBe(invalid);
     expect(failure(file.subarray(0, 10))).toBe(invalid);
     expect(failure(new Uint8Array(0))).toBe(invalid);
     expect(failure(new TextEncoder().encode('<?xml version="1.0"?><gpx version="1.1"></gpx>'))).toBe(invalid);
     const random = seededRandom(9);
     expect(failure(Uint8Array.from({ length: 1024 }, () => Math.floor(random() * 256)))).toBe(invalid);
+  });
+});
+
+describe('FIT files the SDK alone refuses: compressed timestamps, trailing bytes, an early end', () => {
+  const points = straightRun({ points: 600, speed: 3.1, start: Date.UTC(2026, 3, 4, 6, 0, 7) });
+  const file = encodeFit({ points, sport: 'running', lapStarts: [0, 300] });
+  const sdkErrors = (bytes: Uint8Array) => new Decoder(Stream.fromByteArray(bytes)).read().errors.length;
+
+  it('compressed-timestamp records: every point with its time, the figures the session says', () => {
+    const compressed = compressedTimestampFit(points);
+    expect(sdkErrors(compressed)).toBe(1);
+    const activity = parse(compressed);
+    expect(activity.warnings).toBeUndefined();
+    expect(activity.declaredType).toBe('run');
+    expect(Array.from(activity.track.time)).toEqual(points.map((p) => p.time));
+    expect(activity.track.lat[599]).toBeCloseTo((points[599] as GeneratedPoint).lat, 6);
+    const summary = summarizeTrack(activity.track);
+    const device = activity.deviceTotals as NonNullable<ParsedActivity['deviceTotals']>;
+    expect(device.timerTimeS).toBe(599);
+    expect(Math.abs(summary.distance - device.distanceM) / device.distanceM).toBeLessThan(0.01);
+    expect(Math.abs(summary.movingTime - device.timerTimeS) / device.timerTimeS).toBeLessThan(0.01);
+  });
+
+  it('bytes after the end (a phone app padding the file) are left out, with nothing to say', () => {
+    const random = seededRandom(4);
+    const padded = new Uint8Array([...file, ...Array.from({ length: 700 }, () => Math.floor(random() * 256))]);
+    expect(sdkErrors(padded)).toBe(1);
+    const activity = parse(padded);
+    expect(activity.track).toEqual(parse(file).track);
+    expect(activity.deviceTotals).toEqual(parse(file).deviceTotals);
+    expect(activity.warnings).toBeUndefined();
+  });
+
+  it('a file that ends early imports what was recorded, and says so', () => {
+    const cut = file.subarray(0, Math.floor(file.length * 0.6));
+    expect(new Decoder(Stream.fromByteArray(cut)).checkIntegrity()).toBe(false);
+    const activity = parse(cut);
+    expect(activity.warnings).toEqual([FIT_READING_WARNINGS.endsEarly]);
+    expect(FIT_READING_WARNINGS.endsEarly).toBe(
+      'The file ends early; Stride imported what the device recorded until then.',
+    );
+    const kept = activity.track.time.length;
+    expect(kept).toBeGreaterThan(200);
+    expect(kept).toBeLessThan(600);
+    expect(Array.from(activity.track.time)).toEqual(points.slice(0, kept).map((p) => p.time));
+    expect(activity.deviceTotals).toBeNull();
+  });
+
+  it('a file that ends before any record has nothing to import', () => {
+    expect(failure(file.subarray(0, 60))).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
   });
 });
 

@@ -14,7 +14,8 @@
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
-import { fitFileTypeRefusal } from './fit-file-types.ts';
+import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
+import { repairFit } from './fit-repair.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
@@ -88,28 +89,40 @@ function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array
   return bytes;
 }
 
-function decode(bytes: Uint8Array): Record<string, FitMessage[] | undefined> {
+type FitMessages = Record<string, FitMessage[] | undefined>;
+
+/** The SDK's reading of a file, or null when it did not read it whole. */
+function decodeWhole(bytes: Uint8Array): FitMessages | null {
+  const stream = Stream.fromByteArray(bytes);
+  if (!Decoder.isFIT(stream)) {
+    return null;
+  }
+  const decoder = new Decoder(stream);
+  if (!decoder.checkIntegrity()) {
+    return null;
+  }
+  const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
+  // The SDK stops at the first error and returns what it had: a partial reading is not used.
+  return errors.length > 0 ? null : (messages as unknown as FitMessages);
+}
+
+/**
+ * The file's messages and what Stride had to say about reading them. A file the SDK refuses is
+ * repaired where it can be (fit-repair.ts: compressed timestamps, trailing bytes, an early end);
+ * a file that ends early gets a warning, for the rest of its activity is lost.
+ */
+function decode(bytes: Uint8Array): { messages: FitMessages; warnings: string[] } {
   try {
-    const stream = Stream.fromByteArray(bytes);
-    if (!Decoder.isFIT(stream)) {
+    const whole = decodeWhole(bytes);
+    if (whole !== null) {
+      return { messages: whole, warnings: [] };
+    }
+    const repair = repairFit(bytes);
+    const messages = repair === null ? null : decodeWhole(repair.bytes);
+    if (repair === null || messages === null) {
       throw invalidFormat();
     }
-    const decoder = new Decoder(stream);
-    if (!decoder.checkIntegrity()) {
-      throw invalidFormat();
-    }
-    const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
-    // A workout, course, settings or monitoring file is refused for what it is, even when it would
-    // decode (a course has records with positions, but nobody ran it).
-    const refusal = fitFileTypeRefusal(messages.fileIdMesgs?.[0]?.type);
-    if (refusal !== null) {
-      throw new ActivityFileError('fit', refusal);
-    }
-    if (errors.length > 0) {
-      // The SDK stops at the first error and returns what it had: a partial activity is not imported.
-      throw invalidFormat();
-    }
-    return messages as unknown as Record<string, FitMessage[] | undefined>;
+    return { messages, warnings: repair.truncated ? [FIT_READING_WARNINGS.endsEarly] : [] };
   } catch (error) {
     throw error instanceof ActivityFileError ? error : invalidFormat();
   }
@@ -198,7 +211,7 @@ function capitalize(word: string): string {
 }
 
 /** "Suunto Vertical 2" when the file names the product, else "Garmin fr965" from the product code. */
-function deviceNameOf(messages: Record<string, FitMessage[] | undefined>): string | null {
+function deviceNameOf(messages: FitMessages): string | null {
   const candidates = [
     ...(messages.fileIdMesgs ?? []),
     ...(messages.deviceInfoMesgs ?? []).filter((info) => info.deviceIndex === 'creator' || info.deviceIndex === 0),
@@ -230,8 +243,14 @@ export function createFitParser(): ActivityFileParser {
       length += chunk.length;
     },
     finish(): ParsedActivity {
-      const messages = decode(concatChunks(chunks, length));
+      const { messages, warnings } = decode(concatChunks(chunks, length));
       chunks.length = 0;
+      // A workout, course, settings or monitoring file is refused for what it is, even when it
+      // would decode as an activity (a course has records with positions, but nobody ran it).
+      const refusal = fitFileTypeRefusal(messages.fileIdMesgs?.[0]?.type);
+      if (refusal !== null) {
+        throw new ActivityFileError('fit', refusal);
+      }
 
       const builder = new TrackBuilder(4096);
       const point: TrackPointInput = { lat: Number.NaN, lon: Number.NaN };
@@ -291,6 +310,7 @@ export function createFitParser(): ActivityFileParser {
         deviceDistance,
         laps: lapsOf(messages.lapMesgs ?? [], track),
         deviceTotals,
+        ...(warnings.length > 0 ? { warnings } : {}),
       };
     },
   };

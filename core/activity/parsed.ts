@@ -52,6 +52,8 @@ export interface ParsedActivity {
   deviceDistance: boolean;
   laps: ParsedLap[];
   deviceTotals: DeviceTotals | null;
+  /** Sentences on what could not be read of an imported file (e.g. it ends early); absent when none. */
+  warnings?: string[];
 }
 
 export interface ActivityFileParser {

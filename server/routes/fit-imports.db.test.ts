@@ -8,7 +8,13 @@ import path from 'node:path';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
-import { encodeFit, encodeNonActivityFit } from '../../core/activity/fit-file-builders.test-support.ts';
+import {
+  compressedTimestampFit,
+  encodeFit,
+  encodeNonActivityFit,
+} from '../../core/activity/fit-file-builders.test-support.ts';
+import { FIT_READING_WARNINGS } from '../../core/activity/fit-file-types.ts';
+import { repairFit } from '../../core/activity/fit-repair.ts';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -148,6 +154,55 @@ describe('FIT files that are not activities', () => {
       state: 'error',
       message: `Failed to parse FIT file: This FIT file holds ${contents}, not an activity, so there is nothing to import.`,
     });
+    expect(await rowCounts(user.id)).toBe(0);
+  });
+});
+
+describe('FIT files the SDK alone refuses', () => {
+  const points = straightRun({ points: 900, speed: 3.0, start: Date.UTC(2026, 4, 2, 6, 30, 0) });
+
+  it('compressed timestamps: a run with the session distance and timer time (±1 %), nothing to say', async () => {
+    const user = await registerUser(server);
+    const bytes = compressedTimestampFit(points);
+    const final = await uploadOne(user, 'compressed.fit', bytes);
+    expect(final).toMatchObject({ state: 'complete' });
+    expect(final?.message).toBeUndefined();
+    const detail = (await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`)).body;
+    // The SDK alone stops at the first compressed record: the session is read from the repaired copy.
+    const device = sessionSummary(repairFit(bytes)?.bytes ?? new Uint8Array());
+    expect(device.timerTime).toBe(899);
+    expect(detail.type).toBe('run');
+    within1Percent(detail.distance, device.distance);
+    within1Percent(detail.movingTime, device.timerTime);
+  });
+
+  it('trailing bytes after a real file: imported as the file itself', async () => {
+    const user = await registerUser(server);
+    const original = fixture('running-with-developer-data.fit');
+    const padded = new Uint8Array([...original, ...new Uint8Array(512).fill(0x5a)]);
+    const detail = await importedDetail(user, 'padded.fit', padded);
+    expect(detail.type).toBe('run');
+    within1Percent(detail.distance, sessionSummary(original).distance);
+  });
+
+  it('a real file that ends early: imported up to there, with the sentence', async () => {
+    const user = await registerUser(server);
+    const original = fixture('garmin-stamina.fit');
+    const final = await uploadOne(user, 'cut.fit', original.subarray(0, Math.floor(original.length / 2)));
+    expect(final).toMatchObject({ state: 'complete', message: FIT_READING_WARNINGS.endsEarly });
+    const detail = (await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`)).body;
+    expect(detail.type).toBe('run');
+    expect(detail.distance).toBeGreaterThan(1000);
+    expect(detail.distance).toBeLessThan(sessionSummary(original).distance);
+  });
+
+  it('a corrupt file (a byte changed, the CRC no longer matches) is refused and stores nothing', async () => {
+    const user = await registerUser(server);
+    const corrupt = encodeFit({ points, sport: 'running', lapStarts: [0] });
+    const middle = Math.floor(corrupt.length / 2);
+    corrupt[middle] = (corrupt[middle] ?? 0) ^ 0xff;
+    const final = await uploadOne(user, 'corrupt.fit', corrupt);
+    expect(final).toMatchObject({ state: 'error', message: 'Failed to parse FIT file: Invalid FIT file format' });
     expect(await rowCounts(user.id)).toBe(0);
   });
 });
