@@ -178,9 +178,11 @@ function fitTypeOf(message: FitMessage): UploadActivityType | null {
 /**
  * The sport of the activity. One session: its sport and sub_sport. A multisport file (a triathlon:
  * swim, transition, bike, transition, run) has a session per leg, and Stride has one type per
- * activity: the leg that took longest among those with a type decides (transitions have none),
- * and the label lists the legs. Every record of every leg stays in the track, so distance and
- * time cover the whole event, as the device's own totals do.
+ * activity whose figures cover every leg (as the device's own totals do). Only runs count as
+ * runs in totals and medals, and a swim, a ride or a transition must never count as running: so
+ * a file whose legs mix sports is typed by its longest leg that is not a run (a triathlon is a
+ * ride), and only a file whose every typed leg is a run is a run. Its run legs then count toward
+ * no running total (the honest loss until legs are stored apart); the label lists the legs.
  */
 function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMessage[]) {
   if (sessions.length === 0) {
@@ -195,13 +197,14 @@ function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMes
     elapsed: numberField(session, 'totalElapsedTime'),
     type: fitTypeOf(session),
   }));
+  const mixed = new Set(legs.map((leg) => leg.type).filter((type) => type !== null)).size > 1;
   const typed = legs
-    .filter((leg) => leg.type !== null)
+    .filter((leg) => leg.type !== null && !(mixed && leg.type === 'run'))
     .sort((a, b) => (Number.isNaN(b.elapsed) ? 0 : b.elapsed) - (Number.isNaN(a.elapsed) ? 0 : a.elapsed));
   const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];
   return {
     declaredType: typed[0]?.type ?? null,
-    legTypes: [...new Set(typed.map((leg) => leg.type as UploadActivityType))],
+    legTypes: [...new Set(legs.map((leg) => leg.type).filter((type) => type !== null))],
     sportLabel: labels.length === 0 ? null : labels.join(' + '),
   };
 }

@@ -206,3 +206,16 @@ describe('FIT files the SDK alone refuses', () => {
     expect(await rowCounts(user.id)).toBe(0);
   });
 });
+
+describe('triathlon_summary_first.fit: a multisport file', () => {
+  it('is typed by its longest leg that is not a run (the bike), so no leg counts as running', async () => {
+    const user = await registerUser(server);
+    const bytes = fixture('triathlon_summary_first.fit');
+    const detail = await importedDetail(user, 'triathlon.fit', bytes);
+    expect(detail.type).toBe('ride');
+    expect(detail.sportLabel).toBe('swimming + cycling + running');
+    within1Percent(detail.distance, 513.26 + 132.35 + 13_517.59 + 71.72 + 4491.51);
+    const medals = (await user.client.get<TrophyCase>(`/api/medals?timeZone=${ZONE}`)).body;
+    expect(medals.medals.filter((medal) => medal.earned).map((medal) => medal.medalId)).toEqual([]);
+  });
+});
