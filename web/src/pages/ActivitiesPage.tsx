@@ -271,7 +271,7 @@ export default function ActivitiesPage() {
     <Box>
       <PageHeader
         title="Activities"
-        subtitle="Every run, ride and walk you have uploaded or synced from Strava, newest first."
+        subtitle="Every activity you have uploaded or synced from Strava, newest first."
         action={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {hasSamples && (
