@@ -35,6 +35,8 @@ export interface ActivityRecord extends StoredMetrics {
   splitsStandard: SplitRecord[];
   /** Why the activity is physically implausible (left out of totals until confirmed), or null. */
   flag: PlausibilityFlag | null;
+  /** What the parser could not read of the file (parsed.ts warnings), told on the upload. */
+  warnings: string[];
 }
 
 export interface DescribeContext {
@@ -108,5 +110,6 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     splitsMetric: computeSplits(track, 'metric'),
     splitsStandard: computeSplits(track, 'standard'),
     flag,
+    warnings: parsed.warnings ?? [],
   };
 }

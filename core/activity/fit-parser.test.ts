@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Encoder, Profile } from '@garmin/fitsdk';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import {
   seededRandom,
@@ -8,10 +8,12 @@ import {
   writeInRandomChunks,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
+import { compressedTimestampFit, encodeFit, encodeNonActivityFit } from './fit-file-builders.test-support.ts';
 import { createFitParser } from './fit-parser.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
+import { FIT_NOT_AN_ACTIVITY_MESSAGE, FIT_READING_WARNINGS } from './fit-file-types.ts';
 
 const REAL = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const real = (name: string) => new Uint8Array(readFileSync(path.join(REAL, name)));
@@ -32,112 +34,7 @@ function failure(bytes: Uint8Array): string {
   throw new Error('expected the file to be rejected');
 }
 
-const SEMICIRCLES_PER_DEGREE = 2 ** 31 / 180;
-
-function mesgNum(name: string): number {
-  const number = Profile.MesgNum[name];
-  if (number === undefined) {
-    throw new Error(`no FIT message ${name}`);
-  }
-  return number;
-}
 const invalid = 'Failed to parse FIT file: Invalid FIT file format';
-
-interface EncodedActivity {
-  points: readonly GeneratedPoint[];
-  sport: string;
-  /** Indices where laps start (the first is 0). */
-  lapStarts: readonly number[];
-  /** Records written without a position (indoor, tunnel): their indices. */
-  withoutPosition?: ReadonlySet<number>;
-}
-
-/** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
-function encodeFit({ points, sport, lapStarts, withoutPosition = new Set() }: EncodedActivity): Uint8Array {
-  const encoder = new Encoder();
-  // Field values as the decoder returns them (enum names as strings, Date times), which the
-  // Encoder accepts; its TypeScript message types describe only raw numbers, so fields go in loosely.
-  const write = (name: string, fields: Record<string, unknown>) => encoder.onMesg(mesgNum(name), fields);
-  const first = points[0] as GeneratedPoint;
-  const last = points[points.length - 1] as GeneratedPoint;
-  const date = (ms: number) => new Date(ms);
-  write('FILE_ID', {
-    type: 'activity',
-    manufacturer: 'garmin',
-    product: 4315,
-    serialNumber: 3448026845,
-    timeCreated: date(first.time),
-  });
-  write('DEVICE_INFO', {
-    timestamp: date(first.time),
-    deviceIndex: 'creator',
-    manufacturer: 'garmin',
-    product: 4315,
-    softwareVersion: 27.09,
-  });
-  write('EVENT', { timestamp: date(first.time), event: 'timer', eventType: 'start' });
-  points.forEach((p, i) => {
-    write('RECORD', {
-      timestamp: date(p.time),
-      ...(withoutPosition.has(i)
-        ? {}
-        : {
-            positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
-            positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
-          }),
-      distance: p.distance,
-      enhancedAltitude: p.elevation,
-      heartRate: p.heartRate,
-      cadence: p.cadence,
-      fractionalCadence: 0.5,
-    });
-  });
-  lapStarts.forEach((start, lap) => {
-    const end = (lapStarts[lap + 1] ?? points.length) - 1;
-    const a = points[start] as GeneratedPoint;
-    const b = points[end] as GeneratedPoint;
-    write('LAP', {
-      messageIndex: lap,
-      timestamp: date(b.time),
-      startTime: date(a.time),
-      totalElapsedTime: (b.time - a.time) / 1000,
-      totalTimerTime: (b.time - a.time) / 1000,
-      totalDistance: b.distance - a.distance,
-      avgHeartRate: 140 + lap,
-      maxHeartRate: 160 + lap,
-      avgCadence: 85,
-      event: 'lap',
-      eventType: 'stop',
-      sport,
-    });
-  });
-  const elapsed = (last.time - first.time) / 1000;
-  write('SESSION', {
-    messageIndex: 0,
-    timestamp: date(last.time),
-    startTime: date(first.time),
-    totalElapsedTime: elapsed,
-    totalTimerTime: elapsed,
-    totalDistance: last.distance,
-    totalAscent: 12,
-    totalCalories: 321,
-    sport,
-    subSport: 'generic',
-    firstLapIndex: 0,
-    numLaps: lapStarts.length,
-    event: 'session',
-    eventType: 'stop',
-  });
-  write('ACTIVITY', {
-    timestamp: date(last.time),
-    totalTimerTime: elapsed,
-    numSessions: 1,
-    type: 'manual',
-    event: 'activity',
-    eventType: 'stop',
-  });
-  return encoder.close();
-}
 
 describe('FIT parser on a file written by the FIT SDK Encoder', () => {
   const points = straightRun({ points: 1201, speed: 3.2, elevation: (i) => 280 + Math.sin(i / 100) * 8 });
@@ -202,10 +99,16 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     const short = points.slice(0, 30);
     expect(parse(encodeFit({ points: short, sport: 'cycling', lapStarts: [0] })).declaredType).toBe('ride');
     expect(parse(encodeFit({ points: short, sport: 'walking', lapStarts: [0] })).declaredType).toBe('walk');
-    expect(parse(encodeFit({ points: short, sport: 'hiking', lapStarts: [0] })).declaredType).toBe('walk');
-    const swim = parse(encodeFit({ points: short, sport: 'swimming', lapStarts: [0] }));
-    expect(swim.declaredType).toBeNull();
+    expect(parse(encodeFit({ points: short, sport: 'hiking', lapStarts: [0] })).declaredType).toBe('hike');
+    const swim = parse(encodeFit({ points: short, sport: 'swimming', subSport: 'openWater', lapStarts: [0] }));
+    expect(swim.declaredType).toBe('swim');
     expect(swim.sportLabel).toBe('swimming');
+    const yoga = parse(encodeFit({ points: short, sport: 'training', subSport: 'yoga', lapStarts: [0] }));
+    expect(yoga.declaredType).toBe('other');
+    // A treadmill run written under the generic sport is still a run; generic alone says nothing.
+    const treadmill = parse(encodeFit({ points: short, sport: 'generic', subSport: 'treadmill', lapStarts: [0] }));
+    expect(treadmill.declaredType).toBe('run');
+    expect(parse(encodeFit({ points: short, sport: 'generic', lapStarts: [0] })).declaredType).toBeNull();
   });
 
   it('keeps the odometer going through records without a position', () => {
@@ -235,17 +138,84 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     expect(failure(indoor)).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
   });
 
-  it('"Invalid FIT file format" for corrupt, truncated, empty and foreign files', () => {
+  it('"Invalid FIT file format" for corrupt, empty and foreign files', () => {
+    // A complete file whose CRC does not match is corrupt: never repaired, never imported.
     const corrupt = file.slice();
     const middle = Math.floor(corrupt.length / 2);
     corrupt[middle] = (corrupt[middle] ?? 0) ^ 0xff;
     expect(failure(corrupt)).toBe(invalid);
-    expect(failure(file.subarray(0, file.length - 100))).toBe(invalid);
     expect(failure(file.subarray(0, 10))).toBe(invalid);
     expect(failure(new Uint8Array(0))).toBe(invalid);
     expect(failure(new TextEncoder().encode('<?xml version="1.0"?><gpx version="1.1"></gpx>'))).toBe(invalid);
     const random = seededRandom(9);
     expect(failure(Uint8Array.from({ length: 1024 }, () => Math.floor(random() * 256)))).toBe(invalid);
+  });
+});
+
+describe('FIT files the SDK alone refuses: compressed timestamps, trailing bytes, an early end', () => {
+  const points = straightRun({ points: 600, speed: 3.1, start: Date.UTC(2026, 3, 4, 6, 0, 7) });
+  const file = encodeFit({ points, sport: 'running', lapStarts: [0, 300] });
+  const sdkErrors = (bytes: Uint8Array) => new Decoder(Stream.fromByteArray(bytes)).read().errors.length;
+
+  it('compressed-timestamp records: every point with its time, the figures the session says', () => {
+    const compressed = compressedTimestampFit(points);
+    expect(sdkErrors(compressed)).toBe(1);
+    const activity = parse(compressed);
+    expect(activity.warnings).toBeUndefined();
+    expect(activity.declaredType).toBe('run');
+    expect(Array.from(activity.track.time)).toEqual(points.map((p) => p.time));
+    expect(activity.track.lat[599]).toBeCloseTo((points[599] as GeneratedPoint).lat, 6);
+    const summary = summarizeTrack(activity.track);
+    const device = activity.deviceTotals as NonNullable<ParsedActivity['deviceTotals']>;
+    expect(device.timerTimeS).toBe(599);
+    expect(Math.abs(summary.distance - device.distanceM) / device.distanceM).toBeLessThan(0.01);
+    expect(Math.abs(summary.movingTime - device.timerTimeS) / device.timerTimeS).toBeLessThan(0.01);
+  });
+
+  it('bytes after the end (a phone app padding the file) are left out, with nothing to say', () => {
+    const random = seededRandom(4);
+    const padded = new Uint8Array([...file, ...Array.from({ length: 700 }, () => Math.floor(random() * 256))]);
+    expect(sdkErrors(padded)).toBe(1);
+    const activity = parse(padded);
+    expect(activity.track).toEqual(parse(file).track);
+    expect(activity.deviceTotals).toEqual(parse(file).deviceTotals);
+    expect(activity.warnings).toBeUndefined();
+  });
+
+  it('a file that ends early imports what was recorded, and says so', () => {
+    const cut = file.subarray(0, Math.floor(file.length * 0.6));
+    expect(new Decoder(Stream.fromByteArray(cut)).checkIntegrity()).toBe(false);
+    const activity = parse(cut);
+    expect(activity.warnings).toEqual([FIT_READING_WARNINGS.endsEarly]);
+    expect(FIT_READING_WARNINGS.endsEarly).toBe(
+      'The file ends early; Stride imported what the device recorded until then.',
+    );
+    const kept = activity.track.time.length;
+    expect(kept).toBeGreaterThan(200);
+    expect(kept).toBeLessThan(600);
+    expect(Array.from(activity.track.time)).toEqual(points.slice(0, kept).map((p) => p.time));
+    expect(activity.deviceTotals).toBeNull();
+  });
+
+  it('a file that ends before any record has nothing to import', () => {
+    expect(failure(file.subarray(0, 60))).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
+  });
+});
+
+describe('FIT files that are not activities (file_id.type) are refused for what they are', () => {
+  const points = straightRun({ points: 60, speed: 3.2 });
+  it.each([
+    ['workout', 'This FIT file holds a workout, not an activity, so there is nothing to import.'],
+    ['course', 'This FIT file holds a course, not an activity, so there is nothing to import.'],
+    ['settings', 'This FIT file holds device settings, not an activity, so there is nothing to import.'],
+    ['monitoringB', 'This FIT file holds daily monitoring data, not an activity, so there is nothing to import.'],
+    [250, FIT_NOT_AN_ACTIVITY_MESSAGE],
+  ] as const)('%s', (type, sentence) => {
+    expect(failure(encodeNonActivityFit(type, points))).toBe(`Failed to parse FIT file: ${sentence}`);
+  });
+
+  it('the generic sentence for a type Stride does not know', () => {
+    expect(FIT_NOT_AN_ACTIVITY_MESSAGE).toBe('This FIT file holds no activity, so there is nothing to import.');
   });
 });
 
@@ -300,20 +270,24 @@ describe('FIT parser on real-world files (test/fixtures/real)', () => {
     expect(guessActivityType(summarizeTrack(activity.track))).toBe('ride');
   });
 
-  it('triathlon_summary_first.fit: every leg kept, the longest typed leg names the sport', () => {
+  it('triathlon_summary_first.fit: every leg kept; legs of mixed sports are never typed run', () => {
     const activity = parse(real('triathlon_summary_first.fit'));
     expect(activity.track.lat).toHaveLength(4041);
     expect(activity.sportLabel).toBe('swimming + cycling + running');
-    expect(activity.declaredType).toBe('run');
+    // The run leg (1,574 s) is a little longer than the bike leg (1,567 s), but the figures cover
+    // the swim and the bike too: the longest leg that is not a run types it.
+    expect(activity.declaredType).toBe('ride');
+    expect(activity.legTypes).toEqual(['swim', 'ride', 'run']);
     expect(activity.laps).toHaveLength(11);
     expect(activity.deviceTotals?.distanceM).toBeCloseTo(513.26 + 132.35 + 13517.59 + 71.72 + 4491.51, 2);
     const summary = summarizeTrack(activity.track);
     expect(summary.elapsedTime).toBeGreaterThan(4000);
   });
 
-  it('snorkeling-unknown-sport.fit: a sport Stride does not know stays null, with its label', () => {
+  it('snorkeling-unknown-sport.fit: sport "snorkeling" (no sub_sport) is a swim, not the speed guess', () => {
     const activity = parse(real('snorkeling-unknown-sport.fit'));
-    expect(activity.declaredType).toBeNull();
+    // Snorkelling is swimming at the surface; 75 m in 35 minutes would be guessed a walk.
+    expect(activity.declaredType).toBe('swim');
     expect(activity.sportLabel).toBe('snorkeling');
     expect(activity.deviceName).toBe('Suunto Vertical 2');
     expect(activity.track.lat).toHaveLength(15);

@@ -14,7 +14,9 @@
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
-import { activityTypeFromSport } from './sport-type.ts';
+import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
+import { repairFit } from './fit-repair.ts';
+import { activityTypeFromFitSport } from './sport-type.ts';
 import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
 
@@ -87,22 +89,40 @@ function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array
   return bytes;
 }
 
-function decode(bytes: Uint8Array): Record<string, FitMessage[] | undefined> {
+type FitMessages = Record<string, FitMessage[] | undefined>;
+
+/** The SDK's reading of a file, or null when it did not read it whole. */
+function decodeWhole(bytes: Uint8Array): FitMessages | null {
+  const stream = Stream.fromByteArray(bytes);
+  if (!Decoder.isFIT(stream)) {
+    return null;
+  }
+  const decoder = new Decoder(stream);
+  if (!decoder.checkIntegrity()) {
+    return null;
+  }
+  const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
+  // The SDK stops at the first error and returns what it had: a partial reading is not used.
+  return errors.length > 0 ? null : (messages as unknown as FitMessages);
+}
+
+/**
+ * The file's messages and what Stride had to say about reading them. A file the SDK refuses is
+ * repaired where it can be (fit-repair.ts: compressed timestamps, trailing bytes, an early end);
+ * a file that ends early gets a warning, for the rest of its activity is lost.
+ */
+function decode(bytes: Uint8Array): { messages: FitMessages; warnings: string[] } {
   try {
-    const stream = Stream.fromByteArray(bytes);
-    if (!Decoder.isFIT(stream)) {
+    const whole = decodeWhole(bytes);
+    if (whole !== null) {
+      return { messages: whole, warnings: [] };
+    }
+    const repair = repairFit(bytes);
+    const messages = repair === null ? null : decodeWhole(repair.bytes);
+    if (repair === null || messages === null) {
       throw invalidFormat();
     }
-    const decoder = new Decoder(stream);
-    if (!decoder.checkIntegrity()) {
-      throw invalidFormat();
-    }
-    const { messages, errors } = decoder.read({ mesgDefinitionListener: skipAccumulatedFieldClashes });
-    if (errors.length > 0) {
-      // The SDK stops at the first error and returns what it had: a partial activity is not imported.
-      throw invalidFormat();
-    }
-    return messages as unknown as Record<string, FitMessage[] | undefined>;
+    return { messages, warnings: repair.truncated ? [FIT_READING_WARNINGS.endsEarly] : [] };
   } catch (error) {
     throw error instanceof ActivityFileError ? error : invalidFormat();
   }
@@ -150,30 +170,41 @@ function sumField(sessions: readonly FitMessage[], field: string): number {
   return known.length === 0 ? Number.NaN : known.reduce((sum, value) => sum + value, 0);
 }
 
+/** A session's or sport message's type from its sport and sub_sport (sport-type.ts). */
+function fitTypeOf(message: FitMessage): UploadActivityType | null {
+  return activityTypeFromFitSport(textField(message, 'sport'), textField(message, 'subSport'));
+}
+
 /**
- * The sport of the activity. One session: its sport. A multisport file (a triathlon: swim,
- * transition, bike, transition, run) has a session per leg, and Stride has one type per activity:
- * the leg that took longest among those Stride has a type for decides (swims and transitions
- * cannot), and the label lists the legs. Every record of every leg stays in the track, so
- * distance and time cover the whole event, as the device's own totals do.
+ * The sport of the activity. One session: its sport and sub_sport. A multisport file (a triathlon:
+ * swim, transition, bike, transition, run) has a session per leg, and Stride has one type per
+ * activity whose figures cover every leg (as the device's own totals do). Only runs count as
+ * runs in totals and medals, and a swim, a ride or a transition must never count as running: so
+ * a file whose legs mix sports is typed by its longest leg that is not a run (a triathlon is a
+ * ride), and only a file whose every typed leg is a run is a run. Its run legs then count toward
+ * no running total (the honest loss until legs are stored apart); the label lists the legs.
  */
 function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMessage[]) {
   if (sessions.length === 0) {
-    const label = sportMessages[0] ? textField(sportMessages[0], 'sport') : null;
-    return { declaredType: activityTypeFromSport(label), sportLabel: label };
+    const sport = sportMessages[0];
+    return {
+      declaredType: sport ? fitTypeOf(sport) : null,
+      sportLabel: sport ? textField(sport, 'sport') : null,
+    };
   }
   const legs = sessions.map((session) => ({
     sport: textField(session, 'sport'),
     elapsed: numberField(session, 'totalElapsedTime'),
+    type: fitTypeOf(session),
   }));
+  const mixed = new Set(legs.map((leg) => leg.type).filter((type) => type !== null)).size > 1;
   const typed = legs
-    .map((leg) => ({ ...leg, type: activityTypeFromSport(leg.sport) }))
-    .filter((leg) => leg.type !== null)
+    .filter((leg) => leg.type !== null && !(mixed && leg.type === 'run'))
     .sort((a, b) => (Number.isNaN(b.elapsed) ? 0 : b.elapsed) - (Number.isNaN(a.elapsed) ? 0 : a.elapsed));
   const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];
   return {
     declaredType: typed[0]?.type ?? null,
-    legTypes: [...new Set(typed.map((leg) => leg.type as UploadActivityType))],
+    legTypes: [...new Set(legs.map((leg) => leg.type).filter((type) => type !== null))],
     sportLabel: labels.length === 0 ? null : labels.join(' + '),
   };
 }
@@ -183,7 +214,7 @@ function capitalize(word: string): string {
 }
 
 /** "Suunto Vertical 2" when the file names the product, else "Garmin fr965" from the product code. */
-function deviceNameOf(messages: Record<string, FitMessage[] | undefined>): string | null {
+function deviceNameOf(messages: FitMessages): string | null {
   const candidates = [
     ...(messages.fileIdMesgs ?? []),
     ...(messages.deviceInfoMesgs ?? []).filter((info) => info.deviceIndex === 'creator' || info.deviceIndex === 0),
@@ -215,8 +246,14 @@ export function createFitParser(): ActivityFileParser {
       length += chunk.length;
     },
     finish(): ParsedActivity {
-      const messages = decode(concatChunks(chunks, length));
+      const { messages, warnings } = decode(concatChunks(chunks, length));
       chunks.length = 0;
+      // A workout, course, settings or monitoring file is refused for what it is, even when it
+      // would decode as an activity (a course has records with positions, but nobody ran it).
+      const refusal = fitFileTypeRefusal(messages.fileIdMesgs?.[0]?.type);
+      if (refusal !== null) {
+        throw new ActivityFileError('fit', refusal);
+      }
 
       const builder = new TrackBuilder(4096);
       const point: TrackPointInput = { lat: Number.NaN, lon: Number.NaN };
@@ -276,6 +313,7 @@ export function createFitParser(): ActivityFileParser {
         deviceDistance,
         laps: lapsOf(messages.lapMesgs ?? [], track),
         deviceTotals,
+        ...(warnings.length > 0 ? { warnings } : {}),
       };
     },
   };

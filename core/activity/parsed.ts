@@ -6,8 +6,11 @@
 import type { Track } from './track.ts';
 import type { ActivityFileFormat } from './upload-rules.ts';
 
-/** Spec §3: uploads are a run, a ride or a walk. */
-export const UPLOAD_ACTIVITY_TYPES = ['run', 'ride', 'walk'] as const;
+/**
+ * Spec §3 names run, ride and walk; runners' devices record more, so a file that says it is a hike,
+ * a swim or another sport keeps that (only runs count as runs in totals and medals).
+ */
+export const UPLOAD_ACTIVITY_TYPES = ['run', 'ride', 'walk', 'hike', 'swim', 'other'] as const;
 export type UploadActivityType = (typeof UPLOAD_ACTIVITY_TYPES)[number];
 
 export interface ParsedLap {
@@ -49,6 +52,8 @@ export interface ParsedActivity {
   deviceDistance: boolean;
   laps: ParsedLap[];
   deviceTotals: DeviceTotals | null;
+  /** Sentences on what could not be read of an imported file (e.g. it ends early); absent when none. */
+  warnings?: string[];
 }
 
 export interface ActivityFileParser {

@@ -58,8 +58,8 @@ describe('plausibility of an activity', () => {
     );
   });
 
-  it('sustained speed: 12.5 m/s on foot, 35 m/s on a bike', () => {
-    expect(MAX_SUSTAINED_SPEED_MPS).toEqual({ run: 12.5, walk: 12.5, ride: 35 });
+  it('sustained speed: 12.5 m/s on foot, 35 m/s on a bike or another declared sport', () => {
+    expect(MAX_SUSTAINED_SPEED_MPS).toEqual({ run: 12.5, walk: 12.5, hike: 12.5, swim: 12.5, ride: 35, other: 35 });
     expect(checkPlausibility({ ...run, maxSpeed: 12.5 })).toBeNull();
     expect(checkPlausibility({ ...run, maxSpeed: 12.51 })?.reason).toBe('speed');
     expect(checkPlausibility({ ...run, maxSpeed: 114.4 })?.message).toBe(

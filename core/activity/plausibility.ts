@@ -32,7 +32,12 @@ export const MAX_PLAUSIBLE_ELAPSED_S = 7 * 24 * 3600;
 export const MAX_SUSTAINED_SPEED_MPS: Readonly<Record<UploadActivityType, number>> = {
   run: 12.5,
   walk: 12.5,
+  hike: 12.5,
+  // A swimmer's watch may carry its GPS fixes over a boat ride between spots: held to a foot's speed.
+  swim: 12.5,
   ride: 35,
+  // Another declared sport may be on wheels or skis (inline skating, downhill skiing): a bike's speeds.
+  other: 35,
 };
 
 /**
@@ -124,7 +129,10 @@ export function awaitsConfirmation(activity: { flagged: boolean; flagConfirmedAt
 const MOVERS: Readonly<Record<UploadActivityType, string>> = {
   run: 'anyone runs',
   walk: 'anyone walks or runs',
+  hike: 'anyone walks or runs',
+  swim: 'anyone swims or runs',
   ride: 'anyone rides a bike',
+  other: 'anyone moves under their own power',
 };
 
 /** Figures in the sentences: both unit systems, rounded for reading, with thousands separators. */
@@ -177,7 +185,7 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | 
   if (!Number.isFinite(maxSpeed) || maxSpeed > MAX_SUSTAINED_SPEED_MPS[type]) {
     return { reason: 'speed', message: FLAG_MESSAGES.speed(maxSpeed, type) };
   }
-  const record = recordSpeed(type === 'ride' ? RIDE_RECORD_SPEEDS : FOOT_RECORD_SPEEDS, distance);
+  const record = recordSpeed(type === 'ride' || type === 'other' ? RIDE_RECORD_SPEEDS : FOOT_RECORD_SPEEDS, distance);
   if (!Number.isFinite(averageSpeed) || (record !== null && averageSpeed > record * AVERAGE_SPEED_MARGIN)) {
     return { reason: 'average-speed', message: FLAG_MESSAGES.averageSpeed(averageSpeed, distance) };
   }

@@ -1,7 +1,7 @@
 /**
- * How a sport written in a file becomes one of Stride's upload types (spec §3: an upload is a run,
- * a ride or a walk). GPX <type>, TCX Sport="…" and FIT session sport all pass through here so the
- * three formats agree; anything else stays null and the type is guessed from speed (spec §4).
+ * How a sport written in a file becomes one of Stride's upload types. GPX <type>, TCX Sport="…"
+ * and FIT session sport/sub_sport all pass through here so the three formats agree. A file that
+ * declares its sport is typed by it; only a file that says nothing gets the speed guess (spec §4).
  */
 import type { UploadActivityType } from './parsed.ts';
 
@@ -11,19 +11,24 @@ import type { UploadActivityType } from './parsed.ts';
  */
 const STRAVA_TYPE_CODES: ReadonlyMap<string, UploadActivityType> = new Map([
   ['1', 'ride'],
-  ['4', 'walk'],
+  ['4', 'hike'],
   ['9', 'run'],
   ['10', 'walk'],
 ]);
 
 /**
  * Matched on words so that the many spellings map alike: Garmin "running" / "trail_running",
- * TCX "Running" / "Biking", FIT "cycling" / "eBiking", Strava "Run" / "VirtualRide" / "Hike".
+ * TCX "Running" / "Biking", FIT "cycling" / "eBiking", Strava "Run" / "VirtualRide" / "Hike",
+ * FIT "swimming" / "open_water" / "snorkeling". TCX's third sport, "Other", is a declared sport
+ * Stride has no closer type for.
  */
 const SPORT_PATTERNS: readonly (readonly [RegExp, UploadActivityType])[] = [
   [/run/i, 'run'],
   [/cycl|bik(e|ing)|ride/i, 'ride'],
-  [/walk|hik(e|ing)/i, 'walk'],
+  [/walk/i, 'walk'],
+  [/hik(e|ing)/i, 'hike'],
+  [/swim|open_?water|snorkel/i, 'swim'],
+  [/^other$/i, 'other'],
 ];
 
 /** The Stride type for a sport label, or null when the label names a sport Stride does not know. */
@@ -37,4 +42,48 @@ export function activityTypeFromSport(label: string | null | undefined): UploadA
     return coded;
   }
   return SPORT_PATTERNS.find(([pattern]) => pattern.test(sport))?.[1] ?? null;
+}
+
+/**
+ * FIT sports that say nothing about what was done: "generic" and "all" (a profile for any sport),
+ * and a multisport file's "transition" between legs. Their sub_sport may still say it (a generic
+ * sport with sub_sport "treadmill" is a run).
+ */
+const FIT_SILENT_SPORTS = new Set(['generic', 'all', 'transition']);
+
+/**
+ * The Stride type of a FIT session (or sport message) from its sport and sub_sport, as the Garmin
+ * SDK names them ("running", "trailRunning"…). The sport decides: running (trail, treadmill,
+ * track, street, virtual) → run, cycling / e-biking (indoor, road, mountain…) → ride, walking →
+ * walk, hiking → hike, swimming (lap, open water) and snorkeling → swim. Any other sport the
+ * device declares (yoga, rowing, skiing…) is "other". A silent sport falls back on the sub_sport,
+ * and null means the file says nothing: the speed guess decides (spec §4).
+ */
+export function activityTypeFromFitSport(
+  sport: string | null | undefined,
+  subSport: string | null | undefined,
+): UploadActivityType | null {
+  const declared = sport?.trim() ?? '';
+  if (declared !== '' && !FIT_SILENT_SPORTS.has(declared)) {
+    return activityTypeFromSport(declared) ?? 'other';
+  }
+  if (declared === 'transition') {
+    return null;
+  }
+  const sub = subSport?.trim() ?? '';
+  if (sub === '' || FIT_SILENT_SPORTS.has(sub)) {
+    return null;
+  }
+  // Sub-sports that name a kind of run, ride or swim; a generic sport with any other sub-sport
+  // (e.g. "yoga", "strength_training") still declares a non-running activity.
+  if (/treadmill|track|street|trail|ultra|obstacle/i.test(sub)) {
+    return 'run';
+  }
+  if (/spin|velodrome|road|mountain|downhill|cyclocross|recumbent|bmx|gravel|commut/i.test(sub)) {
+    return 'ride';
+  }
+  if (/lapSwimming|lap_swimming|openWater|open_water/i.test(sub)) {
+    return 'swim';
+  }
+  return activityTypeFromSport(sub) ?? 'other';
 }

@@ -70,7 +70,7 @@ describe('TCX parser on a Garmin export with several laps', () => {
     expect(activity.deviceName).toBe('Forerunner 265');
     expect(parse(utf8(garminTcx(threeLaps(), 'Biking'))).declaredType).toBe('ride');
     const other = parse(utf8(garminTcx(threeLaps(), 'Other')));
-    expect(other.declaredType).toBeNull();
+    expect(other.declaredType).toBe('other');
     expect(other.sportLabel).toBe('Other');
   });
 

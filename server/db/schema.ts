@@ -2,6 +2,7 @@
  * Table types for Kysely. Columns are snake_case in PostgreSQL and camelCase here (CamelCasePlugin).
  * The auth_* tables follow better-auth's model (user, session, account, verification, rateLimit).
  */
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -97,7 +98,7 @@ export interface ActivitiesTable {
   id: string;
   userId: string;
   name: string;
-  type: 'run' | 'ride' | 'walk';
+  type: UploadActivityType;
   source: 'upload' | 'strava' | 'placeholder';
   startDate: Timestamp;
   startDateLocal: string;

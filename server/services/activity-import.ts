@@ -149,7 +149,9 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     },
     'activity imported',
   );
-  return { ...base, state: 'complete', activityId: id, duplicate: false };
+  // What could not be read of the file (e.g. it ends early) is said with the imported activity.
+  const warning = record.warnings.join(' ');
+  return { ...base, state: 'complete', activityId: id, duplicate: false, ...(warning ? { message: warning } : {}) };
 }
 
 export interface ImportOutcome {

@@ -1,7 +1,10 @@
-/** The icon of an activity's type (spec §3: run, ride or walk). */
+/** The icon of an activity's type (core/activity/parsed.ts UPLOAD_ACTIVITY_TYPES). */
 import DirectionsBikeIcon from '@mui/icons-material/DirectionsBike';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import FitnessCenterIcon from '@mui/icons-material/FitnessCenter';
+import HikingIcon from '@mui/icons-material/Hiking';
+import PoolIcon from '@mui/icons-material/Pool';
 import type { SvgIconProps } from '@mui/material';
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
 import { ACTIVITY_TYPE_LABELS } from './activity-format.ts';
@@ -10,6 +13,9 @@ const ICONS = {
   run: DirectionsRunIcon,
   ride: DirectionsBikeIcon,
   walk: DirectionsWalkIcon,
+  hike: HikingIcon,
+  swim: PoolIcon,
+  other: FitnessCenterIcon,
 } as const;
 
 export function ActivityTypeIcon({ type, ...props }: { type: UploadActivityType } & SvgIconProps) {

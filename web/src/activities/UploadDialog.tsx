@@ -188,8 +188,9 @@ function FileRowView({
           {row.message}
         </Typography>
       )}
-      {row.state === 'complete' && row.duplicate && row.message && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
+      {/* A duplicate's note, or what could not be read of an imported file (e.g. it ends early). */}
+      {row.state === 'complete' && row.message && (
+        <Typography variant="body2" color={row.duplicate ? 'text.secondary' : 'warning.main'} sx={{ mt: 0.75 }}>
           {row.message}
         </Typography>
       )}

@@ -10,6 +10,9 @@ export const ACTIVITY_TYPE_LABELS: Readonly<Record<UploadActivityType, string>> 
   run: 'Run',
   ride: 'Ride',
   walk: 'Walk',
+  hike: 'Hike',
+  swim: 'Swim',
+  other: 'Other',
 };
 
 export const ACTIVITY_SOURCE_LABELS: Readonly<Record<ActivitySource, string>> = {

@@ -271,7 +271,7 @@ export default function ActivitiesPage() {
     <Box>
       <PageHeader
         title="Activities"
-        subtitle="Every run, ride and walk you have uploaded or synced from Strava, newest first."
+        subtitle="Every activity you have uploaded or synced from Strava, newest first."
         action={
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {hasSamples && (
@@ -308,6 +308,8 @@ export default function ActivitiesPage() {
           size="small"
           value={type ?? 'all'}
           aria-label="Activity type"
+          // Seven types do not fit a phone's width on one line.
+          sx={{ flexWrap: 'wrap' }}
           onChange={(_, value: string | null) => {
             if (value !== null) {
               setFilter({ type: value === 'all' ? undefined : value });
