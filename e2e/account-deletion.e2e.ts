@@ -1,5 +1,5 @@
 /**
- * Deleting an account from Account Settings (issue 2, Data Deletion Policy): behind a confirmation
+ * Deleting an account from Account Settings (Data Deletion Policy): behind a confirmation
  * dialog, ends on /login, and the credentials no longer sign in.
  */
 import { describe, expect, test } from 'vitest';

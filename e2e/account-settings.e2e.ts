@@ -1,5 +1,5 @@
 /**
- * Account Settings (issue 2 "Web"): every field of the UI contract can be edited, saved, and reads
+ * Account Settings: every field of the UI contract can be edited, saved, and reads
  * back after a reload; the public page follows the name and username. The save is awaited through
  * the API write it causes, so that this suite checks persistence even where the journey suite checks
  * the "Profile saved" message.

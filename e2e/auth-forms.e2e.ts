@@ -1,5 +1,5 @@
 /**
- * Bad input in the browser (issue 2 "Bad input"): a duplicate e-mail, a wrong password or unknown
+ * Bad input in the browser: a duplicate e-mail, a wrong password or unknown
  * e-mail, and a password under the policy's minimum, each with its sentence on the form (spec §8).
  */
 import { describe, expect, test } from 'vitest';

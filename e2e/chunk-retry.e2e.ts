@@ -1,5 +1,5 @@
 /**
- * Issue 2: lazily loaded pages show a visible retry when their code fails to load (spec §8 "A chunk
+ * Lazily loaded pages show a visible retry when their code fails to load (spec §8 "A chunk
  * load failure raises a load error"), inside the sidebar layout, and recover once the network does.
  */
 import { describe, expect, test } from 'vitest';

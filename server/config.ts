@@ -75,7 +75,7 @@ export interface UploadConfig {
 /** Ten tabs of one runner stay live; an eleventh closes the oldest instead of piling up. */
 export const DEFAULT_EVENT_STREAMS = { perUser: 10, total: 2000 } as const;
 
-/** Strava (issue 4): the server-wide app, where Strava is, and the client's pacing. */
+/** Strava: the server-wide app, where Strava is, and the client's pacing. */
 export interface StravaConfig {
   /** The server's Strava app; null when not configured (users may still enter their own). */
   clientId: string | null;

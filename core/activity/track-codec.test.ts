@@ -45,7 +45,7 @@ describe('track codec', () => {
     }
   });
 
-  it('stores a typical run in at most 16 bytes per point (issue 3)', () => {
+  it('stores a typical run in at most 16 bytes per point', () => {
     const bytes = encodeTrack(typicalRun(20_000));
     expect(bytes.length / 20_000).toBeLessThanOrEqual(16);
   });

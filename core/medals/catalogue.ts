@@ -3,7 +3,7 @@
  * use (spec §5 "Medal rules", §9 "Distances"). The rules themselves live in rules.ts; the server,
  * the trophy case and the tests read titles, tiers and thresholds from here and nowhere else.
  *
- * Spec §9 lists 27 medals (issue 5 says 28; the spec's list is the one followed here).
+ * Spec §9 lists 27 medals (the spec's list is the one followed).
  */
 import type { UnitSystem } from '../profile.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';

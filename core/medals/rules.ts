@@ -1,5 +1,5 @@
 /**
- * The medal rules (spec §5 "Medal rules", §9 catalogue, issue 5 "Rules"): given a user's activities,
+ * The medal rules (spec §5 "Medal rules", §9 catalogue): given a user's activities,
  * wellbeing entries, today's date and unit system, say for every catalogue medal whether it is
  * earned, with which run, its value text and — for rules that count — the progress so far.
  * Pure: `today` is a parameter. Whether to run a check at all (spec §5: skipped without a user id or
@@ -13,7 +13,7 @@
  * - movingTime > 0 for every activity rule except "Planning 5 runs": an upload without timing is a
  *   plotted route — a plan, which is exactly what that medal counts — not a run that was done.
  *
- * Interpretations where the spec is terse (issue 5):
+ * Interpretations where the spec is terse:
  * - "First" and "the run that earned it" mean in order of the UTC start (startDate); a start that
  *   cannot be read sorts last. Ties on a record keep the earlier holder.
  * - Records (longest, fastest by pace over ≥ 1 mile, highest climb > 0) are earned with the first
@@ -426,7 +426,7 @@ const tripleThreatRule: Rule = (history, _input, medal) => {
 const SUNDAY = 0;
 
 /**
- * Issue 5: a Saturday and the Sunday right after it. (Spec §9 says "Saturday and Sunday of the same
+ * Weekend Warrior: a Saturday and the Sunday right after it. (Spec §9 says "Saturday and Sunday of the same
  * week", but in Sunday-to-Saturday weeks those days are six days apart; the issue settles it.)
  * Earned by the first run of the earliest such Sunday.
  */

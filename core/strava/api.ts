@@ -1,5 +1,5 @@
 /**
- * The Strava API of Stride's server (issue 4), shared by the server routes and the web app: the
+ * The Strava API of Stride's server, shared by the server routes and the web app: the
  * connection status, the OAuth round trip, the user's own Strava app, and the background sync's
  * progress as it is pushed over Server-Sent Events.
  */

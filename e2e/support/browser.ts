@@ -1,6 +1,6 @@
 /**
  * Browser fixture for the e2e suites: Debian's Chromium driven by playwright-core, one browser per
- * test file, one fresh context (own cookies) per page, desktop and mobile viewports of issue 2,
+ * test file, one fresh context (own cookies) per page, desktop and mobile viewports,
  * outbound network blocked (STYLE.md §6), and screenshots in test-results/screenshots/ at key steps
  * and whenever a test fails.
  */

@@ -22,7 +22,7 @@ import { createStravaSimulator } from '../../tools/strava-simulator/strava-simul
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The Strava simulator the server's Strava client talks to (issue 4). */
+    /** The Strava simulator the server's Strava client talks to. */
     stravaUrl: string;
   }
 }

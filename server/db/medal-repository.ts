@@ -74,7 +74,7 @@ export async function insertUserMedal(db: Db, userId: string, medal: NewMedal, n
   });
 }
 
-/** A record medal follows its new holder and shows as new again (issue 5). */
+/** A record medal follows its new holder and shows as new again. */
 export async function moveRecordMedal(
   db: Db,
   userId: string,

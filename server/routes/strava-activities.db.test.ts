@@ -1,5 +1,5 @@
 /**
- * Strava activities once synced, over HTTP against the simulator (issue 4): details and streams
+ * Strava activities once synced, over HTTP against the simulator: details and streams
  * fetched when an activity is opened and cached 24 h, one merged list where the same run uploaded
  * and synced appears once, and Strava data shown to nobody but its athlete.
  */

@@ -1,5 +1,5 @@
 /**
- * Connecting Strava over HTTP against the simulator (issue 4 "Connecting"): the authorise redirect,
+ * Connecting Strava over HTTP against the simulator: the authorise redirect,
  * the code exchange with a single-use state, refusals that store nothing, both callback routes,
  * tokens sealed at rest, disconnect with revocation, and a runner's own Strava app.
  */

@@ -1,5 +1,5 @@
 /**
- * The Strava sync over HTTP against the simulator (issue 4 "Syncing"): a full sync of 1,000
+ * The Strava sync over HTTP against the simulator: a full sync of 1,000
  * activities across pages, idempotent re-syncs, edits on Strava, incremental syncs, the limiter's
  * spacing, and a server restart in the middle of a sync.
  */

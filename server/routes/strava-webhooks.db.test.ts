@@ -1,6 +1,5 @@
 /**
- * Strava's push subscription over HTTP against the simulator (issue 4 "Strava's terms shape the
- * design"): with a public callback URL the server registers its subscription at start (the
+ * Strava's push subscription over HTTP against the simulator: with a public callback URL the server registers its subscription at start (the
  * simulator checks the hub.challenge handshake), then activity events add, update and remove
  * activities, and a deauthorisation disconnects the runner.
  */

@@ -1,5 +1,5 @@
 /**
- * Strava (issue 4): the connection, the OAuth callback's code exchange, the runner's own Strava app,
+ * Strava: the connection, the OAuth callback's code exchange, the runner's own Strava app,
  * the background sync, and Strava's push subscription callback (webhooks, no session: Strava calls it).
  */
 import { createRoute, z } from '@hono/zod-openapi';

@@ -1,5 +1,5 @@
 /**
- * Issue 3: page 1 of the activities list of a runner with 10,000 activities, on PGlite:
+ * Page 1 of the activities list of a runner with 10,000 activities, on PGlite:
  * median ≤ 20 ms server time. Measured both inside the server (the service call) and over HTTP.
  */
 import { randomUUID } from 'node:crypto';

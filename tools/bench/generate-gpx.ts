@@ -1,6 +1,6 @@
 /**
  * Writes the benchmark's GPX: a Garmin-style run with elevation, time, heart rate and cadence on
- * every point (issue 3 "Performance": about 50 MB, about 200,000 points). Points are indented by
+ * every point (about 50 MB, about 200,000 points). Points are indented by
  * tabs relative to <trkpt> so that 200,000 of them come to about 50 MB and stay under the 50 MB
  * upload limit (spec §9), letting the same file go through the HTTP API. Deterministic, so every
  * run of the benchmark parses the same bytes.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 "Performance": parsing a generated 50 MB GPX (200,000 points with elevation, time, heart
+ * Parsing a generated 50 MB GPX (200,000 points with elevation, time, heart
  * rate and cadence) must take ≤ 1.2 s with peak RSS ≤ 300 MB, and be at least 3× faster than
  * @tmcw/togeojson on @xmldom/xmldom, measured side by side in the same run.
  *

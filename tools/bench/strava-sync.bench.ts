@@ -1,5 +1,5 @@
 /**
- * Issue 4: the wall time of a full Strava sync of 1,000 activities, from the callback's code
+ * The wall time of a full Strava sync of 1,000 activities, from the callback's code
  * exchange to the job's "done", against the simulator, with the limiter's spacing shortened by
  * configuration (STRAVA_MIN_SPACING_MS). Also reported: the same sync's floor at Strava's real 2 s
  * spacing, which the limiter enforces in production.

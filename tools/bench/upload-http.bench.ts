@@ -1,5 +1,5 @@
 /**
- * Issue 3: the 50 MB GPX end to end through the HTTP API — multipart upload, spool, parse, save —
+ * The 50 MB GPX end to end through the HTTP API — multipart upload, spool, parse, save —
  * until the server reports the file complete: ≤ 3 s.
  */
 import { readFile, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // A Strava-compatible HTTP server for Stride's tests and for trying the Strava feature without a Strava
-// account (issue 4, "A Strava simulator"). Routes, field names, error bodies and rate-limit headers follow
+// account. Routes, field names, error bodies and rate-limit headers follow
 // developers.strava.com (authentication, reference, rate-limits, webhooks); README.md beside this file lists
 // every route, option and fault switch.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Strava (issue 4): the integration record of spec §3 with its tokens encrypted, a runner's own
+ * Strava: the integration record of spec §3 with its tokens encrypted, a runner's own
  * Strava app, single-use OAuth states, the resumable sync job, the server's push subscription, and
  * the Strava columns of activities.
  */

@@ -1,5 +1,5 @@
 /**
- * "The same run recorded on a watch and synced from Strava appears once" (issue 4, spec §7): a
+ * "The same run recorded on a watch and synced from Strava appears once" (spec §7): a
  * Strava activity that core's isSameActivity pairs with an uploaded one points at it through
  * duplicate_of and drops out of the merged list; the uploaded copy, with its full track and file,
  * wins. Deleting the upload brings the Strava copy back (the foreign key sets it to null).

@@ -1,5 +1,5 @@
 /**
- * Strava in one place for the routes (issue 4): the connection, the background sync, on-demand
+ * Strava in one place for the routes: the connection, the background sync, on-demand
  * details and the push subscription (webhooks). server.ts builds one per process and stops it
  * before the database closes.
  */

@@ -1,5 +1,5 @@
 /**
- * The Strava sync as a background job on the server (issue 4). One job per user lives in
+ * The Strava sync as a background job on the server. One job per user lives in
  * strava_sync_jobs; each page of `athlete/activities` is imported in the same transaction that moves
  * the job's checkpoint on, so a restart resumes at the next page with nothing lost or doubled.
  *

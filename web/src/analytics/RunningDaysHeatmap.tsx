@@ -1,5 +1,5 @@
 /**
- * My Stride's calendar of running days (issue 5): the past year as columns of weeks (Sunday to
+ * My Stride's calendar of running days: the past year as columns of weeks (Sunday to
  * Saturday, as Triple Threat counts them) with a square per day, coloured by the distance run that
  * day against the distance classes of spec §5. Scrolls sideways on small screens, newest week first
  * in view.

@@ -2,8 +2,8 @@
  * What runs once for a signed-in user wherever they are in the app (mounted by the sidebar layout):
  * - the analytics session of spec §4 "Analytics initialisation", once per tab;
  * - the medal check of spec §4, 2 s after the session is known and the user has activities;
- * - the server's live events (issue 5): medals awarded (celebrated), analytics updated (reloaded
- *   1 s later, spec §4) and activities changed (lists refreshed); and Strava's (issue 4): a sync's
+ * - the server's live events: medals awarded (celebrated), analytics updated (reloaded
+ *   1 s later, spec §4) and activities changed (lists refreshed); and Strava's: a sync's
  *   progress moves the progress bar and its end refreshes the lists, a connection changed
  *   elsewhere reloads the status.
  */

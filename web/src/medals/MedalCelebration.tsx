@@ -1,5 +1,5 @@
 /**
- * The small celebration when medals arrive in an open page (issue 5 "Awarding"): a toast with the
+ * The small celebration when medals arrive in an open page: a toast with the
  * medallions popping in, the medal titles in their tier colours and a way to the trophy case.
  */
 import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps } from '@mui/material';

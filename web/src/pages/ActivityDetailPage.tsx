@@ -2,7 +2,7 @@
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
  * laps; rename, delete, download the original file, export GPX and share a card of it (spec §3
- * Detailed activity; issue 5 "Screenshots"). A Strava activity links to its page on Strava and is
+ * Detailed activity). A Strava activity links to its page on Strava and is
  * never shared (Strava's API agreement: its data is for its athlete only).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

@@ -1,5 +1,5 @@
 /**
- * /my-stride, the personal page (spec §2; issue 5 "Analytics and My Stride"): the per-user
+ * /my-stride, the personal page (spec §2): the per-user
  * analytics record of spec §3 — streak, sessions, minutes planning, shared cards — the medals
  * earned against the catalogue, a forced streak recalculation (spec §4: back to 1/1) and the
  * calendar of running days of the past year.

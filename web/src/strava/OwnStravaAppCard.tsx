@@ -1,5 +1,5 @@
 /**
- * Account Settings → "Your own Strava app" (issue 4, "Strava's terms shape the design"): Strava
+ * Account Settings → "Your own Strava app" ("Strava's terms shape the design"): Strava
  * caps how many athletes one API application may serve, so a runner may connect through their own
  * application from Strava's developer settings. Client ID and secret are checked with the server's
  * own schema as they are typed; the secret is stored encrypted and never shown again.

@@ -1,5 +1,5 @@
 /**
- * The Strava connection on the dashboard and in Account Settings (issue 4): "Connect Strava"
+ * The Strava connection on the dashboard and in Account Settings: "Connect Strava"
  * (disabled, with the reason, when no Strava app is configured); once connected the athlete, when
  * it was connected, the last sync and the number of Strava activities, "Sync now", and a live
  * progress bar while the server syncs (pages and activities so far, the rate-limit pause, the

@@ -1,5 +1,5 @@
 /**
- * The Strava API of Stride's server (issue 4) as TanStack Query hooks and plain calls: the
+ * The Strava API of Stride's server as TanStack Query hooks and plain calls: the
  * connection status (which also carries the running sync's progress), connect, the OAuth code
  * exchange, disconnect, sync now, and the user's own Strava app. Every key starts with
  * STRAVA_QUERY_KEY; the live events keep the status fresh (LiveUpdates).
