@@ -14,6 +14,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_BODY_LIMIT_BYTES } from '../../core/errors.ts';
 import { OPENAPI_INFO } from '../app.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -228,15 +229,25 @@ async function send(client: ApiClient, method: string, fuzzed: FuzzRequest): Pro
   // fetch cannot send a body with GET or HEAD.
   const request = method === 'GET' || method === 'HEAD' ? { ...fuzzed, body: undefined } : fuzzed;
   const url = `${server.url}${request.path}${request.query ? `?${request.query}` : ''}`;
-  const response = await fetch(url, {
-    method,
-    headers: {
-      cookie: cookieHeader(client),
-      origin: server.url,
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(request.body === undefined ? {} : { body: request.body }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        cookie: cookieHeader(client),
+        origin: server.url,
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+  } catch (error) {
+    // A body over the limit is answered 413 and its connection closed without reading the rest, so
+    // the client may see the socket close while it is still sending: that is the refusal.
+    if (request.body !== undefined && Buffer.byteLength(request.body) > JSON_BODY_LIMIT_BYTES) {
+      return 413;
+    }
+    throw error;
+  }
   await response.arrayBuffer();
   return response.status;
 }
