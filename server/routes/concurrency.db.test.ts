@@ -7,10 +7,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { openEventStream } from '../test-support/event-streams.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { connectStrava, startStravaTestServer, waitForSync } from '../test-support/strava.ts';
 import type { TestServer } from '../test-support/test-server.ts';
-import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
 const UPLOADERS = 5;
 const UPLOADS_PER_USER = 2;
@@ -30,42 +31,6 @@ afterAll(async () => {
   await server?.stop();
   await strava?.stop();
 });
-
-interface OpenStream {
-  text: () => string;
-  closed: () => boolean;
-  abort: () => void;
-}
-
-async function openStream(user: RegisteredUser): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/events`, {
-    headers: { cookie: cookieHeader(user.client) },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let received = '';
-  let closed = false;
-  while (!received.includes('event: ready')) {
-    received += (await reader.read()).value ?? '';
-  }
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) {
-          break;
-        }
-        received += value;
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    closed = true;
-  })();
-  return { text: () => received, closed: () => closed, abort: () => controller.abort() };
-}
 
 /** A distinct small run per (user, upload, file): no two files of the test are the same bytes. */
 function run(user: number, upload: number, file: number): string {
@@ -91,7 +56,7 @@ describe('uploads, syncs and event streams at the same time', () => {
       listeners.push(await registerUser(server));
     }
     const streams = await Promise.all(
-      listeners.flatMap((user) => Array.from({ length: STREAMS_PER_USER }, () => openStream(user))),
+      listeners.flatMap((user) => Array.from({ length: STREAMS_PER_USER }, () => openEventStream(server, user.client))),
     );
     expect(streams).toHaveLength(200);
 

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { STREAM_SUPERSEDED_EVENT } from '../../core/events.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
+import { openEventStream, type OpenStream } from '../test-support/event-streams.ts';
+import { cookieHeader } from '../test-support/uploads.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -23,47 +25,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-function cookieHeader(client: ApiClient): string {
-  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
-
-interface OpenStream {
-  /** Everything read so far. */
-  text: () => string;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  closed: () => boolean;
-  abort: () => void;
-}
-
-async function openStream(client: ApiClient, on: TestServer = server): Promise<OpenStream> {
-  const controller = new AbortController();
-  const response = await fetch(`${on.url}/api/events`, {
-    headers: { cookie: cookieHeader(client) },
-    signal: controller.signal,
-  });
-  expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let received = '';
-  let closed = false;
-  while (!received.includes('event: ready')) {
-    received += (await reader.read()).value ?? '';
-  }
-  const ended = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) {
-          break;
-        }
-        received += value;
-      }
-    } catch {
-      // Aborted by the test.
-    }
-    closed = true;
-  })();
-  return { text: () => received, ended, closed: () => closed, abort: () => controller.abort() };
+function openStream(client: ApiClient, on: TestServer = server): Promise<OpenStream> {
+  return openEventStream(on, client);
 }
 
 describe('GET /api/events stream limits', () => {
