@@ -5,7 +5,6 @@
  * activity answers within its deadline while Strava hangs.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
@@ -25,19 +24,10 @@ import {
 } from '../test-support/strava.ts';
 import type { TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const FIXTURE = 'running-with-developer-data.fit';
-
-/** A port nobody listens on now, so the callback URL can be configured before the server starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Requests the server made to Strava's API (not OAuth, not the push subscription). */
 const apiCalls = (strava: StravaSimulator) =>

@@ -5,7 +5,6 @@
  * lost and none doubled. The in-process lease test covers the rule; this one a real crash.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
@@ -15,19 +14,11 @@ import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { buildCredentials } from '../test-support/factories.ts';
 import { connectStrava, loggedRequests, waitUntil } from '../test-support/strava.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ACTIVITIES = 650;
 const LEASE_MS = 1_500;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let strava: StravaSimulator;
 let database: TestDatabase;

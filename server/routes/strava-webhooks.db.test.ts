@@ -3,7 +3,6 @@
  * simulator checks the hub.challenge handshake), then activity events add, update and remove
  * activities, and a deauthorisation disconnects the runner.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import type { StravaStatus } from '../../core/strava/api.ts';
@@ -19,16 +18,7 @@ import {
   type ConnectedRunner,
 } from '../test-support/strava.ts';
 import type { TestServer } from '../test-support/test-server.ts';
-
-/** A port nobody listens on now, so the callback URL can be configured before the server starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../test-support/free-port.ts';
 
 let server: TestServer;
 let strava: StravaSimulator;

@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +29,7 @@ import {
 } from '../test-support/hostile-files.ts';
 import { createTestDatabase, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 const DEFAULT_UPLOADS = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'u'.repeat(40) }).uploads;
 const uploads = (overrides: Partial<UploadConfig>): UploadConfig => ({ ...DEFAULT_UPLOADS, ...overrides });
@@ -479,15 +479,6 @@ describe('file names', () => {
     expect(detail.body.originalFilename).toBe(`${'Ž'.repeat(MAX_UPLOAD_FILENAME_LENGTH - 4)}.gpx`);
   });
 });
-
-/** A free loopback port for a server started as a child process. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface ChildServer {
   url: string;
