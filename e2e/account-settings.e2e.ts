@@ -74,11 +74,15 @@ describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
     }
     await page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).check();
     await saveAndWait(page);
-    // The photo is an upload, saved at once and served by Stride itself.
+    // The photo is an upload, saved at once and served by Stride itself; an edit not yet saved stays.
+    await field('Location').fill('Paris');
     await page
       .getByLabel('Photo file')
       .setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expectVisible(page.getByRole('button', { name: 'Change photo' }));
+    expect(await field('Location').inputValue()).toBe('Paris');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await field('Location').inputValue()).toBe('London');
     await expect
       .poll(() => page.getByRole('img', { name: 'Your photo' }).getAttribute('src'))
       .toMatch(/^\/api\/profile-photos\/[\w-]+\?v=[0-9a-f]{16}$/);

@@ -45,7 +45,7 @@ import {
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { ApiError } from '../api/client.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useDeleteAccount, useProfile, useUpdateProfile } from '../profile/profile.ts';
+import { useDeleteAccount, useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
 import { ProfilePhotoPicker } from '../profile/ProfilePhotoPicker.tsx';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
@@ -160,10 +160,12 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
 function AccountForm({
   profile,
   update,
+  photo,
   onSaved,
 }: {
   profile: Profile;
   update: ReturnType<typeof useUpdateProfile>;
+  photo: ReturnType<typeof useProfilePhoto>;
   onSaved: () => void;
 }) {
   const [values, setValues] = useState<FormValues>(() => valuesOf(profile));
@@ -194,7 +196,13 @@ function AccountForm({
     if (!dirty || !validation.success) {
       return;
     }
-    update.mutate(validation.data, { onSuccess: onSaved });
+    update.mutate(validation.data, {
+      onSuccess: (saved) => {
+        // The form goes on from what the server stored (trimmed, normalised).
+        setValues(valuesOf(saved));
+        onSaved();
+      },
+    });
   };
 
   return (
@@ -203,6 +211,7 @@ function AccountForm({
       <Section title="Profile" description="Your name and what your public page shows.">
         <ProfilePhotoPicker
           profile={profile}
+          photo={photo}
           displayName={[values.firstName, values.lastName].filter(Boolean).join(' ')}
         />
         <Grid container spacing={2}>
@@ -351,19 +360,19 @@ function DeleteAccountSection({ email }: { email: string }) {
 
 export default function AccountPage() {
   const { data: profile, error } = useProfile();
-  // Held here, not in the form: a saved profile remounts the form (see its key below), and a
-  // mutation's per-call callbacks do not fire once the component that started it has unmounted.
+  // Held here, not in the form, so a save or an upload under way outlives whatever the form renders.
   const update = useUpdateProfile();
+  const photo = useProfilePhoto();
   const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
       <PageHeader title="Account Settings" subtitle="Your profile, units, notifications and Strava." />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
-      {/* Keyed by updatedAt: a saved profile starts a fresh form from what the server stored. */}
+      {/* The form stays mounted: a photo change (saved on its own) keeps the edits not yet saved. */}
       {profile && (
         <Stack spacing={3}>
-          <AccountForm key={profile.updatedAt} profile={profile} update={update} onSaved={() => setSaved(true)} />
+          <AccountForm profile={profile} update={update} photo={photo} onSaved={() => setSaved(true)} />
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />

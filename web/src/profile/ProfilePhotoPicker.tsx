@@ -9,11 +9,19 @@ import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '../../../core/profile-photo.ts';
 import type { Profile } from '../../../core/profile.ts';
-import { profilePhotoFileProblem, useProfilePhoto } from './profile.ts';
+import { profilePhotoFileProblem, type useProfilePhoto } from './profile.ts';
 
-export function ProfilePhotoPicker({ profile, displayName }: { profile: Profile; displayName: string }) {
+/** `photo` is held by the page, so an upload under way survives the form starting afresh. */
+export function ProfilePhotoPicker({
+  profile,
+  photo: { upload, remove },
+  displayName,
+}: {
+  profile: Profile;
+  photo: ReturnType<typeof useProfilePhoto>;
+  displayName: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const { upload, remove } = useProfilePhoto();
   const [problem, setProblem] = useState<string | null>(null);
   const busy = upload.isPending || remove.isPending;
   const error = problem ?? upload.error?.message ?? remove.error?.message;
