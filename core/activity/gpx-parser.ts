@@ -152,6 +152,8 @@ export function createGpxParser(): ActivityFileParser {
           if (trackDepth !== NOT_OPEN && at === trackDepth + 1) {
             segmentDepth = at;
             segments += 1;
+            // Every <trkseg> (and so every <trk>) is its own recording: the gap is not travelled.
+            trackPoints.startSegment();
           }
           return false;
         case 'trkpt':
@@ -174,6 +176,7 @@ export function createGpxParser(): ActivityFileParser {
           if (at === 2) {
             routeDepth = at;
             routes += 1;
+            routePoints.startSegment();
           }
           return false;
         case 'metadata':

@@ -76,7 +76,7 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
             <TableRow key={split.split}>
               <TableCell>{split.split}</TableCell>
               <TableCell align="right">{formatDistance(split.distance, units)}</TableCell>
-              <TableCell align="right">{formatDuration(split.moving_time)}</TableCell>
+              <TableCell align="right">{split.moving_time > 0 ? formatDuration(split.moving_time) : '—'}</TableCell>
               <TableCell>
                 <PaceBar speed={split.average_speed} fastest={fastest} units={units} />
               </TableCell>
