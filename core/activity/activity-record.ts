@@ -35,6 +35,37 @@ export interface ActivityRecord extends StoredMetrics {
   splitsStandard: SplitRecord[];
   /** Why the activity is physically implausible (left out of totals until confirmed), or null. */
   flag: PlausibilityFlag | null;
+  /**
+   * Whether the track has timing data (metrics.ts timingIsUsable). Without it an activity has a
+   * distance but no time, pace or splits, and it makes no running day.
+   */
+  hasTiming: boolean;
+  /** Where the start date comes from: the track's times, the file's own time, or the upload. */
+  dateSource: ActivityDateSource;
+}
+
+export type ActivityDateSource = 'track' | 'file' | 'upload';
+
+/**
+ * The start of an activity: its first timed point when the track has timing data; otherwise the
+ * time the file gives itself (GPX <metadata><time>), else the time of any point it has, else the
+ * upload time.
+ */
+export function activityStart(
+  summary: Pick<TrackSummary, 'hasTiming' | 'startTime'>,
+  fileTime: number | null | undefined,
+  now: Date,
+): { startMs: number; dateSource: ActivityDateSource } {
+  if (summary.hasTiming && summary.startTime !== null) {
+    return { startMs: summary.startTime, dateSource: 'track' };
+  }
+  if (fileTime !== null && fileTime !== undefined && Number.isFinite(fileTime)) {
+    return { startMs: fileTime, dateSource: 'file' };
+  }
+  if (summary.startTime !== null) {
+    return { startMs: summary.startTime, dateSource: 'track' };
+  }
+  return { startMs: now.getTime(), dateSource: 'upload' };
 }
 
 export interface DescribeContext {
@@ -66,7 +97,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const summary = summarizeTrack(track);
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
-  const startMs = summary.startTime ?? context.now.getTime();
+  const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
   const laps: LapRecord[] = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => {
     const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
     return {
@@ -105,8 +136,11 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
     laps,
-    splitsMetric: computeSplits(track, 'metric'),
-    splitsStandard: computeSplits(track, 'standard'),
+    // Splits are a time per kilometre or mile: a track without timing data has none.
+    splitsMetric: summary.hasTiming ? computeSplits(track, 'metric') : [],
+    splitsStandard: summary.hasTiming ? computeSplits(track, 'standard') : [],
     flag,
+    hasTiming: summary.hasTiming,
+    dateSource,
   };
 }

@@ -27,6 +27,7 @@ const enum Capture {
   RouteName,
   RouteType,
   FileName,
+  FileTime,
 }
 
 const NOT_OPEN = -1;
@@ -62,6 +63,7 @@ export function createGpxParser(): ActivityFileParser {
   let routeName: string | null = null;
   let routeType: string | null = null;
   let fileName: string | null = null;
+  let fileTime: number | null = null;
   let creator: string | null = null;
 
   // The point being read, reused for every point (no allocation per point).
@@ -106,6 +108,11 @@ export function createGpxParser(): ActivityFileParser {
       case Capture.FileName:
         fileName = cleanText(captured);
         break;
+      case Capture.FileTime: {
+        const time = parseIsoTimestamp(captured);
+        fileTime = Number.isFinite(time) ? time : null;
+        break;
+      }
       case Capture.None:
         break;
     }
@@ -197,6 +204,12 @@ export function createGpxParser(): ActivityFileParser {
             return startCapture(Capture.FileName, at);
           }
           return false;
+        case 'time':
+          // The file's own time: <metadata><time> (GPX 1.1) or <time> under <gpx> (GPX 1.0).
+          if ((at === 2 || at === metadataDepth + 1) && fileTime === null) {
+            return startCapture(Capture.FileTime, at);
+          }
+          return false;
         case 'type':
           if (tracks === 1 && at === trackDepth + 1 && trackType === null) {
             return startCapture(Capture.TrackType, at);
@@ -263,6 +276,7 @@ export function createGpxParser(): ActivityFileParser {
         sportLabel: sport,
         // GPX has no device field; its creator attribute names what wrote the file ("eTrex 20x").
         deviceName: creator,
+        fileTime,
         track,
         deviceDistance: false,
         laps: [],

@@ -50,6 +50,7 @@ export function activityRow(
     movingTime: record.movingTime,
     elapsedTime: record.elapsedTime,
     elevationGain: record.elevationGain,
+    hasTiming: record.hasTiming,
     averageSpeed: record.averageSpeed,
     maxSpeed: record.maxSpeed,
     averageHeartrate: record.averageHeartrate,
@@ -149,7 +150,13 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     },
     'activity imported',
   );
-  return { ...base, state: 'complete', activityId: id, duplicate: false };
+  return {
+    ...base,
+    state: 'complete',
+    activityId: id,
+    duplicate: false,
+    ...(record.dateSource === 'upload' && { message: UPLOAD_MESSAGES.datedByUpload }),
+  };
 }
 
 export interface ImportOutcome {

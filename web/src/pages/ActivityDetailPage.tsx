@@ -35,7 +35,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../core/strava/api.ts';
-import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
+import { formatDistance, formatElevation } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
 import {
   activityGpxUrl,
@@ -62,6 +62,7 @@ import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { profileSeries } from '../activities/track-series.ts';
 import { useProfile } from '../profile/profile.ts';
 import { STRAVA_ORANGE } from '../strava/strava-brand.ts';
+import { formatActivityPace, formatElapsedTime, formatMovingTime } from '../../../core/activity/activity-figures.ts';
 
 function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -318,9 +319,9 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <Grid container spacing={1.5}>
         {[
           ['Distance', formatDistance(activity.distance, units)],
-          ['Moving time', formatDuration(activity.movingTime)],
-          ['Elapsed time', formatDuration(activity.elapsedTime)],
-          ['Pace', formatPace(activity.averageSpeed, units)],
+          ['Moving time', formatMovingTime(activity)],
+          ['Elapsed time', formatElapsedTime(activity)],
+          ['Pace', formatActivityPace(activity, units)],
           ['Elevation gain', formatElevation(activity.elevationGain, units)],
           ['Avg heart rate', formatHeartRate(activity.averageHeartrate)],
           ['Max heart rate', formatHeartRate(activity.maxHeartrate)],
