@@ -13,7 +13,8 @@ import {
 } from './metrics.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
-import { normaliseActivityName, type LapRecord, type SplitRecord } from './schemas.ts';
+import { activityName } from './activity-name.ts';
+import type { LapRecord, SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
 import type { Track } from './track.ts';
@@ -98,6 +99,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
+  const startDateLocal = localDateTime(startMs, timezone);
   const laps: LapRecord[] = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => {
     const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
     return {
@@ -126,10 +128,16 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
   });
   return {
-    name: normaliseActivityName(parsed.name),
+    // A name of its own from the file, else "Morning Run" and the like from the local start
+    // (none for an activity dated only by its upload).
+    name: activityName({
+      fileName: parsed.name,
+      type,
+      startDateLocal: dateSource === 'upload' ? null : startDateLocal,
+    }),
     type,
     startDate: new Date(startMs),
-    startDateLocal: localDateTime(startMs, timezone),
+    startDateLocal,
     timezone,
     ...metrics,
     calories,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
+import { DEFAULT_ACTIVITY_NAME, type ActivityDetail, type ActivityPage } from '../../core/activity/schemas.ts';
 import { localDate } from '../../core/activity/time-zone.ts';
 import { UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import type { RunningDays } from '../../core/medals/api.ts';
@@ -46,6 +46,8 @@ describe('real GPX files', () => {
     const { activity } = await upload('korita-zbevnica.gpx');
     // The sum of its recorded segments (core/activity/segments.test.ts), not 27.6 km of straight lines.
     expect(activity.distance).toBeCloseTo(14_897, 0);
+    // "03-OCT-10" is a GPS's date stamp, not a name: started 11:36 in Slovenia.
+    expect(activity.name).toBe('Morning Run');
     expect(activity.hasTiming).toBe(true);
     expect(activity.movingTime).toBeGreaterThan(0);
     expect(activity.averageSpeed * activity.movingTime).toBeCloseTo(activity.distance, 3);
@@ -60,6 +62,8 @@ describe('real GPX files', () => {
     expect(activity.elapsedTime).toBe(7190);
     expect(activity.averageSpeed * activity.movingTime).toBeCloseTo(activity.distance, 3);
     expect(activity.startDate).toBe('2010-08-05T14:23:59.000Z');
+    // "ACTIVE LOG" is the device's default: started 16:23 local time.
+    expect(activity.name).toBe('Afternoon Run');
   });
 
   it('cerknicko-without-times.gpx: a run with no time data, dated by the file, no splits', async () => {
@@ -76,6 +80,7 @@ describe('real GPX files', () => {
       startDate: '2010-08-06T10:36:35.000Z',
     });
     expect(activity.distance).toBeCloseTo(4575, 0);
+    expect(activity.name).toBe('Afternoon Run');
   });
 
   it('route.gpx: no time anywhere, dated by the upload and the upload says so', async () => {
@@ -83,8 +88,21 @@ describe('real GPX files', () => {
     const { event, activity } = await upload('route.gpx');
     expect(event?.message).toBe(UPLOAD_MESSAGES.datedByUpload);
     expect(activity.hasTiming).toBe(false);
+    // Neither a name nor a time of its own.
+    expect(activity.name).toBe(DEFAULT_ACTIVITY_NAME);
     expect(Date.parse(activity.startDate)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(activity.startDate)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('keeps a real name from the file', async () => {
+    const { activity } = await upload('gpx1.1_with_all_fields.gpx');
+    expect(activity.name).toBe('example name');
+  });
+
+  it('names a file whose name is a timestamp by its start: track-with-empty-segment.gpx', async () => {
+    const { activity } = await upload('track-with-empty-segment.gpx');
+    expect(activity.startDateLocal.slice(11, 13)).toBe('19');
+    expect(activity.name).toBe('Evening Run');
   });
 
   it('lists hasTiming for every activity', async () => {
@@ -96,7 +114,7 @@ describe('real GPX files', () => {
   });
 
   it('an untimed run makes no running day, even on a day inside the window; a timed one does', async () => {
-    const today = localDate(new Date(), ZONE);
+    const today = localDate(Date.now(), ZONE);
     const readDays = async () =>
       (await runner.client.get<RunningDays>(`/api/analytics/running-days?timeZone=${ZONE}`)).body.days;
     const { db } = server.database;
