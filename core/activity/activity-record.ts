@@ -14,6 +14,7 @@ import {
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
 import { activityName } from './activity-name.ts';
+import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
@@ -96,6 +97,13 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     computeCumulativeDistance(track);
   }
   const summary = summarizeTrack(track);
+  const type = parsed.declaredType ?? guessActivityType(summary);
+  // Strides per minute become steps per minute on foot, in the stored track and every average.
+  const cadence = cadenceFactor(parsed.format, type);
+  scaleCadence(track.cadence, cadence);
+  if (summary.averageCadence !== null) {
+    summary.averageCadence *= cadence;
+  }
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
@@ -115,12 +123,11 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
       averageSpeed: part.averageSpeed,
       maxSpeed: part.maxSpeed,
       averageHeartrate: Number.isFinite(lap.averageHeartrate) ? lap.averageHeartrate : part.averageHeartrate,
-      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence : part.averageCadence,
+      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence * cadence : part.averageCadence,
     };
   });
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
-  const type = parsed.declaredType ?? guessActivityType(summary);
   const flag = checkPlausibility({
     ...summary,
     type,
