@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatActivityPace, formatElapsedTime, formatMovingTime, NO_TIME_DATA } from './activity-figures.ts';
+import {
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+  formatPaceOrSpeed,
+  formatSpeed,
+  NO_TIME_DATA,
+  paceOrSpeedLabel,
+} from './activity-figures.ts';
 
 describe('activity time figures', () => {
   const timed = { hasTiming: true, movingTime: 1865, elapsedTime: 1900, averageSpeed: 1609.34 / 465 };
@@ -16,5 +24,20 @@ describe('activity time figures', () => {
     expect(formatMovingTime(untimed)).toBe('No time data');
     expect(formatElapsedTime(untimed)).toBe('—');
     expect(formatActivityPace(untimed, 'metric')).toBe('—');
+  });
+});
+
+describe('pace or speed by type', () => {
+  it('shows speed for rides and pace for runs and walks', () => {
+    expect(paceOrSpeedLabel('ride')).toBe('Speed');
+    expect(paceOrSpeedLabel('run')).toBe('Pace');
+    expect(paceOrSpeedLabel('walk')).toBe('Pace');
+    expect(formatPaceOrSpeed(5, 'ride', 'metric')).toBe('18.0 km/h');
+    expect(formatPaceOrSpeed(5, 'ride', 'imperial')).toBe('11.2 mph');
+    expect(formatPaceOrSpeed(1000 / 300, 'run', 'metric')).toBe('5:00/km');
+    expect(formatSpeed(0, 'metric')).toBe('—');
+    const ride = { type: 'ride', hasTiming: true, movingTime: 3600, averageSpeed: 25 / 3.6 };
+    expect(formatActivityPace(ride, 'metric')).toBe('25.0 km/h');
+    expect(formatActivityPace({ ...ride, hasTiming: false }, 'metric')).toBe('—');
   });
 });

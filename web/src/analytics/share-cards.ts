@@ -12,7 +12,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance } from '../../../core/units.ts';
 import { formatActivityDateLong } from '../activities/activity-format.ts';
 import { TIER_STYLES } from '../medals/medal-tiers.ts';
-import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
+import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
@@ -31,6 +31,7 @@ export interface ShareableActivity {
   movingTime: number;
   averageSpeed: number;
   hasTiming: boolean;
+  type: string;
 }
 
 const BRAND_ORANGE = '#ff7a3d';
@@ -287,7 +288,7 @@ export async function drawActivityCard(
   const stats: [string, string][] = [
     ['Distance', formatDistance(activity.distance, units)],
     ['Time', formatMovingTime(activity)],
-    ['Pace', formatActivityPace(activity, units)],
+    [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
   ];
   drawStats(context, 64, 470, textWidth, stats);
 

@@ -46,7 +46,7 @@ import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { useStravaStatus } from '../strava/strava-api.ts';
-import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
+import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 
 interface HistoryState {
   /** The cursor of every page before this one; '' stands for the first page. */
@@ -114,7 +114,7 @@ function ActivityRow({ activity, units }: { activity: ActivitySummary; units: Un
       >
         <Stat label="Distance" value={formatDistance(activity.distance, units)} />
         <Stat label="Time" value={formatMovingTime(activity)} />
-        <Stat label="Pace" value={formatActivityPace(activity, units)} />
+        <Stat label={paceOrSpeedLabel(activity.type)} value={formatActivityPace(activity, units)} />
         <Stat label="Climb" value={formatElevation(activity.elevationGain, units)} />
       </Box>
     </ListItemButton>

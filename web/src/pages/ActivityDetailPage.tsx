@@ -62,7 +62,12 @@ import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { profileSeries } from '../activities/track-series.ts';
 import { useProfile } from '../profile/profile.ts';
 import { STRAVA_ORANGE } from '../strava/strava-brand.ts';
-import { formatActivityPace, formatElapsedTime, formatMovingTime } from '../../../core/activity/activity-figures.ts';
+import {
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+  paceOrSpeedLabel,
+} from '../../../core/activity/activity-figures.ts';
 
 function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -321,7 +326,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
           ['Distance', formatDistance(activity.distance, units)],
           ['Moving time', formatMovingTime(activity)],
           ['Elapsed time', formatElapsedTime(activity)],
-          ['Pace', formatActivityPace(activity, units)],
+          [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
           ['Elevation gain', formatElevation(activity.elevationGain, units)],
           ['Avg heart rate', formatHeartRate(activity.averageHeartrate)],
           ['Max heart rate', formatHeartRate(activity.maxHeartrate)],
@@ -336,12 +341,12 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <TrackSection activity={activity} units={units} />
 
       <Section title={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
-        <SplitsTable splits={splits} units={units} />
+        <SplitsTable splits={splits} units={units} type={activity.type} />
       </Section>
 
       {activity.laps.length > 0 && (
         <Section title="Laps">
-          <LapsTable laps={activity.laps} units={units} />
+          <LapsTable laps={activity.laps} units={units} type={activity.type} />
         </Section>
       )}
 
