@@ -13,7 +13,9 @@ import {
 } from './metrics.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { ParsedActivity, UploadActivityType } from './parsed.ts';
-import { normaliseActivityName, type LapRecord, type SplitRecord } from './schemas.ts';
+import { activityName } from './activity-name.ts';
+import { cadenceFactor, scaleCadence } from './cadence.ts';
+import type { LapRecord, SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
 import type { Track } from './track.ts';
@@ -37,6 +39,37 @@ export interface ActivityRecord extends StoredMetrics {
   flag: PlausibilityFlag | null;
   /** What the parser could not read of the file (parsed.ts warnings), told on the upload. */
   warnings: string[];
+  /**
+   * Whether the track has timing data (metrics.ts timingIsUsable). Without it an activity has a
+   * distance but no time, pace or splits, and it makes no running day.
+   */
+  hasTiming: boolean;
+  /** Where the start date comes from: the track's times, the file's own time, or the upload. */
+  dateSource: ActivityDateSource;
+}
+
+export type ActivityDateSource = 'track' | 'file' | 'upload';
+
+/**
+ * The start of an activity: its first timed point when the track has timing data; otherwise the
+ * time the file gives itself (GPX <metadata><time>), else the time of any point it has, else the
+ * upload time.
+ */
+export function activityStart(
+  summary: Pick<TrackSummary, 'hasTiming' | 'startTime'>,
+  fileTime: number | null | undefined,
+  now: Date,
+): { startMs: number; dateSource: ActivityDateSource } {
+  if (summary.hasTiming && summary.startTime !== null) {
+    return { startMs: summary.startTime, dateSource: 'track' };
+  }
+  if (fileTime !== null && fileTime !== undefined && Number.isFinite(fileTime)) {
+    return { startMs: fileTime, dateSource: 'file' };
+  }
+  if (summary.startTime !== null) {
+    return { startMs: summary.startTime, dateSource: 'track' };
+  }
+  return { startMs: now.getTime(), dateSource: 'upload' };
 }
 
 export interface DescribeContext {
@@ -66,9 +99,17 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     computeCumulativeDistance(track);
   }
   const summary = summarizeTrack(track);
+  const type = parsed.declaredType ?? guessActivityType(summary);
+  // Strides per minute become steps per minute on foot, in the stored track and every average.
+  const cadence = cadenceFactor(parsed.format, type);
+  scaleCadence(track.cadence, cadence);
+  if (summary.averageCadence !== null) {
+    summary.averageCadence *= cadence;
+  }
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
-  const startMs = summary.startTime ?? context.now.getTime();
+  const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
+  const startDateLocal = localDateTime(startMs, timezone);
   const laps: LapRecord[] = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => {
     const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
     return {
@@ -84,12 +125,11 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
       averageSpeed: part.averageSpeed,
       maxSpeed: part.maxSpeed,
       averageHeartrate: Number.isFinite(lap.averageHeartrate) ? lap.averageHeartrate : part.averageHeartrate,
-      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence : part.averageCadence,
+      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence * cadence : part.averageCadence,
     };
   });
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
-  const type = parsed.declaredType ?? guessActivityType(summary);
   const flag = checkPlausibility({
     ...summary,
     type,
@@ -97,19 +137,28 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
   });
   return {
-    name: normaliseActivityName(parsed.name),
+    // A name of its own from the file, else "Morning Run" and the like from the local start
+    // (none for an activity dated only by its upload).
+    name: activityName({
+      fileName: parsed.name,
+      type,
+      startDateLocal: dateSource === 'upload' ? null : startDateLocal,
+    }),
     type,
     startDate: new Date(startMs),
-    startDateLocal: localDateTime(startMs, timezone),
+    startDateLocal,
     timezone,
     ...metrics,
     calories,
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
     laps,
-    splitsMetric: computeSplits(track, 'metric'),
-    splitsStandard: computeSplits(track, 'standard'),
+    // Splits are a time per kilometre or mile: a track without timing data has none.
+    splitsMetric: summary.hasTiming ? computeSplits(track, 'metric') : [],
+    splitsStandard: summary.hasTiming ? computeSplits(track, 'standard') : [],
     flag,
     warnings: parsed.warnings ?? [],
+    hasTiming: summary.hasTiming,
+    dateSource,
   };
 }

@@ -27,6 +27,7 @@ const enum Capture {
   RouteName,
   RouteType,
   FileName,
+  FileTime,
 }
 
 const NOT_OPEN = -1;
@@ -62,6 +63,7 @@ export function createGpxParser(): ActivityFileParser {
   let routeName: string | null = null;
   let routeType: string | null = null;
   let fileName: string | null = null;
+  let fileTime: number | null = null;
   let creator: string | null = null;
 
   // The point being read, reused for every point (no allocation per point).
@@ -106,6 +108,11 @@ export function createGpxParser(): ActivityFileParser {
       case Capture.FileName:
         fileName = cleanText(captured);
         break;
+      case Capture.FileTime: {
+        const time = parseIsoTimestamp(captured);
+        fileTime = Number.isFinite(time) ? time : null;
+        break;
+      }
       case Capture.None:
         break;
     }
@@ -152,6 +159,8 @@ export function createGpxParser(): ActivityFileParser {
           if (trackDepth !== NOT_OPEN && at === trackDepth + 1) {
             segmentDepth = at;
             segments += 1;
+            // Every <trkseg> (and so every <trk>) is its own recording: the gap is not travelled.
+            trackPoints.startSegment();
           }
           return false;
         case 'trkpt':
@@ -174,6 +183,7 @@ export function createGpxParser(): ActivityFileParser {
           if (at === 2) {
             routeDepth = at;
             routes += 1;
+            routePoints.startSegment();
           }
           return false;
         case 'metadata':
@@ -192,6 +202,12 @@ export function createGpxParser(): ActivityFileParser {
           }
           if ((at === 2 || at === metadataDepth + 1) && fileName === null) {
             return startCapture(Capture.FileName, at);
+          }
+          return false;
+        case 'time':
+          // The file's own time: <metadata><time> (GPX 1.1) or <time> under <gpx> (GPX 1.0).
+          if ((at === 2 || at === metadataDepth + 1) && fileTime === null) {
+            return startCapture(Capture.FileTime, at);
           }
           return false;
         case 'type':
@@ -260,6 +276,7 @@ export function createGpxParser(): ActivityFileParser {
         sportLabel: sport,
         // GPX has no device field; its creator attribute names what wrote the file ("eTrex 20x").
         deviceName: creator,
+        fileTime,
         track,
         deviceDistance: false,
         laps: [],

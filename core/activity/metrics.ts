@@ -53,7 +53,7 @@ export interface TrackSummary {
   /** Seconds from the first to the last timed point. */
   elapsedTime: number;
   elevationGain: number;
-  /** m/s: distance between timed points over moving time; 0 without usable times. */
+  /** m/s: distance over moving time; 0 without usable times. */
   averageSpeed: number;
   maxSpeed: number;
   averageHeartrate: number | null;
@@ -88,7 +88,9 @@ function everyFinite(column: Float64Array): boolean {
 }
 
 /**
- * Fills `track.distance` with cumulative haversine metres from the first point, unless every point
+ * Fills `track.distance` with cumulative haversine metres from the first point, not counting the
+ * gap before each segment start (track.segmentStarts: a GPX file's tracks and segments are separate
+ * recordings, so the straight line between them was never travelled), unless every point
  * already carries a device distance (FIT, TCX), which is kept: a wheel sensor or footpod, and the
  * device's own filtering of its fixes, beat recomputing from positions.
  * Returns whether the device's distance was kept.
@@ -101,12 +103,19 @@ export function computeCumulativeDistance(track: Track): boolean {
   return false;
 }
 
-/** Cumulative haversine metres from the first point, written into `out`. */
+/**
+ * Cumulative haversine metres from the first point, written into `out`; the step into a segment
+ * start adds nothing, so distance, moving time, speeds and splits all leave segment gaps out.
+ */
 function haversineCumulative(track: Track, out: Float64Array): void {
   const { lat, lon } = track;
+  const starts = track.segmentStarts;
+  let nextStart = 0;
   let total = 0;
   for (let i = 0; i < out.length; i += 1) {
-    if (i > 0) {
+    if (starts !== undefined && nextStart < starts.length && starts[nextStart] === i) {
+      nextStart += 1;
+    } else if (i > 0) {
       total += haversineDistance(lat[i - 1] as number, lon[i - 1] as number, lat[i] as number, lon[i] as number);
     }
     out[i] = total;
@@ -114,16 +123,13 @@ function haversineCumulative(track: Track, out: Float64Array): void {
 }
 
 /**
- * The haversine metres the track's points cover, whatever distance column it carries: what a
- * device's own distance is compared with (plausibility.ts).
+ * The haversine metres the track's points cover (gaps between segments left out), whatever
+ * distance column it carries: what a device's own distance is compared with (plausibility.ts).
  */
 export function positionDistance(track: Track): number {
-  const { lat, lon } = track;
-  let total = 0;
-  for (let i = 1; i < lat.length; i += 1) {
-    total += haversineDistance(lat[i - 1] as number, lon[i - 1] as number, lat[i] as number, lon[i] as number);
-  }
-  return total;
+  const out = new Float64Array(trackLength(track));
+  haversineCumulative(track, out);
+  return out.length > 0 ? (out[out.length - 1] as number) : 0;
 }
 
 /** The track's cumulative distance column, computed on a copy when the track has none. */
@@ -143,7 +149,26 @@ function cumulativeDistance(track: Track): Float64Array {
  * missing values are skipped and NaN stays NaN. A window in metres rather than points treats a 1 Hz
  * phone track and a sparse "smart recording" alike. Used for elevation gain and for split grades.
  */
-export function smoothElevation(elevation: Float64Array, distance: Float64Array): Float64Array {
+export function smoothElevation(
+  elevation: Float64Array,
+  distance: Float64Array,
+  segmentStarts?: Uint32Array,
+): Float64Array {
+  if (segmentStarts === undefined || segmentStarts.length === 0) {
+    return smoothRange(elevation, distance);
+  }
+  // Each recorded segment on its own: across a gap the distance stands still, and two places
+  // kilometres apart must not be averaged together.
+  const smoothed = new Float64Array(elevation.length);
+  let from = 0;
+  for (const start of [...segmentStarts, elevation.length]) {
+    smoothed.set(smoothRange(elevation.subarray(from, start), distance.subarray(from, start)), from);
+    from = start;
+  }
+  return smoothed;
+}
+
+function smoothRange(elevation: Float64Array, distance: Float64Array): Float64Array {
   const n = elevation.length;
   const half = ELEVATION_SMOOTHING_HALF_WINDOW_M;
   const minPoints = ELEVATION_SMOOTHING_MIN_POINTS;
@@ -227,12 +252,12 @@ export function elevationNoise(elevation: Float64Array): number {
  * fixtures' barometric tracks: 54 vs the device's 57 m, 34 vs 32 m, 258 vs 251 m. The tests check
  * the flat, climb and roller cases.
  */
-export function elevationGain(elevation: Float64Array, distance: Float64Array): number {
+export function elevationGain(elevation: Float64Array, distance: Float64Array, segmentStarts?: Uint32Array): number {
   const threshold = Math.min(
     ELEVATION_HYSTERESIS_MAX_M,
     Math.max(ELEVATION_HYSTERESIS_MIN_M, ELEVATION_NOISE_MULTIPLE * elevationNoise(elevation)),
   );
-  const smoothed = smoothElevation(elevation, distance);
+  const smoothed = smoothElevation(elevation, distance, segmentStarts);
   let gain = 0;
   let low = Number.NaN;
   let high = Number.NaN;
@@ -398,8 +423,10 @@ export function summarizeTrack(track: Track): TrackSummary {
     distance: totalDistance,
     movingTime: moving.movingTime,
     elapsedTime: hasTiming ? ((endTime as number) - (startTime as number)) / 1000 : 0,
-    elevationGain: elevationGain(track.elevation, distance),
-    averageSpeed: moving.movingTime > 0 ? moving.timedDistance / moving.movingTime : 0,
+    elevationGain: elevationGain(track.elevation, distance, track.segmentStarts),
+    // Distance over moving time, exactly: the pace every screen shows beside the distance and the
+    // moving time must agree with them.
+    averageSpeed: moving.movingTime > 0 ? totalDistance / moving.movingTime : 0,
     maxSpeed: hasTiming ? maxSpeed(time, distance) : 0,
     averageHeartrate: heartRate.mean,
     maxHeartrate: heartRate.max,

@@ -47,6 +47,11 @@ export interface ParsedActivity {
   /** The sport as the file wrote it (e.g. "Running", "snorkeling"), for display. */
   sportLabel: string | null;
   deviceName: string | null;
+  /**
+   * When the file says it was made (GPX <metadata><time>), ms since the epoch; absent or null when
+   * it does not say. Dates an activity whose track has no timing data.
+   */
+  fileTime?: number | null;
   track: Track;
   /** True when distance comes from the device's own records rather than from positions. */
   deviceDistance: boolean;

@@ -44,6 +44,11 @@ export const activitySummarySchema = z.object({
   movingTime: z.number(),
   elapsedTime: z.number(),
   elevationGain: z.number(),
+  /**
+   * False for a track without timing data (a route, an export without times): it has a distance
+   * but no time, pace or splits, and makes no running day.
+   */
+  hasTiming: z.boolean(),
   averageSpeed: z.number(),
   maxSpeed: z.number(),
   averageHeartrate: z.number().nullable(),

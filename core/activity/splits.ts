@@ -121,7 +121,7 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     distance[i] =
       i === 0 ? (track.distance[0] as number) : Math.max(distance[i - 1] as number, track.distance[i] as number);
   }
-  const elevation = smoothElevation(track.elevation, distance);
+  const elevation = smoothElevation(track.elevation, distance, track.segmentStarts);
   const grades = pointGrades(elevation, distance);
 
   let splitStartDistance = distance[0] as number;

@@ -68,6 +68,7 @@ function sumKnown(values: readonly number[]): number {
 
 export function createTcxParser(): ActivityFileParser {
   const points = new TrackBuilder(4096);
+  let tracksInLap = 0;
   const laps: (ParsedLap & { calories: number })[] = [];
 
   /** Local names of the open elements, root first; `depth` of them are live. */
@@ -253,6 +254,17 @@ export function createTcxParser(): ActivityFileParser {
         case 'Lap':
           if (parent === 'Activity') {
             lap = emptyLap(parseIsoTimestamp(attributes.StartTime ?? ''), points.length);
+            tracksInLap = 0;
+          }
+          return false;
+        case 'Track':
+          // Devices start another <Track> in a lap after a pause: the gap is not travelled. A new
+          // lap is only a marker in one continuous recording.
+          if (parent === 'Lap') {
+            if (tracksInLap > 0) {
+              points.startSegment();
+            }
+            tracksInLap += 1;
           }
           return false;
         case 'Trackpoint':

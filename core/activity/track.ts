@@ -21,6 +21,13 @@ export interface Track {
   cadence: Float64Array;
   /** Cumulative metres from the first point. */
   distance: Float64Array;
+  /**
+   * Indices (ascending, each > 0) of points that begin a new recorded segment (a GPX <trkseg> or
+   * <trk>, a TCX <Track>). The gap before such a point was not travelled: it adds no distance and
+   * no moving time (see computeCumulativeDistance). Absent when the track is one segment, and not
+   * stored: the cumulative distance column, which is stored, already carries the rule.
+   */
+  segmentStarts?: Uint32Array;
 }
 
 export interface TrackPointInput {
@@ -50,6 +57,9 @@ export class TrackBuilder {
   private columns: Record<TrackColumn, Float64Array>;
   /** Whether every point so far carried a device distance. */
   private allHaveDistance = true;
+  /** Indices of points that begin a new segment, in push order. */
+  private segmentStarts: number[] = [];
+  private segmentPending = false;
 
   constructor(initialCapacity = 1024) {
     this.capacity = initialCapacity;
@@ -61,6 +71,11 @@ export class TrackBuilder {
 
   get length(): number {
     return this.size;
+  }
+
+  /** The next point pushed begins a new segment (the first point of a track needs no marking). */
+  startSegment(): void {
+    this.segmentPending = this.size > 0;
   }
 
   /** Adds a point; returns false (and adds nothing) when its coordinates are not numbers in range. */
@@ -90,6 +105,10 @@ export class TrackBuilder {
     if (Number.isNaN(this.columns.distance[i])) {
       this.allHaveDistance = false;
     }
+    if (this.segmentPending) {
+      this.segmentStarts.push(i);
+      this.segmentPending = false;
+    }
     this.size += 1;
     return true;
   }
@@ -118,9 +137,13 @@ export class TrackBuilder {
     }
     const untimed = !timedInOrder && time.subarray(0, n).some((t) => Number.isNaN(t));
     if (timedInOrder || untimed) {
-      return Object.fromEntries(
+      const track = Object.fromEntries(
         TRACK_COLUMNS.map((name) => [name, this.columns[name].slice(0, n)]),
       ) as unknown as Track;
+      if (this.segmentStarts.length > 0) {
+        track.segmentStarts = Uint32Array.from(this.segmentStarts);
+      }
+      return track;
     }
     const order = Array.from({ length: n }, (_, i) => i);
     const timed = order.every((i) => !Number.isNaN(time[i] as number));
@@ -137,6 +160,19 @@ export class TrackBuilder {
         return [name, column];
       }),
     ) as unknown as Track;
+    if (this.segmentStarts.length > 0) {
+      // A segment start stays with its point; after sorting it begins a segment wherever it lands.
+      const starts = new Set(this.segmentStarts);
+      const moved: number[] = [];
+      for (let k = 1; k < n; k += 1) {
+        if (starts.has(order[k] as number)) {
+          moved.push(k);
+        }
+      }
+      if (moved.length > 0) {
+        sorted.segmentStarts = Uint32Array.from(moved);
+      }
+    }
     return sorted;
   }
 }

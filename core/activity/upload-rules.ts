@@ -23,6 +23,8 @@ export const UPLOAD_MESSAGES = {
   fetchUploadedFailed: (reason: string) => `Failed to fetch uploaded activities: ${reason}`,
   validationFailed: (reason: string) => `Validation failed: ${reason}`,
   alreadyImported: 'Already imported: this file is already in your activities.',
+  /** An imported file with no time anywhere in it: it is dated by its upload. */
+  datedByUpload: 'No time data in this file: it is dated by its upload.',
   /** A file whose parsing outgrew the import worker's memory cap; the other files still import. */
   needsMoreMemory: 'This file needs more memory than Stride allows for one activity.',
   /** A file whose parsing outlasted the per-file time budget. */

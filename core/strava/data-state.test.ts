@@ -27,6 +27,7 @@ function activity(id: string, overrides: Partial<ActivitySummary> = {}): Activit
     name: `Run ${id}`,
     type: 'run',
     source: 'upload',
+    hasTiming: true,
     startDate: '2025-06-10T07:00:00.000Z',
     startDateLocal: '2025-06-10T09:00:00',
     timezone: 'Europe/Paris',

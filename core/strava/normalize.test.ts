@@ -68,6 +68,7 @@ describe('normalizeStravaActivity', () => {
       movingTime: 3000,
       elapsedTime: 3100,
       elevationGain: 87.5,
+      hasTiming: true,
       averageSpeed: 3.337,
       maxSpeed: 5.1,
       averageHeartrate: 151.3,

@@ -202,6 +202,8 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     movingTime,
     elapsedTime,
     elevationGain: numberOrZero(pick(input, 'elevationGain', 'total_elevation_gain')),
+    // Strava keeps a moving time for every recorded or manual activity; one without is untimed.
+    hasTiming: movingTime > 0,
     averageSpeed,
     maxSpeed,
     averageHeartrate: numberOrNull(pick(input, 'averageHeartrate', 'average_heartrate')),

@@ -29,6 +29,7 @@ const SUMMARY_COLUMNS = [
   'movingTime',
   'elapsedTime',
   'elevationGain',
+  'hasTiming',
   'averageSpeed',
   'maxSpeed',
   'averageHeartrate',

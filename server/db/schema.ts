@@ -107,6 +107,8 @@ export interface ActivitiesTable {
   movingTime: number;
   elapsedTime: number;
   elevationGain: number;
+  /** False for a track without timing data: no time, pace or splits, no running day. */
+  hasTiming: Generated<boolean>;
   averageSpeed: number;
   maxSpeed: number;
   averageHeartrate: number | null;

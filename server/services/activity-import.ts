@@ -50,6 +50,7 @@ export function activityRow(
     movingTime: record.movingTime,
     elapsedTime: record.elapsedTime,
     elevationGain: record.elevationGain,
+    hasTiming: record.hasTiming,
     averageSpeed: record.averageSpeed,
     maxSpeed: record.maxSpeed,
     averageHeartrate: record.averageHeartrate,
@@ -149,9 +150,11 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     },
     'activity imported',
   );
-  // What could not be read of the file (e.g. it ends early) is said with the imported activity.
-  const warning = record.warnings.join(' ');
-  return { ...base, state: 'complete', activityId: id, duplicate: false, ...(warning ? { message: warning } : {}) };
+  // What could not be read of the file (it ends early, it has no time of its own) is said with the
+  // imported activity.
+  const notes = [...record.warnings, ...(record.dateSource === 'upload' ? [UPLOAD_MESSAGES.datedByUpload] : [])];
+  const message = notes.join(' ');
+  return { ...base, state: 'complete', activityId: id, duplicate: false, ...(message ? { message } : {}) };
 }
 
 export interface ImportOutcome {

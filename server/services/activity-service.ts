@@ -60,6 +60,7 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
     movingTime: row.movingTime,
     elapsedTime: row.elapsedTime,
     elevationGain: row.elevationGain,
+    hasTiming: row.hasTiming,
     averageSpeed: row.averageSpeed,
     maxSpeed: row.maxSpeed,
     averageHeartrate: row.averageHeartrate,

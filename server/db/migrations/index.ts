@@ -13,6 +13,7 @@ import * as activityFlags from './0007-activity-flags.ts';
 import * as loginThrottle from './0009-login-throttle.ts';
 import * as uploadUsage from './0010-upload-usage.ts';
 import * as profilePhotos from './0011-profile-photos.ts';
+import * as activityTiming from './0013-activity-timing.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-login-throttle': loginThrottle,
   '0010-upload-usage': uploadUsage,
   '0011-profile-photos': profilePhotos,
+  '0013-activity-timing': activityTiming,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -25,10 +25,11 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
-import { formatDistance, formatDuration, formatPace } from '../../../core/units.ts';
+import { formatDistance } from '../../../core/units.ts';
 import { useLoadedActivityData } from '../strava/ActivityDataProvider.tsx';
 import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
+import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
 
 export const RECENT_ACTIVITIES_COUNT = 5;
 
@@ -46,7 +47,9 @@ function RowContent({ activity, units }: { activity: DataActivity; units: UnitSy
           {formatDistance(activity.distance, units)}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div">
-          {formatDuration(activity.movingTime)} · {formatPace(activity.averageSpeed, units)}
+          {activity.hasTiming
+            ? `${formatMovingTime(activity)} · ${formatActivityPace(activity, units)}`
+            : formatMovingTime(activity)}
         </Typography>
       </Box>
     </>

@@ -11,8 +11,8 @@ import {
   formatDistance,
   formatDuration,
   formatElevation,
-  formatPace,
 } from '../../../core/units.ts';
+import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 import { formatHeartRate } from './activity-format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
@@ -24,7 +24,7 @@ function formatElevationChange(metres: number, units: UnitSystem): string {
   return `${sign}${Math.abs(value).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
 }
 
-function PaceBar({ speed, fastest, units }: { speed: number; fastest: number; units: UnitSystem }) {
+function PaceBar({ speed, fastest, units, type }: { speed: number; fastest: number; units: UnitSystem; type: string }) {
   const share = fastest > 0 && speed > 0 ? Math.max(0.08, speed / fastest) : 0;
   return (
     <Box sx={{ position: 'relative', minWidth: { xs: 76, sm: 110 } }}>
@@ -40,13 +40,21 @@ function PaceBar({ speed, fastest, units }: { speed: number; fastest: number; un
         }}
       />
       <Box component="span" sx={{ position: 'relative', pl: 0.75 }}>
-        {formatPace(speed, units)}
+        {formatPaceOrSpeed(speed, type, units)}
       </Box>
     </Box>
   );
 }
 
-export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[]; units: UnitSystem }) {
+export function SplitsTable({
+  splits,
+  units,
+  type,
+}: {
+  splits: readonly SplitRecord[];
+  units: UnitSystem;
+  type: string;
+}) {
   if (splits.length === 0) {
     return (
       <Typography color="text.secondary" variant="body2">
@@ -67,7 +75,7 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
             <TableCell>{units === 'imperial' ? 'Mile' : 'Km'}</TableCell>
             <TableCell align="right">Distance</TableCell>
             <TableCell align="right">Time</TableCell>
-            <TableCell>Pace</TableCell>
+            <TableCell>{paceOrSpeedLabel(type)}</TableCell>
             <TableCell align="right">Elev</TableCell>
           </TableRow>
         </TableHead>
@@ -76,9 +84,9 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
             <TableRow key={split.split}>
               <TableCell>{split.split}</TableCell>
               <TableCell align="right">{formatDistance(split.distance, units)}</TableCell>
-              <TableCell align="right">{formatDuration(split.moving_time)}</TableCell>
+              <TableCell align="right">{split.moving_time > 0 ? formatDuration(split.moving_time) : '—'}</TableCell>
               <TableCell>
-                <PaceBar speed={split.average_speed} fastest={fastest} units={units} />
+                <PaceBar speed={split.average_speed} fastest={fastest} units={units} type={type} />
               </TableCell>
               <TableCell align="right">{formatElevationChange(split.elevation_difference, units)}</TableCell>
             </TableRow>
@@ -89,7 +97,7 @@ export function SplitsTable({ splits, units }: { splits: readonly SplitRecord[];
   );
 }
 
-export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: UnitSystem }) {
+export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; units: UnitSystem; type: string }) {
   const withHeartRate = laps.some((lap) => lap.averageHeartrate !== null && lap.averageHeartrate > 0);
   return (
     <TableContainer>
@@ -99,7 +107,7 @@ export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: 
             <TableCell>Lap</TableCell>
             <TableCell align="right">Distance</TableCell>
             <TableCell align="right">Time</TableCell>
-            <TableCell align="right">Pace</TableCell>
+            <TableCell align="right">{paceOrSpeedLabel(type)}</TableCell>
             <TableCell align="right">Climb</TableCell>
             {withHeartRate && <TableCell align="right">Avg HR</TableCell>}
           </TableRow>
@@ -110,7 +118,7 @@ export function LapsTable({ laps, units }: { laps: readonly LapRecord[]; units: 
               <TableCell>{lap.name || lap.lapIndex + 1}</TableCell>
               <TableCell align="right">{formatDistance(lap.distance, units)}</TableCell>
               <TableCell align="right">{formatDuration(lap.movingTime || lap.elapsedTime)}</TableCell>
-              <TableCell align="right">{formatPace(lap.averageSpeed, units)}</TableCell>
+              <TableCell align="right">{formatPaceOrSpeed(lap.averageSpeed, type, units)}</TableCell>
               <TableCell align="right">{formatElevation(lap.totalElevationGain, units)}</TableCell>
               {withHeartRate && <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>}
             </TableRow>

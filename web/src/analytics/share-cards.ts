@@ -9,9 +9,10 @@ import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDistance, formatDuration, formatPace } from '../../../core/units.ts';
+import { formatDistance } from '../../../core/units.ts';
 import { formatActivityDateLong } from '../activities/activity-format.ts';
 import { TIER_STYLES } from '../medals/medal-tiers.ts';
+import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
@@ -29,6 +30,8 @@ export interface ShareableActivity {
   distance: number;
   movingTime: number;
   averageSpeed: number;
+  hasTiming: boolean;
+  type: string;
 }
 
 const BRAND_ORANGE = '#ff7a3d';
@@ -284,8 +287,8 @@ export async function drawActivityCard(
 
   const stats: [string, string][] = [
     ['Distance', formatDistance(activity.distance, units)],
-    ['Time', formatDuration(activity.movingTime)],
-    ['Pace', formatPace(activity.averageSpeed, units)],
+    ['Time', formatMovingTime(activity)],
+    [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
   ];
   drawStats(context, 64, 470, textWidth, stats);
 

@@ -37,7 +37,7 @@ import {
   type ActivitySummary,
 } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
+import { formatDistance, formatElevation } from '../../../core/units.ts';
 import { useActivityPage, useAddSampleActivities, useRemoveSampleActivities } from '../activities/activities-api.ts';
 import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../activities/activity-format.ts';
 import { ActivityNameCell } from '../activities/ActivityNameCell.tsx';
@@ -46,6 +46,7 @@ import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { useStravaStatus } from '../strava/strava-api.ts';
+import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 
 interface HistoryState {
   /** The cursor of every page before this one; '' stands for the first page. */
@@ -112,8 +113,8 @@ function ActivityRow({ activity, units }: { activity: ActivitySummary; units: Un
         }}
       >
         <Stat label="Distance" value={formatDistance(activity.distance, units)} />
-        <Stat label="Time" value={formatDuration(activity.movingTime)} />
-        <Stat label="Pace" value={formatPace(activity.averageSpeed, units)} />
+        <Stat label="Time" value={formatMovingTime(activity)} />
+        <Stat label={paceOrSpeedLabel(activity.type)} value={formatActivityPace(activity, units)} />
         <Stat label="Climb" value={formatElevation(activity.elevationGain, units)} />
       </Box>
     </ListItemButton>

@@ -35,7 +35,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../core/strava/api.ts';
-import { formatDistance, formatDuration, formatElevation, formatPace } from '../../../core/units.ts';
+import { formatDistance, formatElevation } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
 import {
   activityGpxUrl,
@@ -62,6 +62,12 @@ import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { profileSeries } from '../activities/track-series.ts';
 import { useProfile } from '../profile/profile.ts';
 import { STRAVA_ORANGE } from '../strava/strava-brand.ts';
+import {
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+  paceOrSpeedLabel,
+} from '../../../core/activity/activity-figures.ts';
 
 function SummaryCard({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -318,9 +324,9 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <Grid container spacing={1.5}>
         {[
           ['Distance', formatDistance(activity.distance, units)],
-          ['Moving time', formatDuration(activity.movingTime)],
-          ['Elapsed time', formatDuration(activity.elapsedTime)],
-          ['Pace', formatPace(activity.averageSpeed, units)],
+          ['Moving time', formatMovingTime(activity)],
+          ['Elapsed time', formatElapsedTime(activity)],
+          [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
           ['Elevation gain', formatElevation(activity.elevationGain, units)],
           ['Avg heart rate', formatHeartRate(activity.averageHeartrate)],
           ['Max heart rate', formatHeartRate(activity.maxHeartrate)],
@@ -335,12 +341,12 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <TrackSection activity={activity} units={units} />
 
       <Section title={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
-        <SplitsTable splits={splits} units={units} />
+        <SplitsTable splits={splits} units={units} type={activity.type} />
       </Section>
 
       {activity.laps.length > 0 && (
         <Section title="Laps">
-          <LapsTable laps={activity.laps} units={units} />
+          <LapsTable laps={activity.laps} units={units} type={activity.type} />
         </Section>
       )}
 

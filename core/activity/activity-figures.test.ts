@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+  formatPaceOrSpeed,
+  formatSpeed,
+  NO_TIME_DATA,
+  paceOrSpeedLabel,
+} from './activity-figures.ts';
+
+describe('activity time figures', () => {
+  const timed = { hasTiming: true, movingTime: 1865, elapsedTime: 1900, averageSpeed: 1609.34 / 465 };
+
+  it('shows a timed activity with its moving time and pace', () => {
+    expect(formatMovingTime(timed)).toBe('31:05');
+    expect(formatElapsedTime(timed)).toBe('31:40');
+    expect(formatActivityPace(timed, 'imperial')).toBe('7:45/mi');
+  });
+
+  it('shows "No time data" and no pace for an activity without timing data', () => {
+    const untimed = { hasTiming: false, movingTime: 0, elapsedTime: 0, averageSpeed: 0 };
+    expect(NO_TIME_DATA).toBe('No time data');
+    expect(formatMovingTime(untimed)).toBe('No time data');
+    expect(formatElapsedTime(untimed)).toBe('—');
+    expect(formatActivityPace(untimed, 'metric')).toBe('—');
+  });
+});
+
+describe('pace or speed by type', () => {
+  it('shows speed for rides and pace for runs and walks', () => {
+    expect(paceOrSpeedLabel('ride')).toBe('Speed');
+    expect(paceOrSpeedLabel('run')).toBe('Pace');
+    expect(paceOrSpeedLabel('walk')).toBe('Pace');
+    expect(formatPaceOrSpeed(5, 'ride', 'metric')).toBe('18.0 km/h');
+    expect(formatPaceOrSpeed(5, 'ride', 'imperial')).toBe('11.2 mph');
+    expect(formatPaceOrSpeed(1000 / 300, 'run', 'metric')).toBe('5:00/km');
+    expect(formatSpeed(0, 'metric')).toBe('—');
+    const ride = { type: 'ride', hasTiming: true, movingTime: 3600, averageSpeed: 25 / 3.6 };
+    expect(formatActivityPace(ride, 'metric')).toBe('25.0 km/h');
+    expect(formatActivityPace({ ...ride, hasTiming: false }, 'metric')).toBe('—');
+  });
+});

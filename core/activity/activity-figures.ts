@@ -1,0 +1,62 @@
+/**
+ * The time and pace (or speed) an activity shows on every screen and share card. Rides show speed
+ * (km/h or mph), everything on foot shows pace (min/km or min/mi). A track without timing data
+ * (a route, an export without times) has a distance but no time: it shows NO_TIME_DATA instead of
+ * "0:00" and no pace, rather than figures that were never measured.
+ */
+import type { UnitSystem } from '../profile.ts';
+import { distanceInUnits, formatDuration, formatPace } from '../units.ts';
+
+export const NO_TIME_DATA = 'No time data';
+/** What a figure that needs time shows for an activity without it. */
+export const NO_FIGURE = '—';
+
+/** Types whose speed, rather than pace, is shown. */
+export const SPEED_TYPES: readonly string[] = ['ride'];
+
+export function showsSpeed(type: string): boolean {
+  return SPEED_TYPES.includes(type);
+}
+
+/** "Speed" for rides, "Pace" otherwise: the heading over formatPaceOrSpeed's figure. */
+export function paceOrSpeedLabel(type: string): 'Speed' | 'Pace' {
+  return showsSpeed(type) ? 'Speed' : 'Pace';
+}
+
+export function speedUnitLabel(units: UnitSystem): string {
+  return units === 'imperial' ? 'mph' : 'km/h';
+}
+
+/** "18.4 km/h" or "11.4 mph"; "—" when not moving. */
+export function formatSpeed(metresPerSecond: number, units: UnitSystem): string {
+  if (!(metresPerSecond > 0) || !Number.isFinite(metresPerSecond)) {
+    return NO_FIGURE;
+  }
+  return `${distanceInUnits(metresPerSecond * 3600, units).toFixed(1)} ${speedUnitLabel(units)}`;
+}
+
+/** Speed for a ride, pace for everything else. */
+export function formatPaceOrSpeed(metresPerSecond: number, type: string, units: UnitSystem): string {
+  return showsSpeed(type) ? formatSpeed(metresPerSecond, units) : formatPace(metresPerSecond, units);
+}
+
+export interface TimedFigures {
+  type?: string;
+  hasTiming: boolean;
+  movingTime: number;
+  elapsedTime?: number;
+  averageSpeed: number;
+}
+
+export function formatMovingTime(activity: TimedFigures): string {
+  return activity.hasTiming ? formatDuration(activity.movingTime) : NO_TIME_DATA;
+}
+
+export function formatElapsedTime(activity: TimedFigures): string {
+  return activity.hasTiming ? formatDuration(activity.elapsedTime ?? 0) : NO_FIGURE;
+}
+
+/** The activity's average pace, or speed for a ride; NO_FIGURE without timing data. */
+export function formatActivityPace(activity: TimedFigures, units: UnitSystem): string {
+  return activity.hasTiming ? formatPaceOrSpeed(activity.averageSpeed, activity.type ?? 'run', units) : NO_FIGURE;
+}
