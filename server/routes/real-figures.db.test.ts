@@ -11,7 +11,7 @@ import { DEFAULT_ACTIVITY_NAME, type ActivityDetail, type ActivityPage } from '.
 import { localDate } from '../../core/activity/time-zone.ts';
 import { UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import type { RunningDays } from '../../core/medals/api.ts';
-import * as timing from '../db/migrations/0013-activity-timing.ts';
+import * as timing from '../db/migrations/0011-activity-timing.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
@@ -140,7 +140,7 @@ describe('real GPX files', () => {
     expect(days[0]).toMatchObject({ date: today, runs: 1 });
   });
 
-  it('migration 0013 marks existing activities timed exactly when they have a moving time', async () => {
+  it('migration 0011 marks existing activities timed exactly when they have a moving time', async () => {
     const { db } = server.database;
     await timing.down(db as never);
     await timing.up(db as never);

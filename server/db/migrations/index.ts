@@ -10,10 +10,10 @@ import * as strava from './0004-strava.ts';
 import * as stravaDeletedActivities from './0005-strava-deleted-activities.ts';
 import * as stravaDetail from './0006-strava-detail.ts';
 import * as activityFlags from './0007-activity-flags.ts';
-import * as loginThrottle from './0009-login-throttle.ts';
-import * as uploadUsage from './0010-upload-usage.ts';
-import * as profilePhotos from './0011-profile-photos.ts';
-import * as activityTiming from './0013-activity-timing.ts';
+import * as loginThrottle from './0008-login-throttle.ts';
+import * as uploadUsage from './0009-upload-usage.ts';
+import * as profilePhotos from './0010-profile-photos.ts';
+import * as activityTiming from './0011-activity-timing.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -23,10 +23,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0005-strava-deleted-activities': stravaDeletedActivities,
   '0006-strava-detail': stravaDetail,
   '0007-activity-flags': activityFlags,
-  '0009-login-throttle': loginThrottle,
-  '0010-upload-usage': uploadUsage,
-  '0011-profile-photos': profilePhotos,
-  '0013-activity-timing': activityTiming,
+  '0008-login-throttle': loginThrottle,
+  '0009-upload-usage': uploadUsage,
+  '0010-profile-photos': profilePhotos,
+  '0011-activity-timing': activityTiming,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
