@@ -1,7 +1,8 @@
 /**
- * The dashboard's five newest activities from the activity data provider — uploaded and Strava
- * merged, newest first (spec §7) — each a link, and the way to all of them. A failed load shows
- * spec §8's classified text; with activities already loaded they stay on screen beneath it.
+ * The dashboard's ten newest activities (the spec's recent default) from the activity data
+ * provider — uploaded and Strava merged, newest first (spec §7) — each a link, and the way to all
+ * of them. A failed load shows spec §8's classified text; with activities already loaded they stay
+ * on screen beneath it.
  */
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -24,14 +25,13 @@ import {
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
+import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
 import { formatDistance } from '../../../core/units.ts';
 import { useLoadedActivityData } from '../strava/ActivityDataProvider.tsx';
 import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
 import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
-
-export const RECENT_ACTIVITIES_COUNT = 5;
 
 const ROW_SX = { mx: -2, px: 2, py: 1, gap: 1.5, borderRadius: 1 } as const;
 
@@ -63,7 +63,7 @@ const NETWORK_CHIPS: Partial<Record<NetworkStatus, { label: string; icon: ReactE
 
 export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; onUpload: () => void }) {
   const { activities, status, refresh } = useLoadedActivityData();
-  const items = activities.slice(0, RECENT_ACTIVITIES_COUNT);
+  const items = activities.slice(0, RECENT_ACTIVITIES_SIZE);
   const neverLoaded = status.lastSync === null && status.lastError === null;
   const showSkeleton = items.length === 0 && (status.loading || neverLoaded);
   const networkChip = NETWORK_CHIPS[status.network];
