@@ -61,7 +61,15 @@ export const medalCheckSchema = z.object({
 });
 export type MedalCheck = z.infer<typeof medalCheckSchema>;
 
-export const timeZoneBodySchema = z.object({ timeZone: z.string().max(64).optional() }).strict();
+/** The longest IANA zone name Stride accepts from a browser (the longest real one has 32 characters). */
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+/** A browser's IANA zone, optional: each use says what it falls back to. */
+export const timeZoneField = z.string().max(TIME_ZONE_MAX_LENGTH).optional();
+
+export const timeZoneQuerySchema = z.object({ timeZone: timeZoneField });
+
+export const timeZoneBodySchema = z.object({ timeZone: timeZoneField }).strict();
 
 export const analyticsSchema = z.object({
   userId: z.string(),

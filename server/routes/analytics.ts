@@ -1,6 +1,12 @@
 /** The per-user analytics record and "My Stride" (spec §3, §4). */
-import { createRoute, z } from '@hono/zod-openapi';
-import { analyticsSchema, pageTimeBodySchema, runningDaysSchema, timeZoneBodySchema } from '../../core/medals/api.ts';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  analyticsSchema,
+  pageTimeBodySchema,
+  runningDaysSchema,
+  timeZoneBodySchema,
+  timeZoneQuerySchema,
+} from '../../core/medals/api.ts';
 import { requireUser } from '../http/require-user.ts';
 import {
   addPageTime,
@@ -13,7 +19,6 @@ import {
 import type { RouteDeps } from './deps.ts';
 import { createRouter, jsonBody, jsonResponse } from './openapi.ts';
 
-const timeZoneQuery = z.object({ timeZone: z.string().max(64).optional() });
 const analyticsResponse = { 200: jsonResponse('The analytics record', analyticsSchema) };
 
 export function analyticsRoutes({ db, auth, events }: RouteDeps) {
@@ -26,7 +31,7 @@ export function analyticsRoutes({ db, auth, events }: RouteDeps) {
         path: '/api/analytics',
         tags: ['analytics'],
         middleware: [signedIn] as const,
-        request: { query: timeZoneQuery },
+        request: { query: timeZoneQuerySchema },
         responses: analyticsResponse,
       }),
       async (c) => c.json(await getAnalytics(db, c.var.user.id, c.req.valid('query').timeZone), 200),
@@ -83,7 +88,7 @@ export function analyticsRoutes({ db, auth, events }: RouteDeps) {
         path: '/api/analytics/running-days',
         tags: ['analytics'],
         middleware: [signedIn] as const,
-        request: { query: timeZoneQuery },
+        request: { query: timeZoneQuerySchema },
         responses: { 200: jsonResponse('Runs per day over the past year', runningDaysSchema) },
       }),
       async (c) => c.json(await getRunningDays(db, c.var.user.id, c.req.valid('query').timeZone), 200),

@@ -1,13 +1,17 @@
 /** The trophy case and medal awarding (spec §3 Medal record, §4 Medals). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { medalCheckSchema, timeZoneBodySchema, trophyCaseSchema, unseenCountSchema } from '../../core/medals/api.ts';
+import {
+  medalCheckSchema,
+  timeZoneBodySchema,
+  timeZoneQuerySchema,
+  trophyCaseSchema,
+  unseenCountSchema,
+} from '../../core/medals/api.ts';
 import { MEDAL_IDS } from '../../core/medals/catalogue.ts';
 import { requireUser } from '../http/require-user.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed } from '../services/medal-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
-
-const timeZoneQuery = z.object({ timeZone: z.string().max(64).optional() });
 
 export function medalRoutes({ db, auth, events, logger }: RouteDeps) {
   const signedIn = requireUser(auth);
@@ -19,7 +23,7 @@ export function medalRoutes({ db, auth, events, logger }: RouteDeps) {
         path: '/api/medals',
         tags: ['medals'],
         middleware: [signedIn] as const,
-        request: { query: timeZoneQuery },
+        request: { query: timeZoneQuerySchema },
         responses: { 200: jsonResponse('Every medal of the catalogue, earned or not', trophyCaseSchema) },
       }),
       async (c) => c.json(await getTrophyCase(context, c.var.user.id, c.req.valid('query').timeZone), 200),

@@ -35,7 +35,8 @@ import type { UploadEvent, UploadFileState } from '../../../core/activity/schema
 import { checkUploadBatch, MAX_UPLOAD_FILES, SUPPORTED_EXTENSIONS } from '../../../core/activity/upload-rules.ts';
 import { invalidateActivities } from './activities-api.ts';
 import { formatFileSize } from './activity-format.ts';
-import { browserTimeZone, uploadActivityFiles, type UploadRequest } from './upload-activities.ts';
+import { browserTimeZone } from '../app/time-zone.ts';
+import { uploadActivityFiles, type UploadRequest } from './upload-activities.ts';
 
 type Phase = 'choosing' | 'uploading' | 'finished';
 

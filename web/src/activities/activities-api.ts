@@ -9,7 +9,7 @@ import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } fr
 import { api, ApiError, unwrap } from '../api/client.ts';
 import { MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
-import { browserTimeZone } from './upload-activities.ts';
+import { browserTimeZone } from '../app/time-zone.ts';
 
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
 const MAP_CONFIG_QUERY_KEY = ['config'] as const;

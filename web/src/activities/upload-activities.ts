@@ -69,11 +69,18 @@ function rejection(xhr: XMLHttpRequest): ApiError {
   );
 }
 
-export function uploadActivityFiles(files: readonly File[], timeZone: string, handlers: UploadHandlers): UploadRequest {
+export function uploadActivityFiles(
+  files: readonly File[],
+  timeZone: string | undefined,
+  handlers: UploadHandlers,
+): UploadRequest {
   const xhr = new XMLHttpRequest();
   const form = new FormData();
   // The time zone first: the server reads fields in order and needs it before the first file.
-  form.append('timeZone', timeZone);
+  // The zone of a file whose first point has no position; the server falls back to UTC.
+  if (timeZone !== undefined) {
+    form.append('timeZone', timeZone);
+  }
   for (const file of files) {
     form.append('files', file, file.name);
   }
@@ -119,9 +126,4 @@ export function uploadActivityFiles(files: readonly File[], timeZone: string, ha
   xhr.setRequestHeader('accept', 'application/x-ndjson');
   xhr.send(form);
   return { done, abort: () => xhr.abort() };
-}
-
-/** The browser's IANA time zone: the fallback for a file whose first point has no position. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }

@@ -12,27 +12,13 @@ import {
   type RunningDays,
 } from '../../../core/medals/api.ts';
 import { api, unwrap } from '../api/client.ts';
+import { timeZoneQuery } from '../app/time-zone.ts';
 
 export const ANALYTICS_QUERY_KEY = ['analytics'] as const;
 const RECORD_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'record'] as const;
 const RUNNING_DAYS_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'running-days'] as const;
 
 export const PAGE_TIME_PATH = '/api/analytics/page-time';
-
-/**
- * The reader's IANA zone: the server counts streak days, today's date and the calendar where the
- * runner lives.
- */
-export function browserTimeZone(): string | undefined {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && zone.length <= 64 ? zone : undefined;
-}
-
-/** The same as a query: absent when the browser does not say. */
-export function timeZoneQuery(): { timeZone?: string } {
-  const timeZone = browserTimeZone();
-  return timeZone === undefined ? {} : { timeZone };
-}
 
 export function useAnalytics() {
   return useQuery({
