@@ -208,7 +208,7 @@ describe('the start-up pass', () => {
     );
   });
 
-  it('logs how many were re-derived, failed and skipped, and how long it took', async () => {
+  it('logs how many were re-derived, failed and skipped, and how long it took', () => {
     const summary = log
       .lines()
       .map((line) => JSON.parse(line) as Record<string, unknown>)
