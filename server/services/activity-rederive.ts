@@ -91,10 +91,16 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
   }
   await mkdir(deps.spoolDir, { recursive: true });
   const spoolPath = path.join(deps.spoolDir, spoolFileName());
+  // The original is kept gzip-compressed, as the upload spooled it: the worker reads it as is. A
+  // disk that cannot take it is this server's problem, not the file's: the pass ends, nothing marked.
+  try {
+    await writeFile(spoolPath, original);
+  } catch (error) {
+    await rm(spoolPath, { force: true });
+    throw error;
+  }
   let results: ImportResult[];
   try {
-    // The original is kept gzip-compressed, as the upload spooled it: the worker reads it as is.
-    await writeFile(spoolPath, original);
     results = await deriveRecords(
       deps.pool,
       {
