@@ -121,6 +121,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         idleTimeoutMs: 30_000,
       },
       eventStreams: { perUser: 10, total: 2000 },
+      activityRederive: true,
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -150,6 +151,15 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
     });
     expect(() => loadConfig({ APP_SECRET: SECRET, IMPORT_WORKER_MEMORY_MB: '8' }, cwd)).toThrow(
       'IMPORT_WORKER_MEMORY_MB must be at least 16',
+    );
+  });
+
+  it('re-derives stored activities at start-up unless ACTIVITY_REDERIVE is off', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }, cwd).activityRederive).toBe(true);
+    expect(loadConfig({ APP_SECRET: SECRET, ACTIVITY_REDERIVE: 'on' }, cwd).activityRederive).toBe(true);
+    expect(loadConfig({ APP_SECRET: SECRET, ACTIVITY_REDERIVE: 'off' }, cwd).activityRederive).toBe(false);
+    expect(configError({ APP_SECRET: SECRET, ACTIVITY_REDERIVE: 'later' })).toBe(
+      'ACTIVITY_REDERIVE must be true or false, got "later"',
     );
   });
 

@@ -53,6 +53,8 @@ export interface Config {
   uploads: UploadConfig;
   /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
   eventStreams: { perUser: number; total: number };
+  /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
+  activityRederive: boolean;
 }
 
 /** How uploads are processed and how much one user may send (README "Activities"). */
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       perUser: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_USER', DEFAULT_EVENT_STREAMS.perUser)),
       total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
     },
+    activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),
   };
 }
 

@@ -15,6 +15,7 @@ import { createEventHub } from './events/event-hub.ts';
 import type { Clock } from './integrations/strava/strava-client.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
+import { startActivityRederive, type ActivityRederiveRunner } from './services/activity-rederive.ts';
 import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
 import { createStrava } from './services/strava/strava.ts';
@@ -31,6 +32,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   logger: Logger;
   app: ReturnType<typeof createApp>;
+  /** The start-up pass re-deriving stored uploads (absent with ACTIVITY_REDERIVE=off). */
+  rederive?: ActivityRederiveRunner;
   stop(): Promise<void>;
 }
 
@@ -119,12 +122,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   logger.info({ port, database: database.kind, migration }, 'Stride is listening');
   // After listening: registering the webhook makes Strava call this server back.
   strava.start();
+  // In the background, after listening: start-up and requests never wait for it.
+  const rederive: ActivityRederiveRunner | undefined = config.activityRederive
+    ? startActivityRederive({
+        db: database.db,
+        pool: importPool,
+        events,
+        logger,
+        spoolDir: path.join(config.dataDir, 'tmp'),
+      })
+    : undefined;
   return {
     url: `http://localhost:${port}`,
     port,
     database,
     logger,
     app,
+    ...(rederive ? { rederive } : {}),
     stop: async () => {
       // Finish requests in flight, but never wait on an idle keep-alive or a stalled client.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -134,6 +148,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(force);
       clearInterval(maintenance);
+      // Before the pool and the database: the activity in hand is left for the next start.
+      await rederive?.stop();
       await importPool.close();
       await strava.stop();
       await events.close();

@@ -66,7 +66,7 @@ export interface PageAfter {
  * Binary columns travel as base64 text: PGlite serialises a 3 MB bytea parameter in ~800 ms but
  * decodes the same bytes from base64 in ~90 ms, and node-postgres would send hex (twice the size).
  */
-function bytesParameter(bytes: Uint8Array): RawBuilder<Uint8Array> {
+export function bytesParameter(bytes: Uint8Array): RawBuilder<Uint8Array> {
   return sql<Uint8Array>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`;
 }
 

@@ -146,6 +146,8 @@ export interface ActivitiesTable {
   flagReason: string | null;
   /** When the runner confirmed a flagged activity; from then on it counts. */
   flagConfirmedAt: Timestamp | null;
+  /** The derivation rules the figures come from (core/activity/derivation.ts); 0 before versions. */
+  derivationVersion: Generated<number>;
 }
 
 export interface ActivityTracksTable {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
+import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import { ActivityFileError, fileFormatOf, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import { findActivityIdByFile, insertActivity, refreshProfileStatistics } from '../db/activity-repository.ts';
@@ -68,6 +69,7 @@ export function activityRow(
     splitsStandard: JSON.stringify(record.splitsStandard),
     flagged: record.flag !== null,
     flagReason: record.flag?.message ?? null,
+    derivationVersion: ACTIVITY_DERIVATION_VERSION,
     ...extra,
   };
 }

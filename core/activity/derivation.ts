@@ -1,0 +1,23 @@
+/**
+ * Which derivation rules an imported activity's figures come from. Every uploaded activity stores
+ * the version it was derived with; at start-up the server re-derives every upload below the current
+ * version from its kept original file (server/services/activity-rederive.ts).
+ *
+ * Bump ACTIVITY_DERIVATION_VERSION whenever a rule that turns a file into an activity changes (a
+ * parser, describeActivity, metrics, splits, names, cadence, sport types, plausibility flags...),
+ * so that activities imported before get the new figures too.
+ */
+import { isRealActivityName } from './activity-name.ts';
+
+/** 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags. */
+export const ACTIVITY_DERIVATION_VERSION = 1;
+
+/**
+ * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from
+ * the file) stays; a name that only stamps a time or is a device's default ("2013-07-06T14:59:00Z",
+ * "ACTIVE LOG", "Unknown Activity") is what an earlier import made up, and the re-derived name
+ * replaces it.
+ */
+export function nameAfterRederive(storedName: string, derivedName: string): string {
+  return isRealActivityName(storedName) ? storedName : derivedName;
+}

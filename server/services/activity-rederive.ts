@@ -1,0 +1,245 @@
+/**
+ * Re-derives stored uploads from their kept original files when the derivation rules changed
+ * (core/activity/derivation.ts ACTIVITY_DERIVATION_VERSION), so fixes reach activities imported
+ * before them. Started once at server start-up in the background (ACTIVITY_REDERIVE).
+ *
+ * - The version column is the progress: each activity's figures, track and version are written in
+ *   one transaction, so a pass stopped anywhere (a crash, a shutdown) resumes where it was and redoes
+ *   at most the activity in hand.
+ * - Files go through the import pool, the same worker path as an upload, one at a time, so uploads
+ *   waiting for a worker queue behind at most one re-derivation.
+ * - What the runner chose stays: a name they gave, the description, a confirmation of a flagged
+ *   activity. The type comes from the file (the API does not edit it).
+ * - A file that no longer parses keeps its activity as it is, is marked with the current version and
+ *   is logged at warn, never retried in a loop; an activity without an original file is marked too.
+ * - Several app servers on one PostgreSQL: the write locks its row (FOR UPDATE SKIP LOCKED) and
+ *   checks the version, so a row is re-derived by one server only.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { ACTIVITY_DERIVATION_VERSION, nameAfterRederive } from '../../core/activity/derivation.ts';
+import { ACTIVITY_FILE_FORMATS, fileFormatOf, type ActivityFileFormat } from '../../core/activity/upload-rules.ts';
+import {
+  findOriginalFileData,
+  listActivitiesToRederive,
+  markDerivationVersion,
+  saveRederivedActivity,
+  type RederiveCandidate,
+} from '../db/activity-rederive-repository.ts';
+import { refreshProfileStatistics } from '../db/activity-repository.ts';
+import type { Db } from '../db/profile-repository.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import { activityRow } from './activity-import.ts';
+import { afterActivitiesChanged } from './activity-service.ts';
+import { ImportCancelledError, type ImportJobInput, type ImportPool } from './import-pool.ts';
+import type { ImportResult } from './import-worker-protocol.ts';
+
+/** Activities read per batch; statistics and medals are brought up to date after each. */
+export const REDERIVE_BATCH_SIZE = 20;
+
+export interface RederiveDeps {
+  db: Db;
+  pool: ImportPool;
+  events: EventHub;
+  logger: Logger;
+  /** Where an original is written for the worker: the upload spool (start-up removes leftovers). */
+  spoolDir: string;
+  batchSize?: number;
+}
+
+export interface RederiveOutcome {
+  /** Activities whose figures were written again. */
+  rederived: number;
+  /** Originals that no longer parse: kept as they were, marked, logged at warn. */
+  failed: number;
+  /** Activities without an original file, marked. */
+  skipped: number;
+  /** Files that now give several activities, kept as one activity and marked. */
+  kept: number;
+  ms: number;
+}
+
+type Result = 'rederived' | 'failed' | 'skipped' | 'kept' | 'taken';
+
+/** The upload's spool file names (server/http/multipart-upload.ts SPOOL_FILE_PATTERN). */
+const spoolFileName = () => `upload-${randomUUID()}.gz`;
+
+function formatOf(candidate: RederiveCandidate): ActivityFileFormat | undefined {
+  const stored = ACTIVITY_FILE_FORMATS.find((format) => format === candidate.fileType);
+  return stored ?? fileFormatOf(candidate.originalFilename ?? '');
+}
+
+/**
+ * One original file to the activities it holds, through the import pool like an upload. This is
+ * the one call to change when a file may hold several activities (multisport legs): it returns
+ * each of them, and rederiveOne decides what a file with more than one becomes.
+ */
+async function deriveRecords(pool: ImportPool, job: ImportJobInput, signal: AbortSignal): Promise<ImportResult[]> {
+  return [await pool.run(job, { signal })];
+}
+
+async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, signal: AbortSignal): Promise<Result> {
+  const { db, logger } = deps;
+  const version = ACTIVITY_DERIVATION_VERSION;
+  const format = formatOf(candidate);
+  const original = candidate.hasFile && format ? await findOriginalFileData(db, candidate.id) : undefined;
+  if (!original || !format) {
+    await markDerivationVersion(db, candidate.id, version);
+    return 'skipped';
+  }
+  await mkdir(deps.spoolDir, { recursive: true });
+  const spoolPath = path.join(deps.spoolDir, spoolFileName());
+  // The original is kept gzip-compressed, as the upload spooled it: the worker reads it as is. A
+  // disk that cannot take it is this server's problem, not the file's: the pass ends, nothing marked.
+  try {
+    await writeFile(spoolPath, original);
+  } catch (error) {
+    await rm(spoolPath, { force: true });
+    throw error;
+  }
+  let results: ImportResult[];
+  try {
+    results = await deriveRecords(
+      deps.pool,
+      {
+        path: spoolPath,
+        size: candidate.fileSize ?? 0,
+        format,
+        fallbackTimeZone: candidate.timezone,
+        // An activity dated by its upload keeps that date.
+        now: (candidate.uploadedAt ?? candidate.createdAt).getTime(),
+      },
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof ImportCancelledError || signal.aborted) {
+      throw error instanceof ImportCancelledError ? error : new ImportCancelledError('re-deriving was stopped');
+    }
+    await markDerivationVersion(db, candidate.id, version);
+    logger.warn(
+      { activityId: candidate.id, format, reason: error instanceof Error ? error.message : String(error) },
+      'stored activity not re-derived: its original file no longer parses; kept as it was',
+    );
+    return 'failed';
+  } finally {
+    await rm(spoolPath, { force: true });
+  }
+  const [result] = results;
+  if (!result || results.length > 1) {
+    // A file holding several activities (multisport legs) stays the one activity it was imported as.
+    await markDerivationVersion(db, candidate.id, version);
+    logger.info(
+      { activityId: candidate.id, activities: results.length },
+      'stored activity kept as it was: its original file now gives several activities',
+    );
+    return 'kept';
+  }
+  const saved = await saveRederivedActivity(
+    db,
+    candidate.id,
+    version,
+    (locked) => {
+      const {
+        id: _id,
+        userId: _userId,
+        source: _source,
+        name,
+        ...figures
+      } = activityRow(candidate.id, candidate.userId, result.record, { fileType: result.format });
+      return { ...figures, name: nameAfterRederive(locked.name, name), updatedAt: new Date() };
+    },
+    { pointCount: result.pointCount, data: result.track },
+  );
+  return saved ? 'rederived' : 'taken';
+}
+
+/**
+ * Re-derives every upload below the current version, batch by batch, until none is left or the
+ * signal stops it. After a batch that changed a runner's activities, their profile statistics are
+ * refreshed and their medals checked, as after an upload.
+ */
+export async function rederiveStoredActivities(
+  deps: RederiveDeps,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RederiveOutcome> {
+  const started = performance.now();
+  const outcome: RederiveOutcome = { rederived: 0, failed: 0, skipped: 0, kept: 0, ms: 0 };
+  const batchSize = deps.batchSize ?? REDERIVE_BATCH_SIZE;
+  let stopped = false;
+  while (!stopped && !signal.aborted) {
+    const batch = await listActivitiesToRederive(deps.db, ACTIVITY_DERIVATION_VERSION, batchSize);
+    if (batch.length === 0) {
+      break;
+    }
+    /** Runners whose activities changed, with the time zone of their latest re-derived one. */
+    const changed = new Map<string, string>();
+    let progress = 0;
+    for (const candidate of batch) {
+      if (signal.aborted) {
+        break;
+      }
+      let result: Result;
+      try {
+        result = await rederiveOne(deps, candidate, signal);
+      } catch (error) {
+        if (!(error instanceof ImportCancelledError)) {
+          throw error;
+        }
+        // Shutting down: this activity is left for the next start; the batch's changes still count.
+        stopped = true;
+        break;
+      }
+      if (result === 'taken') {
+        continue;
+      }
+      progress += 1;
+      outcome[result] += 1;
+      if (result === 'rederived') {
+        changed.set(candidate.userId, candidate.timezone);
+      }
+    }
+    for (const [userId, timeZone] of changed) {
+      await refreshProfileStatistics(deps.db, userId);
+      await afterActivitiesChanged(deps, userId, timeZone);
+    }
+    // Every row of the batch is being written by another app server: its pass carries on from here.
+    if (progress === 0) {
+      break;
+    }
+  }
+  outcome.ms = Math.round(performance.now() - started);
+  if (outcome.rederived + outcome.failed + outcome.skipped + outcome.kept > 0 || stopped || signal.aborted) {
+    deps.logger.info(
+      { ...outcome, version: ACTIVITY_DERIVATION_VERSION, stopped: stopped || signal.aborted },
+      'stored activities re-derived',
+    );
+  }
+  return outcome;
+}
+
+export interface ActivityRederiveRunner {
+  /** Settles when the pass has ended (finished, failed or stopped); never rejects. */
+  readonly done: Promise<void>;
+  /** Stops the pass after the activity in hand (a running worker is ended) and waits for it. */
+  stop(): Promise<void>;
+}
+
+/** Runs one pass in the background; the server's start-up and requests never wait for it. */
+export function startActivityRederive(deps: RederiveDeps): ActivityRederiveRunner {
+  const controller = new AbortController();
+  const done = rederiveStoredActivities(deps, controller.signal).then(
+    () => undefined,
+    (error: unknown) => {
+      deps.logger.error({ err: error }, 're-deriving stored activities failed; the next start carries on');
+    },
+  );
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}
