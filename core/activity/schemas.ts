@@ -120,7 +120,10 @@ export const activityDetailSchema = activitySummarySchema.extend({
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
-/** The track for display, columnar; `null` where a point has no value. Seconds from the start. */
+/**
+ * The track for display, columnar; `null` where a point has no value. Seconds from the start.
+ * `lat` and `lon` are empty for an indoor activity (a treadmill run: no map to draw).
+ */
 export const displayTrackSchema = z.object({
   pointCount: z.number().int(),
   elapsed: z.array(z.number().nullable()),
