@@ -117,6 +117,15 @@ export const activityDetailSchema = activitySummarySchema.extend({
   splitsStandard: z.array(splitSchema),
   /** A Strava activity whose details Strava could not send just now (spec §8), with nothing cached. */
   stravaError: z.string().nullable(),
+  /**
+   * The event this activity is a leg of (a multisport file: swim, ride, run), with every leg in
+   * order, this one included; null for an ordinary activity.
+   */
+  multisport: z
+    .object({
+      legs: z.array(z.object({ id: z.string(), name: z.string(), type: activityTypeSchema })),
+    })
+    .nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
