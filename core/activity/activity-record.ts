@@ -101,7 +101,8 @@ const finiteOr = (value: number, fallback: number) => (Number.isFinite(value) ? 
 function indoorFigures(summary: TrackSummary, totals: DeviceTotals | null): void {
   if (summary.movingTime === 0 && summary.hasTiming) {
     const timer = totals?.timerTimeS ?? Number.NaN;
-    summary.movingTime = Number.isFinite(timer) && timer > 0 ? Math.min(timer, summary.elapsedTime) : summary.elapsedTime;
+    summary.movingTime =
+      Number.isFinite(timer) && timer > 0 ? Math.min(timer, summary.elapsedTime) : summary.elapsedTime;
     const distance = totals?.distanceM ?? Number.NaN;
     if (summary.distance === 0 && Number.isFinite(distance) && distance > 0) {
       summary.distance = distance;

@@ -19,7 +19,13 @@ const points = straightRun({ points: 1800, speed: 3, start: Date.UTC(2026, 2, 3,
 const everyIndex = new Set(points.map((_, i) => i));
 
 describe('a treadmill run (FIT, no positions, the device distance)', () => {
-  const bytes = encodeFit({ points, sport: 'running', subSport: 'treadmill', lapStarts: [0, 900], withoutPosition: everyIndex });
+  const bytes = encodeFit({
+    points,
+    sport: 'running',
+    subSport: 'treadmill',
+    lapStarts: [0, 900],
+    withoutPosition: everyIndex,
+  });
   const parsed = parseActivityFile('fit', bytes);
   const record = describeActivity(parsed, context);
 
@@ -106,9 +112,14 @@ describe('yoga (FIT, neither positions nor distance)', () => {
 
 describe('a file with neither positions, nor distance, nor time', () => {
   it('is refused with its sentence (TCX)', () => {
-    const tcx = garminTcx([{ points: points.slice(0, 5), averageHeartRate: 1, maxHeartRate: 1, calories: 1 }], 'Running', 'X', {
-      indoor: true,
-    })
+    const tcx = garminTcx(
+      [{ points: points.slice(0, 5), averageHeartRate: 1, maxHeartRate: 1, calories: 1 }],
+      'Running',
+      'X',
+      {
+        indoor: true,
+      },
+    )
       .replace(/<Time>[^<]*<\/Time>/g, '')
       .replace(/<DistanceMeters>[^<]*<\/DistanceMeters>/g, '');
     expect(() => parseActivityFile('tcx', new TextEncoder().encode(tcx))).toThrow(

@@ -313,9 +313,10 @@ export async function deleteActivity(db: Db, userId: string, id: string): Promis
           .limit(1),
       }))
       .where('activityId', '=', id)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('activities as other')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('activities as other')
             .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
             .select('other.id')
             .where('deleted.id', '=', id)

@@ -152,8 +152,12 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   }
   // A Strava copy of this run (or of a leg) is hidden behind the upload (the merged list shows it once).
   for (const { row, record } of stored) {
-    await hideStravaCopyOfUpload(db, userId, { id: row.id, startDate: record.startDate, distance: record.distance }).catch(
-      (error: unknown) => context.logger.warn({ err: error, activityId: row.id }, 'Strava duplicate check failed'),
+    await hideStravaCopyOfUpload(db, userId, {
+      id: row.id,
+      startDate: record.startDate,
+      distance: record.distance,
+    }).catch((error: unknown) =>
+      context.logger.warn({ err: error, activityId: row.id }, 'Strava duplicate check failed'),
     );
   }
   const record = first.record;
