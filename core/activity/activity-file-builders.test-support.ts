@@ -164,8 +164,16 @@ export interface GeneratedLap {
   calories: number;
 }
 
-/** Garmin's TCX export of a run: laps with totals, trackpoints with distance, HR and run cadence. */
-export function garminTcx(laps: readonly GeneratedLap[], sport = 'Running', device = 'Forerunner 265'): string {
+/**
+ * Garmin's TCX export of a run: laps with totals, trackpoints with distance, HR and run cadence.
+ * `indoor` leaves every trackpoint's position out, as a treadmill run is exported.
+ */
+export function garminTcx(
+  laps: readonly GeneratedLap[],
+  sport = 'Running',
+  device = 'Forerunner 265',
+  { indoor = false }: { indoor?: boolean } = {},
+): string {
   const lapXml = laps.map((lap) => {
     const first = lap.points[0] as GeneratedPoint;
     const last = lap.points[lap.points.length - 1] as GeneratedPoint;
@@ -186,11 +194,15 @@ export function garminTcx(laps: readonly GeneratedLap[], sport = 'Running', devi
 ${lap.points
   .map(
     (p) => `          <Trackpoint>
-            <Time>${new Date(p.time).toISOString()}</Time>
+            <Time>${new Date(p.time).toISOString()}</Time>${
+              indoor
+                ? ''
+                : `
             <Position>
               <LatitudeDegrees>${p.lat.toFixed(10)}</LatitudeDegrees>
               <LongitudeDegrees>${p.lon.toFixed(10)}</LongitudeDegrees>
-            </Position>
+            </Position>`
+            }
             <AltitudeMeters>${p.elevation.toFixed(1)}</AltitudeMeters>
             <DistanceMeters>${p.distance.toFixed(2)}</DistanceMeters>
             <HeartRateBpm>

@@ -12,13 +12,13 @@ import {
   type TrackSummary,
 } from './metrics.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
-import type { ParsedActivity, UploadActivityType } from './parsed.ts';
+import type { DeviceTotals, ParsedActivity, ParsedLeg, UploadActivityType } from './parsed.ts';
 import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
 import { localDateTime, resolveTimeZone } from './time-zone.ts';
-import type { Track } from './track.ts';
+import { hasPositions, TRACK_COLUMNS, type Track } from './track.ts';
 
 /** The track's metrics an activity keeps as they are. */
 type StoredMetrics = Omit<TrackSummary, 'startTime' | 'endTime' | 'hasTiming'>;
@@ -93,12 +93,34 @@ function slice(track: Track, start: number, end: number): Track {
 
 const finiteOr = (value: number, fallback: number) => (Number.isFinite(value) ? value : fallback);
 
+/**
+ * An indoor activity (no positions: a treadmill run, a trainer ride, yoga) has the device's
+ * distance, or none. Without a distance that moves, nothing says when it was moving: its moving
+ * time is the device's timer time (else the elapsed time), and its distance the device's total.
+ */
+function indoorFigures(summary: TrackSummary, totals: DeviceTotals | null): void {
+  if (summary.movingTime === 0 && summary.hasTiming) {
+    const timer = totals?.timerTimeS ?? Number.NaN;
+    summary.movingTime =
+      Number.isFinite(timer) && timer > 0 ? Math.min(timer, summary.elapsedTime) : summary.elapsedTime;
+    const distance = totals?.distanceM ?? Number.NaN;
+    if (summary.distance === 0 && Number.isFinite(distance) && distance > 0) {
+      summary.distance = distance;
+    }
+    summary.averageSpeed = summary.movingTime > 0 ? summary.distance / summary.movingTime : 0;
+  }
+}
+
 export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
   const { track } = parsed;
   if (!parsed.deviceDistance) {
     computeCumulativeDistance(track);
   }
+  const located = hasPositions(track);
   const summary = summarizeTrack(track);
+  if (!located) {
+    indoorFigures(summary, parsed.deviceTotals);
+  }
   const type = parsed.declaredType ?? guessActivityType(summary);
   // Strides per minute become steps per minute on foot, in the stored track and every average.
   const cadence = cadenceFactor(parsed.format, type);
@@ -133,9 +155,10 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const flag = checkPlausibility({
     ...summary,
     type,
-    legTypes: parsed.legTypes,
-    positionDistance: parsed.deviceDistance ? { metres: positionDistance(track), points: track.lat.length } : null,
+    positionDistance:
+      parsed.deviceDistance && located ? { metres: positionDistance(track), points: track.lat.length } : null,
   });
+  const splittable = summary.hasTiming && (located || (track.distance.at(-1) ?? 0) > 0);
   return {
     // A name of its own from the file, else "Morning Run" and the like from the local start
     // (none for an activity dated only by its upload).
@@ -153,12 +176,91 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
     laps,
-    // Splits are a time per kilometre or mile: a track without timing data has none.
-    splitsMetric: summary.hasTiming ? computeSplits(track, 'metric') : [],
-    splitsStandard: summary.hasTiming ? computeSplits(track, 'standard') : [],
+    // Splits are a time per kilometre or mile: a track without timing data has none, and neither
+    // has one whose points carry no distance (an indoor activity known only by its total).
+    splitsMetric: splittable ? computeSplits(track, 'metric') : [],
+    splitsStandard: splittable ? computeSplits(track, 'standard') : [],
     flag,
     warnings: parsed.warnings ?? [],
     hasTiming: summary.hasTiming,
     dateSource,
   };
+}
+
+/** An activity described from a file, with the track it covers (a leg's part of a multisport file). */
+export interface DescribedActivity {
+  record: ActivityRecord;
+  track: Track;
+}
+
+/**
+ * A leg's part of the track: a copy (describing a leg scales its cadence in place), its distance
+ * counted from where the leg starts — the metres since the last point before it, so the distance
+ * covered between two legs' points belongs to the leg it leads into, as the device counts it.
+ */
+function legTrack(track: Track, leg: ParsedLeg): Track {
+  const part = Object.fromEntries(
+    TRACK_COLUMNS.map((name) => [name, track[name].slice(leg.startIndex, leg.endIndex)]),
+  ) as unknown as Track;
+  const base = leg.startIndex > 0 ? (track.distance[leg.startIndex - 1] as number) : 0;
+  if (Number.isFinite(base) && base !== 0) {
+    for (let i = 0; i < part.distance.length; i += 1) {
+      part.distance[i] = (part.distance[i] as number) - base;
+    }
+  }
+  if (track.segmentStarts) {
+    const starts = [...track.segmentStarts]
+      .filter((start) => start > leg.startIndex && start < leg.endIndex)
+      .map((start) => start - leg.startIndex);
+    if (starts.length > 0) {
+      part.segmentStarts = Uint32Array.from(starts);
+    }
+  }
+  return part;
+}
+
+/**
+ * Every activity a parsed file holds. An ordinary file is one activity. A multisport file (FIT:
+ * one session per leg) is one activity per leg, each with its own sport, its part of the track, its
+ * laps and the device's totals for that leg: a triathlon is a swim, a ride and a run, and only the
+ * run counts as running. Transitions between legs are never activities. A leg with fewer than two
+ * points has no track to describe and is left out. What the file could not be read for is said on
+ * the first activity.
+ *
+ * This is the one function that turns a parsed file into what Stride stores: uploads and any later
+ * re-derivation of a kept original file call it.
+ */
+export function describeActivities(parsed: ParsedActivity, context: DescribeContext): DescribedActivity[] {
+  const legs = (parsed.legs ?? []).filter((leg) => !leg.transition && leg.endIndex - leg.startIndex >= 2);
+  if (parsed.legs === undefined || legs.length === 0) {
+    return [{ record: describeActivity(parsed, context), track: parsed.track }];
+  }
+  if (!parsed.deviceDistance) {
+    computeCumulativeDistance(parsed.track);
+  }
+  return legs.map((leg, index) => {
+    const track = legTrack(parsed.track, leg);
+    const laps = parsed.laps
+      .filter((lap) => lap.startIndex >= leg.startIndex && lap.startIndex < leg.endIndex)
+      .map((lap) => ({
+        ...lap,
+        startIndex: lap.startIndex - leg.startIndex,
+        endIndex: Math.min(lap.endIndex, leg.endIndex) - leg.startIndex,
+      }));
+    const { legs: _legs, warnings, ...rest } = parsed;
+    const record = describeActivity(
+      {
+        ...rest,
+        declaredType: leg.type,
+        sportLabel: leg.sportLabel,
+        track,
+        deviceDistance: parsed.deviceDistance,
+        laps,
+        deviceTotals: leg.deviceTotals,
+        ...(index === 0 && warnings ? { warnings } : {}),
+      },
+      context,
+    );
+    return { record, track };
+  });
 }

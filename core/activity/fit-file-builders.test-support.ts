@@ -23,6 +23,10 @@ export interface EncodedActivity {
   lapStarts: readonly number[];
   /** Records written without a position (indoor, tunnel): their indices. */
   withoutPosition?: ReadonlySet<number>;
+  /** Records, laps and the session written without a distance (yoga, strength training). */
+  withoutDistance?: boolean;
+  /** Records written without a timestamp (a file that says nothing of when). */
+  withoutTime?: boolean;
 }
 
 /** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
@@ -32,6 +36,8 @@ export function encodeFit({
   subSport = 'generic',
   lapStarts,
   withoutPosition = new Set(),
+  withoutDistance = false,
+  withoutTime = false,
 }: EncodedActivity): Uint8Array {
   const encoder = new Encoder();
   // Field values as the decoder returns them (enum names as strings, Date times), which the
@@ -57,14 +63,14 @@ export function encodeFit({
   write('EVENT', { timestamp: date(first.time), event: 'timer', eventType: 'start' });
   points.forEach((p, i) => {
     write('RECORD', {
-      timestamp: date(p.time),
+      ...(withoutTime ? {} : { timestamp: date(p.time) }),
       ...(withoutPosition.has(i)
         ? {}
         : {
             positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
             positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
           }),
-      distance: p.distance,
+      ...(withoutDistance ? {} : { distance: p.distance }),
       enhancedAltitude: p.elevation,
       heartRate: p.heartRate,
       cadence: p.cadence,
@@ -81,7 +87,7 @@ export function encodeFit({
       startTime: date(a.time),
       totalElapsedTime: (b.time - a.time) / 1000,
       totalTimerTime: (b.time - a.time) / 1000,
-      totalDistance: b.distance - a.distance,
+      ...(withoutDistance ? {} : { totalDistance: b.distance - a.distance }),
       avgHeartRate: 140 + lap,
       maxHeartRate: 160 + lap,
       avgCadence: 85,
@@ -97,7 +103,7 @@ export function encodeFit({
     startTime: date(first.time),
     totalElapsedTime: elapsed,
     totalTimerTime: elapsed,
-    totalDistance: last.distance,
+    ...(withoutDistance ? {} : { totalDistance: last.distance }),
     totalAscent: 12,
     totalCalories: 321,
     sport,

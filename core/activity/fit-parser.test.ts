@@ -12,6 +12,7 @@ import { compressedTimestampFit, encodeFit, encodeNonActivityFit } from './fit-f
 import { createFitParser } from './fit-parser.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import type { ParsedActivity } from './parsed.ts';
+import { hasPositions } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
 import { FIT_NOT_AN_ACTIVITY_MESSAGE, FIT_READING_WARNINGS } from './fit-file-types.ts';
 
@@ -128,14 +129,16 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
     expect(parser.finish().track).toEqual(parse(file).track);
   });
 
-  it('"No valid track points found in FIT file" for a recording without positions (indoor)', () => {
-    const indoor = encodeFit({
+  it('"No valid track points found in FIT file" for records with neither position, distance nor time', () => {
+    const nothing = encodeFit({
       points: points.slice(0, 10),
       sport: 'running',
       lapStarts: [0],
       withoutPosition: new Set(Array.from({ length: 10 }, (_, i) => i)),
+      withoutDistance: true,
+      withoutTime: true,
     });
-    expect(failure(indoor)).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
+    expect(failure(nothing)).toBe(`Failed to parse FIT file: ${FIT_CONTENT_MESSAGES.noValidPoints}`);
   });
 
   it('"Invalid FIT file format" for corrupt, empty and foreign files', () => {
@@ -270,18 +273,30 @@ describe('FIT parser on real-world files (test/fixtures/real)', () => {
     expect(guessActivityType(summarizeTrack(activity.track))).toBe('ride');
   });
 
-  it('triathlon_summary_first.fit: every leg kept; legs of mixed sports are never typed run', () => {
+  it('triathlon_summary_first.fit: one leg per session, split by time at each session end', () => {
     const activity = parse(real('triathlon_summary_first.fit'));
     expect(activity.track.lat).toHaveLength(4041);
     expect(activity.sportLabel).toBe('swimming + cycling + running');
-    // The run leg (1,574 s) is a little longer than the bike leg (1,567 s), but the figures cover
-    // the swim and the bike too: the longest leg that is not a run types it.
-    expect(activity.declaredType).toBe('ride');
-    expect(activity.legTypes).toEqual(['swim', 'ride', 'run']);
+    expect(activity.declaredType).toBe('swim');
     expect(activity.laps).toHaveLength(11);
     expect(activity.deviceTotals?.distanceM).toBeCloseTo(513.26 + 132.35 + 13517.59 + 71.72 + 4491.51, 2);
-    const summary = summarizeTrack(activity.track);
-    expect(summary.elapsedTime).toBeGreaterThan(4000);
+    const legs = activity.legs ?? [];
+    expect(legs.map((leg) => [leg.type, leg.transition, leg.sportLabel])).toEqual([
+      ['swim', false, 'swimming'],
+      [null, true, 'transition'],
+      ['ride', false, 'cycling'],
+      [null, true, 'transition'],
+      ['run', false, 'running'],
+    ]);
+    // Consecutive and covering the track: a point at a boundary belongs to the leg starting there.
+    expect(legs.map((leg) => [leg.startIndex, leg.endIndex])).toEqual([
+      [0, 676],
+      [676, 832],
+      [832, 2398],
+      [2398, 2468],
+      [2468, 4040],
+    ]);
+    expect(legs[4]?.deviceTotals).toMatchObject({ distanceM: 4491.51, timerTimeS: 1573.613, calories: 425 });
   });
 
   it('snorkeling-unknown-sport.fit: sport "snorkeling" (no sub_sport) is a swim, not the speed guess', () => {
@@ -293,8 +308,15 @@ describe('FIT parser on real-world files (test/fixtures/real)', () => {
     expect(activity.track.lat).toHaveLength(15);
   });
 
-  it('failed.fit: decodes cleanly but is a yoga session without GPS, so it has no track to import', () => {
-    // It does not crash and it is not "invalid": the file passes the FIT integrity check.
-    expect(failure(real('failed.fit'))).toBe('Failed to parse FIT file: No valid track points found in FIT file');
+  it('failed.fit: a yoga session without GPS is an indoor track: time and heart rate, no position', () => {
+    const activity = parse(real('failed.fit'));
+    expect(activity.declaredType).toBe('other');
+    expect(activity.track.time).toHaveLength(779);
+    expect(hasPositions(activity.track)).toBe(false);
+    const summary = summarizeTrack(activity.track);
+    expect(summary.elapsedTime).toBe(778);
+    expect(summary.distance).toBe(0);
+    expect(summary.startLatLng).toBeNull();
+    expect(summary.maxHeartrate).toBeGreaterThan(90);
   });
 });

@@ -6,18 +6,26 @@
  * activity at one record per second is about 1.5 MB), so `write` only collects the chunks.
  * What it keeps:
  * - records with a position become track points (semicircles → degrees), with time, altitude
- *   (enhanced first), heart rate, cadence (+ fractional part) and the device's own distance;
+ *   (enhanced first), heart rate, cadence (+ fractional part) and the device's own distance; a
+ *   file with no positions at all (indoors) keeps its records without them;
  * - sessions give the sport, the device totals (the ground truth Stride's figures are checked
- *   against) and, for multisport files, one session per leg;
+ *   against) and, for multisport files, one leg per session (legsOf);
  * - laps keep the device's lap figures; the device and product name give deviceName.
  */
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
-import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap, UploadActivityType } from './parsed.ts';
+import type {
+  ActivityFileParser,
+  DeviceTotals,
+  ParsedActivity,
+  ParsedLap,
+  ParsedLeg,
+  UploadActivityType,
+} from './parsed.ts';
 import { computeCumulativeDistance } from './metrics.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
-import { TrackBuilder, type Track, type TrackPointInput } from './track.ts';
+import { hasPositions, indoorTrackHasData, TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
 
 /** FIT stores latitude and longitude as signed 32-bit "semicircles": 2^31 of them make 180°. */
@@ -176,37 +184,64 @@ function fitTypeOf(message: FitMessage): UploadActivityType | null {
 }
 
 /**
- * The sport of the activity. One session: its sport and sub_sport. A multisport file (a triathlon:
- * swim, transition, bike, transition, run) has a session per leg, and Stride has one type per
- * activity whose figures cover every leg (as the device's own totals do). Only runs count as
- * runs in totals and medals, and a swim, a ride or a transition must never count as running: so
- * a file whose legs mix sports is typed by its longest leg that is not a run (a triathlon is a
- * ride), and only a file whose every typed leg is a run is a run. Its run legs then count toward
- * no running total (the honest loss until legs are stored apart); the label lists the legs.
+ * The sport of the file: its one session's sport and sub_sport, else its sport message's. A
+ * multisport file (a triathlon: swim, transition, bike, transition, run) has a session per leg,
+ * and each leg becomes an activity with its own sport (legsOf): the file's own type is then its
+ * first leg's, and its label lists the legs' sports.
  */
 function sportOf(sessions: readonly FitMessage[], sportMessages: readonly FitMessage[]) {
+  const sport = sportMessages[0];
   if (sessions.length === 0) {
-    const sport = sportMessages[0];
     return {
       declaredType: sport ? fitTypeOf(sport) : null,
       sportLabel: sport ? textField(sport, 'sport') : null,
     };
   }
-  const legs = sessions.map((session) => ({
-    sport: textField(session, 'sport'),
-    elapsed: numberField(session, 'totalElapsedTime'),
-    type: fitTypeOf(session),
-  }));
-  const mixed = new Set(legs.map((leg) => leg.type).filter((type) => type !== null)).size > 1;
-  const typed = legs
-    .filter((leg) => leg.type !== null && !(mixed && leg.type === 'run'))
-    .sort((a, b) => (Number.isNaN(b.elapsed) ? 0 : b.elapsed) - (Number.isNaN(a.elapsed) ? 0 : a.elapsed));
-  const labels = [...new Set(legs.map((leg) => leg.sport).filter((sport) => sport !== null && sport !== 'transition'))];
+  const legs = sessions.filter((session) => !isTransition(session));
+  const labels = [...new Set(legs.map((leg) => textField(leg, 'sport')).filter((label) => label !== null))];
   return {
-    declaredType: typed[0]?.type ?? null,
-    legTypes: [...new Set(legs.map((leg) => leg.type).filter((type) => type !== null))],
+    declaredType: legs.map(fitTypeOf).find((type) => type !== null) ?? null,
     sportLabel: labels.length === 0 ? null : labels.join(' + '),
   };
+}
+
+const isTransition = (session: FitMessage) => textField(session, 'sport') === 'transition';
+
+function totalsOf(sessions: readonly FitMessage[]): DeviceTotals {
+  return {
+    distanceM: sumField(sessions, 'totalDistance'),
+    timerTimeS: sumField(sessions, 'totalTimerTime'),
+    elapsedTimeS: sumField(sessions, 'totalElapsedTime'),
+    ascentM: sumField(sessions, 'totalAscent'),
+    calories: sumField(sessions, 'totalCalories'),
+  };
+}
+
+/**
+ * A multisport file's legs: each session's part of the track, split by time at the session's
+ * start_time + total_elapsed_time (a point at a boundary belongs to the leg that starts there).
+ * Undefined for a file of one session, or when a session does not say when it started.
+ */
+function legsOf(sessions: readonly FitMessage[], track: Track): ParsedLeg[] | undefined {
+  if (sessions.length < 2 || sessions.some((session) => Number.isNaN(timeField(session, 'startTime')))) {
+    return undefined;
+  }
+  const starts = sessions.map((session) => firstIndexAtOrAfter(track, timeField(session, 'startTime')));
+  return sessions.map((session, i) => {
+    const startTime = timeField(session, 'startTime');
+    const elapsed = numberField(session, 'totalElapsedTime');
+    const next = starts[i + 1] ?? track.time.length;
+    const end = Number.isNaN(elapsed) ? next : Math.min(next, firstIndexAtOrAfter(track, startTime + elapsed * 1000));
+    return {
+      type: isTransition(session) ? null : fitTypeOf(session),
+      transition: isTransition(session),
+      sportLabel: textField(session, 'sport'),
+      startTime,
+      startIndex: starts[i] as number,
+      endIndex: Math.max(starts[i] as number, end),
+      deviceTotals: totalsOf([session]),
+    };
+  });
 }
 
 function capitalize(word: string): string {
@@ -255,7 +290,8 @@ export function createFitParser(): ActivityFileParser {
         throw new ActivityFileError('fit', refusal);
       }
 
-      const builder = new TrackBuilder(4096);
+      // Records without a position are kept for an indoor activity (treadmill, trainer, yoga).
+      const builder = new TrackBuilder(4096, { keepUnpositioned: true });
       const point: TrackPointInput = { lat: Number.NaN, lon: Number.NaN };
       // The device's distance is an odometer that records without a position (in a tunnel, under
       // water) still advance: each point takes the latest reading so far, never a smaller one.
@@ -282,6 +318,9 @@ export function createFitParser(): ActivityFileParser {
       }
       const deviceDistance = builder.hasDeviceDistance;
       const track = builder.finish();
+      if (!hasPositions(track) && !indoorTrackHasData(track)) {
+        throw new ActivityFileError('fit', FIT_CONTENT_MESSAGES.noValidPoints);
+      }
       const last = track.time.length - 1;
       if (deviceDistance && odometer > (track.distance[last] as number)) {
         // Distance the device counted after its last position fix was still covered: the last
@@ -293,16 +332,8 @@ export function createFitParser(): ActivityFileParser {
       const sessions = [...(messages.sessionMesgs ?? [])].sort(
         (a, b) => timeField(a, 'startTime') - timeField(b, 'startTime'),
       );
-      const deviceTotals: DeviceTotals | null =
-        sessions.length === 0
-          ? null
-          : {
-              distanceM: sumField(sessions, 'totalDistance'),
-              timerTimeS: sumField(sessions, 'totalTimerTime'),
-              elapsedTimeS: sumField(sessions, 'totalElapsedTime'),
-              ascentM: sumField(sessions, 'totalAscent'),
-              calories: sumField(sessions, 'totalCalories'),
-            };
+      const deviceTotals = sessions.length === 0 ? null : totalsOf(sessions);
+      const legs = legsOf(sessions, track);
       return {
         format: 'fit',
         // FIT files carry no activity name (the sport message's name is the sport profile's, e.g. "Run").
@@ -313,6 +344,7 @@ export function createFitParser(): ActivityFileParser {
         deviceDistance,
         laps: lapsOf(messages.lapMesgs ?? [], track),
         deviceTotals,
+        ...(legs ? { legs } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
       };
     },

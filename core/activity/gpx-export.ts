@@ -30,6 +30,10 @@ export function trackToGpx(activity: { name: string; type: string; track: Track;
     `  <trk>\n    <name>${escapeXml(activity.name)}</name>\n    <type>${GPX_TYPES[activity.type] ?? escapeXml(activity.type)}</type>\n    <trkseg>\n`,
   );
   for (let i = 0; i < track.lat.length; i += 1) {
+    // GPX has no point without a position: an indoor track exports as an empty segment.
+    if (!Number.isFinite(track.lat[i])) {
+      continue;
+    }
     const time = track.time[i] as number;
     const elevation = track.elevation[i] as number;
     const heartRate = track.heartRate[i] as number;

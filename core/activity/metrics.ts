@@ -5,7 +5,7 @@
  * linear passes and allocate nothing per point, so 200,000 points take milliseconds.
  */
 import type { UploadActivityType } from './parsed.ts';
-import { trackLength, type Track } from './track.ts';
+import { hasPositions, trackLength, type Track } from './track.ts';
 
 /**
  * The WGS84 mean Earth radius (IUGG: (2a + b) / 3 = 6,371,008.8 m). The haversine formula on a
@@ -99,8 +99,28 @@ export function computeCumulativeDistance(track: Track): boolean {
   if (everyFinite(track.distance)) {
     return true;
   }
+  if (!hasPositions(track)) {
+    carryDistanceForward(track.distance, track.distance);
+    return false;
+  }
   haversineCumulative(track, track.distance);
   return false;
+}
+
+/**
+ * An indoor track's distance (no positions to measure): the device's readings where it has them,
+ * each point without one taking the reading before it (0 before the first). A track with no
+ * reading at all covers no distance.
+ */
+function carryDistanceForward(readings: Float64Array, out: Float64Array): void {
+  let last = 0;
+  for (let i = 0; i < readings.length; i += 1) {
+    const reading = readings[i] as number;
+    if (Number.isFinite(reading)) {
+      last = Math.max(last, reading);
+    }
+    out[i] = last;
+  }
 }
 
 /**
@@ -127,6 +147,9 @@ function haversineCumulative(track: Track, out: Float64Array): void {
  * distance column it carries: what a device's own distance is compared with (plausibility.ts).
  */
 export function positionDistance(track: Track): number {
+  if (!hasPositions(track)) {
+    return 0;
+  }
   const out = new Float64Array(trackLength(track));
   haversineCumulative(track, out);
   return out.length > 0 ? (out[out.length - 1] as number) : 0;
@@ -138,7 +161,11 @@ function cumulativeDistance(track: Track): Float64Array {
     return track.distance;
   }
   const distance = new Float64Array(trackLength(track));
-  haversineCumulative(track, distance);
+  if (hasPositions(track)) {
+    haversineCumulative(track, distance);
+  } else {
+    carryDistanceForward(track.distance, distance);
+  }
   return distance;
 }
 
@@ -418,6 +445,7 @@ export function summarizeTrack(track: Track): TrackSummary {
   const heartRate = meanAndMax(track.heartRate, false);
   // Devices write cadence 0 while standing still; like Garmin's own averages, those are left out.
   const cadence = meanAndMax(track.cadence, true);
+  const located = n > 0 && hasPositions(track);
 
   return {
     distance: totalDistance,
@@ -431,8 +459,9 @@ export function summarizeTrack(track: Track): TrackSummary {
     averageHeartrate: heartRate.mean,
     maxHeartrate: heartRate.max,
     averageCadence: cadence.mean,
-    startLatLng: n > 0 ? { lat: track.lat[0] as number, lng: track.lon[0] as number } : null,
-    endLatLng: n > 0 ? { lat: track.lat[n - 1] as number, lng: track.lon[n - 1] as number } : null,
+    // An indoor track has no start or end on a map.
+    startLatLng: located ? { lat: track.lat[0] as number, lng: track.lon[0] as number } : null,
+    endLatLng: located ? { lat: track.lat[n - 1] as number, lng: track.lon[n - 1] as number } : null,
     startTime,
     endTime,
     hasTiming,

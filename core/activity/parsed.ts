@@ -36,14 +36,34 @@ export interface DeviceTotals {
   calories: number;
 }
 
+/** One leg of a multisport file: a part of its track with its own sport and device totals. */
+export interface ParsedLeg {
+  /** The leg's sport as a Stride type, or null when it says nothing (the speed guess decides). */
+  type: UploadActivityType | null;
+  /** A transition between legs (FIT sport "transition"): never an activity, never running. */
+  transition: boolean;
+  /** The sport as the file wrote it, for display. */
+  sportLabel: string | null;
+  /** ms since the epoch. */
+  startTime: number;
+  /** Index range into the track, inclusive start, exclusive end (split by time at the leg's end). */
+  startIndex: number;
+  endIndex: number;
+  deviceTotals: DeviceTotals;
+}
+
 export interface ParsedActivity {
   format: ActivityFileFormat;
   /** The name the file gives the activity (GPX <name>, TCX Notes/Id, FIT none), trimmed, or null. */
   name: string | null;
   /** The sport the file declares, mapped to Stride's types, or null when absent or unknown. */
   declaredType: UploadActivityType | null;
-  /** The types of a multi-sport file's legs (FIT sessions) besides declaredType; absent otherwise. */
-  legTypes?: UploadActivityType[];
+  /**
+   * A multisport file's legs (FIT: one session per leg — swim, transition, bike, transition, run),
+   * in time order; absent for a file of one activity. Each leg that is not a transition becomes an
+   * activity of its own (activity-record.ts describeActivities).
+   */
+  legs?: ParsedLeg[];
   /** The sport as the file wrote it (e.g. "Running", "snorkeling"), for display. */
   sportLabel: string | null;
   deviceName: string | null;

@@ -75,17 +75,6 @@ describe('plausibility of an activity', () => {
     );
   });
 
-  it("a multi-sport file is held to its fastest leg's speeds (a triathlon typed run has a bike leg)", () => {
-    const triathlon = { ...run, maxSpeed: 16.7, legTypes: ['run', 'ride'] as const };
-    expect(checkPlausibility({ ...run, maxSpeed: 16.7 })?.reason).toBe('speed');
-    expect(checkPlausibility(triathlon)).toBeNull();
-    expect(checkPlausibility({ ...triathlon, maxSpeed: 36 })?.message).toBe(
-      `This activity's speed (130 km/h, 81 mph) is faster than anyone rides a bike. ${FLAG_CONSEQUENCE}`,
-    );
-    // Its average is held to a ride's record: 8 m/s over 40 km is a fast triathlon, not impossible.
-    expect(checkPlausibility({ ...triathlon, distance: 40_000, averageSpeed: 8 })).toBeNull();
-  });
-
   it('average speed: the world record for the distance plus 10 %', () => {
     // Marathon record 2:00:35 = 5.83 m/s.
     const marathon = { ...run, distance: 42_195, maxSpeed: 7 };

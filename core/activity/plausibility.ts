@@ -85,12 +85,8 @@ export const FLAG_REASONS = ['distance', 'duration', 'speed', 'average-speed', '
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 export interface PlausibilityInput {
+  /** A multisport file's legs are each an activity of their own type (activity-record.ts). */
   type: UploadActivityType;
-  /**
-   * Every type a multi-sport file's legs have (a triathlon typed "run" has a bike leg): the
-   * speeds are held to the fastest of them.
-   */
-  legTypes?: readonly UploadActivityType[] | undefined;
   /** Metres. */
   distance: number;
   /** Seconds. */
@@ -171,11 +167,7 @@ function recordSpeed(table: readonly { fromM: number; recordMps: number }[], met
  * NaN or Infinity) are implausible too.
  */
 export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | null {
-  const { distance, elapsedTime, averageSpeed, maxSpeed } = input;
-  // The leg types, fastest first: a file with a bike leg is held to a bike's speeds.
-  const type = [input.type, ...(input.legTypes ?? [])].reduce((fastest, leg) =>
-    MAX_SUSTAINED_SPEED_MPS[leg] > MAX_SUSTAINED_SPEED_MPS[fastest] ? leg : fastest,
-  );
+  const { type, distance, elapsedTime, averageSpeed, maxSpeed } = input;
   if (!Number.isFinite(distance) || distance > MAX_PLAUSIBLE_DISTANCE_M) {
     return { reason: 'distance', message: FLAG_MESSAGES.distance(distance) };
   }

@@ -117,10 +117,22 @@ export const activityDetailSchema = activitySummarySchema.extend({
   splitsStandard: z.array(splitSchema),
   /** A Strava activity whose details Strava could not send just now (spec §8), with nothing cached. */
   stravaError: z.string().nullable(),
+  /**
+   * The event this activity is a leg of (a multisport file: swim, ride, run), with every leg in
+   * order, this one included; null for an ordinary activity.
+   */
+  multisport: z
+    .object({
+      legs: z.array(z.object({ id: z.string(), name: z.string(), type: activityTypeSchema })),
+    })
+    .nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
-/** The track for display, columnar; `null` where a point has no value. Seconds from the start. */
+/**
+ * The track for display, columnar; `null` where a point has no value. Seconds from the start.
+ * `lat` and `lon` are empty for an indoor activity (a treadmill run: no map to draw).
+ */
 export const displayTrackSchema = z.object({
   pointCount: z.number().int(),
   elapsed: z.array(z.number().nullable()),

@@ -10,7 +10,7 @@
 import { computeCumulativeDistance } from './metrics.ts';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
-import { TrackBuilder, type TrackPointInput } from './track.ts';
+import { hasPositions, indoorTrackHasData, TrackBuilder, type TrackPointInput } from './track.ts';
 import { ActivityFileError, TCX_CONTENT_MESSAGES } from './upload-rules.ts';
 import { createXmlStream, guardMalformed, MalformedXmlError, type XmlStream } from './xml-stream.ts';
 import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
@@ -67,7 +67,8 @@ function sumKnown(values: readonly number[]): number {
 }
 
 export function createTcxParser(): ActivityFileParser {
-  const points = new TrackBuilder(4096);
+  // Trackpoints without a position are kept for an indoor activity (a treadmill run, a trainer ride).
+  const points = new TrackBuilder(4096, { keepUnpositioned: true });
   let tracksInLap = 0;
   const laps: (ParsedLap & { calories: number })[] = [];
 
@@ -329,6 +330,9 @@ export function createTcxParser(): ActivityFileParser {
       }
       const deviceDistance = points.hasDeviceDistance;
       const track = points.finish();
+      if (!hasPositions(track) && !indoorTrackHasData(track)) {
+        throw new ActivityFileError('tcx', TCX_CONTENT_MESSAGES.noValidPoints);
+      }
       computeCumulativeDistance(track);
       // The file's own totals are its laps added up (TCX has no session record); TCX records
       // neither elapsed time nor ascent.
@@ -352,7 +356,12 @@ export function createTcxParser(): ActivityFileParser {
         deviceName: creatorName,
         track,
         deviceDistance,
-        laps: laps.map(({ calories: _calories, ...parsed }) => parsed),
+        // Lap bounds were counted in trackpoints read; points without a position may have been left out.
+        laps: laps.map(({ calories: _calories, ...parsed }) => ({
+          ...parsed,
+          startIndex: points.finishedIndex(parsed.startIndex),
+          endIndex: points.finishedIndex(parsed.endIndex),
+        })),
         deviceTotals,
       };
     },

@@ -8,9 +8,11 @@
  * run costs 7–10 bytes per point against 80–120 for JSON objects. Optional columns (elevation,
  * heart rate, cadence, time) carry a presence bitmap and cost nothing when absent.
  */
-import { TRACK_COLUMNS, type Track, type TrackColumn } from './track.ts';
+import { hasPositions, TRACK_COLUMNS, type Track, type TrackColumn } from './track.ts';
 
 const MAGIC = [0x53, 0x54, 0x4b, 0x31]; // "STK1"
+/** "STK2": the same, with latitude and longitude optional like the other columns (an indoor track). */
+const MAGIC_OPTIONAL_POSITIONS = [0x53, 0x54, 0x4b, 0x32];
 
 interface ColumnCodec {
   name: TrackColumn;
@@ -30,6 +32,10 @@ const CODECS: readonly ColumnCodec[] = [
   { name: 'cadence', scale: 1, order: 1, optional: true },
   { name: 'distance', scale: 100, order: 2, optional: false },
 ];
+
+const CODECS_OPTIONAL_POSITIONS: readonly ColumnCodec[] = CODECS.map((codec) =>
+  codec.name === 'lat' || codec.name === 'lon' ? { ...codec, optional: true } : codec,
+);
 
 class ByteWriter {
   private buffer = new Uint8Array(1024);
@@ -122,9 +128,11 @@ class ByteReader {
 export function encodeTrack(track: Track): Uint8Array {
   const n = track.lat.length;
   const out = new ByteWriter();
-  out.bytes(MAGIC);
+  // A track with positions keeps the first format, byte for byte; only an indoor track needs the second.
+  const located = n === 0 || hasPositions(track);
+  out.bytes(located ? MAGIC : MAGIC_OPTIONAL_POSITIONS);
   out.uvarint(n);
-  for (const codec of CODECS) {
+  for (const codec of located ? CODECS : CODECS_OPTIONAL_POSITIONS) {
     const column = track[codec.name];
     let present: Uint8Array | undefined;
     if (codec.optional) {
@@ -168,15 +176,17 @@ export function encodeTrack(track: Track): Uint8Array {
 export function decodeTrack(bytes: Uint8Array): Track {
   const input = new ByteReader(bytes);
   const magic = input.take(4);
-  if (MAGIC.some((byte, i) => magic[i] !== byte)) {
+  const matches = (expected: readonly number[]) => expected.every((byte, i) => magic[i] === byte);
+  if (!matches(MAGIC) && !matches(MAGIC_OPTIONAL_POSITIONS)) {
     throw new Error('Not a Stride track');
   }
+  const codecs = matches(MAGIC) ? CODECS : CODECS_OPTIONAL_POSITIONS;
   const n = input.uvarint();
   const columns = Object.fromEntries(TRACK_COLUMNS.map((name) => [name, new Float64Array(n)])) as Record<
     TrackColumn,
     Float64Array
   >;
-  for (const codec of CODECS) {
+  for (const codec of codecs) {
     const column = columns[codec.name];
     let present: Uint8Array | undefined;
     if (codec.optional) {

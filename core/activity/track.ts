@@ -10,7 +10,11 @@ export type TrackColumn = (typeof TRACK_COLUMNS)[number];
 export interface Track {
   /** Milliseconds since the Unix epoch (UTC); NaN when the point has no time. */
   time: Float64Array;
-  /** Degrees, WGS84. Always finite: points without numeric coordinates are never stored. */
+  /**
+   * Degrees, WGS84. Either every point has a finite position, or none has (an indoor activity: a
+   * treadmill run, a trainer ride, yoga — see TrackBuilder's `keepUnpositioned`), and then every
+   * value is NaN: a track never mixes the two.
+   */
   lat: Float64Array;
   lon: Float64Array;
   /** Metres above sea level; NaN when absent. */
@@ -50,6 +54,40 @@ export function trackLength(track: Track): number {
   return track.lat.length;
 }
 
+/** Whether the track has positions (it has none at all when recorded indoors). */
+export function hasPositions(track: Track): boolean {
+  return track.lat.length > 0 && Number.isFinite(track.lat[0]);
+}
+
+/**
+ * Whether a track without positions still holds an activity: times that span at least a second,
+ * or a distance from the device. A file with neither (nor positions) has nothing to import.
+ */
+export function indoorTrackHasData(track: Track): boolean {
+  let first = Number.NaN;
+  for (let i = 0; i < track.time.length; i += 1) {
+    const time = track.time[i] as number;
+    if (Number.isFinite(time)) {
+      if (Number.isNaN(first)) {
+        first = time;
+      } else if (Math.abs(time - first) >= 1000) {
+        return true;
+      }
+    }
+  }
+  return track.distance.some((metres) => Number.isFinite(metres) && metres > 0);
+}
+
+export interface TrackBuilderOptions {
+  /**
+   * Keep points without a position (FIT and TCX record time, heart rate and the device's distance
+   * indoors). When at least two points have a position, the points without one are still left out
+   * (a GPS dropout: the track is the positioned points, as before); otherwise the track is an
+   * indoor one, every point kept and none with a position.
+   */
+  keepUnpositioned?: boolean;
+}
+
 /** Collects points as a file is read; grows its arrays by doubling. */
 export class TrackBuilder {
   private size = 0;
@@ -60,8 +98,15 @@ export class TrackBuilder {
   /** Indices of points that begin a new segment, in push order. */
   private segmentStarts: number[] = [];
   private segmentPending = false;
+  private readonly keepUnpositioned: boolean;
+  private positioned = 0;
+  /** Whether every point with a position so far carried a device distance. */
+  private positionedHaveDistance = true;
+  /** Raw index → index in the finished track, when unpositioned points were left out. */
+  private kept: Uint32Array | undefined;
 
-  constructor(initialCapacity = 1024) {
+  constructor(initialCapacity = 1024, options: TrackBuilderOptions = {}) {
+    this.keepUnpositioned = options.keepUnpositioned ?? false;
     this.capacity = initialCapacity;
     this.columns = Object.fromEntries(TRACK_COLUMNS.map((name) => [name, new Float64Array(initialCapacity)])) as Record<
       TrackColumn,
@@ -78,11 +123,19 @@ export class TrackBuilder {
     this.segmentPending = this.size > 0;
   }
 
-  /** Adds a point; returns false (and adds nothing) when its coordinates are not numbers in range. */
+  /**
+   * Adds a point; returns false (and adds nothing) when its coordinates are not numbers in range,
+   * unless the builder keeps unpositioned points (then it is added without a position).
+   */
   push(point: TrackPointInput): boolean {
-    const { lat, lon } = point;
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-      return false;
+    let { lat, lon } = point;
+    const located = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+    if (!located) {
+      if (!this.keepUnpositioned) {
+        return false;
+      }
+      lat = Number.NaN;
+      lon = Number.NaN;
     }
     if (this.size === this.capacity) {
       this.capacity *= 2;
@@ -104,6 +157,12 @@ export class TrackBuilder {
     this.columns.distance[i] = value(point.distance);
     if (Number.isNaN(this.columns.distance[i])) {
       this.allHaveDistance = false;
+      if (located) {
+        this.positionedHaveDistance = false;
+      }
+    }
+    if (located) {
+      this.positioned += 1;
     }
     if (this.segmentPending) {
       this.segmentStarts.push(i);
@@ -113,9 +172,63 @@ export class TrackBuilder {
     return true;
   }
 
-  /** Whether every point carried a device distance (otherwise distance is computed from positions). */
+  /** Whether every point kept carried a device distance (otherwise distance is computed from positions). */
   get hasDeviceDistance(): boolean {
+    if (this.positioned >= 2) {
+      return this.positionedHaveDistance;
+    }
     return this.size > 0 && this.allHaveDistance;
+  }
+
+  /** The index in the finished track of the point pushed as `rawIndex`-th (or of the next one kept). */
+  finishedIndex(rawIndex: number): number {
+    if (this.kept === undefined) {
+      return rawIndex;
+    }
+    return this.kept[Math.min(rawIndex, this.kept.length - 1)] as number;
+  }
+
+  /**
+   * Leaves out the points without a position when at least two have one (see keepUnpositioned);
+   * `kept` maps each raw index to its new one (a left-out point to the next kept point's).
+   */
+  private dropUnpositioned(): void {
+    const n = this.size;
+    if (this.positioned < 2) {
+      // One position among indoor points is no track to draw: the track has none.
+      this.columns.lat.fill(Number.NaN, 0, n);
+      this.columns.lon.fill(Number.NaN, 0, n);
+      return;
+    }
+    if (this.positioned === n) {
+      return;
+    }
+    const kept = new Uint32Array(n + 1);
+    const starts = new Set(this.segmentStarts);
+    const newStarts: number[] = [];
+    let pendingStart = false;
+    let out = 0;
+    for (let i = 0; i < n; i += 1) {
+      kept[i] = out;
+      if (starts.has(i)) {
+        pendingStart = true;
+      }
+      if (Number.isNaN(this.columns.lat[i])) {
+        continue;
+      }
+      for (const name of TRACK_COLUMNS) {
+        this.columns[name][out] = this.columns[name][i] as number;
+      }
+      if (pendingStart && out > 0) {
+        newStarts.push(out);
+      }
+      pendingStart = false;
+      out += 1;
+    }
+    kept[n] = out;
+    this.kept = kept;
+    this.segmentStarts = newStarts;
+    this.size = out;
   }
 
   /**
@@ -123,6 +236,9 @@ export class TrackBuilder {
    * without time keep their file order, after timed ones only if no point is timed), stable for ties.
    */
   finish(): Track {
+    if (this.keepUnpositioned) {
+      this.dropUnpositioned();
+    }
     const n = this.size;
     const time = this.columns.time;
     // Most files are in time order already, or untimed (file order stays): then the columns are

@@ -31,6 +31,19 @@ export const UPLOAD_MESSAGES = {
   needsMoreTime: 'This file needs more time than Stride allows for one activity.',
 } as const;
 
+/** "swim", "swim and run", "swim, ride and run". */
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1) as string}`;
+}
+
+/**
+ * Said on the upload of a multisport file, which becomes one activity per leg: "Imported as 3
+ * activities: swim, ride and run." The types are the legs' in order.
+ */
+export function importedLegsMessage(types: readonly string[]): string {
+  return `Imported as ${types.length} activities: ${listWords(types)}.`;
+}
+
 /**
  * Stride's own upload limits (beyond spec §5): they keep one user from taking the server's time,
  * memory or disk. Each answer is a 429 (408 for a stalled body) with one of these sentences.

@@ -3,10 +3,10 @@
  * which activities are behind the current derivation version, and writing one activity's new
  * figures, track and version in a single transaction that no other app server can enter at once.
  */
-import { sql, type Updateable } from 'kysely';
-import { bytesParameter } from './activity-repository.ts';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { bytesParameter, type NewActivity } from './activity-repository.ts';
 import type { Db } from './profile-repository.ts';
-import type { ActivitiesTable } from './schema.ts';
+import type { ActivitiesTable, Database } from './schema.ts';
 
 export interface RederiveCandidate {
   id: string;
@@ -16,9 +16,29 @@ export interface RederiveCandidate {
   fileType: string | null;
   originalFilename: string | null;
   fileSize: number | null;
+  fileSha256: string | null;
   uploadedAt: Date | null;
   createdAt: Date;
+  /** A leg of a multisport file: its place among the file's legs, else null. */
+  multisportId: string | null;
+  legIndex: number | null;
+  /** Whether its original is kept (with the activity itself or, for a leg, with its event's first). */
   hasFile: boolean;
+}
+
+/** The activities an original file is kept for: the activity itself and the legs of its event. */
+function sharesFile(eb: ExpressionBuilder<Database, 'activities' | 'activityFiles'>) {
+  return eb.exists(
+    eb
+      .selectFrom('activities as owner')
+      .whereRef('owner.id', '=', 'activityFiles.activityId')
+      .where((inner) =>
+        inner.or([
+          inner('owner.id', '=', inner.ref('activities.id')),
+          inner('owner.multisportId', '=', inner.ref('activities.multisportId')),
+        ]),
+      ),
+  );
 }
 
 /** Uploads derived by older rules: lowest version first, then oldest first (activities_rederive_idx). */
@@ -33,14 +53,13 @@ export async function listActivitiesToRederive(db: Db, version: number, limit: n
       'activities.fileType',
       'activities.originalFilename',
       'activities.fileSize',
+      'activities.fileSha256',
       'activities.uploadedAt',
       'activities.createdAt',
+      'activities.multisportId',
+      'activities.legIndex',
     ])
-    .select((eb) =>
-      eb
-        .exists(eb.selectFrom('activityFiles').whereRef('activityFiles.activityId', '=', 'activities.id'))
-        .as('hasFile'),
-    )
+    .select((eb) => eb.exists(eb.selectFrom('activityFiles').where(sharesFile)).as('hasFile'))
     .where('activities.source', '=', 'upload')
     .where('activities.derivationVersion', '<', version)
     .orderBy('activities.derivationVersion')
@@ -51,13 +70,18 @@ export async function listActivitiesToRederive(db: Db, version: number, limit: n
   return rows.map((row) => ({ ...row, hasFile: Boolean(row.hasFile) }));
 }
 
-/** The gzip original of an activity (any owner: the backfill works across users). */
+/**
+ * The gzip original of an activity, kept with it or, for a leg of a multisport file, with the first
+ * leg of its event (any owner: the backfill works across users).
+ */
 export async function findOriginalFileData(db: Db, activityId: string): Promise<Uint8Array | undefined> {
   // As base64 text, like every bytea read here (activity-repository.ts bytesParameter).
   const row = await db
-    .selectFrom('activityFiles')
-    .select(sql<string>`encode(data, 'base64')`.as('data'))
-    .where('activityId', '=', activityId)
+    .selectFrom('activities')
+    .innerJoin('activityFiles', (join) => join.onTrue())
+    .select(sql<string>`encode(activity_files.data, 'base64')`.as('data'))
+    .where('activities.id', '=', activityId)
+    .where(sharesFile)
     .executeTakeFirst();
   return row ? Buffer.from(row.data, 'base64') : undefined;
 }
@@ -85,7 +109,8 @@ export interface LockedActivity {
  * Writes an activity's re-derived figures, its track and the version in one transaction. The row is
  * locked first (FOR UPDATE SKIP LOCKED): when another app server holds it, or has already brought it
  * to this version, nothing is written and false comes back. `figures` is given the locked row, so a
- * rename made while the file was being parsed is seen.
+ * rename made while the file was being parsed is seen. `added` are further activities the file now
+ * gives (the other legs of a file that was stored as one activity), inserted in the same transaction.
  */
 export async function saveRederivedActivity(
   db: Db,
@@ -93,6 +118,7 @@ export async function saveRederivedActivity(
   version: number,
   figures: (locked: LockedActivity) => Updateable<ActivitiesTable>,
   track: { pointCount: number; data: Uint8Array },
+  added: readonly NewActivity[] = [],
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const locked = await trx
@@ -117,6 +143,15 @@ export async function saveRederivedActivity(
       .values({ activityId, ...values })
       .onConflict((oc) => oc.column('activityId').doUpdateSet(values))
       .execute();
+    for (const { row, track: addedTrack } of added) {
+      await trx.insertInto('activities').values(row).execute();
+      if (addedTrack) {
+        await trx
+          .insertInto('activityTracks')
+          .values({ activityId: row.id, pointCount: addedTrack.pointCount, data: bytesParameter(addedTrack.data) })
+          .execute();
+      }
+    }
     return true;
   });
 }

@@ -144,36 +144,74 @@ export function findActivity(db: Db, userId: string, id: string): Promise<Activi
   return db.selectFrom('activities').selectAll().where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The activity a file became (a multisport file's first leg), when the user imported it before. */
 export function findActivityIdByFile(db: Db, userId: string, sha256: string): Promise<{ id: string } | undefined> {
   return db
     .selectFrom('activities')
     .select('id')
     .where('userId', '=', userId)
     .where('fileSha256', '=', sha256)
+    .orderBy(sql`coalesce(leg_index, 0)`)
+    .limit(1)
     .executeTakeFirst();
 }
 
-export async function insertActivity(
+export interface NewActivity {
+  row: NewActivityRow;
+  track: { pointCount: number; data: Uint8Array } | undefined;
+}
+
+/**
+ * Stores the activities of one file in one transaction, or none of them: an ordinary file's one,
+ * or every leg of a multisport file. The original file is kept once, with the first.
+ */
+export async function insertActivities(
+  db: Db,
+  activities: readonly NewActivity[],
+  file: { data: Uint8Array } | undefined,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [index, { row, track }] of activities.entries()) {
+      await trx.insertInto('activities').values(row).execute();
+      if (track) {
+        await trx
+          .insertInto('activityTracks')
+          .values({ activityId: row.id, pointCount: track.pointCount, data: bytesParameter(track.data) })
+          .execute();
+      }
+      if (file && index === 0) {
+        await trx
+          .insertInto('activityFiles')
+          .values({ activityId: row.id, contentEncoding: 'gzip', data: bytesParameter(file.data) })
+          .execute();
+      }
+    }
+  });
+}
+
+export function insertActivity(
   db: Db,
   row: NewActivityRow,
   track: { pointCount: number; data: Uint8Array } | undefined,
   file: { data: Uint8Array } | undefined,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('activities').values(row).execute();
-    if (track) {
-      await trx
-        .insertInto('activityTracks')
-        .values({ activityId: row.id, pointCount: track.pointCount, data: bytesParameter(track.data) })
-        .execute();
-    }
-    if (file) {
-      await trx
-        .insertInto('activityFiles')
-        .values({ activityId: row.id, contentEncoding: 'gzip', data: bytesParameter(file.data) })
-        .execute();
-    }
-  });
+  return insertActivities(db, [{ row, track }], file);
+}
+
+/** The legs of a multisport event, in order (the user's own only). */
+export function findMultisportLegs(
+  db: Db,
+  userId: string,
+  multisportId: string,
+): Promise<Pick<ActivityRow, 'id' | 'name' | 'type'>[]> {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'name', 'type'])
+    .where('userId', '=', userId)
+    .where('multisportId', '=', multisportId)
+    .orderBy('legIndex')
+    .orderBy('startDate')
+    .execute();
 }
 
 /** Stores or replaces an activity's track (a Strava activity's streams, refreshed daily). */
@@ -210,13 +248,31 @@ export async function hasTrack(db: Db, activityId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * The file an activity was uploaded as. A multisport file is kept once, with one of its legs:
+ * every leg finds it through the event they share.
+ */
 export async function findOriginalFile(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
   const row = await db
     .selectFrom('activityFiles')
     .innerJoin('activities', 'activities.id', 'activityFiles.activityId')
     .select(sql<string>`encode(activity_files.data, 'base64')`.as('data'))
     .where('activities.userId', '=', userId)
-    .where('activities.id', '=', activityId)
+    .where((eb) =>
+      eb.or([
+        eb('activities.id', '=', activityId),
+        eb(
+          'activities.multisportId',
+          '=',
+          eb
+            .selectFrom('activities as leg')
+            .select('leg.multisportId')
+            .where('leg.userId', '=', userId)
+            .where('leg.id', '=', activityId),
+        ),
+      ]),
+    )
+    .limit(1)
     .executeTakeFirst();
   return row ? bytesFromBase64(row.data) : undefined;
 }
@@ -242,6 +298,33 @@ export async function renameActivity(
  */
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // A multisport file is kept with one leg: deleting that leg hands it to the next one left.
+    await trx
+      .updateTable('activityFiles')
+      .set((eb) => ({
+        activityId: eb
+          .selectFrom('activities as other')
+          .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
+          .select('other.id')
+          .where('deleted.id', '=', id)
+          .where('deleted.userId', '=', userId)
+          .where('other.id', '<>', id)
+          .orderBy('other.legIndex')
+          .limit(1),
+      }))
+      .where('activityId', '=', id)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('activities as other')
+            .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
+            .select('other.id')
+            .where('deleted.id', '=', id)
+            .where('deleted.userId', '=', userId)
+            .where('other.id', '<>', id),
+        ),
+      )
+      .execute();
     const deleted = await trx
       .deleteFrom('activities')
       .where('userId', '=', userId)

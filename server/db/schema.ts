@@ -129,6 +129,10 @@ export interface ActivitiesTable {
   fileSize: number | null;
   fileType: string | null;
   fileSha256: string | null;
+  /** The legs of one multisport file share this id (migration 0012); null otherwise. */
+  multisportId: string | null;
+  /** 0, 1, 2… in time order among the legs of a multisport file; null otherwise. */
+  legIndex: number | null;
   uploadedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;

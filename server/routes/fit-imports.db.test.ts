@@ -131,14 +131,20 @@ describe('generated FIT files: declared sports other than run never count as run
 });
 
 describe('failed.fit: a yoga session without GPS', () => {
-  it('is refused with its sentence and stores nothing', async () => {
+  it('imports as an indoor activity of type other: its time and heart rate, no distance, no map', async () => {
     const user = await registerUser(server);
-    const final = await uploadOne(user, 'failed.fit', fixture('failed.fit'));
-    expect(final).toMatchObject({
-      state: 'error',
-      message: 'Failed to parse FIT file: No valid track points found in FIT file',
+    const detail = await importedDetail(user, 'failed.fit', fixture('failed.fit'));
+    expect(detail).toMatchObject({
+      type: 'other',
+      sportLabel: 'training',
+      distance: 0,
+      elapsedTime: 778,
+      movingTime: 778,
+      calories: 114,
+      startLatLng: null,
+      splitsMetric: [],
     });
-    expect(await rowCounts(user.id)).toBe(0);
+    expect(detail.averageHeartrate).toBeGreaterThan(80);
   });
 });
 
@@ -207,15 +213,4 @@ describe('FIT files the SDK alone refuses', () => {
   });
 });
 
-describe('triathlon_summary_first.fit: a multisport file', () => {
-  it('is typed by its longest leg that is not a run (the bike), so no leg counts as running', async () => {
-    const user = await registerUser(server);
-    const bytes = fixture('triathlon_summary_first.fit');
-    const detail = await importedDetail(user, 'triathlon.fit', bytes);
-    expect(detail.type).toBe('ride');
-    expect(detail.sportLabel).toBe('swimming + cycling + running');
-    within1Percent(detail.distance, 513.26 + 132.35 + 13_517.59 + 71.72 + 4491.51);
-    const medals = (await user.client.get<TrophyCase>(`/api/medals?timeZone=${ZONE}`)).body;
-    expect(medals.medals.filter((medal) => medal.earned).map((medal) => medal.medalId)).toEqual([]);
-  });
-});
+// triathlon_summary_first.fit, a multisport file, is one activity per leg: multisport.db.test.ts.

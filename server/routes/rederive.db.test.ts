@@ -282,6 +282,49 @@ describe('a pass called directly', () => {
     expect([...(await versions()).values()].every((version) => version === 0)).toBe(true);
     expect(await rederiveStoredActivities(deps)).toMatchObject({ rederived: 5, failed: 1, skipped: 1 });
   });
+
+  it('splits a multisport file stored as one activity into its legs, the stored one first', async () => {
+    const { db } = server.database;
+    const athlete = await registerUser(server, { name: 'Tri Athlete' });
+    const first = await upload(athlete, 'triathlon_summary_first.fit');
+    const legs = (await detailOf(athlete, first)).multisport?.legs ?? [];
+    expect(legs.map((leg) => leg.type)).toEqual(['swim', 'ride', 'run']);
+    // As an import before legs stored it: one activity, typed by its ride.
+    await db.deleteFrom('activities').where('userId', '=', athlete.id).where('id', '<>', first).execute();
+    await sql`update activities set multisport_id = null, leg_index = null, type = 'ride', name = 'Ironman',
+      derivation_version = 0 where id = ${first}`.execute(db);
+
+    expect(await rederiveStoredActivities(deps)).toMatchObject({ rederived: 1, failed: 0 });
+    const rows = await db
+      .selectFrom('activities')
+      .select(['id', 'type', 'legIndex', 'multisportId', 'derivationVersion'])
+      .where('userId', '=', athlete.id)
+      .orderBy('legIndex')
+      .execute();
+    expect(rows.map((row) => [row.type, row.legIndex, row.derivationVersion])).toEqual([
+      ['swim', 0, ACTIVITY_DERIVATION_VERSION],
+      ['ride', 1, ACTIVITY_DERIVATION_VERSION],
+      ['run', 2, ACTIVITY_DERIVATION_VERSION],
+    ]);
+    expect(new Set(rows.map((row) => row.multisportId)).size).toBe(1);
+    expect(rows[0]?.id).toBe(first);
+    const detail = await detailOf(athlete, first);
+    // The name the runner gave stays on the activity they named; the file is still kept once.
+    expect(detail.name).toBe('Ironman');
+    expect(detail.multisport?.legs.map((leg) => leg.id)).toEqual(rows.map((row) => row.id));
+    const files = await db
+      .selectFrom('activityFiles')
+      .where(
+        'activityId',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .select('activityId')
+      .execute();
+    expect(files).toEqual([{ activityId: first }]);
+    // A second pass finds nothing more to do, the legs included.
+    expect(await rederiveStoredActivities(deps)).toMatchObject({ rederived: 0, kept: 0, skipped: 0 });
+  });
 });
 
 describe('ACTIVITY_REDERIVE=off', () => {

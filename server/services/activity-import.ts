@@ -2,8 +2,9 @@
  * Imports spooled upload files one by one (spec §4 "Upload processing": parsing → saving →
  * complete; one file's failure is recorded and the next still proceeds). Parsing and deriving run
  * in the import pool's worker threads (import-pool.ts); this thread only stores the small result.
- * Each file becomes one activity, its compact track and its original bytes in a single
- * transaction, or nothing at all. When the request goes away the remaining files are not imported.
+ * Each file becomes its activity (or, a multisport file, one activity per leg, linked by a shared
+ * multisport id), their compact tracks and the original bytes (kept once) in a single transaction,
+ * or nothing at all. When the request goes away the remaining files are not imported.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -11,8 +12,13 @@ import type { Logger } from 'pino';
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
-import { ActivityFileError, fileFormatOf, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
-import { findActivityIdByFile, insertActivity, refreshProfileStatistics } from '../db/activity-repository.ts';
+import {
+  ActivityFileError,
+  fileFormatOf,
+  importedLegsMessage,
+  UPLOAD_MESSAGES,
+} from '../../core/activity/upload-rules.ts';
+import { findActivityIdByFile, insertActivities, refreshProfileStatistics } from '../db/activity-repository.ts';
 import { isUniqueViolation, type Db } from '../db/profile-repository.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../http/multipart-upload.ts';
@@ -103,22 +109,31 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
       },
     },
   );
-  const { record } = parsed;
   const parsedAt = performance.now();
   await context.emit({ ...base, state: 'saving' });
-  const id = randomUUID();
-  const row = activityRow(id, userId, record, {
-    originalFilename: file.name,
-    fileSize: file.size,
-    fileType: parsed.format,
-    fileSha256: file.sha256,
-    uploadedAt: now,
-  });
+  const legs = parsed.activities.length > 1;
+  const multisportId = legs ? randomUUID() : null;
+  const stored = parsed.activities.map((activity, legIndex) => ({
+    ...activity,
+    row: activityRow(randomUUID(), userId, activity.record, {
+      originalFilename: file.name,
+      fileSize: file.size,
+      fileType: parsed.format,
+      fileSha256: file.sha256,
+      uploadedAt: now,
+      multisportId,
+      legIndex: legs ? legIndex : null,
+    }),
+  }));
+  const first = stored[0];
+  if (!first) {
+    throw new Error(UPLOAD_MESSAGES.parseActivity);
+  }
+  const id = first.row.id;
   try {
-    await insertActivity(
+    await insertActivities(
       db,
-      row,
-      { pointCount: parsed.pointCount, data: parsed.track },
+      stored.map(({ row, pointCount, track }) => ({ row, track: { pointCount, data: track } })),
       { data: await readFile(file.path) },
     );
   } catch (error) {
@@ -137,16 +152,24 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     }
     throw error;
   }
-  // A Strava copy of this run is hidden behind the upload (the merged list shows it once).
-  await hideStravaCopyOfUpload(db, userId, { id, startDate: record.startDate, distance: record.distance }).catch(
-    (error: unknown) => context.logger.warn({ err: error, activityId: id }, 'Strava duplicate check failed'),
-  );
+  // A Strava copy of this run (or of a leg) is hidden behind the upload (the merged list shows it once).
+  for (const { row, record } of stored) {
+    await hideStravaCopyOfUpload(db, userId, {
+      id: row.id,
+      startDate: record.startDate,
+      distance: record.distance,
+    }).catch((error: unknown) =>
+      context.logger.warn({ err: error, activityId: row.id }, 'Strava duplicate check failed'),
+    );
+  }
+  const record = first.record;
   context.logger.info(
     {
       activityId: id,
       format: parsed.format,
       bytes: file.size,
-      points: parsed.pointCount,
+      activities: stored.length,
+      points: stored.reduce((sum, activity) => sum + activity.pointCount, 0),
       parseMs: Math.round(parsedAt - started),
       saveMs: Math.round(performance.now() - parsedAt),
     },
@@ -154,7 +177,11 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   );
   // What could not be read of the file (it ends early, it has no time of its own) is said with the
   // imported activity.
-  const notes = [...record.warnings, ...(record.dateSource === 'upload' ? [UPLOAD_MESSAGES.datedByUpload] : [])];
+  const notes = [
+    ...(legs ? [importedLegsMessage(stored.map((activity) => activity.record.type))] : []),
+    ...record.warnings,
+    ...(record.dateSource === 'upload' ? [UPLOAD_MESSAGES.datedByUpload] : []),
+  ];
   const message = notes.join(' ');
   return { ...base, state: 'complete', activityId: id, duplicate: false, ...(message ? { message } : {}) };
 }

@@ -8,6 +8,9 @@
  *   at most the activity in hand.
  * - Files go through the import pool, the same worker path as an upload, one at a time, so uploads
  *   waiting for a worker queue behind at most one re-derivation.
+ * - A file stored as one activity that now gives several (a multisport file imported before legs)
+ *   keeps its activity as the first leg and gains the others in the same transaction; a leg is
+ *   re-derived from its own part of the file.
  * - What the runner chose stays: a name they gave, the description, a confirmation of a flagged
  *   activity. The type comes from the file (the API does not edit it).
  * - A file that no longer parses keeps its activity as it is, is marked with the current version and
@@ -33,7 +36,8 @@ import type { Db } from '../db/profile-repository.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { activityRow } from './activity-import.ts';
 import { afterActivitiesChanged } from './activity-service.ts';
-import { ImportCancelledError, type ImportJobInput, type ImportPool } from './import-pool.ts';
+import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
+import { ImportCancelledError, type ImportPool } from './import-pool.ts';
 import type { ImportResult } from './import-worker-protocol.ts';
 
 /** Activities read per batch; statistics and medals are brought up to date after each. */
@@ -56,7 +60,7 @@ export interface RederiveOutcome {
   failed: number;
   /** Activities without an original file, marked. */
   skipped: number;
-  /** Files that now give several activities, kept as one activity and marked. */
+  /** Legs whose file no longer gives them: kept as they were, marked. */
   kept: number;
   ms: number;
 }
@@ -69,15 +73,6 @@ const spoolFileName = () => `upload-${randomUUID()}.gz`;
 function formatOf(candidate: RederiveCandidate): ActivityFileFormat | undefined {
   const stored = ACTIVITY_FILE_FORMATS.find((format) => format === candidate.fileType);
   return stored ?? fileFormatOf(candidate.originalFilename ?? '');
-}
-
-/**
- * One original file to the activities it holds, through the import pool like an upload. This is
- * the one call to change when a file may hold several activities (multisport legs): it returns
- * each of them, and rederiveOne decides what a file with more than one becomes.
- */
-async function deriveRecords(pool: ImportPool, job: ImportJobInput, signal: AbortSignal): Promise<ImportResult[]> {
-  return [await pool.run(job, { signal })];
 }
 
 async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, signal: AbortSignal): Promise<Result> {
@@ -99,10 +94,9 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
     await rm(spoolPath, { force: true });
     throw error;
   }
-  let results: ImportResult[];
+  let result: ImportResult;
   try {
-    results = await deriveRecords(
-      deps.pool,
+    result = await deps.pool.run(
       {
         path: spoolPath,
         size: candidate.fileSize ?? 0,
@@ -111,7 +105,7 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         // An activity dated by its upload keeps that date.
         now: (candidate.uploadedAt ?? candidate.createdAt).getTime(),
       },
-      signal,
+      { signal },
     );
   } catch (error) {
     if (error instanceof ImportCancelledError || signal.aborted) {
@@ -126,16 +120,36 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
   } finally {
     await rm(spoolPath, { force: true });
   }
-  const [result] = results;
-  if (!result || results.length > 1) {
-    // A file holding several activities (multisport legs) stays the one activity it was imported as.
+  const derived = result.activities;
+  // A leg takes its own part of the file again; an activity stored as one takes the file's first
+  // activity, and the file's other legs (a multisport file imported before legs) are added beside it.
+  const own = derived[candidate.legIndex ?? 0];
+  if (!own || (candidate.legIndex !== null && derived.length === 1)) {
     await markDerivationVersion(db, candidate.id, version);
     logger.info(
-      { activityId: candidate.id, activities: results.length },
-      'stored activity kept as it was: its original file now gives several activities',
+      { activityId: candidate.id, activities: derived.length },
+      'stored activity kept as it was: its original file no longer gives this leg',
     );
     return 'kept';
   }
+  const split = candidate.legIndex === null && derived.length > 1;
+  const multisport = split
+    ? { multisportId: randomUUID(), legIndex: 0 }
+    : { multisportId: candidate.multisportId, legIndex: candidate.legIndex };
+  const others = (split ? derived.slice(1) : []).map((activity) => ({ id: randomUUID(), ...activity }));
+  const added = others.map(({ id, record, pointCount, track }, offset) => ({
+    row: activityRow(id, candidate.userId, record, {
+      originalFilename: candidate.originalFilename,
+      fileSize: candidate.fileSize,
+      fileSha256: candidate.fileSha256,
+      uploadedAt: candidate.uploadedAt,
+      fileType: result.format,
+      multisportId: multisport.multisportId,
+      legIndex: offset + 1,
+      derivationVersion: version,
+    }),
+    track: { pointCount, data: track },
+  }));
   const saved = await saveRederivedActivity(
     db,
     candidate.id,
@@ -147,11 +161,24 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         source: _source,
         name,
         ...figures
-      } = activityRow(candidate.id, candidate.userId, result.record, { fileType: result.format });
+      } = activityRow(candidate.id, candidate.userId, own.record, { fileType: result.format, ...multisport });
       return { ...figures, name: nameAfterRederive(locked.name, name), updatedAt: new Date() };
     },
-    { pointCount: result.pointCount, data: result.track },
+    { pointCount: own.pointCount, data: own.track },
+    added,
   );
+  if (saved) {
+    // Figures that changed may now pair an upload with its Strava copy (the merged list shows it once).
+    const stored = [
+      { id: candidate.id, startDate: own.record.startDate, distance: own.record.distance },
+      ...others.map(({ id, record }) => ({ id, startDate: record.startDate, distance: record.distance })),
+    ];
+    for (const activity of stored) {
+      await hideStravaCopyOfUpload(db, candidate.userId, activity).catch((error: unknown) =>
+        logger.warn({ err: error, activityId: activity.id }, 'Strava duplicate check failed'),
+      );
+    }
+  }
   return saved ? 'rederived' : 'taken';
 }
 

@@ -25,6 +25,7 @@ import {
   deleteActivitiesBySource,
   deleteActivity as deleteActivityRow,
   findActivity,
+  findMultisportLegs,
   findOriginalFile,
   findTrackData,
   hasTrack,
@@ -78,7 +79,12 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
   };
 }
 
-function toDetail(row: ActivityRow, hasTrack: boolean, stravaError: string | null = null): ActivityDetail {
+function toDetail(
+  row: ActivityRow,
+  hasTrack: boolean,
+  legs: ActivityDetail['multisport'],
+  stravaError: string | null = null,
+): ActivityDetail {
   return {
     ...toSummary({ ...row, hasTrack }),
     description: row.description,
@@ -93,7 +99,17 @@ function toDetail(row: ActivityRow, hasTrack: boolean, stravaError: string | nul
     splitsMetric: row.splitsMetric as SplitRecord[],
     splitsStandard: row.splitsStandard as SplitRecord[],
     stravaError,
+    multisport: legs,
   };
+}
+
+/** The detail of a stored row: whether it has a track, and the legs of its multisport event. */
+async function detailOf(db: Db, row: ActivityRow, stravaError: string | null = null): Promise<ActivityDetail> {
+  const [track, legs] = await Promise.all([
+    trackAvailable(db, row),
+    row.multisportId === null ? Promise.resolve(null) : findMultisportLegs(db, row.userId, row.multisportId),
+  ]);
+  return toDetail(row, track, legs === null ? null : { legs }, stravaError);
 }
 
 function encodeCursor(after: PageAfter): string {
@@ -150,7 +166,7 @@ export async function getActivity(
     throw notFound(ACTIVITY_NOT_FOUND);
   }
   const { row, error } = remote ? await remote.withDetail(found) : { row: found, error: null };
-  return toDetail(row, await trackAvailable(db, row), error);
+  return detailOf(db, row, error);
 }
 
 async function loadTrack(db: Db, userId: string, id: string, remote?: RemoteActivities): Promise<Track> {
@@ -184,7 +200,7 @@ export async function renameActivity(db: Db, userId: string, id: string, name: s
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  return toDetail(row, await trackAvailable(db, row));
+  return detailOf(db, row);
 }
 
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<void> {
@@ -224,7 +240,7 @@ export async function confirmActivity(
     throw notFound(ACTIVITY_NOT_FOUND);
   }
   if (!found.flagged || found.flagConfirmedAt !== null) {
-    return toDetail(found, await trackAvailable(db, found));
+    return detailOf(db, found);
   }
   const row = await confirmActivityRow(db, userId, id, new Date());
   if (!row) {
@@ -232,7 +248,7 @@ export async function confirmActivity(
   }
   await refreshProfileStatistics(db, userId);
   await afterActivitiesChanged(context, userId, timeZone);
-  return toDetail(row, await trackAvailable(db, row));
+  return detailOf(db, row);
 }
 
 const FILE_TYPES: Readonly<Record<string, string>> = {

@@ -14,12 +14,18 @@ export interface ImportJob {
   now: number;
 }
 
-export interface ImportResult {
+/** One activity of a file: the file's only one, or one leg of a multisport file. */
+export interface ImportedActivity {
   record: ActivityRecord;
-  format: ActivityFileFormat;
   pointCount: number;
-  /** The encoded track (core/activity/track-codec.ts). */
+  /** The encoded track (core/activity/track-codec.ts) of this activity's part of the file. */
   track: Uint8Array;
+}
+
+export interface ImportResult {
+  format: ActivityFileFormat;
+  /** One for an ordinary file; a multisport file's legs in time order (describeActivities). */
+  activities: ImportedActivity[];
 }
 
 export type WorkerMessage =

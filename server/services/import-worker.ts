@@ -1,17 +1,18 @@
 /**
  * The import worker thread: streams one spooled (gzip) upload through the format's parser, derives
- * the activity (describeActivity) and encodes its track, and posts back only the small result. It
+ * its activities (describeActivities: one, or one per leg of a multisport file) and encodes their
+ * tracks, and posts back only the small result. It
  * runs under the pool's memory cap, so a hostile file can exhaust this thread and never the server.
  */
 import { createReadStream } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
-import { describeActivity } from '../../core/activity/activity-record.ts';
+import { describeActivities } from '../../core/activity/activity-record.ts';
 import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
 import { encodeTrack } from '../../core/activity/track-codec.ts';
 import { ActivityFileError } from '../../core/activity/upload-rules.ts';
-import type { ImportJob, WorkerMessage } from './import-worker-protocol.ts';
+import type { ImportedActivity, ImportJob, WorkerMessage } from './import-worker-protocol.ts';
 
 /** Progress is reported at most this often while a file is parsed. */
 const PROGRESS_STEP = 0.1;
@@ -33,17 +34,21 @@ async function run(job: ImportJob): Promise<void> {
     }
   }
   const parsed = parser.finish();
-  const record = describeActivity(parsed, { fallbackTimeZone: job.fallbackTimeZone, now: new Date(job.now) });
-  const track = encodeTrack(parsed.track);
-  const owned = track.byteOffset === 0 && track.byteLength === track.buffer.byteLength ? track : track.slice();
+  const described = describeActivities(parsed, { fallbackTimeZone: job.fallbackTimeZone, now: new Date(job.now) });
+  const activities: ImportedActivity[] = described.map(({ record, track }) => {
+    const encoded = encodeTrack(track);
+    const owned =
+      encoded.byteOffset === 0 && encoded.byteLength === encoded.buffer.byteLength ? encoded : encoded.slice();
+    return { record, pointCount: track.lat.length, track: owned };
+  });
   post(
     {
       jobId: job.jobId,
       kind: 'done',
-      result: { record, format: parsed.format, pointCount: parsed.track.lat.length, track: owned },
+      result: { format: parsed.format, activities },
       heapBytes: getHeapStatistics().used_heap_size,
     },
-    [owned.buffer as ArrayBuffer],
+    activities.map((activity) => activity.track.buffer as ArrayBuffer),
   );
 }
 

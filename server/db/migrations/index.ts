@@ -14,6 +14,7 @@ import * as loginThrottle from './0008-login-throttle.ts';
 import * as uploadUsage from './0009-upload-usage.ts';
 import * as profilePhotos from './0010-profile-photos.ts';
 import * as activityTiming from './0011-activity-timing.ts';
+import * as multisportLegs from './0012-multisport-legs.ts';
 import * as activityDerivationVersion from './0013-activity-derivation-version.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-upload-usage': uploadUsage,
   '0010-profile-photos': profilePhotos,
   '0011-activity-timing': activityTiming,
+  '0012-multisport-legs': multisportLegs,
   '0013-activity-derivation-version': activityDerivationVersion,
 };
 
