@@ -85,7 +85,7 @@ describe('medalValueInUnits (every screen follows the profile unit system)', () 
     expect(medalValueInUnits('1,609.34 km', 'imperial')).toBe('1000.00 miles');
   });
 
-  it('keeps a value already in the reader\'s units as it is', () => {
+  it("keeps a value already in the reader's units as it is", () => {
     expect(medalValueInUnits('12.40 miles', 'imperial')).toBe('12.40 miles');
     expect(medalValueInUnits('4:49/km', 'metric')).toBe('4:49/km');
     expect(medalValueInUnits('1,203 ft', 'imperial')).toBe('1,203 ft');

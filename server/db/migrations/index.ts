@@ -14,6 +14,7 @@ import * as loginThrottle from './0008-login-throttle.ts';
 import * as uploadUsage from './0009-upload-usage.ts';
 import * as profilePhotos from './0010-profile-photos.ts';
 import * as activityTiming from './0011-activity-timing.ts';
+import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0009-upload-usage': uploadUsage,
   '0010-profile-photos': profilePhotos,
   '0011-activity-timing': activityTiming,
+  '0014-strava-steps-and-sports': stravaStepsAndSports,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
