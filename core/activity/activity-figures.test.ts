@@ -43,7 +43,7 @@ describe('pace or speed by type', () => {
   });
 });
 
-describe('speed in the reader\'s units (ride charts)', () => {
+describe("speed in the reader's units (ride charts)", () => {
   it('converts metres per second to km/h or mph, unrounded', () => {
     expect(speedInUnits(5, 'metric')).toBeCloseTo(18, 9);
     expect(speedInUnits(5, 'imperial')).toBeCloseTo(18_000 / 1609.34, 9);
