@@ -7,6 +7,7 @@ import {
   formatSpeed,
   NO_TIME_DATA,
   paceOrSpeedLabel,
+  speedInUnits,
 } from './activity-figures.ts';
 
 describe('activity time figures', () => {
@@ -39,5 +40,13 @@ describe('pace or speed by type', () => {
     const ride = { type: 'ride', hasTiming: true, movingTime: 3600, averageSpeed: 25 / 3.6 };
     expect(formatActivityPace(ride, 'metric')).toBe('25.0 km/h');
     expect(formatActivityPace({ ...ride, hasTiming: false }, 'metric')).toBe('—');
+  });
+});
+
+describe("speed in the reader's units (ride charts)", () => {
+  it('converts metres per second to km/h or mph, unrounded', () => {
+    expect(speedInUnits(5, 'metric')).toBeCloseTo(18, 9);
+    expect(speedInUnits(5, 'imperial')).toBeCloseTo(18_000 / 1609.34, 9);
+    expect(speedInUnits(0, 'metric')).toBe(0);
   });
 });

@@ -27,12 +27,17 @@ export function speedUnitLabel(units: UnitSystem): string {
   return units === 'imperial' ? 'mph' : 'km/h';
 }
 
+/** Metres per second as km/h or mph, unrounded (chart axes). */
+export function speedInUnits(metresPerSecond: number, units: UnitSystem): number {
+  return distanceInUnits(metresPerSecond * 3600, units);
+}
+
 /** "18.4 km/h" or "11.4 mph"; "—" when not moving. */
 export function formatSpeed(metresPerSecond: number, units: UnitSystem): string {
   if (!(metresPerSecond > 0) || !Number.isFinite(metresPerSecond)) {
     return NO_FIGURE;
   }
-  return `${distanceInUnits(metresPerSecond * 3600, units).toFixed(1)} ${speedUnitLabel(units)}`;
+  return `${speedInUnits(metresPerSecond, units).toFixed(1)} ${speedUnitLabel(units)}`;
 }
 
 /** Speed for a ride, pace for everything else. */

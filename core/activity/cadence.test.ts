@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from './activity-record.ts';
-import { cadenceFactor, scaleCadence } from './cadence.ts';
+import { cadenceFactor, cadenceInSteps, scaleCadence } from './cadence.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
 
 const context = { fallbackTimeZone: 'UTC', now: new Date('2026-01-01T00:00:00Z') };
@@ -16,6 +16,19 @@ describe('running cadence in steps per minute', () => {
     const column = Float64Array.from([80, Number.NaN, 0]);
     scaleCadence(column, 2);
     expect(Array.from(column)).toEqual([160, Number.NaN, 0]);
+  });
+
+  it("doubles Strava's strides on foot (runs, walks, hikes) with the same rule, keeps rides and other sports", () => {
+    expect(cadenceFactor('strava', 'run')).toBe(2);
+    expect(cadenceFactor('strava', 'walk')).toBe(2);
+    expect(cadenceFactor('strava', 'hike')).toBe(2);
+    expect(cadenceFactor('strava', 'ride')).toBe(1);
+    expect(cadenceFactor('strava', 'swim')).toBe(1);
+    expect(cadenceFactor('strava', 'other')).toBe(1);
+    expect(cadenceInSteps(84, 'strava', 'run')).toBe(168);
+    expect(cadenceInSteps(84, 'strava', 'ride')).toBe(84);
+    expect(cadenceInSteps(null, 'strava', 'run')).toBeNull();
+    expect(cadenceInSteps(81.5, 'gpx', 'run')).toBe(81.5);
   });
 
   it('reads a FIT run at the steps per minute a watch shows, in the average, the track and the laps', () => {

@@ -142,6 +142,11 @@ export const displayTrackSchema = z.object({
   heartRate: z.array(z.number().nullable()),
   cadence: z.array(z.number().nullable()),
   distance: z.array(z.number()),
+  /**
+   * Indices into these arrays of the points that begin a new recorded segment (a GPX file's
+   * tracks and segments): the gap before each was not travelled, and the map breaks its line there.
+   */
+  segmentStarts: z.array(z.number().int()),
 });
 export type DisplayTrack = z.infer<typeof displayTrackSchema>;
 

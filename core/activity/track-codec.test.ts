@@ -62,6 +62,31 @@ describe('track codec', () => {
     expect(Array.from(decoded.distance)).toEqual([0, 14, 28]);
   });
 
+  it('keeps the segment starts of a track recorded in several segments', () => {
+    const track = typicalRun(300);
+    track.segmentStarts = Uint32Array.from([1, 120, 299]);
+    const decoded = decodeTrack(encodeTrack(track));
+    expect(Array.from(decoded.segmentStarts ?? [])).toEqual([1, 120, 299]);
+    expect(decoded.lat.length).toBe(300);
+  });
+
+  it('reads a track of one segment, as every track stored before segment starts were, without any', () => {
+    const decoded = decodeTrack(encodeTrack(typicalRun(50)));
+    expect(decoded.segmentStarts).toBeUndefined();
+    const empty = typicalRun(50);
+    empty.segmentStarts = new Uint32Array(0);
+    expect(encodeTrack(empty)).toEqual(encodeTrack(typicalRun(50)));
+  });
+
+  it('rejects a segment start outside the track', () => {
+    const track = typicalRun(10);
+    track.segmentStarts = Uint32Array.from([4]);
+    const bytes = encodeTrack(track);
+    // The last byte is the step to the only start: 4 → 10 (past the last point).
+    bytes[bytes.length - 1] = 10;
+    expect(() => decodeTrack(bytes)).toThrow('Track data has a segment start outside the track');
+  });
+
   it('rejects bytes that are not a track', () => {
     expect(() => decodeTrack(new Uint8Array([1, 2, 3, 4, 5]))).toThrow('Not a Stride track');
     const truncated = encodeTrack(typicalRun(10)).slice(0, 20);

@@ -7,6 +7,10 @@
  * steady pace, so second differences of time, position and distance are mostly tiny: a typical
  * run costs 7–10 bytes per point against 80–120 for JSON objects. Optional columns (elevation,
  * heart rate, cadence, time) carry a presence bitmap and cost nothing when absent.
+ *
+ * After the columns, a track of several recorded segments carries its segment starts (a count, then
+ * the first index and the steps between them, as varints), so the map can break its line at each
+ * gap. A track of one segment ends after the columns, as every track stored before did.
  */
 import { hasPositions, TRACK_COLUMNS, type Track, type TrackColumn } from './track.ts';
 
@@ -90,6 +94,10 @@ class ByteReader {
   offset = 0;
   constructor(private readonly bytes: Uint8Array) {}
 
+  get atEnd(): boolean {
+    return this.offset >= this.bytes.length;
+  }
+
   byte(): number {
     if (this.offset >= this.bytes.length) {
       throw new Error('Track data is truncated');
@@ -170,6 +178,15 @@ export function encodeTrack(track: Track): Uint8Array {
       previousDelta = delta;
     }
   }
+  const starts = track.segmentStarts;
+  if (starts !== undefined && starts.length > 0) {
+    out.uvarint(starts.length);
+    let previousStart = 0;
+    for (const start of starts) {
+      out.uvarint(start - previousStart);
+      previousStart = start;
+    }
+  }
   return out.result();
 }
 
@@ -213,5 +230,19 @@ export function decodeTrack(bytes: Uint8Array): Track {
       column[i] = previous / codec.scale;
     }
   }
-  return columns;
+  const track: Track = columns;
+  if (!input.atEnd) {
+    const count = input.uvarint();
+    const starts = new Uint32Array(count);
+    let start = 0;
+    for (let k = 0; k < count; k += 1) {
+      start += input.uvarint();
+      if (start <= 0 || start >= n) {
+        throw new Error('Track data has a segment start outside the track');
+      }
+      starts[k] = start;
+    }
+    track.segmentStarts = starts;
+  }
+  return track;
 }

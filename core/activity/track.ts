@@ -28,8 +28,8 @@ export interface Track {
   /**
    * Indices (ascending, each > 0) of points that begin a new recorded segment (a GPX <trkseg> or
    * <trk>, a TCX <Track>). The gap before such a point was not travelled: it adds no distance and
-   * no moving time (see computeCumulativeDistance). Absent when the track is one segment, and not
-   * stored: the cumulative distance column, which is stored, already carries the rule.
+   * no moving time (see computeCumulativeDistance). Absent when the track is one segment. Stored
+   * with the track (track-codec.ts) so that the map draws a break at each gap.
    */
   segmentStarts?: Uint32Array;
 }

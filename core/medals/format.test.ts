@@ -5,6 +5,7 @@ import {
   formatMedalCount,
   formatMedalDate,
   formatMedalDistance,
+  medalValueInUnits,
   formatProgressHint,
   medalProgressPercent,
 } from './format.ts';
@@ -66,5 +67,34 @@ describe('medalProgressPercent (spec §4)', () => {
   it('is 100 when held and 0 otherwise', () => {
     expect(medalProgressPercent(true)).toBe(100);
     expect(medalProgressPercent(false)).toBe(0);
+  });
+});
+
+describe('medalValueInUnits (every screen follows the profile unit system)', () => {
+  it('rewrites an imperial distance, climb and pace in metric', () => {
+    expect(medalValueInUnits('17.16 miles', 'metric')).toBe('27.62 km');
+    expect(medalValueInUnits('2,177 ft', 'metric')).toBe('664 m');
+    expect(medalValueInUnits('7:45/mi', 'metric')).toBe('4:49/km');
+    expect(medalValueInUnits('100.00 miles', 'metric')).toBe('160.93 km');
+  });
+
+  it('rewrites a metric distance, climb and pace in imperial', () => {
+    expect(medalValueInUnits('19.96 km', 'imperial')).toBe('12.40 miles');
+    expect(medalValueInUnits('367 m', 'imperial')).toBe('1,204 ft');
+    expect(medalValueInUnits('4:49/km', 'imperial')).toBe('7:45/mi');
+    expect(medalValueInUnits('1,609.34 km', 'imperial')).toBe('1000.00 miles');
+  });
+
+  it("keeps a value already in the reader's units as it is", () => {
+    expect(medalValueInUnits('12.40 miles', 'imperial')).toBe('12.40 miles');
+    expect(medalValueInUnits('4:49/km', 'metric')).toBe('4:49/km');
+    expect(medalValueInUnits('1,203 ft', 'imperial')).toBe('1,203 ft');
+  });
+
+  it('leaves counts and times, which have no unit, alone', () => {
+    expect(medalValueInUnits('5 early runs', 'metric')).toBe('5 early runs');
+    expect(medalValueInUnits('7 days in a row', 'imperial')).toBe('7 days in a row');
+    expect(medalValueInUnits('24:59', 'metric')).toBe('24:59');
+    expect(medalValueInUnits('1:02:03', 'metric')).toBe('1:02:03');
   });
 });

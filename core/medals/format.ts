@@ -3,7 +3,14 @@
  * the progress hint of an unearned card ("3 of 5 early runs") and the spec §4 progress figure.
  */
 import type { UnitSystem } from '../profile.ts';
-import { distanceInUnits } from '../units.ts';
+import {
+  distanceInUnits,
+  FEET_PER_METRE,
+  formatElevation,
+  formatPace,
+  METRES_PER_KILOMETRE,
+  METRES_PER_MILE,
+} from '../units.ts';
 import type { MedalDefinition } from './catalogue.ts';
 
 /** A counting rule's progress: how far the user is (capped at the target) and what it takes. */
@@ -37,6 +44,40 @@ export function medalDistanceUnit(units: UnitSystem): string {
 /** Spec §3 value text for a distance, 2 decimals as spec §9 asks: "12.40 miles", "19.96 km". */
 export function formatMedalDistance(metres: number, units: UnitSystem): string {
   return `${distanceInUnits(metres, units).toFixed(2)} ${medalDistanceUnit(units)}`;
+}
+
+const DISTANCE_VALUE = /^(\d[\d,]*(?:\.\d+)?) (miles|km)$/;
+const ELEVATION_VALUE = /^(\d[\d,]*) (ft|m)$/;
+const PACE_VALUE = /^(\d+):([0-5]\d)\/(mi|km)$/;
+
+function numberIn(text: string): number {
+  return Number(text.replaceAll(',', ''));
+}
+
+/**
+ * A stored medal value in the reader's units. A medal keeps the value text it was awarded with
+ * ("17.16 miles", "2,177 ft", "7:45/mi", or their metric forms); every screen shows it in the
+ * profile's current unit system, so a distance, climb or pace written in either system is
+ * rewritten in `units`. Counts and times ("5 early runs", "24:59") have no unit and stay as written.
+ */
+export function medalValueInUnits(value: string, units: UnitSystem): string {
+  const distance = DISTANCE_VALUE.exec(value);
+  if (distance) {
+    const perUnit = distance[2] === 'miles' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
+    return formatMedalDistance(numberIn(distance[1] as string) * perUnit, units);
+  }
+  const elevation = ELEVATION_VALUE.exec(value);
+  if (elevation) {
+    const metres = numberIn(elevation[1] as string) / (elevation[2] === 'ft' ? FEET_PER_METRE : 1);
+    return formatElevation(metres, units);
+  }
+  const pace = PACE_VALUE.exec(value);
+  if (pace) {
+    const seconds = Number(pace[1]) * 60 + Number(pace[2]);
+    const perUnit = pace[3] === 'mi' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
+    return seconds > 0 ? formatPace(perUnit / seconds, units) : value;
+  }
+  return value;
 }
 
 /** A count with what it counts, as a value text: "5 early runs", "7 days in a row". */

@@ -5,6 +5,7 @@
  * so a Strava run gets the same map, charts and splits as an uploaded one.
  */
 import { MAX_LAPS, MAX_SPLITS } from '../activity/bounds.ts';
+import { cadenceInSteps } from '../activity/cadence.ts';
 import { computeCumulativeDistance } from '../activity/metrics.ts';
 import type { LapRecord, SplitRecord } from '../activity/schemas.ts';
 import { TrackBuilder, type Track } from '../activity/track.ts';
@@ -50,7 +51,7 @@ function splits(value: unknown): SplitRecord[] {
     }));
 }
 
-function laps(value: unknown): LapRecord[] {
+function laps(value: unknown, type: string): LapRecord[] {
   return (Array.isArray(value) ? value : [])
     .filter(isObject)
     .slice(0, MAX_LAPS)
@@ -69,13 +70,16 @@ function laps(value: unknown): LapRecord[] {
         averageSpeed: num(lap.average_speed),
         maxSpeed: num(lap.max_speed),
         averageHeartrate: numOrNull(lap.average_heartrate),
-        averageCadence: numOrNull(lap.average_cadence),
+        averageCadence: cadenceInSteps(numOrNull(lap.average_cadence), 'strava', type),
       };
     });
 }
 
-/** A DetailedActivity's fields beyond the summary. Missing or malformed parts become empty, never an error. */
-export function normalizeStravaDetail(raw: Raw): StravaDetail {
+/**
+ * A DetailedActivity's fields beyond the summary, for an activity of Stride's `type` (its laps'
+ * cadence on foot in steps). Missing or malformed parts become empty, never an error.
+ */
+export function normalizeStravaDetail(raw: Raw, type: string): StravaDetail {
   const calories = numOrNull(raw.calories);
   return {
     description: text(raw.description),
@@ -83,7 +87,7 @@ export function normalizeStravaDetail(raw: Raw): StravaDetail {
     calories: calories === null || calories === 0 ? null : calories,
     splitsMetric: splits(raw.splits_metric),
     splitsStandard: splits(raw.splits_standard),
-    laps: laps(raw.laps),
+    laps: laps(raw.laps, type),
     extras: {
       locationCity: text(raw.location_city) || null,
       locationState: text(raw.location_state) || null,
@@ -112,9 +116,9 @@ function streamData(streams: Raw, key: string): unknown[] {
  * Streams keyed by type (`key_by_type=true`) as a Track. `time` is seconds from the start, so points
  * are placed at startMs + time. Points without a position are skipped (the map needs them; the
  * charts are drawn along the positioned ones). Null when there is no position at all: a manual or
- * indoor activity has no track.
+ * indoor activity has no track. Cadence on foot is Strava's strides doubled to steps per minute.
  */
-export function streamsToTrack(streams: Raw, startMs: number): Track | null {
+export function streamsToTrack(streams: Raw, startMs: number, type: string): Track | null {
   const latlng = streamData(streams, 'latlng');
   if (latlng.length === 0) {
     return null;
@@ -137,7 +141,7 @@ export function streamsToTrack(streams: Raw, startMs: number): Track | null {
       time: seconds === null ? undefined : startMs + seconds * 1000,
       elevation: numOrNull(altitude[index]) ?? undefined,
       heartRate: numOrNull(heartrate[index]) ?? undefined,
-      cadence: numOrNull(cadence[index]) ?? undefined,
+      cadence: cadenceInSteps(numOrNull(cadence[index]), 'strava', type) ?? undefined,
       distance: hasDistance ? (numOrNull(distance[index]) ?? undefined) : undefined,
     });
   });

@@ -73,7 +73,8 @@ describe('normalizeStravaActivity', () => {
       maxSpeed: 5.1,
       averageHeartrate: 151.3,
       maxHeartrate: 178,
-      averageCadence: 84.2,
+      // Strava's 84.2 strides per minute, in steps.
+      averageCadence: 168.4,
       startLatLng: { lat: 48.85, lng: 2.35 },
       endLatLng: { lat: 48.86, lng: 2.36 },
       hasTrack: true,
@@ -163,14 +164,31 @@ describe('normalizeStravaActivity', () => {
 
   it('prefers sport_type over the coarser type', () => {
     expect(normalizeStravaActivity({ ...summary, type: 'Ride', sport_type: 'GravelRide' })?.type).toBe('ride');
-    expect(normalizeStravaActivity({ ...summary, sport_type: undefined, type: 'Hike' })?.type).toBe('walk');
+    expect(normalizeStravaActivity({ ...summary, sport_type: undefined, type: 'Hike' })?.type).toBe('hike');
+    // A sport the table does not know falls back to the coarser type, then to "other".
+    expect(normalizeStravaActivity({ ...summary, type: 'Ride', sport_type: 'CargoBikeRide' })?.type).toBe('ride');
+    expect(normalizeStravaActivity({ ...summary, type: 'Workout', sport_type: 'Pilates' })?.type).toBe('other');
+  });
+
+  it('keeps every sport: swims are swims, the rest is "other"', () => {
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Swim', type: 'Swim' })?.type).toBe('swim');
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Yoga', type: 'Yoga' })?.type).toBe('other');
+    expect(normalizeStravaActivity({ ...summary, sport_type: undefined, type: undefined })?.type).toBe('other');
+  });
+
+  it('shows cadence on foot in steps per minute: Strava counts strides', () => {
+    expect(normalizeStravaActivity(summary)?.averageCadence).toBeCloseTo(168.4, 6);
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Walk' })?.averageCadence).toBeCloseTo(168.4, 6);
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Hike' })?.averageCadence).toBeCloseTo(168.4, 6);
+    // A ride's cadence is pedal revolutions, a swim's strokes: as Strava sends them.
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Ride', average_cadence: 88 })?.averageCadence).toBe(88);
+    expect(normalizeStravaActivity({ ...summary, sport_type: 'Swim', average_cadence: 30 })?.averageCadence).toBe(30);
+    expect(normalizeStravaActivity({ ...summary, average_cadence: undefined })?.averageCadence).toBeNull();
   });
 
   it.each([
     ['no id', { ...summary, id: undefined }],
     ['blank id', { ...summary, id: ' ' }],
-    ['an unmapped sport', { ...summary, sport_type: 'Swim', type: 'Swim' }],
-    ['no sport', { ...summary, sport_type: undefined, type: undefined }],
     ['no start date', { ...summary, start_date: undefined }],
     ['an invalid start date', { ...summary, start_date: 'yesterday-ish' }],
     ['not an object', 'Run'],
@@ -181,7 +199,7 @@ describe('normalizeStravaActivity', () => {
   });
 
   it('skips the rejected ones in a page', () => {
-    const page = [summary, { ...summary, id: 2, sport_type: 'Swim' }, { ...summary, id: 3, sport_type: 'Walk' }];
+    const page = [summary, { ...summary, id: undefined }, { ...summary, id: 3, sport_type: 'Walk' }];
     expect(normalizeStravaActivities(page).map((activity) => [activity.id, activity.type])).toEqual([
       ['123456789', 'run'],
       ['3', 'walk'],
@@ -223,26 +241,34 @@ describe('stravaSportType', () => {
     ['TrailRun', 'run'],
     ['VirtualRun', 'run'],
     ['Ride', 'ride'],
-    ['VirtualRide', 'ride'],
-    ['EBikeRide', 'ride'],
-    ['GravelRide', 'ride'],
     ['MountainBikeRide', 'ride'],
+    ['GravelRide', 'ride'],
+    ['EBikeRide', 'ride'],
+    ['EMountainBikeRide', 'ride'],
+    ['VirtualRide', 'ride'],
+    ['Velomobile', 'ride'],
+    ['Handcycle', 'ride'],
     ['Walk', 'walk'],
-    ['Hike', 'walk'],
+    ['Hike', 'hike'],
+    ['Swim', 'swim'],
     [' Run ', 'run'],
   ])('%s → %s', (sport, expected) => {
     expect(stravaSportType(sport)).toBe(expected);
   });
 
-  it.each(['Swim', 'Workout', 'AlpineSki', 'EMountainBikeRide', 'Handcycle', 'run', 'RUN', '', 'toString', null, 9])(
-    '%s → null',
-    (sport) => {
-      expect(stravaSportType(sport)).toBeNull();
-    },
-  );
+  it.each(['Workout', 'AlpineSki', 'Yoga', 'Rowing', 'run', 'RUN', '', 'toString', null, 9])('%s → other', (sport) => {
+    expect(stravaSportType(sport)).toBe('other');
+  });
 
-  it('maps exactly the ten sports of the table', () => {
-    expect(Object.keys(STRAVA_SPORT_TYPES)).toHaveLength(10);
+  it('falls back to the coarser type when the sport type is unknown', () => {
+    expect(stravaSportType('CargoBikeRide', 'Ride')).toBe('ride');
+    expect(stravaSportType(undefined, 'Hike')).toBe('hike');
+    expect(stravaSportType('TrailRun', 'Run')).toBe('run');
+    expect(stravaSportType('Kitesurf', 'Kitesurf')).toBe('other');
+  });
+
+  it("maps only to Stride's types", () => {
+    expect(new Set(Object.values(STRAVA_SPORT_TYPES))).toEqual(new Set(['run', 'ride', 'walk', 'hike', 'swim']));
   });
 });
 

@@ -4,32 +4,43 @@
  * Strava and uploaded activities de-duplicated, newest first, filtered as in spec §5.
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
+import { cadenceInSteps } from '../activity/cadence.ts';
 import { checkPlausibility } from '../activity/plausibility.ts';
 import { type ActivitySummary, normaliseActivityName } from '../activity/schemas.ts';
 
 /**
- * Strava sport types that are one of Stride's types. Exact, case-sensitive names as Strava writes
- * them (sport_type, or the older type). Every other sport (Swim, Workout, AlpineSki, …) maps to
- * null and normalizeStravaActivity returns null: Stride's activities are runs, rides and walks
- * (spec §3), so the sync skips the rest rather than mislabel them.
+ * Strava's sport types as Stride's (exact, case-sensitive names as Strava writes them in
+ * sport_type or the older, coarser type). A sport not in the table is Stride's "other".
  */
 export const STRAVA_SPORT_TYPES: Readonly<Record<string, UploadActivityType>> = {
   Run: 'run',
   TrailRun: 'run',
   VirtualRun: 'run',
   Ride: 'ride',
-  VirtualRide: 'ride',
-  EBikeRide: 'ride',
-  GravelRide: 'ride',
   MountainBikeRide: 'ride',
+  GravelRide: 'ride',
+  EBikeRide: 'ride',
+  EMountainBikeRide: 'ride',
+  VirtualRide: 'ride',
+  Velomobile: 'ride',
+  Handcycle: 'ride',
   Walk: 'walk',
-  Hike: 'walk',
+  Hike: 'hike',
+  Swim: 'swim',
 };
 
-export function stravaSportType(sport: unknown): UploadActivityType | null {
+function mappedSport(sport: unknown): UploadActivityType | null {
   const name = typeof sport === 'string' ? sport.trim() : '';
   // Own keys only: "toString" or "constructor" is no sport.
   return Object.hasOwn(STRAVA_SPORT_TYPES, name) ? (STRAVA_SPORT_TYPES[name] ?? null) : null;
+}
+
+/**
+ * Stride's type of a Strava activity from its sport_type and type: the finer sport_type when the
+ * table knows it, else the coarser type (a new kind of ride is still typed "Ride"), else "other".
+ */
+export function stravaSportType(sportType: unknown, type?: unknown): UploadActivityType {
+  return mappedSport(sportType) ?? mappedSport(type) ?? 'other';
 }
 
 type Raw = Record<string, unknown>;
@@ -162,9 +173,10 @@ export interface StravaActivity extends ActivitySummary {
 }
 
 /**
- * One Strava activity as Stride's, or null when it cannot be one: no id, no valid start date, or a
- * sport that is not a run, ride or walk (callers skip those). Heart rate and cadence stay null when
- * Strava has none ("no sensor" differs from 0); every other number defaults to 0. The Stride id is
+ * One Strava activity as Stride's, or null when it cannot be one: no id or no valid start date
+ * (callers skip those). Every sport is kept, typed by stravaSportType. Heart rate and cadence stay null when
+ * Strava has none ("no sensor" differs from 0); every other number defaults to 0. Cadence on foot
+ * is Strava's strides per minute doubled to steps (core/activity/cadence.ts). The Stride id is
  * Strava's id as text, so re-syncing the same activity updates it instead of adding a copy.
  */
 export function normalizeStravaActivity(input: unknown): StravaActivity | null {
@@ -173,9 +185,9 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
   }
   const rawId = pick(input, 'id');
   const stravaId = typeof rawId === 'number' || typeof rawId === 'string' ? text(String(rawId)) : '';
-  const type = stravaSportType(pick(input, 'sport_type', 'type'));
+  const type = stravaSportType(pick(input, 'sport_type', 'sportType'), input.type);
   const startMs = parseActivityDate(pick(input, 'startDate', 'start_date'));
-  if (stravaId === '' || type === null || startMs === null) {
+  if (stravaId === '' || startMs === null) {
     return null;
   }
   const polyline = isObject(input.map) ? text(pick(input.map, 'summary_polyline', 'polyline')) : '';
@@ -208,7 +220,7 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     maxSpeed,
     averageHeartrate: numberOrNull(pick(input, 'averageHeartrate', 'average_heartrate')),
     maxHeartrate: numberOrNull(pick(input, 'maxHeartrate', 'max_heartrate')),
-    averageCadence: numberOrNull(pick(input, 'averageCadence', 'average_cadence')),
+    averageCadence: cadenceInSteps(numberOrNull(pick(input, 'averageCadence', 'average_cadence')), 'strava', type),
     startLatLng,
     endLatLng: parseLatLng(pick(input, 'endLatLng', 'end_latlng')),
     hasTrack: polyline !== '' || startLatLng !== null,

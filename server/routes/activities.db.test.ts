@@ -92,6 +92,14 @@ describe('POST /api/activities/uploads', () => {
     expect(track.status).toBe(200);
     expect(track.body.lat.length).toBeLessThanOrEqual(2000);
     expect(track.body.lat.length).toBe(track.body.distance.length);
+    // The lake loop was recorded in seven segments: the map breaks its line at the six gaps.
+    expect(track.body.segmentStarts).toHaveLength(6);
+    for (const start of track.body.segmentStarts) {
+      expect(start).toBeGreaterThan(0);
+      expect(start).toBeLessThan(track.body.lat.length);
+      // A gap adds no distance.
+      expect(track.body.distance[start]).toBe(track.body.distance[start - 1]);
+    }
 
     const profile = await ada.client.get<Profile>('/api/profile');
     expect(profile.body.statistics.totalActivities).toBe(1);

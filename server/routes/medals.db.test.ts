@@ -133,6 +133,28 @@ describe('awarding', () => {
     expect(earnedIds(medals)).toContain('10k-warrior');
   });
 
+  it('shows every held medal value in the unit system the profile has now', async () => {
+    const imperial = await trophyCase(runner);
+    expect(card(imperial, 'longest-run')?.value).toBe('9.26 miles');
+    expect(card(imperial, '5k-hero')?.value).toBe('3.34 miles');
+    expect(card(imperial, 'fastest-run')?.value).toMatch(/^\d+:\d{2}\/mi$/);
+
+    expect((await runner.client.patch('/api/profile', { preferences: { unitSystem: 'metric' } })).status).toBe(200);
+    const metric = await trophyCase(runner);
+    expect(card(metric, 'longest-run')?.value).toBe('14.90 km');
+    // Awarded while the profile was imperial: its award value is shown in kilometres now.
+    expect(card(metric, '5k-hero')?.value).toBe('5.38 km');
+    expect(card(metric, 'fastest-run')?.value).toMatch(/^\d+:\d{2}\/km$/);
+    const values = metric.medals.flatMap((medal) => (medal.value ? [medal.value] : []));
+    expect(values.filter((value) => /miles|ft|\/mi$/.test(value))).toEqual([]);
+    expect(metric.medals.filter((medal) => medal.earned).map((medal) => medal.requirement)).not.toContainEqual(
+      expect.stringContaining('miles'),
+    );
+
+    await runner.client.patch('/api/profile', { preferences: { unitSystem: 'imperial' } });
+    expect(card(await trophyCase(runner), '5k-hero')?.value).toBe('3.34 miles');
+  });
+
   it('pushes new medals to open pages over Server-Sent Events', async () => {
     const fresh = await registerUser(server, { name: 'Live Runner' });
     const controller = new AbortController();

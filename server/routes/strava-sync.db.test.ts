@@ -125,7 +125,15 @@ describe('a full sync of 1,000 activities', () => {
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(listed).toHaveLength(1000);
-    const types = { Run: 'run', TrailRun: 'run', Ride: 'ride', Walk: 'walk' } as const;
+    const types = {
+      Run: 'run',
+      TrailRun: 'run',
+      Ride: 'ride',
+      Walk: 'walk',
+      Hike: 'hike',
+      Swim: 'swim',
+      Yoga: 'other',
+    } as const;
 
     for (const item of listed) {
       const simulated = strava.state.activities.get(Number(item.stravaId));

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { localDate } from '../../core/activity/time-zone.ts';
 import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts';
 import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
-import { formatProgressHint, medalProgressPercent } from '../../core/medals/format.ts';
+import { formatProgressHint, medalProgressPercent, medalValueInUnits } from '../../core/medals/format.ts';
 import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
 import type { UnitSystem } from '../../core/profile.ts';
 import { updateAnalytics } from '../db/analytics-repository.ts';
@@ -51,6 +51,28 @@ async function evaluate(context: MedalContext, userId: string, timeZone: string 
   return { units, evaluations: new Map(evaluations.map((evaluation) => [evaluation.medalId, evaluation])) };
 }
 
+/**
+ * The value a held medal shows, in the profile's current units: a record still held by the same run
+ * shows the rule's figure for it (exact, already in these units); any other medal its award value
+ * rewritten in these units.
+ */
+function valueOf(
+  definition: MedalDefinition,
+  record: UserMedalRow,
+  evaluation: MedalEvaluation | undefined,
+  units: UnitSystem,
+): string | null {
+  if (
+    definition.kind === 'record' &&
+    evaluation?.earned === true &&
+    evaluation.value !== null &&
+    evaluation.activityId === record.activityId
+  ) {
+    return evaluation.value;
+  }
+  return record.value === null ? null : medalValueInUnits(record.value, units);
+}
+
 function toCard(
   definition: MedalDefinition,
   record: UserMedalRow | undefined,
@@ -73,7 +95,7 @@ function toCard(
     isNew: record?.isNew ?? false,
     earnedAt: record?.earnedAt.toISOString() ?? null,
     viewedAt: record?.viewedAt?.toISOString() ?? null,
-    value: record?.value ?? null,
+    value: record ? valueOf(definition, record, evaluation, units) : null,
     activityId,
     activityName: activity?.name ?? null,
     activityFromStrava: activity?.source === 'strava',

@@ -24,7 +24,8 @@ export interface City {
   timeZone: string;
 }
 
-export type SimSportType = 'Run' | 'TrailRun' | 'Ride' | 'Walk';
+/** The generator picks among the first four; tests may ask for the others (they move like walks). */
+export type SimSportType = 'Run' | 'TrailRun' | 'Ride' | 'Walk' | 'Hike' | 'Swim' | 'Yoga';
 
 export interface SimActivity {
   id: number;
@@ -172,7 +173,10 @@ function nameFor(sportType: SimSportType, localHour: number, long: boolean): str
   if (sportType === 'TrailRun') {
     return base.replace('Run', 'Trail Run');
   }
-  return base.replace('Run', sportType === 'Ride' ? 'Ride' : 'Walk');
+  return base.replace(
+    'Run',
+    sportType === 'Ride' || sportType === 'Hike' || sportType === 'Swim' || sportType === 'Yoga' ? sportType : 'Walk',
+  );
 }
 
 export interface ActivityDraft {

@@ -16,6 +16,7 @@ import * as profilePhotos from './0010-profile-photos.ts';
 import * as activityTiming from './0011-activity-timing.ts';
 import * as multisportLegs from './0012-multisport-legs.ts';
 import * as activityDerivationVersion from './0013-activity-derivation-version.ts';
+import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -31,6 +32,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0011-activity-timing': activityTiming,
   '0012-multisport-legs': multisportLegs,
   '0013-activity-derivation-version': activityDerivationVersion,
+  '0014-strava-steps-and-sports': stravaStepsAndSports,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

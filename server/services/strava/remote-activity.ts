@@ -73,7 +73,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
       const raw = await withinDeadline((signal) =>
         deps.withToken(row.userId, (token) => client.getActivity(token, stravaId, { signal })),
       );
-      const detail = normalizeStravaDetail(raw);
+      const detail = normalizeStravaDetail(raw, row.type);
       const updated = await saveStravaDetail(db, row.id, {
         description: detail.description,
         deviceName: detail.deviceName,
@@ -110,7 +110,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
       const streams = await withinDeadline((signal) =>
         deps.withToken(row.userId, (token) => client.getStreams(token, stravaId, STREAM_KEYS, { signal })),
       );
-      const track = streamsToTrack(streams, row.startDate.getTime());
+      const track = streamsToTrack(streams, row.startDate.getTime(), row.type);
       if (track === null) {
         throw new Error(STRAVA_MESSAGES.noStreams);
       }

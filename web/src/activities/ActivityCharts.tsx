@@ -1,5 +1,5 @@
 /**
- * Elevation, pace and heart-rate profiles over distance. The three charts share one hover (Recharts
+ * Elevation, pace (speed for a ride) and heart-rate profiles over distance. The three charts share one hover (Recharts
  * syncId) and report the hovered point upwards, so the map can mark it. Memoised: the hover state
  * lives above, and redrawing 3 × 600 points on every mouse move would make the marker lag.
  */
@@ -18,11 +18,12 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
+import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
-import { distanceTicks, paceAxis, type ProfilePoint, type ProfileSeries } from './track-series.ts';
+import { distanceTicks, paceAxis, speedAxis, type ProfilePoint, type ProfileSeries } from './track-series.ts';
 
-type Metric = 'elevation' | 'pace' | 'heartRate';
+type Metric = 'elevation' | 'pace' | 'speed' | 'heartRate';
 
 interface ChartsProps {
   series: ProfileSeries;
@@ -42,6 +43,8 @@ function readout(metric: Metric, point: ProfilePoint, units: UnitSystem): string
         : `${Math.round(point.elevation).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
     case 'pace':
       return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
+    case 'speed':
+      return point.speed === null ? '—' : `${point.speed.toFixed(1)} ${speedUnitLabel(units)}`;
     case 'heartRate':
       return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
   }
@@ -198,7 +201,7 @@ function ProfileChart({
 
 export const ActivityCharts = memo(function ActivityCharts({ series, units, onHover }: ChartsProps) {
   const theme = useTheme();
-  if (!series.hasElevation && !series.hasPace && !series.hasHeartRate) {
+  if (!series.hasElevation && !series.hasPace && !series.hasSpeed && !series.hasHeartRate) {
     return null;
   }
   const shared = { series, units, onHover };
@@ -228,6 +231,16 @@ export const ActivityCharts = memo(function ActivityCharts({ series, units, onHo
               reversed
               yAxis={paceAxis(series.points)}
               tickFormatter={formatPaceSeconds}
+            />
+          )}
+          {series.hasSpeed && (
+            <ProfileChart
+              {...shared}
+              title={`Speed (${speedUnitLabel(units)})`}
+              metric="speed"
+              colour={theme.palette.primary.main}
+              yAxis={speedAxis(series.points)}
+              tickFormatter={(value) => String(Math.round(value))}
             />
           )}
           {series.hasHeartRate && (

@@ -1,6 +1,7 @@
 /**
- * The track on a Leaflet map: the route, a start (green) and end (red) dot and a dot that follows
- * the point hovered on the charts. Tiles come from the server's configuration; when they cannot
+ * The track on a Leaflet map: the route (one line per recorded segment: a gap between a file's
+ * tracks or segments was not travelled and is not drawn), a start (green) and end (red) dot and a
+ * dot that follows the point hovered on the charts. Tiles come from the server's configuration; when they cannot
  * load (offline, blocked, no tile server) the route still draws on the dark background. Circle
  * markers instead of Leaflet's default image icons, whose PNGs a bundler does not resolve.
  */
@@ -10,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import { latLngBounds, type LatLngExpression, type LatLngTuple } from 'leaflet';
 import { useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 
 export interface ActivityMapProps {
@@ -26,6 +28,10 @@ const END_COLOUR = '#f85149';
 export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: ActivityMapProps) {
   const theme = useTheme();
   const positions = useMemo<LatLngTuple[]>(() => track.lat.map((lat, i) => [lat, track.lon[i] as number]), [track]);
+  const lines = useMemo<LatLngTuple[][]>(
+    () => segmentRanges(positions.length, track.segmentStarts).map(([from, to]) => positions.slice(from, to)),
+    [positions, track.segmentStarts],
+  );
   const bounds = useMemo(() => latLngBounds(positions), [positions]);
   const first = positions[0];
   const last = positions[positions.length - 1];
@@ -57,7 +63,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
         preferCanvas
       >
         {tileUrl && <TileLayer url={tileUrl} attribution={attribution ?? ''} />}
-        <Polyline positions={positions} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
+        <Polyline positions={lines} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
         {first && (
           <CircleMarker
             center={first}

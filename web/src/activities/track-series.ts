@@ -1,8 +1,10 @@
 /**
- * Turns a display track into the chart series of the detail screen: elevation, pace and heart
- * rate over distance in the reader's units. Each point remembers its index in the track, so the
+ * Turns a display track into the chart series of the detail screen: elevation, pace (speed for a
+ * ride, as its figures show: core/activity/activity-figures.ts) and heart rate over distance in the
+ * reader's units. Each point remembers its index in the track, so the
  * point hovered on a chart can be marked on the map.
  */
+import { showsSpeed, speedInUnits } from '../../../core/activity/activity-figures.ts';
 import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/metrics.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
@@ -15,8 +17,10 @@ export interface ProfilePoint {
   x: number;
   /** Feet or metres. */
   elevation: number | null;
-  /** Seconds per mile or kilometre. */
+  /** Seconds per mile or kilometre; null for a ride, which plots speed. */
   pace: number | null;
+  /** Miles or kilometres per hour, for a ride; null otherwise. */
+  speed: number | null;
   heartRate: number | null;
 }
 
@@ -24,12 +28,13 @@ export interface ProfileSeries {
   points: ProfilePoint[];
   hasElevation: boolean;
   hasPace: boolean;
+  hasSpeed: boolean;
   hasHeartRate: boolean;
 }
 
 /** Enough points for a smooth line at any screen width; fewer keep hover cheap across three charts. */
 export const CHART_MAX_POINTS = 600;
-/** Pace is averaged over ±100 m: point-to-point GPS speed is too noisy to read. */
+/** Pace (and speed) is averaged over ±100 m: point-to-point GPS speed is too noisy to read. */
 const PACE_HALF_WINDOW_M = 100;
 
 function smoothedSpeeds(track: DisplayTrack): (number | null)[] {
@@ -62,9 +67,16 @@ function smoothedSpeeds(track: DisplayTrack): (number | null)[] {
   return speeds;
 }
 
-export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints = CHART_MAX_POINTS): ProfileSeries {
+/** The series of an activity of `type`: a ride's carries speed, anything else's pace. */
+export function profileSeries(
+  track: DisplayTrack,
+  units: UnitSystem,
+  type: string,
+  maxPoints = CHART_MAX_POINTS,
+): ProfileSeries {
   const n = track.distance.length;
   const speeds = smoothedSpeeds(track);
+  const plotsSpeed = showsSpeed(type);
   const count = Math.min(n, maxPoints);
   const points: ProfilePoint[] = [];
   for (let k = 0; k < count; k += 1) {
@@ -75,7 +87,8 @@ export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints 
       trackIndex: i,
       x: distanceInUnits(track.distance[i] as number, units),
       elevation: elevation === null ? null : elevationInUnits(elevation, units),
-      pace: speed === null ? null : (paceSecondsPerUnit(speed, units) ?? null),
+      pace: speed === null || plotsSpeed ? null : (paceSecondsPerUnit(speed, units) ?? null),
+      speed: speed === null || !plotsSpeed ? null : speedInUnits(speed, units),
       heartRate: track.heartRate[i] ?? null,
     });
   }
@@ -83,6 +96,7 @@ export function profileSeries(track: DisplayTrack, units: UnitSystem, maxPoints 
     points,
     hasElevation: points.some((point) => point.elevation !== null),
     hasPace: points.some((point) => point.pace !== null),
+    hasSpeed: points.some((point) => point.speed !== null),
     hasHeartRate: points.some((point) => point.heartRate !== null && point.heartRate > 0),
   };
 }
@@ -126,4 +140,24 @@ export function paceAxis(points: readonly ProfilePoint[]): { domain: [number, nu
     ticks.push(tick);
   }
   return { domain: [from, to === from ? from + step : to], ticks };
+}
+
+/**
+ * The speed axis: from 0 to a little over the 98th percentile, on whole 5 / 10 / 20 steps, so one
+ * downhill spike does not squash the rest of the ride.
+ */
+export function speedAxis(points: readonly ProfilePoint[]): { domain: [number, number]; ticks: number[] } | undefined {
+  const speeds = points.flatMap((point) => (point.speed === null ? [] : [point.speed])).sort((a, b) => a - b);
+  if (speeds.length === 0) {
+    return undefined;
+  }
+  const high = speeds[Math.min(speeds.length - 1, Math.floor(0.98 * (speeds.length - 1)))] as number;
+  const steps = [1, 2, 5, 10, 20, 50];
+  const step = steps.find((candidate) => high / candidate <= 5) ?? 100;
+  const to = Math.max(step, Math.ceil(high / step) * step);
+  const ticks: number[] = [];
+  for (let tick = 0; tick <= to; tick += step) {
+    ticks.push(tick);
+  }
+  return { domain: [0, to], ticks };
 }

@@ -5,6 +5,7 @@
  * system share sheet where the browser can share files, otherwise a download.
  */
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
+import { segmentRanges } from '../../../core/activity/display-track.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
@@ -219,12 +220,15 @@ function drawRoute(
 
   context.save();
   context.beginPath();
-  for (let index = 0; index < count; index += 1) {
-    const [x, y] = point(index);
-    if (index === 0) {
-      context.moveTo(x, y);
-    } else {
-      context.lineTo(x, y);
+  // One stroke per recorded segment: the gaps between them were not travelled.
+  for (const [from, to] of segmentRanges(count, track.segmentStarts)) {
+    for (let index = from; index < to; index += 1) {
+      const [x, y] = point(index);
+      if (index === from) {
+        context.moveTo(x, y);
+      } else {
+        context.lineTo(x, y);
+      }
     }
   }
   context.lineJoin = 'round';

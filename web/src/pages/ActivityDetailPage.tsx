@@ -231,7 +231,10 @@ function TrackSection({ activity, units }: { activity: ActivityDetail; units: Un
   const track = useActivityTrack(activity.id, activity.hasTrack);
   const config = useMapConfig();
   const [hoverIndex, setHoverIndex] = useState<number | null>(null);
-  const series = useMemo(() => (track.data ? profileSeries(track.data, units) : undefined), [track.data, units]);
+  const series = useMemo(
+    () => (track.data ? profileSeries(track.data, units, activity.type) : undefined),
+    [track.data, units, activity.type],
+  );
   const points = series?.points;
   const onHover = useCallback(
     (pointIndex: number | null) =>
