@@ -1,7 +1,8 @@
 /**
- * Test tiers (STYLE.md §6): `unit` (pure core/ and server units), `db:pglite` and `db:postgres` (the
- * same server suites over HTTP on a real database; PostgreSQL only when TEST_DATABASE_URL is set),
- * and `e2e` (Playwright in Debian's Chromium against the built app).
+ * Test tiers (STYLE.md §6): `unit:core` (pure core/, one shared module graph), `unit` (server and
+ * tools units, each file isolated), `db:pglite` and
+ * `db:postgres` (the same server suites over HTTP on a real database; PostgreSQL only when
+ * TEST_DATABASE_URL is set), and `e2e` (Playwright in Debian's Chromium against the built app).
  */
 import { defineConfig } from 'vitest/config';
 
@@ -13,8 +14,17 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // core/ is pure (no module state, no mocks), so its files share one module graph: the FIT
+          // SDK and the time-zone data load once instead of once per file.
+          name: 'unit:core',
+          include: ['core/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'unit',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', 'node_modules/**'],
         },
       },
