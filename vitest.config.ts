@@ -3,11 +3,16 @@
  * tools units, each file isolated), `db:pglite` and
  * `db:postgres` (the same server suites over HTTP on a real database; PostgreSQL only when
  * TEST_DATABASE_URL is set), and `e2e` (Playwright in Debian's Chromium against the built app).
+ *
+ * Every tier but e2e loads server/test-support/no-network.ts first: a test that tries to reach a
+ * non-loopback address fails with a clear error instead of touching the internet (e2e aborts such
+ * requests in the browser, e2e/support/browser.ts).
  */
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const dbSuites = ['server/**/*.db.test.ts'];
+const setupFiles = ['server/test-support/no-network.ts'];
 
 export default defineConfig({
   test: {
@@ -19,6 +24,7 @@ export default defineConfig({
           name: 'unit:core',
           include: ['core/**/*.test.ts'],
           isolate: false,
+          setupFiles,
         },
       },
       {
@@ -26,6 +32,7 @@ export default defineConfig({
           name: 'unit',
           include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', 'node_modules/**'],
+          setupFiles,
         },
       },
       {
@@ -33,6 +40,7 @@ export default defineConfig({
           name: 'db:pglite',
           include: dbSuites,
           env: { STRIDE_TEST_DB: 'pglite' },
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,6 +52,7 @@ export default defineConfig({
                 name: 'db:postgres',
                 include: dbSuites,
                 env: { STRIDE_TEST_DB: 'postgres' },
+                setupFiles,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
