@@ -1,6 +1,6 @@
 /**
  * Test tiers (STYLE.md §6): `unit:core` (pure core/, one shared module graph), `unit` (server and
- * tools units, each file isolated), `db:pglite` and
+ * tools units, each file isolated), `web` (the web app's pure modules, in Node), `db:pglite` and
  * `db:postgres` (the same server suites over HTTP on a real database; PostgreSQL only when
  * TEST_DATABASE_URL is set), and `e2e` (Playwright in Debian's Chromium against the built app).
  *
@@ -33,6 +33,17 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', 'node_modules/**'],
           setupFiles,
+        },
+      },
+      {
+        test: {
+          // Node, not a DOM: these are the web app's pure modules. The only browser global they read
+          // at load is the page's address (the API client's base URL), given by web/src/test-setup.ts.
+          name: 'web',
+          include: ['web/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'UTC' },
+          setupFiles: [...setupFiles, 'web/src/test-setup.ts'],
         },
       },
       {
