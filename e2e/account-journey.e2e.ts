@@ -59,9 +59,13 @@ describe.each(VIEWPORT_NAMES)('account journey (%s)', (viewport) => {
     await expectVisible(page.getByText('Units: Metric'));
 
     // Logout: disabled with a spinner while the sign-out is under way, then /login (spec §2). The API
-    // is slowed down so that the in-between state lasts long enough to be seen.
+    // answers are held until the in-between state has been seen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 750));
+      await released;
       await route.continue().catch(() => undefined);
     });
     await openNavigation(page, viewport);
@@ -69,6 +73,7 @@ describe.each(VIEWPORT_NAMES)('account journey (%s)', (viewport) => {
     await logout.click();
     await expect.poll(() => logout.isDisabled(), { timeout: 2_000, interval: 50 }).toBe(true);
     await expectVisible(page.getByRole('progressbar').first(), 2_000);
+    release();
     await waitForPath(page, '/login');
     await page.unroute('**/api/**');
     await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));

@@ -6,6 +6,13 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  FALLBACK_PAGE_TITLE,
+  GUARDED_LAYOUT_PATHS,
+  LOADING_OVERLAY_TEXT,
+  PAGE_TITLES,
+  pageTitleForPath,
+} from '../core/product.ts';
+import {
   VIEWPORT_NAMES,
   expectHidden,
   expectVisible,
@@ -16,30 +23,13 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
-const FALLBACK_TITLE = 'Stride Running Hub';
+const layoutPaths: readonly string[] = GUARDED_LAYOUT_PATHS;
 
-/** Spec §2 "Page titles tracked per path": the rows a visitor can open. */
-const PUBLIC_TITLES: Array<[path: string, title: string]> = [
-  ['/login', 'Login'],
-  ['/register', 'Register'],
-  ['/privacy-policy', 'Privacy Policy'],
-  ['/terms-of-service', 'Terms of Service'],
-  ['/data-deletion-policy', 'Data Deletion Policy'],
-  ['/calculators', 'Distance & Time Calculators'],
-  ['/run-planner', 'Run Planner'],
-];
+/** Spec §2 "Page titles tracked per path" (core's table): the rows a visitor can open. */
+const PUBLIC_TITLES = Object.entries(PAGE_TITLES).filter(([path]) => !layoutPaths.includes(path));
 
-/** The rows behind the login guard (checked signed in), and paths that fall to "anything else". */
-const SIGNED_IN_TITLES: Array<[path: string, title: string]> = [
-  ['/', 'Dashboard'],
-  ['/water', 'Water Bottles (Trophy Case)'],
-  ['/account', 'Account Settings'],
-  ['/training-goals', 'Goals & Training'],
-  ['/dashboard', FALLBACK_TITLE],
-  ['/medals', FALLBACK_TITLE],
-  ['/charts', FALLBACK_TITLE],
-  ['/my-stride', FALLBACK_TITLE],
-];
+/** Every path behind the login guard (checked signed in): a row of the table, or the fallback title. */
+const SIGNED_IN_TITLES = GUARDED_LAYOUT_PATHS.map((path) => [path, pageTitleForPath(path)] as const);
 
 async function expectTitle(page: Page, title: string): Promise<void> {
   // The app sets the title once its page has loaded, which a busy machine may take seconds to do.
@@ -54,13 +44,13 @@ describe('page titles (spec §2 table)', () => {
     for (const [path, title] of PUBLIC_TITLES) {
       await page.goto(path);
       // Wait for the app to render the page, so that a title left over from index.html cannot pass.
-      await expectHidden(page.getByText('Loading Stride...'));
+      await expectHidden(page.getByText(LOADING_OVERLAY_TEXT));
       await expectTitle(page, title);
     }
     // Any other single segment is a public profile page: the fallback title.
     await page.goto('/some-username');
     await expectVisible(page.getByText('No runner is called @some-username.'));
-    await expectTitle(page, FALLBACK_TITLE);
+    await expectTitle(page, FALLBACK_PAGE_TITLE);
   });
 
   test('every guarded row and the fallback, signed in', async () => {
@@ -77,31 +67,33 @@ describe('page titles (spec §2 table)', () => {
     const { page } = await browser.newPage('desktop');
     await registerViaUi(page, newAccount());
     // Landing on /dashboard after registering: not in the table.
-    await expectTitle(page, FALLBACK_TITLE);
+    await expectTitle(page, FALLBACK_PAGE_TITLE);
     await navigateWithSidebar(page, 'desktop', 'Account', '/account');
-    await expectTitle(page, 'Account Settings');
+    await expectTitle(page, pageTitleForPath('/account'));
     await navigateWithSidebar(page, 'desktop', 'Medals', '/medals');
-    await expectTitle(page, FALLBACK_TITLE);
+    await expectTitle(page, FALLBACK_PAGE_TITLE);
     await navigateWithSidebar(page, 'desktop', 'Pace Calculators', '/calculators');
-    await expectTitle(page, 'Distance & Time Calculators');
+    await expectTitle(page, pageTitleForPath('/calculators'));
     await navigateWithSidebar(page, 'desktop', 'Training & Goals', '/training-goals');
-    await expectTitle(page, 'Goals & Training');
+    await expectTitle(page, pageTitleForPath('/training-goals'));
     await navigateWithSidebar(page, 'desktop', 'Route Planner', '/run-planner');
-    await expectTitle(page, 'Run Planner');
+    await expectTitle(page, pageTitleForPath('/run-planner'));
   });
 });
 
 /** Holds every API answer of the page until `release()` is called. */
-async function holdApi(page: Page): Promise<{ release: () => void }> {
+async function holdApi(page: Page): Promise<{ release: () => void; held: () => number }> {
   let release!: () => void;
+  let held = 0;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route('**/api/**', async (route) => {
+    held += 1;
     await released;
     await route.continue().catch(() => undefined);
   });
-  return { release };
+  return { release, held: () => held };
 }
 
 /*
@@ -118,7 +110,7 @@ describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
     try {
       const started = Date.now();
       await page.goto('/login', { waitUntil: 'domcontentloaded' });
-      const overlay = page.getByText('Loading Stride...');
+      const overlay = page.getByText(LOADING_OVERLAY_TEXT);
       await expectVisible(overlay, 1_900);
       // Only the failsafe can end it: the session is still unknown.
       await expectHidden(overlay, 3_000);
@@ -132,13 +124,14 @@ describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
     const { page } = await browser.newPage(viewport);
     const api = await holdApi(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    const overlay = page.getByText('Loading Stride...');
+    const overlay = page.getByText(LOADING_OVERLAY_TEXT);
     await expectVisible(overlay, 1_900);
-    await page.waitForTimeout(300);
+    // The session request has been asked and is held: the overlay is still up, waiting for it.
+    await expect.poll(api.held, { timeout: 600 }).toBeGreaterThan(0);
     expect(await overlay.isVisible(), 'the overlay waits for the session').toBe(true);
     api.release();
-    // The failsafe fires 2 s after boot, and boot is just before the overlay first showed: 0.3 s + 1.2 s
-    // stays clear of it, so only the known session can have ended the overlay.
+    // The failsafe fires 2 s after boot, and boot is just before the overlay first showed: at most
+    // 0.6 s + 1.2 s stays clear of it, so only the known session can have ended the overlay.
     await expectHidden(overlay, 1_200);
     await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
   });

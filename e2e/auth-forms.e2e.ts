@@ -74,10 +74,19 @@ describe.each(VIEWPORT_NAMES)('sign-up and sign-in forms (%s)', (viewport) => {
     await expectVisible(page.getByText(PASSWORD_TOO_SHORT));
     await screenshot(page, `register-short-password-${viewport}`);
 
-    // Submitting does not create an account or leave the page.
+    // Submitting does not create an account or leave the page: the form sends nothing. The submit
+    // handler runs within the click; two animation frames later React has rendered its outcome.
+    const signUps: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sign-up')) {
+        signUps.push(request.url());
+      }
+    });
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForTimeout(500);
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(signUps).toEqual([]);
     expect(currentPath(page)).toBe('/register');
+    await expectVisible(page.getByText(PASSWORD_TOO_SHORT));
 
     // Typing on to the minimum clears the sentence as you type.
     await password.fill('abcdef');

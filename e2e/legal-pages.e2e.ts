@@ -1,12 +1,13 @@
 /** The public policy pages of spec §2: open to visitors, headed by their own name, outside any guard. */
 import { describe, expect, test } from 'vitest';
+import { pageTitleForPath } from '../core/product.ts';
 import { VIEWPORT_NAMES, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
 
-const LEGAL_PAGES = [
-  { path: '/privacy-policy', title: 'Privacy Policy' },
-  { path: '/terms-of-service', title: 'Terms of Service' },
-  { path: '/data-deletion-policy', title: 'Data Deletion Policy' },
-];
+/** Each is headed by its page title of spec §2 (core's table). */
+const LEGAL_PAGES = ['/privacy-policy', '/terms-of-service', '/data-deletion-policy'].map((path) => ({
+  path,
+  title: pageTitleForPath(path),
+}));
 
 describe.each(VIEWPORT_NAMES)('policy pages (%s)', (viewport) => {
   const browser = useBrowser();

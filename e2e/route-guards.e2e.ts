@@ -3,6 +3,7 @@
  * signing in goes back there. The guard does not depend on the width, so this runs at desktop width.
  */
 import { describe, expect, test } from 'vitest';
+import { GUARDED_LAYOUT_PATHS } from '../core/product.ts';
 import {
   currentPath,
   expectVisible,
@@ -14,25 +15,12 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-/** Spec §2 "Routes inside the sidebar layout, with a login guard". */
-const GUARDED_PATHS = [
-  '/',
-  '/dashboard',
-  '/training-goals',
-  '/charts',
-  '/medals',
-  '/water',
-  '/account',
-  '/my-stride',
-  '/debug/prime-weather',
-];
-
 describe('login guard', () => {
   const browser = useBrowser();
 
   test('every guarded path redirects a visitor to /login with the path to return to', async () => {
     const { page } = await browser.newPage('desktop');
-    for (const path of GUARDED_PATHS) {
+    for (const path of GUARDED_LAYOUT_PATHS) {
       await page.goto(path);
       await waitForPath(page, '/login');
       expect(new URL(page.url()).searchParams.get('redirect'), `redirect after opening ${path}`).toBe(path);
@@ -53,7 +41,7 @@ describe('login guard', () => {
     await expectVisible(mainNav(page));
 
     // Signed in, the guard lets every guarded path through.
-    for (const path of GUARDED_PATHS) {
+    for (const path of GUARDED_LAYOUT_PATHS) {
       await page.goto(path);
       // The layout only renders once the guard has let the visitor through.
       await expectVisible(mainNav(page));

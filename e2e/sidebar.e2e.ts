@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DRAWER_WIDTH_PX, NAV_ENTRIES } from '../core/product.ts';
 import {
   VIEWPORT_NAMES,
   currentPath,
@@ -17,19 +18,6 @@ import {
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
-
-const DRAWER_WIDTH_PX = 280;
-
-/** Spec §2, "Sidebar navigation entries in order". */
-const NAV_ENTRIES = [
-  { label: 'My Stride', path: '/my-stride' },
-  { label: 'Dashboard', path: '/dashboard' },
-  { label: 'Training & Goals', path: '/training-goals' },
-  { label: 'Route Planner', path: '/run-planner' },
-  { label: 'Pace Calculators', path: '/calculators' },
-  { label: 'Medals', path: '/medals' },
-  { label: 'Account', path: '/account' },
-];
 
 async function navLinks(page: Page): Promise<Array<{ label: string; path: string }>> {
   const links = await mainNav(page).getByRole('link').all();

@@ -2,23 +2,15 @@
  * GET and PATCH /api/profile over HTTP: the signed-in user's own profile, merge-updated (spec §3,
  * §7), with usernames that stay unique and never shadow a route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HTTP_MESSAGES, type ApiErrorBody } from '../../core/errors.ts';
 import { USERNAME_MESSAGES } from '../../core/names.ts';
 import { PROFILE_PHOTO_MESSAGES, type Profile } from '../../core/profile.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser } from '../test-support/factories.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { useTestServer } from '../test-support/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer();
 
 const unauthenticated = { type: 'authentication', message: HTTP_MESSAGES.unauthenticated } as const;
 
@@ -36,11 +28,11 @@ async function expectValidationError(client: ApiClient, body: unknown, field: st
 
 describe('GET /api/profile', () => {
   it('answers 401 without a session', async () => {
-    expectApiError(await createApiClient(server.url).get('/api/profile'), 401, unauthenticated);
+    expectApiError(await createApiClient(server().url).get('/api/profile'), 401, unauthenticated);
   });
 
   it('answers 401 for a made-up session cookie', async () => {
-    const response = await createApiClient(server.url).get('/api/profile', {
+    const response = await createApiClient(server().url).get('/api/profile', {
       headers: { cookie: 'stride.session_token=forged.token' },
     });
 
@@ -48,7 +40,7 @@ describe('GET /api/profile', () => {
   });
 
   it('returns the own profile', async () => {
-    const { id, credentials, client } = await registerUser(server, { name: 'Grace Hopper' });
+    const { id, credentials, client } = await registerUser(server(), { name: 'Grace Hopper' });
 
     const response = await client.get<Profile>('/api/profile');
 
@@ -63,8 +55,8 @@ describe('GET /api/profile', () => {
   });
 
   it('recreates a missing profile with the defaults (spec §4: "created ... if missing")', async () => {
-    const { id, client } = await registerUser(server, { name: 'Missing Profile' });
-    await server.database.db.deleteFrom('profiles').where('userId', '=', id).execute();
+    const { id, client } = await registerUser(server(), { name: 'Missing Profile' });
+    await server().database.db.deleteFrom('profiles').where('userId', '=', id).execute();
 
     const profile = await getOwnProfile(client);
 
@@ -79,11 +71,11 @@ describe('GET /api/profile', () => {
 
 describe('PATCH /api/profile', () => {
   it('answers 401 without a session', async () => {
-    expectApiError(await patchProfile(createApiClient(server.url), { bio: 'hi' }), 401, unauthenticated);
+    expectApiError(await patchProfile(createApiClient(server().url), { bio: 'hi' }), 401, unauthenticated);
   });
 
   it('updates the text fields and the name, and returns the new profile', async () => {
-    const { client } = await registerUser(server, { name: 'Old Name' });
+    const { client } = await registerUser(server(), { name: 'Old Name' });
 
     const response = await patchProfile(client, {
       firstName: '  Katherine ',
@@ -104,7 +96,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('keeps the account name in step with the profile name', async () => {
-    const { client } = await registerUser(server, { name: 'Before Rename' });
+    const { client } = await registerUser(server(), { name: 'Before Rename' });
 
     await patchProfile(client, { firstName: 'After', lastName: 'Rename' });
 
@@ -113,7 +105,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('merges athleteProfile instead of replacing it', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await patchProfile(client, { athleteProfile: { a: 1 } });
     const response = await patchProfile(client, { athleteProfile: { b: 2 } });
@@ -124,7 +116,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('keeps the keys inside athleteProfile exactly as sent', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     await patchProfile(client, { athleteProfile: { shoe_size: 44, preferred_distance: { race_km: 21.1 } } });
     expect((await getOwnProfile(client)).athleteProfile).toEqual({
       shoe_size: 44,
@@ -133,7 +125,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('overwrites an athleteProfile key that is sent again', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await patchProfile(client, { athleteProfile: { shoe: 'old', weightKg: 60 } });
     const response = await patchProfile(client, { athleteProfile: { shoe: 'new' } });
@@ -142,7 +134,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('updates preferences partially, leaving the others as they were', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     const first = await patchProfile(client, { preferences: { unitSystem: 'metric' } });
     const second = await patchProfile(client, { preferences: { darkMode: true, weeklyReport: false } });
@@ -162,7 +154,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('leaves fields that are not sent untouched', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     await patchProfile(client, { bio: 'Keep me', athleteProfile: { a: 1 } });
 
     const response = await patchProfile(client, { location: 'Oslo' });
@@ -171,9 +163,10 @@ describe('PATCH /api/profile', () => {
   });
 
   it('advances updatedAt and keeps createdAt', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     const before = await getOwnProfile(client);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The clock has moved past the stored time, so the next write cannot carry the same one.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(before.updatedAt)));
 
     const response = await patchProfile(client, { bio: 'later' });
 
@@ -182,19 +175,19 @@ describe('PATCH /api/profile', () => {
   });
 
   it('changes the username (stored lower case) and frees the old one', async () => {
-    const { client } = await registerUser(server, { name: 'Rename Me' });
+    const { client } = await registerUser(server(), { name: 'Rename Me' });
     const oldUsername = (await getOwnProfile(client)).username;
 
     const response = await patchProfile(client, { username: 'Fresh-Name-1' });
 
     expect(response.status).toBe(200);
     expect(response.body.username).toBe('fresh-name-1');
-    const other = await registerUser(server);
+    const other = await registerUser(server());
     expect((await patchProfile(other.client, { username: oldUsername })).status).toBe(200);
   });
 
   it('accepts the own username again, in other letter case', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     await patchProfile(client, { username: 'same-again' });
 
     const response = await patchProfile(client, { username: 'SAME-AGAIN' });
@@ -204,9 +197,9 @@ describe('PATCH /api/profile', () => {
   });
 
   it('answers 409 with the taken message for a username someone else has, in any letter case', async () => {
-    const owner = await registerUser(server);
+    const owner = await registerUser(server());
     await patchProfile(owner.client, { username: 'taken-name' });
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     const before = await getOwnProfile(client);
 
     const response = await patchProfile(client, { username: 'Taken-Name' });
@@ -221,7 +214,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('answers 400 for a reserved username ("login")', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await expectValidationError(client, { username: 'login' }, 'username', USERNAME_MESSAGES.reserved);
   });
@@ -232,19 +225,19 @@ describe('PATCH /api/profile', () => {
     ['with a space', 'two words', USERNAME_MESSAGES.pattern],
     ['ending in a dash', 'runner-', USERNAME_MESSAGES.pattern],
   ])('answers 400 for a username %s', async (_label, username, message) => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await expectValidationError(client, { username }, 'username', message);
   });
 
   it('answers 400 naming an unknown field', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await expectValidationError(client, { nickname: 'Speedy' }, 'nickname', 'Unknown field "nickname".');
   });
 
   it('answers 400 for a field the client may not set (statistics)', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     await expectValidationError(
       client,
@@ -255,7 +248,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('answers 400 for an unknown unit system', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     const before = await getOwnProfile(client);
 
     const response = await patchProfile(client, { preferences: { unitSystem: 'furlongs' } });
@@ -271,14 +264,14 @@ describe('PATCH /api/profile', () => {
   it.each(['javascript:alert(1)', 'https://example.com/k.png'])(
     'answers 400 for the photo URL %j: photos are uploads',
     async (photoURL) => {
-      const { client } = await registerUser(server);
+      const { client } = await registerUser(server());
 
       await expectValidationError(client, { photoURL }, 'photoURL', PROFILE_PHOTO_MESSAGES.externalUrl);
     },
   );
 
   it('answers 400 with the malformed-JSON message for a body that does not parse', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
 
     const response = await client.patch('/api/profile', undefined, { rawBody: '{"bio": "unterminated' });
 
@@ -286,7 +279,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('answers 413 for a body over 1 MB and changes nothing', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     const before = await getOwnProfile(client);
 
     const response = await patchProfile(client, { athleteProfile: { notes: 'x'.repeat(1024 * 1024) } });
@@ -297,7 +290,7 @@ describe('PATCH /api/profile', () => {
   });
 
   it('answers 413 for a streamed body over 1 MB that announces no length', async () => {
-    const { client } = await registerUser(server);
+    const { client } = await registerUser(server());
     const chunk = new TextEncoder().encode(`{"bio":"${'x'.repeat(64 * 1024)}`);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -317,17 +310,17 @@ describe('PATCH /api/profile', () => {
       method: 'PATCH',
       body,
       duplex: 'half',
-      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      headers: { 'content-type': 'application/json', origin: server().url, cookie },
     };
-    const response = await fetch(`${server.url}/api/profile`, init);
+    const response = await fetch(`${server().url}/api/profile`, init);
 
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: { type: 'validation_error', message: HTTP_MESSAGES.bodyTooLarge } });
   });
 
   it('changes only the signed-in user', async () => {
-    const mine = await registerUser(server);
-    const theirs = await registerUser(server);
+    const mine = await registerUser(server());
+    const theirs = await registerUser(server());
     const theirsBefore = await getOwnProfile(theirs.client);
 
     await patchProfile(mine.client, { bio: 'mine', preferences: { darkMode: true }, athleteProfile: { x: 1 } });

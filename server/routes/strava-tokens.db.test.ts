@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import type { StravaStatus } from '../../core/strava/api.ts';
 import { ACTIVITY_ERROR_TEXTS } from '../../core/strava/messages.ts';
@@ -28,7 +28,7 @@ import {
   waitUntil,
   type ConnectedRunner,
 } from '../test-support/strava.ts';
-import { startTestServer, testDatabaseKind, type TestServer } from '../test-support/test-server.ts';
+import { startTestServer, testDatabaseKind, useTestServer } from '../test-support/test-server.ts';
 
 /** Answers a token request itself when `tamper` returns a body; everything else goes to the simulator. */
 interface TokenProxy {
@@ -95,24 +95,26 @@ async function startTokenProxy(target: string): Promise<TokenProxy> {
 
 let strava: StravaSimulator;
 let proxy: TokenProxy;
-let server: TestServer;
+/** The server's Strava clock: its reads tell when a background token check has decided. */
+const clock = recordingClock();
 
 beforeAll(async () => {
   strava = await createStravaSimulator({ seed: 5, enforceRateLimits: false });
   proxy = await startTokenProxy(strava.url);
-  server = await startTestServer(
-    { strava: { ...stravaConfigFor(strava), baseUrl: proxy.url } },
-    { stravaClock: recordingClock() },
-  );
 });
 
 afterAll(async () => {
-  await server?.stop();
   await proxy?.stop();
   await strava?.stop();
 });
 
-const box = () => createSecretBox(server.config.appSecret);
+// Registered after the simulator's hooks: started once the proxy is listening, stopped before it.
+const server = useTestServer(() => ({
+  config: { strava: { ...stravaConfigFor(strava), baseUrl: proxy.url } },
+  options: { stravaClock: clock },
+}));
+
+const box = () => createSecretBox(server().config.appSecret);
 
 /**
  * Seconds left on a token that a request refreshes (under 600 s) but a page load does not (over
@@ -122,7 +124,7 @@ const box = () => createSecretBox(server.config.appSecret);
 const BETWEEN_MARGINS = 450;
 
 async function storedTokens(runner: ConnectedRunner): Promise<{ access: string; refresh: string }> {
-  const row = await integrationRow(server, runner.id);
+  const row = await integrationRow(server(), runner.id);
   return {
     access: box().open(row?.accessToken ?? '', 'strava:access-token'),
     refresh: box().open(row?.refreshToken ?? '', 'strava:refresh-token'),
@@ -135,7 +137,7 @@ const refreshGrantsOf = (refreshToken: string) =>
 
 /** Sets how long the stored access token has left, with no refresh attempted recently. */
 async function expiresIn(runner: ConnectedRunner, seconds: number, lastRefreshAttemptAgoMs: number | null = null) {
-  await updateIntegrationRow(server, runner.id, {
+  await updateIntegrationRow(server(), runner.id, {
     expiresAt: new Date(Date.now() + seconds * 1000),
     lastRefreshAttempt: lastRefreshAttemptAgoMs === null ? null : new Date(Date.now() - lastRefreshAttemptAgoMs),
   });
@@ -143,17 +145,28 @@ async function expiresIn(runner: ConnectedRunner, seconds: number, lastRefreshAt
 
 const status = async (runner: ConnectedRunner) => (await runner.client.get<StravaStatus>('/api/strava/status')).body;
 
-/** Gives a background refresh (started by GET /api/strava/status) the time to reach Strava. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * GET /api/strava/status of a connected runner, and the token check it starts in the background
+ * (spec §4 "on load") has decided: the request reads the clock once (is the runner still connected?),
+ * the background check once more when it decides whether to refresh. A refresh it decided on would
+ * claim the attempt and call Strava straight after.
+ */
+async function statusAndLoadCheck(runner: ConnectedRunner): Promise<StravaStatus> {
+  const readsBefore = clock.reads;
+  const body = await status(runner);
+  await vi.waitFor(() => expect(clock.reads).toBeGreaterThanOrEqual(readsBefore + 2));
+  return body;
+}
 
 describe('when a token is refreshed', () => {
   it('on load, keeps a token with more than 300 s left and refreshes one with less', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { refresh } = await storedTokens(runner);
 
     await expiresIn(runner, 400);
-    expect((await status(runner)).connected).toBe(true);
-    await settle();
+    expect((await statusAndLoadCheck(runner)).connected).toBe(true);
+    // No refresh was claimed (claiming records the attempt before Strava is asked), nor sent.
+    expect((await integrationRow(server(), runner.id))?.lastRefreshAttempt).toBeNull();
     expect(refreshGrantsOf(refresh)).toHaveLength(0);
 
     await expiresIn(runner, 250);
@@ -169,14 +182,14 @@ describe('when a token is refreshed', () => {
     ]);
     // The answer is stored: the token now has hours left again.
     const refreshed = await waitUntil(async () => {
-      const row = await integrationRow(server, runner.id);
+      const row = await integrationRow(server(), runner.id);
       return (row?.expiresAt?.getTime() ?? 0) > Date.now() + 3600_000 && row;
     }, 'the refreshed expiry');
     expect(refreshed.lastRefreshAttempt).not.toBeNull();
   });
 
   it('on a request, refreshes a token with less than 600 s left', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { refresh } = await storedTokens(runner);
 
     await expiresIn(runner, 700);
@@ -185,8 +198,8 @@ describe('when a token is refreshed', () => {
 
     await expiresIn(runner, 500);
     // 500 s is enough on load …
-    await status(runner);
-    await settle();
+    await statusAndLoadCheck(runner);
+    expect((await integrationRow(server(), runner.id))?.lastRefreshAttempt).toBeNull();
     expect(refreshGrantsOf(refresh)).toHaveLength(0);
     // … but not for a request.
     expect((await syncAndWait(runner.client)).sync?.state).toBe('done');
@@ -194,7 +207,7 @@ describe('when a token is refreshed', () => {
   });
 
   it('returns the stored token, without a second refresh, when one was attempted under 5 s ago', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { access, refresh } = await storedTokens(runner);
     await expiresIn(runner, BETWEEN_MARGINS, 2000);
     const since = Date.now();
@@ -214,7 +227,7 @@ describe('when a token is refreshed', () => {
   });
 
   it('keeps the refresh token Strava rotated, and refreshes with it the next time', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const before = await storedTokens(runner);
     // Strava hands out a new pair (and retires the old refresh token) once the access token has
     // under an hour left.
@@ -247,7 +260,7 @@ describe('when a token is refreshed', () => {
   });
 
   it('refreshes once for many requests at the same time', async () => {
-    const runner = await connectedRunner(server, strava, 6);
+    const runner = await connectedRunner(server(), strava, 6);
     const { refresh } = await storedTokens(runner);
     const page = await runner.client.get<ActivityPage>('/api/activities');
     expect(page.body.items).toHaveLength(6);
@@ -269,11 +282,11 @@ describe('when a token is refreshed', () => {
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : () => undefined;
 postgresOnly('two servers on one database', () => {
   it('refresh a token once between them', async () => {
-    const runner = await connectedRunner(server, strava, 6);
+    const runner = await connectedRunner(server(), strava, 6);
     const { refresh } = await storedTokens(runner);
     const other = await startTestServer(
-      { appSecret: server.config.appSecret, strava: { ...stravaConfigFor(strava), baseUrl: proxy.url } },
-      { database: server.testDatabase, stravaClock: recordingClock() },
+      { appSecret: server().config.appSecret, strava: { ...stravaConfigFor(strava), baseUrl: proxy.url } },
+      { database: server().testDatabase, stravaClock: recordingClock() },
     );
     try {
       const otherClient = await signedInClient(other, runner.credentials);
@@ -298,7 +311,7 @@ postgresOnly('two servers on one database', () => {
 
 describe('when the connection ends', () => {
   it('disconnects when Strava refuses the refresh token', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { refresh } = await storedTokens(runner);
     await expiresIn(runner, BETWEEN_MARGINS);
     strava.setFault('invalidRefreshToken', true);
@@ -309,7 +322,7 @@ describe('when the connection ends', () => {
       expect(refreshGrantsOf(refresh).map((request) => request.status)).toEqual([400]);
       expect(synced.connected).toBe(false);
       expect(synced.disconnectedAt).not.toBeNull();
-      expect(await integrationRow(server, runner.id)).toMatchObject({ isActive: false });
+      expect(await integrationRow(server(), runner.id)).toMatchObject({ isActive: false });
       expectApiError(await runner.client.post('/api/strava/sync', {}), 409, {
         type: 'validation_error',
         message: 'Strava is not connected.',
@@ -321,9 +334,9 @@ describe('when the connection ends', () => {
   });
 
   it('disconnects on an expired refresh token without asking Strava', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { refresh } = await storedTokens(runner);
-    await updateIntegrationRow(server, runner.id, {
+    await updateIntegrationRow(server(), runner.id, {
       expiresAt: new Date(Date.now() + 100_000),
       refreshTokenExpiresAt: new Date(Date.now() - 1000),
     });
@@ -333,7 +346,7 @@ describe('when the connection ends', () => {
 
     expect(after.connected).toBe(false);
     expect(after.disconnectedAt).not.toBeNull();
-    const row = await integrationRow(server, runner.id);
+    const row = await integrationRow(server(), runner.id);
     expect(row).toMatchObject({ isActive: false });
     expect(row?.disconnectedAt).toBeInstanceOf(Date);
     expectApiError(await runner.client.post('/api/strava/sync', {}), 409, {
@@ -344,16 +357,17 @@ describe('when the connection ends', () => {
     const first = (await runner.client.get<ActivityPage>('/api/activities')).body.items[0];
     const detail = await runner.client.get<ActivityDetail>(`/api/activities/${first?.id}`);
     expect(detail.body.stravaError).toBe('Unable to fetch detailed activity data');
-    await settle();
+    // A disconnected runner's status starts no background check, and each request above settled its
+    // Strava part before answering (the detail's message comes from the refused token, not a deadline).
     expect(refreshGrantsOf(refresh)).toHaveLength(0);
     expect(strava.state.requests.slice(requestsBefore)).toEqual([]);
   });
 
   it('disconnects on a refresh token shorter than 40 characters, without sending it', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const short = 'abc123-short-refresh-token';
     expect(short.length).toBeLessThan(40);
-    await updateIntegrationRow(server, runner.id, {
+    await updateIntegrationRow(server(), runner.id, {
       refreshToken: box().seal(short, 'strava:refresh-token'),
       expiresAt: new Date(Date.now() + BETWEEN_MARGINS * 1000),
       lastRefreshAttempt: null,
@@ -363,12 +377,12 @@ describe('when the connection ends', () => {
 
     expect(synced.sync).toMatchObject({ state: 'failed', error: ACTIVITY_ERROR_TEXTS.connection });
     expect(synced.connected).toBe(false);
-    expect(await integrationRow(server, runner.id)).toMatchObject({ isActive: false });
+    expect(await integrationRow(server(), runner.id)).toMatchObject({ isActive: false });
     expect(refreshGrantsOf(short)).toHaveLength(0);
   });
 
   it('keeps the connection when a refresh answer is incomplete, and fails the sync', async () => {
-    const runner = await connectedRunner(server, strava, 2);
+    const runner = await connectedRunner(server(), strava, 2);
     const { access } = await storedTokens(runner);
     await expiresIn(runner, BETWEEN_MARGINS);
     proxy.tamper = (fields) =>
@@ -389,7 +403,7 @@ describe('when the connection ends', () => {
   });
 
   it('refuses an incomplete answer to the code exchange with "Invalid token response from Strava"', async () => {
-    const user = await registerUser(server);
+    const user = await registerUser(server());
     strava.addAthlete({ signIn: true });
     const query = await authorizeAtStrava(user.client);
     proxy.tamper = (fields) =>
@@ -401,7 +415,7 @@ describe('when the connection ends', () => {
 
       expectApiError(response, 502, { type: 'api_error', message: 'Invalid token response from Strava' });
       expect(proxy.tampered).toBe(1);
-      expect(await integrationRow(server, user.id)).toBeUndefined();
+      expect(await integrationRow(server(), user.id)).toBeUndefined();
     } finally {
       proxy.tamper = null;
       proxy.tampered = 0;

@@ -6,42 +6,55 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import type { StravaStatus } from '../../core/strava/api.ts';
-import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import {
   connectedRunner,
   integrationRow,
   loggedRequests,
   recordingClock,
-  startStravaTestServer,
+  stravaConfigFor,
   waitUntil,
   type ConnectedRunner,
 } from '../test-support/strava.ts';
-import type { TestServer } from '../test-support/test-server.ts';
+import { openEventStream } from '../test-support/event-streams.ts';
+import { captureLog, useTestServer } from '../test-support/test-server.ts';
 import { freePort } from '../test-support/free-port.ts';
 
-let server: TestServer;
 let strava: StravaSimulator;
 let callbackUrl: string;
+let port: number;
+/** The server's log at debug level: a dropped webhook event is logged there, with the reason. */
+const log = captureLog();
 
 beforeAll(async () => {
-  const port = await freePort();
+  port = await freePort();
   callbackUrl = `http://127.0.0.1:${port}/api/strava/webhook`;
-  ({ server, strava } = await startStravaTestServer({
-    simulator: { enforceRateLimits: false },
-    strava: { webhookCallbackUrl: callbackUrl },
-    config: { port },
-    clock: recordingClock(),
-  }));
-  await waitUntil(() => strava.state.subscription ?? undefined, 'the push subscription');
+  strava = await createStravaSimulator({ seed: 7, enforceRateLimits: false });
 });
 
 afterAll(async () => {
-  await server?.stop();
   await strava?.stop();
 });
 
-const anonymous = () => createApiClient(server.url);
+const server = useTestServer(() => ({
+  config: { strava: stravaConfigFor(strava, { webhookCallbackUrl: callbackUrl }), port, logLevel: 'debug' },
+  options: { stravaClock: recordingClock(), logDestination: log.destination },
+}));
+
+beforeAll(async () => {
+  await waitUntil(() => strava.state.subscription ?? undefined, 'the push subscription');
+});
+
+/** The debug lines of webhook events dropped without a Strava call. */
+function droppedEvents(): { reason: string; event: { object_id?: number } }[] {
+  return log
+    .lines()
+    .map((line) => JSON.parse(line) as { msg?: string; reason: string; event: { object_id?: number } })
+    .filter((line) => line.msg === 'Strava webhook event dropped');
+}
+
+const anonymous = () => createApiClient(server().url);
 
 async function stravaIdsListed(runner: ConnectedRunner): Promise<(string | null)[]> {
   const page = await runner.client.get<ActivityPage>('/api/activities?limit=200');
@@ -58,8 +71,8 @@ describe('the push subscription', () => {
     ]);
     // Strava answers the creation with the id, which the server then stores.
     const stored = await waitUntil(async () => {
-      const row = await server.database.db
-        .selectFrom('stravaPushSubscriptions')
+      const row = await server()
+        .database.db.selectFrom('stravaPushSubscriptions')
         .selectAll()
         .where('clientId', '=', strava.clientId)
         .executeTakeFirst();
@@ -92,7 +105,7 @@ describe('activity and athlete events', () => {
   let runner: ConnectedRunner;
 
   beforeAll(async () => {
-    runner = await connectedRunner(server, strava, 3);
+    runner = await connectedRunner(server(), strava, 3);
     expect(runner.status.activityCount).toBe(3);
   });
 
@@ -156,22 +169,28 @@ describe('activity and athlete events', () => {
     const target = [...strava.state.activities.values()].find((activity) => activity.athleteId === runner.athlete.id);
     const id = target?.id ?? 0;
     const checksBefore = loggedRequests(strava, `/api/v3/activities/${id}`).length;
+    const stream = await openEventStream(server(), runner.client);
 
-    // Sent the way Strava would, but Strava never deleted it.
-    const answered = await strava.sendWebhookEvent({
-      object_type: 'activity',
-      object_id: id,
-      aspect_type: 'delete',
-      owner_id: runner.athlete.id,
-    });
+    try {
+      // Sent the way Strava would, but Strava never deleted it.
+      const answered = await strava.sendWebhookEvent({
+        object_type: 'activity',
+        object_id: id,
+        aspect_type: 'delete',
+        owner_id: runner.athlete.id,
+      });
 
-    expect(answered).toBe(200);
-    await waitUntil(
-      () => loggedRequests(strava, `/api/v3/activities/${id}`).length > checksBefore,
-      'the server asking Strava about it',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await stravaIdsListed(runner)).toContain(String(id));
+      expect(answered).toBe(200);
+      await waitUntil(
+        () => loggedRequests(strava, `/api/v3/activities/${id}`).length > checksBefore,
+        'the server asking Strava about it',
+      );
+      // The event has been applied (kept or removed, the runner's pages are told to reload).
+      await expect.poll(() => stream.text()).toContain('event: activities-changed');
+      expect(await stravaIdsListed(runner)).toContain(String(id));
+    } finally {
+      stream.abort();
+    }
   });
 
   it("leaves other runners' data alone on an event for an athlete nobody connected", async () => {
@@ -186,7 +205,9 @@ describe('activity and athlete events', () => {
     });
 
     expect(answered).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect
+      .poll(() => droppedEvents().filter((line) => line.event.object_id === created.id))
+      .toEqual([expect.objectContaining({ reason: 'unknown athlete' })]);
     expect(loggedRequests(strava, `/api/v3/activities/${created.id}`)).toEqual([]);
     expect((await runner.client.get<ActivityPage>('/api/activities')).body.total).toBe(3);
   });
@@ -200,7 +221,7 @@ describe('activity and athlete events', () => {
       return !current.connected && current;
     }, 'the disconnection');
     expect(status.disconnectedAt).not.toBeNull();
-    expect(await integrationRow(server, runner.id)).toMatchObject({ isActive: false });
+    expect(await integrationRow(server(), runner.id)).toMatchObject({ isActive: false });
     // Strava's API agreement: the data Stride got from Strava goes with the connection.
     await waitUntil(async () => {
       const total = (await runner.client.get<ActivityPage>('/api/activities')).body.total;

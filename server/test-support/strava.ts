@@ -35,13 +35,21 @@ export function stravaConfigFor(strava: StravaSimulator, overrides: Partial<Stra
 
 /**
  * A clock whose waits are `scale` times shorter but which records each wait asked for, so a test
- * can assert "backed off 2 s, then 4 s" without sitting through them.
+ * can assert "backed off 2 s, then 4 s" without sitting through them. `reads` counts the times the
+ * server read the time, so a test can wait until a decision made in the background has been taken.
  */
-export function recordingClock(scale = 0.01): Clock & { waits: number[] } {
+export function recordingClock(scale = 0.01): Clock & { waits: number[]; readonly reads: number } {
   const waits: number[] = [];
+  let reads = 0;
   return {
     waits,
-    now: () => Date.now(),
+    get reads() {
+      return reads;
+    },
+    now: () => {
+      reads += 1;
+      return Date.now();
+    },
     sleep: (ms, signal) => {
       waits.push(ms);
       return REAL_CLOCK.sleep(ms * scale, signal);

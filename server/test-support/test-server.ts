@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { Clock } from '../integrations/strava/strava-client.ts';
@@ -180,5 +181,34 @@ export async function startTestServer(
         }
       }
     },
+  };
+}
+
+/** What {@link useTestServer} starts its server with. */
+export interface TestServerSetup {
+  config?: Partial<Config>;
+  options?: StartTestServerOptions;
+}
+
+/**
+ * One server for a test file (or describe block): started in beforeAll, stopped in afterAll. Returns
+ * a getter, valid inside tests and later hooks. `setup` may be a function, read when the server
+ * starts, for settings that earlier beforeAll hooks produce (a simulator's address, say).
+ */
+export function useTestServer(setup: TestServerSetup | (() => TestServerSetup) = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    const { config, options } = typeof setup === 'function' ? setup() : setup;
+    server = await startTestServer(config, options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+  return () => {
+    if (!server) {
+      throw new Error('useTestServer(): the server is not running; read it inside a test or a later hook.');
+    }
+    return server;
   };
 }

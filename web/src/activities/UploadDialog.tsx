@@ -36,7 +36,7 @@ import { checkUploadBatch, MAX_UPLOAD_FILES, SUPPORTED_EXTENSIONS } from '../../
 import { invalidateActivities } from './activities-api.ts';
 import { formatFileSize } from './activity-format.ts';
 import { browserTimeZone } from '../app/time-zone.ts';
-import { uploadActivityFiles, type UploadRequest } from './upload-activities.ts';
+import { sentFractions, uploadActivityFiles, type UploadRequest } from './upload-activities.ts';
 
 type Phase = 'choosing' | 'uploading' | 'finished';
 
@@ -88,22 +88,6 @@ function summaryText({ imported, duplicates, failed }: Summary): string {
 }
 
 const isFinal = (state: UploadFileState) => state === 'complete' || state === 'error';
-
-/** How much of each file the request body has carried, from the overall byte count. */
-function sentFractions(files: readonly File[], bytes: { loaded: number; total: number } | undefined): number[] {
-  if (!bytes || bytes.total === 0) {
-    return files.map(() => 0);
-  }
-  const fileBytes = files.reduce((sum, file) => sum + file.size, 0);
-  // The multipart framing is small next to the files; scale the byte count onto the files alone.
-  const sent = (bytes.loaded / bytes.total) * fileBytes;
-  let offset = 0;
-  return files.map((file) => {
-    const fraction = file.size === 0 ? (sent >= offset ? 1 : 0) : Math.min(1, Math.max(0, (sent - offset) / file.size));
-    offset += file.size;
-    return fraction;
-  });
-}
 
 function FileRowView({
   row,

@@ -48,6 +48,25 @@ export class NdjsonReader {
   }
 }
 
+/** How much of each file the request body has carried, from the overall byte count. */
+export function sentFractions(
+  files: readonly Pick<File, 'size'>[],
+  bytes: { loaded: number; total: number } | undefined,
+): number[] {
+  if (!bytes || bytes.total === 0) {
+    return files.map(() => 0);
+  }
+  const fileBytes = files.reduce((sum, file) => sum + file.size, 0);
+  // The multipart framing is small next to the files; scale the byte count onto the files alone.
+  const sent = (bytes.loaded / bytes.total) * fileBytes;
+  let offset = 0;
+  return files.map((file) => {
+    const fraction = file.size === 0 ? (sent >= offset ? 1 : 0) : Math.min(1, Math.max(0, (sent - offset) / file.size));
+    offset += file.size;
+    return fraction;
+  });
+}
+
 function networkError(): ApiError {
   return new ApiError(0, {
     type: 'network_error',

@@ -114,8 +114,17 @@ function drawBrand(context: CanvasRenderingContext2D, x: number, y: number): voi
   context.fillText(TAGLINE, x + size + 16, y + 50);
 }
 
-/** Up to `maxLines` lines of text within `maxWidth`, the last one cut with an ellipsis. */
-function wrapText(context: CanvasRenderingContext2D, text: string, maxWidth: number, maxLines: number): string[] {
+/**
+ * Up to `maxLines` lines of text within `maxWidth`, the last one cut with an ellipsis when more text
+ * follows. Only the context's text measure is used (with its current font), so the wrapping is
+ * testable without a canvas.
+ */
+export function wrapText(
+  context: Pick<CanvasRenderingContext2D, 'measureText'>,
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -130,16 +139,14 @@ function wrapText(context: CanvasRenderingContext2D, text: string, maxWidth: num
   if (line) {
     lines.push(line);
   }
-  const kept = lines.slice(0, maxLines);
-  const last = kept.length - 1;
-  if (last >= 0 && (lines.length > maxLines || context.measureText(kept[last] ?? '').width > maxWidth)) {
-    let cut = lines.length > maxLines ? `${kept[last]} …` : (kept[last] ?? '');
+  // A line still too wide (one long word) is cut too, on whichever line it falls: no text runs off the card.
+  return lines.slice(0, maxLines).map((kept, index) => {
+    let cut = index === maxLines - 1 && lines.length > maxLines ? `${kept} …` : kept;
     while (cut.length > 1 && context.measureText(cut).width > maxWidth) {
       cut = `${cut.slice(0, -2).trimEnd()}…`;
     }
-    kept[last] = cut;
-  }
-  return kept;
+    return cut;
+  });
 }
 
 /**
