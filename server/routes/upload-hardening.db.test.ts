@@ -268,13 +268,13 @@ describe('a file over the memory cap or the time budget fails alone, with its se
   }, 120_000);
 
   it('time: the worker is stopped at the budget, the next file of the batch imports', async () => {
-    // 300 ms: decoding 300,000 FIT records takes well over a second on any machine, while a small GPX
-    // (parse, derive, time-zone lookup) takes about 100 ms even on a loaded one.
-    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 300 }) });
+    // 2 s: decoding 1,500,000 FIT records takes several times that on any machine, while a small GPX
+    // (parse, derive, time-zone lookup in a fresh worker) stays far below it even on a loaded one.
+    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 2_000 }) });
     try {
       const user = await registerUser(server);
       const result = await uploadFiles(server, user.client, [
-        { name: 'long.fit', content: bigFit },
+        { name: 'long.fit', content: longFitActivity(1_500_000) },
         { name: 'after.gpx', content: smallRun(3) },
       ]);
       const [fit, gpx] = finalFileEvents(result.events);
