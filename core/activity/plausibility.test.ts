@@ -5,6 +5,7 @@ import {
   FLAG_CONSEQUENCE,
   MAX_PLAUSIBLE_DISTANCE_M,
   MAX_PLAUSIBLE_ELAPSED_S,
+  MAX_PLAUSIBLE_FOOT_DISTANCE_M,
   MAX_SUSTAINED_SPEED_MPS,
   type PlausibilityInput,
 } from './plausibility.ts';
@@ -48,6 +49,21 @@ describe('plausibility of an activity', () => {
     );
     expect(checkPlausibility({ ...run, distance: Number.POSITIVE_INFINITY })?.reason).toBe('distance');
     expect(checkPlausibility({ ...run, distance: Number.NaN })?.reason).toBe('distance');
+  });
+
+  it('distance on foot: 330 km is the most, also for a track without time data', () => {
+    const untimed = { ...run, movingTime: 0, elapsedTime: 0, averageSpeed: 0, maxSpeed: 0 };
+    for (const type of ['run', 'walk', 'hike'] as const) {
+      expect(checkPlausibility({ ...untimed, type, distance: MAX_PLAUSIBLE_FOOT_DISTANCE_M })).toBeNull();
+      expect(checkPlausibility({ ...untimed, type, distance: MAX_PLAUSIBLE_FOOT_DISTANCE_M + 1 })?.reason).toBe(
+        'distance',
+      );
+    }
+    expect(checkPlausibility({ ...untimed, distance: 621_000 })?.message).toBe(
+      `This activity's distance (621 km, 386 mi) is farther than anyone covers on foot in one go. ${FLAG_CONSEQUENCE}`,
+    );
+    // A ride of that distance is a long day on a bike.
+    expect(checkPlausibility({ ...untimed, type: 'ride', distance: 621_000 })).toBeNull();
   });
 
   it('duration: 7 days is the most', () => {

@@ -19,6 +19,16 @@ import { METRES_PER_MILE } from '../units.ts';
  */
 export const MAX_PLAUSIBLE_DISTANCE_M = 1_000_000;
 
+/**
+ * Farther than anyone covers on foot in one go: 330 km, above the 24-hour running record (319.6 km).
+ * A track without timing data has no speed to judge, so this is what keeps a test file's 600 km
+ * "run" out of the totals; the rare multi-day runner confirms.
+ */
+export const MAX_PLAUSIBLE_FOOT_DISTANCE_M = 330_000;
+
+/** Sports on foot: held to MAX_PLAUSIBLE_FOOT_DISTANCE_M. */
+const ON_FOOT: ReadonlySet<UploadActivityType> = new Set(['run', 'walk', 'hike']);
+
 /** Longer than any single recording: 7 days (a watch's battery lasts at most a few days in GPS mode). */
 export const MAX_PLAUSIBLE_ELAPSED_S = 7 * 24 * 3600;
 
@@ -142,6 +152,8 @@ const speedText = (mps: number) => `${round(mps * 3.6)} km/h, ${round((mps * 360
 export const FLAG_MESSAGES = {
   distance: (metres: number) =>
     `This activity's distance (${distanceText(metres)}) is longer than any single activity. ${FLAG_CONSEQUENCE}`,
+  footDistance: (metres: number) =>
+    `This activity's distance (${distanceText(metres)}) is farther than anyone covers on foot in one go. ${FLAG_CONSEQUENCE}`,
   duration: (seconds: number) =>
     `This activity lasts ${round(seconds / 86_400)} days, longer than any single activity. ${FLAG_CONSEQUENCE}`,
   speed: (mps: number, type: UploadActivityType) =>
@@ -170,6 +182,9 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | 
   const { type, distance, elapsedTime, averageSpeed, maxSpeed } = input;
   if (!Number.isFinite(distance) || distance > MAX_PLAUSIBLE_DISTANCE_M) {
     return { reason: 'distance', message: FLAG_MESSAGES.distance(distance) };
+  }
+  if (ON_FOOT.has(type) && distance > MAX_PLAUSIBLE_FOOT_DISTANCE_M) {
+    return { reason: 'distance', message: FLAG_MESSAGES.footDistance(distance) };
   }
   if (!Number.isFinite(elapsedTime) || elapsedTime > MAX_PLAUSIBLE_ELAPSED_S) {
     return { reason: 'duration', message: FLAG_MESSAGES.duration(elapsedTime) };
