@@ -1,0 +1,114 @@
+/**
+ * Real device files, end to end at desktop and phone width: ten of the repository's fixtures
+ * uploaded in one batch (a triathlon, a four-track GPX, a yoga session without GPS, a snorkel, a
+ * test file of 467 km without times…). The dashboard's totals are those of the activities that
+ * count (the triathlon's three legs in, the implausible test file out), the recent list shows the
+ * spec's ten newest, the four-track run shows distance, time and pace that agree without its gaps,
+ * and the triathlon's legs link to one another, its ride showing speed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
+const FILES = [
+  'korita-zbevnica.gpx',
+  'triathlon_summary_first.fit',
+  'cerknicko-jezero.gpx',
+  'running-with-developer-data.fit',
+  'Mojstrovka.gpx',
+  'failed.fit',
+  'track-with-empty-segment.gpx',
+  'garmin-stamina.fit',
+  'snorkeling-unknown-sport.fit',
+  'gpx1.1_with_all_fields.gpx',
+];
+
+/** The figure under a label on a dashboard or detail card (the label's paragraph, then the figure's). */
+function figure(page: Page, label: string) {
+  return page
+    .locator('.MuiCard-root')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('p')
+    .nth(1);
+}
+
+describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('ten real files: dashboard totals, a four-track run and a triathlon', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount({ name: 'Ana Novak' }));
+    await expectVisible(heading(page, 'Hi, Ana'));
+
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Activity files').setInputFiles(
+      FILES.map((name) => ({
+        name,
+        mimeType: name.endsWith('.gpx') ? 'application/gpx+xml' : 'application/octet-stream',
+        buffer: readFileSync(path.join(FIXTURES, name)),
+      })),
+    );
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(dialog.getByText('10 imported.'));
+    await expectVisible(dialog.getByText('Imported as 3 activities: swim, ride and run.'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // Twelve activities; eleven count. The 467 km test file without times is flagged and left out:
+    // 57,474.6 m, 1,407.6 m of climb and 21,948 s of moving time.
+    await page.reload();
+    await expectVisible(heading(page, 'Hi, Ana'));
+    await expect.poll(() => figure(page, 'Activities').innerText()).toBe('11');
+    expect(await figure(page, 'Distance').innerText()).toBe('35.71 mi');
+    expect(await figure(page, 'Climb').innerText()).toBe('4,618 ft');
+    expect(await figure(page, 'Time').innerText()).toBe('6:05:48');
+    const recent = page.getByRole('list', { name: 'Recent activities' });
+    await expect.poll(() => recent.getByRole('link').count()).toBe(RECENT_ACTIVITIES_SIZE);
+    await screenshot(page, `real-fixtures-${viewport}-dashboard`);
+
+    // Four GPS tracks with gaps between them: 14,897 m recorded in 2:13:11, so 14:23 a mile.
+    await page.goto('/activities');
+    await page.getByRole('link', { name: 'Morning Run' }).filter({ hasText: '9.26 mi' }).click();
+    await page.waitForURL(/\/activities\/[\w-]+$/);
+    await expectVisible(heading(page, 'Morning Run'));
+    await expect.poll(() => figure(page, 'Distance').innerText()).toBe('9.26 mi');
+    expect(await figure(page, 'Moving time').innerText()).toBe('2:13:11');
+    expect(await figure(page, 'Pace').innerText()).toBe('14:23/mi');
+    const splits = page.getByRole('table', { name: 'Splits per mile' });
+    await expectVisible(splits);
+    // Nine whole miles and the last 0.26 mi: no "1.00 mi 0:00" over a gap.
+    expect(await splits.locator('tbody tr').count()).toBe(10);
+    await screenshot(page, `real-fixtures-${viewport}-four-tracks`);
+
+    // The triathlon's run: its own 4,489.6 m in 26:13, linked to its swim and ride.
+    await page.goto('/activities');
+    await page.getByRole('link', { name: 'Morning Ride' }).first().click();
+    await expectVisible(heading(page, 'Morning Ride'));
+    await expectVisible(page.getByRole('heading', { name: 'Part of a multisport event' }));
+    // 13,517.6 m in 26:01 is 19.4 mph: a ride shows speed, not pace.
+    await expect.poll(() => figure(page, 'Speed').innerText()).toBe('19.4 mph');
+    expect(await figure(page, 'Distance').innerText()).toBe('8.40 mi');
+    const legs = page.getByRole('region', { name: 'Part of a multisport event' });
+    await expectVisible(legs.getByText('Morning Ride (this activity)'));
+    await legs.getByRole('link', { name: 'Morning Run' }).click();
+    await expectVisible(heading(page, 'Morning Run'));
+    await expect.poll(() => figure(page, 'Distance').innerText()).toBe('2.79 mi');
+    expect(await figure(page, 'Moving time').innerText()).toBe('26:13');
+    expect(await figure(page, 'Pace').innerText()).toBe('9:24/mi');
+    await expectVisible(legs.getByRole('link', { name: 'Morning Swim' }));
+    await screenshot(page, `real-fixtures-${viewport}-triathlon-run`);
+  });
+});
