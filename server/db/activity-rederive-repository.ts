@@ -4,7 +4,7 @@
  * figures, track and version in a single transaction that no other app server can enter at once.
  */
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import { bytesParameter, type NewActivity } from './activity-repository.ts';
+import { bytesParameter, insertActivityRows, type NewActivity } from './activity-repository.ts';
 import type { Db } from './profile-repository.ts';
 import type { ActivitiesTable, Database } from './schema.ts';
 
@@ -143,15 +143,8 @@ export async function saveRederivedActivity(
       .values({ activityId, ...values })
       .onConflict((oc) => oc.column('activityId').doUpdateSet(values))
       .execute();
-    for (const { row, track: addedTrack } of added) {
-      await trx.insertInto('activities').values(row).execute();
-      if (addedTrack) {
-        await trx
-          .insertInto('activityTracks')
-          .values({ activityId: row.id, pointCount: addedTrack.pointCount, data: bytesParameter(addedTrack.data) })
-          .execute();
-      }
-    }
+    // The original file stays with the activity it was kept for.
+    await insertActivityRows(trx, added, undefined);
     return true;
   });
 }

@@ -170,23 +170,30 @@ export async function insertActivities(
   activities: readonly NewActivity[],
   file: { data: Uint8Array } | undefined,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const [index, { row, track }] of activities.entries()) {
-      await trx.insertInto('activities').values(row).execute();
-      if (track) {
-        await trx
-          .insertInto('activityTracks')
-          .values({ activityId: row.id, pointCount: track.pointCount, data: bytesParameter(track.data) })
-          .execute();
-      }
-      if (file && index === 0) {
-        await trx
-          .insertInto('activityFiles')
-          .values({ activityId: row.id, contentEncoding: 'gzip', data: bytesParameter(file.data) })
-          .execute();
-      }
+  await db.transaction().execute((trx) => insertActivityRows(trx, activities, file));
+}
+
+/** Inserts activities and their tracks, the original file kept with the first; inside the caller's transaction. */
+export async function insertActivityRows(
+  trx: Db,
+  activities: readonly NewActivity[],
+  file: { data: Uint8Array } | undefined,
+): Promise<void> {
+  for (const [index, { row, track }] of activities.entries()) {
+    await trx.insertInto('activities').values(row).execute();
+    if (track) {
+      await trx
+        .insertInto('activityTracks')
+        .values({ activityId: row.id, pointCount: track.pointCount, data: bytesParameter(track.data) })
+        .execute();
     }
-  });
+    if (file && index === 0) {
+      await trx
+        .insertInto('activityFiles')
+        .values({ activityId: row.id, contentEncoding: 'gzip', data: bytesParameter(file.data) })
+        .execute();
+    }
+  }
 }
 
 export function insertActivity(
