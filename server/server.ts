@@ -12,7 +12,7 @@ import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
-import type { Clock } from './integrations/strava/strava-client.ts';
+import type { Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './services/activity-rederive.ts';

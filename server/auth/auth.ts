@@ -9,7 +9,7 @@ import { passwordProblems } from '../../core/password-policy.ts';
 import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { ensureProfile } from '../services/profile-service.ts';

@@ -5,7 +5,7 @@
  */
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import { bytesParameter, insertActivityRows, type NewActivity } from './activity-repository.ts';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 import type { ActivitiesTable, Database } from './schema.ts';
 
 export interface RederiveCandidate {

@@ -1,6 +1,6 @@
 /** SQL for activities, their tracks and original files. Every query is scoped by the owner's id. */
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 import type { ActivityRow, Database, NewActivityRow } from './schema.ts';
 
 /**

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { AnalyticsStreak } from '../../core/medals/streak.ts';
 import { countsTowardTotals } from './activity-repository.ts';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 import type { UserAnalyticsRow } from './schema.ts';
 
 export function findAnalytics(db: Db, userId: string): Promise<UserAnalyticsRow | undefined> {

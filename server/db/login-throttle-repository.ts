@@ -1,6 +1,6 @@
 /** SQL for per-account sign-in throttling (auth_login_failures; the rules are in core/login-throttle.ts). */
 import type { LoginThrottleState } from '../../core/login-throttle.ts';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 
 /**
  * The address's row, locked until the surrounding transaction ends, so that parallel attempts at

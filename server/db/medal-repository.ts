@@ -1,7 +1,7 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
 import type { MedalActivity } from '../../core/medals/rules.ts';
 import { countsTowardTotals } from './activity-repository.ts';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
 
 export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> {

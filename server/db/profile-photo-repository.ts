@@ -1,6 +1,6 @@
 /** SQL for profile_photos: one uploaded photo per user. */
 import { sql } from 'kysely';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 
 export interface StoredPhoto {
   contentType: string;

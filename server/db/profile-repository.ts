@@ -1,8 +1,7 @@
 /** SQL for the profiles table. Every query is scoped by the owner's user id. */
-import { sql, type Kysely } from 'kysely';
-import type { Database, NewProfileRow, ProfileRow, ProfileRowUpdate } from './schema.ts';
-
-export type Db = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Db } from './db.ts';
+import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from './schema.ts';
 
 export function findProfileByUserId(db: Db, userId: string): Promise<ProfileRow | undefined> {
   return db.selectFrom('profiles').selectAll().where('userId', '=', userId).executeTakeFirst();
@@ -48,12 +47,4 @@ export async function updateProfile(
     .where('userId', '=', userId)
     .returningAll()
     .executeTakeFirst();
-}
-
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code !== '23505') {
-    return false;
-  }
-  return constraint === undefined || (error as { constraint?: unknown }).constraint === constraint;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { OPEN_SYNC_STATES } from '../../core/strava/api.ts';
 import type { StravaActivity } from '../../core/strava/normalize.ts';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 import type { Updateable } from 'kysely';
 import type {
   ActivitiesTable,

@@ -1,7 +1,7 @@
 /** SQL for the per-user upload usage behind the files-a-minute and bytes-an-hour limits. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 
 export interface RecentUploadUsage {
   /** Files accepted in the last minute. */

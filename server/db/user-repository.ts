@@ -1,5 +1,5 @@
 /** SQL for the auth user row that Stride reads or changes outside better-auth. */
-import type { Db } from './profile-repository.ts';
+import type { Db } from './db.ts';
 
 export interface AuthUserRow {
   id: string;

@@ -7,7 +7,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { ZodError } from 'zod';
 import { HTTP_MESSAGES, type ApiErrorBody, type ErrorType } from '../../core/errors.ts';
-import { AppError, ClientAbortedError } from './app-error.ts';
+import { AppError } from '../errors.ts';
+import { ClientAbortedError } from './client-aborted.ts';
 
 /** Not an HTTP status anyone reads: the client is gone. Logged as such (nginx's "client closed request"). */
 export const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;

@@ -22,19 +22,9 @@ import {
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
-import { AppError, ClientAbortedError } from './app-error.ts';
-
-export interface SpooledFile {
-  /** 0-based position in the request. */
-  index: number;
-  name: string;
-  mimeType: string;
-  /** Bytes as uploaded (before gzip). */
-  size: number;
-  sha256: string;
-  /** The gzip-compressed copy on disk. */
-  path: string;
-}
+import { AppError } from '../errors.ts';
+import { ClientAbortedError } from './client-aborted.ts';
+import type { SpooledFile } from '../spooled-file.ts';
 
 export interface ReceivedUpload {
   files: SpooledFile[];

@@ -17,7 +17,7 @@ import {
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { requireUser } from '../http/require-user.ts';
 import { importFiles } from '../services/activity-import.ts';

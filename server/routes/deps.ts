@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Auth } from '../auth/auth.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { ImportPool } from '../services/import-pool.ts';
 import type { Strava } from '../services/strava/strava.ts';

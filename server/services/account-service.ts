@@ -6,10 +6,10 @@ import type { PasswordChange } from '../../core/account-security.ts';
 import { APIError } from 'better-auth/api';
 import type { Auth } from '../auth/auth.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
-import type { SessionUser } from '../http/context.ts';
-import { AppError, invalid } from '../http/app-error.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { AppError, invalid } from '../errors.ts';
 
 /**
  * Deletes the account and everything it owns (one cascading DELETE). `revokeStrava` withdraws

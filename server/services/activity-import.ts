@@ -19,9 +19,9 @@ import {
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
 import { findActivityIdByFile, insertActivities, refreshProfileStatistics } from '../db/activity-repository.ts';
-import { isUniqueViolation, type Db } from '../db/profile-repository.ts';
+import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
-import type { SpooledFile } from '../http/multipart-upload.ts';
+import type { SpooledFile } from '../spooled-file.ts';
 import { ImportCancelledError, ImportLimitError, type ImportPool } from './import-pool.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
 

@@ -32,7 +32,7 @@ import {
   type RederiveCandidate,
 } from '../db/activity-rederive-repository.ts';
 import { refreshProfileStatistics } from '../db/activity-repository.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { activityRow } from './activity-import.ts';
 import { afterActivitiesChanged } from './activity-service.ts';

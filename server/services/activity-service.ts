@@ -36,9 +36,9 @@ import {
   type ActivitySummaryRow,
   type PageAfter,
 } from '../db/activity-repository.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
 import type { RemoteActivities } from './strava/remote-activity.ts';

@@ -19,7 +19,7 @@ import {
   updateAnalytics,
   type AnalyticsChange,
 } from '../db/analytics-repository.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
 

@@ -12,7 +12,7 @@ import {
   lockLoginThrottleRow,
   saveLoginThrottleRow,
 } from '../db/login-throttle-repository.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 
 export interface LoginThrottle {
   /** Counts an attempt at `email`; `retryAfterSeconds` when it must wait instead. */

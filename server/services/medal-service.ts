@@ -22,10 +22,11 @@ import {
   markViewed,
   moveRecordMedal,
 } from '../db/medal-repository.ts';
-import { findProfileByUserId, type Db } from '../db/profile-repository.ts';
+import { findProfileByUserId } from '../db/profile-repository.ts';
+import { type Db } from '../db/db.ts';
 import type { UserMedalRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { notFound } from '../http/app-error.ts';
+import { notFound } from '../errors.ts';
 
 export interface MedalContext {
   db: Db;

@@ -12,8 +12,9 @@ import {
   saveProfilePhoto,
   type StoredPhoto,
 } from '../db/profile-photo-repository.ts';
-import { updateProfile, type Db } from '../db/profile-repository.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { updateProfile } from '../db/profile-repository.ts';
+import { type Db } from '../db/db.ts';
+import { AppError, notFound } from '../errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
 export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array): Promise<Profile> {

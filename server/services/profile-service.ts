@@ -19,16 +19,15 @@ import {
   findProfileByUserId,
   findProfileByUsername,
   insertProfileIfMissing,
-  isUniqueViolation,
   isUsernameTaken,
   updateProfile,
-  type Db,
 } from '../db/profile-repository.ts';
+import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
-import { AppError, notFound } from '../http/app-error.ts';
+import { AppError, notFound } from '../errors.ts';
 
 export interface ProfileOwner {
   id: string;

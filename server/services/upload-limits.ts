@@ -6,9 +6,9 @@
  */
 import { UPLOAD_LIMIT_MESSAGES } from '../../core/activity/upload-rules.ts';
 import type { UploadConfig } from '../config.ts';
-import type { Db } from '../db/profile-repository.ts';
+import type { Db } from '../db/db.ts';
 import { findRecentUploadUsage, recordUploadUsage } from '../db/upload-usage-repository.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../errors.ts';
 
 export interface UploadLimits {
   /**

@@ -12,7 +12,7 @@ import {
 } from '../../tools/strava-simulator/strava-simulator.ts';
 import type { Config, StravaConfig } from '../config.ts';
 import type { StravaIntegrationRow } from '../db/schema.ts';
-import { REAL_CLOCK, type Clock } from '../integrations/strava/strava-client.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { registerUser, type RegisteredUser } from './factories.ts';
 import { startTestServer, testConfig, type TestDatabase, type TestServer } from './test-server.ts';

@@ -16,7 +16,7 @@ import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
-import type { Clock } from '../integrations/strava/strava-client.ts';
+import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
 export interface TestServer extends RunningServer {

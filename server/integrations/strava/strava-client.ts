@@ -29,6 +29,7 @@ import {
   type TokenResponseKind,
 } from '../../../core/strava/tokens.ts';
 import { STRAVA_SCOPES } from '../../../core/strava/constants.ts';
+import { REAL_CLOCK, type Clock } from '../../clock.ts';
 
 export type StravaErrorKind =
   | 'rate-limit'
@@ -59,32 +60,6 @@ export class StravaError extends Error {
     this.name = 'StravaError';
   }
 }
-
-export interface Clock {
-  now(): number;
-  /** Resolves after `ms`, or rejects with the signal's reason when it aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const REAL_CLOCK: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason as Error);
-        return;
-      }
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason as Error);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
 
 export interface StravaCredentials {
   clientId: string;

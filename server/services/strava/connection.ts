@@ -20,7 +20,7 @@ import {
 } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
-import type { Db } from '../../db/profile-repository.ts';
+import type { Db } from '../../db/db.ts';
 import type { StravaIntegrationRow } from '../../db/schema.ts';
 import {
   claimRefresh,
@@ -36,13 +36,9 @@ import {
   updateIntegration,
 } from '../../db/strava-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import { AppError } from '../../http/app-error.ts';
-import {
-  StravaError,
-  type Clock,
-  type StravaClient,
-  type StravaCredentials,
-} from '../../integrations/strava/strava-client.ts';
+import { AppError } from '../../errors.ts';
+import { StravaError, type StravaClient, type StravaCredentials } from '../../integrations/strava/strava-client.ts';
+import { type Clock } from '../../clock.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 
 const PURPOSE = { access: 'strava:access-token', refresh: 'strava:refresh-token', secret: 'strava:client-secret' };

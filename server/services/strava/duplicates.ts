@@ -5,7 +5,7 @@
  * wins. Deleting the upload brings the Strava copy back (the foreign key sets it to null).
  */
 import { DUPLICATE_START_TOLERANCE_MS, isSameActivity } from '../../../core/strava/normalize.ts';
-import type { Db } from '../../db/profile-repository.ts';
+import type { Db } from '../../db/db.ts';
 import { findDuplicateCandidates, markDuplicate } from '../../db/strava-repository.ts';
 
 interface Candidate {

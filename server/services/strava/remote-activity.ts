@@ -13,10 +13,11 @@ import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../cor
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
 import { markStreamsCached, saveStravaDetail } from '../../db/strava-repository.ts';
-import type { Db } from '../../db/profile-repository.ts';
+import type { Db } from '../../db/db.ts';
 import type { ActivityRow } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
-import { StravaError, type Clock, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { AppError } from '../../errors.ts';
+import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { type Clock } from '../../clock.ts';
 
 export interface RemoteActivityDeps {
   db: Db;

@@ -16,7 +16,7 @@ import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
 import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
-import type { Db } from '../../db/profile-repository.ts';
+import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
   deleteStravaActivity,
@@ -29,14 +29,9 @@ import {
   upsertStravaActivities,
 } from '../../db/strava-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import {
-  createStravaClient,
-  REAL_CLOCK,
-  StravaError,
-  type Clock,
-  type StravaClient,
-} from '../../integrations/strava/strava-client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { createStravaClient, StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { REAL_CLOCK, type Clock } from '../../clock.ts';
+import { AppError } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { checkMedals } from '../medal-service.ts';
 import { createConnection } from './connection.ts';

@@ -15,7 +15,7 @@ import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
-import type { Db } from '../../db/profile-repository.ts';
+import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import {
   claimSyncJob,
@@ -29,7 +29,8 @@ import {
   upsertStravaActivities,
 } from '../../db/strava-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import { StravaError, type Clock, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { type Clock } from '../../clock.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
 /** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */

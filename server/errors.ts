@@ -1,6 +1,10 @@
-/** An error a service throws on purpose; the HTTP layer turns it into `{ error: { type, message } }`. */
+/**
+ * Errors a use case throws on purpose, with the status and type the API answers with. Services
+ * throw them without knowing HTTP; the HTTP layer's error handler turns each into
+ * `{ error: { type, message } }` with its status.
+ */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorType } from '../../core/errors.ts';
+import type { ErrorType } from '../core/errors.ts';
 
 export class AppError extends Error {
   constructor(
@@ -17,14 +21,3 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError(404, 'api_error', message);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'validation_error', message, fields ? { fields } : {});
-
-/**
- * The client went away before its request was answered (closed the tab, cancelled the upload). It is
- * not a server fault: the error handler logs nothing more than the request line (status 499).
- */
-export class ClientAbortedError extends Error {
-  constructor() {
-    super('The client closed the connection.');
-    this.name = 'ClientAbortedError';
-  }
-}
