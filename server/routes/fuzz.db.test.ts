@@ -227,18 +227,30 @@ afterAll(async () => {
 });
 
 /**
- * A body over the limit goes on a connection of its own: the server answers 413 and closes it
- * without reading the rest, so the client may see the socket close while it is still sending (that
- * is the refusal), and fetch's shared pool must never be handed that socket for the next request.
+ * A request with a body goes on a connection of its own. The server may answer before reading a
+ * body (a refusal, a 413 over the limit) and close that connection; a shared pool would hand the
+ * closed socket to the next request. Over the limit, a socket closed while still sending is the
+ * refusal itself.
  */
-function sendOversized(url: string, method: string, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve) => {
+function sendWithBody(url: string, method: string, headers: Record<string, string>, body: string): Promise<number> {
+  const oversized = Buffer.byteLength(body) > JSON_BODY_LIMIT_BYTES;
+  return new Promise((resolve, reject) => {
+    let status: number | undefined;
     const request = httpRequest(url, { method, headers, agent: false }, (response) => {
+      status = response.statusCode ?? 0;
       response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(response.statusCode ?? 413));
+      response.on('end', () => resolve(status ?? 0));
+      response.on('error', () => resolve(status ?? 0));
     });
-    request.on('error', () => resolve(413));
+    request.on('error', (error) => {
+      if (status !== undefined) {
+        resolve(status);
+      } else if (oversized) {
+        resolve(413);
+      } else {
+        reject(error);
+      }
+    });
     request.end(body);
   });
 }
@@ -252,14 +264,10 @@ async function send(client: ApiClient, method: string, fuzzed: FuzzRequest): Pro
     origin: server.url,
     ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
   };
-  if (request.body !== undefined && Buffer.byteLength(request.body) > JSON_BODY_LIMIT_BYTES) {
-    return sendOversized(url, method, headers, request.body);
+  if (request.body !== undefined) {
+    return sendWithBody(url, method, headers, request.body);
   }
-  const response = await fetch(url, {
-    method,
-    headers,
-    ...(request.body === undefined ? {} : { body: request.body }),
-  });
+  const response = await fetch(url, { method, headers });
   await response.arrayBuffer();
   return response.status;
 }

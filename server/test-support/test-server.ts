@@ -82,7 +82,16 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
     databaseUrl: url.toString(),
     pgliteDir: null,
     destroy: async () => {
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // Ends the test's own leftover connections, then drops. Not `WITH (FORCE)`: that must also
+      // end an autovacuum worker busy on the database, which a role without pg_signal_backend may
+      // not; a plain DROP DATABASE asks autovacuum to stop by itself.
+      await withAdminClient(async (client) => {
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user',
+          [name],
+        );
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      });
     },
   };
 }
