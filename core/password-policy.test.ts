@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_PASSWORD_LENGTH,
   DEFAULT_MIN_PASSWORD_LENGTH,
   DEFAULT_PASSWORD_POLICY,
+  passwordLengthMessages,
   passwordPolicySchema,
   passwordProblems,
   type PasswordPolicy,
@@ -104,5 +105,15 @@ describe('passwordPolicySchema', () => {
     ['a missing flag', { requireNumeric: undefined }],
   ])('rejects %s', (_label, overrides) => {
     expect(passwordPolicySchema.safeParse({ ...DEFAULT_PASSWORD_POLICY, ...overrides }).success).toBe(false);
+  });
+});
+
+describe('passwordLengthMessages', () => {
+  it('gives the hint and both length errors for the policy', () => {
+    expect(passwordLengthMessages({ minLength: 8, maxLength: 64 })).toEqual({
+      hint: 'At least 8 characters.',
+      tooShort: 'Password must be at least 8 characters.',
+      tooLong: 'Password must be at most 64 characters.',
+    });
   });
 });

@@ -28,15 +28,25 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   requireNonAlphanumeric: false,
 };
 
+/** The length sentences: the hint under a new-password field, and the errors outside the bounds. */
+export function passwordLengthMessages(policy: Pick<PasswordPolicy, 'minLength' | 'maxLength'>) {
+  return {
+    hint: `At least ${policy.minLength} characters.`,
+    tooShort: `Password must be at least ${policy.minLength} characters.`,
+    tooLong: `Password must be at most ${policy.maxLength} characters.`,
+  };
+}
+
 /** Every unmet requirement, in a stable order, as sentences a form can show. Empty when valid. */
 export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
   const problems: string[] = [];
   const length = [...password].length;
+  const lengthMessages = passwordLengthMessages(policy);
   if (length < policy.minLength) {
-    problems.push(`Password must be at least ${policy.minLength} characters.`);
+    problems.push(lengthMessages.tooShort);
   }
   if (length > policy.maxLength) {
-    problems.push(`Password must be at most ${policy.maxLength} characters.`);
+    problems.push(lengthMessages.tooLong);
   }
   if (policy.requireLowercase && !/\p{Ll}/u.test(password)) {
     problems.push('Password must contain a lowercase letter.');

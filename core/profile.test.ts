@@ -3,6 +3,7 @@ import { USERNAME_MESSAGES } from './names.ts';
 import {
   ACCOUNT_DELETION_MESSAGES,
   accountDeletionSchema,
+  confirmsAccountDeletion,
   ATHLETE_PROFILE_LIMITS,
   ATHLETE_PROFILE_MESSAGES,
   athleteProfileProblem,
@@ -259,5 +260,15 @@ describe('athlete profile limits', () => {
       firstName: 'Ada',
       bio: 'Hi.\nBye.',
     });
+  });
+});
+
+describe('confirmsAccountDeletion', () => {
+  it('accepts the account e-mail whatever its case and surrounding spaces', () => {
+    expect(confirmsAccountDeletion('  Ada@Example.com ', 'ada@example.com')).toBe(true);
+  });
+  it('refuses anything else', () => {
+    expect(confirmsAccountDeletion('ada@example.org', 'ada@example.com')).toBe(false);
+    expect(confirmsAccountDeletion('', 'ada@example.com')).toBe(false);
   });
 });

@@ -211,6 +211,10 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>;
 
 export const accountDeletionSchema = z.object({ confirmEmail: z.string() }).strict();
+/** Deleting an account needs its e-mail typed again: case and surrounding spaces do not matter. */
+export function confirmsAccountDeletion(typed: string, email: string): boolean {
+  return typed.trim().toLowerCase() === email.trim().toLowerCase();
+}
 export const ACCOUNT_DELETION_MESSAGES = {
   confirmationMismatch: 'Type your e-mail address exactly to confirm deletion.',
 } as const;

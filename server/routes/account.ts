@@ -14,7 +14,7 @@ import {
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
 import { tooManyAttemptsMessage } from '../../core/login-throttle.ts';
-import { passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
+import { passwordLengthMessages, passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -47,9 +47,9 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
     if (upstream.code !== undefined && OWN_MESSAGE_CODES.has(upstream.code) && upstream.message) {
       message = upstream.message;
     } else if (upstream.code === 'PASSWORD_TOO_SHORT') {
-      message = `Password must be at least ${policy.minLength} characters.`;
+      message = passwordLengthMessages(policy).tooShort;
     } else if (upstream.code === 'PASSWORD_TOO_LONG') {
-      message = `Password must be at most ${policy.maxLength} characters.`;
+      message = passwordLengthMessages(policy).tooLong;
     }
     body = errorBody(IDENTITY_ERROR_TYPES[code], message, { code });
   }

@@ -5,7 +5,7 @@
 import type { PasswordChange } from '../../core/account-security.ts';
 import { APIError } from 'better-auth/api';
 import type { Auth } from '../auth/auth.ts';
-import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
+import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../core/profile.ts';
 import type { Db } from '../db/db.ts';
 import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -21,7 +21,7 @@ export async function deleteAccount(
   confirmEmail: string,
   revokeStrava: (userId: string) => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
-  if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
+  if (!confirmsAccountDeletion(confirmEmail, user.email)) {
     throw invalid(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, {
       confirmEmail: ACCOUNT_DELETION_MESSAGES.confirmationMismatch,
     });

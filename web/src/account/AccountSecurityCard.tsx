@@ -10,7 +10,7 @@ import {
   PASSWORD_CHANGE_MESSAGES,
   passwordChangedMessage,
 } from '../../../core/account-security.ts';
-import { passwordProblems } from '../../../core/password-policy.ts';
+import { passwordLengthMessages, passwordProblems } from '../../../core/password-policy.ts';
 import { PasswordField, usePasswordPolicy, useTouched } from '../pages/auth/form-fields.tsx';
 import { useChangePassword, useEndOtherSessions } from './security.ts';
 
@@ -90,7 +90,7 @@ function ChangePasswordForm() {
       <PasswordField
         label="New password"
         autoComplete="new-password"
-        {...fieldProps('newPassword', `At least ${policy.minLength} characters.`)}
+        {...fieldProps('newPassword', passwordLengthMessages(policy).hint)}
       />
       <PasswordField label="Confirm new password" autoComplete="new-password" {...fieldProps('confirmPassword')} />
       <Box>

@@ -36,6 +36,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ACCOUNT_DELETION_MESSAGES,
+  confirmsAccountDeletion,
   PROFILE_LIMITS,
   profileUpdateSchema,
   type Preferences,
@@ -105,7 +106,7 @@ function DeleteAccountDialog({ email, open, onClose }: { email: string; open: bo
   const [typed, setTyped] = useState('');
   const deletion = useDeleteAccount();
   const navigate = useNavigate();
-  const matches = typed.trim().toLowerCase() === email.toLowerCase();
+  const matches = confirmsAccountDeletion(typed, email);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!matches) {

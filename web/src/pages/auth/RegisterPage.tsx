@@ -2,7 +2,7 @@
 import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { passwordProblems } from '../../../../core/password-policy.ts';
+import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
 import { registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
@@ -69,7 +69,7 @@ export default function RegisterPage() {
       helperText:
         message ||
         (field === 'password'
-          ? `At least ${policy.minLength} characters.`
+          ? passwordLengthMessages(policy).hint
           : field === 'name'
             ? 'First name, then last name.'
             : ' '),
