@@ -22,6 +22,7 @@ import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
 import { distanceTicks, paceAxis, speedAxis, type ProfilePoint, type ProfileSeries } from './track-series.ts';
+import { PALETTE } from '../app/palette.ts';
 
 type Metric = 'elevation' | 'pace' | 'speed' | 'heartRate';
 
@@ -248,7 +249,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series, units, onHo
               {...shared}
               title="Heart rate (bpm)"
               metric="heartRate"
-              colour="#f85149"
+              colour={PALETTE.heartRate}
               tickFormatter={(value) => String(Math.round(value))}
             />
           )}

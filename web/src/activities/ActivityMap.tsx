@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
+import { PALETTE } from '../app/palette.ts';
 
 export interface ActivityMapProps {
   track: DisplayTrack;
@@ -22,8 +23,8 @@ export interface ActivityMapProps {
   attribution: string | undefined;
 }
 
-const START_COLOUR = '#3fb950';
-const END_COLOUR = '#f85149';
+const START_COLOUR = PALETTE.routeStart;
+const END_COLOUR = PALETTE.routeEnd;
 
 export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: ActivityMapProps) {
   const theme = useTheme();
@@ -68,7 +69,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
           <CircleMarker
             center={first}
             radius={7}
-            pathOptions={{ color: '#0e1116', weight: 2, fillColor: START_COLOUR, fillOpacity: 1 }}
+            pathOptions={{ color: PALETTE.background, weight: 2, fillColor: START_COLOUR, fillOpacity: 1 }}
           >
             <Tooltip>Start</Tooltip>
           </CircleMarker>
@@ -77,7 +78,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
           <CircleMarker
             center={last}
             radius={7}
-            pathOptions={{ color: '#0e1116', weight: 2, fillColor: END_COLOUR, fillOpacity: 1 }}
+            pathOptions={{ color: PALETTE.background, weight: 2, fillColor: END_COLOUR, fillOpacity: 1 }}
           >
             <Tooltip>Finish</Tooltip>
           </CircleMarker>
@@ -86,7 +87,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
           <CircleMarker
             center={hovered}
             radius={8}
-            pathOptions={{ color: '#ffffff', weight: 3, fillColor: theme.palette.primary.main, fillOpacity: 1 }}
+            pathOptions={{ color: PALETTE.white, weight: 3, fillColor: theme.palette.primary.main, fillOpacity: 1 }}
           />
         )}
       </MapContainer>

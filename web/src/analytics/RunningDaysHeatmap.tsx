@@ -10,6 +10,7 @@ import type { RunningDays } from '../../../core/medals/api.ts';
 import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance, METRES_PER_MILE } from '../../../core/units.ts';
+import { PALETTE } from '../app/palette.ts';
 
 const CELL = 12;
 const GAP = 3;
@@ -18,7 +19,7 @@ const MONTH_ROW = 18;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Level 0 is a day without a run; 1–4 climb with the spec §5 classes: 5K, 10K, half marathon. */
-const LEVEL_COLOURS = ['rgba(240, 246, 252, 0.06)', '#5b2c17', '#9a431c', '#d75f25', '#ff8a50'] as const;
+const LEVEL_COLOURS = PALETTE.heatmap;
 const LEVEL_FROM_METRES = [
   DISTANCE_CLASS_MILES['5k-hero'],
   DISTANCE_CLASS_MILES['10k-warrior'],

@@ -14,6 +14,7 @@ import { formatDistance } from '../../../core/units.ts';
 import { formatActivityDateLong } from '../activities/activity-format.ts';
 import { TIER_STYLES } from '../medals/medal-tiers.ts';
 import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
+import { PALETTE } from '../app/palette.ts';
 
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
@@ -35,14 +36,13 @@ export interface ShareableActivity {
   type: string;
 }
 
-const BRAND_ORANGE = '#ff7a3d';
-const BACKGROUND = '#0e1116';
-const PANEL = '#161b22';
-const TEXT = '#f0f6fc';
-const TEXT_SECONDARY = '#9aa4b2';
-/** The activity map's start and finish colours (ActivityMap.tsx). */
-const ROUTE_START = '#3fb950';
-const ROUTE_END = '#f85149';
+const BRAND_ORANGE = PALETTE.brand;
+const BACKGROUND = PALETTE.background;
+const PANEL = PALETTE.panel;
+const TEXT = PALETTE.text;
+const TEXT_SECONDARY = PALETTE.textSecondary;
+const ROUTE_START = PALETTE.routeStart;
+const ROUTE_END = PALETTE.routeEnd;
 const FONT = '"Inter", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif';
 /** The same drawings as BrandMark.tsx and the EmojiEvents icon, as SVG path data on a 64 and a 24 grid. */
 const BRAND_STRIDE_PATH = 'M18 44c6-2 10-6 13-12s7-10 15-12';

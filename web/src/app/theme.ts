@@ -1,13 +1,14 @@
 /** Stride's dark theme (spec §2: "The theme is dark"). */
 import { createTheme } from '@mui/material/styles';
+import { PALETTE } from './palette.ts';
 
 export const theme = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: '#ff7a3d', contrastText: '#14100d' },
-    secondary: { main: '#4fd1c5' },
-    background: { default: '#0e1116', paper: '#161b22' },
-    divider: 'rgba(240, 246, 252, 0.1)',
+    primary: { main: PALETTE.brand, contrastText: PALETTE.onBrand },
+    secondary: { main: PALETTE.accent },
+    background: { default: PALETTE.background, paper: PALETTE.panel },
+    divider: PALETTE.divider,
   },
   shape: { borderRadius: 10 },
   typography: {

@@ -1,0 +1,23 @@
+/**
+ * Stride's colours, written once: the MUI theme, the brand mark, the map, the charts and the
+ * share-card images (drawn on a canvas, outside MUI) all take them from here.
+ */
+export const PALETTE = {
+  /** The brand orange: primary actions, the logo, the route line. */
+  brand: '#ff7a3d',
+  /** Text on the brand orange. */
+  onBrand: '#14100d',
+  accent: '#4fd1c5',
+  background: '#0e1116',
+  panel: '#161b22',
+  text: '#f0f6fc',
+  textSecondary: '#9aa4b2',
+  divider: 'rgba(240, 246, 252, 0.1)',
+  white: '#ffffff',
+  /** Where a route starts, and where it ends (map markers, share cards). */
+  routeStart: '#3fb950',
+  routeEnd: '#f85149',
+  heartRate: '#f85149',
+  /** The running-days heatmap, from no run to the most distance. */
+  heatmap: ['rgba(240, 246, 252, 0.06)', '#5b2c17', '#9a431c', '#d75f25', '#ff8a50'],
+} as const;
