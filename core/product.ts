@@ -12,10 +12,13 @@ export const FALLBACK_PAGE_TITLE = `${PRODUCT_NAME} Running Hub`;
 export const PERSONAL_PAGE_PATH = `/my-${PRODUCT_NAME.toLowerCase()}`;
 export const PERSONAL_PAGE_LABEL = `My ${PRODUCT_NAME}`;
 
-/** Spec §9. */
+/** The sidebar's width on wide screens (spec §9). */
 export const DRAWER_WIDTH_PX = 280;
+/** The loading overlay gives way after this long even if authentication has not answered (spec §2, §9). */
 export const APP_LOAD_FAILSAFE_MS = 2000;
+/** A lazily loaded page's code that has not arrived after this long is a load error (spec §2, §9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** After a logout the app waits this long before going to /login (spec §2, §9). */
 export const LOGOUT_NAVIGATION_DELAY_MS = 100;
 
 /** Spec §2, "Page titles tracked per path". Paths not listed get {@link FALLBACK_PAGE_TITLE}. */
