@@ -1,8 +1,8 @@
 /**
  * Goal progress from the runner's activities, its status, and the projection sentence the goal card
  * shows ("On track: 182 of 300 km, 8 days left."). Days are the runner's local calendar days: a run
- * counts on the date its start shows in the runner's time zone, so 23:30 on 31 March in Ljubljana
- * is March even though it is April 1st nowhere in UTC... and 00:30 on 1 April is April.
+ * counts on the date its start shows in the runner's time zone: 00:30 on 1 April in Ljubljana is
+ * 22:30 UTC on 31 March, and counts for April.
  *
  * Rules (see goals.ts for each kind's window):
  * - Only runs count (type "run", any case, spec §5), with a finite distance > 0, started by `now`.
