@@ -1,0 +1,71 @@
+/**
+ * How a plan task reads, in the runner's units: a short title ("Easy 6 km", "6×800 m at interval
+ * pace", "Long run 18 km") for the day list and the calendar, and a sentence with the target pace.
+ * Repetition distances stay in metres for everyone, as on a track.
+ */
+import type { UnitSystem } from '../profile.ts';
+import { distanceUnitLabel, formatPaceSeconds, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import { formatGoalDistance } from './goal-progress.ts';
+import type { PlanTask } from './plan-generation.ts';
+import { QUALITY_WARM_UP_M } from './plan-templates.ts';
+
+function distance(metres: number, units: UnitSystem): string {
+  return `${formatGoalDistance(metres, units)} ${distanceUnitLabel(units)}`;
+}
+
+/** "5:10/km" or "8:19/mi" for a pace in seconds per metre. */
+export function formatTaskPace(secondsPerMetre: number, units: UnitSystem): string {
+  const perUnit = secondsPerMetre * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE);
+  return `${formatPaceSeconds(perUnit)}/${distanceUnitLabel(units)}`;
+}
+
+/** The task's short title. */
+export function taskTitle(task: PlanTask, units: UnitSystem): string {
+  const pace = task.pace ?? '';
+  switch (task.kind) {
+    case 'easy':
+      return `Easy ${distance(task.distanceM ?? 0, units)}`;
+    case 'long':
+      return `Long run ${distance(task.distanceM ?? 0, units)}`;
+    case 'intervals':
+    case 'repetition':
+      return `${task.reps}×${task.repDistanceM} m at ${pace} pace`;
+    case 'tempo':
+      return `Tempo ${distance(task.effortM ?? 0, units)} at ${pace} pace`;
+    case 'marathon-pace':
+      return `${distance(task.effortM ?? 0, units)} at marathon pace`;
+    case 'race':
+      return `Race ${distance(task.distanceM ?? 0, units)}`;
+    case 'rest':
+      return 'Rest';
+    case 'strength':
+      return `Strength ${task.minutes} min`;
+    case 'stretching':
+      return `Stretching ${task.minutes} min`;
+  }
+}
+
+/** One sentence on how to do the task, with its pace. */
+export function taskDescription(task: PlanTask, units: UnitSystem): string {
+  const pace = task.paceSPerM === null ? '' : ` at ${formatTaskPace(task.paceSPerM, units)}`;
+  const warmUp = `with ${distance(QUALITY_WARM_UP_M / 2, units)} easy warm-up and cool-down`;
+  switch (task.kind) {
+    case 'easy':
+    case 'long':
+      return `Run ${distance(task.distanceM ?? 0, units)} conversationally${pace}.`;
+    case 'intervals':
+    case 'repetition':
+      return `${task.reps} × ${task.repDistanceM} m${pace}, equal time jogging between, ${warmUp}.`;
+    case 'tempo':
+    case 'marathon-pace':
+      return `${distance(task.effortM ?? 0, units)} continuous${pace}, ${warmUp}.`;
+    case 'race':
+      return `Race day: ${distance(task.distanceM ?? 0, units)}${pace}. Good luck!`;
+    case 'rest':
+      return 'No running today; let the training sink in.';
+    case 'strength':
+      return `${task.minutes} minutes of squats, lunges, calf raises, planks and glute bridges.`;
+    case 'stretching':
+      return `${task.minutes} minutes of the stretching routine after your run.`;
+  }
+}
