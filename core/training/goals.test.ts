@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GOAL_MESSAGES,
+  goalCreateSchema,
+  goalReorderSchema,
+  goalUpdateSchema,
+  INITIAL_GOAL_PROGRESS,
+  INITIAL_GOAL_STATUS,
+  mergeGoalUpdate,
+  moveGoal,
+  nextGoalOrder,
+  reorderGoals,
+  sortGoals,
+} from './goals.ts';
+
+const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe('goal order', () => {
+  it('gives the first goal 0 and each new goal the highest order plus 1', () => {
+    expect(nextGoalOrder([])).toBe(0);
+    expect(nextGoalOrder([0])).toBe(1);
+    expect(nextGoalOrder([3, 0, 7])).toBe(8);
+  });
+
+  it('starts a goal active with progress 0', () => {
+    expect(INITIAL_GOAL_STATUS).toBe('active');
+    expect(INITIAL_GOAL_PROGRESS).toBe(0);
+  });
+
+  it('lists ascending by order, older first on a tie', () => {
+    const goals = [
+      { id: 'c', order: 2, createdAt: '2026-01-01T00:00:00Z' },
+      { id: 'b', order: 1, createdAt: '2026-01-03T00:00:00Z' },
+      { id: 'a', order: 1, createdAt: '2026-01-02T00:00:00Z' },
+    ];
+    expect(sortGoals(goals).map((goal) => goal.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('renumbers 0, 1, 2 in the order sent and refuses a set that differs', () => {
+    expect(reorderGoals(['a', 'b', 'c'], ['c', 'a', 'b'])).toEqual([
+      { id: 'c', order: 0 },
+      { id: 'a', order: 1 },
+      { id: 'b', order: 2 },
+    ]);
+    expect(reorderGoals(['a', 'b', 'c'], ['c', 'a'])).toBe(GOAL_MESSAGES.order);
+    expect(reorderGoals(['a', 'b'], ['a', 'x'])).toBe(GOAL_MESSAGES.order);
+    expect(firstMessage(goalReorderSchema.safeParse({ goalIds: ['a', 'a'] }))).toBe(GOAL_MESSAGES.order);
+  });
+
+  it('moves a goal with the keyboard, clamped at the ends', () => {
+    expect(moveGoal(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveGoal(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moveGoal(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveGoal(['a', 'b', 'c'], 2, 5)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('goalCreateSchema', () => {
+  const march = { startDate: '2027-03-01', endDate: '2027-03-31' };
+
+  it('accepts each kind', () => {
+    expect(goalCreateSchema.parse({ kind: 'distance', ...march, targetDistanceM: 300_000 })).toMatchObject({
+      title: '',
+      targetDistanceM: 300_000,
+    });
+    expect(
+      goalCreateSchema.safeParse({ kind: 'race', startDate: '2027-01-01', endDate: '2027-04-12', raceDistanceM: 21_097.5, targetTimeS: 6900 })
+        .success,
+    ).toBe(true);
+    expect(goalCreateSchema.safeParse({ kind: 'frequency', ...march, runsPerWeek: 4 }).success).toBe(true);
+    expect(goalCreateSchema.safeParse({ kind: 'streak', ...march, targetDays: 30 }).success).toBe(true);
+  });
+
+  it.each([
+    [{ kind: 'distance', ...march, targetDistanceM: -5 }, GOAL_MESSAGES.distance],
+    [{ kind: 'distance', ...march, targetDistanceM: 0 }, GOAL_MESSAGES.distance],
+    [{ kind: 'distance', ...march, targetDistanceM: 20_000_000 }, GOAL_MESSAGES.distance],
+    [{ kind: 'distance', ...march, targetDistanceM: Number.NaN }, GOAL_MESSAGES.distance],
+    [{ kind: 'race', ...march, raceDistanceM: 5000, targetTimeS: -1 }, GOAL_MESSAGES.raceTime],
+    [{ kind: 'race', ...march, raceDistanceM: 5000, targetTimeS: 1_000_000 }, GOAL_MESSAGES.raceTime],
+    [{ kind: 'race', ...march, raceDistanceM: 42_195, targetTimeS: 3600 }, GOAL_MESSAGES.raceTooFast],
+    [{ kind: 'frequency', ...march, runsPerWeek: 0 }, GOAL_MESSAGES.runsPerWeek],
+    [{ kind: 'frequency', ...march, runsPerWeek: 2.5 }, GOAL_MESSAGES.runsPerWeek],
+    [{ kind: 'frequency', ...march, runsPerWeek: 15 }, GOAL_MESSAGES.runsPerWeek],
+    [{ kind: 'streak', ...march, targetDays: 1 }, GOAL_MESSAGES.streakDays],
+    [{ kind: 'distance', startDate: '2027-04-01', endDate: '2027-03-01', targetDistanceM: 1000 }, GOAL_MESSAGES.window],
+    [{ kind: 'distance', startDate: '2027-01-01', endDate: '2037-03-01', targetDistanceM: 1000 }, GOAL_MESSAGES.windowTooLong],
+    [{ kind: 'swim', ...march }, GOAL_MESSAGES.kind],
+    [{ kind: 'distance', ...march, targetDistanceM: 1000, title: 'x'.repeat(101) }, GOAL_MESSAGES.titleTooLong],
+  ])('refuses %o with its sentence', (input, message) => {
+    expect(firstMessage(goalCreateSchema.safeParse(input))).toBe(message);
+  });
+
+  it('says when a streak cannot fit its window', () => {
+    expect(firstMessage(goalCreateSchema.safeParse({ kind: 'streak', ...march, targetDays: 40 }))).toBe(
+      'A 40-day streak does not fit in 31 days; move the end date.',
+    );
+  });
+});
+
+describe('goal updates', () => {
+  it('changes only fields of the goal kind and re-checks the result', () => {
+    const goal = goalCreateSchema.parse({ kind: 'frequency', startDate: '2027-03-01', endDate: '2027-03-31', runsPerWeek: 4 });
+    const update = goalUpdateSchema.parse({ runsPerWeek: 5, targetDistanceM: 1000, title: ' Spring ' });
+    expect(mergeGoalUpdate(goal, update)).toEqual({ ...goal, runsPerWeek: 5, title: 'Spring' });
+    expect(goalUpdateSchema.safeParse({ kind: 'race' }).success).toBe(false);
+  });
+});
