@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../profile.ts';
+import {
+  applyWellbeingPreferencesUpdate,
+  buildCheckIn,
+  CHECK_IN_MESSAGES,
+  checkInSchema,
+  COACHING_MESSAGES,
+  coachingSettingsSchema,
+  DEFAULT_COACHING_SETTINGS,
+  latestCheckInBetween,
+  localDayRangeUtc,
+  requireUserId,
+  USER_ID_REQUIRED_MESSAGE,
+  WELLBEING_SCORE_WEIGHTS,
+  wellbeingPreferencesUpdateSchema,
+  wellbeingScore,
+} from './check-in.ts';
+
+const all = (level: 'low' | 'moderate' | 'high'): WellbeingPreferences => ({
+  sleepQuality: level,
+  energyLevel: level,
+  stressLevel: level,
+  soreness: level,
+  hydration: level,
+  nutrition: level,
+  moodRating: level,
+  injuryFeeling: level,
+});
+const best: WellbeingPreferences = { ...all('high'), stressLevel: 'low', soreness: 'low', injuryFeeling: 'low' };
+const worst: WellbeingPreferences = { ...all('low'), stressLevel: 'high', soreness: 'high', injuryFeeling: 'high' };
+
+describe('wellbeingScore', () => {
+  it('has weights that add up to 100', () => {
+    expect(Object.values(WELLBEING_SCORE_WEIGHTS).reduce((sum, weight) => sum + weight, 0)).toBe(100);
+  });
+
+  it('runs from 0 to 100, with moderate everywhere at 50 and the spec defaults at 78', () => {
+    expect(wellbeingScore(best)).toBe(100);
+    expect(wellbeingScore(worst)).toBe(0);
+    expect(wellbeingScore(all('moderate'))).toBe(50);
+    // 20 + 15 + 5 + 5 + 10 + 10 + 5 + 7.5 = 77.5
+    expect(wellbeingScore(DEFAULT_WELLBEING_PREFERENCES)).toBe(78);
+  });
+
+  it('weighs each answer by its weight, the right way round', () => {
+    expect(wellbeingScore({ ...best, sleepQuality: 'low' })).toBe(80);
+    expect(wellbeingScore({ ...best, injuryFeeling: 'high' })).toBe(85);
+    expect(wellbeingScore({ ...best, stressLevel: 'moderate' })).toBe(95);
+  });
+});
+
+describe('check-ins', () => {
+  const answers = { ...DEFAULT_WELLBEING_PREFERENCES };
+  const now = Date.parse('2027-03-10T07:15:00Z');
+
+  it('needs a user id, with the spec’s sentence', () => {
+    expect(USER_ID_REQUIRED_MESSAGE).toBe('User ID is required');
+    expect(() => requireUserId('')).toThrow(USER_ID_REQUIRED_MESSAGE);
+    expect(() => buildCheckIn(undefined, answers, now, '2027-03-10')).toThrow(USER_ID_REQUIRED_MESSAGE);
+  });
+
+  it('stores the answers with the score, the day (today by default) and the time', () => {
+    expect(buildCheckIn('u1', checkInSchema.parse({ ...answers, note: '  slept badly  ' }), now, '2027-03-10')).toEqual({
+      userId: 'u1',
+      ...answers,
+      wellbeingScore: 78,
+      date: '2027-03-10',
+      timestamp: now,
+      note: 'slept badly',
+      createdAt: '2027-03-10T07:15:00.000Z',
+    });
+    expect(buildCheckIn('u1', { ...answers, date: '2027-03-09' }, now, '2027-03-10').date).toBe('2027-03-09');
+  });
+
+  it('refuses answers out of range, unknown fields and long notes', () => {
+    expect(checkInSchema.safeParse({ ...answers, energyLevel: 'extreme' }).error?.issues[0]?.message).toBe(
+      CHECK_IN_MESSAGES.answer,
+    );
+    expect(checkInSchema.safeParse({ ...answers, note: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe(
+      CHECK_IN_MESSAGES.noteTooLong,
+    );
+    expect(checkInSchema.safeParse({ ...answers, mood: 'high' }).success).toBe(false);
+  });
+
+  it('finds the latest check-in of a local day, edges included', () => {
+    const range = localDayRangeUtc('2026-10-25', 'Europe/London'); // a 25-hour day
+    const checkIns = [
+      { id: 'before', timestamp: range.startMs - 1 },
+      { id: 'first', timestamp: range.startMs },
+      { id: 'last', timestamp: range.endMs },
+      { id: 'after', timestamp: range.endMs + 1 },
+    ];
+    expect(latestCheckInBetween(checkIns, range)?.id).toBe('last');
+    expect(latestCheckInBetween(checkIns.slice(0, 2), range)?.id).toBe('first');
+    expect(latestCheckInBetween([checkIns[0]!, checkIns[3]!], range)).toBeNull();
+  });
+});
+
+describe('wellbeing preferences', () => {
+  it('lays an update over the stored ones and forces hydration and nutrition to high', () => {
+    const update = wellbeingPreferencesUpdateSchema.parse({ hydration: 'low', nutrition: 'moderate', stressLevel: 'high' });
+    expect(applyWellbeingPreferencesUpdate({ ...DEFAULT_WELLBEING_PREFERENCES, sleepQuality: 'low' }, update)).toEqual({
+      ...DEFAULT_WELLBEING_PREFERENCES,
+      sleepQuality: 'low',
+      stressLevel: 'high',
+      hydration: 'high',
+      nutrition: 'high',
+    });
+    expect(applyWellbeingPreferencesUpdate(null, {})).toEqual(DEFAULT_WELLBEING_PREFERENCES);
+    expect(wellbeingPreferencesUpdateSchema.safeParse({ sleep: 'high' }).success).toBe(false);
+  });
+});
+
+describe('coaching settings', () => {
+  it('accepts HH:MM from 00:00 to 23:59 and a known focus', () => {
+    expect(coachingSettingsSchema.parse(DEFAULT_COACHING_SETTINGS)).toEqual(DEFAULT_COACHING_SETTINGS);
+    expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime: '23:59' }).success).toBe(true);
+    for (const reminderTime of ['24:00', '7:30', '07:60', '0730']) {
+      expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime }).error?.issues[0]?.message).toBe(
+        COACHING_MESSAGES.reminderTime,
+      );
+    }
+    expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, focus: 'speed' }).error?.issues[0]?.message).toBe(
+      COACHING_MESSAGES.focus,
+    );
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readiness, READINESS_SENTENCES, trainingLoad } from './readiness.ts';
+
+/** 28 days of `chronic` a day, then the last 7 at `acute` a day. */
+const loads = (chronic: number, acute: number) => [...Array<number>(21).fill(chronic), ...Array<number>(7).fill(acute)];
+
+describe('trainingLoad', () => {
+  it('compares the last 7 days with the last 28', () => {
+    // acute 10, chronic (21×10 + 7×10)/28 = 10
+    expect(trainingLoad(loads(10, 10))).toEqual({ acuteLoad: 10, chronicLoad: 10, ratio: 1 });
+    // acute 20, chronic (21×10 + 7×20)/28 = 12.5
+    expect(trainingLoad(loads(10, 20)).ratio).toBeCloseTo(1.6, 10);
+    expect(trainingLoad([]).ratio).toBeNull();
+  });
+
+  it('counts missing days as 0 and ignores days older than 28', () => {
+    expect(trainingLoad([5, 5, 5, 5, 5, 5, 5])).toEqual({ acuteLoad: 5, chronicLoad: 1.25, ratio: 4 });
+    expect(trainingLoad([1000, ...loads(10, 10)]).chronicLoad).toBe(10);
+  });
+});
+
+describe('readiness', () => {
+  it.each([
+    [39, loads(10, 10), 'rest', READINESS_SENTENCES.restLowScore],
+    [40, loads(10, 10), 'easy', READINESS_SENTENCES.easyLowScore],
+    [59, loads(10, 10), 'easy', READINESS_SENTENCES.easyLowScore],
+    [60, loads(10, 10), 'normal', READINESS_SENTENCES.normal],
+    [74, loads(10, 10), 'normal', READINESS_SENTENCES.normal],
+    [75, loads(10, 10), 'ready', READINESS_SENTENCES.ready],
+    [90, loads(10, 20), 'rest', READINESS_SENTENCES.restHighLoad], // ratio 1.6
+    [90, loads(10, 15), 'easy', READINESS_SENTENCES.easyHighLoad], // ratio 15 / 11.25 ≈ 1.33
+    [90, loads(10, 4), 'ready', READINESS_SENTENCES.readyLowLoad], // ratio 4 / 8.5 ≈ 0.47
+    [null, loads(10, 10), 'normal', READINESS_SENTENCES.normal],
+    [null, loads(10, 20), 'rest', READINESS_SENTENCES.restHighLoad],
+    [null, [], 'unknown', READINESS_SENTENCES.noData],
+    [80, [], 'ready', READINESS_SENTENCES.ready],
+  ] as const)('score %s gives %s', (score, dailyLoads, level, sentence) => {
+    expect(readiness(score, dailyLoads)).toMatchObject({ level, sentence });
+  });
+
+  it('treats a ratio of exactly 1.3 as inside the sweet spot', () => {
+    // acute 13, chronic 10: 21 days at 9 and 7 at 13 → (189 + 91) / 28 = 10.
+    expect(readiness(80, loads(9, 13)).ratio).toBeCloseTo(1.3, 10);
+    expect(readiness(80, loads(9, 13)).level).toBe('ready');
+  });
+});
