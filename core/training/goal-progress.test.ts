@@ -153,14 +153,25 @@ describe('frequency goals', () => {
     expect(beforeLast.status).toBe('active');
     expect(beforeLast.target).toBe(3);
     const all = runsOn([...days, '2027-03-29', '2027-03-30', '2027-03-31']);
-    expect(goalProgress(fiveWeeks, all, at('2027-03-31', 20), LJUBLJANA)).toMatchObject({ status: 'completed', percent: 100 });
+    expect(goalProgress(fiveWeeks, all, at('2027-03-31', 20), LJUBLJANA)).toMatchObject({
+      status: 'completed',
+      percent: 100,
+    });
   });
 });
 
 describe('streak goals', () => {
-  const tenDays: GoalDefinition = { kind: 'streak', title: '', startDate: '2027-03-01', endDate: '2027-03-20', targetDays: 10 };
+  const tenDays: GoalDefinition = {
+    kind: 'streak',
+    title: '',
+    startDate: '2027-03-01',
+    endDate: '2027-03-20',
+    targetDays: 10,
+  };
   const daily = (from: number, to: number) =>
-    Array.from({ length: to - from + 1 }, (_, index) => run(at(`2027-03-${String(from + index).padStart(2, '0')}`, 7), 3000));
+    Array.from({ length: to - from + 1 }, (_, index) =>
+      run(at(`2027-03-${String(from + index).padStart(2, '0')}`, 7), 3000),
+    );
 
   it('counts the current streak, still open today before today’s run', () => {
     const progress = goalProgress(tenDays, daily(1, 6), at('2027-03-07', 6), LJUBLJANA);

@@ -251,7 +251,9 @@ export function projectionSentence(goal: GoalDefinition, progress: GoalProgress,
       if (progress.status === 'missed') {
         return `Missed: no ${race} on ${goal.endDate}.`;
       }
-      return progress.daysLeft === 1 ? `Race day: ${race}.` : `${plural(progress.daysLeft - 1, 'day')} to race day: ${race}.`;
+      return progress.daysLeft === 1
+        ? `Race day: ${race}.`
+        : `${plural(progress.daysLeft - 1, 'day')} to race day: ${race}.`;
     }
     case 'frequency': {
       if (progress.status !== 'active') {

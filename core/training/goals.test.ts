@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GOAL_MESSAGES,
   goalCreateSchema,
+  goalDatesProblem,
   goalReorderSchema,
   goalUpdateSchema,
   INITIAL_GOAL_PROGRESS,
@@ -64,8 +65,13 @@ describe('goalCreateSchema', () => {
       targetDistanceM: 300_000,
     });
     expect(
-      goalCreateSchema.safeParse({ kind: 'race', startDate: '2027-01-01', endDate: '2027-04-12', raceDistanceM: 21_097.5, targetTimeS: 6900 })
-        .success,
+      goalCreateSchema.safeParse({
+        kind: 'race',
+        startDate: '2027-01-01',
+        endDate: '2027-04-12',
+        raceDistanceM: 21_097.5,
+        targetTimeS: 6900,
+      }).success,
     ).toBe(true);
     expect(goalCreateSchema.safeParse({ kind: 'frequency', ...march, runsPerWeek: 4 }).success).toBe(true);
     expect(goalCreateSchema.safeParse({ kind: 'streak', ...march, targetDays: 30 }).success).toBe(true);
@@ -84,7 +90,10 @@ describe('goalCreateSchema', () => {
     [{ kind: 'frequency', ...march, runsPerWeek: 15 }, GOAL_MESSAGES.runsPerWeek],
     [{ kind: 'streak', ...march, targetDays: 1 }, GOAL_MESSAGES.streakDays],
     [{ kind: 'distance', startDate: '2027-04-01', endDate: '2027-03-01', targetDistanceM: 1000 }, GOAL_MESSAGES.window],
-    [{ kind: 'distance', startDate: '2027-01-01', endDate: '2037-03-01', targetDistanceM: 1000 }, GOAL_MESSAGES.windowTooLong],
+    [
+      { kind: 'distance', startDate: '2027-01-01', endDate: '2037-03-01', targetDistanceM: 1000 },
+      GOAL_MESSAGES.windowTooLong,
+    ],
     [{ kind: 'swim', ...march }, GOAL_MESSAGES.kind],
     [{ kind: 'distance', ...march, targetDistanceM: 1000, title: 'x'.repeat(101) }, GOAL_MESSAGES.titleTooLong],
   ])('refuses %o with its sentence', (input, message) => {
@@ -100,9 +109,28 @@ describe('goalCreateSchema', () => {
 
 describe('goal updates', () => {
   it('changes only fields of the goal kind and re-checks the result', () => {
-    const goal = goalCreateSchema.parse({ kind: 'frequency', startDate: '2027-03-01', endDate: '2027-03-31', runsPerWeek: 4 });
+    const goal = goalCreateSchema.parse({
+      kind: 'frequency',
+      startDate: '2027-03-01',
+      endDate: '2027-03-31',
+      runsPerWeek: 4,
+    });
     const update = goalUpdateSchema.parse({ runsPerWeek: 5, targetDistanceM: 1000, title: ' Spring ' });
     expect(mergeGoalUpdate(goal, update)).toEqual({ ...goal, runsPerWeek: 5, title: 'Spring' });
     expect(goalUpdateSchema.safeParse({ kind: 'race' }).success).toBe(false);
+    expect(mergeGoalUpdate(goal, { endDate: '2027-02-01' })).toBe(GOAL_MESSAGES.window);
+  });
+
+  it('refuses a goal whose end or race day has passed in the runner’s today', () => {
+    const race = goalCreateSchema.parse({
+      kind: 'race',
+      startDate: '2027-01-01',
+      endDate: '2027-04-11',
+      raceDistanceM: 10_000,
+      targetTimeS: 3000,
+    });
+    expect(goalDatesProblem(race, '2027-04-11')).toBeNull();
+    expect(goalDatesProblem(race, '2027-04-12')).toBe(GOAL_MESSAGES.racePassed);
+    expect(goalDatesProblem({ ...race, kind: 'streak', targetDays: 3 }, '2027-04-12')).toBe(GOAL_MESSAGES.endPassed);
   });
 });

@@ -48,6 +48,8 @@ export const GOAL_MESSAGES = {
   window: 'The end date must be on or after the start date.',
   windowTooLong: `A goal may span at most ${GOAL_LIMITS.maxWindowDays} days.`,
   order: 'Send each of your goal ids exactly once, in the new order.',
+  endPassed: 'The end date has passed; choose today or a later day.',
+  racePassed: 'The race day has passed; choose today or a later day.',
   notFound: 'Goal not found.',
 } as const;
 
@@ -108,6 +110,14 @@ export function goalDefinitionProblem(goal: GoalDefinition): string | null {
   return null;
 }
 
+/** A new goal (or a changed window) must not end before the runner's today. */
+export function goalDatesProblem(goal: GoalDefinition, today: string): string | null {
+  if (goal.endDate < today) {
+    return goal.kind === 'race' ? GOAL_MESSAGES.racePassed : GOAL_MESSAGES.endPassed;
+  }
+  return null;
+}
+
 const goalDefinitionBase = z.discriminatedUnion('kind', [distanceGoal, raceGoal, frequencyGoal, streakGoal], {
   error: GOAL_MESSAGES.kind,
 });
@@ -141,15 +151,22 @@ export const goalUpdateSchema = z
   .strict();
 export type GoalUpdate = z.infer<typeof goalUpdateSchema>;
 
-/** Applies an update to a stored goal, ignoring fields that do not belong to its kind. */
-export function mergeGoalUpdate(goal: GoalDefinition, update: GoalUpdate): GoalDefinition {
+/**
+ * Applies an update to a stored goal, ignoring fields that do not belong to its kind, and checks the
+ * result as a whole; the problem sentence instead when the merged goal does not hold together.
+ */
+export function mergeGoalUpdate(goal: GoalDefinition, update: GoalUpdate): GoalDefinition | string {
   const merged: Record<string, unknown> = { ...goal };
   for (const [key, value] of Object.entries(update)) {
-    if (value !== undefined && (key in goal || key === 'title')) {
+    if (value !== undefined && key in goal) {
       merged[key] = value;
     }
   }
-  return goalDefinitionBase.parse(merged);
+  const result = goalDefinitionBase.safeParse(merged);
+  if (!result.success) {
+    return result.error.issues[0]?.message ?? GOAL_MESSAGES.kind;
+  }
+  return goalDefinitionProblem(result.data) ?? result.data;
 }
 
 /** PUT the goal order: every goal id of the runner once, first goal first. */

@@ -80,7 +80,9 @@ export function planToICalendar(plan: TrainingPlanSchedule, options: ICalendarOp
       continue;
     }
     const summary = tasks.map((task) => taskTitle(task, options.units)).join(', ');
-    const description = tasks.map((task) => `${taskTitle(task, options.units)}: ${taskDescription(task, options.units)}`);
+    const description = tasks.map(
+      (task) => `${taskTitle(task, options.units)}: ${taskDescription(task, options.units)}`,
+    );
     lines.push(
       'BEGIN:VEVENT',
       `UID:${options.planId}-${day.date}@${options.uidDomain ?? 'stride.training-plan'}`,

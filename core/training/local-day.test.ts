@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isoDaySchema, LOCAL_DAY_MESSAGES, localDayAt, localDayRangeUtc, localDayStartUtc, zoneOffsetMs } from './local-day.ts';
+import {
+  isoDaySchema,
+  LOCAL_DAY_MESSAGES,
+  localDayAt,
+  localDayRangeUtc,
+  localDayStartUtc,
+  zoneOffsetMs,
+} from './local-day.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();

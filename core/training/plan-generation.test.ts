@@ -127,10 +127,14 @@ describe('generatePlan', () => {
   });
 
   it('uses the paces given, or the fallback from the race target', () => {
-    const long = planDays(plan({})).flatMap((day) => day.tasks).find((task) => task.kind === 'long')!;
+    const long = planDays(plan({}))
+      .flatMap((day) => day.tasks)
+      .find((task) => task.kind === 'long')!;
     expect(long.paceSPerM).toBe(paces.easy);
     const withoutPaces = plan({ paces: undefined });
-    const easy = planDays(withoutPaces).flatMap((day) => day.tasks).find((task) => task.kind === 'easy')!;
+    const easy = planDays(withoutPaces)
+      .flatMap((day) => day.tasks)
+      .find((task) => task.kind === 'easy')!;
     expect(easy.paceSPerM).toBeCloseTo(fallbackPacesFromRaceTime(21_097.5, 6900).easy, 10);
     expect(planDays(withoutPaces).at(-1)!.tasks[0]!.paceSPerM).toBeCloseTo(6900 / 21_097.5, 10);
   });
@@ -164,7 +168,17 @@ describe('generatePlan', () => {
 
   it('refuses a race today or in the past', () => {
     for (const raceDate of [TODAY, '2026-11-01']) {
-      expect(generatePlan({ race: '5k', level: 'beginner', runsPerWeek: 3, longRunDay: 0, raceDate, today: TODAY, targetTimeS: 1800 })).toEqual({
+      expect(
+        generatePlan({
+          race: '5k',
+          level: 'beginner',
+          runsPerWeek: 3,
+          longRunDay: 0,
+          raceDate,
+          today: TODAY,
+          targetTimeS: 1800,
+        }),
+      ).toEqual({
         ok: false,
         message: PLAN_MESSAGES.raceInPast,
       });

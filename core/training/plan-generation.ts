@@ -160,7 +160,10 @@ export function templateWeekFactors(race: RaceDistance, level: PlanLevel): { fac
   const taper = TAPER_FACTORS[template.taperWeeks] ?? [];
   return [
     ...weeks.map((week) => ({ ...week, factor: week.factor / peak })),
-    ...taper.map((factor, index) => ({ factor, kind: (index === taper.length - 1 ? 'race' : 'taper') as PlanWeekKind })),
+    ...taper.map((factor, index) => ({
+      factor,
+      kind: index === taper.length - 1 ? 'race' : 'taper',
+    })),
   ];
 }
 
@@ -196,7 +199,9 @@ function task(date: string, kind: TaskKind, fields: Partial<Omit<PlanTask, 'id' 
 }
 
 /** The plan, or the sentence saying why it cannot be made. */
-export function generatePlan(input: PlanInput): { ok: true; plan: TrainingPlanSchedule } | { ok: false; message: string } {
+export function generatePlan(
+  input: PlanInput,
+): { ok: true; plan: TrainingPlanSchedule } | { ok: false; message: string } {
   const { race, level, runsPerWeek, longRunDay, raceDate, today } = input;
   if (daysBetween(today, raceDate) < 1) {
     return { ok: false, message: PLAN_MESSAGES.raceInPast };
@@ -284,7 +289,9 @@ export function generatePlan(input: PlanInput): { ok: true; plan: TrainingPlanSc
     const rank = runOffsets.get(daysBeforeLongRun);
     if (rank === undefined) {
       return [
-        daysBeforeLongRun === strengthOffset ? task(date, 'strength', { minutes: STRENGTH_MINUTES }) : task(date, 'rest'),
+        daysBeforeLongRun === strengthOffset
+          ? task(date, 'strength', { minutes: STRENGTH_MINUTES })
+          : task(date, 'rest'),
       ];
     }
     if (rank === 0 || rank > qualityCount) {

@@ -41,7 +41,11 @@ const tick = (progress: DailyProgress, date: string, taskId: string, completed =
 
 describe('the first week', () => {
   it('is laid out as expected', () => {
-    expect(planDays(plan).slice(0, 7).map((day) => day.tasks.map((task) => task.id))).toEqual([
+    expect(
+      planDays(plan)
+        .slice(0, 7)
+        .map((day) => day.tasks.map((task) => task.id)),
+    ).toEqual([
       ['2027-01-04-rest'],
       ['2027-01-05-intervals'],
       ['2027-01-06-rest'],
@@ -80,9 +84,9 @@ describe('toggleTask', () => {
 
   it('validates the payload', () => {
     expect(taskToggleSchema.safeParse({ date: '2027-1-5', taskId: 'x', completed: true }).success).toBe(false);
-    expect(taskToggleSchema.safeParse({ date: '2027-01-05', taskId: '', completed: true }).error?.issues[0]?.message).toBe(
-      PLAN_PROGRESS_MESSAGES.unknownTask,
-    );
+    expect(
+      taskToggleSchema.safeParse({ date: '2027-01-05', taskId: '', completed: true }).error?.issues[0]?.message,
+    ).toBe(PLAN_PROGRESS_MESSAGES.unknownTask);
   });
 });
 

@@ -36,7 +36,8 @@ export const BREATHING_PATTERNS: readonly BreathingPattern[] = [
   {
     id: '4-7-8',
     name: '4-7-8 breathing',
-    description: 'Breathe in through the nose for 4, hold for 7, breathe out slowly through the mouth for 8. Helps you wind down.',
+    description:
+      'Breathe in through the nose for 4, hold for 7, breathe out slowly through the mouth for 8. Helps you wind down.',
     phases: [inhale(4), hold(7), exhale(8)],
     cycles: 4,
   },
@@ -65,7 +66,14 @@ export function breathingPhaseAt(pattern: BreathingPattern, elapsedMs: number): 
   const elapsed = Math.max(0, elapsedMs);
   if (elapsed >= cycleMs * pattern.cycles) {
     const last = pattern.phases.length - 1;
-    return { cycle: pattern.cycles, phaseIndex: last, phase: pattern.phases[last]!, secondsLeft: 0, progress: 1, finished: true };
+    return {
+      cycle: pattern.cycles,
+      phaseIndex: last,
+      phase: pattern.phases[last]!,
+      secondsLeft: 0,
+      progress: 1,
+      finished: true,
+    };
   }
   const cycle = Math.floor(elapsed / cycleMs);
   let within = elapsed - cycle * cycleMs;
@@ -73,7 +81,14 @@ export function breathingPhaseAt(pattern: BreathingPattern, elapsedMs: number): 
     const phase = pattern.phases[phaseIndex]!;
     const phaseMs = phase.seconds * 1000;
     if (within < phaseMs) {
-      return { cycle, phaseIndex, phase, secondsLeft: (phaseMs - within) / 1000, progress: within / phaseMs, finished: false };
+      return {
+        cycle,
+        phaseIndex,
+        phase,
+        secondsLeft: (phaseMs - within) / 1000,
+        progress: within / phaseMs,
+        finished: false,
+      };
     }
     within -= phaseMs;
   }

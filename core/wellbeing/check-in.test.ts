@@ -61,15 +61,17 @@ describe('check-ins', () => {
   });
 
   it('stores the answers with the score, the day (today by default) and the time', () => {
-    expect(buildCheckIn('u1', checkInSchema.parse({ ...answers, note: '  slept badly  ' }), now, '2027-03-10')).toEqual({
-      userId: 'u1',
-      ...answers,
-      wellbeingScore: 78,
-      date: '2027-03-10',
-      timestamp: now,
-      note: 'slept badly',
-      createdAt: '2027-03-10T07:15:00.000Z',
-    });
+    expect(buildCheckIn('u1', checkInSchema.parse({ ...answers, note: '  slept badly  ' }), now, '2027-03-10')).toEqual(
+      {
+        userId: 'u1',
+        ...answers,
+        wellbeingScore: 78,
+        date: '2027-03-10',
+        timestamp: now,
+        note: 'slept badly',
+        createdAt: '2027-03-10T07:15:00.000Z',
+      },
+    );
     expect(buildCheckIn('u1', { ...answers, date: '2027-03-09' }, now, '2027-03-10').date).toBe('2027-03-09');
   });
 
@@ -99,7 +101,11 @@ describe('check-ins', () => {
 
 describe('wellbeing preferences', () => {
   it('lays an update over the stored ones and forces hydration and nutrition to high', () => {
-    const update = wellbeingPreferencesUpdateSchema.parse({ hydration: 'low', nutrition: 'moderate', stressLevel: 'high' });
+    const update = wellbeingPreferencesUpdateSchema.parse({
+      hydration: 'low',
+      nutrition: 'moderate',
+      stressLevel: 'high',
+    });
     expect(applyWellbeingPreferencesUpdate({ ...DEFAULT_WELLBEING_PREFERENCES, sleepQuality: 'low' }, update)).toEqual({
       ...DEFAULT_WELLBEING_PREFERENCES,
       sleepQuality: 'low',
@@ -115,14 +121,16 @@ describe('wellbeing preferences', () => {
 describe('coaching settings', () => {
   it('accepts HH:MM from 00:00 to 23:59 and a known focus', () => {
     expect(coachingSettingsSchema.parse(DEFAULT_COACHING_SETTINGS)).toEqual(DEFAULT_COACHING_SETTINGS);
-    expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime: '23:59' }).success).toBe(true);
-    for (const reminderTime of ['24:00', '7:30', '07:60', '0730']) {
-      expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime }).error?.issues[0]?.message).toBe(
-        COACHING_MESSAGES.reminderTime,
-      );
-    }
-    expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, focus: 'speed' }).error?.issues[0]?.message).toBe(
-      COACHING_MESSAGES.focus,
+    expect(coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime: '23:59' }).success).toBe(
+      true,
     );
+    for (const reminderTime of ['24:00', '7:30', '07:60', '0730']) {
+      expect(
+        coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, reminderTime }).error?.issues[0]?.message,
+      ).toBe(COACHING_MESSAGES.reminderTime);
+    }
+    expect(
+      coachingSettingsSchema.safeParse({ ...DEFAULT_COACHING_SETTINGS, focus: 'speed' }).error?.issues[0]?.message,
+    ).toBe(COACHING_MESSAGES.focus);
   });
 });

@@ -28,7 +28,13 @@ describe('breathing patterns', () => {
   });
 
   it('give the phase, the seconds left and the progress at any time', () => {
-    expect(breathingPhaseAt(box, 0)).toMatchObject({ cycle: 0, phaseIndex: 0, secondsLeft: 4, progress: 0, finished: false });
+    expect(breathingPhaseAt(box, 0)).toMatchObject({
+      cycle: 0,
+      phaseIndex: 0,
+      secondsLeft: 4,
+      progress: 0,
+      finished: false,
+    });
     expect(breathingPhaseAt(box, 5000)).toMatchObject({ cycle: 0, phaseIndex: 1, secondsLeft: 3, progress: 0.25 });
     expect(breathingPhaseAt(box, 16_000)).toMatchObject({ cycle: 1, phaseIndex: 0 });
     expect(breathingPhaseAt(fourSevenEight, 4000 + 7000 + 7999).phase.kind).toBe('exhale');

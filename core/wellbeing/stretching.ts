@@ -17,28 +17,32 @@ export const STRETCHING_ROUTINE: readonly Stretch[] = [
   {
     id: 'calf',
     name: 'Calf stretch',
-    description: 'Hands on a wall, one leg back with the heel down and the knee straight; lean in until the calf pulls.',
+    description:
+      'Hands on a wall, one leg back with the heel down and the knee straight; lean in until the calf pulls.',
     seconds: 30,
     eachSide: true,
   },
   {
     id: 'hamstring',
     name: 'Standing hamstring stretch',
-    description: 'Heel on a low step, leg straight; hinge forward from the hips with a long back until the back of the thigh pulls.',
+    description:
+      'Heel on a low step, leg straight; hinge forward from the hips with a long back until the back of the thigh pulls.',
     seconds: 30,
     eachSide: true,
   },
   {
     id: 'quad',
     name: 'Quad stretch',
-    description: 'Stand tall, hold one ankle behind you and bring the heel to your buttock, knees together, hips pushed forward.',
+    description:
+      'Stand tall, hold one ankle behind you and bring the heel to your buttock, knees together, hips pushed forward.',
     seconds: 30,
     eachSide: true,
   },
   {
     id: 'hip-flexor',
     name: 'Kneeling hip-flexor stretch',
-    description: 'Kneel on one knee, the other foot in front; tuck the pelvis and shift forward until the front of the hip pulls.',
+    description:
+      'Kneel on one knee, the other foot in front; tuck the pelvis and shift forward until the front of the hip pulls.',
     seconds: 30,
     eachSide: true,
   },
@@ -52,14 +56,16 @@ export const STRETCHING_ROUTINE: readonly Stretch[] = [
   {
     id: 'it-band',
     name: 'Standing side stretch',
-    description: 'Cross one leg behind the other and lean your hips away from it, arm overhead, until the outer hip pulls.',
+    description:
+      'Cross one leg behind the other and lean your hips away from it, arm overhead, until the outer hip pulls.',
     seconds: 20,
     eachSide: true,
   },
   {
     id: 'childs-pose',
     name: "Child's pose",
-    description: 'Kneel, sit back onto your heels and reach your arms forward on the floor; breathe slowly into your back.',
+    description:
+      'Kneel, sit back onto your heels and reach your arms forward on the floor; breathe slowly into your back.',
     seconds: 45,
     eachSide: false,
   },
