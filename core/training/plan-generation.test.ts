@@ -6,6 +6,7 @@ import {
   PLAN_MESSAGES,
   type PlanInput,
   planDays,
+  planInputForGoal,
   planRequestSchema,
   raceDistanceFor,
   RUN_TASK_KINDS,
@@ -201,6 +202,35 @@ describe('plan request and race distance', () => {
     [{ goalId: 'g', level: 'beginner', runsPerWeek: 4, longRunDay: 7 }, PLAN_MESSAGES.longRunDay],
   ])('refuses %o', (input, message) => {
     expect(planRequestSchema.safeParse(input).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('turns a request on a race goal into generation input', () => {
+    const request = planRequestSchema.parse({ goalId: 'g', level: 'advanced', runsPerWeek: 5, longRunDay: 6 });
+    const race = {
+      kind: 'race',
+      title: '',
+      startDate: TODAY,
+      endDate: RACE_DAY,
+      raceDistanceM: 42_195,
+      targetTimeS: 12_000,
+    } as const;
+    expect(planInputForGoal(race, request, TODAY)).toEqual({
+      race: 'marathon',
+      level: 'advanced',
+      runsPerWeek: 5,
+      longRunDay: 6,
+      raceDate: RACE_DAY,
+      today: TODAY,
+      targetTimeS: 12_000,
+    });
+    expect(planInputForGoal({ ...race, raceDistanceM: 15_000 }, request, TODAY)).toBe(PLAN_MESSAGES.raceDistance);
+    expect(
+      planInputForGoal(
+        { kind: 'streak', title: '', startDate: TODAY, endDate: RACE_DAY, targetDays: 5 },
+        request,
+        TODAY,
+      ),
+    ).toBe(PLAN_MESSAGES.notARaceGoal);
   });
 
   it('defaults the long run to Sunday', () => {

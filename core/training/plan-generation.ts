@@ -9,6 +9,7 @@
  * dailyProgress (spec §3) keeps pointing at the same tasks.
  */
 import { z } from 'zod';
+import type { GoalDefinition } from './goals.ts';
 import { addDays, daysBetween, epochDay, weekdayOf } from './local-day.ts';
 import { fallbackPacesFromRaceTime, type TrainingPaceKind, type TrainingPaces, trainingPacesSchema } from './paces.ts';
 import {
@@ -141,6 +142,30 @@ export type PlanRequest = z.infer<typeof planRequestSchema>;
 /** The template whose race distance is within 5 % of a goal's race distance, or null. */
 export function raceDistanceFor(raceDistanceM: number): RaceDistance | null {
   return RACE_DISTANCES.find((race) => Math.abs(raceDistanceM / RACE_DISTANCE_METRES[race] - 1) <= 0.05) ?? null;
+}
+
+/**
+ * The generation input for a plan request on a stored goal: the goal must be a race goal over one
+ * of the template distances; its end date is race day. The problem sentence otherwise.
+ */
+export function planInputForGoal(goal: GoalDefinition, request: PlanRequest, today: string): PlanInput | string {
+  if (goal.kind !== 'race') {
+    return PLAN_MESSAGES.notARaceGoal;
+  }
+  const race = raceDistanceFor(goal.raceDistanceM);
+  if (race === null) {
+    return PLAN_MESSAGES.raceDistance;
+  }
+  return {
+    race,
+    level: request.level,
+    runsPerWeek: request.runsPerWeek,
+    longRunDay: request.longRunDay,
+    raceDate: goal.endDate,
+    today,
+    targetTimeS: goal.targetTimeS,
+    ...(request.paces ? { paces: request.paces } : {}),
+  };
 }
 
 /** Volume factor of every template week (1 = peak), and its kind, first week first. */
