@@ -185,7 +185,7 @@ export function templateWeekFactors(race: RaceDistance, level: PlanLevel): { fac
   const taper = TAPER_FACTORS[template.taperWeeks] ?? [];
   return [
     ...weeks.map((week) => ({ ...week, factor: week.factor / peak })),
-    ...taper.map((factor, index) => ({
+    ...taper.map((factor, index): { factor: number; kind: PlanWeekKind } => ({
       factor,
       kind: index === taper.length - 1 ? 'race' : 'taper',
     })),
