@@ -3,8 +3,10 @@ import { localDayStartUtc } from './local-day.ts';
 import { generatePlan, planDays, type TrainingPlanSchedule } from './plan-generation.ts';
 import {
   type DailyProgress,
+  dailyProgressSchema,
   INITIAL_PLAN_STATUS,
   matchActivityToTask,
+  newTrainingPlanRecord,
   PLAN_PROGRESS_MESSAGES,
   planAdherence,
   planCalendar,
@@ -55,6 +57,20 @@ describe('the first week', () => {
       ['2027-01-10-long', '2027-01-10-stretching'],
     ]);
     expect(INITIAL_PLAN_STATUS).toBe('active');
+  });
+
+  it('is stored active with no progress, and stored progress reads back', () => {
+    expect(newTrainingPlanRecord('goal-1', plan, NOW)).toEqual({
+      goalId: 'goal-1',
+      status: 'active',
+      dailyProgress: {},
+      schedule: plan,
+      createdAt: '2027-01-01T10:00:00.000Z',
+      updatedAt: '2027-01-01T10:00:00.000Z',
+    });
+    const progress = tick({}, '2027-01-05', '2027-01-05-intervals');
+    expect(dailyProgressSchema.parse(JSON.parse(JSON.stringify(progress)))).toEqual(progress);
+    expect(dailyProgressSchema.safeParse({ '2027-1-5': { completedTasks: [], lastUpdated: '' } }).success).toBe(false);
   });
 });
 

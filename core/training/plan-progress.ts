@@ -25,10 +25,36 @@ export interface DailyProgressEntry {
 }
 export type DailyProgress = Readonly<Record<string, DailyProgressEntry>>;
 
+/** The stored dailyProgress as it comes back from the database (JSON). */
+export const dailyProgressSchema = z.record(
+  isoDaySchema,
+  z.object({ completedTasks: z.array(z.string()), lastUpdated: z.string() }),
+);
+
 export const PLAN_STATUSES = ['active', 'completed', 'archived'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 /** Spec §4: a plan starts active. */
 export const INITIAL_PLAN_STATUS: PlanStatus = 'active';
+
+/** What spec §3 stores for a plan (the schedule beside it), less the row's id. */
+export interface TrainingPlanRecord {
+  goalId: string;
+  status: PlanStatus;
+  dailyProgress: DailyProgress;
+  schedule: TrainingPlanSchedule;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A new plan: active, nothing ticked (spec §3, §4). */
+export function newTrainingPlanRecord(
+  goalId: string,
+  schedule: TrainingPlanSchedule,
+  nowMs: number,
+): TrainingPlanRecord {
+  const now = new Date(nowMs).toISOString();
+  return { goalId, status: INITIAL_PLAN_STATUS, dailyProgress: {}, schedule, createdAt: now, updatedAt: now };
+}
 
 export const PLAN_PROGRESS_MESSAGES = {
   dayNotInPlan: 'That day is not part of this plan.',
