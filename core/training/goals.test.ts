@@ -118,6 +118,11 @@ describe('goal updates', () => {
     const update = goalUpdateSchema.parse({ runsPerWeek: 5, targetDistanceM: 1000, title: ' Spring ' });
     expect(mergeGoalUpdate(goal, update)).toEqual({ ...goal, runsPerWeek: 5, title: 'Spring' });
     expect(goalUpdateSchema.safeParse({ kind: 'race' }).success).toBe(false);
+    expect(goalUpdateSchema.parse({ runsPerWeek: 5 })).toEqual({ runsPerWeek: 5 });
+    expect(mergeGoalUpdate({ ...goal, title: 'Spring' }, goalUpdateSchema.parse({ runsPerWeek: 3 }))).toMatchObject({
+      title: 'Spring',
+      runsPerWeek: 3,
+    });
     expect(mergeGoalUpdate(goal, { endDate: '2027-02-01' })).toBe(GOAL_MESSAGES.window);
   });
 

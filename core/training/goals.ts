@@ -53,7 +53,8 @@ export const GOAL_MESSAGES = {
   notFound: 'Goal not found.',
 } as const;
 
-const title = z.string().trim().max(GOAL_LIMITS.titleLength, GOAL_MESSAGES.titleTooLong).default('');
+const titleText = z.string().trim().max(GOAL_LIMITS.titleLength, GOAL_MESSAGES.titleTooLong);
+const title = titleText.default('');
 const window = { startDate: isoDaySchema, endDate: isoDaySchema };
 const positive = (max: number, message: string) =>
   z.number({ error: message }).refine((value) => Number.isFinite(value) && value > 0 && value <= max, message);
@@ -138,7 +139,8 @@ export type GoalCreate = z.infer<typeof goalCreateSchema>;
  */
 export const goalUpdateSchema = z
   .object({
-    title,
+    // No default here: a PATCH without a title keeps the stored one.
+    title: titleText,
     startDate: isoDaySchema,
     endDate: isoDaySchema,
     targetDistanceM: distanceGoal.shape.targetDistanceM,
