@@ -24,17 +24,14 @@ import type { Db } from '../../db/db.ts';
 import type { StravaIntegrationRow } from '../../db/schema.ts';
 import {
   claimRefresh,
-  consumeOauthState,
-  deleteUserApp,
   disconnectAndDeleteStravaData,
   findIntegration,
   findOtherActiveUserOfAthlete,
-  findUserApp,
-  insertOauthState,
   saveConnection,
-  saveUserApp,
   updateIntegration,
-} from '../../db/strava-repository.ts';
+} from '../../db/strava-connection-repository.ts';
+import { consumeOauthState, insertOauthState } from '../../db/strava-oauth-state-repository.ts';
+import { deleteUserApp, findUserApp, saveUserApp } from '../../db/strava-user-app-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { AppError } from '../../errors.ts';
 import { StravaError, type StravaClient, type StravaCredentials } from '../../integrations/strava/strava-client.ts';

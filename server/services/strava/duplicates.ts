@@ -6,7 +6,7 @@
  */
 import { DUPLICATE_START_TOLERANCE_MS, isSameActivity } from '../../../core/strava/normalize.ts';
 import type { Db } from '../../db/db.ts';
-import { findDuplicateCandidates, markDuplicate } from '../../db/strava-repository.ts';
+import { findDuplicateCandidates, markDuplicate } from '../../db/strava-activity-repository.ts';
 
 interface Candidate {
   id: string;
