@@ -209,7 +209,7 @@ export async function deleteStravaActivity(db: Db, userId: string, stravaId: str
 }
 
 /**
- * Candidates for "the same run" (core isSameActivity): the other side's activities of the user that
+ * Candidates for "the same run" (core same-run.ts): the other side's activities of the user that
  * started within `toleranceMs` of `startDate` and are not hidden as a duplicate already.
  */
 export function findDuplicateCandidates(db: Db, userId: string, side: 'upload' | 'strava', from: Date, to: Date) {
