@@ -3,7 +3,7 @@
  * scopes, refresh bookkeeping). Tokens arrive here already sealed (server/security/secret-box.ts);
  * this module never sees them in the clear.
  */
-import type { Db } from './db.ts';
+import { isUniqueViolation, type Db } from './db.ts';
 import type { StravaIntegrationRow } from './schema.ts';
 
 export type IntegrationValues = Omit<StravaIntegrationRow, 'userId' | 'lastSyncAt'>;
@@ -43,14 +43,6 @@ export async function saveConnection(db: Db, userId: string, values: Integration
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const fields = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  return (
-    fields?.code === '23505' &&
-    (fields.constraint === constraint || (typeof fields.message === 'string' && fields.message.includes(constraint)))
-  );
 }
 
 /**
