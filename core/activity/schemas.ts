@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { normaliseUserText, truncateText, userTextSchema } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
+import { SAMPLE_SOURCE } from './samples.ts';
 
 export const DEFAULT_ACTIVITY_NAME = 'Unknown Activity';
 export const ACTIVITY_NAME_MAX = 120;
@@ -23,7 +24,7 @@ export const ACTIVITY_PAGE_SIZE_MAX = 200;
 /** Points sent to the browser for the map and charts; the full track stays on the server. */
 export const DISPLAY_TRACK_MAX_POINTS = 2000;
 
-export const ACTIVITY_SOURCES = ['upload', 'strava', 'placeholder'] as const;
+export const ACTIVITY_SOURCES = ['upload', 'strava', SAMPLE_SOURCE] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 export const activityTypeSchema = z.enum(UPLOAD_ACTIVITY_TYPES);

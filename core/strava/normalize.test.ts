@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { ActivitySummary } from '../activity/schemas.ts';
 import {
   filterActivities,
-  isSameActivity,
-  mergeActivities,
   normalizeStravaActivities,
   normalizeStravaActivity,
   parseActivityDate,
@@ -349,106 +347,6 @@ describe('parseLatLng', () => {
     ['51.5,-0.12', null],
   ])('%j → %j', (value, expected) => {
     expect(parseLatLng(value)).toEqual(expected);
-  });
-});
-
-type Item = Pick<ActivitySummary, 'id' | 'startDate' | 'distance' | 'source'>;
-
-function item(id: string, start: string, distance: number, source: Item['source']): Item {
-  return { id, startDate: new Date(Date.parse(start)).toISOString(), distance, source };
-}
-
-const at = (offsetSeconds: number) => new Date(MS + offsetSeconds * 1000).toISOString();
-
-describe('isSameActivity', () => {
-  const base = item('a', ISO, 10_000, 'strava');
-
-  it.each([
-    [0, 10_000, true],
-    [59, 10_000, true],
-    [60, 10_000, true],
-    [-60, 10_000, true],
-    [61, 10_000, false],
-    [-61, 10_000, false],
-    [0, 9500, true], // 5 % of the longer (10 000)
-    [0, 9499, false],
-    [0, 10_526, true], // 10 526 - 10 000 = 526 ≤ 526.3
-    [0, 10_527, false],
-  ])('start %d s apart, distance %d → %s', (offset, distance, expected) => {
-    const other = item('b', at(offset), distance, 'upload');
-    expect(isSameActivity(base, other)).toBe(expected);
-    expect(isSameActivity(other, base)).toBe(expected);
-  });
-
-  it('matches two activities without distance at the same time', () => {
-    expect(isSameActivity(item('a', ISO, 0, 'strava'), item('b', ISO, 0, 'upload'))).toBe(true);
-    expect(isSameActivity(item('a', ISO, 0, 'strava'), item('b', ISO, 10, 'upload'))).toBe(false);
-  });
-
-  it('never matches an invalid start date', () => {
-    expect(isSameActivity({ ...base, startDate: 'x' }, { ...base, startDate: 'x' })).toBe(false);
-  });
-});
-
-describe('mergeActivities', () => {
-  it('keeps the uploaded copy of a run synced from Strava, newest first', () => {
-    const strava = [item('s1', at(0), 10_000, 'strava'), item('s2', at(86_400), 5000, 'strava')];
-    const uploaded = [item('u1', at(20), 9800, 'upload'), item('u2', at(-86_400), 3000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['s2', 'u1', 'u2']);
-  });
-
-  it('matches one to one, closest start first', () => {
-    // Two Strava activities near one upload: only the closer one is its duplicate.
-    const strava = [item('far', at(50), 10_000, 'strava'), item('near', at(5), 10_000, 'strava')];
-    const uploaded = [item('u', at(0), 10_000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['far', 'u']);
-  });
-
-  it('pairs two runs and two uploads of the same minute each with its own', () => {
-    const strava = [item('s1', at(0), 5000, 'strava'), item('s2', at(40), 5000, 'strava')];
-    const uploaded = [item('u1', at(2), 5000, 'upload'), item('u2', at(41), 5000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['u2', 'u1']);
-  });
-
-  it('keeps both when the distance differs by more than 5 %', () => {
-    const merged = mergeActivities([item('s', at(0), 10_000, 'strava')], [item('u', at(0), 5000, 'upload')]);
-    expect(merged.map((activity) => activity.id).sort()).toEqual(['s', 'u']);
-  });
-
-  it('keeps both at 61 s apart and merges at 60 s', () => {
-    expect(mergeActivities([item('s', at(61), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(2);
-    expect(mergeActivities([item('s', at(60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
-    expect(mergeActivities([item('s', at(-60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
-  });
-
-  it('drops a repeated id within one side', () => {
-    const strava = [item('s', at(0), 5000, 'strava'), item('s', at(0), 5000, 'strava')];
-    expect(mergeActivities(strava, [])).toHaveLength(1);
-    const uploaded = [item('u', at(0), 5000, 'upload'), item('u', at(0), 5000, 'upload')];
-    expect(mergeActivities([], uploaded)).toHaveLength(1);
-  });
-
-  it('keeps activities with a broken start date, last', () => {
-    const merged = mergeActivities(
-      [{ ...item('s', ISO, 5000, 'strava'), startDate: 'x' }],
-      [item('u', ISO, 5000, 'upload')],
-    );
-    expect(merged.map((activity) => activity.id)).toEqual(['u', 's']);
-  });
-
-  it('orders equal starts by id and handles empty sides', () => {
-    expect(mergeActivities([], [])).toEqual([]);
-    const merged = mergeActivities([item('b', ISO, 1000, 'strava'), item('a', ISO, 9000, 'strava')], []);
-    expect(merged.map((activity) => activity.id)).toEqual(['a', 'b']);
-  });
-
-  it('merges a thousand-run history against uploads quickly and exactly', () => {
-    const strava = Array.from({ length: 1000 }, (_, day) => item(`s${day}`, at(day * 86_400), 8000, 'strava'));
-    const uploaded = Array.from({ length: 300 }, (_, day) => item(`u${day}`, at(day * 86_400 * 2 + 3), 8100, 'upload'));
-    const merged = mergeActivities(strava, uploaded);
-    expect(merged).toHaveLength(1000);
-    expect(merged.filter((activity) => activity.source === 'upload')).toHaveLength(300);
-    expect(merged[0]?.id).toBe('s999');
   });
 });
 

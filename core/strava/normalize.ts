@@ -1,12 +1,15 @@
 /**
  * Strava's activities (SummaryActivity / DetailedActivity, snake_case) as Stride activities (spec §3
- * "Activity", "Normalisation"), and the one merged list of spec §7 "Internal activity loading":
- * Strava and uploaded activities de-duplicated, newest first, filtered as in spec §5.
+ * "Activity", "Normalisation"), and the list filters of spec §5. The same-run rule and the merged
+ * list of spec §7 are in same-run.ts.
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
 import { cadenceInSteps } from '../activity/cadence.ts';
 import { checkPlausibility } from '../activity/plausibility.ts';
 import { type ActivitySummary, normaliseActivityName } from '../activity/schemas.ts';
+
+// The merged list moved to same-run.ts; re-exported while the web still imports it from here.
+export { mergeActivities } from './same-run.ts';
 
 /**
  * Strava's sport types as Stride's (exact, case-sensitive names as Strava writes them in
@@ -249,95 +252,6 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
 /** Normalise a page of Strava activities, skipping those normalizeStravaActivity rejects. */
 export function normalizeStravaActivities(inputs: readonly unknown[]): StravaActivity[] {
   return inputs.flatMap((input) => normalizeStravaActivity(input) ?? []);
-}
-
-/**
- * Spec §7: "the same run recorded on a watch and synced from Strava appears once". Two activities
- * are the same when their starts are at most 60 s apart (watch and Strava disagree by a few seconds
- * at most; two real runs a minute apart do not happen) and their distances differ by at most 5 % of
- * the longer (GPS recomputation, trimmed ends). Type is not compared: an upload's type may be a
- * guess from speed (spec §4).
- */
-export const DUPLICATE_START_TOLERANCE_MS = 60_000;
-export const DUPLICATE_DISTANCE_TOLERANCE = 0.05;
-
-export type MergeableActivity = Pick<ActivitySummary, 'id' | 'startDate' | 'distance'>;
-
-export function isSameActivity(a: MergeableActivity, b: MergeableActivity): boolean {
-  const startA = Date.parse(a.startDate);
-  const startB = Date.parse(b.startDate);
-  if (Number.isNaN(startA) || Number.isNaN(startB) || Math.abs(startA - startB) > DUPLICATE_START_TOLERANCE_MS) {
-    return false;
-  }
-  return Math.abs(a.distance - b.distance) <= DUPLICATE_DISTANCE_TOLERANCE * Math.max(a.distance, b.distance);
-}
-
-function uniqueById<T extends MergeableActivity>(list: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return list.filter((activity) => !seen.has(activity.id) && seen.add(activity.id));
-}
-
-/** Newest first; equal starts by id so the order never flickers between loads. */
-export function compareNewestFirst(a: MergeableActivity, b: MergeableActivity): number {
-  const byStart = (Date.parse(b.startDate) || 0) - (Date.parse(a.startDate) || 0);
-  return byStart !== 0 ? byStart : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/**
- * Spec §7 "Internal activity loading": one list, de-duplicated, sorted by startDate descending.
- * Within each side the same id counts once (the first kept). Across sides, pairs are matched one
- * to one, closest start times first; the uploaded copy is kept and the Strava one dropped: it has
- * the full-resolution track and file, it is the user's own data, and unlike Strava data (whose API
- * terms restrict it to its athlete) it may be shown publicly.
- */
-export function mergeActivities<S extends MergeableActivity, U extends MergeableActivity>(
-  strava: readonly S[],
-  uploaded: readonly U[],
-): (S | U)[] {
-  const stravaList = uniqueById(strava);
-  const uploadedList = uniqueById(uploaded);
-  const uploadedByStart = uploadedList
-    .map((activity) => ({ activity, start: Date.parse(activity.startDate) }))
-    .filter(({ start }) => !Number.isNaN(start))
-    .sort((a, b) => a.start - b.start);
-
-  const pairs: { stravaIndex: number; uploaded: U; gap: number }[] = [];
-  stravaList.forEach((activity, stravaIndex) => {
-    const start = Date.parse(activity.startDate);
-    if (Number.isNaN(start)) {
-      return;
-    }
-    let low = 0;
-    let high = uploadedByStart.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((uploadedByStart[middle]?.start ?? 0) < start - DUPLICATE_START_TOLERANCE_MS) {
-        low = middle + 1;
-      } else {
-        high = middle;
-      }
-    }
-    for (let index = low; index < uploadedByStart.length; index += 1) {
-      const candidate = uploadedByStart[index];
-      if (candidate === undefined || candidate.start > start + DUPLICATE_START_TOLERANCE_MS) {
-        break;
-      }
-      if (isSameActivity(activity, candidate.activity)) {
-        pairs.push({ stravaIndex, uploaded: candidate.activity, gap: Math.abs(candidate.start - start) });
-      }
-    }
-  });
-  pairs.sort((a, b) => a.gap - b.gap);
-  const droppedStrava = new Set<number>();
-  const matchedUploads = new Set<U>();
-  for (const pair of pairs) {
-    if (!droppedStrava.has(pair.stravaIndex) && !matchedUploads.has(pair.uploaded)) {
-      droppedStrava.add(pair.stravaIndex);
-      matchedUploads.add(pair.uploaded);
-    }
-  }
-  const keptStrava = stravaList.filter((_activity, index) => !droppedStrava.has(index));
-  return [...uploadedList, ...keptStrava].sort(compareNewestFirst);
 }
 
 /** Spec §3 "filters" / §5 "Activity list filters": type and an inclusive range of days. */

@@ -1,5 +1,6 @@
 /** SQL for activities, their tracks and original files. Every query is scoped by the owner's id. */
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, Database, NewActivityRow } from './schema.ts';
 
@@ -10,7 +11,7 @@ import type { ActivityRow, Database, NewActivityRow } from './schema.ts';
  */
 export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.and([
-    eb('activities.source', '<>', 'placeholder'),
+    eb('activities.source', '<>', SAMPLE_SOURCE),
     eb('activities.duplicateOf', 'is', null),
     eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
   ]);

@@ -3,6 +3,8 @@
  * The auth_* tables follow better-auth's model (user, session, account, verification, rateLimit).
  */
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import type { ActivitySource } from '../../core/activity/schemas.ts';
+import type { SyncKind, SyncState } from '../../core/strava/api.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -99,7 +101,7 @@ export interface ActivitiesTable {
   userId: string;
   name: string;
   type: UploadActivityType;
-  source: 'upload' | 'strava' | 'placeholder';
+  source: ActivitySource;
   startDate: Timestamp;
   startDateLocal: string;
   timezone: string;
@@ -247,8 +249,8 @@ export interface StravaOauthStatesTable {
 
 export interface StravaSyncJobsTable {
   userId: string;
-  kind: 'full' | 'incremental';
-  state: 'queued' | 'running' | 'waiting' | 'done' | 'failed';
+  kind: SyncKind;
+  state: SyncState;
   nextPage: number;
   afterEpoch: ColumnType<string | null, number | null, number | null>;
   pages: number;

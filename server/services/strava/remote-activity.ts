@@ -12,7 +12,7 @@ import { isFresh } from '../../../core/strava/data-state.ts';
 import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../core/strava/detail.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
-import { markStreamsCached, saveStravaDetail } from '../../db/strava-repository.ts';
+import { markStreamsCached, saveStravaDetail } from '../../db/strava-activity-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { ActivityRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

@@ -20,14 +20,15 @@ import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
   deleteStravaActivity,
-  findActiveUsersByAthlete,
-  findIntegration,
-  findPushSubscription,
   hasStravaActivity,
+  upsertStravaActivities,
+} from '../../db/strava-activity-repository.ts';
+import { findActiveUsersByAthlete, findIntegration } from '../../db/strava-connection-repository.ts';
+import {
+  findPushSubscription,
   savePushSubscription,
   setPushSubscriptionId,
-  upsertStravaActivities,
-} from '../../db/strava-repository.ts';
+} from '../../db/strava-push-subscription-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { createStravaClient, StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';

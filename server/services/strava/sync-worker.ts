@@ -17,17 +17,16 @@ import { normalizeStravaActivities, type StravaActivity } from '../../../core/st
 import { refreshProfileStatistics } from '../../db/activity-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
+import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
+import { updateIntegration } from '../../db/strava-connection-repository.ts';
 import {
   claimSyncJob,
   enqueueSyncJob,
   findSyncJob,
-  latestStravaStart,
   nextClaimableAt,
   releaseJobs,
   updateHeldJob,
-  updateIntegration,
-  upsertStravaActivities,
-} from '../../db/strava-repository.ts';
+} from '../../db/strava-sync-job-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { type Clock } from '../../clock.ts';

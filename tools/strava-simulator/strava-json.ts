@@ -1,0 +1,258 @@
+/**
+ * Strava's JSON shapes as developers.strava.com/docs/reference writes them (SummaryAthlete,
+ * DetailedAthlete, SummaryActivity, DetailedActivity with laps and splits, StreamSet), built from
+ * the simulator's generated athletes and activities.
+ */
+import {
+  buildSplits,
+  buildStreams,
+  encodePolyline,
+  stravaDate,
+  stravaTimezone,
+  summaryPolyline,
+  utcOffsetSeconds,
+  type ActivityStreams,
+  type SimActivity,
+  type SimAthlete,
+  type SimSportType,
+} from './generate-activities.ts';
+import { token } from './simulator-http.ts';
+import type { SimulatorStore } from './simulator-store.ts';
+
+export const STREAM_KEYS = [
+  'time',
+  'distance',
+  'latlng',
+  'altitude',
+  'velocity_smooth',
+  'heartrate',
+  'cadence',
+  'moving',
+  'grade_smooth',
+] as const;
+export type StreamKey = (typeof STREAM_KEYS)[number];
+
+export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
+  const { state, now } = store;
+
+  function athleteJson(athlete: SimAthlete, detailed: boolean): object {
+    const summary = {
+      id: athlete.id,
+      username: athlete.username,
+      resource_state: detailed ? 3 : 2,
+      firstname: athlete.firstname,
+      lastname: athlete.lastname,
+      bio: '',
+      city: athlete.home.city,
+      state: athlete.home.state,
+      country: athlete.home.country,
+      sex: athlete.sex,
+      premium: false,
+      summit: false,
+      created_at: stravaDate(athlete.createdAt),
+      updated_at: stravaDate(now()),
+      badge_type_id: 0,
+      weight: athlete.weight,
+      profile_medium: 'avatar/athlete/medium.png',
+      profile: 'avatar/athlete/large.png',
+      friend: null,
+      follower: null,
+    };
+    if (!detailed) {
+      return summary;
+    }
+    return {
+      ...summary,
+      follower_count: 12,
+      friend_count: 15,
+      measurement_preference: 'meters',
+      ftp: null,
+      clubs: [],
+      bikes: [{ id: 'b1234567', primary: true, name: 'Road bike', resource_state: 2, distance: 0 }],
+      shoes: [{ id: 'g7654321', primary: true, name: 'Daily trainers', resource_state: 2, distance: 0 }],
+    };
+  }
+
+  function activityType(sport: SimSportType): string {
+    // `type` is the deprecated ActivityType; TrailRun has no ActivityType of its own and reports "Run".
+    return sport === 'TrailRun' ? 'Run' : sport;
+  }
+
+  function summaryActivityJson(activity: SimActivity): Record<string, unknown> {
+    const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
+    const end = summaryEnd(activity);
+    const json: Record<string, unknown> = {
+      resource_state: 2,
+      athlete: { id: activity.athleteId, resource_state: 1 },
+      name: activity.name,
+      distance: activity.distance,
+      moving_time: activity.movingTime,
+      elapsed_time: activity.elapsedTime,
+      total_elevation_gain: activity.totalElevationGain,
+      type: activityType(activity.sportType),
+      sport_type: activity.sportType,
+      workout_type: activity.workoutType,
+      id: activity.id,
+      start_date: stravaDate(activity.startMs),
+      start_date_local: stravaDate(activity.startMs + offset * 1000),
+      timezone: stravaTimezone(activity.startMs, activity.timeZone),
+      utc_offset: offset,
+      location_city: null,
+      location_state: null,
+      location_country: state.athletes.get(activity.athleteId)?.country ?? null,
+      achievement_count: activity.kudosCount % 4,
+      kudos_count: activity.kudosCount,
+      comment_count: activity.commentCount,
+      athlete_count: 1,
+      photo_count: 0,
+      map: { id: `a${activity.id}`, summary_polyline: summaryPolyline(activity), resource_state: 2 },
+      trainer: activity.trainer,
+      commute: activity.commute,
+      manual: activity.manual,
+      private: activity.private,
+      visibility: activity.private ? 'only_me' : 'everyone',
+      flagged: false,
+      gear_id: activity.gearId,
+      start_latlng: [activity.startLat, activity.startLng],
+      end_latlng: end,
+      average_speed: Math.round((activity.distance / activity.movingTime) * 1000) / 1000,
+      max_speed: Math.round((activity.distance / activity.movingTime) * 1.25 * 1000) / 1000,
+      average_cadence: activity.sportType === 'Ride' ? 85 : activity.sportType === 'Walk' ? 56 : 84,
+      has_heartrate: activity.hasHeartrate,
+      heartrate_opt_out: false,
+      display_hide_heartrate_option: activity.hasHeartrate,
+      elev_high:
+        Math.round(
+          (activity.elevBase + activity.totalElevationGain / Math.max(1, Math.round(activity.distance / 3000))) * 10,
+        ) / 10,
+      elev_low: activity.elevBase,
+      upload_id: activity.manual ? null : activity.id + 1000000000,
+      upload_id_str: activity.manual ? null : String(activity.id + 1000000000),
+      external_id: activity.manual ? null : `${activity.id}.fit`,
+      from_accepted_tag: false,
+      pr_count: 0,
+      total_photo_count: 0,
+      has_kudoed: false,
+    };
+    if (activity.hasHeartrate) {
+      json.average_heartrate = activity.averageHeartrate;
+      json.max_heartrate = activity.maxHeartrate;
+      json.suffer_score = Math.round((activity.movingTime / 60) * ((activity.averageHeartrate - 100) / 40));
+    }
+    if (activity.sportType === 'Ride') {
+      json.average_watts = 180;
+      json.kilojoules = Math.round(180 * activity.movingTime) / 1000;
+      json.device_watts = false;
+    }
+    return json;
+  }
+
+  function summaryEnd(activity: SimActivity): [number, number] {
+    // Loops end where they start, give or take the GPS fix.
+    return [
+      Math.round((activity.startLat + 0.00004) * 1e6) / 1e6,
+      Math.round((activity.startLng - 0.00003) * 1e6) / 1e6,
+    ];
+  }
+
+  function detailedActivityJson(activity: SimActivity): object {
+    const streams = buildStreams(activity);
+    const summary = summaryActivityJson(activity);
+    const lapLength = activity.sportType === 'Ride' ? 10000 : 5000;
+    const laps = buildSplits(activity, streams, lapLength).map((split, index) => {
+      const startIndex = streams.distance.findIndex((d) => d >= index * lapLength);
+      const endDistance = Math.min(activity.distance, (index + 1) * lapLength);
+      const endIndex = streams.distance.findIndex((d) => d >= endDistance - 0.05);
+      const startSeconds = streams.time[Math.max(0, startIndex)] ?? 0;
+      const startMs = activity.startMs + startSeconds * 1000;
+      const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
+      return {
+        id: activity.id * 100 + index + 1,
+        resource_state: 2,
+        name: `Lap ${index + 1}`,
+        activity: { id: activity.id, resource_state: 1 },
+        athlete: { id: activity.athleteId, resource_state: 1 },
+        elapsed_time: split.elapsed_time,
+        moving_time: split.moving_time,
+        start_date: stravaDate(startMs),
+        start_date_local: stravaDate(startMs + offset * 1000),
+        distance: split.distance,
+        start_index: Math.max(0, startIndex),
+        end_index: endIndex === -1 ? streams.distance.length - 1 : endIndex,
+        total_elevation_gain: Math.max(0, split.elevation_difference),
+        average_speed: split.average_speed,
+        max_speed: Math.round(split.average_speed * 1.2 * 100) / 100,
+        average_cadence: summary.average_cadence,
+        average_watts: activity.sportType === 'Ride' ? 180 : null,
+        device_watts: false,
+        average_heartrate: activity.hasHeartrate ? activity.averageHeartrate : undefined,
+        lap_index: index + 1,
+        split: index + 1,
+        pace_zone: 0,
+      };
+    });
+    const calories = Math.round((activity.distance / 1000) * (activity.sportType === 'Ride' ? 25 : 62));
+    return {
+      ...summary,
+      resource_state: 3,
+      description: activity.description,
+      calories,
+      map: {
+        id: `a${activity.id}`,
+        polyline: encodePolyline(streams.latlng),
+        summary_polyline: summaryPolyline(activity),
+        resource_state: 3,
+      },
+      splits_metric: buildSplits(activity, streams, 1000),
+      splits_standard: buildSplits(activity, streams, 1609.34),
+      laps,
+      best_efforts: [],
+      segment_efforts: [],
+      photos: { primary: null, count: 0 },
+      gear: activity.gearId
+        ? {
+            id: activity.gearId,
+            primary: true,
+            name: activity.sportType === 'Ride' ? 'Road bike' : 'Daily trainers',
+            resource_state: 2,
+            distance: 0,
+          }
+        : null,
+      device_name: activity.deviceName,
+      embed_token: token(16),
+      hide_from_home: false,
+      available_zones: [],
+    };
+  }
+
+  function streamsJson(activity: SimActivity, keys: StreamKey[], keyByType: boolean): unknown {
+    const streams: ActivityStreams = buildStreams(activity);
+    // Strava always returns the distance stream alongside what was asked for.
+    const wanted = new Set<StreamKey>(['distance', ...keys]);
+    const entries: [StreamKey, unknown[]][] = [];
+    for (const key of STREAM_KEYS) {
+      if (!wanted.has(key)) {
+        continue;
+      }
+      const data = streams[key];
+      if (data) {
+        entries.push([key, data]);
+      }
+    }
+    const wrap = (key: StreamKey, data: unknown[]): Record<string, unknown> => ({
+      ...(keyByType ? {} : { type: key }),
+      data,
+      series_type: 'distance',
+      original_size: data.length,
+      resolution: 'high',
+    });
+    if (keyByType) {
+      return Object.fromEntries(entries.map(([key, data]) => [key, wrap(key, data)]));
+    }
+    return entries.map(([key, data]) => wrap(key, data));
+  }
+
+  return { athleteJson, summaryActivityJson, detailedActivityJson, streamsJson };
+}
+
+export type StravaJson = ReturnType<typeof createStravaJson>;
