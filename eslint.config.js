@@ -48,7 +48,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server', '**/server/**', '**/web', '**/web/**'],
+              regex: String.raw`^(\.{1,2}/)+(.+/)?(server|web)(/|$)`,
               message: 'core/ is pure: it imports nothing from server/ or web/, not even types.',
             },
             {
@@ -74,7 +74,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server', '**/server/**'],
+              regex: String.raw`^(\.{1,2}/)+(.+/)?server(/|$)`,
               allowTypeImports: true,
               message: 'web/ may import only types from server/ (`import type { ApiRoutes } ...`).',
             },
@@ -98,7 +98,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/web', '**/web/**'], message: 'server/ never imports from web/.' }],
+          patterns: [{ regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' }],
         },
       ],
     },
