@@ -1,5 +1,9 @@
 // One lint setup for the whole repo (STYLE.md §11): strict typed rules, no floating promises,
-// `===` only, braces always, and core/ kept pure (no server, web, network, disk or clock imports).
+// `===` only, braces always, and the layers' arrows pointing one way (DESIGN.md): core/ imports
+// nothing from server/ or web/ and no Node module; web/ takes only types from server/ (the Hono
+// RPC `ApiRoutes`); server/ never imports web/. These rules are the one place the boundaries are
+// enforced (`npx eslint .` is part of `npm test`).
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -35,6 +39,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Tests run in Node and may read files; the modules themselves stay pure.
     files: ['core/**/*.ts'],
     ignores: ['core/**/*.test.ts'],
     rules: {
@@ -43,14 +48,57 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/web/**'],
-              message: 'core/ is pure: it imports nothing from server/ or web/.',
+              regex: String.raw`^(\.{1,2}/)+(.+/)?(server|web)(/|$)`,
+              message: 'core/ is pure: it imports nothing from server/ or web/, not even types.',
             },
             {
-              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
-              message: 'core/ touches no disk or network.',
+              group: ['node:*', ...builtinModules.flatMap((name) => [name, `${name}/**`])],
+              message: 'core/ touches no disk, network or process: no Node built-in modules.',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'core/ loads no modules at run time.' },
+        { selector: "CallExpression[callee.name='require']", message: 'core/ loads no modules at run time.' },
+      ],
+    },
+  },
+  {
+    // The web app reaches the server over HTTP only; the route types make its client typed.
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.{1,2}/)+(.+/)?server(/|$)`,
+              allowTypeImports: true,
+              message: 'web/ may import only types from server/ (`import type { ApiRoutes } ...`).',
+            },
+          ],
+        },
+      ],
+      // `import { type X }` passes the rule above but still loads the module (verbatimModuleSyntax).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/(^|\\/)server(\\/|$)/]:not(:has(ImportSpecifier[importKind='value'], ImportDefaultSpecifier, ImportNamespaceSpecifier))",
+          message: 'Import types from server/ with `import type { ... }`, which loads nothing at run time.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' }],
         },
       ],
     },

@@ -39,6 +39,8 @@ async function saveAndWait(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Save changes' }).click();
   const response = await written;
   expect(response.status(), `save answered ${response.status()}`).toBeLessThan(300);
+  // The form takes the server's answer after the response arrives; an edit typed before that is replaced.
+  await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
 }
 
 describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {

@@ -103,17 +103,22 @@ export type ExchangeBody = z.infer<typeof exchangeBodySchema>;
 
 export const syncBodySchema = z.object({ full: z.boolean().optional() }).strict();
 
+export const OWN_APP_MESSAGES = {
+  clientId: 'The client ID is the number shown on your Strava API settings page.',
+  clientSecret: 'The client secret is the 40-character code shown on your Strava API settings page.',
+} as const;
+
 /** PUT /api/strava/app: the user's own Strava API application (developers.strava.com → My API Application). */
 export const ownAppBodySchema = z
   .object({
     clientId: z
       .string()
       .trim()
-      .regex(/^\d{1,20}$/, 'The client ID is the number shown on your Strava API settings page.'),
+      .regex(/^\d{1,20}$/, OWN_APP_MESSAGES.clientId),
     clientSecret: z
       .string()
       .trim()
-      .regex(/^[0-9a-f]{40}$/i, 'The client secret is the 40-character code shown on your Strava API settings page.'),
+      .regex(/^[0-9a-f]{40}$/i, OWN_APP_MESSAGES.clientSecret),
   })
   .strict();
 export type OwnAppBody = z.infer<typeof ownAppBodySchema>;

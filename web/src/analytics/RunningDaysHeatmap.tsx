@@ -1,112 +1,21 @@
 /**
- * My Stride's calendar of running days: the past year as columns of weeks (Sunday to
- * Saturday, as Triple Threat counts them) with a square per day, coloured by the distance run that
- * day against the distance classes of spec §5. Scrolls sideways on small screens, newest week first
- * in view.
+ * My Stride's calendar of running days (running-days-calendar.ts): a square per day in columns
+ * of weeks, coloured by the day's level, with month and weekday labels and a legend. Scrolls
+ * sideways on small screens, newest week first in view.
  */
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { RunningDays } from '../../../core/medals/api.ts';
-import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDistance, METRES_PER_MILE } from '../../../core/units.ts';
 import { PALETTE } from '../app/palette.ts';
+import { calendarWeeks, describeDay, describeYear, LEVEL_LABELS, monthLabels } from './running-days-calendar.ts';
 
 const CELL = 12;
 const GAP = 3;
 const PITCH = CELL + GAP;
 const MONTH_ROW = 18;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Level 0 is a day without a run; 1–4 climb with the spec §5 classes: 5K, 10K, half marathon. */
 const LEVEL_COLOURS = PALETTE.heatmap;
-const LEVEL_FROM_METRES = [
-  DISTANCE_CLASS_MILES['5k-hero'],
-  DISTANCE_CLASS_MILES['10k-warrior'],
-  DISTANCE_CLASS_MILES['half-marathon-champion'],
-].map((miles) => miles * METRES_PER_MILE);
-const LEVEL_LABELS = ['No run', 'Under 5K', '5K–10K', '10K–half', 'Half marathon+'] as const;
-
 const WEEKDAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''] as const;
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' });
-
-interface DayCell {
-  date: string;
-  time: number;
-  runs: number;
-  distance: number;
-  level: number;
-}
-
-function level(runs: number, distance: number): number {
-  if (runs === 0) {
-    return 0;
-  }
-  return 1 + LEVEL_FROM_METRES.filter((from) => distance >= from).length;
-}
-
-/** Calendar days as UTC midnights, so no reader's zone shifts a day. */
-function dayTime(isoDay: string): number {
-  return Date.parse(`${isoDay}T00:00:00Z`);
-}
-
-function isoDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-/** Weeks from the Sunday on or before `from` through `to`; days outside the window are null. */
-function calendarWeeks(runningDays: RunningDays): (DayCell | null)[][] {
-  const byDate = new Map(runningDays.days.map((day) => [day.date, day]));
-  const first = dayTime(runningDays.from);
-  const last = dayTime(runningDays.to);
-  const start = first - new Date(first).getUTCDay() * DAY_MS;
-  const weeks: (DayCell | null)[][] = [];
-  for (let weekStart = start; weekStart <= last; weekStart += 7 * DAY_MS) {
-    const week: (DayCell | null)[] = [];
-    for (let weekday = 0; weekday < 7; weekday += 1) {
-      const time = weekStart + weekday * DAY_MS;
-      if (time < first || time > last) {
-        week.push(null);
-        continue;
-      }
-      const date = isoDay(time);
-      const day = byDate.get(date);
-      const runs = day?.runs ?? 0;
-      const distance = day?.distance ?? 0;
-      week.push({ date, time, runs, distance, level: level(runs, distance) });
-    }
-    weeks.push(week);
-  }
-  return weeks;
-}
-
-/** A month's name over the week that holds its 1st (not over the last column: it would not fit). */
-function monthLabels(weeks: (DayCell | null)[][]): { week: number; label: string }[] {
-  const labels: { week: number; label: string }[] = [];
-  weeks.forEach((week, index) => {
-    const firstOfMonth = week.find((day) => day !== null && day.date.endsWith('-01'));
-    if (firstOfMonth && index < weeks.length - 1) {
-      labels.push({ week: index, label: monthFormat.format(firstOfMonth.time) });
-    }
-  });
-  return labels;
-}
-
-function describe(day: DayCell, units: UnitSystem): string {
-  const date = dayFormat.format(day.time);
-  if (day.runs === 0) {
-    return `${date}: no run`;
-  }
-  return `${date}: ${day.runs} ${day.runs === 1 ? 'run' : 'runs'}, ${formatDistance(day.distance, units)}`;
-}
 
 export function RunningDaysHeatmap({ runningDays, units }: { runningDays: RunningDays; units: UnitSystem }) {
   const weeks = useMemo(() => calendarWeeks(runningDays), [runningDays]);
@@ -123,15 +32,7 @@ export function RunningDaysHeatmap({ runningDays, units }: { runningDays: Runnin
     }
   }, [weeks]);
 
-  const activeDays = runningDays.days.filter((day) => day.runs > 0);
-  const totalRuns = activeDays.reduce((sum, day) => sum + day.runs, 0);
-  const totalDistance = activeDays.reduce((sum, day) => sum + day.distance, 0);
-  const summary =
-    activeDays.length === 0
-      ? 'No runs in the past year yet.'
-      : `${totalRuns} ${totalRuns === 1 ? 'run' : 'runs'} on ${activeDays.length} ${
-          activeDays.length === 1 ? 'day' : 'days'
-        } in the past year, ${formatDistance(totalDistance, units)}.`;
+  const summary = describeYear(runningDays, units);
 
   return (
     <Stack spacing={1.5}>
@@ -174,7 +75,7 @@ export function RunningDaysHeatmap({ runningDays, units }: { runningDays: Runnin
             {weeks.map((week, weekIndex) =>
               week.map((day, weekday) =>
                 day === null ? null : (
-                  <Tooltip key={day.date} title={describe(day, units)} disableInteractive placement="top" arrow>
+                  <Tooltip key={day.date} title={describeDay(day, units)} disableInteractive placement="top" arrow>
                     <rect
                       x={weekIndex * PITCH}
                       y={MONTH_ROW + weekday * PITCH}

@@ -32,4 +32,37 @@ describe('wrapText', () => {
     expect(wrapText(mono, '', 100, 2)).toEqual([]);
     expect(wrapText(mono, '   ', 100, 2)).toEqual([]);
   });
+
+  it('fills each line up to exactly the width', () => {
+    expect(wrapText(mono, 'abcd efghi jklm nopqr', 100, 2)).toEqual(['abcd efghi', 'jklm nopqr']);
+    expect(wrapText(mono, 'abcd efghij', 100, 2)).toEqual(['abcd', 'efghij']);
+  });
+
+  it('cuts a long word on the last line it keeps, with the ellipsis inside the width', () => {
+    expect(wrapText(mono, 'one Supercalifragilistic two', 100, 2)).toEqual(['one', 'Supercali…']);
+  });
+
+  it('keeps at most the lines it is given and every line within the width', () => {
+    const text = 'The long way round the lake and back over the hill in the rain';
+    for (const maxLines of [1, 2, 3]) {
+      const lines = wrapText(mono, text, 100, maxLines);
+      expect(lines).toHaveLength(maxLines);
+      expect(lines.every((line) => line.length * 10 <= 100)).toBe(true);
+      expect(lines.at(-1)?.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('measures with the font it is given, not the number of characters', () => {
+    // A proportional font: "W" is three times as wide as "i".
+    const proportional = {
+      measureText: (text: string) =>
+        ({ width: [...text].reduce((sum, c) => sum + (c === 'W' ? 30 : 10), 0) }) as TextMetrics,
+    };
+    expect(wrapText(proportional, 'iiii WWW', 100, 2)).toEqual(['iiii', 'WWW']);
+    expect(wrapText(proportional, 'iiii iiii', 100, 2)).toEqual(['iiii iiii']);
+  });
+
+  it('leaves at least the ellipsis when the width holds no character', () => {
+    expect(wrapText(mono, 'ab', 5, 1)).toEqual(['…']);
+  });
 });

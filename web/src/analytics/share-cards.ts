@@ -309,7 +309,7 @@ export async function drawActivityCard(
     context.beginPath();
     context.roundRect(box.x, box.y, box.width, box.height, 24);
     context.fill();
-    context.strokeStyle = 'rgba(240, 246, 252, 0.1)';
+    context.strokeStyle = PALETTE.divider;
     context.lineWidth = 2;
     context.stroke();
     drawRoute(context, track, box);
@@ -353,7 +353,7 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
   context.save();
   context.translate(centreX - iconSize / 2, centreY - iconSize / 2);
   context.scale(iconSize / 24, iconSize / 24);
-  context.fillStyle = 'rgba(14, 17, 22, 0.78)';
+  context.fillStyle = PALETTE.medalInk;
   context.fill(new Path2D(TROPHY_PATH));
   context.restore();
 

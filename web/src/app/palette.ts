@@ -18,6 +18,8 @@ export const PALETTE = {
   routeStart: '#3fb950',
   routeEnd: '#f85149',
   heartRate: '#f85149',
+  /** The trophy drawn on an earned medallion's metal face (the medals page and the share card). */
+  medalInk: 'rgba(14, 17, 22, 0.78)',
   /** The running-days heatmap, from no run to the most distance. */
   heatmap: ['rgba(240, 246, 252, 0.06)', '#5b2c17', '#9a431c', '#d75f25', '#ff8a50'],
 } as const;

@@ -3,9 +3,10 @@
  * medallions popping in, the medal titles in their tier colours and a way to the trophy case.
  */
 import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps } from '@mui/material';
-import { keyframes } from '@mui/material/styles';
+import { alpha, keyframes } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
+import { PALETTE } from '../app/palette.ts';
 import { TIER_STYLES } from './medal-tiers.ts';
 import { Medallion } from './Medallion.tsx';
 
@@ -85,7 +86,7 @@ export function MedalCelebration({
             position: 'absolute',
             inset: 0,
             width: '40%',
-            background: 'linear-gradient(90deg, transparent, rgba(255, 255, 255, 0.08), transparent)',
+            background: `linear-gradient(90deg, transparent, ${alpha(PALETTE.white, 0.08)}, transparent)`,
             animation: `${shine} 1.4s ease-out 0.4s 1 both`,
             pointerEvents: 'none',
           },

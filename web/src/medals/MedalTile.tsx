@@ -5,10 +5,12 @@
  * "New" chip until the card has been seen.
  */
 import { Box, Card, CardContent, Chip, Fade, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import { ShareButton } from '../analytics/ShareButton.tsx';
+import { PALETTE } from '../app/palette.ts';
 import { drawMedalCard } from '../analytics/share-cards.ts';
 import { Medallion } from './Medallion.tsx';
 import { TIER_STYLES } from './medal-tiers.ts';
@@ -100,7 +102,7 @@ function Requirement({ medal }: { medal: MedalCard }) {
           variant="determinate"
           value={medal.progress}
           aria-label={`${medal.title} progress`}
-          sx={{ height: 6, borderRadius: 3, bgcolor: 'rgba(240, 246, 252, 0.08)' }}
+          sx={{ height: 6, borderRadius: 3, bgcolor: alpha(PALETTE.text, 0.08) }}
         />
         {medal.hint && (
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>

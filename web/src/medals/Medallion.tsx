@@ -1,7 +1,9 @@
 /** A medal's round face: its tier's metallic gradient with the trophy, or a dashed outline until earned. */
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Box } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import type { MedalTier } from '../../../core/medals/catalogue.ts';
+import { PALETTE } from '../app/palette.ts';
 import { TIER_STYLES, tierGradient } from './medal-tiers.ts';
 
 export function Medallion({ tier, earned, size = 52 }: { tier: MedalTier; earned: boolean; size?: number }) {
@@ -15,10 +17,12 @@ export function Medallion({ tier, earned, size = 52 }: { tier: MedalTier; earned
         borderRadius: '50%',
         display: 'grid',
         placeItems: 'center',
-        background: earned ? tierGradient(tier) : 'rgba(240, 246, 252, 0.06)',
-        border: earned ? 'none' : '1px dashed rgba(240, 246, 252, 0.18)',
-        boxShadow: earned ? `0 0 18px ${TIER_STYLES[tier].glow}, inset 0 0 0 3px rgba(255, 255, 255, 0.25)` : 'none',
-        color: earned ? 'rgba(14, 17, 22, 0.78)' : 'text.disabled',
+        background: earned ? tierGradient(tier) : alpha(PALETTE.text, 0.06),
+        border: earned ? 'none' : `1px dashed ${alpha(PALETTE.text, 0.18)}`,
+        boxShadow: earned
+          ? `0 0 18px ${TIER_STYLES[tier].glow}, inset 0 0 0 3px ${alpha(PALETTE.white, 0.25)}`
+          : 'none',
+        color: earned ? PALETTE.medalInk : 'text.disabled',
       }}
     >
       <EmojiEventsIcon sx={{ fontSize: size * 0.52 }} />

@@ -7,7 +7,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { useEffect } from 'react';
 import { STRAVA_TEXTS } from '../../../core/strava/api.ts';
-import { STRAVA_ORANGE, STRAVA_ORANGE_DARK } from './strava-brand.ts';
+import { STRAVA_ON_ORANGE, STRAVA_ORANGE, STRAVA_ORANGE_DARK } from './strava-brand.ts';
 import { useConnectStrava } from './strava-api.ts';
 
 export function ConnectStravaButton({
@@ -37,7 +37,7 @@ export function ConnectStravaButton({
         startIcon={connect.isPending ? <CircularProgress size={16} color="inherit" /> : <LinkIcon />}
         sx={{
           bgcolor: STRAVA_ORANGE,
-          color: '#fff',
+          color: STRAVA_ON_ORANGE,
           fontWeight: 700,
           '&:hover': { bgcolor: STRAVA_ORANGE_DARK },
         }}

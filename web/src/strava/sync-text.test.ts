@@ -5,6 +5,7 @@ import {
   formatClock,
   formatDay,
   formatRelativeTime,
+  lastSyncText,
   syncProgressText,
   syncResultText,
 } from './sync-text.ts';
@@ -96,5 +97,19 @@ describe('times', () => {
   it('gives a day and a clock time', () => {
     expect(formatDay('2025-06-14T12:00:00.000Z')).toBe('Jun 14, 2025');
     expect(formatClock('2025-06-14T09:07:00.000Z')).toBe('09:07');
+  });
+});
+
+describe("the card's last sync", () => {
+  const now = Date.parse('2025-06-14T12:00:00.000Z');
+
+  it('tells how long ago the last sync finished, even while another runs', () => {
+    expect(lastSyncText('2025-06-14T11:55:00.000Z', false, now)).toBe('5 minutes ago');
+    expect(lastSyncText('2025-06-14T11:55:00.000Z', true, now)).toBe('5 minutes ago');
+  });
+
+  it('says a first sync is in progress, or that there was none yet', () => {
+    expect(lastSyncText(null, true, now)).toBe('In progress');
+    expect(lastSyncText(null, false, now)).toBe('Not yet');
   });
 });

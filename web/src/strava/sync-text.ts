@@ -39,6 +39,17 @@ export function syncResultText(progress: SyncProgress): string {
   return `${count(progress.imported, 'new or changed activity', 'new or changed activities')} imported.`;
 }
 
+/** The card's "Last sync": when the last sync finished, else whether one is under way. */
+export function lastSyncText(lastSyncAt: string | null, syncActive: boolean, now: number): string {
+  if (lastSyncAt) {
+    return formatRelativeTime(lastSyncAt, now);
+  }
+  return syncActive ? 'In progress' : 'Not yet';
+}
+
+/** Shown when a sync failed without a sentence of its own. */
+export const SYNC_FAILED_FALLBACK = 'The last sync did not finish.';
+
 export function activityCountText(activities: number): string {
   return count(activities, 'activity', 'activities');
 }

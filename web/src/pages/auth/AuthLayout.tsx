@@ -1,8 +1,10 @@
 /** The frame of the sign-in and registration screens: brand, a card, and the legal links. */
 import { Box, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../../core/product.ts';
+import { PALETTE } from '../../app/palette.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 
 export function AuthLayout({
@@ -25,8 +27,7 @@ export function AuthLayout({
         justifyContent: 'center',
         px: 2,
         py: 4,
-        background:
-          'radial-gradient(1200px 600px at 10% -10%, rgba(255,122,61,0.18), transparent 60%), radial-gradient(900px 500px at 110% 110%, rgba(79,209,197,0.12), transparent 60%)',
+        background: `radial-gradient(1200px 600px at 10% -10%, ${alpha(PALETTE.brand, 0.18)}, transparent 60%), radial-gradient(900px 500px at 110% 110%, ${alpha(PALETTE.accent, 0.12)}, transparent 60%)`,
       }}
     >
       <Stack spacing={3} sx={{ width: '100%', maxWidth: 420 }}>

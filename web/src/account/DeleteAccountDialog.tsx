@@ -1,0 +1,73 @@
+/** Deleting the account, behind typing the account's e-mail; then the sign-in screen. */
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../../core/profile.ts';
+import { useDeleteAccount } from '../profile/profile.ts';
+
+export function DeleteAccountDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const deletion = useDeleteAccount();
+  const navigate = useNavigate();
+  const matches = confirmsAccountDeletion(typed, email);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!matches) {
+      return;
+    }
+    deletion.mutate(typed, { onSuccess: () => void navigate('/login', { replace: true }) });
+  };
+  return (
+    <Dialog open={open} onClose={deletion.isPending ? undefined : onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            This removes your account, profile, sessions and everything that belongs to you from this server at once. It
+            cannot be undone.
+          </DialogContentText>
+          {deletion.error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {deletion.error.message}
+            </Alert>
+          )}
+          <TextField
+            label="Type your e-mail to confirm"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            placeholder={email}
+            error={typed.length > 0 && !matches}
+            helperText={typed.length > 0 && !matches ? ACCOUNT_DELETION_MESSAGES.confirmationMismatch : `Type ${email}`}
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={deletion.isPending} color="inherit">
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            color="error"
+            variant="contained"
+            disabled={!matches || deletion.isPending}
+            startIcon={deletion.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteForeverIcon />}
+          >
+            Delete my account
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+/** Account Settings → "Preferences": unit system, dark mode, e-mail notifications, weekly report. */
+import {
+  Box,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  Switch,
+} from '@mui/material';
+import type { Preferences } from '../../../core/profile.ts';
+
+type SetPreference = <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
+
+function PreferenceSwitch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      label={label}
+    />
+  );
+}
+
+export function PreferenceFields({ preferences, set }: { preferences: Preferences; set: SetPreference }) {
+  return (
+    <Stack spacing={2}>
+      <FormControl>
+        <FormLabel id="unit-system-label">Unit system</FormLabel>
+        <RadioGroup
+          aria-labelledby="unit-system-label"
+          value={preferences.unitSystem}
+          onChange={(event) => set('unitSystem', event.target.value as Preferences['unitSystem'])}
+        >
+          <FormControlLabel value="imperial" control={<Radio />} label="Imperial (miles, feet)" />
+          <FormControlLabel value="metric" control={<Radio />} label="Metric (kilometres, metres)" />
+        </RadioGroup>
+      </FormControl>
+      <FormGroup sx={{ gap: 1 }}>
+        <Box>
+          <PreferenceSwitch
+            label="Dark mode"
+            checked={preferences.darkMode}
+            onChange={(checked) => set('darkMode', checked)}
+          />
+          <FormHelperText sx={{ mt: 0, ml: 6 }}>
+            Stride&apos;s screens are always dark; this also darkens maps and share cards.
+          </FormHelperText>
+        </Box>
+        <PreferenceSwitch
+          label="E-mail notifications"
+          checked={preferences.emailNotifications}
+          onChange={(checked) => set('emailNotifications', checked)}
+        />
+        <PreferenceSwitch
+          label="Weekly report"
+          checked={preferences.weeklyReport}
+          onChange={(checked) => set('weeklyReport', checked)}
+        />
+      </FormGroup>
+    </Stack>
+  );
+}

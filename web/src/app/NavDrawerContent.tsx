@@ -1,0 +1,80 @@
+/** What the sidebar drawer holds: the brand, the nav entries of spec §2 (Medals with its count), and the account. */
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import CalculateIcon from '@mui/icons-material/Calculate';
+import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import FlagIcon from '@mui/icons-material/Flag';
+import RouteIcon from '@mui/icons-material/Route';
+import DashboardIcon from '@mui/icons-material/SpaceDashboard';
+import { Box, Divider, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import type { ReactElement } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { NAV_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
+import { BrandMark } from '../components/BrandMark.tsx';
+import { MedalsNavIcon, MedalsNavLabel } from '../medals/UnseenMedals.tsx';
+import { isNavEntryActive } from './nav.ts';
+import { SidebarAccount } from './SidebarAccount.tsx';
+
+const NAV_ICONS: Readonly<Record<string, ReactElement>> = {
+  [PERSONAL_PAGE_PATH]: <DirectionsRunIcon />,
+  '/dashboard': <DashboardIcon />,
+  '/training-goals': <FlagIcon />,
+  '/run-planner': <RouteIcon />,
+  '/calculators': <CalculateIcon />,
+  '/medals': <EmojiEventsIcon />,
+  '/account': <AccountCircleIcon />,
+};
+
+function NavEntries({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <List disablePadding>
+      {NAV_ENTRIES.map((entry) => {
+        const active = isNavEntryActive(entry.path, pathname);
+        const medals = entry.path === '/medals';
+        return (
+          <ListItemButton
+            key={entry.path}
+            component={NavLink}
+            to={entry.path}
+            selected={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            sx={{ mx: 1, my: 0.25, borderRadius: 2 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
+              {medals ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
+            </ListItemIcon>
+            <ListItemText primary={medals ? <MedalsNavLabel label={entry.label} /> : entry.label} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}
+
+export function NavDrawerContent({ onNavigate }: { onNavigate: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2.5, py: 2.5 }}>
+        <BrandMark size={36} />
+        <Box>
+          <Typography sx={{ lineHeight: 1.1 }} variant="h6">
+            {PRODUCT_NAME}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {TAGLINE}
+          </Typography>
+        </Box>
+      </Stack>
+      <Divider />
+      <Box component="nav" aria-label="Main navigation" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
+        <NavEntries onNavigate={onNavigate} />
+      </Box>
+      <Divider />
+      <Box sx={{ p: 2 }}>
+        <SidebarAccount onNavigate={onNavigate} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * What the open page does with each of the server's live events (core/events.ts): medals awarded
+ * are celebrated and move the unseen count, analytics are reloaded 1 s later (spec §4), changed
+ * activities reload every list, a sync's progress moves the progress bar and its end reloads the
+ * status and the lists, and a connection changed elsewhere reloads the status.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ServerEvent } from '../../../core/events.ts';
+import type { MedalCard } from '../../../core/medals/api.ts';
+import { invalidateActivities } from '../activities/activities-api.ts';
+import { ANALYTICS_QUERY_KEY, reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
+import { applyAwardedMedals, MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
+import { applySyncProgress, STRAVA_STATUS_QUERY_KEY } from '../strava/strava-api.ts';
+
+export type Celebrate = (medals: MedalCard[]) => void;
+
+export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, celebrate: Celebrate): void {
+  switch (event.type) {
+    case 'medals-awarded':
+      celebrate(event.medals);
+      void applyAwardedMedals(queryClient, event.unseenCount);
+      return;
+    case 'analytics-updated':
+      reloadAnalyticsSoon(queryClient);
+      return;
+    case 'activities-changed':
+      void invalidateActivities(queryClient);
+      // The calendar of running days and the medals' hints follow the activities.
+      void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+      return;
+    case 'strava-sync':
+      applySyncProgress(queryClient, event.progress);
+      if (event.progress.state === 'done' || event.progress.state === 'failed') {
+        // The activity count and last sync time, and every list.
+        void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+        void invalidateActivities(queryClient);
+      }
+      return;
+    case 'strava-connection':
+      void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+      void invalidateActivities(queryClient);
+      return;
+  }
+}
+
+/** After a reconnection the events of the gap are lost: reload what they would have changed. */
+export function refreshAfterReconnect(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+  void invalidateActivities(queryClient);
+}
