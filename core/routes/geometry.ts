@@ -4,7 +4,8 @@
  * line. Distances are great-circle metres from core's one haversine (activity/metrics.ts).
  */
 import { haversineDistance } from '../activity/metrics.ts';
-import { METRES_PER_KILOMETRE, METRES_PER_MILE, type UnitSystem } from '../units.ts';
+import type { UnitSystem } from '../profile.ts';
+import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
 export interface LatLng {
   lat: number;

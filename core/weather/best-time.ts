@@ -8,7 +8,8 @@
  * An hour without a temperature is not scored. The sentence gives the hour (UTC offset applied by
  * the caller through `formatHour`) and its conditions in the runner's units.
  */
-import type { UnitSystem } from '../units.ts';
+import type { UnitSystem } from '../profile.ts';
+import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 import type { HourlyWeather } from './open-meteo.ts';
 import { isThunderstorm, weatherCodeText } from './weather-codes.ts';
 
@@ -51,7 +52,7 @@ export function formatTemperature(celsius: number, units: UnitSystem): string {
 }
 
 export function formatWindSpeed(kmh: number, units: UnitSystem): string {
-  return units === 'imperial' ? `${Math.round(kmh / 1.609344)} mph` : `${Math.round(kmh)} km/h`;
+  return units === 'imperial' ? `${Math.round((kmh * METRES_PER_KILOMETRE) / METRES_PER_MILE)} mph` : `${Math.round(kmh)} km/h`;
 }
 
 /** e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h." */
