@@ -1,0 +1,170 @@
+/**
+ * Pure geometry of a planned route (spec §1 "Plan routes"): its length, the per-km / per-mile
+ * markers along it, the points sampled for elevation requests and the simplification of an imported
+ * line. Distances are great-circle metres from core's one haversine (activity/metrics.ts).
+ */
+import { haversineDistance } from '../activity/metrics.ts';
+import type { UnitSystem } from '../profile.ts';
+import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Cumulative metres from the first point: result[i] is the distance along the line to point i. */
+export function cumulativeDistances(line: readonly LatLng[]): number[] {
+  const result: number[] = [];
+  let total = 0;
+  for (let i = 0; i < line.length; i += 1) {
+    const point = line[i] as LatLng;
+    const previous = line[i - 1];
+    if (previous !== undefined) {
+      total += haversineDistance(previous.lat, previous.lng, point.lat, point.lng);
+    }
+    result.push(total);
+  }
+  return result;
+}
+
+/** Length of a polyline in metres (0 for fewer than two points). */
+export function polylineDistance(line: readonly LatLng[]): number {
+  return cumulativeDistances(line).at(-1) ?? 0;
+}
+
+/** The point `distance` metres along the line (linear between vertices; clamped to the ends). */
+export function pointAlong(line: readonly LatLng[], cumulative: readonly number[], distance: number): LatLng {
+  const first = line[0];
+  if (first === undefined) {
+    throw new RangeError('pointAlong needs a line with at least one point');
+  }
+  let hi = 1;
+  while (hi < line.length && (cumulative[hi] as number) < distance) {
+    hi += 1;
+  }
+  if (hi >= line.length) {
+    return line.at(-1) as LatLng;
+  }
+  const a = line[hi - 1] as LatLng;
+  const b = line[hi] as LatLng;
+  const from = cumulative[hi - 1] as number;
+  const span = (cumulative[hi] as number) - from;
+  const t = span <= 0 ? 0 : Math.max(0, Math.min(1, (distance - from) / span));
+  return { lat: a.lat + (b.lat - a.lat) * t, lng: a.lng + (b.lng - a.lng) * t };
+}
+
+export interface DistanceMarker extends LatLng {
+  /** 1 for the first kilometre (or mile), 2 for the second… */
+  index: number;
+}
+
+/** A marker at every whole kilometre (metric) or mile (imperial) along the line, not at its start or end. */
+export function distanceMarkers(line: readonly LatLng[], units: UnitSystem): DistanceMarker[] {
+  const step = units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
+  const cumulative = cumulativeDistances(line);
+  const total = cumulative.at(-1) ?? 0;
+  const markers: DistanceMarker[] = [];
+  for (let index = 1; index * step < total; index += 1) {
+    markers.push({ index, ...pointAlong(line, cumulative, index * step) });
+  }
+  return markers;
+}
+
+/** Spacing of elevation samples along a planned line, in metres. */
+export const ELEVATION_SAMPLE_SPACING_M = 50;
+/** Most samples in one elevation request (Open-Topo-Data's public limit is 100 locations). */
+export const ELEVATION_BATCH_SIZE = 100;
+/** Most samples for one route: longer routes are sampled more sparsely rather than in more requests. */
+export const ELEVATION_MAX_SAMPLES = 1_000;
+
+export interface ProfileSample extends LatLng {
+  /** Metres along the line. */
+  distance: number;
+}
+
+/**
+ * Points every `spacing` metres along the line, always including its start and end; when that would
+ * exceed ELEVATION_MAX_SAMPLES the spacing widens so the whole line fits.
+ */
+export function sampleLine(line: readonly LatLng[], spacing = ELEVATION_SAMPLE_SPACING_M): ProfileSample[] {
+  if (line.length === 0) {
+    return [];
+  }
+  const cumulative = cumulativeDistances(line);
+  const total = cumulative.at(-1) ?? 0;
+  const step = Math.max(spacing, total / (ELEVATION_MAX_SAMPLES - 1));
+  const samples: ProfileSample[] = [];
+  for (let distance = 0; distance < total; distance += step) {
+    samples.push({ distance, ...pointAlong(line, cumulative, distance) });
+  }
+  const last = line.at(-1) as LatLng;
+  samples.push({ distance: total, lat: last.lat, lng: last.lng });
+  return samples;
+}
+
+/** Splits items into batches of at most `size` (ELEVATION_BATCH_SIZE for elevation requests). */
+export function batches<T>(items: readonly T[], size = ELEVATION_BATCH_SIZE): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    result.push(items.slice(i, i + size));
+  }
+  return result;
+}
+
+/** Distance in metres from p to the segment a–b, on a local equirectangular projection (metres). */
+function offsetFromSegment(p: LatLng, a: LatLng, b: LatLng): number {
+  const metresPerDegLat = 111_195;
+  const metresPerDegLng = metresPerDegLat * Math.cos((a.lat * Math.PI) / 180);
+  const bx = (b.lng - a.lng) * metresPerDegLng;
+  const by = (b.lat - a.lat) * metresPerDegLat;
+  const px = (p.lng - a.lng) * metresPerDegLng;
+  const py = (p.lat - a.lat) * metresPerDegLat;
+  const lengthSquared = bx * bx + by * by;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, (px * bx + py * by) / lengthSquared));
+  return Math.hypot(px - t * bx, py - t * by);
+}
+
+/** Douglas–Peucker: keeps the points that stray more than `tolerance` metres from the simplified line. */
+export function simplifyLine(line: readonly LatLng[], tolerance: number): LatLng[] {
+  if (line.length <= 2) {
+    return [...line];
+  }
+  const keep = new Uint8Array(line.length);
+  keep[0] = 1;
+  keep[line.length - 1] = 1;
+  const stack: [number, number][] = [[0, line.length - 1]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop() as [number, number];
+    let farthest = -1;
+    let farthestOffset = tolerance;
+    for (let i = from + 1; i < to; i += 1) {
+      const offset = offsetFromSegment(line[i] as LatLng, line[from] as LatLng, line[to] as LatLng);
+      if (offset > farthestOffset) {
+        farthest = i;
+        farthestOffset = offset;
+      }
+    }
+    if (farthest > 0) {
+      keep[farthest] = 1;
+      stack.push([from, farthest], [farthest, to]);
+    }
+  }
+  return line.filter((_, i) => keep[i] === 1);
+}
+
+/** Starting tolerance of the import simplification, in metres (below a GPS fix's own error). */
+export const IMPORT_SIMPLIFY_START_TOLERANCE_M = 2;
+
+/**
+ * Simplifies a line to at most `maxPoints`: Douglas–Peucker starting at
+ * IMPORT_SIMPLIFY_START_TOLERANCE_M, doubling the tolerance until the line fits.
+ */
+export function simplifyToAtMost(line: readonly LatLng[], maxPoints: number): LatLng[] {
+  let tolerance = IMPORT_SIMPLIFY_START_TOLERANCE_M;
+  let simplified = simplifyLine(line, tolerance);
+  while (simplified.length > maxPoints) {
+    tolerance *= 2;
+    simplified = simplifyLine(line, tolerance);
+  }
+  return simplified;
+}

@@ -1,0 +1,44 @@
+/**
+ * GPX of planned routes (spec §1 "export GPX", "import a GPX as a route"). Export writes a `<trk>`
+ * through the activity exporter (activity/gpx-export.ts), so Stride's own importer reads it back;
+ * import reads any GPX Stride's parser accepts and simplifies the line to waypoints.
+ */
+import { trackToGpx } from '../activity/gpx-export.ts';
+import { parseActivityFile } from '../activity/parse-activity-file.ts';
+import type { Track } from '../activity/track.ts';
+import { cumulativeDistances, simplifyToAtMost, type LatLng } from './geometry.ts';
+import { MAX_ROUTE_WAYPOINTS } from './route-editor.ts';
+
+/** The route's line as GPX 1.1 `<trk>` without times (a plan has none); elevation when known. */
+export function routeToGpx(route: { name: string; line: readonly LatLng[]; elevations?: readonly number[] }): string {
+  const n = route.line.length;
+  const nan = () => new Float64Array(n).fill(Number.NaN);
+  const track: Track = {
+    time: nan(),
+    lat: Float64Array.from(route.line, (p) => p.lat),
+    lon: Float64Array.from(route.line, (p) => p.lng),
+    elevation: route.elevations === undefined ? nan() : Float64Array.from(route.elevations),
+    heartRate: nan(),
+    cadence: nan(),
+    distance: Float64Array.from(cumulativeDistances(route.line)),
+  };
+  return trackToGpx({ name: route.name, type: 'run', track });
+}
+
+/**
+ * The waypoints of an imported GPX (its track, or a route-only file's points as the parser reads
+ * them), simplified to at most MAX_ROUTE_WAYPOINTS (geometry.ts simplifyToAtMost: Douglas–Peucker
+ * from 2 m, doubling), and the file's name. A file without two track points throws the GPX
+ * parser's own error ("…No valid track points found in GPX file").
+ */
+export function gpxToRoute(bytes: Uint8Array): { name: string | null; waypoints: LatLng[] } {
+  const parsed = parseActivityFile('gpx', bytes);
+  const { lat, lon } = parsed.track;
+  const line: LatLng[] = [];
+  for (let i = 0; i < lat.length; i += 1) {
+    if (Number.isFinite(lat[i]) && Number.isFinite(lon[i])) {
+      line.push({ lat: lat[i] as number, lng: lon[i] as number });
+    }
+  }
+  return { name: parsed.name, waypoints: simplifyToAtMost(line, MAX_ROUTE_WAYPOINTS) };
+}

@@ -1,0 +1,76 @@
+/**
+ * "Best time to run in the next 12 h": each forecast hour gets a penalty, the lowest wins (the
+ * earliest on a tie). Penalty points:
+ *  - temperature: 1 per °C below 8 °C or above 15 °C (the comfortable band for running);
+ *  - rain: 0.1 per % precipitation probability, plus 5 per mm expected in the hour;
+ *  - wind: 0.5 per km/h above 20 km/h;
+ *  - a thunderstorm: 50 (never recommended while another hour is free of one).
+ * An hour without a temperature is not scored. The sentence gives the hour (UTC offset applied by
+ * the caller through `formatHour`) and its conditions in the runner's units.
+ */
+import type { UnitSystem } from '../profile.ts';
+import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import type { HourlyWeather } from './open-meteo.ts';
+import { isThunderstorm, weatherCodeText } from './weather-codes.ts';
+
+export const COMFORT_MIN_C = 8;
+export const COMFORT_MAX_C = 15;
+export const WIND_CALM_LIMIT_KMH = 20;
+export const THUNDERSTORM_PENALTY = 50;
+export const NO_BEST_TIME_TEXT = 'No forecast to suggest a time to run.';
+
+export function hourPenalty(hour: HourlyWeather): number | null {
+  if (hour.temperature === null) {
+    return null;
+  }
+  const t = hour.temperature;
+  let penalty = t < COMFORT_MIN_C ? COMFORT_MIN_C - t : t > COMFORT_MAX_C ? t - COMFORT_MAX_C : 0;
+  penalty += 0.1 * (hour.precipitationProbability ?? 0) + 5 * (hour.precipitation ?? 0);
+  penalty += 0.5 * Math.max(0, (hour.windSpeed ?? 0) - WIND_CALM_LIMIT_KMH);
+  if (isThunderstorm(hour.weatherCode)) {
+    penalty += THUNDERSTORM_PENALTY;
+  }
+  return penalty;
+}
+
+/** The best hour among the given ones (the caller passes the next 12), or null when none can be scored. */
+export function bestHourToRun(hours: readonly HourlyWeather[]): HourlyWeather | null {
+  let best: HourlyWeather | null = null;
+  let bestPenalty = Number.POSITIVE_INFINITY;
+  for (const hour of hours) {
+    const penalty = hourPenalty(hour);
+    if (penalty !== null && penalty < bestPenalty) {
+      best = hour;
+      bestPenalty = penalty;
+    }
+  }
+  return best;
+}
+
+export function formatTemperature(celsius: number, units: UnitSystem): string {
+  return units === 'imperial' ? `${Math.round((celsius * 9) / 5 + 32)} °F` : `${Math.round(celsius)} °C`;
+}
+
+export function formatWindSpeed(kmh: number, units: UnitSystem): string {
+  return units === 'imperial' ? `${Math.round((kmh * METRES_PER_KILOMETRE) / METRES_PER_MILE)} mph` : `${Math.round(kmh)} km/h`;
+}
+
+/** e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h." */
+export function bestTimeSentence(
+  hours: readonly HourlyWeather[],
+  units: UnitSystem,
+  formatHour: (ms: number) => string,
+): string {
+  const best = bestHourToRun(hours);
+  if (best === null || best.temperature === null) {
+    return NO_BEST_TIME_TEXT;
+  }
+  const parts = [weatherCodeText(best.weatherCode), formatTemperature(best.temperature, units)];
+  if (best.precipitationProbability !== null) {
+    parts.push(`${Math.round(best.precipitationProbability)}% chance of rain`);
+  }
+  if (best.windSpeed !== null) {
+    parts.push(`wind ${formatWindSpeed(best.windSpeed, units)}`);
+  }
+  return `Best time to run: ${formatHour(best.time)} — ${parts.join(', ')}.`;
+}

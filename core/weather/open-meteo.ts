@@ -1,0 +1,184 @@
+/**
+ * The Open-Meteo protocol as Stride uses it (open-meteo.com/en/docs, /en/docs/historical-weather-api,
+ * /en/docs/geocoding-api): request URL builders and zod schemas of the answers, with the official
+ * field names. Times are requested as Unix seconds (`timeformat=unixtime`) so no time zone is parsed;
+ * units are the defaults (°C, mm, km/h).
+ */
+import { z } from 'zod';
+
+export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com';
+export const DEFAULT_WEATHER_ARCHIVE_URL = 'https://archive-api.open-meteo.com';
+export const DEFAULT_GEOCODING_URL = 'https://geocoding-api.open-meteo.com';
+/** Hours of forecast the planner shows and scores. */
+export const FORECAST_HOURS = 12;
+
+export const CURRENT_VARIABLES = ['temperature_2m', 'precipitation', 'wind_speed_10m', 'weather_code'] as const;
+export const HOURLY_VARIABLES = [
+  'temperature_2m',
+  'precipitation_probability',
+  'precipitation',
+  'wind_speed_10m',
+  'weather_code',
+] as const;
+/** The archive has no precipitation probability: what fell is known. */
+export const ARCHIVE_VARIABLES = ['temperature_2m', 'precipitation', 'wind_speed_10m', 'weather_code'] as const;
+
+/**
+ * Decimal places a location is rounded to for the cache key and the request: 2 places is 0.01°,
+ * at most ~1.1 km, finer than the forecast models' grid (1–11 km), so neighbours share an answer.
+ */
+export const LOCATION_DECIMALS = 2;
+
+export function roundCoordinate(value: number): number {
+  const factor = 10 ** LOCATION_DECIMALS;
+  // + 0 turns -0 into 0, so both sides of the equator or meridian share one key.
+  return Math.round(value * factor) / factor + 0;
+}
+
+/** The cache key of a forecast: rounded location and the UTC hour (forecasts change hourly). */
+export function weatherCacheKey(lat: number, lng: number, atMs: number): string {
+  const hour = new Date(Math.floor(atMs / 3_600_000) * 3_600_000).toISOString().slice(0, 13);
+  return `${roundCoordinate(lat).toFixed(LOCATION_DECIMALS)},${roundCoordinate(lng).toFixed(LOCATION_DECIMALS)}@${hour}`;
+}
+
+function withBase(base: string, path: string, params: Record<string, string>): string {
+  const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+  for (const [key, value] of Object.entries(params)) {
+    url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/** Current conditions and the next FORECAST_HOURS hours at a (rounded) location. */
+export function forecastUrl(base: string, lat: number, lng: number): string {
+  return withBase(base, 'v1/forecast', {
+    latitude: String(roundCoordinate(lat)),
+    longitude: String(roundCoordinate(lng)),
+    current: CURRENT_VARIABLES.join(','),
+    hourly: HOURLY_VARIABLES.join(','),
+    forecast_hours: String(FORECAST_HOURS),
+    timeformat: 'unixtime',
+    timezone: 'GMT',
+  });
+}
+
+/** Hourly history of one UTC day (YYYY-MM-DD) at a location, for the weather at an activity's start. */
+export function archiveUrl(base: string, lat: number, lng: number, day: string): string {
+  return withBase(base, 'v1/archive', {
+    latitude: String(roundCoordinate(lat)),
+    longitude: String(roundCoordinate(lng)),
+    start_date: day,
+    end_date: day,
+    hourly: ARCHIVE_VARIABLES.join(','),
+    timeformat: 'unixtime',
+    timezone: 'GMT',
+  });
+}
+
+/** Places matching a name typed by the runner. */
+export function geocodingUrl(base: string, name: string, count = 5): string {
+  return withBase(base, 'v1/search', { name: name.trim(), count: String(count), language: 'en', format: 'json' });
+}
+
+const series = z.array(z.number().nullable());
+
+export const forecastResponseSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  utc_offset_seconds: z.number().optional(),
+  current: z.object({
+    time: z.number(),
+    temperature_2m: z.number(),
+    precipitation: z.number(),
+    wind_speed_10m: z.number(),
+    weather_code: z.number().int(),
+  }),
+  hourly: z.object({
+    time: z.array(z.number()),
+    temperature_2m: series,
+    precipitation_probability: series,
+    precipitation: series,
+    wind_speed_10m: series,
+    weather_code: series,
+  }),
+});
+export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
+
+export const archiveResponseSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  hourly: z.object({
+    time: z.array(z.number()),
+    temperature_2m: series,
+    precipitation: series,
+    wind_speed_10m: series,
+    weather_code: series,
+  }),
+});
+export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
+
+/** `results` is left out of the answer when nothing matches. */
+export const geocodingResponseSchema = z.object({
+  results: z
+    .array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        latitude: z.number(),
+        longitude: z.number(),
+        country: z.string().optional(),
+        country_code: z.string().optional(),
+        admin1: z.string().optional(),
+        timezone: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** Open-Meteo's error body (status 400), e.g. `{"error": true, "reason": "Latitude must be in range…"}`. */
+export const openMeteoErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
+
+export interface HourlyWeather {
+  /** ms since the epoch (UTC). */
+  time: number;
+  temperature: number | null;
+  precipitationProbability: number | null;
+  precipitation: number | null;
+  windSpeed: number | null;
+  weatherCode: number | null;
+}
+
+/** The forecast's hours as rows (column arrays are zipped by index). */
+export function forecastHours(forecast: ForecastResponse): HourlyWeather[] {
+  const { hourly } = forecast;
+  return hourly.time.map((seconds, i) => ({
+    time: seconds * 1000,
+    temperature: hourly.temperature_2m[i] ?? null,
+    precipitationProbability: hourly.precipitation_probability[i] ?? null,
+    precipitation: hourly.precipitation[i] ?? null,
+    windSpeed: hourly.wind_speed_10m[i] ?? null,
+    weatherCode: hourly.weather_code[i] ?? null,
+  }));
+}
+
+/** The archived hour nearest to `atMs` (an activity's start), or null when the day has no data. */
+export function archiveHourAt(archive: ArchiveResponse, atMs: number): HourlyWeather | null {
+  const { hourly } = archive;
+  let best = -1;
+  hourly.time.forEach((seconds, i) => {
+    if (best < 0 || Math.abs(seconds * 1000 - atMs) < Math.abs((hourly.time[best] as number) * 1000 - atMs)) {
+      best = i;
+    }
+  });
+  if (best < 0 || hourly.temperature_2m[best] === null) {
+    return null;
+  }
+  return {
+    time: (hourly.time[best] as number) * 1000,
+    temperature: hourly.temperature_2m[best] ?? null,
+    precipitationProbability: null,
+    precipitation: hourly.precipitation[best] ?? null,
+    windSpeed: hourly.wind_speed_10m[best] ?? null,
+    weatherCode: hourly.weather_code[best] ?? null,
+  };
+}

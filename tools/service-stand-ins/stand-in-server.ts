@@ -1,0 +1,77 @@
+// What every stand-in shares: a node:http server on a free loopback port, a request log (for cache
+// tests) and fault switches (status 500, a slow answer, a malformed body), each for the next
+// `count` requests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+
+export interface StandInFaults {
+  /** The next `count` requests answer this status with a JSON error body. */
+  error: { count: number; status: number } | null;
+  /** The next `count` requests wait `ms` before answering. */
+  slow: { count: number; ms: number } | null;
+  /** The next `count` requests answer 200 with a body that is not JSON. */
+  malformed: { count: number } | null;
+}
+
+export interface StandIn {
+  /** Base URL, e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  /** Every request's path and query, in order. */
+  requests: string[];
+  faults: StandInFaults;
+  close(): Promise<void>;
+}
+
+export type JsonHandler = (url: URL) => { status: number; body: unknown };
+
+function takeOne<T extends { count: number }>(fault: T | null): T | null {
+  if (fault === null || fault.count <= 0) {
+    return null;
+  }
+  fault.count -= 1;
+  return fault;
+}
+
+export async function startStandIn(handle: JsonHandler): Promise<StandIn> {
+  const requests: string[] = [];
+  const faults: StandInFaults = { error: null, slow: null, malformed: null };
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    requests.push(`${url.pathname}${url.search}`);
+    const send = (status: number, body: string) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(body);
+    };
+    const answer = () => {
+      const error = takeOne(faults.error);
+      if (error !== null) {
+        send(error.status, JSON.stringify({ error: true, reason: 'Injected fault' }));
+        return;
+      }
+      if (takeOne(faults.malformed) !== null) {
+        send(200, '{"truncated": [');
+        return;
+      }
+      const { status, body } = handle(url);
+      send(status, JSON.stringify(body));
+    };
+    const slow = takeOne(faults.slow);
+    if (slow === null) {
+      answer();
+    } else {
+      setTimeout(answer, slow.ms);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    faults,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
