@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PACE_INPUT_ERRORS, parseDistance, parsePace, parseTime, paceSecondsPer, solvePace } from './pace.ts';
+import { PACE_INPUT_ERRORS, parseDistance, parsePace, parseSpeed, parseTime, paceSecondsPer, solvePace } from './pace.ts';
 
 describe('parseTime', () => {
   it.each([
@@ -77,5 +77,18 @@ describe('solvePace', () => {
 
   it('needs two of the three', () => {
     expect(solvePace({ metres: 5000 })).toBeUndefined();
+  });
+});
+
+describe('parseSpeed', () => {
+  it('reads 12 km/h as 5:00/km and 10 mph as 6:00/mi', () => {
+    const kmh = parseSpeed('12 km/h');
+    const mph = parseSpeed('10mph');
+    expect('value' in kmh && kmh.value * 1000).toBeCloseTo(300, 9);
+    expect('value' in mph && mph.value * 1609.34).toBeCloseTo(360, 9);
+  });
+
+  it.each(['12', 'fast', '12 m/s'])('rejects %j with the speed sentence', (text) => {
+    expect(parseSpeed(text)).toEqual({ error: PACE_INPUT_ERRORS.speed });
   });
 });

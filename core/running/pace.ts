@@ -12,6 +12,9 @@ export const PACE_INPUT_ERRORS = {
   time: 'Enter a time as h:mm:ss, mm:ss or m:ss (for example 1:55:00, 45:00 or 25:30.5).',
   pace: 'Enter a pace as m:ss per km or per mile (for example 4:30/km or 7:15/mi).',
   distance: 'Enter a distance in km, mi or m (for example 10 km, 13.1 mi, 400 m), or 5K, 10K, half or marathon.',
+  speed: 'Enter a treadmill speed in km/h or mph (for example 12 km/h or 7.5 mph).',
+  exponent: 'Enter an exponent from 1 to 1.2 (Riegel used 1.06).',
+  percent: 'Enter a negative split from 0 to 20 %.',
   notPositive: 'Enter a value above zero.',
   missing: 'Enter two of distance, time and pace.',
 } as const;
@@ -144,4 +147,18 @@ export function solvePace(given: {
 /** Seconds per kilometre or per mile from seconds per metre. */
 export function paceSecondsPer(secondsPerMetre: number, unit: 'km' | 'mi'): number {
   return secondsPerMetre * (unit === 'km' ? METRES_PER_KILOMETRE : METRES_PER_MILE);
+}
+
+/** "12 km/h", "12 kph", "7.5 mph" → seconds per metre. */
+export function parseSpeed(text: string): Parsed<number> {
+  const match = /^(\d+(?:\.\d+)?|\.\d+)\s*(km\/h|kmh|kph|mph|mi\/h)$/i.exec(text.trim());
+  if (!match) {
+    return { error: PACE_INPUT_ERRORS.speed };
+  }
+  const speed = Number(match[1]);
+  if (!(speed > 0)) {
+    return { error: PACE_INPUT_ERRORS.notPositive };
+  }
+  const perHour = (match[2] as string).toLowerCase().startsWith('k') ? METRES_PER_KILOMETRE : METRES_PER_MILE;
+  return { value: 3600 / (speed * perHour) };
 }
