@@ -65,8 +65,8 @@ describe('bestEfforts', () => {
   it('ignores a GPS jump instead of making it a record', () => {
     // 2 km at 5:00/km with one fix 500 m off (out and back in 2 s).
     const base = buildTrack([[2000, 600]]);
-    const distance = [...base.distance] as number[];
-    const seconds = [...base.seconds] as number[];
+    const distance = Array.from(base.distance);
+    const seconds = Array.from(base.seconds);
     const at = 100;
     distance.splice(at + 1, 0, (distance[at] as number) + 500);
     seconds.splice(at + 1, 0, (seconds[at] as number) + 1);

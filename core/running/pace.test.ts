@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PACE_INPUT_ERRORS, parseDistance, parsePace, parseSpeed, parseTime, paceSecondsPer, solvePace } from './pace.ts';
+import {
+  PACE_INPUT_ERRORS,
+  parseDistance,
+  parsePace,
+  parseSpeed,
+  parseTime,
+  paceSecondsPer,
+  solvePace,
+} from './pace.ts';
 
 describe('parseTime', () => {
   it.each([

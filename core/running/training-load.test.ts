@@ -36,7 +36,13 @@ describe('activityLoad', () => {
   it('estimates from pace without heart rate: an hour at threshold scores TRIMP at HRr 0.88', () => {
     const hour = 60 * 0.88 * 0.64 * Math.exp(1.92 * 0.88);
     expect(
-      activityLoad({ seconds: 3600, metres: 14_400, restingHeartRate: 60, maxHeartRate: 190, thresholdSecondsPerMetre: 0.25 }),
+      activityLoad({
+        seconds: 3600,
+        metres: 14_400,
+        restingHeartRate: 60,
+        maxHeartRate: 190,
+        thresholdSecondsPerMetre: 0.25,
+      }),
     ).toBeCloseTo(hour, 9);
     // Half an hour at 80 % of threshold speed: 0.5 × 0.64.
     expect(paceLoad(1800, 0.3125, 0.25)).toBeCloseTo(hour * 0.5 * 0.64, 9);

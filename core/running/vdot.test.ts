@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fractionOfVo2Max, oxygenCost, raceTimeForVdot, speedForOxygenCost, trainingPaces, vdotFromRace } from './vdot.ts';
+import {
+  fractionOfVo2Max,
+  oxygenCost,
+  raceTimeForVdot,
+  speedForOxygenCost,
+  trainingPaces,
+  vdotFromRace,
+} from './vdot.ts';
 
 /** Rows of Daniels' VDOT table: distance (m), time (s). */
 const VDOT_50 = [

@@ -96,11 +96,7 @@ export function trainingPaces(vdot: number): TrainingPace[] {
     ...(slowest === undefined ? {} : { slowestSecondsPerMetre: slowest }),
   });
   return [
-    pace(
-      'easy',
-      paceAt(vdot, TRAINING_INTENSITIES.easy.fastest),
-      paceAt(vdot, TRAINING_INTENSITIES.easy.slowest),
-    ),
+    pace('easy', paceAt(vdot, TRAINING_INTENSITIES.easy.fastest), paceAt(vdot, TRAINING_INTENSITIES.easy.slowest)),
     pace('marathon', raceTimeForVdot(vdot, MARATHON_METRES) / MARATHON_METRES),
     pace('threshold', paceAt(vdot, TRAINING_INTENSITIES.threshold)),
     pace('interval', paceAt(vdot, TRAINING_INTENSITIES.interval)),

@@ -74,13 +74,19 @@ export function calculate(query: CalculatorQuery): CalculatorResult {
   const metres = read(query.d, parseDistance, errors, 'd');
   const seconds = read(query.t, parseTime, errors, 't');
   // With distance and time both given, the pace is worked out, not read.
-  const secondsPerMetre = metres !== undefined && seconds !== undefined ? undefined : read(query.p, parsePace, errors, 'p');
+  const secondsPerMetre =
+    metres !== undefined && seconds !== undefined ? undefined : read(query.p, parsePace, errors, 'p');
   const solution = solvePace({ metres, seconds, secondsPerMetre });
   const exponent =
-    read(query.k, (text) => readNumber(text, RIEGEL_EXPONENT_RANGE.min, RIEGEL_EXPONENT_RANGE.max, PACE_INPUT_ERRORS.exponent), errors, 'k') ??
-    RIEGEL_DEFAULT_EXPONENT;
+    read(
+      query.k,
+      (text) => readNumber(text, RIEGEL_EXPONENT_RANGE.min, RIEGEL_EXPONENT_RANGE.max, PACE_INPUT_ERRORS.exponent),
+      errors,
+      'k',
+    ) ?? RIEGEL_DEFAULT_EXPONENT;
   const negativePercent =
-    read(query.s, (text) => readNumber(text, 0, MAX_NEGATIVE_SPLIT_PERCENT, PACE_INPUT_ERRORS.percent), errors, 's') ?? 0;
+    read(query.s, (text) => readNumber(text, 0, MAX_NEGATIVE_SPLIT_PERCENT, PACE_INPUT_ERRORS.percent), errors, 's') ??
+    0;
   const treadmill = read(query.v, parseSpeed, errors, 'v');
   return {
     errors,
