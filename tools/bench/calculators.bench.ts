@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bestEfforts } from '../../core/running/best-efforts.ts';
-import type { Bench } from './bench.ts';
+import type { Bench, BenchReport } from './bench.ts';
 
 const TARGET_KB = 150;
 const TARGET_MS = 150;
@@ -68,45 +68,64 @@ function syntheticTrack(points: number): { distance: Float64Array; seconds: Floa
   return { distance, seconds };
 }
 
+function measure(): BenchReport {
+  const bytes = routeBytes();
+  const track = syntheticTrack(POINTS);
+  bestEfforts(track);
+  // CPU time of this process, beside the wall time: on a shared machine the wall time also counts
+  // the waits for a core, which say nothing about the scan.
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let efforts = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    const start = performance.now();
+    const startCpu = process.cpuUsage();
+    efforts = bestEfforts(track).length;
+    const used = process.cpuUsage(startCpu);
+    wall.push(performance.now() - start);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
+  const median = medianOf(cpu);
+  const medianWall = medianOf(wall);
+  const kb = (count: number) => `${(count / 1024).toFixed(1)} KB`;
+  return {
+    headers: ['measure', 'bytes', 'gzip'],
+    rows: [
+      ...bytes.rows,
+      ['route total beyond the shell', '', kb(bytes.gzip)],
+      [
+        `best efforts, ${POINTS.toLocaleString('en-US')} points, CPU (median of ${RUNS})`,
+        '',
+        `${median.toFixed(1)} ms`,
+      ],
+      [
+        `best efforts, ${POINTS.toLocaleString('en-US')} points, wall (median of ${RUNS})`,
+        '',
+        `${medianWall.toFixed(1)} ms`,
+      ],
+    ],
+    checks: [
+      {
+        label: `Calculators route JavaScript (gzip) ≤ ${TARGET_KB} KB`,
+        measured: kb(bytes.gzip),
+        passed: bytes.gzip <= TARGET_KB * 1024,
+      },
+      {
+        label: `Best efforts on ${POINTS.toLocaleString('en-US')} points ≤ ${TARGET_MS} ms of CPU`,
+        measured: `${median.toFixed(1)} ms`,
+        passed: median <= TARGET_MS,
+      },
+    ],
+    notes: [
+      'Bytes from the build in dist/web; rebuild after changing web/.',
+      `The track: ${((track.distance[POINTS - 1] as number) / 1000).toFixed(1)} km, ${efforts} distances found.`,
+    ],
+  };
+}
+
 export const calculatorsBench: Bench = {
   name: 'Calculators: route JavaScript beyond the shell, best efforts on 200,000 points',
   id: 'calculators',
-  async run() {
-    const bytes = routeBytes();
-    const track = syntheticTrack(POINTS);
-    bestEfforts(track);
-    const times: number[] = [];
-    let efforts = 0;
-    for (let run = 0; run < RUNS; run += 1) {
-      const start = performance.now();
-      efforts = bestEfforts(track).length;
-      times.push(performance.now() - start);
-    }
-    const median = [...times].sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
-    const kb = (count: number) => `${(count / 1024).toFixed(1)} KB`;
-    return {
-      headers: ['measure', 'bytes', 'gzip'],
-      rows: [
-        ...bytes.rows,
-        ['route total beyond the shell', '', kb(bytes.gzip)],
-        [`best efforts, ${POINTS.toLocaleString('en-US')} points (median of ${RUNS})`, '', `${median.toFixed(1)} ms`],
-      ],
-      checks: [
-        {
-          label: `Calculators route JavaScript (gzip) ≤ ${TARGET_KB} KB`,
-          measured: kb(bytes.gzip),
-          passed: bytes.gzip <= TARGET_KB * 1024,
-        },
-        {
-          label: `Best efforts on ${POINTS.toLocaleString('en-US')} points ≤ ${TARGET_MS} ms`,
-          measured: `${median.toFixed(1)} ms`,
-          passed: median <= TARGET_MS,
-        },
-      ],
-      notes: [
-        'Bytes from the build in dist/web; rebuild after changing web/.',
-        `The track: ${((track.distance[POINTS - 1] as number) / 1000).toFixed(1)} km, ${efforts} distances found.`,
-      ],
-    };
-  },
+  run: () => Promise.resolve(measure()),
 };

@@ -7,7 +7,7 @@
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Snackbar, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageTitleForPath } from '../../../core/product.ts';
 import type { Profile } from '../../../core/profile.ts';
@@ -15,7 +15,7 @@ import { api, unwrap } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
-import { calculate, readQuery, withValue, type QueryKey, type SplitUnit } from './calculator-state.ts';
+import { calculate, readQuery, toSearchParams, type QueryKey, type SplitUnit } from './calculator-state.ts';
 import { PaceCard } from './PaceCard.tsx';
 import { PredictionsCard } from './PredictionsCard.tsx';
 import { SplitsCard } from './SplitsCard.tsx';
@@ -34,13 +34,20 @@ function useProfileUnit(): SplitUnit {
 
 export default function CalculatorsPage() {
   const [params, setParams] = useSearchParams();
+  // The texts live in state and are copied to the URL after each change: a navigation is not
+  // applied at once, so reading the URL back between two quick edits would lose the first.
+  const [query, setQuery] = useState(() => readQuery(params));
   const [copied, setCopied] = useState(false);
   const profileUnit = useProfileUnit();
-  const query = readQuery(params);
+  const link = toSearchParams(query).toString();
+  useEffect(() => {
+    if (link !== params.toString()) {
+      setParams(new URLSearchParams(link), { replace: true });
+    }
+  }, [link, params, setParams]);
   const result = calculate(query);
   const unit: SplitUnit = query.u === 'km' || query.u === 'mi' ? query.u : profileUnit;
-  const set = (key: QueryKey, value: string) =>
-    setParams((current) => withValue(current, key, value), { replace: true });
+  const set = (key: QueryKey, value: string) => setQuery((current) => ({ ...current, [key]: value }));
   const copyLink = async () => {
     await navigator.clipboard.writeText(window.location.href);
     setCopied(true);

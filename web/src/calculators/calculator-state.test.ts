@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
-import { calculate, formatPacePer, readQuery, withValue } from './calculator-state.ts';
+import { calculate, formatPacePer, readQuery, toSearchParams } from './calculator-state.ts';
 
 const query = (text: string) => readQuery(new URLSearchParams(text));
 
@@ -39,10 +39,10 @@ describe('calculate', () => {
   });
 });
 
-describe('withValue', () => {
-  it('sets a value and drops an empty one from the link', () => {
-    const params = withValue(new URLSearchParams('d=10K'), 't', '45:00');
+describe('toSearchParams', () => {
+  it('writes the values in a fixed order and leaves empty ones out of the link', () => {
+    const params = toSearchParams({ ...query('t=45:00&d=10K'), s: '' });
     expect(params.toString()).toBe('d=10K&t=45%3A00');
-    expect(withValue(params, 'd', '').toString()).toBe('t=45%3A00');
+    expect(readQuery(params)).toEqual(query('d=10K&t=45:00'));
   });
 });

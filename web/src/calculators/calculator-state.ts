@@ -30,15 +30,9 @@ export function readQuery(params: URLSearchParams): CalculatorQuery {
   return Object.fromEntries(QUERY_KEYS.map((key) => [key, params.get(key) ?? ''])) as CalculatorQuery;
 }
 
-/** The query with one value changed; empty values are left out of the link. */
-export function withValue(params: URLSearchParams, key: QueryKey, value: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === '') {
-    next.delete(key);
-  } else {
-    next.set(key, value);
-  }
-  return next;
+/** The query for the link: the values in QUERY_KEYS order, empty ones left out. */
+export function toSearchParams(query: CalculatorQuery): URLSearchParams {
+  return new URLSearchParams(QUERY_KEYS.filter((key) => query[key] !== '').map((key) => [key, query[key]]));
 }
 
 export interface CalculatorResult {
