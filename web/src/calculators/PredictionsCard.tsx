@@ -75,7 +75,7 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
                     <TableCell align="right">
                       {pace.slowestSecondsPerMetre === undefined
                         ? formatPacePer(pace.secondsPerMetre, unit)
-                        : `${formatPacePer(pace.slowestSecondsPerMetre, unit).split('/')[0]}–${formatPacePer(pace.secondsPerMetre, unit)}`}
+                        : `${formatPacePer(pace.secondsPerMetre, unit).split('/')[0]}–${formatPacePer(pace.slowestSecondsPerMetre, unit)}`}
                     </TableCell>
                   </TableRow>
                 ))}
