@@ -1,8 +1,9 @@
 /**
  * The calculators: (1) the /calculators route's JavaScript beyond the app shell, gzip bytes of the
  * built chunks (`npm run build:web` first): the chunks the page's chunk imports, transitively,
- * less those the shell (index.html's entry and its imports) already loads. Target: ≤ 150 KB.
- * (2) Best efforts of all seven distances on a 200,000-point track. Target: ≤ 150 ms.
+ * less those the shell (index.html's entry, the app start it loads, and their imports) already
+ * loads. Target: ≤ 150 KB.
+ * (2) Best efforts of all seven distances on a 200,000-point track. Target: ≤ 150 ms of CPU time.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,7 +47,9 @@ function routeBytes(): { rows: string[][]; gzip: number } {
   if (!page) {
     throw new Error('No CalculatorsPage chunk in the build: rebuild after changing web/.');
   }
-  const shell = closure(entries);
+  // The entry (web/src/main.tsx) loads the app itself (app/start.tsx) before any route: both are the shell.
+  const start = readdirSync(ASSETS).filter((file) => /^start-.*\.js$/.test(file));
+  const shell = closure([...entries, ...start]);
   const route = [...closure([page])].filter((file) => !shell.has(file));
   const rows = route.map((file) => {
     const code = readFileSync(path.join(ASSETS, file));
