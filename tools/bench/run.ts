@@ -5,6 +5,7 @@
  */
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
+import { calculatorsBench } from './calculators.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
 import { loginBytesBench } from './login-bytes.bench.ts';
@@ -20,6 +21,7 @@ export const BENCHES: Bench[] = [
   stravaSyncBench,
   loadBench,
   loginBytesBench,
+  calculatorsBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -33,6 +33,7 @@ const ActivityDetailPage = lazyPage(() => import('../pages/ActivityDetailPage.ts
 const MedalsPage = lazyPage(() => import('../pages/MedalsPage.tsx'));
 const MyStridePage = lazyPage(() => import('../pages/MyStridePage.tsx'));
 const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
+const CalculatorsPage = lazyPage(() => import('../calculators/CalculatorsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
@@ -68,6 +69,7 @@ const SCREENS: Readonly<Record<string, ReactElement>> = {
   '/water': <MedalsPage />,
   [PERSONAL_PAGE_PATH]: <MyStridePage />,
   '/run-planner': <RunPlannerPage />,
+  '/calculators': <CalculatorsPage />,
   ...Object.fromEntries(FITNESS_CALLBACK_PATHS.map((path) => [path, <StravaCallbackPage key={path} />])),
 };
 

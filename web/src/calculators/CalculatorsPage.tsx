@@ -1,0 +1,85 @@
+/**
+ * /calculators (open to visitors): pace ↔ time ↔ distance, finish-time predictions (Riegel and
+ * VDOT) with training paces, split tables and treadmill speed. Everything typed lives in the URL
+ * query, so "Copy link" shares the result. Splits follow the profile's units when signed in
+ * (imperial for a visitor), with a km/mi toggle.
+ */
+import LinkIcon from '@mui/icons-material/Link';
+import { Button, Snackbar, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { pageTitleForPath } from '../../../core/product.ts';
+import type { Profile } from '../../../core/profile.ts';
+import { api, unwrap } from '../api/client.ts';
+import { useSession } from '../auth/session.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+import { calculate, readQuery, toSearchParams, type QueryKey, type SplitUnit } from './calculator-state.ts';
+import { PaceCard } from './PaceCard.tsx';
+import { PredictionsCard } from './PredictionsCard.tsx';
+import { SplitsCard } from './SplitsCard.tsx';
+import { TreadmillCard } from './TreadmillCard.tsx';
+
+/** The signed-in runner's unit (km for metric), or miles for a visitor. */
+function useProfileUnit(): SplitUnit {
+  const { data: user } = useSession();
+  const { data: profile } = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
+    enabled: Boolean(user),
+  });
+  return profile?.preferences.unitSystem === 'metric' ? 'km' : 'mi';
+}
+
+export default function CalculatorsPage() {
+  const [params, setParams] = useSearchParams();
+  // The texts live in state and are copied to the URL after each change: a navigation is not
+  // applied at once, so reading the URL back between two quick edits would lose the first.
+  const [query, setQuery] = useState(() => readQuery(params));
+  const [copied, setCopied] = useState(false);
+  const profileUnit = useProfileUnit();
+  const link = toSearchParams(query).toString();
+  useEffect(() => {
+    if (link !== params.toString()) {
+      setParams(new URLSearchParams(link), { replace: true });
+    }
+  }, [link, params, setParams]);
+  const result = calculate(query);
+  const unit: SplitUnit = query.u === 'km' || query.u === 'mi' ? query.u : profileUnit;
+  const set = (key: QueryKey, value: string) => setQuery((current) => ({ ...current, [key]: value }));
+  const copyLink = async () => {
+    await navigator.clipboard.writeText(window.location.href);
+    setCopied(true);
+  };
+  return (
+    <Stack sx={{ maxWidth: 1100 }} spacing={2}>
+      <PageHeader
+        title={pageTitleForPath('/calculators')}
+        subtitle="Fill in two of distance, time and pace; the third, your predictions and your splits follow."
+        action={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={unit}
+              aria-label="Units"
+              onChange={(_, value: SplitUnit | null) => value && set('u', value)}
+            >
+              <ToggleButton value="km">km</ToggleButton>
+              <ToggleButton value="mi">mi</ToggleButton>
+            </ToggleButtonGroup>
+            <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => void copyLink()}>
+              Copy link
+            </Button>
+          </Stack>
+        }
+      />
+      <PaceCard query={query} result={result} unit={unit} onChange={set} />
+      <PredictionsCard query={query} result={result} unit={unit} onChange={set} />
+      <SplitsCard query={query} result={result} unit={unit} onChange={set} />
+      <TreadmillCard query={query} result={result} unit={unit} onChange={set} />
+      <Snackbar open={copied} autoHideDuration={3000} onClose={() => setCopied(false)} message="Link copied" />
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/** Treadmill speed ↔ pace: the pace above as a belt speed, and a typed speed as a pace. */
+import { Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { speedFromPace } from '../../../core/running/splits.ts';
+import type { CalculatorCardProps } from './calculator-props.ts';
+import { formatPacePer } from './calculator-state.ts';
+
+const speeds = (secondsPerMetre: number) =>
+  `${speedFromPace(secondsPerMetre, 'km/h').toFixed(1)} km/h · ${speedFromPace(secondsPerMetre, 'mph').toFixed(1)} mph`;
+
+export function TreadmillCard({ query, result, onChange }: CalculatorCardProps) {
+  const treadmill = result.treadmillSecondsPerMetre;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Treadmill
+        </Typography>
+        <Stack spacing={1.5}>
+          {result.solution && (
+            <Typography data-testid="treadmill-speed">
+              {formatPacePer(result.solution.secondsPerMetre, 'km')} is {speeds(result.solution.secondsPerMetre)}
+            </Typography>
+          )}
+          <TextField
+            label="Treadmill speed"
+            size="small"
+            placeholder="12 km/h or 7.5 mph"
+            value={query.v}
+            onChange={(event) => onChange('v', event.target.value)}
+            error={result.errors.v !== undefined}
+            helperText={result.errors.v ?? ' '}
+            sx={{ maxWidth: 320 }}
+          />
+          {treadmill !== undefined && (
+            <Typography data-testid="treadmill-pace">
+              {speeds(treadmill)} is {formatPacePer(treadmill, 'km')} · {formatPacePer(treadmill, 'mi')}
+            </Typography>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
