@@ -7,8 +7,7 @@ import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ACTIVITY_LIST_SOURCES } from '../../../../core/activity/schemas.ts';
 import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../activity-format.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
-import type { ActivityListUrl, ListSource } from './activity-list-url.ts';
-import type { ListFilterChanges } from './use-activity-list-url.ts';
+import type { ActivityListUrl, ListFilterChanges, ListSource } from './activity-list-url.ts';
 
 const SOURCE_FILTER_LABELS: Readonly<Record<ListSource, string>> = {
   upload: 'Uploaded',

@@ -18,7 +18,8 @@ export interface ListHistoryState {
   previousCursors?: string[];
 }
 
-export const LIST_FILTER_KEYS = ['type', 'source', 'from', 'to'] as const;
+const LIST_FILTER_KEYS = ['type', 'source', 'from', 'to'] as const;
+export type ListFilterChanges = Partial<Record<(typeof LIST_FILTER_KEYS)[number], string | undefined>>;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -66,10 +67,7 @@ export function readActivityListUrl(params: URLSearchParams): ActivityListUrl {
 }
 
 /** The URL's filters with `changes` applied; empty values are left out. */
-export function filterParams(
-  current: URLSearchParams,
-  changes: Partial<Record<(typeof LIST_FILTER_KEYS)[number], string | undefined>>,
-): Record<string, string> {
+export function filterParams(current: URLSearchParams, changes: ListFilterChanges): Record<string, string> {
   const next: Record<string, string> = {};
   for (const key of LIST_FILTER_KEYS) {
     const value = key in changes ? changes[key] : (current.get(key) ?? undefined);

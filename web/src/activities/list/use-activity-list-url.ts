@@ -3,9 +3,12 @@
  * page) and the pager (earlier pages' cursors in the history entry's state).
  */
 import { useLocation, useSearchParams } from 'react-router';
-import { filterParams, type ListHistoryState, LIST_FILTER_KEYS, readActivityListUrl } from './activity-list-url.ts';
-
-export type ListFilterChanges = Partial<Record<(typeof LIST_FILTER_KEYS)[number], string | undefined>>;
+import {
+  filterParams,
+  type ListFilterChanges,
+  type ListHistoryState,
+  readActivityListUrl,
+} from './activity-list-url.ts';
 
 export function useActivityListUrl() {
   const [params, setParams] = useSearchParams();
