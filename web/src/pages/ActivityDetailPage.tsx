@@ -36,7 +36,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { activityRenameSchema, type ActivityDetail } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/profile.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../core/strava/api.ts';
 import { formatDistance, formatElevation } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
@@ -56,6 +56,7 @@ import {
   formatActivityDateLong,
   formatCadence,
   formatHeartRate,
+  splitsTitle,
 } from '../activities/activity-format.ts';
 import { ActivitySourceChip } from '../activities/ActivitySourceChip.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
@@ -389,7 +390,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
 
       <TrackSection activity={activity} units={units} />
 
-      <Section title={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}>
+      <Section title={splitsTitle(units)}>
         <SplitsTable splits={splits} units={units} type={activity.type} />
       </Section>
 
@@ -409,7 +410,7 @@ export default function ActivityDetailPage() {
   const { id = '' } = useParams();
   const activity = useActivity(id);
   const profile = useProfile();
-  const units = profile.data?.preferences.unitSystem ?? 'imperial';
+  const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
 
   if (activity.error) {
     return (
