@@ -21,10 +21,15 @@ import {
 import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
-import { distanceTicks, paceAxis, speedAxis, type ProfilePoint, type ProfileSeries } from './track-series.ts';
+import { ReadoutTooltip } from './ReadoutTooltip.tsx';
+import {
+  distanceTicks,
+  paceAxis,
+  type ProfileMetric as Metric,
+  type ProfileSeries,
+  speedAxis,
+} from './track-series.ts';
 import { PALETTE } from '../app/palette.ts';
-
-type Metric = 'elevation' | 'pace' | 'speed' | 'heartRate';
 
 interface ChartsProps {
   series: ProfileSeries;
@@ -35,53 +40,6 @@ interface ChartsProps {
 
 const CHART_HEIGHT = 170;
 const SYNC_ID = 'activity-profile';
-
-function readout(metric: Metric, point: ProfilePoint, units: UnitSystem): string {
-  switch (metric) {
-    case 'elevation':
-      return point.elevation === null
-        ? '—'
-        : `${Math.round(point.elevation).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
-    case 'pace':
-      return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
-    case 'speed':
-      return point.speed === null ? '—' : `${point.speed.toFixed(1)} ${speedUnitLabel(units)}`;
-    case 'heartRate':
-      return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
-  }
-}
-
-function ReadoutTooltip({
-  active,
-  payload,
-  metric,
-  units,
-}: TooltipContentProps & { metric: Metric; units: UnitSystem }) {
-  const point = payload?.[0]?.payload as ProfilePoint | undefined;
-  if (!active || !point) {
-    return null;
-  }
-  return (
-    <Box
-      sx={{
-        bgcolor: 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        px: 1.25,
-        py: 0.75,
-        boxShadow: 3,
-      }}
-    >
-      <Typography variant="caption" color="text.secondary" component="div">
-        {point.x.toFixed(2)} {distanceUnitLabel(units)}
-      </Typography>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {readout(metric, point, units)}
-      </Typography>
-    </Box>
-  );
-}
 
 function ProfileChart({
   title,

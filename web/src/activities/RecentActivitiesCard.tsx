@@ -1,6 +1,6 @@
 /**
  * The dashboard's ten newest activities (the spec's recent default) from the activity data
- * provider — uploaded and Strava merged, newest first (spec §7) — each a link, and the way to all
+ * provider — the server's list, uploaded and Strava merged, newest first (spec §7) — each a link, and the way to all
  * of them. A failed load shows spec §8's classified text; with activities already loaded they stay
  * on screen beneath it.
  */
@@ -28,7 +28,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
 import { formatDistance } from '../../../core/units.ts';
-import { useLoadedActivityData } from '../strava/ActivityDataProvider.tsx';
+import { useActivityData } from '../strava/ActivityDataProvider.tsx';
 import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
 import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
@@ -62,7 +62,7 @@ const NETWORK_CHIPS: Partial<Record<NetworkStatus, { label: string; icon: ReactE
 };
 
 export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; onUpload: () => void }) {
-  const { activities, status, refresh } = useLoadedActivityData();
+  const { activities, status, refresh } = useActivityData();
   const items = activities.slice(0, RECENT_ACTIVITIES_SIZE);
   const neverLoaded = status.lastSync === null && status.lastError === null;
   const showSkeleton = items.length === 0 && (status.loading || neverLoaded);
@@ -87,12 +87,7 @@ export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; o
             severity={items.length > 0 ? 'warning' : 'error'}
             sx={{ mb: 1 }}
             action={
-              <Button
-                color="inherit"
-                size="small"
-                disabled={status.loading}
-                onClick={() => void refresh({ force: true }).catch(() => undefined)}
-              >
+              <Button color="inherit" size="small" disabled={status.loading} onClick={refresh}>
                 Try again
               </Button>
             }

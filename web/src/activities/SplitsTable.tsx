@@ -13,7 +13,7 @@ import {
   formatElevation,
 } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
-import { formatHeartRate } from './activity-format.ts';
+import { formatHeartRate, splitsTitle, splitUnitHeading } from './activity-format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
 const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;
@@ -65,14 +65,10 @@ export function SplitsTable({
   const fastest = Math.max(...splits.map((split) => split.average_speed));
   return (
     <TableContainer>
-      <Table
-        size="small"
-        sx={compactCells}
-        aria-label={units === 'imperial' ? 'Splits per mile' : 'Splits per kilometre'}
-      >
+      <Table size="small" sx={compactCells} aria-label={splitsTitle(units)}>
         <TableHead>
           <TableRow>
-            <TableCell>{units === 'imperial' ? 'Mile' : 'Km'}</TableCell>
+            <TableCell>{splitUnitHeading(units)}</TableCell>
             <TableCell align="right">Distance</TableCell>
             <TableCell align="right">Time</TableCell>
             <TableCell>{paceOrSpeedLabel(type)}</TableCell>

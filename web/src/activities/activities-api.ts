@@ -30,10 +30,15 @@ function listQuery(query: ActivityListQuery): Record<string, string> {
   return params;
 }
 
+/** One page of the server's merged, de-duplicated list (Strava and uploads), newest first. */
+export function fetchActivityPage(query: ActivityListQuery): Promise<ActivityPage> {
+  return unwrap(api.activities.$get({ query: listQuery(query) }));
+}
+
 export function useActivityPage(query: ActivityListQuery) {
   return useQuery({
     queryKey: [...ACTIVITIES_QUERY_KEY, 'list', query],
-    queryFn: (): Promise<ActivityPage> => unwrap(api.activities.$get({ query: listQuery(query) })),
+    queryFn: () => fetchActivityPage(query),
     // Paging and filtering keep the previous rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });

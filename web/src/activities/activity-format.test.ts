@@ -7,6 +7,8 @@ import {
   formatCadence,
   formatFileSize,
   formatHeartRate,
+  splitsTitle,
+  splitUnitHeading,
 } from './activity-format.ts';
 
 describe('activity dates', () => {
@@ -60,5 +62,12 @@ describe('activity figures', () => {
       other: 'Other',
     });
     expect(ACTIVITY_SOURCE_LABELS).toEqual({ upload: 'Uploaded file', strava: 'Strava', placeholder: 'Sample' });
+  });
+});
+
+describe('split labels', () => {
+  it('name the splits per mile for imperial readers and per kilometre for metric ones', () => {
+    expect([splitsTitle('imperial'), splitUnitHeading('imperial')]).toEqual(['Splits per mile', 'Mile']);
+    expect([splitsTitle('metric'), splitUnitHeading('metric')]).toEqual(['Splits per kilometre', 'Km']);
   });
 });

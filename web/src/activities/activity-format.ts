@@ -5,6 +5,7 @@
  */
 import type { ActivitySource } from '../../../core/activity/schemas.ts';
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<UploadActivityType, string>> = {
   run: 'Run',
@@ -79,3 +80,15 @@ export function formatHeartRate(bpm: number | null): string {
 export function formatCadence(cadence: number | null, type: UploadActivityType): string {
   return cadence === null || cadence <= 0 ? '—' : `${Math.round(cadence)} ${type === 'ride' ? 'rpm' : 'spm'}`;
 }
+
+/** The splits' unit (spec §3 Split: per mile for imperial readers, per kilometre for metric ones). */
+const SPLIT_UNIT: Readonly<Record<UnitSystem, { title: string; heading: string }>> = {
+  imperial: { title: 'Splits per mile', heading: 'Mile' },
+  metric: { title: 'Splits per kilometre', heading: 'Km' },
+};
+
+/** "Splits per mile" or "Splits per kilometre": the section's title and the table's name. */
+export const splitsTitle = (units: UnitSystem): string => SPLIT_UNIT[units].title;
+
+/** The split number column's heading. */
+export const splitUnitHeading = (units: UnitSystem): string => SPLIT_UNIT[units].heading;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
-import { distanceTicks, paceAxis, profileSeries, speedAxis, type ProfilePoint } from './track-series.ts';
+import {
+  distanceTicks,
+  paceAxis,
+  profileReadout,
+  profileSeries,
+  speedAxis,
+  type ProfilePoint,
+} from './track-series.ts';
 
 /** A track with one point per entry of `distance`; the other series default to "not recorded". */
 function track(distance: number[], series: Partial<Omit<DisplayTrack, 'distance' | 'pointCount'>> = {}): DisplayTrack {
@@ -161,5 +168,16 @@ describe('paceAxis', () => {
 
   it('widens a single pace to one step', () => {
     expect(paceAxis(withPaces([300, 300, 300]))).toEqual({ domain: [300, 305], ticks: [300] });
+  });
+});
+
+describe('profileReadout', () => {
+  const point = { x: 1.5, trackIndex: 3, elevation: 1234.4, pace: 330, speed: 24.36, heartRate: 151.6 };
+  it('shows the hovered value in the reader units, and a dash where it is unknown', () => {
+    expect(profileReadout('elevation', point, 'imperial')).toBe('1,234 ft');
+    expect(profileReadout('pace', point, 'metric')).toBe('5:30/km');
+    expect(profileReadout('speed', point, 'metric')).toBe('24.4 km/h');
+    expect(profileReadout('heartRate', point, 'metric')).toBe('152 bpm');
+    expect(profileReadout('pace', { ...point, pace: null }, 'imperial')).toBe('—');
   });
 });

@@ -4,11 +4,18 @@
  * reader's units. Each point remembers its index in the track, so the
  * point hovered on a chart can be marked on the map.
  */
-import { showsSpeed, speedInUnits } from '../../../core/activity/activity-figures.ts';
+import { showsSpeed, speedInUnits, speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/metrics.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceInUnits, elevationInUnits, paceSecondsPerUnit } from '../../../core/units.ts';
+import {
+  distanceInUnits,
+  distanceUnitLabel,
+  elevationInUnits,
+  elevationUnitLabel,
+  formatPaceSeconds,
+  paceSecondsPerUnit,
+} from '../../../core/units.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */
@@ -160,4 +167,22 @@ export function speedAxis(points: readonly ProfilePoint[]): { domain: [number, n
     ticks.push(tick);
   }
   return { domain: [0, to], ticks };
+}
+
+export type ProfileMetric = 'elevation' | 'pace' | 'speed' | 'heartRate';
+
+/** The hovered point's value as the chart's readout shows it, in the reader's units; '—' where unknown. */
+export function profileReadout(metric: ProfileMetric, point: ProfilePoint, units: UnitSystem): string {
+  switch (metric) {
+    case 'elevation':
+      return point.elevation === null
+        ? '—'
+        : `${Math.round(point.elevation).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
+    case 'pace':
+      return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
+    case 'speed':
+      return point.speed === null ? '—' : `${point.speed.toFixed(1)} ${speedUnitLabel(units)}`;
+    case 'heartRate':
+      return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
+  }
 }

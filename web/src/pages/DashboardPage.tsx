@@ -2,6 +2,7 @@
  * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals, the
  * Strava connection with its live sync, the newest activities and the way to upload more.
  */
+import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import StraightenIcon from '@mui/icons-material/Straighten';
@@ -26,7 +27,7 @@ export default function DashboardPage() {
   if (error) {
     return <Alert severity="error">{error.message}</Alert>;
   }
-  const units = profile?.preferences.unitSystem ?? 'imperial';
+  const units = profile?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   const stats = profile?.statistics;
   const stat = (render: () => string) => (stats ? render() : <Skeleton width={80} />);
   return (

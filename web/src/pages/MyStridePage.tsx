@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useTrophyCase } from '../medals/medals-api.ts';
 import { useProfile } from '../profile/profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -65,7 +66,7 @@ export default function MyStridePage() {
   const runningDays = useRunningDays();
   const profile = useProfile();
   const [recalculating, setRecalculating] = useState(false);
-  const units = profile.data?.preferences.unitSystem ?? 'imperial';
+  const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   const record = analytics.data;
   const stat = (render: () => ReactNode) => (record ? render() : <Skeleton width={80} />);
 

@@ -1,0 +1,88 @@
+/**
+ * What can be done with an activity: rename, share, view on Strava, download the original, export
+ * GPX, delete. A Strava activity is never renamed here nor shared (Strava's API agreement).
+ */
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Button, Stack, Typography } from '@mui/material';
+import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../../core/profile.ts';
+import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts';
+import { ShareActivityButton } from '../../analytics/ShareActivityButton.tsx';
+import { STRAVA_ORANGE } from '../../strava/strava-brand.ts';
+import { activityGpxUrl, activityOriginalUrl } from '../activities-api.ts';
+
+interface ActivityActionsProps {
+  activity: ActivityDetail;
+  units: UnitSystem;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+export function ActivityActions({ activity, units, onRename, onDelete }: ActivityActionsProps) {
+  const isStrava = activity.source === 'strava';
+  return (
+    <>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
+        {/* Strava owns a synced activity's name; a local one would be undone by the next sync. */}
+        {!isStrava && (
+          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={onRename}>
+            Rename
+          </Button>
+        )}
+        {/* Strava's API agreement: its data is shown to its athlete only, never on a card. */}
+        {!isStrava && <ShareActivityButton activity={activity} units={units} />}
+        {activity.stravaId !== null && (
+          <Button
+            variant="outlined"
+            href={stravaActivityUrl(activity.stravaId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            endIcon={<OpenInNewIcon />}
+            sx={{ color: STRAVA_ORANGE, borderColor: STRAVA_ORANGE, '&:hover': { borderColor: STRAVA_ORANGE } }}
+          >
+            {STRAVA_TEXTS.viewOnStrava}
+          </Button>
+        )}
+        {activity.source === 'upload' && (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<DownloadIcon />}
+            href={activityOriginalUrl(activity.id)}
+            download
+          >
+            Download original
+          </Button>
+        )}
+        {/* GPX holds positions: an indoor activity (a treadmill run) has none to export. */}
+        {activity.hasTrack && activity.startLatLng !== null && (
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<FileDownloadIcon />}
+            href={activityGpxUrl(activity.id)}
+            download
+          >
+            Export GPX
+          </Button>
+        )}
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+          Delete
+        </Button>
+      </Stack>
+      {isStrava && (
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1.25, color: 'text.secondary' }}>
+          <LockIcon sx={{ fontSize: 16 }} aria-hidden />
+          <Typography variant="caption">
+            {STRAVA_TEXTS.notShareable} {STRAVA_TEXTS.renameOnStrava}
+          </Typography>
+        </Stack>
+      )}
+    </>
+  );
+}

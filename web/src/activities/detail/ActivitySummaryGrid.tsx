@@ -1,0 +1,34 @@
+/** The activity's figures, one card each, in the reader's units. */
+import { Grid } from '@mui/material';
+import {
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+  paceOrSpeedLabel,
+} from '../../../../core/activity/activity-figures.ts';
+import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../../core/profile.ts';
+import { formatDistance, formatElevation } from '../../../../core/units.ts';
+import { formatCadence, formatHeartRate } from '../activity-format.ts';
+import { SummaryCard } from './DetailSection.tsx';
+
+export function ActivitySummaryGrid({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
+  return (
+    <Grid container spacing={1.5}>
+      {[
+        ['Distance', formatDistance(activity.distance, units)],
+        ['Moving time', formatMovingTime(activity)],
+        ['Elapsed time', formatElapsedTime(activity)],
+        [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
+        ['Elevation gain', formatElevation(activity.elevationGain, units)],
+        ['Avg heart rate', formatHeartRate(activity.averageHeartrate)],
+        ['Max heart rate', formatHeartRate(activity.maxHeartrate)],
+        ['Cadence', formatCadence(activity.averageCadence, activity.type)],
+      ].map(([label, value]) => (
+        <Grid key={label} size={{ xs: 6, sm: 4, lg: 3 }}>
+          <SummaryCard label={label as string} value={value} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyFileEvent,
+  INTERRUPTED_MESSAGE,
+  interruptUnfinished,
+  rowOf,
+  rowProgress,
+  sendingPercent,
+  stateLabel,
+  summaryText,
+} from './upload-rows.ts';
+
+const file = (name: string) => new File(['x'], name);
+
+describe('upload rows', () => {
+  it('follow a file event and keep what the event leaves out', () => {
+    const rows = [rowOf(file('a.gpx')), rowOf(file('b.fit'))];
+    const parsing = applyFileEvent(rows, { kind: 'file', index: 1, name: 'b.fit', state: 'parsing', progress: 0.5 });
+    expect(parsing[0]).toBe(rows[0]);
+    expect(parsing[1]).toMatchObject({ state: 'parsing', progress: 0.5 });
+
+    const done = applyFileEvent(parsing, {
+      kind: 'file',
+      index: 1,
+      name: 'b.fit',
+      state: 'complete',
+      activityId: 'x1',
+    });
+    const noted = applyFileEvent(done, {
+      kind: 'file',
+      index: 1,
+      name: 'b.fit',
+      state: 'complete',
+      message: 'Ends early.',
+    });
+    expect(noted[1]).toMatchObject({
+      state: 'complete',
+      activityId: 'x1',
+      message: 'Ends early.',
+      progress: undefined,
+    });
+  });
+
+  it('label each state, a duplicate as already imported', () => {
+    const row = rowOf(file('a.gpx'));
+    expect(stateLabel(row)).toBe('Queued');
+    expect(stateLabel({ ...row, state: 'saving' })).toBe('Saving');
+    expect(stateLabel({ ...row, state: 'complete' })).toBe('Complete');
+    expect(stateLabel({ ...row, state: 'complete', duplicate: true })).toBe('Already imported');
+    expect(stateLabel({ ...row, state: 'error' })).toBe('Error');
+  });
+
+  it('turn files the server never finished into errors when the answer ends', () => {
+    const rows = [
+      { ...rowOf(file('a.gpx')), state: 'complete' as const },
+      { ...rowOf(file('b.gpx')), state: 'parsing' as const, progress: 0.3 },
+    ];
+    const ended = interruptUnfinished(rows);
+    expect(ended[0]).toBe(rows[0]);
+    expect(ended[1]).toMatchObject({ state: 'error', progress: undefined, message: INTERRUPTED_MESSAGE });
+  });
+
+  it('show the sent share while queued, the server fraction while working, full when final', () => {
+    const row = rowOf(file('a.gpx'));
+    expect(rowProgress(row, 0.25)).toEqual({ variant: 'determinate', value: 25 });
+    expect(rowProgress({ ...row, state: 'parsing' }, 1)).toEqual({ variant: 'indeterminate', value: 0 });
+    expect(rowProgress({ ...row, state: 'saving', progress: 0.5 }, 1)).toEqual({ variant: 'determinate', value: 50 });
+    expect(rowProgress({ ...row, state: 'error' }, 0)).toEqual({ variant: 'determinate', value: 100 });
+  });
+
+  it('count only what is not zero in the summary', () => {
+    expect(summaryText({ imported: 2, duplicates: 0, failed: 1 })).toBe('2 imported, 1 failed.');
+    expect(summaryText({ imported: 0, duplicates: 3, failed: 0 })).toBe('3 already imported.');
+    expect(summaryText({ imported: 0, duplicates: 0, failed: 0 })).toBe('Nothing was imported.');
+  });
+
+  it('give the share of the whole body sent', () => {
+    expect(sendingPercent(undefined)).toBe(0);
+    expect(sendingPercent({ loaded: 0, total: 0 })).toBe(0);
+    expect(sendingPercent({ loaded: 30, total: 120 })).toBe(25);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * One upload batch's state (spec §5 "Multi-file upload", §4 "Upload processing"): the chosen files
+ * and the spec's batch checks, then the server's live events moving each file's row on while the
+ * next files still proceed. A rejected batch changes nothing on the server and goes back to
+ * choosing with the reason. Whatever happened, the activity queries are refreshed afterwards.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { UploadEvent } from '../../../../core/activity/schemas.ts';
+import { checkUploadBatch } from '../../../../core/activity/upload-rules.ts';
+import { browserTimeZone } from '../../app/time-zone.ts';
+import { invalidateActivities } from '../activities-api.ts';
+import { sentFractions, uploadActivityFiles, type UploadRequest } from '../upload-activities.ts';
+import { applyFileEvent, type FileRow, interruptUnfinished, rowOf, type UploadSummary } from './upload-rows.ts';
+
+export type UploadPhase = 'choosing' | 'uploading' | 'finished';
+
+export function useUploadBatch() {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<UploadPhase>('choosing');
+  const [rows, setRows] = useState<FileRow[]>([]);
+  const [bytes, setBytes] = useState<{ loaded: number; total: number }>();
+  const [serverWarnings, setServerWarnings] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string>();
+  const [summary, setSummary] = useState<UploadSummary>();
+  const request = useRef<UploadRequest | null>(null);
+
+  const files = rows.map((row) => row.file);
+  const check = checkUploadBatch(files);
+
+  const reset = () => {
+    setPhase('choosing');
+    setRows([]);
+    setBytes(undefined);
+    setServerWarnings([]);
+    setFailure(undefined);
+    setSummary(undefined);
+  };
+
+  const addFiles = (added: File[]) => {
+    setFailure(undefined);
+    setRows((current) => [...current, ...added.map(rowOf)]);
+  };
+  const removeFile = (index: number) => setRows((current) => current.filter((_, at) => at !== index));
+
+  const applyEvent = (event: UploadEvent) => {
+    if (event.kind === 'accepted') {
+      setServerWarnings(event.warnings);
+    } else if (event.kind === 'file') {
+      setRows((current) => applyFileEvent(current, event));
+    } else {
+      setSummary({ imported: event.imported, duplicates: event.duplicates, failed: event.failed });
+    }
+  };
+
+  const start = async () => {
+    if (check.error !== undefined || phase !== 'choosing') {
+      return;
+    }
+    setPhase('uploading');
+    setFailure(undefined);
+    const upload = uploadActivityFiles(files, browserTimeZone(), {
+      onBytes: (loaded, total) => setBytes({ loaded, total }),
+      onEvent: applyEvent,
+    });
+    request.current = upload;
+    try {
+      await upload.done;
+      setRows(interruptUnfinished);
+      setPhase('finished');
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      setRows((current) => current.map((row) => rowOf(row.file)));
+      setBytes(undefined);
+      setPhase('choosing');
+    } finally {
+      request.current = null;
+      await invalidateActivities(queryClient);
+    }
+  };
+
+  return {
+    phase,
+    rows,
+    bytes,
+    failure,
+    summary,
+    checkError: check.error,
+    warnings: [...new Set([...check.warnings, ...serverWarnings])],
+    sent: sentFractions(files, bytes),
+    addFiles,
+    removeFile,
+    start,
+    abort: () => request.current?.abort(),
+    reset,
+  };
+}
