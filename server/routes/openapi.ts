@@ -1,5 +1,5 @@
 /** Shared pieces of route contracts: the error response, the validation hook and signed-in routes. */
-import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../http/require-user.ts';
 import { ERROR_TYPES } from '../../core/errors.ts';
@@ -42,14 +42,12 @@ export function createRouter() {
   });
 }
 
-type UserRouteConfig = Parameters<typeof createRoute>[0];
-
 /**
  * A route for signed-in users: the session check (401 without a session, 403 for a disabled
  * account) runs first, before the route's own middleware (a per-user rate limit), and the 401 is
  * declared in the OpenAPI document. The handler reads the user from `c.var.user`.
  */
-export function userRoute<R extends UserRouteConfig>(auth: Auth, route: R) {
+export function userRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(auth: Auth, route: R) {
   const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
   return createRoute({
     ...route,

@@ -128,7 +128,7 @@ export function createConnection(deps: ConnectionDeps) {
     await updateIntegration(db, userId, {
       isActive: false,
       disconnectedAt: date(next.disconnectedAt),
-      updatedAt: date(next.updatedAt) ?? new Date(),
+      updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
     });
     logger.info({ userId, reason }, 'Strava disconnected');
     await events.publish(userId, { type: 'strava-connection' });
