@@ -15,7 +15,7 @@ import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 /** Long after every fixture was recorded, and not today. */
 const FIXED_NOW = Date.UTC(2030, 0, 15, 9, 30, 0);
-const fixedClock: Clock = { now: () => FIXED_NOW, sleep: REAL_CLOCK.sleep };
+const fixedClock: Clock = { now: () => FIXED_NOW, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
 
 let server: TestServer;
 

@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../http/require-user.ts';
 import { ERROR_TYPES } from '../../core/errors.ts';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { validationFailure } from '../http/errors.ts';
 
@@ -51,7 +52,7 @@ export function userRoute<P extends string, R extends Omit<RouteConfig, 'path'> 
   const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
   return createRoute({
     ...route,
-    middleware: [requireUser(auth), ...own] as const,
+    middleware: [requireUser(auth), ...own] as MiddlewareHandler<AppEnv>[],
     responses: { ...route.responses, 401: errorResponse('Not signed in') },
   });
 }

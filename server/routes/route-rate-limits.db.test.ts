@@ -19,7 +19,7 @@ function manualClock(start: number): Clock & { advance(ms: number): void } {
   let now = start;
   return {
     now: () => now,
-    sleep: REAL_CLOCK.sleep,
+    sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal),
     advance: (ms) => {
       now += ms;
     },

@@ -138,7 +138,7 @@ export function createServices(deps: ServiceDeps) {
           clock,
           pool: importPool,
           signal: input.signal,
-          emit: input.emit,
+          emit: (event) => input.emit(event),
         },
         input.files,
       );
