@@ -242,8 +242,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     routeRateLimits: {
       windowMs: Math.max(1, readInteger(env, 'ROUTE_RATE_LIMIT_WINDOW', 60)) * 1000,
       uploadsPerUser: Math.max(1, readInteger(env, 'UPLOAD_REQUESTS_PER_WINDOW', 120)),
-      stravaConnectsPerUser: Math.max(1, readInteger(env, 'STRAVA_CONNECT_REQUESTS_PER_WINDOW', 60)),
-      webhookPostsPerAddress: Math.max(1, readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE)),
+      stravaConnectsPerUser: Math.max(1, readInteger(env, 'STRAVA_CONNECTS_PER_WINDOW', 60)),
+      webhookPostsPerAddress: Math.max(
+        1,
+        readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE),
+      ),
     },
   };
 }

@@ -181,7 +181,10 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           },
         }),
         async (c) =>
-          c.json(await activities.rename(c.var.user.id, { id: c.req.valid('param').id, name: c.req.valid('json').name }), 200),
+          c.json(
+            await activities.rename(c.var.user.id, { id: c.req.valid('param').id, name: c.req.valid('json').name }),
+            200,
+          ),
       )
       .openapi(
         userRoute(auth, {

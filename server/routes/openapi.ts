@@ -49,7 +49,8 @@ export function createRouter() {
  * declared in the OpenAPI document. The handler reads the user from `c.var.user`.
  */
 export function userRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(auth: Auth, route: R) {
-  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  const own =
+    route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
   return createRoute({
     ...route,
     middleware: [requireUser(auth), ...own] as MiddlewareHandler<AppEnv>[],

@@ -167,7 +167,10 @@ export function stravaRoutes({ services, auth, config, logger, clock }: RouteDep
           challenge === undefined ||
           !(await strava.verifyWebhook(query['hub.verify_token'] ?? ''))
         ) {
-          return c.json({ error: { type: 'permission_error' as const, message: HTTP_MESSAGES.unknownWebhookSubscription } }, 403);
+          return c.json(
+            { error: { type: 'permission_error' as const, message: HTTP_MESSAGES.unknownWebhookSubscription } },
+            403,
+          );
         }
         return c.json({ 'hub.challenge': challenge }, 200);
       },

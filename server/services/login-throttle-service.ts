@@ -25,12 +25,7 @@ export interface LoginThrottle {
 /** How often (in attempts, on average) stale rows are swept, so the table stays small without a job. */
 const SWEEP_EVERY_ATTEMPTS = 200;
 
-export function createLoginThrottle(
-  db: Db,
-  secret: string,
-  policy: LoginThrottlePolicy,
-  clock: Clock,
-): LoginThrottle {
+export function createLoginThrottle(db: Db, secret: string, policy: LoginThrottlePolicy, clock: Clock): LoginThrottle {
   const keyFor = (email: string) => createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('hex');
   return {
     async claimAttempt(email) {
