@@ -62,6 +62,22 @@ export const HTTP_MESSAGES = {
   nulCharacter: 'The request contains a NUL character (\\u0000), which Stride does not accept.',
   jsonTooDeep: `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`,
   tooManyStreams: 'The server has too many open live connections right now. Please try again in a minute.',
+  /** A per-user or per-address rate limit of a route (server/http/rate-limit.ts). */
+  tooManyRequests: (retryAfterSeconds: number) =>
+    `Too many requests. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
+  /** better-auth refused without a code Stride maps to an identity message. */
+  authenticationFailed: 'Authentication failed.',
+  invalidCursor: 'The page cursor is not valid. Start again from the first page.',
+  unknownWebhookSubscription: 'Unknown subscription.',
+} as const;
+
+/** 404 answers: what was not found among the signed-in user's own data (another user's is the same 404). */
+export const NOT_FOUND_MESSAGES = {
+  activity: 'Activity not found.',
+  medal: 'Medal not found.',
+  profile: 'Profile not found.',
+  account: 'Account not found.',
+  runner: (username: string) => `No runner is called @${username}.`,
 } as const;
 
 /** Spec §9 is silent on request sizes; 1 MB is the issue's limit for JSON bodies. */

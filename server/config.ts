@@ -16,6 +16,7 @@ import {
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
   TOKEN_REFRESH_TIMEOUT_MS,
+  WEBHOOK_POSTS_PER_MINUTE,
 } from '../core/strava/constants.ts';
 
 export interface RateLimitRule {
@@ -55,6 +56,16 @@ export interface Config {
   eventStreams: { perUser: number; total: number };
   /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
   activityRederive: boolean;
+  /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
+  routeRateLimits: RouteRateLimits;
+}
+
+/** Requests per window: upload requests and Strava connect/exchange per user, webhook posts per address. */
+export interface RouteRateLimits {
+  windowMs: number;
+  uploadsPerUser: number;
+  stravaConnectsPerUser: number;
+  webhookPostsPerAddress: number;
 }
 
 /** How uploads are processed and how much one user may send (README "Activities"). */
@@ -228,6 +239,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
     },
     activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),
+    routeRateLimits: {
+      windowMs: Math.max(1, readInteger(env, 'ROUTE_RATE_LIMIT_WINDOW', 60)) * 1000,
+      uploadsPerUser: Math.max(1, readInteger(env, 'UPLOAD_REQUESTS_PER_WINDOW', 120)),
+      stravaConnectsPerUser: Math.max(1, readInteger(env, 'STRAVA_CONNECTS_PER_WINDOW', 60)),
+      webhookPostsPerAddress: Math.max(
+        1,
+        readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE),
+      ),
+    },
   };
 }
 

@@ -8,17 +8,16 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
-import { createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
-import type { Clock } from './clock.ts';
+import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
-import { startActivityRederive, type ActivityRederiveRunner } from './services/activity-rederive.ts';
+import type { ActivityRederiveRunner } from './services/activity-rederive.ts';
 import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
-import { createStrava } from './services/strava/strava.ts';
+import { createServices, type Services } from './services/services.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -32,6 +31,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   logger: Logger;
   app: ReturnType<typeof createApp>;
+  /** The use cases the routes call (tests may call them too, e.g. to trigger a check). */
+  services: Services;
   /** The start-up pass re-deriving stored uploads (absent with ACTIVITY_REDERIVE=off). */
   rederive?: ActivityRederiveRunner;
   stop(): Promise<void>;
@@ -40,7 +41,9 @@ export interface RunningServer {
 export interface StartOptions {
   /** PGlite folder override; `null` keeps PGlite in memory (tests). Defaults to DATA_DIR/pglite. */
   pgliteDir?: string | null;
-  /** Tests: the Strava client's clock (its waits), to keep retry and rate-limit tests short. */
+  /** Tests: the clock of every service and rate limit (medals, streaks, imports, throttles). */
+  clock?: Clock;
+  /** Tests: the Strava client's clock only (its waits), to keep retry and rate-limit tests short. */
   stravaClock?: Clock;
   /** Tests: where log lines go (standard output otherwise). */
   logDestination?: DestinationStream;
@@ -84,30 +87,31 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database.maintain().catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
-  const auth = createAuth(database.db, config, logger);
   const events = await createEventHub(database, logger);
-  const strava = createStrava({
-    db: database.db,
-    config: config.strava,
-    appSecret: config.appSecret,
-    events,
-    logger,
-    ...(options.stravaClock ? { clock: options.stravaClock } : {}),
-  });
+  const clock = options.clock ?? REAL_CLOCK;
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
     fileTimeoutMs: config.uploads.fileTimeoutMs,
   });
-  const app = createApp({
+  const services = createServices({
     db: database.db,
-    databaseKind: database.kind,
-    auth,
+    events,
+    logger,
+    clock,
+    ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
+    config,
+    importPool,
+  });
+  const { strava } = services;
+  const app = createApp({
+    services,
+    auth: services.auth,
     config,
     logger,
+    clock,
     events,
-    strava,
-    importPool,
+    databaseKind: database.kind,
     version: packageVersion(),
     migration,
   });
@@ -124,13 +128,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   strava.start();
   // In the background, after listening: start-up and requests never wait for it.
   const rederive: ActivityRederiveRunner | undefined = config.activityRederive
-    ? startActivityRederive({
-        db: database.db,
-        pool: importPool,
-        events,
-        logger,
-        spoolDir: path.join(config.dataDir, 'tmp'),
-      })
+    ? services.activities.startRederive()
     : undefined;
   return {
     url: `http://localhost:${port}`,
@@ -138,6 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     logger,
     app,
+    services,
     ...(rederive ? { rederive } : {}),
     stop: async () => {
       // Finish requests in flight, but never wait on an idle keep-alive or a stalled client.

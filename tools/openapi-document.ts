@@ -5,13 +5,13 @@
  */
 import path from 'node:path';
 import { createApp } from '../server/app.ts';
-import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createEventHub } from '../server/events/event-hub.ts';
 import { createLogger } from '../server/logger.ts';
 import { createImportPool } from '../server/services/import-pool.ts';
-import { createStrava } from '../server/services/strava/strava.ts';
+import { createServices } from '../server/services/services.ts';
+import { REAL_CLOCK } from '../server/clock.ts';
 
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, '..', 'docs', 'openapi.json');
 
@@ -23,17 +23,24 @@ export async function buildOpenApiDocument(): Promise<string> {
   const database = await openDatabase({});
   const events = await createEventHub(database, logger);
   try {
-    const app = createApp({
+    // Built, never started: documenting the routes makes no request to Strava, and the import
+    // pool is created lazily, so no worker thread starts unless a file is imported.
+    const services = createServices({
       db: database.db,
-      databaseKind: database.kind,
-      auth: createAuth(database.db, config, logger),
+      events,
+      logger,
+      clock: REAL_CLOCK,
+      config,
+      importPool: createImportPool({ workers: 1, memoryMb: 64, fileTimeoutMs: 1000 }),
+    });
+    const app = createApp({
+      services,
+      auth: services.auth,
       config,
       logger,
+      clock: REAL_CLOCK,
       events,
-      // Built, never started: documenting the routes makes no request to Strava.
-      strava: createStrava({ db: database.db, config: config.strava, appSecret: config.appSecret, events, logger }),
-      // Created lazily: no worker thread starts unless a file is imported.
-      importPool: createImportPool({ workers: 1, memoryMb: 64, fileTimeoutMs: 1000 }),
+      databaseKind: database.kind,
       version: '0.0.0',
       migration: 'none',
     });

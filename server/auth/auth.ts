@@ -12,7 +12,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
-import { ensureProfile } from '../services/profile-service.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -23,7 +22,13 @@ export const AUTH_BASE_PATH = '/api/auth';
 const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
 const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 
-export function createAuth(db: Db, config: Config, logger: Logger) {
+/** What the rest of Stride does when better-auth creates or changes its rows; the composition root supplies it. */
+export interface AuthHooks {
+  /** After the user row is committed: the spec §3 profile is created (idempotent). */
+  onUserCreated(user: { id: string; name: string; email: string }): Promise<unknown>;
+}
+
+export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHooks) {
   const { passwordPolicy, authRateLimit } = config;
   return betterAuth({
     appName: 'Stride',
@@ -136,10 +141,10 @@ export function createAuth(db: Db, config: Config, logger: Logger) {
     databaseHooks: {
       user: {
         create: {
-          // Runs after the user row is committed. ensureProfile is idempotent and also runs on every
-          // profile read, so a failure here heals on the next request (spec §4: "created ... if missing").
+          // Runs after the user row is committed. Creating the profile is idempotent and also runs on
+          // every profile read, so a failure here heals on the next request (spec §4: "created ... if missing").
           after: async (user) => {
-            await ensureProfile(db, { id: user.id, name: user.name, email: user.email });
+            await hooks.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
       },

@@ -19,11 +19,8 @@ import { accountDeletionSchema } from '../../core/profile.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody, errorTypeForStatus, sendError } from '../http/errors.ts';
-import { requireUser } from '../http/require-user.ts';
-import { changePassword, deleteAccount, endOtherSessions } from '../services/account-service.ts';
-import { createLoginThrottle } from '../services/login-throttle-service.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, type errorResponseSchema, jsonBody, jsonResponse } from './openapi.ts';
+import { createRouter, errorResponse, type errorResponseSchema, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 /** better-call's text for an unparsable body; the API answers every such body with one message. */
 const UPSTREAM_MALFORMED_JSON = 'Invalid JSON in request body';
@@ -41,7 +38,7 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   if (upstream.message === UPSTREAM_MALFORMED_JSON) {
     body = errorBody('validation_error', HTTP_MESSAGES.malformedJson);
   } else if (code === undefined) {
-    body = errorBody(errorTypeForStatus(response.status), upstream.message ?? 'Authentication failed.');
+    body = errorBody(errorTypeForStatus(response.status), upstream.message ?? HTTP_MESSAGES.authenticationFailed);
   } else {
     let message: string = IDENTITY_ERROR_MESSAGES[code];
     if (upstream.code !== undefined && OWN_MESSAGE_CODES.has(upstream.code) && upstream.message) {
@@ -69,8 +66,8 @@ async function signInEmail(request: Request): Promise<string | undefined> {
   return typeof body?.email === 'string' && body.email.trim() !== '' ? body.email : undefined;
 }
 
-export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
-  const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle);
+export function accountRoutes({ services, auth, config }: RouteDeps) {
+  const { accounts } = services;
 
   const handleAuth = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
@@ -83,7 +80,7 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
     // Per-account throttle on top of better-auth's per-address limit: keyed by the e-mail whether
     // or not an account has it, and refusing even the right password while a wait runs.
     const email = c.req.method === 'POST' && c.req.path === SIGN_IN_PATH ? await signInEmail(request) : undefined;
-    const attempt = email === undefined ? undefined : await loginThrottle.claimAttempt(email);
+    const attempt = email === undefined ? undefined : await accounts.claimSignInAttempt(email);
     if (attempt && !attempt.allowed) {
       c.header('Retry-After', String(attempt.retryAfterSeconds));
       return sendError(
@@ -94,7 +91,7 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
     }
     const response = await auth.handler(request);
     if (attempt?.allowed && response.ok) {
-      await loginThrottle.recordSuccess(attempt.key);
+      await accounts.recordSignInSuccess(attempt.key);
     }
     return translateAuthError(response, config.passwordPolicy);
   };
@@ -110,20 +107,18 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
       (c) => c.json(config.passwordPolicy, 200),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'delete',
         path: '/api/account',
         tags: ['account'],
-        middleware: [requireUser(auth)] as const,
         request: { body: jsonBody(accountDeletionSchema) },
         responses: {
           200: jsonResponse('Deleted; every session is signed out', z.object({ deleted: z.literal(true) })),
           400: errorResponse('The confirmation does not match'),
-          401: errorResponse('Not signed in'),
         },
       }),
       async (c) => {
-        await deleteAccount(db, c.var.user, c.req.valid('json').confirmEmail, strava.connection.disconnect);
+        await accounts.delete(c.var.user, c.req.valid('json'));
         const cookies = (await auth.$context).authCookies;
         for (const cookie of [cookies.sessionToken, cookies.sessionData, cookies.dontRememberToken]) {
           deleteCookie(c, cookie.name, cookie.attributes);
@@ -132,11 +127,10 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
       },
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'post',
         path: '/api/account/password',
         tags: ['account'],
-        middleware: [requireUser(auth)] as const,
         request: { body: jsonBody(passwordChangeSchema) },
         responses: {
           200: jsonResponse(
@@ -144,17 +138,13 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
             passwordChangeResultSchema,
           ),
           400: errorResponse('The current password is wrong, or the new one does not meet the policy'),
-          401: errorResponse('Not signed in'),
         },
       }),
       async (c) => {
-        const { response, otherSessionsEnded } = await changePassword(
-          db,
-          auth,
-          c.var.user,
-          c.req.valid('json'),
-          c.req.raw.headers,
-        );
+        const { response, otherSessionsEnded } = await accounts.changePassword(c.var.user, {
+          change: c.req.valid('json'),
+          headers: c.req.raw.headers,
+        });
         if (!response.ok) {
           const translated = await translateAuthError(response, config.passwordPolicy);
           const body = (await translated.json()) as z.infer<typeof errorResponseSchema>;
@@ -167,17 +157,15 @@ export function accountRoutes({ db, auth, config, strava }: RouteDeps) {
       },
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'post',
         path: '/api/account/sessions/end-others',
         tags: ['account'],
-        middleware: [requireUser(auth)] as const,
         responses: {
           200: jsonResponse('Every other session of this account is signed out', otherSessionsEndedSchema),
-          401: errorResponse('Not signed in'),
         },
       }),
-      async (c) => c.json({ otherSessionsEnded: await endOtherSessions(db, c.var.user) }, 200),
+      async (c) => c.json({ otherSessionsEnded: await accounts.endOtherSessions(c.var.user) }, 200),
     )
     .on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, handleAuth);
 }

@@ -3,7 +3,7 @@
  * original, export GPX, and add or remove the sample runs. Another user's id is always a 404.
  */
 import path from 'node:path';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import {
@@ -19,25 +19,11 @@ import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { AppError } from '../errors.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
+import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
-import { importFiles } from '../services/activity-import.ts';
-import { createUploadLimits } from '../services/upload-limits.ts';
-import {
-  addSampleActivities,
-  afterActivitiesChanged,
-  confirmActivity,
-  deleteActivity,
-  exportGpx,
-  getActivity,
-  getDisplayTrack,
-  getOriginalFile,
-  listActivities,
-  removeSampleActivities,
-  renameActivity,
-  type Download,
-} from '../services/activity-service.ts';
+import type { Download } from '../services/activity-service.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 export const UPLOAD_PATH = '/api/activities/uploads';
 
@@ -50,18 +36,21 @@ function download(c: Context, file: Download): Response {
   return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
 }
 
-export function activityRoutes({ db, auth, config, logger, events, strava, importPool }: RouteDeps) {
+export function activityRoutes({ services, auth, config, logger, clock }: RouteDeps) {
+  const { activities, imports } = services;
   const signedIn = requireUser(auth);
   const tmpDir = path.join(config.dataDir, 'tmp');
-  const uploadLimits = createUploadLimits(db, config.uploads);
-
-  const medalContext = { db, events, logger };
-  /** Spec §4: medals are evaluated after every import; a failure is logged, never shown. */
-  const afterImport = (userId: string, timeZone: string) => afterActivitiesChanged(medalContext, userId, timeZone);
+  /** Upload requests per user, before any quota is read; the per-minute and per-hour quotas stay in the database. */
+  const uploadRateLimit = rateLimit({
+    key: bySignedInUser,
+    limit: config.routeRateLimits.uploadsPerUser,
+    windowMs: config.routeRateLimits.windowMs,
+    clock,
+  });
 
   /** Receives the body within the user's limits; the in-flight slot is the caller's to release. */
   const receiveWithinLimits = async (c: Context<AppEnv>, userId: string) => {
-    const release = await uploadLimits.admit(userId);
+    const release = await imports.admit(userId);
     try {
       const upload = await receiveUpload(c.req.raw, tmpDir, { idleTimeoutMs: config.uploads.idleTimeoutMs });
       const check = checkUploadBatch(upload.files);
@@ -70,7 +59,7 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
           throw new AppError(400, 'validation_error', check.error);
         }
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
-        await uploadLimits.accept(userId, upload.files.length, bytes);
+        await imports.accept(userId, { files: upload.files.length, bytes });
       } catch (error) {
         await upload.cleanup();
         throw error;
@@ -103,14 +92,12 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
           files: upload.files.map((file) => ({ index: file.index, name: file.name, size: file.size })),
           warnings,
         });
-        const timeZone = upload.fields.timeZone ?? 'UTC';
-        const outcome = await importFiles(
-          { db, userId: user.id, fallbackTimeZone: timeZone, logger, pool: importPool, signal: gone.signal, emit },
-          upload.files,
-        );
-        if (outcome.imported > 0) {
-          await afterImport(user.id, timeZone);
-        }
+        const outcome = await imports.importFiles(user.id, {
+          files: upload.files,
+          timeZone: upload.fields.timeZone ?? 'UTC',
+          signal: gone.signal,
+          emit,
+        });
         if (gone.signal.aborted) {
           logger.info({ userId: user.id, imported: outcome.imported }, 'upload abandoned by the client');
         }
@@ -124,73 +111,67 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
   return (
     createRouter()
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'get',
           path: '/api/activities',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { query: activityListQuerySchema },
           responses: {
             200: jsonResponse('A page of activities, newest first', activityPageSchema),
             400: errorResponse('Bad filter or cursor'),
           },
         }),
-        async (c) => c.json(await listActivities(db, c.var.user.id, c.req.valid('query')), 200),
+        async (c) => c.json(await activities.list(c.var.user.id, c.req.valid('query')), 200),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'post',
           path: '/api/activities/samples',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           responses: { 200: jsonResponse('The sample runs were added', z.object({ added: z.number().int() })) },
         }),
-        async (c) => c.json({ added: await addSampleActivities(db, c.var.user.id) }, 200),
+        async (c) => c.json({ added: await activities.addSamples(c.var.user.id) }, 200),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'delete',
           path: '/api/activities/samples',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           responses: { 200: jsonResponse('The sample runs were removed', z.object({ removed: z.number().int() })) },
         }),
-        async (c) => c.json({ removed: await removeSampleActivities(db, c.var.user.id) }, 200),
+        async (c) => c.json({ removed: await activities.removeSamples(c.var.user.id) }, 200),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'get',
           path: '/api/activities/{id}',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { params: idParam },
           responses: {
             200: jsonResponse('One activity', activityDetailSchema),
             404: errorResponse('No such activity'),
           },
         }),
-        async (c) => c.json(await getActivity(db, c.var.user.id, c.req.valid('param').id, strava.remote), 200),
+        async (c) => c.json(await activities.get(c.var.user.id, c.req.valid('param').id), 200),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'get',
           path: '/api/activities/{id}/track',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { params: idParam },
           responses: {
             200: jsonResponse('The track, thinned for display', displayTrackSchema),
             404: errorResponse('No such activity'),
           },
         }),
-        async (c) => c.json(await getDisplayTrack(db, c.var.user.id, c.req.valid('param').id, strava.remote), 200),
+        async (c) => c.json(await activities.displayTrack(c.var.user.id, c.req.valid('param').id), 200),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'patch',
           path: '/api/activities/{id}',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { params: idParam, body: jsonBody(activityRenameSchema) },
           responses: {
             200: jsonResponse('The renamed activity', activityDetailSchema),
@@ -200,14 +181,16 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
           },
         }),
         async (c) =>
-          c.json(await renameActivity(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name), 200),
+          c.json(
+            await activities.rename(c.var.user.id, { id: c.req.valid('param').id, name: c.req.valid('json').name }),
+            200,
+          ),
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'delete',
           path: '/api/activities/{id}',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { params: idParam },
           responses: {
             200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
@@ -215,16 +198,15 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
           },
         }),
         async (c) => {
-          await deleteActivity(db, c.var.user.id, c.req.valid('param').id);
+          await activities.delete(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
         },
       )
       .openapi(
-        createRoute({
+        userRoute(auth, {
           method: 'post',
           path: '/api/activities/{id}/confirm',
           tags: ['activities'],
-          middleware: [signedIn] as const,
           request: { params: idParam, body: jsonBody(timeZoneBodySchema) },
           responses: {
             200: jsonResponse('The activity, confirmed', activityDetailSchema),
@@ -233,17 +215,20 @@ export function activityRoutes({ db, auth, config, logger, events, strava, impor
         }),
         async (c) =>
           c.json(
-            await confirmActivity(medalContext, c.var.user.id, c.req.valid('param').id, c.req.valid('json').timeZone),
+            await activities.confirm(c.var.user.id, {
+              id: c.req.valid('param').id,
+              timeZone: c.req.valid('json').timeZone,
+            }),
             200,
           ),
       )
       // Multipart in, NDJSON and files out: outside the zod/OpenAPI contracts.
-      .post(UPLOAD_PATH, signedIn, uploadHandler)
+      .post(UPLOAD_PATH, signedIn, uploadRateLimit, uploadHandler)
       .get('/api/activities/:id/original', signedIn, async (c) =>
-        download(c, await getOriginalFile(db, c.var.user.id, c.req.param('id'))),
+        download(c, await activities.originalFile(c.var.user.id, c.req.param('id'))),
       )
       .get('/api/activities/:id/export.gpx', signedIn, async (c) =>
-        download(c, await exportGpx(db, c.var.user.id, c.req.param('id'), strava.remote)),
+        download(c, await activities.exportGpx(c.var.user.id, c.req.param('id'))),
       )
   );
 }

@@ -21,7 +21,7 @@ import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
-import { ACTIVITY_NOT_FOUND } from '../services/activity-service.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const ZONE = 'Europe/Ljubljana';
@@ -177,13 +177,13 @@ describe('POST /api/activities/{id}/confirm', () => {
 
   it('another runner cannot confirm it: 404', async () => {
     const response = await other.client.post(`/api/activities/${flagged.id}/confirm`, { timeZone: ZONE });
-    expectApiError(response, 404, { type: 'api_error', message: ACTIVITY_NOT_FOUND });
+    expectApiError(response, 404, { type: 'api_error', message: NOT_FOUND_MESSAGES.activity });
     expect((await owner.client.get<ActivityDetail>(`/api/activities/${flagged.id}`)).body.flagConfirmedAt).toBeNull();
   });
 
   it('an unknown id is 404', async () => {
     const response = await owner.client.post('/api/activities/no-such-activity/confirm', { timeZone: ZONE });
-    expectApiError(response, 404, { type: 'api_error', message: ACTIVITY_NOT_FOUND });
+    expectApiError(response, 404, { type: 'api_error', message: NOT_FOUND_MESSAGES.activity });
   });
 
   it('confirming makes it count in totals, public counts, running days and medals', async () => {

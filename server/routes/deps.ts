@@ -1,24 +1,23 @@
-/** What route modules are built from; assembled once in app.ts. */
+/** What route modules are built from; assembled once in server.ts. Routes reach data only through `services`. */
 import type { Logger } from 'pino';
 import type { Auth } from '../auth/auth.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
-import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { ImportPool } from '../services/import-pool.ts';
-import type { Strava } from '../services/strava/strava.ts';
+import type { Services } from '../services/services.ts';
 
 export interface RouteDeps {
-  db: Db;
-  databaseKind: DatabaseKind;
+  services: Services;
   auth: Auth;
   config: Config;
+  logger: Logger;
+  /** The clock of the routes' own rate limits (server/http/rate-limit.ts). */
+  clock: Clock;
   version: string;
   /** The newest migration applied when this server started (migrateToLatest). */
   migration: string;
-  logger: Logger;
+  databaseKind: DatabaseKind;
+  /** The live-event hub the SSE route subscribes to. */
   events: EventHub;
-  strava: Strava;
-  /** Worker threads that parse uploaded files. */
-  importPool: ImportPool;
 }

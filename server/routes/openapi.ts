@@ -1,6 +1,9 @@
-/** Shared pieces of route contracts: the error response and the validation hook. */
-import { OpenAPIHono, z } from '@hono/zod-openapi';
+/** Shared pieces of route contracts: the error response, the validation hook and signed-in routes. */
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import type { Auth } from '../auth/auth.ts';
+import { requireUser } from '../http/require-user.ts';
 import { ERROR_TYPES } from '../../core/errors.ts';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { validationFailure } from '../http/errors.ts';
 
@@ -37,5 +40,20 @@ export function createRouter() {
       }
       return undefined;
     },
+  });
+}
+
+/**
+ * A route for signed-in users: the session check (401 without a session, 403 for a disabled
+ * account) runs first, before the route's own middleware (a per-user rate limit), and the 401 is
+ * declared in the OpenAPI document. The handler reads the user from `c.var.user`.
+ */
+export function userRoute<P extends string, R extends Omit<RouteConfig, 'path'> & { path: P }>(auth: Auth, route: R) {
+  const own =
+    route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  return createRoute({
+    ...route,
+    middleware: [requireUser(auth), ...own] as MiddlewareHandler<AppEnv>[],
+    responses: { ...route.responses, 401: errorResponse('Not signed in') },
   });
 }

@@ -1,12 +1,11 @@
 /** GET /api/public/profiles/{username}: what the public page /{username} shows. No sign-in needed. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { publicProfileSchema } from '../../core/profile.ts';
-import { readProfilePhoto } from '../services/profile-photo-service.ts';
-import { getPublicProfile } from '../services/profile-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonResponse } from './openapi.ts';
 
-export function publicProfileRoutes({ db }: RouteDeps) {
+export function publicProfileRoutes({ services }: RouteDeps) {
+  const { profiles } = services;
   return createRouter()
     .openapi(
       createRoute({
@@ -22,7 +21,7 @@ export function publicProfileRoutes({ db }: RouteDeps) {
         },
       }),
       async (c) => {
-        const photo = await readProfilePhoto(db, c.req.valid('param').userId);
+        const photo = await profiles.readPhoto(c.req.valid('param').userId);
         c.header('Content-Type', photo.contentType);
         // X-Content-Type-Options: nosniff and a CSP of default-src 'none' come from app.ts.
         c.header(
@@ -41,6 +40,6 @@ export function publicProfileRoutes({ db }: RouteDeps) {
         request: { params: z.object({ username: z.string().min(1).max(64) }) },
         responses: { 200: jsonResponse('A public profile', publicProfileSchema), 404: errorResponse('No such runner') },
       }),
-      async (c) => c.json(await getPublicProfile(db, c.req.valid('param').username), 200),
+      async (c) => c.json(await profiles.getPublic(c.req.valid('param').username), 200),
     );
 }

@@ -15,6 +15,7 @@ import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { ActivityDetail, DisplayTrack } from '../../core/activity/schemas.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
 import type { Profile } from '../../core/profile.ts';
+import { REAL_CLOCK } from '../clock.ts';
 import { refreshProfileStatistics } from '../db/activity-repository.ts';
 import { createEventHub, type EventHub } from '../events/event-hub.ts';
 import { createLogger } from '../logger.ts';
@@ -246,6 +247,7 @@ describe('a pass called directly', () => {
       pool,
       events,
       logger,
+      clock: REAL_CLOCK,
       spoolDir: path.join(server.config.dataDir, 'tmp'),
       batchSize: 2,
     };

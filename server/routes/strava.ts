@@ -13,11 +13,10 @@ import {
   syncBodySchema,
   syncProgressSchema,
 } from '../../core/strava/api.ts';
-import { WEBHOOK_POSTS_PER_MINUTE } from '../../core/strava/constants.ts';
-import { requireUser } from '../http/require-user.ts';
-import { webhookRateLimit } from '../http/webhook-rate-limit.ts';
+import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { byClientAddress, bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse } from './openapi.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 const emptyBody = z.object({}).strict();
 
@@ -27,70 +26,84 @@ const webhookChallengeQuery = z.object({
   'hub.challenge': z.string().max(200).optional(),
 });
 
-export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
-  const signedIn = requireUser(auth);
+export function stravaRoutes({ services, auth, config, logger, clock }: RouteDeps) {
+  const { strava } = services;
   const tags = ['strava'];
-  const webhookLimit = webhookRateLimit({
-    maxPerWindow: WEBHOOK_POSTS_PER_MINUTE,
-    windowMs: 60_000,
-    trustProxyHops: config.trustProxyHops,
+  const limits = config.routeRateLimits;
+  /** Connect and exchange each start work at Strava; one user may not flood them. */
+  const connectLimit = rateLimit({
+    key: bySignedInUser,
+    limit: limits.stravaConnectsPerUser,
+    windowMs: limits.windowMs,
+    clock,
   });
-  /** A change to the connection answers with the status as it now is. */
-  const statusAfter = async (userId: string, change: Promise<void>) => {
-    await change;
-    return strava.status(userId);
-  };
+  const exchangeLimit = rateLimit({
+    key: bySignedInUser,
+    limit: limits.stravaConnectsPerUser,
+    windowMs: limits.windowMs,
+    clock,
+  });
+  /**
+   * The webhook has no session to limit by: posts per client address, answered 429 without touching
+   * the database. Strava itself sends far fewer; what passes is still filtered by core/strava/webhook-gate.ts.
+   */
+  const webhookLimit = rateLimit({
+    key: byClientAddress(config.trustProxyHops),
+    limit: limits.webhookPostsPerAddress,
+    windowMs: limits.windowMs,
+    clock,
+  });
   return createRouter()
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'get',
         path: '/api/strava/status',
         tags,
-        middleware: [signedIn] as const,
         responses: { 200: jsonResponse('The Strava connection and the last sync', stravaStatusSchema) },
       }),
       async (c) => c.json(await strava.status(c.var.user.id), 200),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'post',
         path: '/api/strava/connect',
         tags,
-        middleware: [signedIn] as const,
+        middleware: [connectLimit] as const,
         request: { body: jsonBody(emptyBody) },
         responses: {
           200: jsonResponse("Strava's authorise page, with a single-use state", connectResponseSchema),
           400: errorResponse('No Strava app is configured'),
+          429: errorResponse('Too many connection attempts; try again after Retry-After seconds'),
         },
       }),
       async (c) => {
         const base = config.strava.redirectBaseUrl ?? new URL(c.req.url).origin;
         const redirectUri = `${base}${FITNESS_CALLBACK_PATHS[0]}`;
-        return c.json(await strava.connection.beginConnect(c.var.user.id, redirectUri), 200);
+        return c.json(await strava.connect(c.var.user.id, { redirectUri }), 200);
       },
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'post',
         path: '/api/strava/exchange',
         tags,
-        middleware: [signedIn] as const,
+        middleware: [exchangeLimit] as const,
         request: { body: jsonBody(exchangeBodySchema) },
         responses: {
           200: jsonResponse('Connected; the sync has started', stravaStatusSchema),
           400: errorResponse('A forged, used or expired state, a refusal, or missing permission'),
           409: errorResponse('This Strava athlete is connected to another Stride account'),
+          429: errorResponse('Too many connection attempts; try again after Retry-After seconds'),
           502: errorResponse('Strava refused the code or could not be reached'),
         },
       }),
       async (c) => c.json(await strava.exchange(c.var.user.id, c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'delete',
         path: '/api/strava/connection',
         tags,
-        middleware: [signedIn] as const,
         responses: {
           200: jsonResponse(
             'Disconnected (and revoked at Strava); the activities from Strava are deleted and counted',
@@ -101,43 +114,39 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
       async (c) => c.json(await strava.disconnect(c.var.user.id), 200),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'post',
         path: '/api/strava/sync',
         tags,
-        middleware: [signedIn] as const,
         request: { body: jsonBody(syncBodySchema) },
         responses: {
           202: jsonResponse('The sync is queued (or already running)', syncProgressSchema),
           409: errorResponse('Strava is not connected'),
         },
       }),
-      async (c) => c.json(await strava.requestSync(c.var.user.id, c.req.valid('json').full ?? false), 202),
+      async (c) => c.json(await strava.requestSync(c.var.user.id, { full: c.req.valid('json').full ?? false }), 202),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'put',
         path: '/api/strava/app',
         tags,
-        middleware: [signedIn] as const,
         request: { body: jsonBody(ownAppBodySchema) },
         responses: {
           200: jsonResponse('Your own Strava app is stored (the secret encrypted)', stravaStatusSchema),
           400: errorResponse('Not a Strava client id and secret'),
         },
       }),
-      async (c) =>
-        c.json(await statusAfter(c.var.user.id, strava.connection.saveOwnApp(c.var.user.id, c.req.valid('json'))), 200),
+      async (c) => c.json(await strava.saveOwnApp(c.var.user.id, c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
+      userRoute(auth, {
         method: 'delete',
         path: '/api/strava/app',
         tags,
-        middleware: [signedIn] as const,
         responses: { 200: jsonResponse('Your own Strava app is removed', stravaStatusSchema) },
       }),
-      async (c) => c.json(await statusAfter(c.var.user.id, strava.connection.removeOwnApp(c.var.user.id)), 200),
+      async (c) => c.json(await strava.removeOwnApp(c.var.user.id), 200),
     )
     .openapi(
       createRoute({
@@ -158,7 +167,10 @@ export function stravaRoutes({ auth, config, strava, logger }: RouteDeps) {
           challenge === undefined ||
           !(await strava.verifyWebhook(query['hub.verify_token'] ?? ''))
         ) {
-          return c.json({ error: { type: 'permission_error' as const, message: 'Unknown subscription.' } }, 403);
+          return c.json(
+            { error: { type: 'permission_error' as const, message: HTTP_MESSAGES.unknownWebhookSubscription } },
+            403,
+          );
         }
         return c.json({ 'hub.challenge': challenge }, 200);
       },

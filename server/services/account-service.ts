@@ -10,6 +10,7 @@ import type { Db } from '../db/db.ts';
 import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { AppError, invalid } from '../errors.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 /**
  * Deletes the account and everything it owns (one cascading DELETE). `revokeStrava` withdraws
@@ -28,7 +29,7 @@ export async function deleteAccount(
   }
   await revokeStrava(user.id);
   if (!(await deleteAuthUser(db, user.id))) {
-    throw new AppError(404, 'api_error', 'Account not found.');
+    throw new AppError(404, 'api_error', NOT_FOUND_MESSAGES.account);
   }
 }
 

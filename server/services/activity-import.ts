@@ -22,6 +22,7 @@ import { findActivityIdByFile, insertActivities, refreshProfileStatistics } from
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';
+import type { Clock } from '../clock.ts';
 import { ImportCancelledError, ImportLimitError, type ImportPool } from './import-pool.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
 
@@ -32,6 +33,7 @@ export interface ImportContext {
   userId: string;
   fallbackTimeZone: string;
   logger: Logger;
+  clock: Clock;
   pool: ImportPool;
   /** Aborted when the client goes away: queued and running files are dropped. */
   signal: AbortSignal;
@@ -99,7 +101,7 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   }
   await context.emit({ ...base, state: 'parsing', progress: 0 });
   const started = performance.now();
-  const now = new Date();
+  const now = new Date(context.clock.now());
   const parsed = await context.pool.run(
     { path: file.path, size: file.size, format, fallbackTimeZone: context.fallbackTimeZone, now: now.getTime() },
     {

@@ -34,6 +34,7 @@ import {
 import { refreshProfileStatistics } from '../db/activity-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { Clock } from '../clock.ts';
 import { activityRow } from './activity-import.ts';
 import { afterActivitiesChanged } from './activity-service.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
@@ -48,6 +49,7 @@ export interface RederiveDeps {
   pool: ImportPool;
   events: EventHub;
   logger: Logger;
+  clock: Clock;
   /** Where an original is written for the worker: the upload spool (start-up removes leftovers). */
   spoolDir: string;
   batchSize?: number;
@@ -162,7 +164,7 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         name,
         ...figures
       } = activityRow(candidate.id, candidate.userId, own.record, { fileType: result.format, ...multisport });
-      return { ...figures, name: nameAfterRederive(locked.name, name), updatedAt: new Date() };
+      return { ...figures, name: nameAfterRederive(locked.name, name), updatedAt: new Date(deps.clock.now()) };
     },
     { pointCount: own.pointCount, data: own.track },
     added,

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
+import { HTTP_MESSAGES, NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import {
@@ -43,8 +44,7 @@ import { activityRow } from './activity-import.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
 import type { RemoteActivities } from './strava/remote-activity.ts';
 
-export const ACTIVITY_NOT_FOUND = 'Activity not found.';
-const INVALID_CURSOR = 'The page cursor is not valid. Start again from the first page.';
+const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
 const latLng = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
 
@@ -125,7 +125,7 @@ function decodeCursor(cursor: string): PageAfter {
     }
     return { startDate: date, id };
   } catch {
-    throw new AppError(400, 'validation_error', INVALID_CURSOR);
+    throw new AppError(400, 'validation_error', HTTP_MESSAGES.invalidCursor);
   }
 }
 
@@ -203,16 +203,18 @@ export async function renameActivity(db: Db, userId: string, id: string, name: s
   return detailOf(db, row);
 }
 
-export async function deleteActivity(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteActivityRow(db, userId, id))) {
+export async function deleteActivity(context: MedalContext, userId: string, id: string): Promise<void> {
+  if (!(await deleteActivityRow(context.db, userId, id))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(db, userId);
+  await refreshProfileStatistics(context.db, userId);
+  await afterActivitiesChanged(context, userId);
 }
 
 /**
- * After the user's counted activities changed (an import, a confirmation): open pages hear of it
- * and the medals are checked (spec §4: after every import). A failure is logged, never shown.
+ * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
+ * a confirmation, the samples, a re-derive pass): open pages hear of it and the medals are checked
+ * (spec §4: after every import). A failure is logged, never shown.
  */
 export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
   try {
@@ -242,7 +244,7 @@ export async function confirmActivity(
   if (!found.flagged || found.flagConfirmedAt !== null) {
     return detailOf(db, found);
   }
-  const row = await confirmActivityRow(db, userId, id, new Date());
+  const row = await confirmActivityRow(db, userId, id, new Date(context.clock.now()));
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
@@ -291,9 +293,10 @@ export async function exportGpx(db: Db, userId: string, id: string, remote?: Rem
 }
 
 /** Spec §4: the three placeholder demo runs; adding them twice keeps three. */
-export async function addSampleActivities(db: Db, userId: string): Promise<number> {
+export async function addSampleActivities(context: MedalContext, userId: string): Promise<number> {
+  const { db } = context;
   await deleteActivitiesBySource(db, userId, SAMPLE_SOURCE);
-  const now = new Date();
+  const now = new Date(context.clock.now());
   const runs = sampleRuns(now);
   for (const run of runs) {
     const record = describeActivity(
@@ -320,9 +323,12 @@ export async function addSampleActivities(db: Db, userId: string): Promise<numbe
       undefined,
     );
   }
+  await afterActivitiesChanged(context, userId);
   return runs.length;
 }
 
-export function removeSampleActivities(db: Db, userId: string): Promise<number> {
-  return deleteActivitiesBySource(db, userId, SAMPLE_SOURCE);
+export async function removeSampleActivities(context: MedalContext, userId: string): Promise<number> {
+  const removed = await deleteActivitiesBySource(context.db, userId, SAMPLE_SOURCE);
+  await afterActivitiesChanged(context, userId);
+  return removed;
 }

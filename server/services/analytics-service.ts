@@ -22,10 +22,12 @@ import {
 import type { Db } from '../db/db.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { Clock } from '../clock.ts';
 
 export interface AnalyticsContext {
   db: Db;
   events: EventHub;
+  clock: Clock;
 }
 
 function toAnalytics(row: UserAnalyticsRow): Analytics {
@@ -63,20 +65,20 @@ async function change(
   timeZone: string | undefined,
   delta: (row: UserAnalyticsRow) => AnalyticsChange | null,
 ) {
-  const { row } = await ensureAnalytics(context.db, userId, localDate(Date.now(), timeZone));
+  const { row } = await ensureAnalytics(context.db, userId, localDate(context.clock.now(), timeZone));
   const update = delta(row);
   const updated = update ? await updateAnalytics(context.db, userId, update) : row;
   await context.events.publish(userId, { type: 'analytics-updated' });
   return toAnalytics(updated ?? row);
 }
 
-export async function getAnalytics(db: Db, userId: string, timeZone?: string): Promise<Analytics> {
-  return toAnalytics((await ensureAnalytics(db, userId, localDate(Date.now(), timeZone))).row);
+export async function getAnalytics(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+  return toAnalytics((await ensureAnalytics(context.db, userId, localDate(context.clock.now(), timeZone))).row);
 }
 
 /** Spec §4 "Analytics initialisation": create with 1/1 and one session, or move the streak and count a session. */
 export async function recordSession(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
-  const today = localDate(Date.now(), timeZone);
+  const today = localDate(context.clock.now(), timeZone);
   const { row, created } = await ensureAnalytics(context.db, userId, today);
   if (created) {
     await context.events.publish(userId, { type: 'analytics-updated' });
@@ -105,11 +107,15 @@ export function countScreenshot(context: AnalyticsContext, userId: string): Prom
 
 /** Spec §4: a forced recalculation resets the streak to 1/1. */
 export function recalculateStreak(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
-  return change(context, userId, timeZone, () => ({ streak: forcedStreak(localDate(Date.now(), timeZone)) }));
+  return change(context, userId, timeZone, () => ({ streak: forcedStreak(localDate(context.clock.now(), timeZone)) }));
 }
 
-export async function getRunningDays(db: Db, userId: string, timeZone?: string): Promise<RunningDays> {
-  const to = localDate(Date.now(), timeZone);
+export async function getRunningDays(
+  context: AnalyticsContext,
+  userId: string,
+  timeZone?: string,
+): Promise<RunningDays> {
+  const to = localDate(context.clock.now(), timeZone);
   const from = addDays(to, -(RUNNING_DAYS_WINDOW - 1));
-  return { from, to, days: await runningDays(db, userId, from, to) };
+  return { from, to, days: await runningDays(context.db, userId, from, to) };
 }

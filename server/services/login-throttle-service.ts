@@ -13,6 +13,7 @@ import {
   saveLoginThrottleRow,
 } from '../db/login-throttle-repository.ts';
 import type { Db } from '../db/db.ts';
+import type { Clock } from '../clock.ts';
 
 export interface LoginThrottle {
   /** Counts an attempt at `email`; `retryAfterSeconds` when it must wait instead. */
@@ -24,17 +25,12 @@ export interface LoginThrottle {
 /** How often (in attempts, on average) stale rows are swept, so the table stays small without a job. */
 const SWEEP_EVERY_ATTEMPTS = 200;
 
-export function createLoginThrottle(
-  db: Db,
-  secret: string,
-  policy: LoginThrottlePolicy,
-  now: () => Date = () => new Date(),
-): LoginThrottle {
+export function createLoginThrottle(db: Db, secret: string, policy: LoginThrottlePolicy, clock: Clock): LoginThrottle {
   const keyFor = (email: string) => createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('hex');
   return {
     async claimAttempt(email) {
       const key = keyFor(email);
-      const at = now();
+      const at = new Date(clock.now());
       if (Math.random() < 1 / SWEEP_EVERY_ATTEMPTS) {
         const staleMs = (policy.windowSeconds + policy.maxDelaySeconds) * 1000;
         await deleteStaleLoginThrottleRows(db, new Date(at.getTime() - staleMs));

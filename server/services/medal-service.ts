@@ -9,7 +9,7 @@ import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts
 import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
 import { formatProgressHint, medalProgressPercent, medalValueInUnits } from '../../core/medals/format.ts';
 import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
-import type { UnitSystem } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/profile.ts';
 import { updateAnalytics } from '../db/analytics-repository.ts';
 import {
   medalActivities,
@@ -26,22 +26,25 @@ import { findProfileByUserId } from '../db/profile-repository.ts';
 import { type Db } from '../db/db.ts';
 import type { UserMedalRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { Clock } from '../clock.ts';
 import { notFound } from '../errors.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 export interface MedalContext {
   db: Db;
   events: EventHub;
   logger: Logger;
+  clock: Clock;
 }
 
 async function evaluate(context: MedalContext, userId: string, timeZone: string | undefined) {
   const { db } = context;
-  const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? 'imperial';
+  const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   const evaluations = evaluateMedals({
     activities: await listMedalActivities(db, userId),
     // Wellbeing check-ins are not recorded yet; the wellbeing medals wait for them.
     wellbeing: [],
-    today: localDate(Date.now(), timeZone),
+    today: localDate(context.clock.now(), timeZone),
     units,
   });
   for (const evaluation of evaluations) {
@@ -141,7 +144,7 @@ export async function checkMedals(context: MedalContext, userId: string, timeZon
   const { evaluations } = evaluated;
   const held = new Map((await listUserMedals(db, userId)).map((record) => [record.medalId, record]));
   const changed: string[] = [];
-  const now = new Date();
+  const now = new Date(context.clock.now());
   for (const evaluation of evaluations.values()) {
     if (!evaluation.earned || evaluation.error) {
       continue;
@@ -200,9 +203,9 @@ export async function markMedalViewed(
   const { db } = context;
   const held = (await listUserMedals(db, userId)).some((record) => record.medalId === medalId);
   if (!held) {
-    throw notFound('Medal not found.');
+    throw notFound(NOT_FOUND_MESSAGES.medal);
   }
-  await markViewed(db, userId, medalId, new Date());
+  await markViewed(db, userId, medalId, new Date(context.clock.now()));
   return { unseenCount: await countUnseen(db, userId) };
 }
 

@@ -15,6 +15,7 @@ import {
 import { updateProfile } from '../db/profile-repository.ts';
 import { type Db } from '../db/db.ts';
 import { AppError, notFound } from '../errors.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
 export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array): Promise<Profile> {
@@ -35,7 +36,7 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array)
     return updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) });
   });
   if (!row) {
-    throw notFound('Profile not found.');
+    throw notFound(NOT_FOUND_MESSAGES.profile);
   }
   return toProfile(row);
 }
@@ -47,7 +48,7 @@ export async function removeProfilePhoto(db: Db, userId: string): Promise<Profil
     return updateProfile(trx, userId, { photoUrl: '' });
   });
   if (!row) {
-    throw notFound('Profile not found.');
+    throw notFound(NOT_FOUND_MESSAGES.profile);
   }
   return toProfile(row);
 }

@@ -28,6 +28,7 @@ import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { AppError, notFound } from '../errors.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 export interface ProfileOwner {
   id: string;
@@ -80,7 +81,7 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
 async function ownProfileRow(db: Db, userId: string): Promise<ProfileRow> {
   const owner = await findAuthUser(db, userId);
   if (!owner) {
-    throw notFound('Profile not found.');
+    throw notFound(NOT_FOUND_MESSAGES.profile);
   }
   return ensureProfile(db, owner);
 }
@@ -160,7 +161,7 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     throw error;
   }
   if (!updated) {
-    throw notFound('Profile not found.');
+    throw notFound(NOT_FOUND_MESSAGES.profile);
   }
   return toProfile(updated);
 }
@@ -168,7 +169,7 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
 export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
   const row = await findProfileByUsername(db, username);
   if (!row) {
-    throw notFound(`No runner is called @${username}.`);
+    throw notFound(NOT_FOUND_MESSAGES.runner(username));
   }
   return {
     username: row.username,

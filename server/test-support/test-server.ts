@@ -128,6 +128,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface StartTestServerOptions {
   /** Data to start on. The caller then owns it: stop() leaves it in place for the next server. */
   database?: TestDatabase;
+  /** The clock of every service and route rate limit (medals, streaks, imports, throttles). */
+  clock?: Clock;
   /** The Strava client's clock (server/test-support/strava.ts recordingClock). */
   stravaClock?: Clock;
   /** Where the server's log lines go ({@link captureLog}); the level comes from config.logLevel. */
@@ -166,6 +168,7 @@ export async function startTestServer(
   try {
     running = await startServer(config, {
       pgliteDir: testDatabase.pgliteDir,
+      ...(options.clock ? { clock: options.clock } : {}),
       ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     });

@@ -74,7 +74,7 @@ export function createStravaTokens(deps: StravaTokensDeps) {
     await updateIntegration(db, userId, {
       isActive: false,
       disconnectedAt: date(next.disconnectedAt),
-      updatedAt: date(next.updatedAt) ?? new Date(),
+      updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
     });
     logger.info({ userId, reason }, 'Strava disconnected');
     await events.publish(userId, { type: 'strava-connection' });

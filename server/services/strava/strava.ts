@@ -9,6 +9,7 @@ import {
   STRAVA_TEXTS,
   type DisconnectResponse,
   type ExchangeBody,
+  type OwnAppBody,
   type StravaStatus,
   type SyncProgress,
 } from '../../../core/strava/api.ts';
@@ -34,7 +35,6 @@ import { createStravaClient, StravaError, type StravaClient } from '../../integr
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
-import { checkMedals } from '../medal-service.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 import { createRemoteActivities } from './remote-activity.ts';
@@ -48,6 +48,8 @@ export interface StravaDeps {
   logger: Logger;
   /** Tests shorten the waits; the server runs on real time. */
   clock?: Clock;
+  /** The one "activities changed" path (activity-service.ts): publish, then check the medals. */
+  activitiesChanged(userId: string): Promise<void>;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -68,13 +70,7 @@ export function createStrava(deps: StravaDeps) {
   const connection = createConnection({ db, config, client, box, events, logger, clock });
   const withToken = connection.withToken;
 
-  const afterSync = async (userId: string) => {
-    try {
-      await checkMedals({ db, events, logger }, userId);
-    } catch (error) {
-      logger.warn({ err: error, userId }, 'medal check after Strava sync failed');
-    }
-  };
+  const afterSync = (userId: string) => deps.activitiesChanged(userId);
   const worker = createSyncWorker({
     db,
     client,
@@ -142,7 +138,8 @@ export function createStrava(deps: StravaDeps) {
     return { ...(await status(userId)), deletedActivities };
   }
 
-  async function requestSync(userId: string, full: boolean): Promise<SyncProgress> {
+  async function requestSync(userId: string, input: { full: boolean }): Promise<SyncProgress> {
+    const { full } = input;
     if (!(await connection.isConnected(userId))) {
       throw new AppError(409, 'validation_error', STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
     }
@@ -162,7 +159,7 @@ export function createStrava(deps: StravaDeps) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
           await refreshProfileStatistics(db, userId);
-          await events.publish(userId, { type: 'activities-changed' });
+          await deps.activitiesChanged(userId);
         }
         return;
       }
@@ -177,8 +174,7 @@ export function createStrava(deps: StravaDeps) {
       await hideStravaDuplicates(trx, userId, insertedIds);
     });
     await refreshProfileStatistics(db, userId);
-    await events.publish(userId, { type: 'activities-changed' });
-    await afterSync(userId);
+    await deps.activitiesChanged(userId);
   }
 
   /** Per athlete, the webhook follow-ups of the window (this app server's share of the gate). */
@@ -288,9 +284,22 @@ export function createStrava(deps: StravaDeps) {
   }
 
   return {
-    connection,
+    /** Reads a Strava activity's details and track from Strava when opened (activity-service.ts). */
     remote,
     status,
+    /** Strava's authorise page for this user, with a single-use state bound to `redirectUri`. */
+    connect: (userId: string, input: { redirectUri: string }) => connection.beginConnect(userId, input.redirectUri),
+    /** The runner's own Strava app; answers the status as it now is. */
+    saveOwnApp: async (userId: string, body: OwnAppBody): Promise<StravaStatus> => {
+      await connection.saveOwnApp(userId, body);
+      return status(userId);
+    },
+    removeOwnApp: async (userId: string): Promise<StravaStatus> => {
+      await connection.removeOwnApp(userId);
+      return status(userId);
+    },
+    /** Account deletion: Stride's access is withdrawn at Strava and the Strava data removed. */
+    revoke: (userId: string) => connection.disconnect(userId),
     exchange,
     disconnect,
     requestSync,

@@ -1,0 +1,185 @@
+/**
+ * The composition root of the use cases: everything a service needs (database, events, logger,
+ * clock, configuration, the import pool, Strava's options) goes in once, and the use cases come
+ * out, each method shaped `(userId, input)` (or `(input)` for public ones). Routes receive these
+ * and nothing that reaches SQL; a service that needs another gets it here, never from a route.
+ * The module functions in this folder are the implementations; this file only binds them.
+ */
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { PasswordChange } from '../../core/account-security.ts';
+import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
+import type { ProfileUpdate } from '../../core/profile.ts';
+import { createAuth, type Auth } from '../auth/auth.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { SpooledFile } from '../spooled-file.ts';
+import { changePassword, deleteAccount, endOtherSessions } from './account-service.ts';
+import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
+import { importFiles, type ImportOutcome } from './activity-import.ts';
+import {
+  addSampleActivities,
+  afterActivitiesChanged,
+  confirmActivity,
+  deleteActivity,
+  exportGpx,
+  getActivity,
+  getDisplayTrack,
+  getOriginalFile,
+  listActivities,
+  removeSampleActivities,
+  renameActivity,
+} from './activity-service.ts';
+import {
+  addPageTime,
+  countScreenshot,
+  getAnalytics,
+  getRunningDays,
+  recalculateStreak,
+  recordSession,
+} from './analytics-service.ts';
+import type { ImportPool } from './import-pool.ts';
+import { createLoginThrottle } from './login-throttle-service.ts';
+import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
+import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
+import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
+import { createStrava } from './strava/strava.ts';
+import { createUploadLimits } from './upload-limits.ts';
+
+export interface ServiceDeps {
+  db: Db;
+  events: EventHub;
+  logger: Logger;
+  /** Time for every service (medals, analytics, imports, sign-in throttle, samples). */
+  clock: Clock;
+  /** Only the Strava client's waits (retries, spacing); defaults to `clock`. Tests shorten them. */
+  stravaClock?: Clock;
+  config: Config;
+  /** Worker threads that parse uploaded files and re-derive stored ones. */
+  importPool: ImportPool;
+}
+
+/** What an upload hands to the import, after the body was received and checked. */
+export interface ImportInput {
+  files: readonly SpooledFile[];
+  /** The browser's time zone, for files without one and for the medal check after. */
+  timeZone: string;
+  /** Aborted when the client goes away: queued and running files are dropped. */
+  signal: AbortSignal;
+  emit(event: UploadEvent): Promise<void>;
+}
+
+export function createServices(deps: ServiceDeps) {
+  const { db, events, logger, clock, config, importPool } = deps;
+  const context: MedalContext = { db, events, logger, clock };
+
+  /** The one "activities changed" path: publish, then check the medals (failures only logged). */
+  const activitiesChanged = (userId: string, timeZone?: string) => afterActivitiesChanged(context, userId, timeZone);
+
+  const profiles = {
+    get: (userId: string) => getProfile(db, userId),
+    update: (userId: string, update: ProfileUpdate) => updateOwnProfile(db, userId, update),
+    setPhoto: (userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes),
+    removePhoto: (userId: string) => removeProfilePhoto(db, userId),
+    /** Creates the profile of a new user if missing (better-auth's user hook). */
+    ensure: (owner: ProfileOwner) => ensureProfile(db, owner),
+    getPublic: (username: string) => getPublicProfile(db, username),
+    readPhoto: (userId: string) => readProfilePhoto(db, userId),
+  };
+
+  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure });
+
+  const strava = createStrava({
+    db,
+    config: config.strava,
+    appSecret: config.appSecret,
+    events,
+    logger,
+    clock: deps.stravaClock ?? clock,
+    activitiesChanged: (userId) => activitiesChanged(userId),
+  });
+
+  const activities = {
+    list: (userId: string, query: ActivityListQuery) => listActivities(db, userId, query),
+    get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
+    displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
+    rename: (userId: string, input: { id: string; name: string }) => renameActivity(db, userId, input.id, input.name),
+    delete: (userId: string, id: string) => deleteActivity(context, userId, id),
+    confirm: (userId: string, input: { id: string; timeZone?: string | undefined }) =>
+      confirmActivity(context, userId, input.id, input.timeZone),
+    originalFile: (userId: string, id: string) => getOriginalFile(db, userId, id),
+    exportGpx: (userId: string, id: string) => exportGpx(db, userId, id, strava.remote),
+    addSamples: (userId: string) => addSampleActivities(context, userId),
+    removeSamples: (userId: string) => removeSampleActivities(context, userId),
+    changed: activitiesChanged,
+    /** The start-up pass re-deriving stored uploads (README "Re-deriving stored activities"). */
+    startRederive: (): ActivityRederiveRunner =>
+      startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),
+  };
+
+  const uploadLimits = createUploadLimits(db, config.uploads);
+  const imports = {
+    /** Before the body is read: the user's in-flight and rate quotas (429); returns the slot's release. */
+    admit: (userId: string) => uploadLimits.admit(userId),
+    /** After the body: the batch must fit the quotas; then it is counted. */
+    accept: (userId: string, batch: { files: number; bytes: number }) =>
+      uploadLimits.accept(userId, batch.files, batch.bytes),
+    /** Imports the files one by one (spec §4 "Upload processing"), then the activities-changed path. */
+    importFiles: async (userId: string, input: ImportInput): Promise<ImportOutcome> => {
+      const outcome = await importFiles(
+        {
+          db,
+          userId,
+          fallbackTimeZone: input.timeZone,
+          logger,
+          clock,
+          pool: importPool,
+          signal: input.signal,
+          emit: (event) => input.emit(event),
+        },
+        input.files,
+      );
+      if (outcome.imported > 0) {
+        await activitiesChanged(userId, input.timeZone);
+      }
+      return outcome;
+    },
+  };
+
+  const medals = {
+    trophyCase: (userId: string, timeZone?: string) => getTrophyCase(context, userId, timeZone),
+    unseenCount: (userId: string) => getUnseenCount(db, userId),
+    check: (userId: string, timeZone?: string) => checkMedals(context, userId, timeZone),
+    markViewed: (userId: string, medalId: string) => markMedalViewed(context, userId, medalId),
+  };
+
+  const analytics = {
+    get: (userId: string, timeZone?: string) => getAnalytics(context, userId, timeZone),
+    recordSession: (userId: string, timeZone?: string) => recordSession(context, userId, timeZone),
+    addPageTime: (userId: string, input: { page: string; elapsedMs: number }) =>
+      addPageTime(context, userId, input.page, input.elapsedMs),
+    countScreenshot: (userId: string) => countScreenshot(context, userId),
+    recalculateStreak: (userId: string, timeZone?: string) => recalculateStreak(context, userId, timeZone),
+    runningDays: (userId: string, timeZone?: string) => getRunningDays(context, userId, timeZone),
+  };
+
+  const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
+  /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
+  const accounts = {
+    delete: (user: SessionUser, input: { confirmEmail: string }) =>
+      deleteAccount(db, user, input.confirmEmail, strava.revoke),
+    changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
+      changePassword(db, auth, user, input.change, input.headers),
+    endOtherSessions: (user: SessionUser) => endOtherSessions(db, user),
+    /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
+    claimSignInAttempt: (email: string) => loginThrottle.claimAttempt(email),
+    recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
+  };
+
+  return { auth, profiles, activities, imports, medals, analytics, accounts, strava };
+}
+
+export type Services = ReturnType<typeof createServices>;
