@@ -52,7 +52,9 @@ export function formatTemperature(celsius: number, units: UnitSystem): string {
 }
 
 export function formatWindSpeed(kmh: number, units: UnitSystem): string {
-  return units === 'imperial' ? `${Math.round((kmh * METRES_PER_KILOMETRE) / METRES_PER_MILE)} mph` : `${Math.round(kmh)} km/h`;
+  return units === 'imperial'
+    ? `${Math.round((kmh * METRES_PER_KILOMETRE) / METRES_PER_MILE)} mph`
+    : `${Math.round(kmh)} km/h`;
 }
 
 /** e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h." */
