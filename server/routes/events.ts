@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
-import { STREAM_SUPERSEDED_EVENT, type ServerEvent } from '../../core/events.ts';
+import { STREAM_READY_EVENT, STREAM_SUPERSEDED_EVENT, type ServerEvent } from '../../core/events.ts';
 import { createStreamRegistry } from '../events/stream-registry.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, sendError } from '../http/errors.ts';
@@ -43,7 +43,7 @@ export function eventRoutes({ auth, events, config }: RouteDeps) {
         wake?.();
       });
       try {
-        await stream.writeSSE({ event: 'ready', data: '{}' });
+        await stream.writeSSE({ event: STREAM_READY_EVENT, data: '{}' });
         while (open) {
           const event = queue.shift();
           if (event) {
