@@ -1,13 +1,11 @@
 /**
- * The client's activity data state (spec §3 "Activity data state (client)") and its lifecycle
- * (spec §4 "Activity data lifecycle", §8 "Activity data classification"): a reducer and the pure
- * decisions around it. The web app's ActivityDataProvider holds the state and does the fetching;
- * every rule about when to fetch, what to keep and what to show lives here. The clock is handed in.
+ * The client's activity data state (spec §3 "Activity data state (client)"): its types, the
+ * network status, when to ask the server for a sync, and the quota rule's mock runs (spec §8).
+ * The web app derives the state from the query holding the server's list
+ * (web/src/activities/activity-data.ts); the clock is handed in.
  */
 import type { ActivitySummary } from '../activity/schemas.ts';
-import { ACTIVITY_CACHE_FRESH_MS, PROVIDER_CACHE_FRESH_MS } from './constants.ts';
-import { classifyActivityError } from './messages.ts';
-import { filterActivities } from './normalize.ts';
+import { PROVIDER_CACHE_FRESH_MS } from './constants.ts';
 
 /** Spec §8: the text of the error thrown when the data hook is used outside its provider. */
 export const ACTIVITY_DATA_OUTSIDE_PROVIDER = 'useActivityData must be used within an ActivityDataProvider';
@@ -44,100 +42,6 @@ export interface ActivityDataStatus {
   network: NetworkStatus;
 }
 
-export interface ActivityDataState {
-  activities: DataActivity[];
-  status: ActivityDataStatus;
-  filters: ActivityDataFilters;
-}
-
-export type ActivityDataAction =
-  /** Spec §4: loading set, error cleared. */
-  | { type: 'fetch-start' }
-  /** Spec §4: data stored, loading cleared, initialised, last sync stamped with `at` (epoch ms). */
-  | { type: 'fetch-success'; activities: DataActivity[]; at: number }
-  /** Spec §4/§8: the raw error message; the state keeps its friendly classification. */
-  | { type: 'fetch-error'; message: string }
-  /** Spec §8 quota rule: the two mock runs dated from `at` (epoch ms); the error that caused it stays. */
-  | { type: 'use-mock'; at: number }
-  /** Spec §4: on login, a state not yet initialised becomes initialised with an empty list. */
-  | { type: 'login' }
-  /** Spec §5: a fetch with no signed-in user gives an empty, initialised state. */
-  | { type: 'no-user' }
-  /** Spec §4: on logout everything goes back to empty. */
-  | { type: 'reset' }
-  | { type: 'network'; network: NetworkStatus }
-  /** Spec §4: filters are set or cleared per filter type; a null or empty value clears it. */
-  | { type: 'set-filter'; filter: ActivityFilterKey; value: string | null }
-  /** Clears one filter, or all of them without `filter`. */
-  | { type: 'clear-filters'; filter?: ActivityFilterKey };
-
-const NO_FILTERS: ActivityDataFilters = { type: null, from: null, to: null };
-
-/** The empty state; the network status is the browser's, so a caller may start from what it knows. */
-export function initialActivityDataState(network: NetworkStatus = 'online'): ActivityDataState {
-  return {
-    activities: [],
-    status: { loading: false, initialised: false, lastError: null, lastSync: null, network },
-    filters: NO_FILTERS,
-  };
-}
-
-export function activityDataReducer(state: ActivityDataState, action: ActivityDataAction): ActivityDataState {
-  switch (action.type) {
-    case 'fetch-start':
-      return { ...state, status: { ...state.status, loading: true, lastError: null } };
-    case 'fetch-success':
-      return {
-        ...state,
-        activities: action.activities,
-        status: { ...state.status, loading: false, initialised: true, lastError: null, lastSync: action.at },
-      };
-    case 'fetch-error': {
-      const lastError = classifyActivityError(action.message);
-      // Spec §8: with cached activities the cached list stays; without, the state is initialised empty.
-      return hasCachedActivities(state)
-        ? { ...state, status: { ...state.status, loading: false, lastError } }
-        : { ...state, activities: [], status: { ...state.status, loading: false, initialised: true, lastError } };
-    }
-    case 'use-mock':
-      return {
-        ...state,
-        activities: mockActivities(action.at),
-        status: { ...state.status, loading: false, initialised: true },
-      };
-    case 'login':
-      return state.status.initialised
-        ? state
-        : { ...state, activities: [], status: { ...state.status, initialised: true } };
-    case 'no-user':
-      return { ...state, activities: [], status: { ...state.status, loading: false, initialised: true } };
-    case 'reset':
-      // The network status describes the browser, not the user's data: it survives a logout.
-      return initialActivityDataState(state.status.network);
-    case 'network':
-      return state.status.network === action.network
-        ? state
-        : { ...state, status: { ...state.status, network: action.network } };
-    case 'set-filter':
-      return { ...state, filters: { ...state.filters, [action.filter]: action.value || null } };
-    case 'clear-filters':
-      return {
-        ...state,
-        filters: action.filter === undefined ? NO_FILTERS : { ...state.filters, [action.filter]: null },
-      };
-  }
-}
-
-/** Spec §8: a failed fetch with this state returns the cached list instead of rethrowing. */
-export function hasCachedActivities(state: ActivityDataState): boolean {
-  return state.activities.length > 0;
-}
-
-/** Spec §3/§5: the list as the filters show it (type exact, dates inclusive). */
-export function visibleActivities(state: ActivityDataState): DataActivity[] {
-  return filterActivities(state.activities, state.filters);
-}
-
 /** What the browser reports, as navigator.onLine and navigator.connection.effectiveType do. */
 export interface NetworkReport {
   online: boolean;
@@ -159,11 +63,6 @@ export function isFresh(stampedAt: number | null, now: number, maxAgeMs: number)
   return stampedAt !== null && now - stampedAt < maxAgeMs;
 }
 
-/** Spec §4/§9: the in-memory list is fresh for 5 minutes after the last successful fetch. */
-export function isActivityCacheFresh(state: ActivityDataState, now: number): boolean {
-  return isFresh(state.status.lastSync, now, ACTIVITY_CACHE_FRESH_MS);
-}
-
 /**
  * Spec §9 "fetch cache freshness in the data provider: 15 minutes". Stride's server syncs Strava
  * itself; the provider asks it for a new (incremental) sync only when the last attempt ended longer
@@ -177,56 +76,9 @@ export function isProviderSyncDue(lastSyncAt: string | null, now: number, failed
   return !isFresh(times.length === 0 ? null : Math.max(...times), now, PROVIDER_CACHE_FRESH_MS);
 }
 
-/** Spec §8: a stored error about an exhausted quota. */
-const QUOTA_ERROR = /quota|resource[-_ ]exhausted/i;
-
-export interface FetchOptions {
-  /** Skip every reuse: the caller wants what the server has now. */
-  force?: boolean;
-}
-
-/**
- * How a fetch request is answered (spec §4 "A fetch without force refresh …", §8 quota rule):
- * - `mock`: the stored error is about a quota and no force refresh was asked → the two mock runs;
- * - `cached`: a non-empty list fetched less than 5 minutes ago is reused;
- * - `join`: a request already in flight is reused;
- * - `current`: the state is loading (without a request of this provider's) → the existing data;
- * - `queue`: a forced fetch while one is in flight runs once that one is done, so what it answers
- *   is never older than the request;
- * - `fetch`: ask the server.
- */
-export type FetchPlan = 'mock' | 'cached' | 'join' | 'current' | 'queue' | 'fetch';
-
-export function planFetch(
-  state: ActivityDataState,
-  { force = false, inFlight, now }: FetchOptions & { inFlight: boolean; now: number },
-): FetchPlan {
-  if (force) {
-    return inFlight ? 'queue' : 'fetch';
-  }
-  if (state.status.lastError !== null && QUOTA_ERROR.test(state.status.lastError)) {
-    return 'mock';
-  }
-  if (hasCachedActivities(state) && isActivityCacheFresh(state, now)) {
-    return 'cached';
-  }
-  if (inFlight) {
-    return 'join';
-  }
-  return state.status.loading ? 'current' : 'fetch';
-}
-
-/**
- * Spec §4: the background check (every 10 minutes) refreshes silently when the data is stale, the
- * list is non-empty and nothing is loading. Offline there is nothing to gain by trying.
- */
-export function needsBackgroundRefresh(state: ActivityDataState, now: number): boolean {
-  return (
-    !state.status.loading &&
-    state.status.network !== 'offline' &&
-    hasCachedActivities(state) &&
-    !isActivityCacheFresh(state, now)
-  );
+/** Spec §8: an error about an exhausted quota, which shows the two mock runs when nothing is cached. */
+export function isQuotaError(message: string): boolean {
+  return /quota|resource[-_ ]exhausted/i.test(message);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

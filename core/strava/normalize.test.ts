@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivitySummary } from '../activity/schemas.ts';
 import {
-  filterActivities,
   normalizeStravaActivities,
   normalizeStravaActivity,
   parseActivityDate,
@@ -347,37 +345,5 @@ describe('parseLatLng', () => {
     ['51.5,-0.12', null],
   ])('%j → %j', (value, expected) => {
     expect(parseLatLng(value)).toEqual(expected);
-  });
-});
-
-describe('filterActivities', () => {
-  const list = [
-    { id: '1', type: 'run', startDateLocal: '2026-01-01T06:00:00' },
-    { id: '2', type: 'ride', startDateLocal: '2026-01-05T23:30:00' },
-    { id: '3', type: 'walk', startDateLocal: '2026-01-06T00:10:00' },
-    { id: '4', type: 'run', startDateLocal: '2026-01-10T12:00:00' },
-  ] as const satisfies readonly Pick<ActivitySummary, 'id' | 'type' | 'startDateLocal'>[];
-  const ids = (filtered: readonly { id: string }[]) => filtered.map((activity) => activity.id);
-
-  it('returns everything without a filter', () => {
-    expect(ids(filterActivities(list, {}))).toEqual(['1', '2', '3', '4']);
-    expect(ids(filterActivities(list, { type: null, from: null, to: '' }))).toEqual(['1', '2', '3', '4']);
-  });
-
-  it('matches the type exactly', () => {
-    expect(ids(filterActivities(list, { type: 'run' }))).toEqual(['1', '4']);
-    expect(ids(filterActivities(list, { type: 'Run' }))).toEqual([]);
-  });
-
-  it('keeps an inclusive range of local start days', () => {
-    expect(ids(filterActivities(list, { from: '2026-01-05', to: '2026-01-06' }))).toEqual(['2', '3']);
-    expect(ids(filterActivities(list, { from: '2026-01-01', to: '2026-01-01' }))).toEqual(['1']);
-    expect(ids(filterActivities(list, { to: '2026-01-05' }))).toEqual(['1', '2']);
-    expect(ids(filterActivities(list, { from: '2026-01-06' }))).toEqual(['3', '4']);
-    expect(ids(filterActivities(list, { from: '2026-01-07', to: '2026-01-09' }))).toEqual([]);
-  });
-
-  it('combines type and range', () => {
-    expect(ids(filterActivities(list, { type: 'run', from: '2026-01-02' }))).toEqual(['4']);
   });
 });

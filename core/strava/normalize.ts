@@ -1,15 +1,12 @@
 /**
  * Strava's activities (SummaryActivity / DetailedActivity, snake_case) as Stride activities (spec §3
- * "Activity", "Normalisation"), and the list filters of spec §5. The same-run rule and the merged
- * list of spec §7 are in same-run.ts.
+ * "Activity", "Normalisation"). The same-run rule of spec §7 is in same-run.ts; the list filters of
+ * spec §5 run in SQL (server/db/activity-repository.ts).
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
 import { cadenceInSteps } from '../activity/cadence.ts';
 import { checkPlausibility } from '../activity/plausibility.ts';
 import { type ActivitySummary, normaliseActivityName } from '../activity/schemas.ts';
-
-// The merged list moved to same-run.ts; re-exported while the web still imports it from here.
-export { mergeActivities } from './same-run.ts';
 
 /**
  * Strava's sport types as Stride's (exact, case-sensitive names as Strava writes them in
@@ -252,29 +249,4 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
 /** Normalise a page of Strava activities, skipping those normalizeStravaActivity rejects. */
 export function normalizeStravaActivities(inputs: readonly unknown[]): StravaActivity[] {
   return inputs.flatMap((input) => normalizeStravaActivity(input) ?? []);
-}
-
-/** Spec §3 "filters" / §5 "Activity list filters": type and an inclusive range of days. */
-export interface ActivityFilters {
-  /** Exact match ("run" is not "Run"); absent, null or "" means any type. */
-  type?: string | null | undefined;
-  /** YYYY-MM-DD, inclusive, compared with the local date the activity started. */
-  from?: string | null | undefined;
-  to?: string | null | undefined;
-}
-
-export type FilterableActivity = Pick<ActivitySummary, 'type' | 'startDateLocal'>;
-
-/**
- * Spec §5: filtering by type matches exactly; a date range keeps activities whose start date lies
- * within the inclusive start and end; no filter returns everything. Days are compared on the local
- * start date (as the list API of core/activity/schemas.ts does), so a run at 23:30 on the 5th is in
- * a range ending on the 5th wherever the runner was.
- */
-export function filterActivities<T extends FilterableActivity>(list: readonly T[], filters: ActivityFilters): T[] {
-  const { type, from, to } = filters;
-  return list.filter((activity) => {
-    const day = activity.startDateLocal.slice(0, 10);
-    return (!type || activity.type === type) && (!from || day >= from) && (!to || day <= to);
-  });
 }

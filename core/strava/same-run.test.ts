@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivitySummary } from '../activity/schemas.ts';
-import { isSameActivity, mergeActivities, pairSameRuns } from './same-run.ts';
+import { isSameActivity, pairSameRuns } from './same-run.ts';
 
 const ISO = '2026-01-15T07:30:00Z';
 const MS = Date.parse(ISO);
@@ -43,68 +43,6 @@ describe('isSameActivity', () => {
   });
 });
 
-describe('mergeActivities', () => {
-  it('keeps the uploaded copy of a run synced from Strava, newest first', () => {
-    const strava = [item('s1', at(0), 10_000, 'strava'), item('s2', at(86_400), 5000, 'strava')];
-    const uploaded = [item('u1', at(20), 9800, 'upload'), item('u2', at(-86_400), 3000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['s2', 'u1', 'u2']);
-  });
-
-  it('matches one to one, closest start first', () => {
-    // Two Strava activities near one upload: only the closer one is its duplicate.
-    const strava = [item('far', at(50), 10_000, 'strava'), item('near', at(5), 10_000, 'strava')];
-    const uploaded = [item('u', at(0), 10_000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['far', 'u']);
-  });
-
-  it('pairs two runs and two uploads of the same minute each with its own', () => {
-    const strava = [item('s1', at(0), 5000, 'strava'), item('s2', at(40), 5000, 'strava')];
-    const uploaded = [item('u1', at(2), 5000, 'upload'), item('u2', at(41), 5000, 'upload')];
-    expect(mergeActivities(strava, uploaded).map((activity) => activity.id)).toEqual(['u2', 'u1']);
-  });
-
-  it('keeps both when the distance differs by more than 5 %', () => {
-    const merged = mergeActivities([item('s', at(0), 10_000, 'strava')], [item('u', at(0), 5000, 'upload')]);
-    expect(merged.map((activity) => activity.id).sort()).toEqual(['s', 'u']);
-  });
-
-  it('keeps both at 61 s apart and merges at 60 s', () => {
-    expect(mergeActivities([item('s', at(61), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(2);
-    expect(mergeActivities([item('s', at(60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
-    expect(mergeActivities([item('s', at(-60), 5000, 'strava')], [item('u', at(0), 5000, 'upload')])).toHaveLength(1);
-  });
-
-  it('drops a repeated id within one side', () => {
-    const strava = [item('s', at(0), 5000, 'strava'), item('s', at(0), 5000, 'strava')];
-    expect(mergeActivities(strava, [])).toHaveLength(1);
-    const uploaded = [item('u', at(0), 5000, 'upload'), item('u', at(0), 5000, 'upload')];
-    expect(mergeActivities([], uploaded)).toHaveLength(1);
-  });
-
-  it('keeps activities with a broken start date, last', () => {
-    const merged = mergeActivities(
-      [{ ...item('s', ISO, 5000, 'strava'), startDate: 'x' }],
-      [item('u', ISO, 5000, 'upload')],
-    );
-    expect(merged.map((activity) => activity.id)).toEqual(['u', 's']);
-  });
-
-  it('orders equal starts by id and handles empty sides', () => {
-    expect(mergeActivities([], [])).toEqual([]);
-    const merged = mergeActivities([item('b', ISO, 1000, 'strava'), item('a', ISO, 9000, 'strava')], []);
-    expect(merged.map((activity) => activity.id)).toEqual(['a', 'b']);
-  });
-
-  it('merges a thousand-run history against uploads quickly and exactly', () => {
-    const strava = Array.from({ length: 1000 }, (_, day) => item(`s${day}`, at(day * 86_400), 8000, 'strava'));
-    const uploaded = Array.from({ length: 300 }, (_, day) => item(`u${day}`, at(day * 86_400 * 2 + 3), 8100, 'upload'));
-    const merged = mergeActivities(strava, uploaded);
-    expect(merged).toHaveLength(1000);
-    expect(merged.filter((activity) => activity.source === 'upload')).toHaveLength(300);
-    expect(merged[0]?.id).toBe('s999');
-  });
-});
-
 describe('pairSameRuns', () => {
   const ids = (pairs: { strava: Item; uploaded: Item }[]) =>
     pairs.map((pair) => `${pair.strava.id}=${pair.uploaded.id}`);
@@ -135,5 +73,19 @@ describe('pairSameRuns', () => {
     expect(pairSameRuns([broken], [item('u', ISO, 5000, 'upload')])).toEqual([]);
     expect(pairSameRuns([item('s', ISO, 5000, 'strava')], [{ ...broken, id: 'u' }])).toEqual([]);
     expect(pairSameRuns([], [])).toEqual([]);
+  });
+
+  it('pairs a thousand-run history against uploads exactly', () => {
+    const strava = Array.from({ length: 1000 }, (_, day) => item(`s${day}`, at(day * 86_400), 8000, 'strava'));
+    const uploaded = Array.from({ length: 300 }, (_, day) => item(`u${day}`, at(day * 86_400 * 2 + 3), 8100, 'upload'));
+    const pairs = pairSameRuns(strava, uploaded);
+    expect(pairs).toHaveLength(300);
+    expect(pairs.every((pair) => pair.strava.id === `s${Number(pair.uploaded.id.slice(1)) * 2}`)).toBe(true);
+  });
+
+  it('pairs nothing with an invalid start date', () => {
+    expect(
+      pairSameRuns([{ ...item('s', ISO, 5000, 'strava'), startDate: 'x' }], [item('u', ISO, 5000, 'upload')]),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * When an uploaded activity and a Strava activity are the same run (spec §7), and the one-to-one
- * pairing built on it: the merged list drops the Strava copy of each pair, and the server hides
- * it behind the upload (duplicate_of).
+ * pairing built on it; the server hides the Strava copy of each pair behind the upload
+ * (duplicate_of), so the list it serves is already merged.
  */
 import type { ActivitySummary } from '../activity/schemas.ts';
 
@@ -26,22 +26,12 @@ export function isSameActivity(a: MergeableActivity, b: MergeableActivity): bool
   return Math.abs(a.distance - b.distance) <= DUPLICATE_DISTANCE_TOLERANCE * Math.max(a.distance, b.distance);
 }
 
-function uniqueById<T extends MergeableActivity>(list: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return list.filter((activity) => !seen.has(activity.id) && seen.add(activity.id));
-}
-
-/** Newest first; equal starts by id so the order never flickers between loads. */
-export function compareNewestFirst(a: MergeableActivity, b: MergeableActivity): number {
-  const byStart = (Date.parse(b.startDate) || 0) - (Date.parse(a.startDate) || 0);
-  return byStart !== 0 ? byStart : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 /**
  * The one-to-one pairing of spec §7: every Strava activity that isSameActivity matches with an
  * uploaded one, paired closest start times first, each activity in at most one pair. Activities
- * with an invalid start pair with nothing. Used by mergeActivities for the merged list and by the
- * server, which hides a Strava copy behind its upload.
+ * with an invalid start pair with nothing. The server keeps the upload of each pair and hides the
+ * Strava copy behind it: the upload has the full-resolution track and file, it is the runner's own
+ * data, and unlike Strava data (whose API terms restrict it to its athlete) it may be shown publicly.
  */
 export function pairSameRuns<S extends MergeableActivity, U extends MergeableActivity>(
   strava: readonly S[],
@@ -90,22 +80,4 @@ export function pairSameRuns<S extends MergeableActivity, U extends MergeableAct
     }
   }
   return pairs;
-}
-
-/**
- * Spec §7 "Internal activity loading": one list, de-duplicated, sorted by startDate descending.
- * Within each side the same id counts once (the first kept). Across sides, pairSameRuns matches
- * them; of each pair the uploaded copy is kept and the Strava one dropped: it has the
- * full-resolution track and file, it is the user's own data, and unlike Strava data (whose API
- * terms restrict it to its athlete) it may be shown publicly.
- */
-export function mergeActivities<S extends MergeableActivity, U extends MergeableActivity>(
-  strava: readonly S[],
-  uploaded: readonly U[],
-): (S | U)[] {
-  const stravaList = uniqueById(strava);
-  const uploadedList = uniqueById(uploaded);
-  const dropped = new Set<S>(pairSameRuns(stravaList, uploadedList).map((pair) => pair.strava));
-  const keptStrava = stravaList.filter((activity) => !dropped.has(activity));
-  return [...uploadedList, ...keptStrava].sort(compareNewestFirst);
 }

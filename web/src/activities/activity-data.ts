@@ -8,6 +8,7 @@ import {
   type ActivityDataFilters,
   type ActivityDataStatus,
   type DataActivity,
+  isQuotaError,
   mockActivities,
   type NetworkStatus,
 } from '../../../core/strava/data-state.ts';
@@ -23,9 +24,6 @@ export interface ActivityQueryState {
   /** Epoch ms of the last failed fetch; 0 when there was none. */
   errorUpdatedAt: number;
 }
-
-/** Spec §8: a stored error about an exhausted quota. */
-const QUOTA_ERROR = /quota|resource[-_ ]exhausted/i;
 
 export interface DerivedActivityData {
   activities: DataActivity[];
@@ -43,7 +41,7 @@ export function deriveActivityData(
   const cached = query.data?.items ?? [];
   // Spec §8 quota rule: nothing to show and the quota is exhausted → the two mock runs, dated
   // from the failed fetch.
-  const quotaExhausted = lastError !== null && QUOTA_ERROR.test(lastError);
+  const quotaExhausted = lastError !== null && isQuotaError(lastError);
   const activities = cached.length === 0 && quotaExhausted ? mockActivities(query.errorUpdatedAt) : cached;
   return {
     activities,
