@@ -94,6 +94,12 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       logLevel: 'info',
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
       authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
+      routeRateLimits: {
+        windowMs: 60_000,
+        uploadsPerUser: 120,
+        stravaConnectsPerUser: 60,
+        webhookPostsPerAddress: 600,
+      },
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
       webDir: path.join(cwd, 'dist', 'web'),
@@ -160,6 +166,15 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
     expect(loadConfig({ APP_SECRET: SECRET, ACTIVITY_REDERIVE: 'off' }, cwd).activityRederive).toBe(false);
     expect(configError({ APP_SECRET: SECRET, ACTIVITY_REDERIVE: 'later' })).toBe(
       'ACTIVITY_REDERIVE must be true or false, got "later"',
+    );
+  });
+
+  it('keeps the token refresh timeout at 15 s or less (spec §7)', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, STRAVA_REFRESH_TIMEOUT_MS: '15000' }, cwd).strava.refreshTimeoutMs).toBe(
+      15_000,
+    );
+    expect(configError({ APP_SECRET: SECRET, STRAVA_REFRESH_TIMEOUT_MS: '20000' })).toBe(
+      'STRAVA_REFRESH_TIMEOUT_MS must be at most 15000, got "20000"',
     );
   });
 

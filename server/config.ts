@@ -15,6 +15,7 @@ import {
   RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
+  TOKEN_REFRESH_TIMEOUT_MAX_MS,
   TOKEN_REFRESH_TIMEOUT_MS,
   WEBHOOK_POSTS_PER_MINUTE,
 } from '../core/strava/constants.ts';
@@ -141,6 +142,15 @@ function readInteger(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) {
     throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Spec §7 names 10 s and 15 s for the token refresh: 10 s by default, never more than 15 s. */
+function readRefreshTimeout(env: Env): number {
+  const value = readInteger(env, 'STRAVA_REFRESH_TIMEOUT_MS', TOKEN_REFRESH_TIMEOUT_MS);
+  if (value > TOKEN_REFRESH_TIMEOUT_MAX_MS) {
+    throw new ConfigError(`STRAVA_REFRESH_TIMEOUT_MS must be at most ${TOKEN_REFRESH_TIMEOUT_MAX_MS}, got "${value}"`);
   }
   return value;
 }
@@ -280,7 +290,7 @@ function loadStravaConfig(env: Env): StravaConfig {
     baseUrl: (env.STRAVA_BASE_URL?.trim() || 'https://www.strava.com').replace(/\/+$/, ''),
     minSpacingMs: readInteger(env, 'STRAVA_MIN_SPACING_MS', RATE_LIMIT_MIN_SPACING_MS),
     requestTimeoutMs: readInteger(env, 'STRAVA_REQUEST_TIMEOUT_MS', API_REQUEST_TIMEOUT_MS),
-    refreshTimeoutMs: readInteger(env, 'STRAVA_REFRESH_TIMEOUT_MS', TOKEN_REFRESH_TIMEOUT_MS),
+    refreshTimeoutMs: readRefreshTimeout(env),
     interactiveDeadlineMs: readInteger(env, 'STRAVA_INTERACTIVE_DEADLINE_MS', INTERACTIVE_DEADLINE_MS),
     // Strava's numbers, not a setting: tests scale the window down through the config object.
     maxRequestsPerWindow: RATE_LIMIT_MAX_REQUESTS,

@@ -3,7 +3,6 @@
  * Durations are milliseconds unless the name says seconds; the server's Strava client, the sync job
  * and the web data provider all read them from here.
  */
-import { ACTIVITY_PAGE_SIZE } from '../activity/schemas.ts';
 
 /** Spec §6/§7: the scopes requested on the authorise redirect, comma-separated as Strava expects. */
 export const STRAVA_SCOPES = 'read,activity:read_all,profile:read_all';
@@ -71,21 +70,22 @@ export const TOKEN_REFRESH_TIMEOUT_MAX_MS = 15 * SECOND_MS;
 /** Spec §7: generic GET with Bearer token, timeout 15 s. */
 export const API_REQUEST_TIMEOUT_MS = 15 * SECOND_MS;
 
-/** Spec §9 fetch sizes. */
+/**
+ * Spec §9 fetch sizes: a Strava activity list without per_page gives 30 (Strava's own default),
+ * the dashboard shows the 10 most recent, and the sync asks for pages of 100. The uploaded list's
+ * default (50) is ACTIVITY_PAGE_SIZE in the activities API. The data provider's own fetch limits
+ * (200 and 30) have no counterpart: the server serves one merged list, paged.
+ */
 export const DEFAULT_FETCH_SIZE = 30;
-/** The uploaded list's default (50) already has its home in the activities API. */
-export const UPLOADED_LIST_DEFAULT_SIZE = ACTIVITY_PAGE_SIZE;
 export const RECENT_ACTIVITIES_SIZE = 10;
 export const SYNC_PAGE_SIZE = 100;
-/** Spec §7 "Internal activity loading" / §9: Strava fetch limit and uploaded limit of the data provider. */
-export const PROVIDER_FETCH_LIMIT = 200;
-export const PROVIDER_UPLOADED_LIMIT = 30;
 
 /** Spec §9 cache lifetimes. */
 export const ACTIVITY_CACHE_FRESH_MS = 5 * MINUTE_MS;
 export const PROVIDER_CACHE_FRESH_MS = 15 * MINUTE_MS;
 export const DETAIL_CACHE_MS = 24 * HOUR_MS;
 export const STREAMS_CACHE_MS = 24 * HOUR_MS;
+/** The signed-in runner's profile is read again after 5 minutes (the web's profile query). */
 export const PROFILE_CACHE_MS = 5 * MINUTE_MS;
 /** Spec §4/§9: the silent background freshness check. */
 export const BACKGROUND_CHECK_INTERVAL_MS = 10 * MINUTE_MS;

@@ -28,7 +28,7 @@ import {
   type RefreshedTokens,
   type TokenResponseKind,
 } from '../../../core/strava/tokens.ts';
-import { STRAVA_SCOPES } from '../../../core/strava/constants.ts';
+import { DEFAULT_FETCH_SIZE, STRAVA_SCOPES } from '../../../core/strava/constants.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 
 export type StravaErrorKind =
@@ -80,7 +80,8 @@ export interface StravaClientOptions {
 
 export interface ListActivitiesQuery {
   page: number;
-  perPage: number;
+  /** Activities per page; DEFAULT_FETCH_SIZE (spec §9) when not given. */
+  perPage?: number;
   /** Epoch seconds: only activities that started after this. */
   after?: number | undefined;
 }
@@ -425,7 +426,7 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       const body = await apiGet(
         '/athlete/activities',
         accessToken,
-        { page: query.page, per_page: query.perPage, after: query.after },
+        { page: query.page, per_page: query.perPage ?? DEFAULT_FETCH_SIZE, after: query.after },
         { signal, priority: 'background' },
         Number.POSITIVE_INFINITY,
       );

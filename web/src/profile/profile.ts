@@ -8,6 +8,7 @@ import {
   profilePhotoProblem,
 } from '../../../core/profile-photo.ts';
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
+import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
 import { SESSION_QUERY_KEY } from '../auth/session.ts';
 
@@ -17,6 +18,7 @@ export function useProfile() {
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
+    staleTime: PROFILE_CACHE_MS,
   });
 }
 
