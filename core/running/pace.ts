@@ -4,6 +4,7 @@
  * `{ error }` with one of PACE_INPUT_ERRORS.
  */
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import { SPLIT_UNIT_METRES } from './splits.ts';
 
 export type Parsed<T> = { value: T } | { error: string };
 
@@ -146,7 +147,7 @@ export function solvePace(given: {
 
 /** Seconds per kilometre or per mile from seconds per metre. */
 export function paceSecondsPer(secondsPerMetre: number, unit: 'km' | 'mi'): number {
-  return secondsPerMetre * (unit === 'km' ? METRES_PER_KILOMETRE : METRES_PER_MILE);
+  return secondsPerMetre * SPLIT_UNIT_METRES[unit];
 }
 
 /** "12 km/h", "12 kph", "7.5 mph" → seconds per metre. */

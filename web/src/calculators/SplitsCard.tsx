@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { splitTable } from '../../../core/running/splits.ts';
+import { SPLIT_UNIT_METRES, splitTable } from '../../../core/running/splits.ts';
 import { formatDuration } from '../../../core/units.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
@@ -21,7 +21,7 @@ export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProp
     return null;
   }
   const rows = splitTable(solution.metres, solution.seconds, unit, result.negativePercent);
-  const perUnit = unit === 'km' ? 1000 : 1609.34;
+  const perUnit = SPLIT_UNIT_METRES[unit];
   return (
     <Card>
       <CardContent>
