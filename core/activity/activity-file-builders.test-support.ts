@@ -4,7 +4,7 @@
  * Shapes follow the files those services write (namespaces, prefixes, field order); the points
  * come from `straightRun`, so tests know the true distance, speed and timing.
  */
-import { EARTH_MEAN_RADIUS_M } from './metrics.ts';
+import { EARTH_MEAN_RADIUS_M } from './track-distance.ts';
 
 export interface GeneratedPoint {
   lat: number;

@@ -4,13 +4,8 @@
  * later imports all describe an activity the same way.
  */
 import { MAX_LAPS } from './bounds.ts';
-import {
-  computeCumulativeDistance,
-  guessActivityType,
-  positionDistance,
-  summarizeTrack,
-  type TrackSummary,
-} from './metrics.ts';
+import { guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
+import { computeCumulativeDistance, positionDistance } from './track-distance.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { DeviceTotals, ParsedActivity, ParsedLeg, UploadActivityType } from './parsed.ts';
 import { activityName } from './activity-name.ts';

@@ -21,7 +21,7 @@ import type {
   ParsedLeg,
   UploadActivityType,
 } from './parsed.ts';
-import { computeCumulativeDistance } from './metrics.ts';
+import { computeCumulativeDistance } from './track-distance.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';

@@ -7,7 +7,7 @@
  * (`gpxtpx:hr`, `ns3:hr`, plain `hr` or `heartrate`; `cad` or `cadence`) because every vendor picks
  * its own prefix and some none.
  */
-import { computeCumulativeDistance } from './metrics.ts';
+import { computeCumulativeDistance } from './track-distance.ts';
 import type { ActivityFileParser, ParsedActivity } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
 import { TrackBuilder, type TrackPointInput } from './track.ts';

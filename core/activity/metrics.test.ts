@@ -5,17 +5,10 @@ import {
   straightRun,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
-import {
-  computeCumulativeDistance,
-  EARTH_MEAN_RADIUS_M,
-  elevationGain,
-  elevationNoise,
-  guessActivityType,
-  haversineDistance,
-  maxSpeed,
-  MOVING_SPEED_THRESHOLD_MPS,
-  summarizeTrack,
-} from './metrics.ts';
+import { elevationGain, elevationNoise } from './elevation-gain.ts';
+import { guessActivityType, summarizeTrack } from './metrics.ts';
+import { maxSpeed, MOVING_SPEED_THRESHOLD_MPS } from './moving-speed.ts';
+import { computeCumulativeDistance, EARTH_MEAN_RADIUS_M, haversineDistance } from './track-distance.ts';
 import type { Track } from './track.ts';
 
 type PointOverrides = Partial<Omit<GeneratedPoint, 'distance'>> & { distance?: number };

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeActivity } from './activity-record.ts';
-import { haversineDistance, smoothElevation, summarizeTrack } from './metrics.ts';
+import { smoothElevation } from './elevation-gain.ts';
+import { summarizeTrack } from './metrics.ts';
+import { haversineDistance } from './track-distance.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
 import { computeSplits } from './splits.ts';
 import { decodeTrack, encodeTrack } from './track-codec.ts';

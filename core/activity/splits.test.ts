@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { straightRun, type GeneratedPoint } from './activity-file-builders.test-support.ts';
-import { computeCumulativeDistance } from './metrics.ts';
+import { computeCumulativeDistance } from './track-distance.ts';
 import { MAX_SPLITS } from './bounds.ts';
 import { computeSplits, gradeCostFactor, SPLIT_LENGTH_M, type Split } from './splits.ts';
 import type { Track } from './track.ts';

@@ -5,7 +5,8 @@
  * average_grade_adjusted_speed, pace_zone — because they are that record, stored and served as is.
  */
 import { MAX_SPLITS } from './bounds.ts';
-import { MOVING_SPEED_THRESHOLD_MPS, smoothElevation } from './metrics.ts';
+import { smoothElevation } from './elevation-gain.ts';
+import { MOVING_SPEED_THRESHOLD_MPS } from './moving-speed.ts';
 import { trackLength, type Track } from './track.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 

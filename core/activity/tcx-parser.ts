@@ -7,7 +7,7 @@
  * TrackBuilder's columns. Activities and Courses both count; activity laps keep the file's own lap
  * figures. A course's laps carry no times or points of their own and are not kept.
  */
-import { computeCumulativeDistance } from './metrics.ts';
+import { computeCumulativeDistance } from './track-distance.ts';
 import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type TrackPointInput } from './track.ts';

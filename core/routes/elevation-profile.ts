@@ -1,11 +1,11 @@
 /**
  * Climb and descent of a planned route from its sampled elevation profile (spec §1: "without an
  * elevation service, no climb is shown rather than a wrong one"). Reuses core's recorded-activity
- * rule, activity/metrics.ts elevationGain (distance-window smoothing, then hysteresis), unchanged:
+ * rule, activity/elevation-gain.ts elevationGain (distance-window smoothing, then hysteresis), unchanged:
  * a DEM profile is smooth, so the rule's noise estimate gives its 1 m minimum threshold. Loss is the
  * same rule on the reversed profile (the descent is the climb of the way back).
  */
-import { elevationGain } from '../activity/metrics.ts';
+import { elevationGain } from '../activity/elevation-gain.ts';
 import type { ProfileSample } from './geometry.ts';
 
 export interface ProfilePoint {

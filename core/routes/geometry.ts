@@ -1,9 +1,9 @@
 /**
  * Pure geometry of a planned route (spec §1 "Plan routes"): its length, the per-km / per-mile
  * markers along it, the points sampled for elevation requests and the simplification of an imported
- * line. Distances are great-circle metres from core's one haversine (activity/metrics.ts).
+ * line. Distances are great-circle metres from core's one haversine (activity/track-distance.ts).
  */
-import { haversineDistance } from '../activity/metrics.ts';
+import { haversineDistance } from '../activity/track-distance.ts';
 import type { UnitSystem } from '../profile.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 

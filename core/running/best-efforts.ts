@@ -1,6 +1,6 @@
 /**
  * The fastest contiguous stretch of each standard distance in a recorded track.
- * Time counts the way an activity's moving time does (metrics.ts movingStats): a segment slower than
+ * Time counts the way an activity's moving time does (moving-speed.ts movingStats): a segment slower than
  * MOVING_SPEED_THRESHOLD_MPS adds its metres but no time, so a pause at a crossing is left out. A
  * segment faster than anyone runs (plausibility.ts, 12.5 m/s on foot) or covering metres in no time
  * is a GPS jump and adds neither metres nor time, so a glitch never becomes a record.
@@ -8,7 +8,7 @@
  * in distance, so the fastest stretch starts or ends at a recorded point: one pass puts the end on
  * each point and interpolates the start, the other the reverse.
  */
-import { MOVING_SPEED_THRESHOLD_MPS } from '../activity/metrics.ts';
+import { MOVING_SPEED_THRESHOLD_MPS } from '../activity/moving-speed.ts';
 import { MAX_SUSTAINED_SPEED_MPS } from '../activity/plausibility.ts';
 import { METRES_PER_MILE } from '../units.ts';
 

@@ -6,7 +6,7 @@
  */
 import { MAX_LAPS, MAX_SPLITS } from '../activity/bounds.ts';
 import { cadenceInSteps } from '../activity/cadence.ts';
-import { computeCumulativeDistance } from '../activity/metrics.ts';
+import { computeCumulativeDistance } from '../activity/track-distance.ts';
 import type { LapRecord, SplitRecord } from '../activity/schemas.ts';
 import { TrackBuilder, type Track } from '../activity/track.ts';
 import { DEFAULT_STREAM_KEYS } from './constants.ts';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDetail, ActivityPage, DisplayTrack } from '../../core/activity/schemas.ts';
-import type { SimActivity, SimSportType } from '../../tools/strava-simulator/generate-activities.ts';
+import type { SimActivity } from '../../tools/strava-simulator/generate-activities.ts';
+import type { SimSportType } from '../../tools/strava-simulator/name-tables.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import * as stepsAndSports from '../db/migrations/0014-strava-steps-and-sports.ts';
 import {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INCREMENTAL_LOOKBACK_MS } from '../services/strava/sync-worker.ts';
 import type { ActivityDetail, ActivityPage, ActivitySummary } from '../../core/activity/schemas.ts';
 import type { StravaStatus, SyncProgress } from '../../core/strava/api.ts';
-import { utcOffsetSeconds } from '../../tools/strava-simulator/generate-activities.ts';
+import { utcOffsetSeconds } from '../../tools/strava-simulator/strava-time.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { createSecretBox } from '../security/secret-box.ts';
 import { registerUser, signedInClient } from '../test-support/factories.ts';

@@ -2,7 +2,7 @@
 // GET /route/v1/foot/{lon,lat;lon,lat…}?overview=full&geometries=geojson. Each leg becomes a
 // deterministic path with EXTRA_POINTS_PER_LEG bends between its ends (offset sideways, as a path
 // around a block would be), so the snapped line is measurably longer than the straight one.
-import { haversineDistance } from '../../core/activity/metrics.ts';
+import { haversineDistance } from '../../core/activity/track-distance.ts';
 import { startStandIn, type StandIn } from './stand-in-server.ts';
 
 export const EXTRA_POINTS_PER_LEG = 3;

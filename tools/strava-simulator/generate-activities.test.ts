@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSplits,
-  buildStreams,
-  createRandom,
-  decodePolyline,
-  encodePolyline,
-  generateAthlete,
-  generateHistory,
-  stravaDate,
-  stravaTimezone,
-  utcOffsetSeconds,
-} from './generate-activities.ts';
+import { buildSplits, buildStreams } from './activity-track.ts';
+import { generateAthlete, generateHistory } from './generate-activities.ts';
+import { decodePolyline, encodePolyline } from './polyline.ts';
+import { createRandom } from './seeded-random.ts';
+import { stravaDate, stravaTimezone, utcOffsetSeconds } from './strava-time.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 

@@ -3,13 +3,13 @@
  * operations tests use to change it. Every endpoint module reads and writes this one store.
  */
 import {
-  createRandom,
   generateActivity,
   generateAthlete,
   generateHistory,
   type SimActivity,
   type SimAthlete,
 } from './generate-activities.ts';
+import { createRandom } from './seeded-random.ts';
 import { token } from './simulator-http.ts';
 import { noFaults, type SimulatorState, type StravaSimulatorOptions, type TokenPair } from './simulator-types.ts';
 

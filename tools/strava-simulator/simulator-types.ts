@@ -2,7 +2,8 @@
  * The Strava simulator's public shapes: its options, fault switches, request log, state and the
  * handle createStravaSimulator returns (README.md beside this file describes each).
  */
-import type { SimActivity, SimAthlete, SimSportType } from './generate-activities.ts';
+import type { SimActivity, SimAthlete } from './generate-activities.ts';
+import type { SimSportType } from './name-tables.ts';
 
 export type ResetHeader = 'none' | 'x-ratelimit-reset' | 'retry-after' | 'both';
 

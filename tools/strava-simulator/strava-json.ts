@@ -3,19 +3,11 @@
  * DetailedAthlete, SummaryActivity, DetailedActivity with laps and splits, StreamSet), built from
  * the simulator's generated athletes and activities.
  */
-import {
-  buildSplits,
-  buildStreams,
-  encodePolyline,
-  stravaDate,
-  stravaTimezone,
-  summaryPolyline,
-  utcOffsetSeconds,
-  type ActivityStreams,
-  type SimActivity,
-  type SimAthlete,
-  type SimSportType,
-} from './generate-activities.ts';
+import { buildSplits, buildStreams, summaryPolyline, type ActivityStreams } from './activity-track.ts';
+import type { SimActivity, SimAthlete } from './generate-activities.ts';
+import type { SimSportType } from './name-tables.ts';
+import { encodePolyline } from './polyline.ts';
+import { stravaDate, stravaTimezone, utcOffsetSeconds } from './strava-time.ts';
 import { token } from './simulator-http.ts';
 import type { SimulatorStore } from './simulator-store.ts';
 

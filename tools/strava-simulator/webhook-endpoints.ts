@@ -3,7 +3,7 @@
  * created only after the callback echoes hub.challenge, listed and deleted with the app's
  * credentials; and events POSTed to the callback as Strava sends them.
  */
-import { stravaDate } from './generate-activities.ts';
+import { stravaDate } from './strava-time.ts';
 import type { EndpointResult } from './oauth-endpoints.ts';
 import { fault, HttpError, token } from './simulator-http.ts';
 import type { SimulatorStore } from './simulator-store.ts';

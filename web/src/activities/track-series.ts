@@ -5,7 +5,7 @@
  * point hovered on a chart can be marked on the map.
  */
 import { showsSpeed, speedInUnits, speedUnitLabel } from '../../../core/activity/activity-figures.ts';
-import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/metrics.ts';
+import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/moving-speed.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import {

@@ -8,7 +8,7 @@ import { Alert, Button, CircularProgress, IconButton, Snackbar, Tooltip } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { countScreenshot } from './analytics-api.ts';
-import { shareOrDownload, type ShareCard } from './share-cards.ts';
+import { shareOrDownload, type ShareCard } from './share-card-export.ts';
 
 interface Notice {
   severity: 'success' | 'error';

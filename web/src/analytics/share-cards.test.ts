@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapText } from './share-cards.ts';
+import { wrapText } from './share-card-layout.ts';
 
 /** A monospaced font: every character is 10 px wide, so 100 px holds 10 characters. */
 const mono = { measureText: (text: string) => ({ width: text.length * 10 }) as TextMetrics };

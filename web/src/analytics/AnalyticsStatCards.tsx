@@ -1,0 +1,101 @@
+/**
+ * The My Stride figures (spec §3 Per-user analytics record): current and longest streak, sessions,
+ * minutes planning, screenshots taken, and medals earned against the catalogue, each a skeleton
+ * until its record has loaded.
+ */
+import CameraAltIcon from '@mui/icons-material/CameraAltOutlined';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import LocalFireDepartmentIcon from '@mui/icons-material/LocalFireDepartment';
+import RouteIcon from '@mui/icons-material/Route';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import { Grid, Link, Skeleton } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { Analytics, TrophyCase } from '../../../core/medals/api.ts';
+import { StatCard } from '../components/StatCard.tsx';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** A calendar day "YYYY-MM-DD" as "Mar 4, 2025", read in UTC so the reader's zone cannot shift it. */
+function formatDay(isoDay: string): string {
+  const time = Date.parse(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(time) ? isoDay : dayFormat.format(time);
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+export function AnalyticsStatCards({
+  record,
+  trophyCase,
+}: {
+  record: Analytics | undefined;
+  trophyCase: TrophyCase | undefined;
+}) {
+  const stat = (render: () => ReactNode) => (record ? render() : <Skeleton width={80} />);
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<LocalFireDepartmentIcon fontSize="small" />}
+          label="Current streak"
+          value={stat(() => plural(record?.strideStreak.current ?? 0, 'day', 'days'))}
+          detail={record?.strideStreak.lastActiveDate && `Last active ${formatDay(record.strideStreak.lastActiveDate)}`}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<WorkspacePremiumIcon fontSize="small" />}
+          label="Longest streak"
+          value={stat(() => plural(record?.strideStreak.longest ?? 0, 'day', 'days'))}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<EventRepeatIcon fontSize="small" />}
+          label="Sessions"
+          value={stat(() => (record?.totalSessions ?? 0).toLocaleString('en-US'))}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<RouteIcon fontSize="small" />}
+          label="Minutes planning"
+          value={stat(() => (record?.minutesSpentPlanning ?? 0).toLocaleString('en-US'))}
+          detail={
+            <Link component={RouterLink} to="/run-planner" color="inherit">
+              Open the Route Planner
+            </Link>
+          }
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<CameraAltIcon fontSize="small" />}
+          label="Screenshots taken"
+          value={stat(() => (record?.screenshotsTaken ?? 0).toLocaleString('en-US'))}
+          detail="Share cards of your runs and medals"
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 4 }}>
+        <StatCard
+          icon={<EmojiEventsIcon fontSize="small" />}
+          label="Medals"
+          value={trophyCase ? `${trophyCase.earnedCount} of ${trophyCase.catalogueCount}` : <Skeleton width={80} />}
+          detail={
+            <Link component={RouterLink} to="/medals" color="inherit">
+              Open the trophy case
+            </Link>
+          }
+        />
+      </Grid>
+    </Grid>
+  );
+}
