@@ -90,6 +90,9 @@ for (const [width, height, suffix] of [
     await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
     await shoot(page, `strava-activities-${suffix}`);
   }
+  await page.goto(`${baseUrl}/calculators?d=10K&t=45%3A00`);
+  await page.getByRole('heading', { name: 'Distance & Time Calculators', level: 1 }).waitFor();
+  await shoot(page, `calculators-${suffix}`);
   await page.goto(`${baseUrl}/training-goals`);
   await shoot(page, `upcoming-${suffix}`);
   await page.goto(`${baseUrl}/privacy-policy`);
