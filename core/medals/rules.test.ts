@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { METRES_PER_MILE } from '../units.ts';
 import { DISTANCE_CLASS_MILES, type DistanceClassMedalId, MEDAL_IDS, type MedalId } from './catalogue.ts';
-import {
-  distanceClassOf,
-  evaluateMedals,
-  type MedalActivity,
-  type MedalEvaluation,
-  type MedalInput,
-  parseLocalStart,
-  type WellbeingEntry,
-} from './rules.ts';
+import { distanceClassOf, evaluateMedals, type MedalEvaluation, type MedalInput } from './rules.ts';
+import { parseLocalStart, type MedalActivity } from './run-history.ts';
+import type { WellbeingEntry } from './wellbeing-streak.ts';
 import { addDays } from './streak.ts';
 
 const MILE = METRES_PER_MILE;

@@ -24,7 +24,6 @@
  *   stop the others) rather than silently guessing its day; rules that need no date are unaffected.
  * - Progress is capped at the target; distance totals are reported in the user's units.
  */
-import type { ActivitySummary } from '../activity/schemas.ts';
 import type { UnitSystem } from '../profile.ts';
 import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
 import {
@@ -39,7 +38,6 @@ import {
   type MedalId,
   NEW_YEAR_MONTH_DAY,
   NIGHT_OWL_FROM_HOUR,
-  NON_USER_SOURCES,
   PLANNING_RUNS_NEEDED,
   RUN_STREAK_DAYS,
   type RunStreakMedalId,
@@ -56,25 +54,9 @@ import {
   WELLBEING_STREAK_DAYS,
 } from './catalogue.ts';
 import { formatMedalCount, formatMedalDistance, type MedalProgress } from './format.ts';
-import { epochDay, epochDayOf, weekdayOf } from './streak.ts';
-
-/** The fields of a stored activity the rules read; an ActivitySummary can be passed as is. */
-export interface MedalActivity extends Pick<
-  ActivitySummary,
-  'id' | 'startDate' | 'startDateLocal' | 'distance' | 'movingTime' | 'elevationGain'
-> {
-  /** 'run' | 'ride' | 'walk' in Stride; "Run" in the spec. */
-  type: string;
-  /** Stride's 'upload' | 'strava' | 'placeholder', or the spec's "gpx_upload", "uploaded", "mock". */
-  source: string;
-}
-
-/** Spec §3 "Wellbeing entry": a day and the exercises done ("breathing", "stretching", …). */
-export interface WellbeingEntry {
-  /** "YYYY-MM-DD". */
-  date: string;
-  exercises: readonly string[];
-}
+import { RunHistory, type CountedRun, type LocalStart, type MedalActivity } from './run-history.ts';
+import { weekdayOf } from './streak.ts';
+import { wellbeingStreakLength, type WellbeingEntry } from './wellbeing-streak.ts';
 
 export interface MedalInput {
   activities: readonly MedalActivity[];
@@ -98,140 +80,6 @@ export interface MedalEvaluation {
 }
 
 type RuleOutcome = Omit<MedalEvaluation, 'medalId' | 'error'>;
-
-// ---- The runs the rules see --------------------------------------------------------------------
-
-interface CountedRun {
-  id: string;
-  source: string;
-  distance: number;
-  movingTime: number;
-  elevationGain: number;
-  /** movingTime > 0. */
-  timed: boolean;
-  /** startDateLocal as stored, for error messages. */
-  localText: string;
-}
-
-interface LocalStart {
-  /** Days since 1970-01-01 of the local calendar date. */
-  day: number;
-  hour: number;
-  /** "MM-DD". */
-  monthDay: string;
-}
-
-const LOCAL_START = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/;
-
-/** The local day and hour of a "YYYY-MM-DDTHH:mm[:ss…]" wall-clock time, or null when unreadable. */
-export function parseLocalStart(text: string): LocalStart | null {
-  const match = typeof text === 'string' ? LOCAL_START.exec(text) : null;
-  if (!match) {
-    return null;
-  }
-  const day = epochDayOf(Number(match[1]), Number(match[2]), Number(match[3]));
-  const hour = Number(match[4]);
-  if (day === null || hour > 23 || Number(match[5]) > 59) {
-    return null;
-  }
-  return { day, hour, monthDay: `${match[2]}-${match[3]}` };
-}
-
-function isCountedRun(activity: MedalActivity): boolean {
-  return (
-    typeof activity.type === 'string' &&
-    activity.type.toLowerCase() === 'run' &&
-    Number.isFinite(activity.distance) &&
-    activity.distance > 0 &&
-    !NON_USER_SOURCES.includes(activity.source)
-  );
-}
-
-/** Chronological sort key: the UTC start in ms, unreadable starts last. */
-function startKey(activity: MedalActivity): number {
-  const ms = typeof activity.startDate === 'string' ? Date.parse(activity.startDate) : Number.NaN;
-  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-}
-
-/** Sorted distinct local days with a timed run, and the first run of each (parallel arrays). */
-interface RunDays {
-  days: number[];
-  firstRuns: CountedRun[];
-}
-
-/**
- * The counted runs, sorted once, with what several rules share (local starts, run days) worked out
- * on first use. Building it never throws, so one bad activity cannot stop every rule.
- */
-class RunHistory {
-  /** Every counted run, oldest first. */
-  readonly runs: CountedRun[];
-  /** The counted runs with movingTime > 0, oldest first. */
-  readonly timedRuns: CountedRun[];
-  private localStarts: LocalStart[] | undefined;
-  private runDays: RunDays | undefined;
-
-  constructor(activities: readonly MedalActivity[]) {
-    const keyed: { key: number; run: CountedRun }[] = [];
-    for (const activity of activities) {
-      if (!isCountedRun(activity)) {
-        continue;
-      }
-      const movingTime = Number.isFinite(activity.movingTime) ? activity.movingTime : 0;
-      keyed.push({
-        key: startKey(activity),
-        run: {
-          id: activity.id,
-          source: activity.source,
-          distance: activity.distance,
-          movingTime,
-          elevationGain: Number.isFinite(activity.elevationGain) ? activity.elevationGain : 0,
-          timed: movingTime > 0,
-          localText: activity.startDateLocal,
-        },
-      });
-    }
-    // Array.prototype.sort is stable: runs starting at the same instant keep the input order.
-    keyed.sort((a, b) => (a.key === b.key ? 0 : a.key < b.key ? -1 : 1));
-    this.runs = keyed.map((entry) => entry.run);
-    this.timedRuns = this.runs.filter((run) => run.timed);
-  }
-
-  /** Local starts of `timedRuns` (same order). Throws when one cannot be read. */
-  timedLocalStarts(): LocalStart[] {
-    if (!this.localStarts) {
-      this.localStarts = this.timedRuns.map((run) => {
-        const local = parseLocalStart(run.localText);
-        if (!local) {
-          throw new Error(`Activity ${run.id} has an unreadable local start time "${String(run.localText)}"`);
-        }
-        return local;
-      });
-    }
-    return this.localStarts;
-  }
-
-  /** Distinct local days with a timed run, ascending, with each day's first run. */
-  days(): RunDays {
-    if (!this.runDays) {
-      const starts = this.timedLocalStarts();
-      const order = starts.map((_, index) => index);
-      // By day, then chronologically (the index is the chronological position).
-      order.sort((a, b) => (starts[a] as LocalStart).day - (starts[b] as LocalStart).day || a - b);
-      const days: number[] = [];
-      const firstRuns: CountedRun[] = [];
-      for (const index of order) {
-        const day = (starts[index] as LocalStart).day;
-        if (days[days.length - 1] !== day) {
-          days.push(day);
-          firstRuns.push(this.timedRuns[index] as CountedRun);
-        }
-      }
-      this.runDays = { days, firstRuns };
-    }
-    return this.runDays;
-  }
-}
 
 // ---- Rule building blocks ------------------------------------------------------------------------
 
@@ -467,45 +315,6 @@ function runStreakRule(id: RunStreakMedalId): Rule {
 }
 
 // ---- Wellbeing rules ------------------------------------------------------------------------------
-
-function hasExercise(entry: WellbeingEntry, exercise: string): boolean {
-  return (
-    Array.isArray(entry.exercises) &&
-    entry.exercises.some((done) => typeof done === 'string' && done.trim().toLowerCase() === exercise)
-  );
-}
-
-/**
- * Consecutive days with an entry (holding `exercise`, when given) ending today: 0 when today has
- * none, so a streak that ended yesterday does not earn the medal. Exercise names match ignoring case
- * and surrounding spaces. Throws when `today` or a relevant entry's date is not a calendar date.
- */
-export function wellbeingStreakLength(
-  entries: readonly WellbeingEntry[],
-  today: string,
-  exercise: string | null,
-): number {
-  const todayDay = epochDay(today);
-  if (todayDay === null) {
-    throw new RangeError(`Today is not a calendar date (YYYY-MM-DD): "${today}"`);
-  }
-  const days = new Set<number>();
-  for (const entry of entries) {
-    if (exercise !== null && !hasExercise(entry, exercise)) {
-      continue;
-    }
-    const day = epochDay(entry.date);
-    if (day === null) {
-      throw new RangeError(`Wellbeing entry has an unreadable date "${String(entry.date)}"`);
-    }
-    days.add(day);
-  }
-  let length = 0;
-  while (days.has(todayDay - length)) {
-    length += 1;
-  }
-  return length;
-}
 
 function wellbeingRule(exercise: string | null): Rule {
   return (_history, input, medal) => {

@@ -4,9 +4,9 @@
  * Breathing Buddha and Limber Limbs count them as they are.
  */
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../medals/catalogue.ts';
-import type { WellbeingEntry } from '../medals/rules.ts';
+import type { WellbeingEntry } from '../medals/wellbeing-streak.ts';
 
-export type { WellbeingEntry } from '../medals/rules.ts';
+export type { WellbeingEntry } from '../medals/wellbeing-streak.ts';
 export const WELLBEING_EXERCISES = [BREATHING_EXERCISE, STRETCHING_EXERCISE] as const;
 export type WellbeingExercise = (typeof WELLBEING_EXERCISES)[number];
 

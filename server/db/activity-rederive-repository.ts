@@ -4,7 +4,8 @@
  * figures, track and version in a single transaction that no other app server can enter at once.
  */
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
-import { bytesParameter, insertActivityRows, type NewActivity } from './activity-repository.ts';
+import { insertActivityRows, type NewActivity } from './activity-repository.ts';
+import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, Database } from './schema.ts';
 

@@ -1,21 +1,12 @@
-/** SQL for activities, their tracks and original files. Every query is scoped by the owner's id. */
-import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import { SAMPLE_SOURCE } from '../../core/activity/samples.ts';
-import type { Db } from './db.ts';
-import type { ActivityRow, Database, NewActivityRow } from './schema.ts';
-
 /**
- * What counts in a runner's totals, medals, public counts and running days — the one place this
- * rule is written: not a sample run, not a Strava copy hidden behind its upload, and not flagged
- * as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
+ * SQL for the activity rows: list, find, insert (with track and file), rename, confirm, delete.
+ * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
+ * counts in the totals: activity-totals-repository.ts.
  */
-export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
-  return eb.and([
-    eb('activities.source', '<>', SAMPLE_SOURCE),
-    eb('activities.duplicateOf', 'is', null),
-    eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
-  ]);
-}
+import { sql } from 'kysely';
+import { bytesParameter } from './activity-track-repository.ts';
+import type { Db } from './db.ts';
+import type { ActivityRow, NewActivityRow } from './schema.ts';
 
 /** Columns of the list (no splits or laps: they are only needed on the detail screen). */
 const SUMMARY_COLUMNS = [
@@ -61,19 +52,6 @@ export interface ActivityFilter {
 export interface PageAfter {
   startDate: Date;
   id: string;
-}
-
-/**
- * Binary columns travel as base64 text: PGlite serialises a 3 MB bytea parameter in ~800 ms but
- * decodes the same bytes from base64 in ~90 ms, and node-postgres would send hex (twice the size).
- */
-export function bytesParameter(bytes: Uint8Array): RawBuilder<Uint8Array> {
-  return sql<Uint8Array>`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`;
-}
-
-function bytesFromBase64(base64: string): Uint8Array {
-  // PostgreSQL's encode() breaks base64 into lines; Node's decoder skips the line breaks.
-  return Buffer.from(base64, 'base64');
 }
 
 function filtered(db: Db, userId: string, filter: ActivityFilter) {
@@ -222,69 +200,6 @@ export function findMultisportLegs(
     .execute();
 }
 
-/** Stores or replaces an activity's track (a Strava activity's streams, refreshed daily). */
-export async function saveTrack(
-  db: Db,
-  activityId: string,
-  track: { pointCount: number; data: Uint8Array },
-): Promise<void> {
-  const values = { pointCount: track.pointCount, data: bytesParameter(track.data) };
-  await db
-    .insertInto('activityTracks')
-    .values({ activityId, ...values })
-    .onConflict((oc) => oc.column('activityId').doUpdateSet(values))
-    .execute();
-}
-
-export async function findTrackData(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
-  const row = await db
-    .selectFrom('activityTracks')
-    .innerJoin('activities', 'activities.id', 'activityTracks.activityId')
-    .select(sql<string>`encode(activity_tracks.data, 'base64')`.as('data'))
-    .where('activities.userId', '=', userId)
-    .where('activities.id', '=', activityId)
-    .executeTakeFirst();
-  return row ? bytesFromBase64(row.data) : undefined;
-}
-
-export async function hasTrack(db: Db, activityId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('activityTracks')
-    .select('activityId')
-    .where('activityId', '=', activityId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * The file an activity was uploaded as. A multisport file is kept once, with one of its legs:
- * every leg finds it through the event they share.
- */
-export async function findOriginalFile(db: Db, userId: string, activityId: string): Promise<Uint8Array | undefined> {
-  const row = await db
-    .selectFrom('activityFiles')
-    .innerJoin('activities', 'activities.id', 'activityFiles.activityId')
-    .select(sql<string>`encode(activity_files.data, 'base64')`.as('data'))
-    .where('activities.userId', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb('activities.id', '=', activityId),
-        eb(
-          'activities.multisportId',
-          '=',
-          eb
-            .selectFrom('activities as leg')
-            .select('leg.multisportId')
-            .where('leg.userId', '=', userId)
-            .where('leg.id', '=', activityId),
-        ),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row ? bytesFromBase64(row.data) : undefined;
-}
-
 export async function renameActivity(
   db: Db,
   userId: string,
@@ -359,32 +274,6 @@ export async function deleteActivitiesBySource(db: Db, userId: string, source: A
   return Number(result.numDeletedRows);
 }
 
-/** Recomputes the profile's statistics (spec §3) from the activities that count (countsTowardTotals). */
-export async function refreshProfileStatistics(db: Db, userId: string): Promise<void> {
-  const totals = db
-    .selectFrom('activities')
-    .where('activities.userId', '=', userId)
-    .where(countsTowardTotals)
-    .select([
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(distance), 0)`.as('distance'),
-      sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
-      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
-    ]);
-  await db
-    .updateTable('profiles')
-    .from(totals.as('totals'))
-    .set((eb) => ({
-      totalActivities: eb.ref('totals.count'),
-      totalDistance: eb.ref('totals.distance'),
-      totalElevation: eb.ref('totals.elevation'),
-      totalDuration: eb.ref('totals.duration'),
-      updatedAt: sql`now()`,
-    }))
-    .where('profiles.userId', '=', userId)
-    .execute();
-}
-
 /**
  * Marks a flagged activity of the user as confirmed by its runner (it counts from now on). Returns
  * the row, or undefined when the user has no such activity. Confirming twice keeps the first time.
@@ -400,16 +289,4 @@ export function confirmActivity(db: Db, userId: string, id: string, now: Date): 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Uploaded activities only: what a public profile may count (never Strava's data, never samples). */
-export async function countUploadedActivities(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('activities')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('userId', '=', userId)
-    .where('source', '=', 'upload')
-    .where(countsTowardTotals)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }

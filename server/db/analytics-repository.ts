@@ -1,7 +1,7 @@
 /** SQL for the per-user analytics record (spec §3, collection userAnalytics). */
 import { sql } from 'kysely';
 import type { AnalyticsStreak } from '../../core/medals/streak.ts';
-import { countsTowardTotals } from './activity-repository.ts';
+import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 import type { UserAnalyticsRow } from './schema.ts';
 

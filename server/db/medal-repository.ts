@@ -1,6 +1,6 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
-import type { MedalActivity } from '../../core/medals/rules.ts';
-import { countsTowardTotals } from './activity-repository.ts';
+import type { MedalActivity } from '../../core/medals/run-history.ts';
+import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
 

@@ -16,7 +16,7 @@ import type { ActivityDetail, DisplayTrack } from '../../core/activity/schemas.t
 import type { TrophyCase } from '../../core/medals/api.ts';
 import type { Profile } from '../../core/profile.ts';
 import { REAL_CLOCK } from '../clock.ts';
-import { refreshProfileStatistics } from '../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { createEventHub, type EventHub } from '../events/event-hub.ts';
 import { createLogger } from '../logger.ts';
 import { rederiveStoredActivities, type RederiveDeps } from '../services/activity-rederive.ts';

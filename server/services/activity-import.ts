@@ -18,7 +18,8 @@ import {
   importedLegsMessage,
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
-import { findActivityIdByFile, insertActivities, refreshProfileStatistics } from '../db/activity-repository.ts';
+import { findActivityIdByFile, insertActivities } from '../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';

@@ -31,7 +31,7 @@ import {
   saveRederivedActivity,
   type RederiveCandidate,
 } from '../db/activity-rederive-repository.ts';
-import { refreshProfileStatistics } from '../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { Clock } from '../clock.ts';

@@ -27,16 +27,14 @@ import {
   deleteActivity as deleteActivityRow,
   findActivity,
   findMultisportLegs,
-  findOriginalFile,
-  findTrackData,
-  hasTrack,
   insertActivity,
   listActivities as listActivityRows,
-  refreshProfileStatistics,
   renameActivity as renameActivityRow,
   type ActivitySummaryRow,
   type PageAfter,
 } from '../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
+import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';

@@ -25,7 +25,7 @@ import {
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
-import { countUploadedActivities } from '../db/activity-repository.ts';
+import { countUploadedActivities } from '../db/activity-totals-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { AppError, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';

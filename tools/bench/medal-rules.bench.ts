@@ -3,7 +3,9 @@
  * entries) takes ≤ 50 ms — median of 20 runs after warm-up. Pure CPU, no server.
  */
 import { MEDAL_CATALOGUE } from '../../core/medals/catalogue.ts';
-import { evaluateMedals, type MedalActivity, type WellbeingEntry } from '../../core/medals/rules.ts';
+import { evaluateMedals } from '../../core/medals/rules.ts';
+import type { MedalActivity } from '../../core/medals/run-history.ts';
+import type { WellbeingEntry } from '../../core/medals/wellbeing-streak.ts';
 import { addDays } from '../../core/medals/streak.ts';
 import type { Bench } from './bench.ts';
 import { median } from './server-fixture.ts';

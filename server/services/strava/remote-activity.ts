@@ -11,12 +11,13 @@ import { DETAIL_CACHE_MS, STREAMS_CACHE_MS } from '../../../core/strava/constant
 import { isFresh } from '../../../core/strava/data-state.ts';
 import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../core/strava/detail.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
-import { hasTrack, saveTrack } from '../../db/activity-repository.ts';
+import { hasTrack, saveTrack } from '../../db/activity-track-repository.ts';
 import { markStreamsCached, saveStravaDetail } from '../../db/strava-activity-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { ActivityRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import type { StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
 
 export interface RemoteActivityDeps {

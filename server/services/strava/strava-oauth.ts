@@ -11,7 +11,7 @@ import { REVOKE_DEADLINE_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { connectedRecord, disconnectRecord, type StravaIntegrationRecord } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   disconnectAndDeleteStravaData,
@@ -22,7 +22,8 @@ import {
 import { consumeOauthState, insertOauthState } from '../../db/strava-oauth-state-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import { AppError } from '../../errors.ts';
-import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import type { StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
 import type { OwnApps } from './own-app.ts';
 import { date, type StravaTokens } from './strava-tokens.ts';

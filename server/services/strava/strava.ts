@@ -16,7 +16,7 @@ import {
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
 import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
@@ -31,7 +31,8 @@ import {
   setPushSubscriptionId,
 } from '../../db/strava-push-subscription-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import { createStravaClient, StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { createStravaClient, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';

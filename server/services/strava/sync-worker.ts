@@ -14,7 +14,7 @@ import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
 import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
-import { refreshProfileStatistics } from '../../db/activity-repository.ts';
+import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
@@ -28,7 +28,8 @@ import {
   updateHeldJob,
 } from '../../db/strava-sync-job-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import { StravaError, type StravaClient } from '../../integrations/strava/strava-client.ts';
+import type { StravaClient } from '../../integrations/strava/strava-client.ts';
+import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 

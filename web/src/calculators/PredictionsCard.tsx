@@ -36,6 +36,8 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
               label="Riegel exponent"
               size="small"
               placeholder={String(result.exponent)}
+              // The exponent in use stays visible while the field is empty (the default, 1.06).
+              slotProps={{ inputLabel: { shrink: true } }}
               value={query.k}
               onChange={(event) => onChange('k', event.target.value)}
               error={result.errors.k !== undefined}

@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { SPLIT_UNIT_METRES, splitTable } from '../../../core/running/splits.ts';
 import { formatDuration } from '../../../core/units.ts';
+import { splitsTitle } from '../activities/activity-format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
 export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProps) {
@@ -26,7 +27,7 @@ export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProp
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Splits per {unit === 'km' ? 'kilometre' : 'mile'}
+          {splitsTitle(unit === 'km' ? 'metric' : 'imperial')}
         </Typography>
         <TextField
           label="Negative split (%)"

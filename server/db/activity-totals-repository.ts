@@ -1,0 +1,56 @@
+/** SQL for what counts in a runner's totals, and the totals kept on the profile (spec §3). */
+import { sql, type ExpressionBuilder } from 'kysely';
+import { SAMPLE_SOURCE } from '../../core/activity/samples.ts';
+import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * What counts in a runner's totals, medals, public counts and running days — the one place this
+ * rule is written: not a sample run, not a Strava copy hidden behind its upload, and not flagged
+ * as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
+ */
+export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([
+    eb('activities.source', '<>', SAMPLE_SOURCE),
+    eb('activities.duplicateOf', 'is', null),
+    eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
+  ]);
+}
+
+/** Recomputes the profile's statistics (spec §3) from the activities that count (countsTowardTotals). */
+export async function refreshProfileStatistics(db: Db, userId: string): Promise<void> {
+  const totals = db
+    .selectFrom('activities')
+    .where('activities.userId', '=', userId)
+    .where(countsTowardTotals)
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`coalesce(sum(distance), 0)`.as('distance'),
+      sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
+      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
+    ]);
+  await db
+    .updateTable('profiles')
+    .from(totals.as('totals'))
+    .set((eb) => ({
+      totalActivities: eb.ref('totals.count'),
+      totalDistance: eb.ref('totals.distance'),
+      totalElevation: eb.ref('totals.elevation'),
+      totalDuration: eb.ref('totals.duration'),
+      updatedAt: sql`now()`,
+    }))
+    .where('profiles.userId', '=', userId)
+    .execute();
+}
+
+/** Uploaded activities only: what a public profile may count (never Strava's data, never samples). */
+export async function countUploadedActivities(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('activities')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('source', '=', 'upload')
+    .where(countsTowardTotals)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
