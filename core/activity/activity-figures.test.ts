@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatActivityDistance,
   formatActivityPace,
   formatElapsedTime,
   formatMovingTime,
   formatPaceOrSpeed,
   formatSpeed,
+  NO_FIGURE,
   NO_TIME_DATA,
   paceOrSpeedLabel,
   speedInUnits,
@@ -48,5 +50,13 @@ describe("speed in the reader's units (ride charts)", () => {
     expect(speedInUnits(5, 'metric')).toBeCloseTo(18, 9);
     expect(speedInUnits(5, 'imperial')).toBeCloseTo(18_000 / 1609.34, 9);
     expect(speedInUnits(0, 'metric')).toBe(0);
+  });
+});
+
+describe('activity distance', () => {
+  it('shows the distance in the runner’s units, and a dash for an activity that records none', () => {
+    expect(formatActivityDistance({ distance: 5000 }, 'metric')).toBe('5.00 km');
+    expect(formatActivityDistance({ distance: 1609.344 }, 'imperial')).toBe('1.00 mi');
+    expect(formatActivityDistance({ distance: 0 }, 'imperial')).toBe(NO_FIGURE);
   });
 });

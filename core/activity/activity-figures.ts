@@ -5,7 +5,7 @@
  * "0:00" and no pace, rather than figures that were never measured.
  */
 import type { UnitSystem } from '../profile.ts';
-import { distanceInUnits, formatDuration, formatPace } from '../units.ts';
+import { distanceInUnits, formatDistance, formatDuration, formatPace } from '../units.ts';
 
 export const NO_TIME_DATA = 'No time data';
 /** What a figure that needs time shows for an activity without it. */
@@ -43,6 +43,14 @@ export function formatSpeed(metresPerSecond: number, units: UnitSystem): string 
 /** Speed for a ride, pace for everything else. */
 export function formatPaceOrSpeed(metresPerSecond: number, type: string, units: UnitSystem): string {
   return showsSpeed(type) ? formatSpeed(metresPerSecond, units) : formatPace(metresPerSecond, units);
+}
+
+/**
+ * The activity's distance in the runner's units; NO_FIGURE for one that records none (yoga,
+ * strength, a treadmill session without a foot pod) rather than "0.00 mi".
+ */
+export function formatActivityDistance(activity: { distance: number }, units: UnitSystem): string {
+  return activity.distance > 0 ? formatDistance(activity.distance, units) : NO_FIGURE;
 }
 
 export interface TimedFigures {

@@ -27,11 +27,14 @@ import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
-import { formatDistance } from '../../../core/units.ts';
 import { useActivityData } from '../strava/ActivityDataProvider.tsx';
 import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
-import { formatActivityPace, formatMovingTime } from '../../../core/activity/activity-figures.ts';
+import {
+  formatActivityDistance,
+  formatActivityPace,
+  formatMovingTime,
+} from '../../../core/activity/activity-figures.ts';
 
 const ROW_SX = { mx: -2, px: 2, py: 1, gap: 1.5, borderRadius: 1 } as const;
 
@@ -44,7 +47,7 @@ function RowContent({ activity, units }: { activity: DataActivity; units: UnitSy
       </Box>
       <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {formatDistance(activity.distance, units)}
+          {formatActivityDistance(activity, units)}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="div">
           {activity.hasTiming

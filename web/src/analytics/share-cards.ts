@@ -5,12 +5,16 @@
  * share-card-layout.ts, the painted pieces in share-card-painting.ts, the way out in
  * share-card-export.ts.
  */
-import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
+import {
+  formatActivityDistance,
+  formatActivityPace,
+  formatMovingTime,
+  paceOrSpeedLabel,
+} from '../../../core/activity/activity-figures.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDistance } from '../../../core/units.ts';
 import { formatActivityDateLong } from '../activities/activity-format.ts';
 import { PALETTE } from '../app/palette.ts';
 import { TIER_STYLES } from '../medals/medal-tiers.ts';
@@ -65,7 +69,7 @@ export async function drawActivityCard(
   );
 
   const stats: [string, string][] = [
-    ['Distance', formatDistance(activity.distance, units)],
+    ['Distance', formatActivityDistance(activity, units)],
     ['Time', formatMovingTime(activity)],
     [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
   ];

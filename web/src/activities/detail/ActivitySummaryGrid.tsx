@@ -1,6 +1,7 @@
 /** The activity's figures, one card each, in the reader's units. */
 import { Grid } from '@mui/material';
 import {
+  formatActivityDistance,
   formatActivityPace,
   formatElapsedTime,
   formatMovingTime,
@@ -8,7 +9,7 @@ import {
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatDistance, formatElevation } from '../../../../core/units.ts';
+import { formatElevation } from '../../../../core/units.ts';
 import { formatCadence, formatHeartRate } from '../activity-format.ts';
 import { SummaryCard } from './DetailSection.tsx';
 
@@ -16,7 +17,7 @@ export function ActivitySummaryGrid({ activity, units }: { activity: ActivityDet
   return (
     <Grid container spacing={1.5}>
       {[
-        ['Distance', formatDistance(activity.distance, units)],
+        ['Distance', formatActivityDistance(activity, units)],
         ['Moving time', formatMovingTime(activity)],
         ['Elapsed time', formatElapsedTime(activity)],
         [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],

@@ -1,10 +1,15 @@
 /** One row of the activity list, and the column headings above the rows on wide screens. */
 import { Box, ListItemButton } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatActivityPace, formatMovingTime, paceOrSpeedLabel } from '../../../../core/activity/activity-figures.ts';
+import {
+  formatActivityDistance,
+  formatActivityPace,
+  formatMovingTime,
+  paceOrSpeedLabel,
+} from '../../../../core/activity/activity-figures.ts';
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatDistance, formatElevation } from '../../../../core/units.ts';
+import { formatElevation } from '../../../../core/units.ts';
 import { ActivityNameCell } from '../ActivityNameCell.tsx';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 
@@ -50,7 +55,7 @@ export function ActivityRow({ activity, units }: { activity: ActivitySummary; un
           gridColumn: { xs: 2, md: 'auto' },
         }}
       >
-        <Stat label="Distance" value={formatDistance(activity.distance, units)} />
+        <Stat label="Distance" value={formatActivityDistance(activity, units)} />
         <Stat label="Time" value={formatMovingTime(activity)} />
         <Stat label={paceOrSpeedLabel(activity.type)} value={formatActivityPace(activity, units)} />
         <Stat label="Climb" value={formatElevation(activity.elevationGain, units)} />
