@@ -17,6 +17,7 @@ import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { chartsRoutes } from './routes/charts.ts';
 import { eventRoutes } from './routes/events.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
@@ -49,6 +50,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', activityRoutes(deps))
     .route('/', medalRoutes(deps))
     .route('/', analyticsRoutes(deps))
+    .route('/', chartsRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', eventRoutes(deps));
 }

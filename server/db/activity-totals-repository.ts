@@ -10,8 +10,15 @@ import type { Database } from './schema.ts';
  * as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
  */
 export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([eb('activities.source', '<>', SAMPLE_SOURCE), isCharted(eb)]);
+}
+
+/**
+ * What the Charts page draws: the same, except that sample runs are drawn (labelled as samples on
+ * the dashboard and list) until the runner removes them, so a new runner sees what the charts do.
+ */
+export function isCharted(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.and([
-    eb('activities.source', '<>', SAMPLE_SOURCE),
     eb('activities.duplicateOf', 'is', null),
     eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
   ]);

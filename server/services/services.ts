@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { PasswordChange } from '../../core/account-security.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
+import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -41,6 +42,7 @@ import {
   recalculateStreak,
   recordSession,
 } from './analytics-service.ts';
+import { getCharts } from './charts-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
@@ -166,6 +168,10 @@ export function createServices(deps: ServiceDeps) {
     runningDays: (userId: string, timeZone?: string) => getRunningDays(context, userId, timeZone),
   };
 
+  const charts = {
+    get: (userId: string, query: ChartQuery) => getCharts(context, userId, query),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -179,7 +185,7 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, accounts, strava };
+  return { auth, profiles, activities, imports, medals, analytics, charts, accounts, strava };
 }
 
 export type Services = ReturnType<typeof createServices>;

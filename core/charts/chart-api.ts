@@ -1,0 +1,68 @@
+/** The Charts page's request and answer, shared by the server's route and the web page. */
+import { z } from 'zod';
+import { activityTypeSchema } from '../activity/schemas.ts';
+import { timeZoneField } from '../medals/api.ts';
+import { CHART_PERIODS, DEFAULT_CHART_PERIOD } from './chart-periods.ts';
+
+export const CHART_TYPE_ALL = 'all';
+
+export const CHART_QUERY_MESSAGES = {
+  period: `Choose a period: ${CHART_PERIODS.join(', ')}.`,
+  type: 'Choose an activity type, or all.',
+} as const;
+
+export const chartQuerySchema = z.object({
+  period: z.enum(CHART_PERIODS, { error: CHART_QUERY_MESSAGES.period }).optional().default(DEFAULT_CHART_PERIOD),
+  type: z
+    .union([z.literal(CHART_TYPE_ALL), activityTypeSchema], { error: CHART_QUERY_MESSAGES.type })
+    .optional()
+    .default(CHART_TYPE_ALL),
+  timeZone: timeZoneField,
+});
+export type ChartQuery = z.infer<typeof chartQuerySchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const totalsSchema = z.object({
+  count: z.number().int(),
+  /** Metres. */
+  distance: z.number(),
+  /** Seconds moving. */
+  movingTime: z.number(),
+  /** Metres climbed. */
+  elevation: z.number(),
+});
+export type ChartTotals = z.infer<typeof totalsSchema>;
+
+export const chartBucketSchema = totalsSchema.extend({
+  /** The week's Monday ("YYYY-MM-DD") or the month ("YYYY-MM"). */
+  key: z.string(),
+  /** Seconds per metre over the timed activities with a distance; null without any. */
+  pace: z.number().nullable(),
+  /** The average of this bucket's pace and the three before (null buckets left out). */
+  paceRolling: z.number().nullable(),
+  /** The same bucket a year earlier. */
+  lastYear: totalsSchema,
+});
+export type ChartBucketData = z.infer<typeof chartBucketSchema>;
+
+export const chartsSchema = z.object({
+  period: z.enum(CHART_PERIODS),
+  type: z.string(),
+  bucket: z.enum(['week', 'month']),
+  from: isoDay,
+  to: isoDay,
+  /** Whether the runner has any activity to chart at all (the empty state says how to get one). */
+  hasActivities: z.boolean(),
+  buckets: z.array(chartBucketSchema),
+  totals: z.object({ current: totalsSchema, lastYear: totalsSchema }),
+  load: z.object({
+    maxHeartRate: z.number(),
+    maxHeartRateSource: z.enum(['seen', 'default']),
+    restingHeartRate: z.number(),
+    days: z.array(
+      z.object({ date: isoDay, load: z.number(), fitness: z.number(), fatigue: z.number(), form: z.number() }),
+    ),
+  }),
+});
+export type Charts = z.infer<typeof chartsSchema>;

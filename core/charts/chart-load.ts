@@ -1,0 +1,86 @@
+/**
+ * Training load on the Charts page: one load per activity (core/running/training-load.ts: Banister
+ * TRIMP when the activity has an average heart rate, else the duration-and-pace estimate), summed
+ * per local day, and fitness (42-day), fatigue (7-day) and form lines over the days.
+ * What the formulas need and Stride does not ask for is assumed and shown as such:
+ * - maximum heart rate: the highest the runner's activities recorded, else DEFAULT_MAX_HEART_RATE;
+ * - resting heart rate: ASSUMED_RESTING_HEART_RATE;
+ * - threshold pace (for activities without heart rate): ASSUMED_THRESHOLD_PACE_S_PER_KM.
+ * The lines start LOAD_WARM_UP_DAYS before the range shown, so fitness is not drawn from zero.
+ */
+import { addDays, daysBetween } from '../medals/streak.ts';
+import { activityLoad, fitnessSeries } from '../running/training-load.ts';
+
+export const DEFAULT_MAX_HEART_RATE = 190;
+export const ASSUMED_RESTING_HEART_RATE = 60;
+/** 5:00/km: a recreational runner's threshold pace. */
+export const ASSUMED_THRESHOLD_PACE_S_PER_KM = 300;
+export const LOAD_WARM_UP_DAYS = 120;
+
+export interface LoadActivity {
+  /** Local day, "YYYY-MM-DD". */
+  date: string;
+  movingTime: number;
+  distance: number;
+  averageHeartrate: number | null;
+}
+
+export interface LoadDay {
+  date: string;
+  load: number;
+  fitness: number;
+  fatigue: number;
+  form: number;
+}
+
+export interface LoadAssumptions {
+  maxHeartRate: number;
+  /** Whether the maximum came from the runner's activities ('seen') or is the default. */
+  maxHeartRateSource: 'seen' | 'default';
+  restingHeartRate: number;
+}
+
+export function loadAssumptions(highestSeen: number | null): LoadAssumptions {
+  const seen = highestSeen !== null && highestSeen > ASSUMED_RESTING_HEART_RATE;
+  return {
+    maxHeartRate: seen ? Math.round(highestSeen) : DEFAULT_MAX_HEART_RATE,
+    maxHeartRateSource: seen ? 'seen' : 'default',
+    restingHeartRate: ASSUMED_RESTING_HEART_RATE,
+  };
+}
+
+/**
+ * Daily load and the fitness/fatigue/form lines from `warmUpFrom` to `to`, returning only the days
+ * from `from` on. Activities outside the days are ignored.
+ */
+export function loadLines(
+  activities: readonly LoadActivity[],
+  assumptions: LoadAssumptions,
+  days: { warmUpFrom: string; from: string; to: string },
+): LoadDay[] {
+  const count = daysBetween(days.warmUpFrom, days.to) + 1;
+  if (count <= 0) {
+    return [];
+  }
+  const daily = new Array<number>(count).fill(0);
+  for (const activity of activities) {
+    const index = daysBetween(days.warmUpFrom, activity.date);
+    if (index < 0 || index >= count) {
+      continue;
+    }
+    daily[index] =
+      (daily[index] ?? 0) +
+      activityLoad({
+        seconds: activity.movingTime,
+        metres: activity.distance,
+        averageHeartRate: activity.averageHeartrate ?? undefined,
+        restingHeartRate: assumptions.restingHeartRate,
+        maxHeartRate: assumptions.maxHeartRate,
+        thresholdSecondsPerMetre: ASSUMED_THRESHOLD_PACE_S_PER_KM / 1000,
+      });
+  }
+  const skip = Math.max(0, daysBetween(days.warmUpFrom, days.from));
+  return fitnessSeries(daily)
+    .map((day, index) => ({ date: addDays(days.warmUpFrom, index), ...day }))
+    .slice(skip);
+}

@@ -1,0 +1,116 @@
+/**
+ * SQL for the Charts page: sums per week or month and the per-activity figures of the load lines,
+ * over the charted activities (isCharted) of one runner. Days are the activities' own local days
+ * (the first ten characters of start_date_local), as for the running-days heatmap.
+ */
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import type { ChartBucket } from '../../core/charts/chart-periods.ts';
+import { isCharted } from './activity-totals-repository.ts';
+import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
+
+export interface ChartFilter {
+  /** First and last local day, inclusive. */
+  from: string;
+  to: string;
+  type: UploadActivityType | null;
+}
+
+export interface BucketRow {
+  key: string;
+  count: number;
+  distance: number;
+  movingTime: number;
+  elevation: number;
+  /** Distance and moving time of the timed activities with a distance: the pace's parts. */
+  pacedDistance: number;
+  pacedTime: number;
+}
+
+const LOCAL_DAY = sql<string>`substr(start_date_local, 1, 10)`;
+
+function chartedIn(db: Db, userId: string, filter: ChartFilter) {
+  let query = db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where(isCharted)
+    .where('startDateLocal', '>=', filter.from)
+    .where('startDateLocal', '<=', `${filter.to}T23:59:59`);
+  if (filter.type !== null) {
+    query = query.where('type', '=', filter.type);
+  }
+  return query;
+}
+
+function bucketExpression(bucket: ChartBucket) {
+  // date_trunc('week') gives the ISO week's Monday, as core's mondayOf.
+  return bucket === 'week'
+    ? sql<string>`to_char(date_trunc('week', ${LOCAL_DAY}::date), 'YYYY-MM-DD')`
+    : sql<string>`substr(start_date_local, 1, 7)`;
+}
+
+const isPaced = (eb: ExpressionBuilder<Database, 'activities'>) =>
+  eb.and([eb('hasTiming', '=', true), eb('distance', '>', 0), eb('movingTime', '>', 0)]);
+
+export async function bucketTotals(
+  db: Db,
+  userId: string,
+  filter: ChartFilter,
+  bucket: ChartBucket,
+): Promise<BucketRow[]> {
+  const key = bucketExpression(bucket);
+  const rows = await chartedIn(db, userId, filter)
+    .select((eb) => [
+      key.as('key'),
+      eb.fn.countAll<string>().as('count'),
+      sql<string>`coalesce(sum(distance), 0)`.as('distance'),
+      sql<string>`coalesce(sum(case when has_timing then moving_time else 0 end), 0)`.as('movingTime'),
+      sql<string>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
+      sql<string>`coalesce(sum(distance) filter (where ${isPaced(eb)}), 0)`.as('pacedDistance'),
+      sql<string>`coalesce(sum(moving_time) filter (where ${isPaced(eb)}), 0)`.as('pacedTime'),
+    ])
+    .groupBy(key)
+    .orderBy('key')
+    .execute();
+  return rows.map((row) => ({
+    key: row.key,
+    count: Number(row.count),
+    distance: Number(row.distance),
+    movingTime: Number(row.movingTime),
+    elevation: Number(row.elevation),
+    pacedDistance: Number(row.pacedDistance),
+    pacedTime: Number(row.pacedTime),
+  }));
+}
+
+export interface LoadRow {
+  date: string;
+  movingTime: number;
+  distance: number;
+  averageHeartrate: number | null;
+}
+
+/** The timed activities of the range, with what their load is computed from. */
+export async function loadRows(db: Db, userId: string, filter: ChartFilter): Promise<LoadRow[]> {
+  const rows = await chartedIn(db, userId, filter)
+    .where('hasTiming', '=', true)
+    .where('movingTime', '>', 0)
+    .select([LOCAL_DAY.as('date'), 'movingTime', 'distance', 'averageHeartrate'])
+    .execute();
+  return rows;
+}
+
+/** The first local day with a charted activity, and the highest heart rate any recorded. */
+export async function chartExtent(
+  db: Db,
+  userId: string,
+): Promise<{ firstDay: string | null; maxHeartrate: number | null }> {
+  const row = await db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where(isCharted)
+    .select([sql<string | null>`min(${LOCAL_DAY})`.as('firstDay'), sql<number | null>`max(max_heartrate)`.as('max')])
+    .executeTakeFirst();
+  return { firstDay: row?.firstDay ?? null, maxHeartrate: row?.max === null || row?.max === undefined ? null : Number(row.max) };
+}

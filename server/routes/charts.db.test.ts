@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
+import { CHART_QUERY_MESSAGES, type Charts } from '../../core/charts/chart-api.ts';
+import { DEFAULT_MAX_HEART_RATE } from '../../core/charts/chart-load.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+
+const ZONE = 'Europe/Ljubljana';
+/** Tuesday 24 November 2026, noon in Ljubljana. */
+const NOW = Date.UTC(2026, 10, 24, 11, 0, 0);
+const clock: Clock = { now: () => NOW, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { clock });
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+/** A run due north at 3 m/s, one point every 5 s: `seconds` long, 3 × `seconds` metres. */
+async function uploadRun(runner: RegisteredUser, startUtc: number, seconds: number, type = 'running') {
+  const points = straightRun({ points: seconds / 5 + 1, interval: 5, speed: 3, start: startUtc });
+  const name = `run-${startUtc}.gpx`;
+  const result = await uploadFiles(
+    server,
+    runner.client,
+    [{ name, content: garminConnectGpx(points, name, type) }],
+    ZONE,
+  );
+  expect(finalFileEvents(result.events)[0]?.activityId).toBeDefined();
+}
+
+const charts = async (runner: RegisteredUser, query: string) => {
+  const response = await runner.client.get<Charts>(`/api/charts?timeZone=${ZONE}&${query}`);
+  expect(response.status).toBe(200);
+  return response.body;
+};
+
+describe('GET /api/charts', () => {
+  let runner: RegisteredUser;
+
+  beforeAll(async () => {
+    runner = await registerUser(server);
+    // Monday of this week, 07:00 local: 3,000 m in 1,000 s.
+    await uploadRun(runner, Date.UTC(2026, 10, 23, 6, 0, 0), 1000);
+    // The week before, Wednesday: 1,500 m in 500 s.
+    await uploadRun(runner, Date.UTC(2026, 10, 18, 6, 0, 0), 500);
+    // A ride on Friday: only in "all" types.
+    await uploadRun(runner, Date.UTC(2026, 10, 20, 6, 0, 0), 600, 'cycling');
+    // 52 weeks before this Monday: last year's bar of this week.
+    await uploadRun(runner, Date.UTC(2025, 10, 24, 6, 0, 0), 400);
+  });
+
+  it('sums each of the last 12 weeks, Monday to Sunday in the runner’s days, beside the same week last year', async () => {
+    const body = await charts(runner, 'period=12w');
+    expect(body).toMatchObject({
+      period: '12w',
+      bucket: 'week',
+      from: '2026-09-07',
+      to: '2026-11-24',
+      hasActivities: true,
+    });
+    expect(body.buckets.map((bucket) => bucket.key)).toHaveLength(12);
+    expect(body.buckets[0]?.key).toBe('2026-09-07');
+    const [previousWeek, thisWeek] = body.buckets.slice(-2);
+    expect(thisWeek).toMatchObject({ key: '2026-11-23', count: 1, movingTime: 1000 });
+    expect(thisWeek?.distance).toBeCloseTo(3000, -1);
+    expect(thisWeek?.pace).toBeCloseTo(1 / 3, 3);
+    expect(thisWeek?.lastYear).toMatchObject({ count: 1, movingTime: 400 });
+    expect(thisWeek?.lastYear.distance).toBeCloseTo(1200, -1);
+    // The run and the ride of the week before.
+    expect(previousWeek).toMatchObject({ key: '2026-11-16', count: 2, movingTime: 1100 });
+    expect(body.buckets.slice(0, 10).every((bucket) => bucket.count === 0 && bucket.pace === null)).toBe(true);
+    expect(body.totals.current).toMatchObject({ count: 3, movingTime: 2100 });
+    expect(body.totals.lastYear).toMatchObject({ count: 1, movingTime: 400 });
+  });
+
+  it('filters by activity type', async () => {
+    const body = await charts(runner, 'period=12w&type=run');
+    expect(body.totals.current).toMatchObject({ count: 2, movingTime: 1500 });
+    expect(body.buckets.at(-2)).toMatchObject({ count: 1, movingTime: 500 });
+    expect((await charts(runner, 'period=12w&type=ride')).totals.current).toMatchObject({ count: 1, movingTime: 600 });
+  });
+
+  it('sums months for 12 months and all time, from the first activity’s month', async () => {
+    const months = await charts(runner, 'period=12m');
+    expect(months).toMatchObject({ bucket: 'month', from: '2025-12-01' });
+    expect(months.buckets.map((bucket) => bucket.key)).toEqual([
+      '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05',
+      '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11',
+    ]); // prettier-ignore
+    expect(months.buckets.at(-1)).toMatchObject({
+      count: 3,
+      movingTime: 2100,
+      lastYear: { count: 1, movingTime: 400 },
+    });
+    const all = await charts(runner, 'period=all');
+    expect(all).toMatchObject({ bucket: 'month', from: '2025-11-01' });
+    expect(all.buckets).toHaveLength(13);
+    expect(all.buckets[0]).toMatchObject({ key: '2025-11', count: 1 });
+    const year = await charts(runner, 'period=year');
+    expect(year).toMatchObject({ bucket: 'week', from: '2026-01-01' });
+    // 1 January 2026 is a Thursday: its week starts on Monday 29 December.
+    expect(year.buckets[0]?.key).toBe('2025-12-29');
+  });
+
+  it('draws fitness, fatigue and form from each activity’s load, with the highest heart rate seen as maximum', async () => {
+    const body = await charts(runner, 'period=12w');
+    expect(body.load.days[0]?.date).toBe('2026-09-07');
+    expect(body.load.days.at(-1)?.date).toBe('2026-11-24');
+    expect(body.load.maxHeartRateSource).toBe('seen');
+    // straightRun's heart rate cycles 130…149.
+    expect(body.load.maxHeartRate).toBe(149);
+    const monday = body.load.days.find((day) => day.date === '2026-11-23');
+    expect(monday?.load).toBeGreaterThan(0);
+    const today = body.load.days.at(-1);
+    expect(today?.load).toBe(0);
+    expect(today?.fitness).toBeGreaterThan(0);
+    expect(today?.form).toBeCloseTo((today?.fitness ?? 0) - (today?.fatigue ?? 0), 9);
+  });
+
+  it('gives an empty runner twelve empty weeks and says there is nothing yet', async () => {
+    const empty = await registerUser(server);
+    const body = await charts(empty, 'period=12w');
+    expect(body.hasActivities).toBe(false);
+    expect(body.buckets).toHaveLength(12);
+    expect(body.buckets.every((bucket) => bucket.count === 0)).toBe(true);
+    expect(body.load).toMatchObject({ maxHeartRate: DEFAULT_MAX_HEART_RATE, maxHeartRateSource: 'default' });
+  });
+
+  it('charts the sample runs until they are removed', async () => {
+    const newcomer = await registerUser(server);
+    expect((await newcomer.client.post('/api/activities/samples')).status).toBe(200);
+    const body = await charts(newcomer, 'period=12w');
+    expect(body.hasActivities).toBe(true);
+    expect(body.totals.current.count).toBe(3);
+  });
+
+  it('refuses an unknown period or type with a sentence, and needs a session', async () => {
+    expectApiError(await runner.client.get('/api/charts?period=5y'), 400, {
+      type: 'validation_error',
+      message: `period: ${CHART_QUERY_MESSAGES.period}`,
+    });
+    expectApiError(await runner.client.get('/api/charts?type=skating'), 400, {
+      type: 'validation_error',
+      message: `type: ${CHART_QUERY_MESSAGES.type}`,
+    });
+    const anonymous = await fetch(`${server.url}/api/charts`);
+    expect(anonymous.status).toBe(401);
+  });
+});

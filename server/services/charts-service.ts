@@ -1,0 +1,92 @@
+/**
+ * The Charts page's data: sums per week or month for the period and the same period last year, the
+ * pace trend with its rolling average, and the training-load lines. The sums run in SQL; only the
+ * load lines read per-activity figures (a few numbers each), since their formula is in core.
+ */
+import { localDate } from '../../core/activity/time-zone.ts';
+import { CHART_TYPE_ALL, type ChartQuery, type Charts, type ChartTotals } from '../../core/charts/chart-api.ts';
+import { LOAD_WARM_UP_DAYS, loadAssumptions, loadLines } from '../../core/charts/chart-load.ts';
+import {
+  bucketKeys,
+  chartRange,
+  lastYearRange,
+  rollingAverage,
+  type ChartRange,
+} from '../../core/charts/chart-periods.ts';
+import { addDays } from '../../core/medals/streak.ts';
+import type { Clock } from '../clock.ts';
+import { bucketTotals, chartExtent, loadRows, type BucketRow, type ChartFilter } from '../db/charts-repository.ts';
+import type { Db } from '../db/db.ts';
+
+/** Buckets averaged into the pace trend's rolling line (this one and the three before). */
+const PACE_ROLLING_BUCKETS = 4;
+/** The load lines show at most the last year of the range. */
+const LOAD_DAYS_SHOWN = 365;
+
+const NO_TOTALS: ChartTotals = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
+
+function totalsOf(row: BucketRow | undefined): ChartTotals {
+  return row
+    ? { count: row.count, distance: row.distance, movingTime: row.movingTime, elevation: row.elevation }
+    : NO_TOTALS;
+}
+
+function sumTotals(rows: readonly BucketRow[]): ChartTotals {
+  return rows.reduce(
+    (sum, row) => ({
+      count: sum.count + row.count,
+      distance: sum.distance + row.distance,
+      movingTime: sum.movingTime + row.movingTime,
+      elevation: sum.elevation + row.elevation,
+    }),
+    NO_TOTALS,
+  );
+}
+
+export async function getCharts(context: { db: Db; clock: Clock }, userId: string, query: ChartQuery): Promise<Charts> {
+  const { db } = context;
+  const today = localDate(context.clock.now(), query.timeZone);
+  const type = query.type === CHART_TYPE_ALL ? null : query.type;
+  const extent = await chartExtent(db, userId);
+  const range: ChartRange = chartRange(query.period, today, extent.firstDay);
+  const previous = lastYearRange(range);
+  const filter = (days: ChartRange): ChartFilter => ({ from: days.from, to: days.to, type });
+
+  const loadFrom =
+    range.from > addDays(today, -(LOAD_DAYS_SHOWN - 1)) ? range.from : addDays(today, -(LOAD_DAYS_SHOWN - 1));
+  const warmUpFrom = addDays(loadFrom, -LOAD_WARM_UP_DAYS);
+  const [current, lastYear, loads] = await Promise.all([
+    bucketTotals(db, userId, filter(range), range.bucket),
+    bucketTotals(db, userId, filter(previous), previous.bucket),
+    loadRows(db, userId, { from: warmUpFrom, to: today, type }),
+  ]);
+
+  const byKey = new Map(current.map((row) => [row.key, row]));
+  const lastYearByKey = new Map(lastYear.map((row) => [row.key, row]));
+  const keys = bucketKeys(range);
+  const lastYearKeys = bucketKeys(previous);
+  const paces = keys.map((key) => {
+    const row = byKey.get(key);
+    return row && row.pacedDistance > 0 ? row.pacedTime / row.pacedDistance : null;
+  });
+  const rolling = rollingAverage(paces, PACE_ROLLING_BUCKETS);
+  const assumptions = loadAssumptions(extent.maxHeartrate);
+
+  return {
+    period: query.period,
+    type: query.type,
+    bucket: range.bucket,
+    from: range.from,
+    to: range.to,
+    hasActivities: extent.firstDay !== null,
+    buckets: keys.map((key, index) => ({
+      key,
+      ...totalsOf(byKey.get(key)),
+      pace: paces[index] ?? null,
+      paceRolling: rolling[index] ?? null,
+      lastYear: totalsOf(lastYearByKey.get(lastYearKeys[index] ?? '')),
+    })),
+    totals: { current: sumTotals(current), lastYear: sumTotals(lastYear) },
+    load: { ...assumptions, days: loadLines(loads, assumptions, { warmUpFrom, from: loadFrom, to: today }) },
+  };
+}
