@@ -6,6 +6,7 @@
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
+import { chartsBench } from './charts.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
 import { loginBytesBench } from './login-bytes.bench.ts';
@@ -22,6 +23,7 @@ export const BENCHES: Bench[] = [
   loadBench,
   loginBytesBench,
   calculatorsBench,
+  chartsBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -34,6 +34,7 @@ const MedalsPage = lazyPage(() => import('../pages/MedalsPage.tsx'));
 const MyStridePage = lazyPage(() => import('../pages/MyStridePage.tsx'));
 const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
 const CalculatorsPage = lazyPage(() => import('../calculators/CalculatorsPage.tsx'));
+const ChartsPage = lazyPage(() => import('../charts/ChartsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
@@ -70,6 +71,7 @@ const SCREENS: Readonly<Record<string, ReactElement>> = {
   [PERSONAL_PAGE_PATH]: <MyStridePage />,
   '/run-planner': <RunPlannerPage />,
   '/calculators': <CalculatorsPage />,
+  '/charts': <ChartsPage />,
   ...Object.fromEntries(FITNESS_CALLBACK_PATHS.map((path) => [path, <StravaCallbackPage key={path} />])),
 };
 

@@ -5,6 +5,7 @@
 import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -74,7 +75,12 @@ export default function DashboardPage() {
           />
         </Grid>
       </Grid>
-      <Box sx={{ mt: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
+        <Button component={RouterLink} to="/charts" size="small" startIcon={<ShowChartIcon />}>
+          Weeks, months and pace in Charts
+        </Button>
+      </Stack>
+      <Box sx={{ mt: 2 }}>
         <StravaConnectionCard variant="dashboard" />
       </Box>
       <Box sx={{ mt: 3 }}>

@@ -5,7 +5,9 @@
  * calendar of running days of the past year.
  */
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Alert, Box, Button } from '@mui/material';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useState } from 'react';
 import { PERSONAL_PAGE_LABEL } from '../../../core/product.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
@@ -31,15 +33,20 @@ export default function MyStridePage() {
         title={PERSONAL_PAGE_LABEL}
         subtitle="Your streak, your time planning and the medals you have earned."
         action={
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<RestartAltIcon />}
-            onClick={() => setRecalculating(true)}
-            disabled={!record}
-          >
-            Recalculate streak
-          </Button>
+          <Stack direction="row" spacing={1.5}>
+            <Button component={RouterLink} to="/charts" variant="outlined" startIcon={<ShowChartIcon />}>
+              Charts
+            </Button>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<RestartAltIcon />}
+              onClick={() => setRecalculating(true)}
+              disabled={!record}
+            >
+              Recalculate streak
+            </Button>
+          </Stack>
         }
       />
       {analytics.error && (

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { chartQuerySchema } from './chart-api.ts';
+import { DEFAULT_MAX_HEART_RATE, loadAssumptions, loadLines } from './chart-load.ts';
+import {
+  addMonths,
+  bucketKey,
+  bucketKeys,
+  changeText,
+  chartRange,
+  lastYearRange,
+  mondayOf,
+  rollingAverage,
+} from './chart-periods.ts';
+
+describe('chart periods', () => {
+  it('starts weeks on Monday, as PostgreSQL’s date_trunc does', () => {
+    expect(mondayOf('2026-11-24')).toBe('2026-11-23'); // a Tuesday
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23'); // the Sunday after
+    expect(mondayOf('2026-01-01')).toBe('2025-12-29');
+  });
+
+  it('moves months across years', () => {
+    expect(addMonths('2026-11', -11)).toBe('2025-12');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2025-12', 1)).toBe('2026-01');
+    expect(addMonths('2026-11', -24)).toBe('2024-11');
+  });
+
+  it('covers 12 weeks, 12 months, this year and all time', () => {
+    expect(chartRange('12w', '2026-11-24')).toEqual({ bucket: 'week', from: '2026-09-07', to: '2026-11-24' });
+    expect(chartRange('12m', '2026-11-24')).toEqual({ bucket: 'month', from: '2025-12-01', to: '2026-11-24' });
+    expect(chartRange('year', '2026-11-24')).toEqual({ bucket: 'week', from: '2026-01-01', to: '2026-11-24' });
+    expect(chartRange('all', '2026-11-24', '2019-03-14')).toEqual({
+      bucket: 'month',
+      from: '2019-03-01',
+      to: '2026-11-24',
+    });
+    expect(chartRange('all', '2026-11-24', null)).toEqual({ bucket: 'month', from: '2026-11-01', to: '2026-11-24' });
+  });
+
+  it('lists every bucket, empty ones too', () => {
+    const weeks = bucketKeys(chartRange('12w', '2026-11-24'));
+    expect(weeks).toHaveLength(12);
+    expect([weeks[0], weeks[11]]).toEqual(['2026-09-07', '2026-11-23']);
+    expect(bucketKeys(chartRange('year', '2026-11-24'))).toHaveLength(48);
+    expect(bucketKeys({ bucket: 'month', from: '2025-11-01', to: '2026-02-03' })).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+    ]);
+    expect(bucketKey('2026-02-28', 'month')).toBe('2026-02');
+  });
+
+  it('compares with the same period a year earlier, bar for bar', () => {
+    const weeks = chartRange('12w', '2026-11-24');
+    const before = lastYearRange(weeks);
+    expect(before).toEqual({ bucket: 'week', from: '2025-09-08', to: '2025-11-25' });
+    expect(mondayOf(before.from)).toBe(before.from);
+    expect(bucketKeys(before)).toHaveLength(bucketKeys(weeks).length);
+    const year = chartRange('year', '2026-11-24');
+    expect(bucketKeys(lastYearRange(year))).toHaveLength(bucketKeys(year).length);
+    expect(lastYearRange({ bucket: 'month', from: '2024-02-01', to: '2024-02-29' })).toEqual({
+      bucket: 'month',
+      from: '2023-02-01',
+      to: '2023-02-28',
+    });
+  });
+
+  it('averages the known values of a rolling window', () => {
+    expect(rollingAverage([null, 4, null, 6, 8, 10], 3)).toEqual([null, 4, 4, 5, 7, 8]);
+    expect(rollingAverage([], 4)).toEqual([]);
+  });
+
+  it('says how a period compares with last year', () => {
+    expect(changeText(120, 100)).toBe('+20 %');
+    expect(changeText(95, 100)).toBe('−5 %');
+    expect(changeText(100, 100)).toBe('±0 %');
+    expect(changeText(5, 0)).toBe('new');
+    expect(changeText(0, 0)).toBe('—');
+  });
+
+  it('defaults the query to 12 weeks of every type and refuses others', () => {
+    expect(chartQuerySchema.parse({})).toEqual({ period: '12w', type: 'all' });
+    expect(chartQuerySchema.safeParse({ period: '5y' }).success).toBe(false);
+    expect(chartQuerySchema.safeParse({ type: 'skating' }).success).toBe(false);
+    expect(chartQuerySchema.parse({ type: 'ride', period: 'all' })).toEqual({ period: 'all', type: 'ride' });
+  });
+});
+
+describe('chart load lines', () => {
+  it('takes the highest heart rate seen as the maximum, else the default', () => {
+    expect(loadAssumptions(183.4)).toMatchObject({ maxHeartRate: 183, maxHeartRateSource: 'seen' });
+    expect(loadAssumptions(null)).toMatchObject({
+      maxHeartRate: DEFAULT_MAX_HEART_RATE,
+      maxHeartRateSource: 'default',
+    });
+  });
+
+  it('sums each day’s load, warms up before the range, and returns the range’s days only', () => {
+    const assumptions = loadAssumptions(190);
+    const hour = { movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
+    const days = loadLines(
+      [
+        { date: '2026-01-01', ...hour },
+        { date: '2026-01-10', ...hour },
+        { date: '2026-01-10', ...hour, averageHeartrate: null },
+        { date: '2025-06-01', ...hour },
+      ],
+      assumptions,
+      { warmUpFrom: '2026-01-01', from: '2026-01-08', to: '2026-01-12' },
+    );
+    expect(days.map((day) => day.date)).toEqual(['2026-01-08', '2026-01-09', '2026-01-10', '2026-01-11', '2026-01-12']);
+    // Banister TRIMP, an hour at HRr (150 − 60) / (190 − 60).
+    const hrr = 90 / 130;
+    const trimp = 60 * hrr * 0.64 * Math.exp(1.92 * hrr);
+    const tenth = days[2];
+    expect(tenth?.load).toBeGreaterThan(trimp);
+    expect(days[0]?.load).toBe(0);
+    // The warm-up day's load is still in the fitness of the range's first day.
+    expect(days[0]?.fitness).toBeGreaterThan(0);
+    expect(tenth?.form).toBeCloseTo((tenth?.fitness ?? 0) - (tenth?.fatigue ?? 0), 12);
+  });
+});

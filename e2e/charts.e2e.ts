@@ -1,0 +1,63 @@
+/**
+ * The Charts page at desktop and phone width: a new runner follows the dashboard's link, sees the
+ * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
+ * and type (kept in the URL), and a shared link opens the same view.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
+import {
+  VIEWPORT_NAMES,
+  currentPath,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+/** The page fetches the new period's figures after a click; under load that takes a few seconds. */
+const POLL = { timeout: 15_000 };
+
+/** The period's activity count, as the Activities card shows it. */
+const activityCount = (page: Page) => page.getByTestId('total-activities').locator('.MuiTypography-h5').textContent();
+
+describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('an empty runner is told what to do; with the sample runs the charts fill and follow the controls', async () => {
+    const { page, context } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    await page.getByRole('link', { name: 'Weeks, months and pace in Charts' }).click();
+    await expectVisible(heading(page, 'Charts'));
+    await expectVisible(page.getByRole('heading', { name: 'No activities yet' }));
+    await expectVisible(page.getByRole('button', { name: 'Upload activities' }).first());
+    await screenshot(page, `charts-empty-${viewport}`);
+
+    await page.getByRole('button', { name: 'Add sample runs' }).click();
+    const totals = page.getByTestId('period-totals');
+    await expectVisible(totals);
+    await expect.poll(() => activityCount(page), POLL).toBe('3');
+    for (const chart of ['chart-distance', 'chart-time', 'chart-climb', 'chart-pace', 'chart-load']) {
+      await expectVisible(page.getByTestId(chart).locator('svg.recharts-surface').first());
+    }
+    await expectVisible(page.getByRole('heading', { name: 'Running days' }));
+    await expectVisible(page.getByRole('heading', { name: 'Distance per week' }));
+    await screenshot(page, `charts-weeks-${viewport}`);
+
+    await page.getByRole('button', { name: CHART_PERIOD_LABELS['12m'] }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Distance per month' }));
+    await page.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Ride' }).click();
+    await expect.poll(() => currentPath(page, true), POLL).toBe('/charts?period=12m&type=ride');
+    // The sample runs are runs: no ride this period.
+    await expect.poll(() => activityCount(page), POLL).toBe('0');
+
+    const shared = await context.newPage();
+    await shared.goto('/charts?period=12m&type=run');
+    await expectVisible(shared.getByRole('heading', { name: 'Distance per month' }));
+    await expect.poll(() => activityCount(shared), POLL).toBe('3');
+    await screenshot(shared, `charts-months-${viewport}`);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Fitness (42-day), fatigue (7-day) and form lines from each activity's training load, saying which
+ * maximum and resting heart rate the load was computed with (core/charts/chart-load.ts).
+ */
+import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Charts } from '../../../core/charts/chart-api.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { bucketLabel } from './chart-series.ts';
+import { figure, useChartStyle } from './chart-style.ts';
+
+export function LoadChart({ load }: { load: Charts['load'] }) {
+  const style = useChartStyle();
+  const maximum =
+    load.maxHeartRateSource === 'seen'
+      ? `max HR ${load.maxHeartRate} (the highest your activities recorded)`
+      : `max HR ${load.maxHeartRate} (assumed: no heart rate recorded yet)`;
+  const rows = load.days.map((day) => ({ ...day, label: bucketLabel(day.date, false) }));
+  return (
+    <ChartCard
+      title="Fitness, fatigue and form"
+      subtitle={`Banister TRIMP per activity (pace-based without heart rate), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
+      testId="chart-load"
+    >
+      <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+        <CartesianGrid {...style.grid} />
+        <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={24} />
+        <YAxis {...style.axis} allowDecimals={false} />
+        <Tooltip {...style.tooltip} formatter={figure((value) => value.toFixed(1))} />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Line
+          dataKey="fitness"
+          name="Fitness (42 d)"
+          stroke={style.secondary}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="fatigue"
+          name="Fatigue (7 d)"
+          stroke={style.primary}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="form"
+          name="Form"
+          stroke={style.muted}
+          strokeDasharray="4 3"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Distance, time and climb per week or month as bars, distance and time beside the same bucket a
+ * year earlier (a fainter bar), and the pace trend, with tooltips in the runner's units.
+ */
+import { Grid } from '@mui/material';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
+import { ChartCard } from './ChartCard.tsx';
+import { PaceTrendChart } from './PaceTrendChart.tsx';
+import { formatHours, type BucketRow } from './chart-series.ts';
+import { figure, useChartStyle } from './chart-style.ts';
+
+export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units: UnitSystem; bucket: string }) {
+  const style = useChartStyle();
+  const unit = distanceUnitLabel(units);
+  const per = bucket === 'week' ? 'week' : 'month';
+  const xAxis = <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />;
+  const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <ChartCard
+          title={`Distance per ${per}`}
+          subtitle={`In ${unit}, beside the same ${per} last year`}
+          testId="chart-distance"
+        >
+          <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+            <CartesianGrid {...style.grid} />
+            {xAxis}
+            <YAxis {...style.axis} allowDecimals={false} />
+            <Tooltip {...style.tooltip} formatter={figure((value) => `${value.toFixed(2)} ${unit}`)} />
+            {legend}
+            <Bar dataKey="lastYearDistance" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="distance" name="This period" fill={style.primary} radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <ChartCard title={`Time per ${per}`} subtitle="Moving time (h:mm), beside last year" testId="chart-time">
+          <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+            <CartesianGrid {...style.grid} />
+            {xAxis}
+            <YAxis {...style.axis} tickFormatter={formatHours} />
+            <Tooltip {...style.tooltip} formatter={figure(formatHours)} />
+            {legend}
+            <Bar dataKey="lastYearHours" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="hours" name="This period" fill={style.secondary} radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <ChartCard
+          title={`Climb per ${per}`}
+          subtitle={`Elevation gain in ${elevationUnitLabel(units)}`}
+          testId="chart-climb"
+        >
+          <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>
+            <CartesianGrid {...style.grid} />
+            {xAxis}
+            <YAxis {...style.axis} allowDecimals={false} />
+            <Tooltip
+              {...style.tooltip}
+              formatter={figure((value) => `${Math.round(value).toLocaleString('en-US')} ${elevationUnitLabel(units)}`)}
+            />
+            <Bar dataKey="climb" name="Climb" fill={style.primary} radius={[3, 3, 0, 0]} />
+          </BarChart>
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <PaceTrendChart rows={rows} units={units} />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Charts } from '../../../core/charts/chart-api.ts';
+import { bucketLabel, bucketRows, formatHours, paceDomain } from './chart-series.ts';
+
+const empty = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
+
+const charts: Charts = {
+  period: '12m',
+  type: 'all',
+  bucket: 'month',
+  from: '2025-12-01',
+  to: '2026-11-24',
+  hasActivities: true,
+  buckets: [
+    { key: '2025-12', ...empty, pace: null, paceRolling: null, lastYear: empty },
+    {
+      key: '2026-01',
+      count: 2,
+      distance: 16_093.4,
+      movingTime: 5400,
+      elevation: 100,
+      pace: 0.3,
+      paceRolling: 0.3,
+      lastYear: { count: 1, distance: 5000, movingTime: 1800, elevation: 0 },
+    },
+  ],
+  totals: { current: empty, lastYear: empty },
+  load: { maxHeartRate: 190, maxHeartRateSource: 'default', restingHeartRate: 60, days: [] },
+};
+
+describe('chart rows', () => {
+  it('labels weeks by their Monday and months by name, with the year when the chart spans two', () => {
+    expect(bucketLabel('2026-11-23', false)).toBe('23 Nov');
+    expect(bucketLabel('2026-03', false)).toBe('Mar');
+    expect(bucketLabel('2025-12', true)).toBe('Dec 25');
+  });
+
+  it('converts each bucket to the runner’s units', () => {
+    const [december, january] = bucketRows(charts, 'imperial');
+    expect(december).toMatchObject({ label: 'Dec 25', distance: 0, pace: null, count: 0 });
+    expect(january?.distance).toBeCloseTo(10, 4);
+    expect(january?.hours).toBe(1.5);
+    expect(january?.lastYearHours).toBe(0.5);
+    expect(january?.climb).toBeCloseTo(328.08, 2);
+    // 0.3 s/m is 5:00/km, 8:03/mi.
+    expect(january?.pace).toBeCloseTo(482.8, 1);
+    expect(bucketRows(charts, 'metric')[1]?.pace).toBeCloseTo(300, 9);
+  });
+
+  it('writes hours as h:mm and gives the pace axis room, or none without paces', () => {
+    expect(formatHours(1.5)).toBe('1:30');
+    expect(formatHours(0.01)).toBe('0:01');
+    expect(paceDomain(bucketRows(charts, 'metric'))).toEqual([285, 315]);
+    expect(paceDomain(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The Charts page's answer turned into chart rows in the runner's units: a short label per bucket
+ * ("23 Nov" for a week, "Nov" or "Nov 26" for a month), distance, hours, climb and pace as numbers
+ * for the axes, and the same figures as text for the tooltips.
+ */
+import type { Charts } from '../../../core/charts/chart-api.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { distanceInUnits, elevationInUnits } from '../../../core/units.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** "2026-11-23" → "23 Nov"; "2026-11" → "Nov", or "Nov 26" when the chart spans several years. */
+export function bucketLabel(key: string, withYear: boolean): string {
+  const month = MONTHS[Number(key.slice(5, 7)) - 1] ?? '';
+  if (key.length > 7) {
+    return `${Number(key.slice(8, 10))} ${month}`;
+  }
+  return withYear ? `${month} ${key.slice(2, 4)}` : month;
+}
+
+export interface BucketRow {
+  key: string;
+  label: string;
+  /** Miles or kilometres. */
+  distance: number;
+  lastYearDistance: number;
+  hours: number;
+  lastYearHours: number;
+  /** Feet or metres. */
+  climb: number;
+  /** Seconds per mile or kilometre; null without a timed run. */
+  pace: number | null;
+  paceRolling: number | null;
+  count: number;
+}
+
+const SECONDS_PER_HOUR = 3600;
+
+export function bucketRows(charts: Charts, units: UnitSystem): BucketRow[] {
+  const spansYears = charts.from.slice(0, 4) !== charts.to.slice(0, 4);
+  const perUnit = (secondsPerMetre: number | null) =>
+    secondsPerMetre === null ? null : secondsPerMetre / distanceInUnits(1, units);
+  return charts.buckets.map((bucket) => ({
+    key: bucket.key,
+    label: bucketLabel(bucket.key, spansYears),
+    distance: distanceInUnits(bucket.distance, units),
+    lastYearDistance: distanceInUnits(bucket.lastYear.distance, units),
+    hours: bucket.movingTime / SECONDS_PER_HOUR,
+    lastYearHours: bucket.lastYear.movingTime / SECONDS_PER_HOUR,
+    climb: elevationInUnits(bucket.elevation, units),
+    pace: perUnit(bucket.pace),
+    paceRolling: perUnit(bucket.paceRolling),
+    count: bucket.count,
+  }));
+}
+
+/** Hours as "h:mm" for an axis and a tooltip. */
+export function formatHours(hours: number): string {
+  const minutes = Math.round(hours * 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The pace axis: the slowest and fastest paces drawn, with a little room, fast at the top. */
+export function paceDomain(rows: readonly BucketRow[]): [number, number] | null {
+  const paces = rows.flatMap((row) => [row.pace, row.paceRolling]).filter((pace): pace is number => pace !== null);
+  if (paces.length === 0) {
+    return null;
+  }
+  const [low, high] = [Math.min(...paces), Math.max(...paces)];
+  const room = Math.max(15, (high - low) * 0.1);
+  return [Math.max(0, Math.floor((low - room) / 15) * 15), Math.ceil((high + room) / 15) * 15];
+}
