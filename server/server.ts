@@ -130,6 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const rederive: ActivityRederiveRunner | undefined = config.activityRederive
     ? services.activities.startRederive()
     : undefined;
+  const bestEfforts = config.activityRederive ? services.charts.startBestEffortsBackfill() : undefined;
   return {
     url: `http://localhost:${port}`,
     port,
@@ -149,6 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       // Before the pool and the database: the activity in hand is left for the next start.
       await rederive?.stop();
+      await bestEfforts?.stop();
       await importPool.close();
       await strava.stop();
       await events.close();

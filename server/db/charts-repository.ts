@@ -112,5 +112,8 @@ export async function chartExtent(
     .where(isCharted)
     .select([sql<string | null>`min(${LOCAL_DAY})`.as('firstDay'), sql<number | null>`max(max_heartrate)`.as('max')])
     .executeTakeFirst();
-  return { firstDay: row?.firstDay ?? null, maxHeartrate: row?.max === null || row?.max === undefined ? null : Number(row.max) };
+  return {
+    firstDay: row?.firstDay ?? null,
+    maxHeartrate: row?.max === null || row?.max === undefined ? null : Number(row.max),
+  };
 }

@@ -154,6 +154,8 @@ export interface ActivitiesTable {
   flagConfirmedAt: Timestamp | null;
   /** The derivation rules the figures come from (core/activity/derivation.ts); 0 before versions. */
   derivationVersion: Generated<number>;
+  /** When the best efforts were worked out (even if there are none); null: still to do. */
+  bestEffortsAt: Timestamp | null;
 }
 
 export interface ActivityTracksTable {
@@ -288,6 +290,17 @@ export interface UploadUsageTable {
   bytes: ColumnType<string, number, never>;
 }
 
+/** The fastest stretch of a standard distance in one run (core/running/best-efforts.ts). */
+export interface BestEffortsTable {
+  activityId: string;
+  userId: string;
+  /** BEST_EFFORT_DISTANCES id: '400m', '1k', '1mi', '5k', '10k', 'half', 'marathon'. */
+  distanceId: string;
+  seconds: number;
+  /** 'track' (worked out by Stride) or 'strava' (Strava's best_efforts). */
+  source: string;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -310,6 +323,7 @@ export interface Database {
   stravaDeletedActivities: StravaDeletedActivitiesTable;
   uploadUsage: UploadUsageTable;
   profilePhotos: ProfilePhotosTable;
+  bestEfforts: BestEffortsTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

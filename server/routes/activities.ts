@@ -15,6 +15,7 @@ import {
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
+import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { AppError } from '../errors.ts';
@@ -153,6 +154,19 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           },
         }),
         async (c) => c.json(await activities.get(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/activities/{id}/best-efforts',
+          tags: ['activities'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('The activity’s best efforts and their places', activityBestEffortsSchema),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) => c.json(await activities.bestEfforts(c.var.user.id, c.req.valid('param').id), 200),
       )
       .openapi(
         userRoute(auth, {

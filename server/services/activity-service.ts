@@ -39,7 +39,11 @@ import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
+import { computePendingBestEfforts } from './best-efforts-service.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
+
+/** The best efforts an activity change works out at once; more wait for the next read or start. */
+const BEST_EFFORTS_PER_CHANGE = 200;
 import type { RemoteActivities } from './strava/remote-activity.ts';
 
 const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
@@ -216,6 +220,8 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
  */
 export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
   try {
+    // New or changed runs get their best efforts before anyone is told to read them.
+    await computePendingBestEfforts(context, BEST_EFFORTS_PER_CHANGE, userId);
     await context.events.publish(userId, { type: 'activities-changed' });
     await checkMedals(context, userId, timeZone);
   } catch (error) {

@@ -42,6 +42,7 @@ import {
   recalculateStreak,
   recordSession,
 } from './analytics-service.ts';
+import { getActivityBestEfforts, getPersonalBests, startBestEffortsBackfill } from './best-efforts-service.ts';
 import { getCharts } from './charts-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
@@ -114,6 +115,8 @@ export function createServices(deps: ServiceDeps) {
       confirmActivity(context, userId, input.id, input.timeZone),
     originalFile: (userId: string, id: string) => getOriginalFile(db, userId, id),
     exportGpx: (userId: string, id: string) => exportGpx(db, userId, id, strava.remote),
+    /** Its best efforts and where each places among the runner's own ("2nd fastest 5K"). */
+    bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
     addSamples: (userId: string) => addSampleActivities(context, userId),
     removeSamples: (userId: string) => removeSampleActivities(context, userId),
     changed: activitiesChanged,
@@ -170,6 +173,9 @@ export function createServices(deps: ServiceDeps) {
 
   const charts = {
     get: (userId: string, query: ChartQuery) => getCharts(context, userId, query),
+    personalBests: (userId: string) => getPersonalBests(context, userId),
+    /** The start-up pass working out the best efforts of runs stored before they existed. */
+    startBestEffortsBackfill: () => startBestEffortsBackfill(context),
   };
 
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);

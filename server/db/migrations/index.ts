@@ -17,6 +17,7 @@ import * as activityTiming from './0011-activity-timing.ts';
 import * as multisportLegs from './0012-multisport-legs.ts';
 import * as activityDerivationVersion from './0013-activity-derivation-version.ts';
 import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
+import * as bestEfforts from './0015-best-efforts.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0012-multisport-legs': multisportLegs,
   '0013-activity-derivation-version': activityDerivationVersion,
   '0014-strava-steps-and-sports': stravaStepsAndSports,
+  '0015-best-efforts': bestEfforts,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

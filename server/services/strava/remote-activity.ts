@@ -90,6 +90,8 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
           : {}),
         stravaDetail: JSON.stringify(detail.extras),
         detailCachedAt: new Date(clock.now()),
+        // Strava's best efforts may be in the new detail: worked out again at the next read.
+        bestEffortsAt: null,
       });
       return { row: updated ?? row, error: null };
     } catch (error) {
@@ -126,7 +128,11 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
             };
       await db.transaction().execute(async (trx) => {
         await saveTrack(trx, row.id, { pointCount: track.lat.length, data: encodeTrack(track) });
-        await markStreamsCached(trx, row.id, { streamsCachedAt: new Date(clock.now()), ...splits });
+        await markStreamsCached(trx, row.id, {
+          streamsCachedAt: new Date(clock.now()),
+          bestEffortsAt: null,
+          ...splits,
+        });
       });
     } catch (error) {
       logger.warn({ err: error, activityId: row.id }, 'Strava streams not fetched');

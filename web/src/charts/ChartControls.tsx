@@ -21,7 +21,7 @@ export function ChartControls({
         exclusive
         size="small"
         aria-label="Period"
-        sx={{ width: { xs: '100%', sm: 'auto' } }}
+        sx={{ width: { xs: '100%', sm: 'auto' }, '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' } } }}
         onChange={(_, value: ChartPeriod | null) => value && onChange({ period: value })}
       >
         {CHART_PERIODS.map((value) => (

@@ -1,0 +1,166 @@
+/**
+ * Best efforts (core/running/best-efforts.ts): worked out once per run — from Strava's own best
+ * efforts when the detail has them, else from the stored track — and read as the runner's
+ * personal bests, their progression and one activity's places. Runs still to do are found by the
+ * database (best_efforts_at is null), so the start-up backfill resumes where a restart left it, and
+ * every read first finishes the reader's own.
+ */
+import type { Logger } from 'pino';
+import { decodeTrack } from '../../core/activity/track-codec.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
+import {
+  bestEffortDistance,
+  effortsFromStravaDetail,
+  effortsFromTrack,
+  rankText,
+} from '../../core/running/activity-best-efforts.ts';
+import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
+import type { Clock } from '../clock.ts';
+import { findActivity } from '../db/activity-repository.ts';
+import { findTrackData } from '../db/activity-track-repository.ts';
+import {
+  activityBestEffortRanks,
+  bestEffortProgression,
+  findPendingBestEfforts,
+  saveBestEfforts,
+  topBestEfforts,
+  type PendingBestEfforts,
+} from '../db/best-effort-repository.ts';
+import type { Db } from '../db/db.ts';
+import { notFound } from '../errors.ts';
+
+export interface BestEffortsContext {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+}
+
+const BATCH = 25;
+/** A reader's own runs still to do are finished before reading, up to this many. */
+const READ_BATCH = 200;
+const TOP = 3;
+
+async function workOut(context: BestEffortsContext, activity: PendingBestEfforts): Promise<void> {
+  const fromStrava = effortsFromStravaDetail(activity.stravaDetail);
+  if (fromStrava.length > 0) {
+    await saveBestEfforts(context.db, activity, fromStrava, 'strava', new Date(context.clock.now()));
+    return;
+  }
+  const data = await findTrackData(context.db, activity.userId, activity.id);
+  const efforts = data ? effortsFromTrack(decodeTrack(data)) : [];
+  await saveBestEfforts(context.db, activity, efforts, 'track', new Date(context.clock.now()));
+}
+
+/** Works out the best efforts of up to `limit` pending runs (one user's, or anyone's); returns how many. */
+export async function computePendingBestEfforts(
+  context: BestEffortsContext,
+  limit: number,
+  userId?: string,
+): Promise<number> {
+  const pending = await findPendingBestEfforts(context.db, limit, userId);
+  for (const activity of pending) {
+    await workOut(context, activity);
+  }
+  return pending.length;
+}
+
+export async function getPersonalBests(context: BestEffortsContext, userId: string): Promise<PersonalBests> {
+  await computePendingBestEfforts(context, READ_BATCH, userId);
+  const [top, progression] = await Promise.all([
+    topBestEfforts(context.db, userId, TOP),
+    bestEffortProgression(context.db, userId),
+  ]);
+  return {
+    distances: BEST_EFFORT_DISTANCES.map((distance) => ({
+      distanceId: distance.id,
+      label: distance.label,
+      metres: distance.metres,
+      efforts: top
+        .filter((row) => row.distanceId === distance.id)
+        .map((row) => ({
+          rank: row.rank,
+          seconds: row.seconds,
+          activityId: row.activityId,
+          activityName: row.activityName,
+          date: row.startDateLocal.slice(0, 10),
+        })),
+      progression: progression
+        .filter((row) => row.distanceId === distance.id)
+        .map((row) => ({ date: row.startDateLocal.slice(0, 10), seconds: row.seconds, activityId: row.activityId })),
+    })),
+  };
+}
+
+export async function getActivityBestEfforts(
+  context: BestEffortsContext,
+  userId: string,
+  activityId: string,
+): Promise<ActivityBestEfforts> {
+  await computePendingBestEfforts(context, READ_BATCH, userId);
+  const activity = await findActivity(context.db, userId, activityId);
+  if (!activity) {
+    throw notFound(NOT_FOUND_MESSAGES.activity);
+  }
+  if (activity.type !== 'run') {
+    return { status: 'not-a-run', efforts: [] };
+  }
+  const ranks = await activityBestEffortRanks(context.db, userId, activityId);
+  if (ranks.length > 0) {
+    const order = (id: string) => BEST_EFFORT_DISTANCES.findIndex((distance) => distance.id === id);
+    return {
+      status: 'ranked',
+      efforts: ranks
+        .sort((a, b) => order(a.distanceId) - order(b.distanceId))
+        .map((row) => ({
+          distanceId: row.distanceId,
+          label: bestEffortDistance(row.distanceId)?.label ?? row.distanceId,
+          seconds: row.seconds,
+          rank: row.rank,
+          place: rankText(row.rank),
+        })),
+    };
+  }
+  return { status: activity.bestEffortsAt === null ? 'pending' : 'no-distance', efforts: [] };
+}
+
+export interface BestEffortsBackfill {
+  /** Settles when the pass has ended (finished, failed or stopped); never rejects. */
+  readonly done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The start-up pass over every runner's runs still without best efforts, a batch at a time, in
+ * the background; a restart carries on with what is left.
+ */
+export function startBestEffortsBackfill(context: BestEffortsContext): BestEffortsBackfill {
+  const controller = new AbortController();
+  const run = async () => {
+    let total = 0;
+    for (;;) {
+      if (controller.signal.aborted) {
+        return;
+      }
+      const done = await computePendingBestEfforts(context, BATCH);
+      if (done === 0) {
+        break;
+      }
+      total += done;
+      context.logger.info({ activities: total }, 'best efforts worked out');
+    }
+    if (total > 0) {
+      context.logger.info({ activities: total }, 'best efforts backfill finished');
+    }
+  };
+  const done = run().catch((error: unknown) => {
+    context.logger.error({ err: error }, 'best efforts backfill failed; the next start carries on');
+  });
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}
