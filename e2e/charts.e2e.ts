@@ -1,7 +1,8 @@
 /**
  * The Charts page at desktop and phone width: a new runner follows the dashboard's link, sees the
  * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
- * and type (kept in the URL), and a shared link opens the same view.
+ * and type (kept in the URL), a shared link opens the same view, and the personal bests lead to
+ * the run that holds one, whose page names its place.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -59,5 +60,17 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await expectVisible(shared.getByRole('heading', { name: 'Distance per month' }));
     await expect.poll(() => activityCount(shared), POLL).toBe('3');
     await screenshot(shared, `charts-months-${viewport}`);
+
+    // Personal bests: the tempo run holds the 5K; its page says so, the long run's says 2nd.
+    await expectVisible(shared.getByRole('heading', { name: 'Personal bests' }));
+    const pb = shared.getByRole('link', { name: /Sample: Tempo run/ }).first();
+    await pb.scrollIntoViewIfNeeded();
+    await screenshot(shared, `charts-personal-bests-${viewport}`);
+    await pb.click();
+    const table = shared.getByRole('table', { name: 'Best efforts' });
+    await expectVisible(table);
+    await expectVisible(table.getByRole('row', { name: /^5K .* Personal best$/ }));
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(shared, `activity-best-efforts-${viewport}`);
   });
 });

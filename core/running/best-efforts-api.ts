@@ -1,5 +1,17 @@
 /** The personal-bests answers, shared by the server's routes and the web. */
 import { z } from 'zod';
+import { BEST_EFFORT_DISTANCES } from './best-efforts.ts';
+
+const DISTANCE_IDS = BEST_EFFORT_DISTANCES.map((distance) => distance.id) as [string, ...string[]];
+
+export const PERSONAL_BEST_MESSAGES = {
+  distance: `Choose a distance: ${DISTANCE_IDS.join(', ')}.`,
+} as const;
+
+/** Which distance's progression to draw (5K unless asked). */
+export const personalBestsQuerySchema = z.object({
+  distance: z.enum(DISTANCE_IDS, { error: PERSONAL_BEST_MESSAGES.distance }).optional().default('5k'),
+});
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -19,10 +31,13 @@ export const personalBestsSchema = z.object({
           date: isoDay,
         }),
       ),
-      /** Each effort that was a personal best when run, oldest first. */
-      progression: z.array(z.object({ date: isoDay, seconds: z.number(), activityId: z.string() })),
     }),
   ),
+  /** For the distance asked: each effort that was a personal best when run, oldest first. */
+  progression: z.object({
+    distanceId: z.string(),
+    steps: z.array(z.object({ date: isoDay, seconds: z.number(), activityId: z.string() })),
+  }),
 });
 export type PersonalBests = z.infer<typeof personalBestsSchema>;
 

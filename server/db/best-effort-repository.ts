@@ -79,13 +79,49 @@ export interface RankedEffortRow {
   rank: number;
 }
 
-/** The runner's efforts of every distance ranked fastest first (ties: the earlier run first). */
-function ranked(db: Db, userId: string) {
+const BY_SPEED = sql`best_efforts.seconds, activities.start_date, activities.id`;
+
+/** The charted efforts of one runner's distance (the ranking index serves user and distance). */
+function effortsOf(db: Db, userId: string, distanceId: string) {
   return db
     .selectFrom('bestEfforts')
     .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
     .where('bestEfforts.userId', '=', userId)
-    .where(isCharted)
+    .where('bestEfforts.distanceId', '=', distanceId)
+    .where(isCharted);
+}
+
+/** The fastest `top` efforts of a distance, fastest first (ties: the earlier run first). */
+export async function topBestEfforts(
+  db: Db,
+  userId: string,
+  distanceId: string,
+  top: number,
+): Promise<RankedEffortRow[]> {
+  const rows = await effortsOf(db, userId, distanceId)
+    .select([
+      'bestEfforts.distanceId',
+      'bestEfforts.seconds',
+      'activities.id as activityId',
+      'activities.name as activityName',
+      'activities.startDateLocal',
+    ])
+    .orderBy(BY_SPEED)
+    .limit(top)
+    .execute();
+  return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}
+
+/**
+ * Where each of an activity's efforts places among the runner's own: 1 + the efforts of that
+ * distance that are faster, or as fast and run earlier.
+ */
+export async function activityBestEffortRanks(db: Db, userId: string, activityId: string): Promise<RankedEffortRow[]> {
+  const own = await db
+    .selectFrom('bestEfforts')
+    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
+    .where('bestEfforts.userId', '=', userId)
+    .where('bestEfforts.activityId', '=', activityId)
     .select([
       'bestEfforts.distanceId',
       'bestEfforts.seconds',
@@ -93,65 +129,47 @@ function ranked(db: Db, userId: string) {
       'activities.name as activityName',
       'activities.startDateLocal',
       'activities.startDate',
-      sql<string>`row_number() over (partition by best_efforts.distance_id order by best_efforts.seconds, activities.start_date, activities.id)`.as(
-        'rank',
-      ),
-    ]);
-}
-
-/** The fastest `top` efforts of each distance. */
-export async function topBestEfforts(db: Db, userId: string, top: number): Promise<RankedEffortRow[]> {
-  const rows = await db
-    .selectFrom(ranked(db, userId).as('ranked'))
-    .selectAll()
-    .where(sql<boolean>`rank <= ${top}`)
-    .orderBy('distanceId')
-    .orderBy('rank')
+    ])
     .execute();
-  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
-}
-
-/** Where each of an activity's efforts places among the runner's own. */
-export async function activityBestEffortRanks(db: Db, userId: string, activityId: string): Promise<RankedEffortRow[]> {
-  const rows = await db
-    .selectFrom(ranked(db, userId).as('ranked'))
-    .selectAll()
-    .where('activityId', '=', activityId)
-    .execute();
-  return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+  return Promise.all(
+    own.map(async ({ startDate, ...row }) => {
+      const faster = await effortsOf(db, userId, row.distanceId)
+        .where((eb) =>
+          eb.or([
+            eb('bestEfforts.seconds', '<', row.seconds),
+            eb.and([eb('bestEfforts.seconds', '=', row.seconds), eb('activities.startDate', '<', startDate)]),
+          ]),
+        )
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { ...row, rank: Number(faster.n) + 1 };
+    }),
+  );
 }
 
 export interface ProgressionRow {
-  distanceId: string;
   seconds: number;
   activityId: string;
   startDateLocal: string;
 }
 
-/** Each effort that was a personal best when it was run, in date order, per distance. */
-export async function bestEffortProgression(db: Db, userId: string): Promise<ProgressionRow[]> {
-  const withPrevious = db
-    .selectFrom('bestEfforts')
-    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
-    .where('bestEfforts.userId', '=', userId)
-    .where(isCharted)
-    .select([
-      'bestEfforts.distanceId',
-      'bestEfforts.seconds',
-      'activities.id as activityId',
-      'activities.startDateLocal',
-      'activities.startDate',
-      sql<
-        number | null
-      >`min(best_efforts.seconds) over (partition by best_efforts.distance_id order by activities.start_date, activities.id rows between unbounded preceding and 1 preceding)`.as(
-        'previousBest',
-      ),
-    ]);
+/** Each effort of a distance that was a personal best when it was run, in date order. */
+export async function bestEffortProgression(db: Db, userId: string, distanceId: string): Promise<ProgressionRow[]> {
+  const withPrevious = effortsOf(db, userId, distanceId).select([
+    'bestEfforts.seconds',
+    'activities.id as activityId',
+    'activities.startDateLocal',
+    'activities.startDate',
+    sql<
+      number | null
+    >`min(best_efforts.seconds) over (order by activities.start_date, activities.id rows between unbounded preceding and 1 preceding)`.as(
+      'previousBest',
+    ),
+  ]);
   return db
     .selectFrom(withPrevious.as('efforts'))
-    .select(['distanceId', 'seconds', 'activityId', 'startDateLocal'])
+    .select(['seconds', 'activityId', 'startDateLocal'])
     .where((eb) => eb.or([eb('previousBest', 'is', null), eb('seconds', '<', eb.ref('previousBest'))]))
-    .orderBy('distanceId')
     .orderBy('startDate')
     .execute();
 }

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
-import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
+import {
+  PERSONAL_BEST_MESSAGES,
+  type ActivityBestEfforts,
+  type PersonalBests,
+} from '../../core/running/best-efforts-api.ts';
 import { computePendingBestEfforts, startBestEffortsBackfill } from '../services/best-efforts-service.ts';
 import { REAL_CLOCK } from '../clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -83,12 +87,20 @@ describe('personal bests', () => {
     expect(fiveK?.efforts.some((effort) => effort.activityId === ids.ride)).toBe(false);
   });
 
-  it('draws the progression: each effort that was a best when it was run', async () => {
-    const fiveK = distance(await bests(runner), '5k');
-    expect(fiveK?.progression.map((step) => [step.date, step.activityId])).toEqual([
+  it('draws the progression of the distance asked: each effort that was a best when it was run', async () => {
+    const { progression } = await bests(runner);
+    expect(progression.distanceId).toBe('5k');
+    expect(progression.steps.map((step) => [step.date, step.activityId])).toEqual([
       ['2026-03-01', ids.first],
       ['2026-03-08', ids.faster],
     ]);
+    const mile = (await runner.client.get<PersonalBests>('/api/personal-bests?distance=1mi')).body.progression;
+    expect(mile.distanceId).toBe('1mi');
+    expect(mile.steps.map((step) => step.activityId)).toEqual([ids.first, ids.faster]);
+    expectApiError(await runner.client.get('/api/personal-bests?distance=2mi'), 400, {
+      type: 'validation_error',
+      message: `distance: ${PERSONAL_BEST_MESSAGES.distance}`,
+    });
   });
 
   it('says on each activity where its efforts place', async () => {

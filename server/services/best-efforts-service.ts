@@ -65,30 +65,37 @@ export async function computePendingBestEfforts(
   return pending.length;
 }
 
-export async function getPersonalBests(context: BestEffortsContext, userId: string): Promise<PersonalBests> {
+export async function getPersonalBests(
+  context: BestEffortsContext,
+  userId: string,
+  query: { distance: string },
+): Promise<PersonalBests> {
   await computePendingBestEfforts(context, READ_BATCH, userId);
-  const [top, progression] = await Promise.all([
-    topBestEfforts(context.db, userId, TOP),
-    bestEffortProgression(context.db, userId),
-  ]);
-  return {
-    distances: BEST_EFFORT_DISTANCES.map((distance) => ({
+  const distances = await Promise.all(
+    BEST_EFFORT_DISTANCES.map(async (distance) => ({
       distanceId: distance.id,
       label: distance.label,
       metres: distance.metres,
-      efforts: top
-        .filter((row) => row.distanceId === distance.id)
-        .map((row) => ({
-          rank: row.rank,
-          seconds: row.seconds,
-          activityId: row.activityId,
-          activityName: row.activityName,
-          date: row.startDateLocal.slice(0, 10),
-        })),
-      progression: progression
-        .filter((row) => row.distanceId === distance.id)
-        .map((row) => ({ date: row.startDateLocal.slice(0, 10), seconds: row.seconds, activityId: row.activityId })),
+      efforts: (await topBestEfforts(context.db, userId, distance.id, TOP)).map((row) => ({
+        rank: row.rank,
+        seconds: row.seconds,
+        activityId: row.activityId,
+        activityName: row.activityName,
+        date: row.startDateLocal.slice(0, 10),
+      })),
     })),
+  );
+  const steps = await bestEffortProgression(context.db, userId, query.distance);
+  return {
+    distances,
+    progression: {
+      distanceId: query.distance,
+      steps: steps.map((row) => ({
+        date: row.startDateLocal.slice(0, 10),
+        seconds: row.seconds,
+        activityId: row.activityId,
+      })),
+    },
   };
 }
 

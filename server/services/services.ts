@@ -173,7 +173,7 @@ export function createServices(deps: ServiceDeps) {
 
   const charts = {
     get: (userId: string, query: ChartQuery) => getCharts(context, userId, query),
-    personalBests: (userId: string) => getPersonalBests(context, userId),
+    personalBests: (userId: string, query: { distance: string }) => getPersonalBests(context, userId, query),
     /** The start-up pass working out the best efforts of runs stored before they existed. */
     startBestEffortsBackfill: () => startBestEffortsBackfill(context),
   };

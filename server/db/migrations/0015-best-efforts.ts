@@ -18,9 +18,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create index best_efforts_ranking_idx on best_efforts (user_id, distance_id, seconds)`.execute(db);
   await db.schema.alterTable('activities').addColumn('best_efforts_at', 'timestamptz').execute();
+  await sql`create index activities_best_efforts_todo_idx on activities (created_at, id) where best_efforts_at is null and type = 'run'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index activities_best_efforts_todo_idx`.execute(db);
   await db.schema.alterTable('activities').dropColumn('best_efforts_at').execute();
   await db.schema.dropTable('best_efforts').execute();
 }

@@ -20,6 +20,7 @@ import { useCharts } from './charts-api.ts';
 import { bucketRows } from './chart-series.ts';
 import { LoadChart } from './LoadChart.tsx';
 import { PeriodTotals } from './PeriodTotals.tsx';
+import { PersonalBestsCard } from './PersonalBestsCard.tsx';
 import { VolumeCharts } from './VolumeCharts.tsx';
 
 export default function ChartsPage() {
@@ -58,6 +59,7 @@ export default function ChartsPage() {
           <PeriodTotals totals={data.totals} units={units} />
           <VolumeCharts rows={bucketRows(data, units)} units={units} bucket={data.bucket} />
           <LoadChart load={data.load} />
+          <PersonalBestsCard units={units} />
           <RunningDaysCard units={units} />
         </Stack>
       )}

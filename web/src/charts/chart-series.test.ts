@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import { bucketLabel, bucketRows, formatHours, paceDomain } from './chart-series.ts';
+import { bucketLabel, bucketRows, formatDay, formatHours, paceDomain } from './chart-series.ts';
 
 const empty = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
 
@@ -33,6 +33,7 @@ describe('chart rows', () => {
     expect(bucketLabel('2026-11-23', false)).toBe('23 Nov');
     expect(bucketLabel('2026-03', false)).toBe('Mar');
     expect(bucketLabel('2025-12', true)).toBe('Dec 25');
+    expect(formatDay('2026-03-08')).toBe('8 Mar 2026');
   });
 
   it('converts each bucket to the runner’s units', () => {

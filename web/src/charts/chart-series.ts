@@ -70,3 +70,8 @@ export function paceDomain(rows: readonly BucketRow[]): [number, number] | null 
   const room = Math.max(15, (high - low) * 0.1);
   return [Math.max(0, Math.floor((low - room) / 15) * 15), Math.ceil((high + room) / 15) * 15];
 }
+
+/** "2026-03-08" → "8 Mar 2026". */
+export function formatDay(day: string): string {
+  return `${bucketLabel(day, false)} ${day.slice(0, 4)}`;
+}

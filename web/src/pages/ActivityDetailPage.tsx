@@ -14,6 +14,7 @@ import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/profile.ts';
 import { useActivity } from '../activities/activities-api.ts';
 import { splitsTitle } from '../activities/activity-format.ts';
 import { ActivityActions } from '../activities/detail/ActivityActions.tsx';
+import { BestEffortsSection } from '../activities/detail/BestEffortsSection.tsx';
 import { ActivityHeading } from '../activities/detail/ActivityHeading.tsx';
 import { ActivitySummaryGrid } from '../activities/detail/ActivitySummaryGrid.tsx';
 import { ActivityTrackSection } from '../activities/detail/ActivityTrackSection.tsx';
@@ -58,6 +59,8 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <ActivitySummaryGrid activity={activity} units={units} />
 
       <ActivityTrackSection activity={activity} units={units} />
+
+      <BestEffortsSection activityId={activity.id} units={units} />
 
       <DetailSection title={splitsTitle(units)}>
         <SplitsTable splits={splits} units={units} type={activity.type} />
