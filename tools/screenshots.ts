@@ -75,6 +75,10 @@ for (const [width, height, suffix] of [
   await page.goto(`${baseUrl}/my-stride`);
   await page.getByRole('heading', { name: 'My Stride', level: 1 }).waitFor();
   await shoot(page, `my-stride-${suffix}`);
+  await page.goto(`${baseUrl}/charts`);
+  await page.getByRole('heading', { name: 'Distance per week' }).waitFor();
+  await page.locator('.recharts-surface').first().waitFor();
+  await shoot(page, `charts-${suffix}`);
   // With a Strava app configured (the simulator, see the README): connect, sync, and show the result.
   await page.goto(`${baseUrl}/dashboard`);
   const connect = page.getByRole('button', { name: 'Connect Strava' }).first();
