@@ -41,10 +41,10 @@ import { AppError, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { computePendingBestEfforts } from './best-efforts-service.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
+import type { RemoteActivities } from './strava/remote-activity.ts';
 
 /** The best efforts an activity change works out at once; more wait for the next read or start. */
 const BEST_EFFORTS_PER_CHANGE = 200;
-import type { RemoteActivities } from './strava/remote-activity.ts';
 
 const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
@@ -215,13 +215,16 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
 
 /**
  * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
- * a confirmation, the samples, a re-derive pass): open pages hear of it and the medals are checked
- * (spec §4: after every import). A failure is logged, never shown.
+ * a confirmation, the samples, a re-derive pass): new runs get their best efforts, open pages hear
+ * of it and the medals are checked (spec §4: after every import). A failure is logged, never shown.
  */
 export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
   try {
-    // New or changed runs get their best efforts before anyone is told to read them.
     await computePendingBestEfforts(context, BEST_EFFORTS_PER_CHANGE, userId);
+  } catch (error) {
+    context.logger.warn({ err: error, userId }, 'best efforts after an activity change failed');
+  }
+  try {
     await context.events.publish(userId, { type: 'activities-changed' });
     await checkMedals(context, userId, timeZone);
   } catch (error) {

@@ -60,7 +60,13 @@ export async function computePendingBestEfforts(
 ): Promise<number> {
   const pending = await findPendingBestEfforts(context.db, limit, userId);
   for (const activity of pending) {
-    await workOut(context, activity);
+    try {
+      await workOut(context, activity);
+    } catch (error) {
+      // A track that cannot be read has no best efforts; stamped, so no pass stumbles on it again.
+      context.logger.warn({ err: error, activityId: activity.id }, 'best efforts not worked out');
+      await saveBestEfforts(context.db, activity, [], 'track', new Date(context.clock.now()));
+    }
   }
   return pending.length;
 }
