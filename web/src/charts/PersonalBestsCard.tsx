@@ -39,13 +39,7 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
             labelFormatter={(label) => (typeof label === 'string' ? formatDay(label) : '')}
             formatter={figure(formatDuration)}
           />
-          <Line
-            dataKey="seconds"
-            name={label}
-            stroke={style.primary}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
+          <Line dataKey="seconds" name={label} stroke={style.primary} strokeWidth={2} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
     </Box>
