@@ -41,8 +41,8 @@ export const chartBucketSchema = totalsSchema.extend({
   pace: z.number().nullable(),
   /** The average of this bucket's pace and the three before (null buckets left out). */
   paceRolling: z.number().nullable(),
-  /** The same bucket a year earlier. */
-  lastYear: totalsSchema,
+  /** The same bucket a year earlier; null for all time, which is not compared. */
+  lastYear: totalsSchema.nullable(),
 });
 export type ChartBucketData = z.infer<typeof chartBucketSchema>;
 
@@ -55,7 +55,7 @@ export const chartsSchema = z.object({
   /** Whether the runner has any activity to chart at all (the empty state says how to get one). */
   hasActivities: z.boolean(),
   buckets: z.array(chartBucketSchema),
-  totals: z.object({ current: totalsSchema, lastYear: totalsSchema }),
+  totals: z.object({ current: totalsSchema, lastYear: totalsSchema.nullable() }),
   load: z.object({
     maxHeartRate: z.number(),
     maxHeartRateSource: z.enum(['seen', 'default']),

@@ -6,7 +6,8 @@
  * - "This year": 1 January to today, one bar a week.
  * - "All time": from the first activity's month to today, one bar a month.
  * The same period last year is the range shifted back 52 weeks (so weeks stay Mondays and line up
- * bar for bar) or 12 months; its buckets are compared with this period's by position.
+ * bar for bar) or 12 months; its buckets are compared with this period's by position. All time
+ * is not compared.
  */
 import { addDays, epochDay, isoDayOf, weekdayOf } from '../medals/streak.ts';
 
@@ -71,6 +72,11 @@ export function chartRange(period: ChartPeriod, today: string, firstDay: string 
       return { bucket: 'month', from: `${first.slice(0, 7)}-01`, to: today };
     }
   }
+}
+
+/** All time has no "same period last year": it would hold nearly the same runs. */
+export function comparesWithLastYear(period: ChartPeriod): boolean {
+  return period !== 'all';
 }
 
 /** The same range a year earlier: 52 weeks back for weeks, 12 months back for months. */

@@ -3,6 +3,7 @@ import { chartQuerySchema } from './chart-api.ts';
 import { DEFAULT_MAX_HEART_RATE, loadAssumptions, loadLines } from './chart-load.ts';
 import {
   addMonths,
+  comparesWithLastYear,
   bucketKey,
   bucketKeys,
   changeText,
@@ -10,6 +11,7 @@ import {
   lastYearRange,
   mondayOf,
   rollingAverage,
+  type ChartPeriod,
 } from './chart-periods.ts';
 
 describe('chart periods', () => {
@@ -66,6 +68,15 @@ describe('chart periods', () => {
       from: '2023-02-01',
       to: '2023-02-28',
     });
+  });
+
+  it('compares every period but all time with last year', () => {
+    expect(['12w', '12m', 'year', 'all'].map((period) => comparesWithLastYear(period as ChartPeriod))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('averages the known values of a rolling window', () => {

@@ -9,6 +9,7 @@ import { LOAD_WARM_UP_DAYS, loadAssumptions, loadLines } from '../../core/charts
 import {
   bucketKeys,
   chartRange,
+  comparesWithLastYear,
   lastYearRange,
   rollingAverage,
   type ChartRange,
@@ -49,6 +50,7 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
   const type = query.type === CHART_TYPE_ALL ? null : query.type;
   const extent = await chartExtent(db, userId);
   const range: ChartRange = chartRange(query.period, today, extent.firstDay);
+  const compare = comparesWithLastYear(query.period);
   const previous = lastYearRange(range);
   const filter = (days: ChartRange): ChartFilter => ({ from: days.from, to: days.to, type });
 
@@ -57,7 +59,7 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
   const warmUpFrom = addDays(loadFrom, -LOAD_WARM_UP_DAYS);
   const [current, lastYear, loads] = await Promise.all([
     bucketTotals(db, userId, filter(range), range.bucket),
-    bucketTotals(db, userId, filter(previous), previous.bucket),
+    compare ? bucketTotals(db, userId, filter(previous), previous.bucket) : Promise.resolve([]),
     loadRows(db, userId, { from: warmUpFrom, to: today, type }),
   ]);
 
@@ -84,9 +86,9 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
       ...totalsOf(byKey.get(key)),
       pace: paces[index] ?? null,
       paceRolling: rolling[index] ?? null,
-      lastYear: totalsOf(lastYearByKey.get(lastYearKeys[index] ?? '')),
+      lastYear: compare ? totalsOf(lastYearByKey.get(lastYearKeys[index] ?? '')) : null,
     })),
-    totals: { current: sumTotals(current), lastYear: sumTotals(lastYear) },
+    totals: { current: sumTotals(current), lastYear: compare ? sumTotals(lastYear) : null },
     load: { ...assumptions, days: loadLines(loads, assumptions, { warmUpFrom, from: loadFrom, to: today }) },
   };
 }

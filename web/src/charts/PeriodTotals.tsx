@@ -1,10 +1,10 @@
-/** The period's totals beside the same period last year: distance, time, climb and count. */
+/** The period's totals (distance, time, climb, count) beside the same period last year, when compared. */
 import { Grid } from '@mui/material';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
-import type { Charts } from '../../../core/charts/chart-api.ts';
+import type { Charts, ChartTotals } from '../../../core/charts/chart-api.ts';
 import { changeText } from '../../../core/charts/chart-periods.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDistance, formatDuration, formatElevation } from '../../../core/units.ts';
@@ -12,30 +12,49 @@ import { StatCard } from '../components/StatCard.tsx';
 
 export function PeriodTotals({ totals, units }: { totals: Charts['totals']; units: UnitSystem }) {
   const { current, lastYear } = totals;
+  /** "+20 % vs 12.40 mi last year"; nothing when the period is not compared. */
+  const against = (now: number, before: (past: ChartTotals) => number, text: (past: ChartTotals) => string) =>
+    lastYear ? `${changeText(now, before(lastYear))} vs ${text(lastYear)}` : undefined;
   const cards = [
     {
       icon: <StraightenIcon fontSize="small" />,
       label: 'Distance',
       value: formatDistance(current.distance, units),
-      detail: `${changeText(current.distance, lastYear.distance)} vs ${formatDistance(lastYear.distance, units)} last year`,
+      detail: against(
+        current.distance,
+        (past) => past.distance,
+        (past) => `${formatDistance(past.distance, units)} last year`,
+      ),
     },
     {
       icon: <TimerIcon fontSize="small" />,
       label: 'Time',
       value: formatDuration(current.movingTime),
-      detail: `${changeText(current.movingTime, lastYear.movingTime)} vs ${formatDuration(lastYear.movingTime)}`,
+      detail: against(
+        current.movingTime,
+        (past) => past.movingTime,
+        (past) => formatDuration(past.movingTime),
+      ),
     },
     {
       icon: <LandscapeIcon fontSize="small" />,
       label: 'Climb',
       value: formatElevation(current.elevation, units),
-      detail: `${changeText(current.elevation, lastYear.elevation)} vs ${formatElevation(lastYear.elevation, units)}`,
+      detail: against(
+        current.elevation,
+        (past) => past.elevation,
+        (past) => formatElevation(past.elevation, units),
+      ),
     },
     {
       icon: <DirectionsRunIcon fontSize="small" />,
       label: 'Activities',
       value: String(current.count),
-      detail: `${changeText(current.count, lastYear.count)} vs ${lastYear.count} last year`,
+      detail: against(
+        current.count,
+        (past) => past.count,
+        (past) => `${past.count} last year`,
+      ),
     },
   ];
   return (

@@ -15,6 +15,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
   const style = useChartStyle();
   const unit = distanceUnitLabel(units);
   const per = bucket === 'week' ? 'week' : 'month';
+  const compared = rows.some((row) => row.lastYearDistance !== null);
   const xAxis = <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />;
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
   return (
@@ -22,7 +23,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
       <Grid size={{ xs: 12, lg: 6 }}>
         <ChartCard
           title={`Distance per ${per}`}
-          subtitle={`In ${unit}, beside the same ${per} last year`}
+          subtitle={compared ? `In ${unit}, beside the same ${per} last year` : `In ${unit}`}
           testId="chart-distance"
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
@@ -31,20 +32,24 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
             <YAxis {...style.axis} allowDecimals={false} />
             <Tooltip {...style.tooltip} formatter={figure((value) => `${value.toFixed(2)} ${unit}`)} />
             {legend}
-            <Bar dataKey="lastYearDistance" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />
+            {compared && <Bar dataKey="lastYearDistance" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />}
             <Bar dataKey="distance" name="This period" fill={style.primary} radius={[3, 3, 0, 0]} />
           </BarChart>
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <ChartCard title={`Time per ${per}`} subtitle="Moving time (h:mm), beside last year" testId="chart-time">
+        <ChartCard
+          title={`Time per ${per}`}
+          subtitle={compared ? 'Moving time (h:mm), beside last year' : 'Moving time (h:mm)'}
+          testId="chart-time"
+        >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
             {xAxis}
             <YAxis {...style.axis} tickFormatter={formatHours} />
             <Tooltip {...style.tooltip} formatter={figure(formatHours)} />
             {legend}
-            <Bar dataKey="lastYearHours" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />
+            {compared && <Bar dataKey="lastYearHours" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />}
             <Bar dataKey="hours" name="This period" fill={style.secondary} radius={[3, 3, 0, 0]} />
           </BarChart>
         </ChartCard>

@@ -42,6 +42,11 @@ describe('chart rows', () => {
     expect(january?.distance).toBeCloseTo(10, 4);
     expect(january?.hours).toBe(1.5);
     expect(january?.lastYearHours).toBe(0.5);
+    const allTime = bucketRows(
+      { ...charts, buckets: charts.buckets.map((bucket) => ({ ...bucket, lastYear: null })) },
+      'metric',
+    );
+    expect(allTime[1]).toMatchObject({ lastYearDistance: null, lastYearHours: null });
     expect(january?.climb).toBeCloseTo(328.08, 2);
     // 0.3 s/m is 5:00/km, 8:03/mi.
     expect(january?.pace).toBeCloseTo(482.8, 1);

@@ -23,9 +23,10 @@ export interface BucketRow {
   label: string;
   /** Miles or kilometres. */
   distance: number;
-  lastYearDistance: number;
+  /** Null when the period is not compared with last year. */
+  lastYearDistance: number | null;
   hours: number;
-  lastYearHours: number;
+  lastYearHours: number | null;
   /** Feet or metres. */
   climb: number;
   /** Seconds per mile or kilometre; null without a timed run. */
@@ -44,9 +45,9 @@ export function bucketRows(charts: Charts, units: UnitSystem): BucketRow[] {
     key: bucket.key,
     label: bucketLabel(bucket.key, spansYears),
     distance: distanceInUnits(bucket.distance, units),
-    lastYearDistance: distanceInUnits(bucket.lastYear.distance, units),
+    lastYearDistance: bucket.lastYear && distanceInUnits(bucket.lastYear.distance, units),
     hours: bucket.movingTime / SECONDS_PER_HOUR,
-    lastYearHours: bucket.lastYear.movingTime / SECONDS_PER_HOUR,
+    lastYearHours: bucket.lastYear && bucket.lastYear.movingTime / SECONDS_PER_HOUR,
     climb: elevationInUnits(bucket.elevation, units),
     pace: perUnit(bucket.pace),
     paceRolling: perUnit(bucket.paceRolling),
