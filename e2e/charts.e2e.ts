@@ -1,12 +1,14 @@
 /**
  * The Charts page at desktop and phone width: a new runner follows the dashboard's link, sees the
  * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
- * and type (kept in the URL), a shared link opens the same view, and the personal bests lead to
- * the run that holds one, whose page names its place.
+ * and type (kept in the URL), a shared link opens the same view, the personal bests lead to the
+ * run that holds one, whose page names its place, and a maximum heart rate set in Account redraws
+ * the heart-rate zones.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
+import { HEART_RATE_MESSAGES } from '../core/running/heart-rate-api.ts';
 import {
   VIEWPORT_NAMES,
   currentPath,
@@ -40,7 +42,14 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     const totals = page.getByTestId('period-totals');
     await expectVisible(totals);
     await expect.poll(() => activityCount(page), POLL).toBe('3');
-    for (const chart of ['chart-distance', 'chart-time', 'chart-climb', 'chart-pace', 'chart-load']) {
+    for (const chart of [
+      'chart-distance',
+      'chart-time',
+      'chart-climb',
+      'chart-pace',
+      'chart-heart-rate-zones',
+      'chart-load',
+    ]) {
       await expectVisible(page.getByTestId(chart).locator('svg.recharts-surface').first());
     }
     await expectVisible(page.getByRole('heading', { name: 'Running days' }));
@@ -72,5 +81,28 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await expectVisible(table.getByRole('row', { name: /^5K .* Personal best$/ }));
     await table.scrollIntoViewIfNeeded();
     await screenshot(shared, `activity-best-efforts-${viewport}`);
+
+    // The zones are drawn from the highest heart rate recorded until the runner sets their own.
+    await shared.goto('/charts');
+    const zones = shared.getByRole('heading', { name: 'Heart-rate zones per week' });
+    await expectVisible(zones);
+    await expectVisible(shared.getByText(/the highest your activities recorded\)/).first());
+    await zones.scrollIntoViewIfNeeded();
+    await screenshot(shared, `charts-heart-rate-zones-${viewport}`);
+    await shared.getByRole('link', { name: 'Set your maximum' }).click();
+    const maximum = shared.getByLabel('Maximum heart rate');
+    await expectVisible(maximum);
+    await maximum.fill('abc');
+    await shared.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(shared.getByText(HEART_RATE_MESSAGES.maxHeartRate));
+    await maximum.fill('181');
+    await shared.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(shared.getByRole('status').filter({ hasText: 'Maximum heart rate saved.' }));
+    await expectVisible(shared.getByText('Zones and training load use your 181 bpm.'));
+    await maximum.scrollIntoViewIfNeeded();
+    await screenshot(shared, `account-heart-rate-${viewport}`);
+    await shared.goto('/charts');
+    await expectVisible(shared.getByText(/Time in zones \(h:mm\), .*, max HR 181 \(yours, from Account\)/));
+    await expectVisible(shared.getByText('Z5 163+ Maximum'));
   });
 });

@@ -130,7 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const rederive: ActivityRederiveRunner | undefined = config.activityRederive
     ? services.activities.startRederive()
     : undefined;
-  const bestEfforts = config.activityRederive ? services.charts.startBestEffortsBackfill() : undefined;
+  const bestEfforts = config.activityRederive ? services.charts.startTrackFiguresBackfill() : undefined;
   return {
     url: `http://localhost:${port}`,
     port,

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { activityTypeSchema } from '../activity/schemas.ts';
 import { timeZoneField } from '../medals/api.ts';
+import { HEART_RATE_ZONES } from '../running/heart-rate-zones.ts';
+import { MAX_HEART_RATE_SOURCES } from './chart-load.ts';
 import { CHART_PERIODS, DEFAULT_CHART_PERIOD } from './chart-periods.ts';
 
 export const CHART_TYPE_ALL = 'all';
@@ -43,6 +45,8 @@ export const chartBucketSchema = totalsSchema.extend({
   paceRolling: z.number().nullable(),
   /** The same bucket a year earlier; null for all time, which is not compared. */
   lastYear: totalsSchema.nullable(),
+  /** Seconds in each heart-rate zone (Zone 1 first), over the activities with a heart rate. */
+  zones: z.array(z.number()).length(HEART_RATE_ZONES.length),
 });
 export type ChartBucketData = z.infer<typeof chartBucketSchema>;
 
@@ -56,9 +60,22 @@ export const chartsSchema = z.object({
   hasActivities: z.boolean(),
   buckets: z.array(chartBucketSchema),
   totals: z.object({ current: totalsSchema, lastYear: totalsSchema.nullable() }),
-  load: z.object({
+  /** The maximum heart rate the zones and the load use, where it comes from, and the zones in bpm. */
+  heartRate: z.object({
     maxHeartRate: z.number(),
-    maxHeartRateSource: z.enum(['seen', 'default']),
+    maxHeartRateSource: z.enum(MAX_HEART_RATE_SOURCES),
+    model: z.string(),
+    zones: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        purpose: z.string(),
+        fromBpm: z.number(),
+        toBpm: z.number().nullable(),
+      }),
+    ),
+  }),
+  load: z.object({
     restingHeartRate: z.number(),
     days: z.array(
       z.object({ date: isoDay, load: z.number(), fitness: z.number(), fatigue: z.number(), form: z.number() }),

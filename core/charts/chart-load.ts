@@ -3,7 +3,8 @@
  * TRIMP when the activity has an average heart rate, else the duration-and-pace estimate), summed
  * per local day, and fitness (42-day), fatigue (7-day) and form lines over the days.
  * What the formulas need and Stride does not ask for is assumed and shown as such:
- * - maximum heart rate: the highest the runner's activities recorded, else DEFAULT_MAX_HEART_RATE;
+ * - maximum heart rate: the one the runner set in Account, else the highest their activities
+ *   recorded, else DEFAULT_MAX_HEART_RATE (the heart-rate zones use the same);
  * - resting heart rate: ASSUMED_RESTING_HEART_RATE;
  * - threshold pace (for activities without heart rate): ASSUMED_THRESHOLD_PACE_S_PER_KM.
  * The lines start LOAD_WARM_UP_DAYS before the range shown, so fitness is not drawn from zero.
@@ -35,18 +36,24 @@ export interface LoadDay {
 
 export interface LoadAssumptions {
   maxHeartRate: number;
-  /** Whether the maximum came from the runner's activities ('seen') or is the default. */
-  maxHeartRateSource: 'seen' | 'default';
+  /** Whether the runner set the maximum, their activities recorded it ('seen'), or it is the default. */
+  maxHeartRateSource: MaxHeartRateSource;
   restingHeartRate: number;
 }
 
-export function loadAssumptions(highestSeen: number | null): LoadAssumptions {
+export const MAX_HEART_RATE_SOURCES = ['set', 'seen', 'default'] as const;
+export type MaxHeartRateSource = (typeof MAX_HEART_RATE_SOURCES)[number];
+
+export function loadAssumptions(maximum: { set: number | null; highestSeen: number | null }): LoadAssumptions {
+  const { set, highestSeen } = maximum;
   const seen = highestSeen !== null && highestSeen > ASSUMED_RESTING_HEART_RATE;
-  return {
-    maxHeartRate: seen ? Math.round(highestSeen) : DEFAULT_MAX_HEART_RATE,
-    maxHeartRateSource: seen ? 'seen' : 'default',
-    restingHeartRate: ASSUMED_RESTING_HEART_RATE,
-  };
+  const restingHeartRate = ASSUMED_RESTING_HEART_RATE;
+  if (set !== null) {
+    return { maxHeartRate: set, maxHeartRateSource: 'set', restingHeartRate };
+  }
+  return seen
+    ? { maxHeartRate: Math.round(highestSeen), maxHeartRateSource: 'seen', restingHeartRate }
+    : { maxHeartRate: DEFAULT_MAX_HEART_RATE, maxHeartRateSource: 'default', restingHeartRate };
 }
 
 /**

@@ -101,16 +101,23 @@ describe('chart periods', () => {
 });
 
 describe('chart load lines', () => {
-  it('takes the highest heart rate seen as the maximum, else the default', () => {
-    expect(loadAssumptions(183.4)).toMatchObject({ maxHeartRate: 183, maxHeartRateSource: 'seen' });
-    expect(loadAssumptions(null)).toMatchObject({
+  it('takes the maximum the runner set, else the highest heart rate seen, else the default', () => {
+    expect(loadAssumptions({ set: 176, highestSeen: 201 })).toMatchObject({
+      maxHeartRate: 176,
+      maxHeartRateSource: 'set',
+    });
+    expect(loadAssumptions({ set: null, highestSeen: 183.4 })).toMatchObject({
+      maxHeartRate: 183,
+      maxHeartRateSource: 'seen',
+    });
+    expect(loadAssumptions({ set: null, highestSeen: null })).toMatchObject({
       maxHeartRate: DEFAULT_MAX_HEART_RATE,
       maxHeartRateSource: 'default',
     });
   });
 
   it('sums each day’s load, warms up before the range, and returns the range’s days only', () => {
-    const assumptions = loadAssumptions(190);
+    const assumptions = loadAssumptions({ set: null, highestSeen: 190 });
     const hour = { movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
     const days = loadLines(
       [

@@ -135,7 +135,7 @@ export async function saveRederivedActivity(
     }
     await trx
       .updateTable('activities')
-      .set({ ...figures(locked), derivationVersion: version, bestEffortsAt: null })
+      .set({ ...figures(locked), derivationVersion: version, trackFiguresAt: null })
       .where('id', '=', activityId)
       .execute();
     const values = { pointCount: track.pointCount, data: bytesParameter(track.data) };

@@ -1,28 +1,37 @@
 /**
- * SQL for best efforts: which runs still need theirs worked out, storing them, and reading the
- * runner's ranking, progression and one activity's places. Only charted runs rank (isCharted).
+ * SQL for the figures read from tracks: which activities still need their best efforts and
+ * heart-rate histogram worked out, storing both, and reading the runner's ranking, progression and
+ * one activity's places. Only charted runs rank (isCharted).
  */
 import { sql } from 'kysely';
 import type { ActivityBestEffort } from '../../core/running/activity-best-efforts.ts';
 import { isCharted } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 
-export interface PendingBestEfforts {
+export interface PendingTrackFigures {
   id: string;
   userId: string;
+  type: string;
+  maxHeartrate: number | null;
   stravaDetail: Record<string, unknown> | null;
 }
 
 /**
- * Runs whose best efforts are still to be worked out and that have something to work them out
- * from: a track, or a Strava detail with best efforts. Oldest first; one user's, or everyone's.
+ * Activities whose track figures (best efforts, heart-rate histogram) are still to be worked out
+ * and that have something to work them out from: a track, or a Strava detail with best efforts.
+ * Oldest first; one user's, or everyone's.
  */
-export function findPendingBestEfforts(db: Db, limit: number, userId?: string): Promise<PendingBestEfforts[]> {
+export function findPendingTrackFigures(db: Db, limit: number, userId?: string): Promise<PendingTrackFigures[]> {
   let query = db
     .selectFrom('activities')
-    .select(['activities.id', 'activities.userId', 'activities.stravaDetail'])
-    .where('activities.bestEffortsAt', 'is', null)
-    .where('activities.type', '=', 'run')
+    .select([
+      'activities.id',
+      'activities.userId',
+      'activities.type',
+      'activities.maxHeartrate',
+      'activities.stravaDetail',
+    ])
+    .where('activities.trackFiguresAt', 'is', null)
     .where((eb) =>
       eb.or([
         eb.exists(
@@ -43,14 +52,21 @@ export function findPendingBestEfforts(db: Db, limit: number, userId?: string): 
   return query.execute();
 }
 
-/** Replaces an activity's best efforts and stamps it as done, in one transaction. */
-export async function saveBestEfforts(
+export interface TrackFigures {
+  efforts: readonly ActivityBestEffort[];
+  /** Where the efforts come from. */
+  source: 'track' | 'strava';
+  heartRateSecondsAtMost: number[] | null;
+}
+
+/** Replaces an activity's track figures and stamps it as done, in one transaction. */
+export async function saveTrackFigures(
   db: Db,
   activity: { id: string; userId: string },
-  efforts: readonly ActivityBestEffort[],
-  source: 'track' | 'strava',
+  figures: TrackFigures,
   now: Date,
 ): Promise<void> {
+  const { efforts, source } = figures;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('bestEfforts').where('activityId', '=', activity.id).execute();
     if (efforts.length > 0) {
@@ -66,7 +82,11 @@ export async function saveBestEfforts(
         )
         .execute();
     }
-    await trx.updateTable('activities').set({ bestEffortsAt: now }).where('id', '=', activity.id).execute();
+    await trx
+      .updateTable('activities')
+      .set({ trackFiguresAt: now, heartRateSecondsAtMost: figures.heartRateSecondsAtMost })
+      .where('id', '=', activity.id)
+      .execute();
   });
 }
 

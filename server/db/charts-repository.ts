@@ -84,6 +84,41 @@ export async function bucketTotals(
   }));
 }
 
+export interface ZoneEdgeRow {
+  key: string;
+  /** Per zone edge asked for: the summed seconds at a heart rate below it. */
+  below: number[];
+  /** Seconds at any heart rate. */
+  total: number;
+}
+
+/**
+ * Per week or month, the sums behind time in zones: for each edge (a zone's first bpm) the seconds
+ * below it, from each activity's cumulative histogram (index b + 1 holds the seconds at ≤ b bpm).
+ */
+export async function heartRateZoneEdges(
+  db: Db,
+  userId: string,
+  filter: ChartFilter,
+  bucket: ChartBucket,
+  edgesBpm: readonly number[],
+): Promise<ZoneEdgeRow[]> {
+  const key = bucketExpression(bucket);
+  const below = sql.join(edgesBpm.map((bpm) => sql`coalesce(sum(heart_rate_seconds_at_most[${bpm}]), 0)`));
+  const rows = await chartedIn(db, userId, filter)
+    .where('heartRateSecondsAtMost', 'is not', null)
+    .select([
+      key.as('key'),
+      sql<number[]>`array[${below}]::float8[]`.as('below'),
+      sql<string>`coalesce(sum(heart_rate_seconds_at_most[array_length(heart_rate_seconds_at_most, 1)]), 0)`.as(
+        'total',
+      ),
+    ])
+    .groupBy(key)
+    .execute();
+  return rows.map((row) => ({ key: row.key, below: row.below.map(Number), total: Number(row.total) }));
+}
+
 export interface LoadRow {
   date: string;
   movingTime: number;

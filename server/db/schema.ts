@@ -92,6 +92,8 @@ export interface ProfilesTable {
   darkMode: Generated<boolean>;
   emailNotifications: Generated<boolean>;
   weeklyReport: Generated<boolean>;
+  /** The maximum heart rate the runner set (bpm); null: the highest recorded applies. */
+  maxHeartRate: number | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -154,8 +156,13 @@ export interface ActivitiesTable {
   flagConfirmedAt: Timestamp | null;
   /** The derivation rules the figures come from (core/activity/derivation.ts); 0 before versions. */
   derivationVersion: Generated<number>;
-  /** When the best efforts were worked out (even if there are none); null: still to do. */
-  bestEffortsAt: Timestamp | null;
+  /**
+   * When the figures read from the track (best efforts, heart-rate histogram) were worked out, even
+   * if there are none; null: still to do.
+   */
+  trackFiguresAt: Timestamp | null;
+  /** Seconds at ≤ b bpm at index b (core/running/heart-rate-zones.ts); null without heart rate. */
+  heartRateSecondsAtMost: number[] | null;
 }
 
 export interface ActivityTracksTable {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { CHART_QUERY_MESSAGES, type Charts } from '../../core/charts/chart-api.ts';
 import { DEFAULT_MAX_HEART_RATE } from '../../core/charts/chart-load.ts';
+import { HEART_RATE_MESSAGES, type HeartRateSettings } from '../../core/running/heart-rate-api.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -115,9 +116,9 @@ describe('GET /api/charts', () => {
     const body = await charts(runner, 'period=12w');
     expect(body.load.days[0]?.date).toBe('2026-09-07');
     expect(body.load.days.at(-1)?.date).toBe('2026-11-24');
-    expect(body.load.maxHeartRateSource).toBe('seen');
+    expect(body.heartRate.maxHeartRateSource).toBe('seen');
     // straightRun's heart rate cycles 130…149.
-    expect(body.load.maxHeartRate).toBe(149);
+    expect(body.heartRate.maxHeartRate).toBe(149);
     const monday = body.load.days.find((day) => day.date === '2026-11-23');
     expect(monday?.load).toBeGreaterThan(0);
     const today = body.load.days.at(-1);
@@ -126,13 +127,50 @@ describe('GET /api/charts', () => {
     expect(today?.form).toBeCloseTo((today?.fitness ?? 0) - (today?.fatigue ?? 0), 9);
   });
 
+  it('sums time in heart-rate zones per week from the highest heart rate seen, or from the maximum the runner sets', async () => {
+    // This week holds Monday's run: 200 segments of 5 s at 130…149 bpm, 50 s at each.
+    const seen = await charts(runner, 'period=12w');
+    expect(seen.heartRate.model).toBe('% of maximum heart rate, 5 zones');
+    // Maximum 149: zone 4 starts at 120 and zone 5 at 135 (149 × 0.9 = 134.1).
+    expect(seen.heartRate.zones.map((zone) => zone.fromBpm)).toEqual([75, 90, 105, 120, 135]);
+    expect(seen.buckets.at(-1)?.zones).toEqual([0, 0, 0, 250, 750]);
+
+    const set = await runner.client.put<HeartRateSettings>('/api/heart-rate', { maxHeartRate: 190 });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ maxHeartRate: 190, highestRecorded: 149, effectiveMaxHeartRate: 190, source: 'set' });
+    const own = await charts(runner, 'period=12w');
+    expect(own.heartRate).toMatchObject({ maxHeartRate: 190, maxHeartRateSource: 'set' });
+    // Maximum 190: zone 2 is 114–132 (130…132: 150 s), zone 3 is 133–151 (the other 850 s).
+    expect(own.buckets.at(-1)?.zones).toEqual([0, 150, 850, 0, 0]);
+    // The ride of the week before is in "all" but not in runs only.
+    expect(own.buckets.at(-2)?.zones.reduce((a, b) => a + b, 0)).toBe(1100);
+    const runs = await charts(runner, 'period=12w&type=run');
+    expect(runs.buckets.at(-2)?.zones.reduce((a, b) => a + b, 0)).toBe(500);
+
+    const cleared = await runner.client.put<HeartRateSettings>('/api/heart-rate', { maxHeartRate: null });
+    expect(cleared.body).toMatchObject({ maxHeartRate: null, effectiveMaxHeartRate: 149, source: 'seen' });
+    expect((await runner.client.get<HeartRateSettings>('/api/heart-rate')).body.source).toBe('seen');
+  });
+
+  it('refuses a maximum heart rate that is not a whole number from 120 to 230', async () => {
+    const message = `maxHeartRate: ${HEART_RATE_MESSAGES.maxHeartRate}`;
+    for (const maxHeartRate of [119, 231, 180.5, '180']) {
+      expectApiError(await runner.client.put('/api/heart-rate', { maxHeartRate }), 400, {
+        type: 'validation_error',
+        message,
+      });
+    }
+    expect((await runner.client.get<HeartRateSettings>('/api/heart-rate')).body.maxHeartRate).toBeNull();
+  });
+
   it('gives an empty runner twelve empty weeks and says there is nothing yet', async () => {
     const empty = await registerUser(server);
     const body = await charts(empty, 'period=12w');
     expect(body.hasActivities).toBe(false);
     expect(body.buckets).toHaveLength(12);
     expect(body.buckets.every((bucket) => bucket.count === 0)).toBe(true);
-    expect(body.load).toMatchObject({ maxHeartRate: DEFAULT_MAX_HEART_RATE, maxHeartRateSource: 'default' });
+    expect(body.heartRate).toMatchObject({ maxHeartRate: DEFAULT_MAX_HEART_RATE, maxHeartRateSource: 'default' });
+    expect(body.buckets.every((bucket) => bucket.zones.every((seconds) => seconds === 0))).toBe(true);
   });
 
   it('charts the sample runs until they are removed', async () => {

@@ -6,7 +6,7 @@ import {
   type ActivityBestEfforts,
   type PersonalBests,
 } from '../../core/running/best-efforts-api.ts';
-import { computePendingBestEfforts, startBestEffortsBackfill } from '../services/best-efforts-service.ts';
+import { computePendingTrackFigures, startTrackFiguresBackfill } from '../services/best-efforts-service.ts';
 import { REAL_CLOCK } from '../clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -136,22 +136,22 @@ describe('personal bests', () => {
     const context = { db, clock: REAL_CLOCK, logger: server.logger };
     // As the runs were before this feature: nothing worked out.
     await db.deleteFrom('bestEfforts').where('userId', '=', runner.id).execute();
-    await db.updateTable('activities').set({ bestEffortsAt: null }).where('userId', '=', runner.id).execute();
+    await db.updateTable('activities').set({ trackFiguresAt: null }).where('userId', '=', runner.id).execute();
     const pending = async () =>
       Number(
         (
           await sql<{
             n: string;
-          }>`select count(*) as n from activities where user_id = ${runner.id} and best_efforts_at is null and type = 'run'`.execute(
+          }>`select count(*) as n from activities where user_id = ${runner.id} and track_figures_at is null and type = 'run'`.execute(
             db,
           )
         ).rows[0]?.n,
       );
     expect(await pending()).toBe(3);
     // A pass stopped after one run leaves the others for the next start.
-    expect(await computePendingBestEfforts(context, 1)).toBe(1);
+    expect(await computePendingTrackFigures(context, 1)).toBe(1);
     expect(await pending()).toBe(2);
-    const backfill = startBestEffortsBackfill(context);
+    const backfill = startTrackFiguresBackfill(context);
     await backfill.done;
     expect(await pending()).toBe(0);
     expect(distance(await bests(runner), '5k')?.efforts.map((effort) => effort.activityId)).toEqual([

@@ -39,12 +39,12 @@ import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
-import { computePendingBestEfforts } from './best-efforts-service.ts';
+import { computePendingTrackFigures } from './best-efforts-service.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
 import type { RemoteActivities } from './strava/remote-activity.ts';
 
-/** The best efforts an activity change works out at once; more wait for the next read or start. */
-const BEST_EFFORTS_PER_CHANGE = 200;
+/** The activities whose track figures a change works out at once; more wait for the next read or start. */
+const TRACK_FIGURES_PER_CHANGE = 200;
 
 const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
@@ -215,14 +215,14 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
 
 /**
  * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
- * a confirmation, the samples, a re-derive pass): new runs get their best efforts, open pages hear
+ * a confirmation, the samples, a re-derive pass): new activities get their track figures (best efforts, heart-rate zones), open pages hear
  * of it and the medals are checked (spec §4: after every import). A failure is logged, never shown.
  */
 export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
   try {
-    await computePendingBestEfforts(context, BEST_EFFORTS_PER_CHANGE, userId);
+    await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, userId);
   } catch (error) {
-    context.logger.warn({ err: error, userId }, 'best efforts after an activity change failed');
+    context.logger.warn({ err: error, userId }, 'track figures after an activity change failed');
   }
   try {
     await context.events.publish(userId, { type: 'activities-changed' });

@@ -1,31 +1,34 @@
 /**
- * Best efforts (core/running/best-efforts.ts): worked out once per run — from Strava's own best
- * efforts when the detail has them, else from the stored track — and read as the runner's
- * personal bests, their progression and one activity's places. Runs still to do are found by the
- * database (best_efforts_at is null), so the start-up backfill resumes where a restart left it, and
- * every read first finishes the reader's own.
+ * The figures read from each activity's track, worked out once per activity: a run's best efforts
+ * (core/running/best-efforts.ts; Strava's own when the detail has them, else from the stored
+ * track) and the heart-rate histogram behind the zones (core/running/heart-rate-zones.ts). Best
+ * efforts are read as the runner's personal bests, their progression and one activity's places.
+ * Activities still to do are found by the database (track_figures_at is null), so the start-up
+ * backfill resumes where a restart left it, and every read first finishes the reader's own.
  */
 import type { Logger } from 'pino';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
 import {
+  BEST_EFFORT_TYPES,
   bestEffortDistance,
   effortsFromStravaDetail,
   effortsFromTrack,
   rankText,
 } from '../../core/running/activity-best-efforts.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
+import { heartRateSecondsAtMost } from '../../core/running/heart-rate-zones.ts';
 import type { Clock } from '../clock.ts';
 import { findActivity } from '../db/activity-repository.ts';
 import { findTrackData } from '../db/activity-track-repository.ts';
 import {
   activityBestEffortRanks,
   bestEffortProgression,
-  findPendingBestEfforts,
-  saveBestEfforts,
+  findPendingTrackFigures,
+  saveTrackFigures,
   topBestEfforts,
-  type PendingBestEfforts,
+  type PendingTrackFigures,
 } from '../db/best-effort-repository.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
@@ -37,35 +40,48 @@ export interface BestEffortsContext {
 }
 
 const BATCH = 25;
-/** A reader's own runs still to do are finished before reading, up to this many. */
-const READ_BATCH = 200;
+/** A reader's own activities still to do are finished before reading, up to this many. */
+export const PENDING_TRACK_FIGURES_READ = 200;
 const TOP = 3;
 
-async function workOut(context: BestEffortsContext, activity: PendingBestEfforts): Promise<void> {
-  const fromStrava = effortsFromStravaDetail(activity.stravaDetail);
-  if (fromStrava.length > 0) {
-    await saveBestEfforts(context.db, activity, fromStrava, 'strava', new Date(context.clock.now()));
-    return;
-  }
-  const data = await findTrackData(context.db, activity.userId, activity.id);
-  const efforts = data ? effortsFromTrack(decodeTrack(data)) : [];
-  await saveBestEfforts(context.db, activity, efforts, 'track', new Date(context.clock.now()));
+async function workOut(context: BestEffortsContext, activity: PendingTrackFigures): Promise<void> {
+  const isRun = BEST_EFFORT_TYPES.includes(activity.type);
+  const fromStrava = isRun ? effortsFromStravaDetail(activity.stravaDetail) : [];
+  // Strava's efforts need no track; the heart rate does, when the activity recorded one.
+  const needsTrack = fromStrava.length === 0 || activity.maxHeartrate !== null;
+  const data = needsTrack ? await findTrackData(context.db, activity.userId, activity.id) : null;
+  const track = data ? decodeTrack(data) : null;
+  await saveTrackFigures(
+    context.db,
+    activity,
+    {
+      efforts: fromStrava.length > 0 ? fromStrava : isRun && track ? effortsFromTrack(track) : [],
+      source: fromStrava.length > 0 ? 'strava' : 'track',
+      heartRateSecondsAtMost: track ? heartRateSecondsAtMost(track) : null,
+    },
+    new Date(context.clock.now()),
+  );
 }
 
-/** Works out the best efforts of up to `limit` pending runs (one user's, or anyone's); returns how many. */
-export async function computePendingBestEfforts(
+/** Works out the track figures of up to `limit` pending activities (one user's, or anyone's); returns how many. */
+export async function computePendingTrackFigures(
   context: BestEffortsContext,
   limit: number,
   userId?: string,
 ): Promise<number> {
-  const pending = await findPendingBestEfforts(context.db, limit, userId);
+  const pending = await findPendingTrackFigures(context.db, limit, userId);
   for (const activity of pending) {
     try {
       await workOut(context, activity);
     } catch (error) {
-      // A track that cannot be read has no best efforts; stamped, so no pass stumbles on it again.
-      context.logger.warn({ err: error, activityId: activity.id }, 'best efforts not worked out');
-      await saveBestEfforts(context.db, activity, [], 'track', new Date(context.clock.now()));
+      // A track that cannot be read has no figures; stamped, so no pass stumbles on it again.
+      context.logger.warn({ err: error, activityId: activity.id }, 'track figures not worked out');
+      await saveTrackFigures(
+        context.db,
+        activity,
+        { efforts: [], source: 'track', heartRateSecondsAtMost: null },
+        new Date(context.clock.now()),
+      );
     }
   }
   return pending.length;
@@ -76,7 +92,7 @@ export async function getPersonalBests(
   userId: string,
   query: { distance: string },
 ): Promise<PersonalBests> {
-  await computePendingBestEfforts(context, READ_BATCH, userId);
+  await computePendingTrackFigures(context, PENDING_TRACK_FIGURES_READ, userId);
   const distances = await Promise.all(
     BEST_EFFORT_DISTANCES.map(async (distance) => ({
       distanceId: distance.id,
@@ -110,7 +126,7 @@ export async function getActivityBestEfforts(
   userId: string,
   activityId: string,
 ): Promise<ActivityBestEfforts> {
-  await computePendingBestEfforts(context, READ_BATCH, userId);
+  await computePendingTrackFigures(context, PENDING_TRACK_FIGURES_READ, userId);
   const activity = await findActivity(context.db, userId, activityId);
   if (!activity) {
     throw notFound(NOT_FOUND_MESSAGES.activity);
@@ -134,20 +150,20 @@ export async function getActivityBestEfforts(
         })),
     };
   }
-  return { status: activity.bestEffortsAt === null ? 'pending' : 'no-distance', efforts: [] };
+  return { status: activity.trackFiguresAt === null ? 'pending' : 'no-distance', efforts: [] };
 }
 
-export interface BestEffortsBackfill {
+export interface TrackFiguresBackfill {
   /** Settles when the pass has ended (finished, failed or stopped); never rejects. */
   readonly done: Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * The start-up pass over every runner's runs still without best efforts, a batch at a time, in
- * the background; a restart carries on with what is left.
+ * The start-up pass over every runner's activities still without their track figures, a batch at
+ * a time, in the background; a restart carries on with what is left.
  */
-export function startBestEffortsBackfill(context: BestEffortsContext): BestEffortsBackfill {
+export function startTrackFiguresBackfill(context: BestEffortsContext): TrackFiguresBackfill {
   const controller = new AbortController();
   const run = async () => {
     let total = 0;
@@ -155,19 +171,19 @@ export function startBestEffortsBackfill(context: BestEffortsContext): BestEffor
       if (controller.signal.aborted) {
         return;
       }
-      const done = await computePendingBestEfforts(context, BATCH);
+      const done = await computePendingTrackFigures(context, BATCH);
       if (done === 0) {
         break;
       }
       total += done;
-      context.logger.info({ activities: total }, 'best efforts worked out');
+      context.logger.info({ activities: total }, 'track figures worked out');
     }
     if (total > 0) {
-      context.logger.info({ activities: total }, 'best efforts backfill finished');
+      context.logger.info({ activities: total }, 'track figures backfill finished');
     }
   };
   const done = run().catch((error: unknown) => {
-    context.logger.error({ err: error }, 'best efforts backfill failed; the next start carries on');
+    context.logger.error({ err: error }, 'track figures backfill failed; the next start carries on');
   });
   return {
     done,

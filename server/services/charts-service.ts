@@ -5,7 +5,7 @@
  */
 import { localDate } from '../../core/activity/time-zone.ts';
 import { CHART_TYPE_ALL, type ChartQuery, type Charts, type ChartTotals } from '../../core/charts/chart-api.ts';
-import { LOAD_WARM_UP_DAYS, loadAssumptions, loadLines } from '../../core/charts/chart-load.ts';
+import { LOAD_WARM_UP_DAYS, loadLines } from '../../core/charts/chart-load.ts';
 import {
   bucketKeys,
   chartRange,
@@ -15,9 +15,26 @@ import {
   type ChartRange,
 } from '../../core/charts/chart-periods.ts';
 import { addDays } from '../../core/medals/streak.ts';
-import type { Clock } from '../clock.ts';
-import { bucketTotals, chartExtent, loadRows, type BucketRow, type ChartFilter } from '../db/charts-repository.ts';
-import type { Db } from '../db/db.ts';
+import {
+  HEART_RATE_ZONE_MODEL,
+  HEART_RATE_ZONES,
+  heartRateZoneBounds,
+  zoneSecondsFromEdges,
+} from '../../core/running/heart-rate-zones.ts';
+import {
+  bucketTotals,
+  chartExtent,
+  heartRateZoneEdges,
+  loadRows,
+  type BucketRow,
+  type ChartFilter,
+} from '../db/charts-repository.ts';
+import {
+  computePendingTrackFigures,
+  PENDING_TRACK_FIGURES_READ,
+  type BestEffortsContext,
+} from './best-efforts-service.ts';
+import { heartRateAssumptions } from './heart-rate-service.ts';
 
 /** Buckets averaged into the pace trend's rolling line (this one and the three before). */
 const PACE_ROLLING_BUCKETS = 4;
@@ -44,11 +61,15 @@ function sumTotals(rows: readonly BucketRow[]): ChartTotals {
   );
 }
 
-export async function getCharts(context: { db: Db; clock: Clock }, userId: string, query: ChartQuery): Promise<Charts> {
+export async function getCharts(context: BestEffortsContext, userId: string, query: ChartQuery): Promise<Charts> {
   const { db } = context;
+  // Activities not yet through the track pass would be missing from the heart-rate zones.
+  await computePendingTrackFigures(context, PENDING_TRACK_FIGURES_READ, userId);
   const today = localDate(context.clock.now(), query.timeZone);
   const type = query.type === CHART_TYPE_ALL ? null : query.type;
   const extent = await chartExtent(db, userId);
+  const assumptions = await heartRateAssumptions(db, userId, extent.maxHeartrate);
+  const zones = heartRateZoneBounds(assumptions.maxHeartRate);
   const range: ChartRange = chartRange(query.period, today, extent.firstDay);
   const compare = comparesWithLastYear(query.period);
   const previous = lastYearRange(range);
@@ -57,11 +78,20 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
   const loadFrom =
     range.from > addDays(today, -(LOAD_DAYS_SHOWN - 1)) ? range.from : addDays(today, -(LOAD_DAYS_SHOWN - 1));
   const warmUpFrom = addDays(loadFrom, -LOAD_WARM_UP_DAYS);
-  const [current, lastYear, loads] = await Promise.all([
+  const [current, lastYear, loads, zoneEdges] = await Promise.all([
     bucketTotals(db, userId, filter(range), range.bucket),
     compare ? bucketTotals(db, userId, filter(previous), previous.bucket) : Promise.resolve([]),
     loadRows(db, userId, { from: warmUpFrom, to: today, type }),
+    heartRateZoneEdges(
+      db,
+      userId,
+      filter(range),
+      range.bucket,
+      zones.map((zone) => zone.fromBpm),
+    ),
   ]);
+  const zonesByKey = new Map(zoneEdges.map((row) => [row.key, zoneSecondsFromEdges(row.below, row.total)]));
+  const noZones = HEART_RATE_ZONES.map(() => 0);
 
   const byKey = new Map(current.map((row) => [row.key, row]));
   const lastYearByKey = new Map(lastYear.map((row) => [row.key, row]));
@@ -72,7 +102,6 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
     return row && row.pacedDistance > 0 ? row.pacedTime / row.pacedDistance : null;
   });
   const rolling = rollingAverage(paces, PACE_ROLLING_BUCKETS);
-  const assumptions = loadAssumptions(extent.maxHeartrate);
 
   return {
     period: query.period,
@@ -87,8 +116,18 @@ export async function getCharts(context: { db: Db; clock: Clock }, userId: strin
       pace: paces[index] ?? null,
       paceRolling: rolling[index] ?? null,
       lastYear: compare ? totalsOf(lastYearByKey.get(lastYearKeys[index] ?? '')) : null,
+      zones: zonesByKey.get(key) ?? noZones,
     })),
     totals: { current: sumTotals(current), lastYear: compare ? sumTotals(lastYear) : null },
-    load: { ...assumptions, days: loadLines(loads, assumptions, { warmUpFrom, from: loadFrom, to: today }) },
+    heartRate: {
+      maxHeartRate: assumptions.maxHeartRate,
+      maxHeartRateSource: assumptions.maxHeartRateSource,
+      model: HEART_RATE_ZONE_MODEL,
+      zones,
+    },
+    load: {
+      restingHeartRate: assumptions.restingHeartRate,
+      days: loadLines(loads, assumptions, { warmUpFrom, from: loadFrom, to: today }),
+    },
   };
 }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { PasswordChange } from '../../core/account-security.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
+import type { HeartRateSettingsUpdate } from '../../core/running/heart-rate-api.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -42,8 +43,9 @@ import {
   recalculateStreak,
   recordSession,
 } from './analytics-service.ts';
-import { getActivityBestEfforts, getPersonalBests, startBestEffortsBackfill } from './best-efforts-service.ts';
+import { getActivityBestEfforts, getPersonalBests, startTrackFiguresBackfill } from './best-efforts-service.ts';
 import { getCharts } from './charts-service.ts';
+import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
@@ -174,8 +176,11 @@ export function createServices(deps: ServiceDeps) {
   const charts = {
     get: (userId: string, query: ChartQuery) => getCharts(context, userId, query),
     personalBests: (userId: string, query: { distance: string }) => getPersonalBests(context, userId, query),
-    /** The start-up pass working out the best efforts of runs stored before they existed. */
-    startBestEffortsBackfill: () => startBestEffortsBackfill(context),
+    /** The maximum heart rate the runner set, the highest recorded, and the one zones and load use. */
+    heartRate: (userId: string) => getHeartRateSettings(db, userId),
+    setHeartRate: (userId: string, update: HeartRateSettingsUpdate) => updateHeartRateSettings(db, userId, update),
+    /** The start-up pass working out the track figures (best efforts, heart-rate histogram) still missing. */
+    startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
 
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);

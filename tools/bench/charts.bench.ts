@@ -1,12 +1,14 @@
 /**
  * The Charts page's data for a runner with 10,000 activities, on PGlite: median ≤ 150 ms server time
- * for every period (the service call: the SQL sums of this period and last year's, and the load
- * lines from per-activity figures) and for the personal bests (36,000 best efforts ranked).
+ * for every period (the service call: the SQL sums of this period and last year's, the time in
+ * heart-rate zones from each activity's histogram, and the load lines from per-activity figures)
+ * and for the personal bests (36,000 best efforts ranked).
  */
 import { REAL_CLOCK, type Clock } from '../../server/clock.ts';
 import { getPersonalBests } from '../../server/services/best-efforts-service.ts';
 import { getCharts } from '../../server/services/charts-service.ts';
 import { CHART_PERIODS } from '../../core/charts/chart-periods.ts';
+import { HEART_RATE_HISTOGRAM_MAX_BPM } from '../../core/running/heart-rate-zones.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
 import type { Bench } from './bench.ts';
 import { median, startBenchServer } from './server-fixture.ts';
@@ -23,6 +25,13 @@ const EFFORTS: readonly [string, number][] = [
   ['5k', 1260],
 ];
 
+/** Seconds at ≤ each bpm for `seconds` spread evenly over 120 … 120 + spread bpm. */
+function histogram(seconds: number, spread: number): number[] {
+  return Array.from({ length: HEART_RATE_HISTOGRAM_MAX_BPM + 1 }, (_, bpm) =>
+    Math.round((seconds * Math.min(Math.max(bpm - 119, 0), spread)) / spread),
+  );
+}
+
 export const chartsBench: Bench = {
   name: 'Charts data for 10,000 activities (PGlite)',
   async run() {
@@ -32,10 +41,14 @@ export const chartsBench: Bench = {
     const medians = new Map<string, number>();
     try {
       for (let offset = 0; offset < ACTIVITIES; offset += 500) {
-        const rows = Array.from({ length: 500 }, (_, k) => ({
-          ...syntheticActivity(bench.userId, offset + k),
-          bestEffortsAt: new Date(NOW),
-        }));
+        const rows = Array.from({ length: 500 }, (_, k) => {
+          const activity = syntheticActivity(bench.userId, offset + k);
+          return {
+            ...activity,
+            trackFiguresAt: new Date(NOW),
+            heartRateSecondsAtMost: histogram(activity.movingTime, 20 + ((offset + k) % 40)),
+          };
+        });
         await db.insertInto('activities').values(rows).execute();
         // Each run's 400 m, 1 km, mile and 5K, a little different each time.
         const efforts = rows
@@ -56,10 +69,14 @@ export const chartsBench: Bench = {
         const times: number[] = [];
         for (let sample = 0; sample < SAMPLES + 3; sample += 1) {
           const started = performance.now();
-          const charts = await getCharts({ db, clock }, bench.userId, { period, type: 'all', timeZone: 'UTC' });
+          const charts = await getCharts({ db, clock, logger: bench.server.logger }, bench.userId, {
+            period,
+            type: 'all',
+            timeZone: 'UTC',
+          });
           const elapsed = performance.now() - started;
-          if (!charts.hasActivities || charts.buckets.length === 0) {
-            throw new Error(`No charts for ${period}`);
+          if (!charts.hasActivities || !charts.buckets.some((bucket) => bucket.zones.some((zone) => zone > 0))) {
+            throw new Error(`No charts or no heart-rate zones for ${period}`);
           }
           if (sample >= 3) {
             times.push(elapsed);

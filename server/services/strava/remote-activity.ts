@@ -91,7 +91,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
         stravaDetail: JSON.stringify(detail.extras),
         detailCachedAt: new Date(clock.now()),
         // Strava's best efforts may be in the new detail: worked out again at the next read.
-        bestEffortsAt: null,
+        trackFiguresAt: null,
       });
       return { row: updated ?? row, error: null };
     } catch (error) {
@@ -130,7 +130,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
         await saveTrack(trx, row.id, { pointCount: track.lat.length, data: encodeTrack(track) });
         await markStreamsCached(trx, row.id, {
           streamsCachedAt: new Date(clock.now()),
-          bestEffortsAt: null,
+          trackFiguresAt: null,
           ...splits,
         });
       });

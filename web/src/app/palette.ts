@@ -20,6 +20,8 @@ export const PALETTE = {
   heartRate: '#f85149',
   /** The trophy drawn on an earned medallion's metal face (the medals page and the share card). */
   medalInk: 'rgba(14, 17, 22, 0.78)',
+  /** Heart-rate zones 1 to 5, as watches colour them: grey, blue, green, orange, red. */
+  heartRateZones: ['#8b98a9', '#4493f8', '#3fb950', '#f0883e', '#f85149'],
   /** The running-days heatmap, from no run to the most distance. */
   heatmap: ['rgba(240, 246, 252, 0.06)', '#5b2c17', '#9a431c', '#d75f25', '#ff8a50'],
 } as const;

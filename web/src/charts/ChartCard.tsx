@@ -1,5 +1,8 @@
-/** One chart of the Charts page: a titled card holding a fixed-height, full-width Recharts chart. */
-import { Box, Card, CardContent, Typography } from '@mui/material';
+/**
+ * One chart of the Charts page: a titled card holding a fixed-height, full-width Recharts chart, or
+ * in its place a sentence saying why there is nothing to draw and what to do.
+ */
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
@@ -9,11 +12,14 @@ export function ChartCard({
   title,
   subtitle,
   testId,
+  empty,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
   testId: string;
+  /** Shown instead of the chart when set. */
+  empty?: string | null;
   children: ReactElement;
 }) {
   return (
@@ -31,9 +37,17 @@ export function ChartCard({
           data-testid={testId}
           sx={{ width: '100%', height: CHART_HEIGHT, mt: 1.5, '& :focus:not(:focus-visible)': { outline: 'none' } }}
         >
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
+          {empty ? (
+            <Stack sx={{ height: '100%', justifyContent: 'center', alignItems: 'center', px: 2 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', maxWidth: 420 }}>
+                {empty}
+              </Typography>
+            </Stack>
+          ) : (
+            <ResponsiveContainer width="100%" height="100%">
+              {children}
+            </ResponsiveContainer>
+          )}
         </Box>
       </CardContent>
     </Card>

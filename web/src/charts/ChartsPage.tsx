@@ -1,6 +1,7 @@
 /**
  * /charts: the runner's weeks and months — totals against last year, distance, time and climb per
- * bucket, the pace trend, fitness/fatigue/form and the running-days calendar. The period and type
+ * bucket, the pace trend, time in heart-rate zones, fitness/fatigue/form, personal bests and the
+ * running-days calendar. The period and type
  * live in the URL, so a view can be bookmarked or shared.
  */
 import UploadIcon from '@mui/icons-material/Upload';
@@ -18,6 +19,7 @@ import { useProfile } from '../profile/profile.ts';
 import { ChartControls } from './ChartControls.tsx';
 import { useCharts } from './charts-api.ts';
 import { bucketRows } from './chart-series.ts';
+import { HeartRateZonesChart } from './HeartRateZonesChart.tsx';
 import { LoadChart } from './LoadChart.tsx';
 import { PeriodTotals } from './PeriodTotals.tsx';
 import { PersonalBestsCard } from './PersonalBestsCard.tsx';
@@ -58,7 +60,8 @@ export default function ChartsPage() {
           <Box sx={{ height: 4 }}>{charts.isPlaceholderData && <LinearProgress aria-label="Loading" />}</Box>
           <PeriodTotals totals={data.totals} units={units} />
           <VolumeCharts rows={bucketRows(data, units)} units={units} bucket={data.bucket} />
-          <LoadChart load={data.load} />
+          <HeartRateZonesChart charts={data} />
+          <LoadChart load={data.load} heartRate={data.heartRate} />
           <PersonalBestsCard units={units} />
           <RunningDaysCard units={units} />
         </Stack>

@@ -5,15 +5,12 @@
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { bucketLabel } from './chart-series.ts';
+import { bucketLabel, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from './chart-style.ts';
 
-export function LoadChart({ load }: { load: Charts['load'] }) {
+export function LoadChart({ load, heartRate }: Pick<Charts, 'load' | 'heartRate'>) {
   const style = useChartStyle();
-  const maximum =
-    load.maxHeartRateSource === 'seen'
-      ? `max HR ${load.maxHeartRate} (the highest your activities recorded)`
-      : `max HR ${load.maxHeartRate} (assumed: no heart rate recorded yet)`;
+  const maximum = maxHeartRateText(heartRate);
   const rows = load.days.map((day) => ({ ...day, label: bucketLabel(day.date, false) }));
   return (
     <ChartCard

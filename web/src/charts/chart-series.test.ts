@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import { bucketLabel, bucketRows, formatDay, formatHours, paceDomain } from './chart-series.ts';
+import { heartRateZoneBounds, HEART_RATE_ZONE_MODEL } from '../../../core/running/heart-rate-zones.ts';
+import {
+  bucketLabel,
+  bucketRows,
+  formatDay,
+  formatHours,
+  maxHeartRateText,
+  paceDomain,
+  zoneName,
+  zoneRows,
+} from './chart-series.ts';
 
 const empty = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
 
@@ -12,7 +22,7 @@ const charts: Charts = {
   to: '2026-11-24',
   hasActivities: true,
   buckets: [
-    { key: '2025-12', ...empty, pace: null, paceRolling: null, lastYear: empty },
+    { key: '2025-12', ...empty, pace: null, paceRolling: null, lastYear: empty, zones: [0, 0, 0, 0, 0] },
     {
       key: '2026-01',
       count: 2,
@@ -22,10 +32,17 @@ const charts: Charts = {
       pace: 0.3,
       paceRolling: 0.3,
       lastYear: { count: 1, distance: 5000, movingTime: 1800, elevation: 0 },
+      zones: [0, 3600, 1800, 0, 0],
     },
   ],
   totals: { current: empty, lastYear: empty },
-  load: { maxHeartRate: 190, maxHeartRateSource: 'default', restingHeartRate: 60, days: [] },
+  heartRate: {
+    maxHeartRate: 190,
+    maxHeartRateSource: 'default',
+    model: HEART_RATE_ZONE_MODEL,
+    zones: heartRateZoneBounds(190),
+  },
+  load: { restingHeartRate: 60, days: [] },
 };
 
 describe('chart rows', () => {
@@ -58,5 +75,23 @@ describe('chart rows', () => {
     expect(formatHours(0.01)).toBe('0:01');
     expect(paceDomain(bucketRows(charts, 'metric'))).toEqual([285, 315]);
     expect(paceDomain(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+  });
+
+  it('gives hours per heart-rate zone, names zones in bpm, and says where the maximum comes from', () => {
+    const { rows, hasHeartRate } = zoneRows(charts);
+    expect(hasHeartRate).toBe(true);
+    expect(rows[1]).toMatchObject({ label: 'Jan 26', z1: 0, z2: 1, z3: 0.5, z5: 0 });
+    expect(zoneRows({ ...charts, buckets: [charts.buckets[0]!] }).hasHeartRate).toBe(false);
+    expect(charts.heartRate.zones.map(zoneName)).toEqual([
+      'Z1 95–113',
+      'Z2 114–132',
+      'Z3 133–151',
+      'Z4 152–170',
+      'Z5 171+',
+    ]);
+    expect(maxHeartRateText(charts.heartRate)).toBe('max HR 190 (assumed: no heart rate recorded yet)');
+    expect(maxHeartRateText({ ...charts.heartRate, maxHeartRate: 176, maxHeartRateSource: 'set' })).toBe(
+      'max HR 176 (yours, from Account)',
+    );
   });
 });

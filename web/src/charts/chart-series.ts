@@ -76,3 +76,40 @@ export function paceDomain(rows: readonly BucketRow[]): [number, number] | null 
 export function formatDay(day: string): string {
   return `${bucketLabel(day, false)} ${day.slice(0, 4)}`;
 }
+
+/** Which maximum heart rate zones and load use, said the way the runner set (or did not set) it. */
+export function maxHeartRateText(heartRate: Charts['heartRate']): string {
+  const { maxHeartRate, maxHeartRateSource } = heartRate;
+  switch (maxHeartRateSource) {
+    case 'set':
+      return `max HR ${maxHeartRate} (yours, from Account)`;
+    case 'seen':
+      return `max HR ${maxHeartRate} (the highest your activities recorded)`;
+    default:
+      return `max HR ${maxHeartRate} (assumed: no heart rate recorded yet)`;
+  }
+}
+
+/** "Z2 114–132", "Z5 171+": a zone's legend name in bpm. */
+export function zoneName(zone: Charts['heartRate']['zones'][number]): string {
+  const range = zone.toBpm === null ? `${zone.fromBpm}+` : `${zone.fromBpm}–${zone.toBpm}`;
+  return `Z${zone.id.slice(1)} ${range}`;
+}
+
+export type ZoneRow = { key: string; label: string } & Record<string, number | string>;
+
+/** Hours in each zone per bucket (keys z1 … z5), and whether any bucket has heart-rate time. */
+export function zoneRows(charts: Charts): { rows: ZoneRow[]; hasHeartRate: boolean } {
+  const spansYears = charts.from.slice(0, 4) !== charts.to.slice(0, 4);
+  let hasHeartRate = false;
+  const rows = charts.buckets.map((bucket) => {
+    const row: ZoneRow = { key: bucket.key, label: bucketLabel(bucket.key, spansYears) };
+    charts.heartRate.zones.forEach((zone, index) => {
+      const seconds = bucket.zones[index] ?? 0;
+      hasHeartRate ||= seconds > 0;
+      row[zone.id] = seconds / SECONDS_PER_HOUR;
+    });
+    return row;
+  });
+  return { rows, hasHeartRate };
+}

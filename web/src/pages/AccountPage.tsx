@@ -1,13 +1,14 @@
 /**
- * /account (Account Settings): the profile and preferences form, the Strava connection and the
- * user's own Strava app, the password and other sessions, and account deletion. Each section lives
- * in web/src/account/ or web/src/strava/.
+ * /account (Account Settings): the profile and preferences form, the maximum heart rate, the
+ * Strava connection and the user's own Strava app, the password and other sessions, and account
+ * deletion. Each section lives in web/src/account/ or web/src/strava/.
  */
 import { Alert, Box, Skeleton, Snackbar, Stack } from '@mui/material';
 import { useState } from 'react';
 import { AccountForm } from '../account/AccountForm.tsx';
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
+import { HeartRateCard } from '../account/HeartRateCard.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
@@ -29,6 +30,7 @@ export default function AccountPage() {
         <Stack spacing={3}>
           <AccountForm profile={profile} update={update} photo={photo} onSaved={() => setSaved(true)} />
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
+          <HeartRateCard />
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />
           <AccountSecurityCard />
