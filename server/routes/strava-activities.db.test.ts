@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDetail, ActivityPage, DisplayTrack } from '../../core/activity/schemas.ts';
 import type { PublicProfile } from '../../core/profile.ts';
+import type { ActivityBestEfforts } from '../../core/running/best-efforts-api.ts';
 import { STRAVA_MESSAGES } from '../../core/strava/messages.ts';
 import type { SimActivity } from '../../tools/strava-simulator/generate-activities.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
@@ -114,6 +115,43 @@ describe('opening a Strava activity', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.query.key_by_type).toBe('true');
     expect(requests[0]?.query.keys?.split(',')).toEqual(expect.arrayContaining(['altitude', 'distance', 'time']));
+  });
+
+  it("ranks a run by Strava's own best efforts once its detail is fetched, and its heart rate by its streams", async () => {
+    const run = [...strava.state.activities.values()].find(
+      (activity) =>
+        activity.athleteId === runner.athlete.id &&
+        activity.sportType === 'Run' &&
+        !activity.manual &&
+        !activity.trainer &&
+        activity.hasHeartrate &&
+        activity.distance > 1700,
+    );
+    expect(run).toBeDefined();
+    const id = (await stravaRow(runner.id, run!.id)).id;
+    expect((await runner.client.get(`/api/activities/${id}`)).status).toBe(200);
+
+    const stored = (await stravaRow(runner.id, run!.id)).stravaDetail as {
+      bestEfforts: { name: string; elapsedTime: number }[];
+    };
+    const stravaMile = stored.bestEfforts.find((effort) => effort.name === '1 mile');
+    expect(stravaMile?.elapsedTime).toBeGreaterThan(0);
+    const efforts = await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`);
+    expect(efforts.body.status).toBe('ranked');
+    expect(efforts.body.efforts.find((effort) => effort.distanceId === '1mi')?.seconds).toBe(stravaMile?.elapsedTime);
+    const sources = await server.database.db
+      .selectFrom('bestEfforts')
+      .select('source')
+      .distinct()
+      .where('activityId', '=', id)
+      .execute();
+    expect(sources).toEqual([{ source: 'strava' }]);
+
+    // The detail alone has no heart-rate samples; the streams, once fetched, give the zones theirs.
+    expect((await runner.client.get(`/api/activities/${id}/track`)).status).toBe(200);
+    await runner.client.get(`/api/activities/${id}/best-efforts`);
+    const histogram = (await stravaRow(runner.id, run!.id)).heartRateSecondsAtMost;
+    expect(histogram?.at(-1)).toBeGreaterThan(run!.movingTime * 0.5);
   });
 
   it('asks Strava nothing more when it is opened again within 24 hours', async () => {

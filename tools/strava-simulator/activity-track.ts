@@ -180,3 +180,57 @@ export function buildSplits(activity: SimActivity, streams: ActivityStreams, len
   }
   return splits;
 }
+
+/** Strava's standard best-effort distances for runs, by the names its detailed activity uses. */
+const BEST_EFFORT_DISTANCES: readonly [string, number][] = [
+  ['400m', 400],
+  ['1/2 mile', 804.67],
+  ['1K', 1000],
+  ['1 mile', 1609.34],
+  ['2 mile', 3218.69],
+  ['5K', 5000],
+  ['10K', 10000],
+  ['15K', 15000],
+  ['10 mile', 16093.4],
+  ['20K', 20000],
+  ['Half-Marathon', 21097.5],
+  ['Marathon', 42195],
+];
+
+export interface StreamBestEffort {
+  name: string;
+  distance: number;
+  /** Whole seconds from the stretch's first point to its last. */
+  elapsedTime: number;
+  startIndex: number;
+  endIndex: number;
+}
+
+/**
+ * A run's best efforts as Strava lists them: for each standard distance the run covers, the
+ * shortest time between two stream points at least that far apart (a two-pointer walk).
+ */
+export function buildBestEfforts(streams: ActivityStreams): StreamBestEffort[] {
+  const { time, distance } = streams;
+  const efforts: StreamBestEffort[] = [];
+  for (const [name, metres] of BEST_EFFORT_DISTANCES) {
+    let best: StreamBestEffort | null = null;
+    let start = 0;
+    for (let end = 1; end < distance.length; end += 1) {
+      while (start + 1 < end && (distance[end] as number) - (distance[start + 1] as number) >= metres) {
+        start += 1;
+      }
+      if ((distance[end] as number) - (distance[start] as number) < metres) {
+        continue;
+      }
+      const elapsed = Math.round((time[end] as number) - (time[start] as number));
+      if (best === null || elapsed < best.elapsedTime) {
+        best = { name, distance: metres, elapsedTime: elapsed, startIndex: start, endIndex: end };
+      }
+    }
+    if (best !== null) {
+      efforts.push(best);
+    }
+  }
+  return efforts;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSplits, buildStreams } from './activity-track.ts';
+import { buildBestEfforts, buildSplits, buildStreams, type ActivityStreams } from './activity-track.ts';
 import { generateAthlete, generateHistory } from './generate-activities.ts';
 import { decodePolyline, encodePolyline } from './polyline.ts';
 import { createRandom } from './seeded-random.ts';
@@ -81,5 +81,39 @@ describe('generate-activities', () => {
     expect(utcOffsetSeconds(Date.UTC(2024, 0, 15), 'Europe/Berlin')).toBe(3600);
     expect(utcOffsetSeconds(Date.UTC(2024, 6, 15), 'America/Los_Angeles')).toBe(-25200);
     expect(stravaTimezone(Date.UTC(2024, 0, 15), 'America/Los_Angeles')).toBe('(GMT-08:00) America/Los_Angeles');
+  });
+});
+
+describe('best efforts', () => {
+  /** 3 km, one point per 100 m: 30 s per 100 m, except 20 s over metres 1,000–2,000. */
+  function streams(): ActivityStreams {
+    const distance = Array.from({ length: 31 }, (_, i) => i * 100);
+    let t = 0;
+    const time = distance.map((d, i) => {
+      if (i > 0) {
+        t += d > 1000 && d <= 2000 ? 20 : 30;
+      }
+      return t;
+    });
+    return { time, distance } as ActivityStreams;
+  }
+
+  it('finds the fastest stretch of each standard distance the run covers, by Strava’s names', () => {
+    const efforts = buildBestEfforts(streams());
+    expect(efforts.map((effort) => effort.name)).toEqual(['400m', '1/2 mile', '1K', '1 mile']);
+    expect(efforts.find((effort) => effort.name === '1K')).toMatchObject({
+      elapsedTime: 200,
+      startIndex: 10,
+      endIndex: 20,
+    });
+    expect(efforts.find((effort) => effort.name === '400m')?.elapsedTime).toBe(80);
+  });
+
+  it('lists them in a generated run’s streams, none longer than the run', () => {
+    const run = history(5, 40).find((activity) => activity.sportType === 'Run' && activity.distance > 5200);
+    expect(run).toBeDefined();
+    const efforts = buildBestEfforts(buildStreams(run!));
+    expect(efforts.map((effort) => effort.name)).toContain('5K');
+    expect(efforts.every((effort) => effort.elapsedTime <= run!.elapsedTime)).toBe(true);
   });
 });

@@ -3,13 +3,24 @@
  * DetailedAthlete, SummaryActivity, DetailedActivity with laps and splits, StreamSet), built from
  * the simulator's generated athletes and activities.
  */
-import { buildSplits, buildStreams, summaryPolyline, type ActivityStreams } from './activity-track.ts';
+import {
+  buildBestEfforts,
+  buildSplits,
+  buildStreams,
+  summaryPolyline,
+  type ActivityStreams,
+} from './activity-track.ts';
 import type { SimActivity, SimAthlete } from './generate-activities.ts';
 import type { SimSportType } from './name-tables.ts';
 import { encodePolyline } from './polyline.ts';
 import { stravaDate, stravaTimezone, utcOffsetSeconds } from './strava-time.ts';
 import { token } from './simulator-http.ts';
 import type { SimulatorStore } from './simulator-store.ts';
+
+/** Strava lists best efforts for runs only (Run and TrailRun). */
+function isRun(activity: SimActivity): boolean {
+  return activity.sportType === 'Run' || activity.sportType === 'TrailRun';
+}
 
 export const STREAM_KEYS = [
   'time',
@@ -198,7 +209,28 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       splits_metric: buildSplits(activity, streams, 1000),
       splits_standard: buildSplits(activity, streams, 1609.34),
       laps,
-      best_efforts: [],
+      best_efforts: isRun(activity)
+        ? buildBestEfforts(streams).map((effort, index) => {
+            const startMs = activity.startMs + (streams.time[effort.startIndex] ?? 0) * 1000;
+            const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
+            return {
+              id: activity.id * 1000 + index + 1,
+              resource_state: 2,
+              name: effort.name,
+              activity: { id: activity.id, resource_state: 1 },
+              athlete: { id: activity.athleteId, resource_state: 1 },
+              elapsed_time: effort.elapsedTime,
+              moving_time: effort.elapsedTime,
+              start_date: stravaDate(startMs),
+              start_date_local: stravaDate(startMs + offset * 1000),
+              distance: effort.distance,
+              start_index: effort.startIndex,
+              end_index: effort.endIndex,
+              pr_rank: null,
+              achievements: [],
+            };
+          })
+        : [],
       segment_efforts: [],
       photos: { primary: null, count: 0 },
       gear: activity.gearId
