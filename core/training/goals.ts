@@ -119,13 +119,13 @@ export function goalDatesProblem(goal: GoalDefinition, today: string): string | 
   return null;
 }
 
-const goalDefinitionBase = z.discriminatedUnion('kind', [distanceGoal, raceGoal, frequencyGoal, streakGoal], {
+export const goalDefinitionSchema = z.discriminatedUnion('kind', [distanceGoal, raceGoal, frequencyGoal, streakGoal], {
   error: GOAL_MESSAGES.kind,
 });
-export type GoalDefinition = z.infer<typeof goalDefinitionBase>;
+export type GoalDefinition = z.infer<typeof goalDefinitionSchema>;
 
 /** POST a goal: one of the four kinds, with its window and target. */
-export const goalCreateSchema = goalDefinitionBase.superRefine((goal, context) => {
+export const goalCreateSchema = goalDefinitionSchema.superRefine((goal, context) => {
   const problem = goalDefinitionProblem(goal);
   if (problem) {
     context.addIssue({ code: 'custom', message: problem });
@@ -164,7 +164,7 @@ export function mergeGoalUpdate(goal: GoalDefinition, update: GoalUpdate): GoalD
       merged[key] = value;
     }
   }
-  const result = goalDefinitionBase.safeParse(merged);
+  const result = goalDefinitionSchema.safeParse(merged);
   if (!result.success) {
     return result.error.issues[0]?.message ?? GOAL_MESSAGES.kind;
   }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { ActivityBestEffort } from '../../core/running/activity-best-efforts.ts';
-import { isCharted } from './activity-totals-repository.ts';
+import { countsTowardTotals, isCharted } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 
 export interface PendingTrackFigures {
@@ -192,4 +192,24 @@ export async function bestEffortProgression(db: Db, userId: string, distanceId: 
     .where((eb) => eb.or([eb('previousBest', 'is', null), eb('seconds', '<', eb.ref('previousBest'))]))
     .orderBy('startDate')
     .execute();
+}
+
+/** The runner's fastest effort of a distance in runs that started since `since` (samples left out). */
+export async function fastestEffortSince(
+  db: Db,
+  userId: string,
+  distanceId: string,
+  since: Date,
+): Promise<{ seconds: number; startDateLocal: string } | undefined> {
+  return db
+    .selectFrom('bestEfforts')
+    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
+    .where('bestEfforts.userId', '=', userId)
+    .where('bestEfforts.distanceId', '=', distanceId)
+    .where(countsTowardTotals)
+    .where('activities.startDate', '>=', since)
+    .select(['bestEfforts.seconds', 'activities.startDateLocal'])
+    .orderBy(BY_SPEED)
+    .limit(1)
+    .executeTakeFirst();
 }

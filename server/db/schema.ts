@@ -163,6 +163,8 @@ export interface ActivitiesTable {
   trackFiguresAt: Timestamp | null;
   /** Seconds at ≤ b bpm at index b (core/running/heart-rate-zones.ts); null without heart rate. */
   heartRateSecondsAtMost: number[] | null;
+  /** When the run was offered to the runner's plans to tick a task; null: still to offer. */
+  planMatchedAt: Timestamp | null;
 }
 
 export interface ActivityTracksTable {
@@ -308,6 +310,39 @@ export interface BestEffortsTable {
   source: string;
 }
 
+export interface GoalsTable {
+  id: string;
+  userId: string;
+  order: number;
+  status: Generated<string>;
+  progress: Generated<number>;
+  kind: string;
+  /** The kind's fields (core/training/goals.ts GoalDefinition), kind included. */
+  definition: Json<Record<string, unknown>>;
+  /** The runner's zone when the goal was set: its days are that zone's days. */
+  timeZone: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface TrainingPlansTable {
+  id: string;
+  userId: string;
+  goalId: string;
+  status: Generated<string>;
+  /** The plan request (level, runs a week, long-run day) it was generated from. */
+  request: Json<Record<string, unknown>>;
+  /** core/training/plan-generation.ts TrainingPlanSchedule. */
+  schedule: Json<Record<string, unknown>>;
+  /** Spec §3 dailyProgress: "YYYY-MM-DD" → { completedTasks, lastUpdated }. */
+  dailyProgress: Json<Record<string, unknown>>;
+  timeZone: string;
+  /** The secret part of the plan's private calendar feed URL. */
+  calendarToken: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -331,6 +366,8 @@ export interface Database {
   uploadUsage: UploadUsageTable;
   profilePhotos: ProfilePhotosTable;
   bestEfforts: BestEffortsTable;
+  goals: GoalsTable;
+  trainingPlans: TrainingPlansTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

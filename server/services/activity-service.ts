@@ -40,6 +40,7 @@ import type { ActivityRow } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { computePendingTrackFigures } from './best-efforts-service.ts';
+import { matchNewRuns } from './training-plan-service.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
 import type { RemoteActivities } from './strava/remote-activity.ts';
 
@@ -215,7 +216,8 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
 
 /**
  * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
- * a confirmation, the samples, a re-derive pass): new activities get their track figures (best efforts, heart-rate zones), open pages hear
+ * a confirmation, the samples, a re-derive pass): new activities get their track figures (best
+ * efforts, heart-rate zones), new runs tick their plan day's task, open pages hear
  * of it and the medals are checked (spec §4: after every import). A failure is logged, never shown.
  */
 export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
@@ -223,6 +225,11 @@ export async function afterActivitiesChanged(context: MedalContext, userId: stri
     await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, userId);
   } catch (error) {
     context.logger.warn({ err: error, userId }, 'track figures after an activity change failed');
+  }
+  try {
+    await matchNewRuns(context, userId);
+  } catch (error) {
+    context.logger.warn({ err: error, userId }, 'ticking plan tasks after an activity change failed');
   }
   try {
     await context.events.publish(userId, { type: 'activities-changed' });

@@ -11,6 +11,9 @@ import type { PasswordChange } from '../../core/account-security.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../core/running/heart-rate-api.ts';
+import type { GoalCreate, GoalUpdate } from '../../core/training/goals.ts';
+import type { PlanRequest } from '../../core/training/plan-generation.ts';
+import type { PlanStatus, TaskToggle } from '../../core/training/plan-progress.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
@@ -45,7 +48,19 @@ import {
 } from './analytics-service.ts';
 import { getActivityBestEfforts, getPersonalBests, startTrackFiguresBackfill } from './best-efforts-service.ts';
 import { getCharts } from './charts-service.ts';
+import { createGoal, deleteGoal, listGoals, reorderGoalList, updateGoal } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
+import {
+  calendarFeed,
+  createPlan,
+  deletePlan,
+  getDailyProgress,
+  getPlan,
+  listPlans,
+  setTask,
+  todayTasks,
+  updatePlan,
+} from './training-plan-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
@@ -183,6 +198,28 @@ export function createServices(deps: ServiceDeps) {
     startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
 
+  /** Goals, training plans and their daily progress (README "Goals & Training"). */
+  const training = {
+    goals: (userId: string) => listGoals(context, userId),
+    createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
+      createGoal(context, userId, input),
+    updateGoal: (userId: string, input: { id: string; update: GoalUpdate }) => updateGoal(context, userId, input),
+    deleteGoal: (userId: string, id: string) => deleteGoal(context, userId, id),
+    reorderGoals: (userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds),
+    plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>
+      listPlans(context, userId, filter),
+    createPlan: (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) =>
+      createPlan(context, userId, input),
+    plan: (userId: string, id: string) => getPlan(context, userId, id),
+    updatePlan: (userId: string, input: { id: string; status: PlanStatus }) => updatePlan(context, userId, input),
+    deletePlan: (userId: string, id: string) => deletePlan(context, userId, id),
+    dailyProgress: (userId: string, id: string) => getDailyProgress(context, userId, id),
+    setTask: (userId: string, input: { id: string; toggle: TaskToggle }) => setTask(context, userId, input),
+    today: (userId: string, timeZone?: string) => todayTasks(context, userId, timeZone),
+    /** Public: the token is the key. */
+    calendarFeed: (token: string) => calendarFeed(context, token),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -196,7 +233,7 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, accounts, strava };
+  return { auth, profiles, activities, imports, medals, analytics, charts, training, accounts, strava };
 }
 
 export type Services = ReturnType<typeof createServices>;

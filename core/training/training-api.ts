@@ -1,0 +1,139 @@
+/**
+ * The Goals & Training answers and requests, shared by the server's routes and the web: goals with
+ * their progress, plans with their calendar, adherence and today's tasks, and the paces a plan is
+ * generated with.
+ */
+import { z } from 'zod';
+import { timeZoneField } from '../medals/api.ts';
+import { GOAL_STATUSES, goalDefinitionSchema } from './goals.ts';
+import { TRAINING_PACE_KINDS } from './paces.ts';
+import { PLAN_STATUSES } from './plan-progress.ts';
+import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
+import { TASK_KINDS } from './plan-generation.ts';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const goalProgressSchema = z.object({
+  percent: z.number().int(),
+  done: z.number(),
+  target: z.number(),
+  daysLeft: z.number().int(),
+  notStarted: z.boolean(),
+  onTrack: z.boolean().nullable(),
+  status: z.enum(GOAL_STATUSES),
+});
+
+export const goalSchema = z.object({
+  id: z.string(),
+  order: z.number().int(),
+  /** Spec §3: active, then completed or missed by itself. */
+  status: z.enum(GOAL_STATUSES),
+  /** Spec §3: 0–100. */
+  progress: z.number().int(),
+  definition: goalDefinitionSchema,
+  /** The zone whose days the goal counts in. */
+  timeZone: z.string(),
+  detail: goalProgressSchema,
+  /** Whether a training plan exists for it. */
+  hasPlan: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Goal = z.infer<typeof goalSchema>;
+export const goalListSchema = z.object({ goals: z.array(goalSchema) });
+
+export const planTaskSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TASK_KINDS),
+  distanceM: z.number().nullable(),
+  reps: z.number().nullable(),
+  repDistanceM: z.number().nullable(),
+  effortM: z.number().nullable(),
+  pace: z.enum(TRAINING_PACE_KINDS).nullable(),
+  paceSPerM: z.number().nullable(),
+  minutes: z.number().nullable(),
+});
+
+const taskWithStateSchema = z.object({ task: planTaskSchema, completed: z.boolean() });
+
+export const planCalendarWeekSchema = z.object({
+  number: z.number().int(),
+  kind: z.enum(['build', 'recovery', 'taper', 'race']),
+  days: z.array(
+    z.object({
+      date: isoDay,
+      state: z.enum(['done', 'missed', 'today', 'future']),
+      restDay: z.boolean(),
+      tasks: z.array(taskWithStateSchema),
+    }),
+  ),
+});
+
+export const planPacesSchema = z.object({
+  /** Seconds per metre per kind of effort. */
+  paces: z.record(z.enum(TRAINING_PACE_KINDS), z.number()),
+  /** Where they come from: a recent best effort (VDOT), the goal's target time (Riegel), or the request. */
+  source: z.enum(['best-effort', 'goal', 'given']),
+  vdot: z.number().nullable(),
+  /** The effort the VDOT comes from. */
+  effort: z.object({ label: z.string(), seconds: z.number(), date: isoDay }).nullable(),
+});
+export type PlanPaces = z.infer<typeof planPacesSchema>;
+
+export const trainingPlanSchema = z.object({
+  id: z.string(),
+  goalId: z.string(),
+  goalTitle: z.string(),
+  status: z.enum(PLAN_STATUSES),
+  race: z.enum(RACE_DISTANCES),
+  level: z.enum(PLAN_LEVELS),
+  runsPerWeek: z.number().int(),
+  longRunDay: z.number().int(),
+  startDate: isoDay,
+  raceDate: isoDay,
+  /** Spec §3: "YYYY-MM-DD" → { completedTasks, lastUpdated }. */
+  dailyProgress: z.record(z.string(), z.object({ completedTasks: z.array(z.string()), lastUpdated: z.string() })),
+  paces: planPacesSchema,
+  /** Whole percent, null before anything is due. */
+  adherence: z.number().int().nullable(),
+  today: isoDay,
+  calendar: z.array(planCalendarWeekSchema),
+  /** The private iCalendar feed: anyone with the link can read the plan. */
+  calendarUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TrainingPlan = z.infer<typeof trainingPlanSchema>;
+
+export const trainingPlanListSchema = z.object({
+  plans: z.array(trainingPlanSchema.omit({ calendar: true, dailyProgress: true })),
+});
+export type TrainingPlanSummary = z.infer<typeof trainingPlanListSchema>['plans'][number];
+
+export const PLAN_LIST_MESSAGES = { status: `Choose a status: ${PLAN_STATUSES.join(', ')}.` } as const;
+
+/** Spec §7: filter by status and/or goalId, otherwise newest first. */
+export const planListQuerySchema = z.object({
+  status: z.enum(PLAN_STATUSES, { error: PLAN_LIST_MESSAGES.status }).optional(),
+  goalId: z.string().min(1).max(64).optional(),
+  timeZone: timeZoneField,
+});
+
+export const planUpdateSchema = z
+  .object({ status: z.enum(PLAN_STATUSES, { error: PLAN_LIST_MESSAGES.status }) })
+  .strict();
+
+/** Today's tasks of every active plan, for the dashboard. */
+export const todayTasksSchema = z.object({
+  today: isoDay,
+  plans: z.array(
+    z.object({
+      planId: z.string(),
+      goalTitle: z.string(),
+      raceDate: isoDay,
+      adherence: z.number().int().nullable(),
+      tasks: z.array(taskWithStateSchema),
+    }),
+  ),
+});
+export type TodayTasks = z.infer<typeof todayTasksSchema>;

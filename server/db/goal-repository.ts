@@ -1,0 +1,143 @@
+/** SQL for goals (spec §3 "Goal"): one runner's list in order, one goal, writes, and the runs progress reads. */
+import { sql } from 'kysely';
+import type { GoalDefinition, GoalStatus } from '../../core/training/goals.ts';
+import type { ProgressActivity } from '../../core/training/goal-progress.ts';
+import { countsTowardTotals } from './activity-totals-repository.ts';
+import type { Db } from './db.ts';
+
+export interface GoalRow {
+  id: string;
+  userId: string;
+  order: number;
+  status: GoalStatus;
+  progress: number;
+  definition: GoalDefinition;
+  timeZone: string;
+  createdAt: Date;
+  updatedAt: Date;
+  hasPlan: boolean;
+}
+
+function goals(db: Db, userId: string) {
+  return db
+    .selectFrom('goals')
+    .where('goals.userId', '=', userId)
+    .select((eb) => [
+      'goals.id',
+      'goals.userId',
+      'goals.order',
+      'goals.status',
+      'goals.progress',
+      'goals.definition',
+      'goals.timeZone',
+      'goals.createdAt',
+      'goals.updatedAt',
+      eb
+        .exists(
+          eb.selectFrom('trainingPlans').select('trainingPlans.id').whereRef('trainingPlans.goalId', '=', 'goals.id'),
+        )
+        .as('hasPlan'),
+    ]);
+}
+
+type StoredGoal = Omit<GoalRow, 'status' | 'definition' | 'hasPlan'> & {
+  status: string;
+  definition: unknown;
+  hasPlan: unknown;
+};
+
+const asGoal = (row: StoredGoal): GoalRow => ({
+  ...row,
+  status: row.status as GoalStatus,
+  definition: row.definition as GoalDefinition,
+  hasPlan: Boolean(row.hasPlan),
+});
+
+/** Spec §7: ascending by order; equal orders keep the older first. */
+export async function listGoals(db: Db, userId: string): Promise<GoalRow[]> {
+  const rows = await goals(db, userId).orderBy('goals.order').orderBy('goals.createdAt').orderBy('goals.id').execute();
+  return rows.map(asGoal);
+}
+
+export async function findGoal(db: Db, userId: string, id: string): Promise<GoalRow | undefined> {
+  const row = await goals(db, userId).where('goals.id', '=', id).executeTakeFirst();
+  return row && asGoal(row);
+}
+
+/** Inserts a goal at the end of the runner's list: order 0 first, else the highest order + 1 (spec §3). */
+export async function insertGoal(
+  db: Db,
+  goal: { id: string; userId: string; definition: GoalDefinition; timeZone: string; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('goals')
+    .columns(['id', 'userId', 'order', 'kind', 'definition', 'timeZone', 'createdAt', 'updatedAt'])
+    .expression(
+      db
+        .selectFrom('goals')
+        .where('userId', '=', goal.userId)
+        .select([
+          sql.val(goal.id).as('id'),
+          sql.val(goal.userId).as('userId'),
+          sql<number>`coalesce(max("order") + 1, 0)`.as('order'),
+          sql.val(goal.definition.kind).as('kind'),
+          sql`${JSON.stringify(goal.definition)}::jsonb`.as('definition'),
+          sql.val(goal.timeZone).as('timeZone'),
+          sql.val(goal.now).as('createdAt'),
+          sql.val(goal.now).as('updatedAt'),
+        ]),
+    )
+    .execute();
+}
+
+export async function updateGoal(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { definition?: GoalDefinition; status?: GoalStatus; progress?: number; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('goals')
+    .set({
+      ...(change.definition ? { definition: JSON.stringify(change.definition) } : {}),
+      ...(change.status ? { status: change.status } : {}),
+      ...(change.progress === undefined ? {} : { progress: change.progress }),
+      updatedAt: change.now,
+    })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a goal and its plans; false when the runner has no such goal. */
+export async function deleteGoal(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('goals').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function saveGoalOrder(db: Db, userId: string, orders: readonly { id: string; order: number }[]) {
+  await db.transaction().execute(async (trx) => {
+    for (const { id, order } of orders) {
+      await trx.updateTable('goals').set({ order }).where('userId', '=', userId).where('id', '=', id).execute();
+    }
+  });
+}
+
+/** The runner's counted runs that started between two instants (goal progress reads these). */
+export async function runsBetween(db: Db, userId: string, fromMs: number, toMs: number): Promise<ProgressActivity[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where('type', '=', 'run')
+    .where(countsTowardTotals)
+    .where('startDate', '>=', new Date(fromMs))
+    .where('startDate', '<=', new Date(toMs))
+    .select(['startDate', 'distance', 'movingTime', 'type'])
+    .execute();
+  return rows.map((row) => ({
+    startDate: new Date(row.startDate).getTime(),
+    distanceM: row.distance,
+    movingTimeS: row.movingTime,
+    type: row.type,
+  }));
+}

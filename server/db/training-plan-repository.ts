@@ -1,0 +1,179 @@
+/**
+ * SQL for training plans (spec §3 "Training plan"): one runner's plans (filtered by status and/or
+ * goal, else newest first), one plan, writes, daily progress, and the runs still to offer to plans.
+ */
+import type { DailyProgress, PlanStatus } from '../../core/training/plan-progress.ts';
+import type { PlanRequest, TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
+import type { ChosenPaces } from '../../core/training/plan-paces.ts';
+import type { Db } from './db.ts';
+
+export interface StoredPlanRequest {
+  level: PlanRequest['level'];
+  runsPerWeek: number;
+  longRunDay: number;
+  paces: ChosenPaces;
+}
+
+export interface PlanRow {
+  id: string;
+  userId: string;
+  goalId: string;
+  status: PlanStatus;
+  request: StoredPlanRequest;
+  schedule: TrainingPlanSchedule;
+  dailyProgress: DailyProgress;
+  timeZone: string;
+  calendarToken: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS = [
+  'id',
+  'userId',
+  'goalId',
+  'status',
+  'request',
+  'schedule',
+  'dailyProgress',
+  'timeZone',
+  'calendarToken',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const asPlan = (row: Record<(typeof COLUMNS)[number], unknown>): PlanRow => row as unknown as PlanRow;
+
+export async function listPlans(
+  db: Db,
+  userId: string,
+  filter: { status?: PlanStatus | undefined; goalId?: string | undefined },
+): Promise<PlanRow[]> {
+  let query = db.selectFrom('trainingPlans').select(COLUMNS).where('userId', '=', userId);
+  if (filter.status !== undefined) {
+    query = query.where('status', '=', filter.status);
+  }
+  if (filter.goalId !== undefined) {
+    query = query.where('goalId', '=', filter.goalId);
+  }
+  const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(asPlan);
+}
+
+export async function findPlan(db: Db, userId: string, id: string): Promise<PlanRow | undefined> {
+  const row = await db
+    .selectFrom('trainingPlans')
+    .select(COLUMNS)
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && asPlan(row);
+}
+
+export async function findPlanByCalendarToken(db: Db, token: string): Promise<PlanRow | undefined> {
+  const row = await db
+    .selectFrom('trainingPlans')
+    .select(COLUMNS)
+    .where('calendarToken', '=', token)
+    .executeTakeFirst();
+  return row && asPlan(row);
+}
+
+export async function insertPlan(db: Db, plan: Omit<PlanRow, 'status' | 'dailyProgress' | 'updatedAt'>): Promise<void> {
+  await db
+    .insertInto('trainingPlans')
+    .values({
+      id: plan.id,
+      userId: plan.userId,
+      goalId: plan.goalId,
+      request: JSON.stringify(plan.request),
+      schedule: JSON.stringify(plan.schedule),
+      dailyProgress: '{}',
+      timeZone: plan.timeZone,
+      calendarToken: plan.calendarToken,
+      createdAt: plan.createdAt,
+      updatedAt: plan.createdAt,
+    })
+    .execute();
+}
+
+export async function setPlanStatus(db: Db, userId: string, id: string, status: PlanStatus, now: Date) {
+  await db
+    .updateTable('trainingPlans')
+    .set({ status, updatedAt: now })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deletePlan(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('trainingPlans')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Changes a plan's daily progress under a row lock, so two ticks at once (two tabs, an import and
+ * a click) both land. `change` gets the stored plan and returns the new progress, or null to keep it.
+ */
+export async function changeDailyProgress<T>(
+  db: Db,
+  userId: string,
+  id: string,
+  change: (plan: PlanRow) => { progress: DailyProgress | null; result: T },
+  now: Date,
+): Promise<T | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('trainingPlans')
+      .select(COLUMNS)
+      .where('userId', '=', userId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) {
+      return undefined;
+    }
+    const { progress, result } = change(asPlan(row));
+    if (progress !== null) {
+      await trx
+        .updateTable('trainingPlans')
+        .set({ dailyProgress: JSON.stringify(progress), updatedAt: now })
+        .where('id', '=', id)
+        .execute();
+    }
+    return result;
+  });
+}
+
+/** The runner's runs not yet offered to their plans (new imports and syncs). */
+export async function runsToMatch(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where('planMatchedAt', 'is', null)
+    .select(['id', 'startDate', 'distance', 'type', 'duplicateOf'])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    startDate: new Date(row.startDate).getTime(),
+    distanceM: row.distance,
+    type: row.type,
+    /** A Strava copy hidden behind an upload ticks nothing: the upload did. */
+    hidden: row.duplicateOf !== null,
+  }));
+}
+
+export async function markRunsMatched(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length > 0) {
+    await db.updateTable('activities').set({ planMatchedAt: now }).where('id', 'in', ids).execute();
+  }
+}
+
+export async function unitSystemOf(db: Db, userId: string): Promise<'imperial' | 'metric' | undefined> {
+  const row = await db.selectFrom('profiles').select('unitSystem').where('userId', '=', userId).executeTakeFirst();
+  return row?.unitSystem;
+}

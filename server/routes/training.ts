@@ -1,0 +1,234 @@
+/**
+ * Goals & Training: goals (list in order, create, edit, delete, reorder), training plans (generate
+ * for a race goal, list, read, change status, delete, daily progress), today's tasks for the
+ * dashboard, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
+ */
+import { z } from 'zod';
+import { timeZoneQuerySchema } from '../../core/medals/api.ts';
+import { goalCreateSchema, goalReorderSchema, goalUpdateSchema } from '../../core/training/goals.ts';
+import { planRequestSchema } from '../../core/training/plan-generation.ts';
+import { dailyProgressSchema, taskToggleSchema } from '../../core/training/plan-progress.ts';
+import {
+  goalListSchema,
+  goalSchema,
+  planListQuerySchema,
+  planUpdateSchema,
+  todayTasksSchema,
+  trainingPlanListSchema,
+  trainingPlanSchema,
+} from '../../core/training/training-api.ts';
+import type { RouteDeps } from './deps.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const deleted = z.object({ deleted: z.literal(true) });
+
+export function trainingRoutes({ services, auth }: RouteDeps) {
+  const { training } = services;
+  return (
+    createRouter()
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/goals',
+          tags: ['training'],
+          responses: { 200: jsonResponse('The goals in order, with their progress', goalListSchema) },
+        }),
+        async (c) => c.json({ goals: await training.goals(c.var.user.id) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/goals',
+          tags: ['training'],
+          request: { query: timeZoneQuerySchema, body: jsonBody(goalCreateSchema) },
+          responses: {
+            201: jsonResponse('The new goal, last in order', goalSchema),
+            400: errorResponse('Invalid goal'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.createGoal(c.var.user.id, {
+              goal: c.req.valid('json'),
+              timeZone: c.req.valid('query').timeZone,
+            }),
+            201,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'put',
+          path: '/api/goals/order',
+          tags: ['training'],
+          request: { body: jsonBody(goalReorderSchema) },
+          responses: {
+            200: jsonResponse('The goals in their new order', goalListSchema),
+            400: errorResponse('Not the runner’s goals'),
+          },
+        }),
+        async (c) => c.json({ goals: await training.reorderGoals(c.var.user.id, c.req.valid('json').goalIds) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'patch',
+          path: '/api/goals/{id}',
+          tags: ['training'],
+          request: { params: idParam, body: jsonBody(goalUpdateSchema) },
+          responses: {
+            200: jsonResponse('The changed goal', goalSchema),
+            400: errorResponse('Invalid change'),
+            404: errorResponse('No such goal'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.updateGoal(c.var.user.id, { id: c.req.valid('param').id, update: c.req.valid('json') }),
+            200,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'delete',
+          path: '/api/goals/{id}',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: { 200: jsonResponse('Deleted, with its plans', deleted), 404: errorResponse('No such goal') },
+        }),
+        async (c) => {
+          await training.deleteGoal(c.var.user.id, c.req.valid('param').id);
+          return c.json({ deleted: true as const }, 200);
+        },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training-plans',
+          tags: ['training'],
+          request: { query: planListQuerySchema },
+          responses: {
+            200: jsonResponse('The plans, by status and/or goal, else newest first', trainingPlanListSchema),
+          },
+        }),
+        async (c) => {
+          const { status, goalId } = c.req.valid('query');
+          return c.json({ plans: await training.plans(c.var.user.id, { status, goalId }) }, 200);
+        },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/training-plans',
+          tags: ['training'],
+          request: { query: timeZoneQuerySchema, body: jsonBody(planRequestSchema) },
+          responses: {
+            201: jsonResponse('The generated plan', trainingPlanSchema),
+            400: errorResponse('The plan cannot be made (why)'),
+            404: errorResponse('No such goal'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.createPlan(c.var.user.id, {
+              request: c.req.valid('json'),
+              timeZone: c.req.valid('query').timeZone,
+            }),
+            201,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training-plans/{id}',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('The plan with its calendar', trainingPlanSchema),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => c.json(await training.plan(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'patch',
+          path: '/api/training-plans/{id}',
+          tags: ['training'],
+          request: { params: idParam, body: jsonBody(planUpdateSchema) },
+          responses: { 200: jsonResponse('The changed plan', trainingPlanSchema), 404: errorResponse('No such plan') },
+        }),
+        async (c) =>
+          c.json(
+            await training.updatePlan(c.var.user.id, {
+              id: c.req.valid('param').id,
+              status: c.req.valid('json').status,
+            }),
+            200,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'delete',
+          path: '/api/training-plans/{id}',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: { 200: jsonResponse('Deleted', deleted), 404: errorResponse('No such plan') },
+        }),
+        async (c) => {
+          await training.deletePlan(c.var.user.id, c.req.valid('param').id);
+          return c.json({ deleted: true as const }, 200);
+        },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training-plans/{id}/progress',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('Spec §3 dailyProgress', z.object({ dailyProgress: dailyProgressSchema })),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) =>
+          c.json({ dailyProgress: await training.dailyProgress(c.var.user.id, c.req.valid('param').id) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'put',
+          path: '/api/training-plans/{id}/progress',
+          tags: ['training'],
+          request: { params: idParam, body: jsonBody(taskToggleSchema) },
+          responses: {
+            200: jsonResponse('The plan after ticking or unticking the task', trainingPlanSchema),
+            400: errorResponse('Not a task of that day'),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.setTask(c.var.user.id, { id: c.req.valid('param').id, toggle: c.req.valid('json') }),
+            200,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training/today',
+          tags: ['training'],
+          request: { query: timeZoneQuerySchema },
+          responses: { 200: jsonResponse('Today’s tasks of each active plan', todayTasksSchema) },
+        }),
+        async (c) => c.json(await training.today(c.var.user.id, c.req.valid('query').timeZone), 200),
+      )
+      // A calendar file for phone calendars: outside the JSON contracts, and reached without a session.
+      .get('/api/calendar/:file', async (c) => {
+        const token = /^([\w-]{16,64})\.ics$/.exec(c.req.param('file'))?.[1];
+        const feed = await training.calendarFeed(token ?? '');
+        c.header('Content-Type', feed.contentType);
+        c.header('Content-Disposition', `inline; filename="${feed.filename}"`);
+        c.header('Cache-Control', 'private, max-age=300');
+        return c.body(feed.body);
+      })
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * Training plans (spec §3, §4, §7): generated for a race goal from core's templates, listed (by
+ * status and/or goal, else newest first), changed, deleted, followed day by day (daily progress),
+ * ticked by imported runs, and published as a private iCalendar feed.
+ *
+ * - Paces: from the runner's best efforts of the last PACE_HISTORY_DAYS days (VDOT), else from the
+ *   goal's target time (core/training/plan-paces.ts).
+ * - A plan's days are the days of the zone it was made in; "today" is that zone's.
+ * - An imported or synced run is offered to the runner's active plans once (plan_matched_at), so a
+ *   task the runner unticks stays unticked.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
+import { ICALENDAR_CONTENT_TYPE, planToICalendar } from '../../core/training/icalendar.ts';
+import { generatePlan, planInputForGoal, type PlanRequest } from '../../core/training/plan-generation.ts';
+import { PACE_EFFORT_DISTANCES, PACE_HISTORY_DAYS, planPaces } from '../../core/training/plan-paces.ts';
+import {
+  matchActivityToTask,
+  planAdherence,
+  planCalendar,
+  tasksOn,
+  toggleTask,
+  type DailyProgress,
+  type PlanStatus,
+  type TaskToggle,
+} from '../../core/training/plan-progress.ts';
+import { RACE_DISTANCE_LABELS } from '../../core/training/plan-templates.ts';
+import type { TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
+import { fastestEffortSince } from '../db/best-effort-repository.ts';
+import {
+  changeDailyProgress,
+  deletePlan as deletePlanRow,
+  findPlan,
+  findPlanByCalendarToken,
+  insertPlan,
+  listPlans as listPlanRows,
+  markRunsMatched,
+  runsToMatch,
+  setPlanStatus,
+  unitSystemOf,
+  type PlanRow,
+} from '../db/training-plan-repository.ts';
+import { invalid, notFound } from '../errors.ts';
+import { goalForPlan, type TrainingContext } from './goal-service.ts';
+
+export const PLAN_NOT_FOUND = 'Training plan not found.';
+const DAY_MS = 86_400_000;
+
+export function calendarPath(token: string): string {
+  return `/api/calendar/${token}.ics`;
+}
+
+function goalTitleOf(plan: PlanRow): string {
+  return `${RACE_DISTANCE_LABELS[plan.schedule.race]} on ${plan.schedule.raceDate}`;
+}
+
+function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
+  const { schedule, request } = plan;
+  return {
+    id: plan.id,
+    goalId: plan.goalId,
+    goalTitle: goalTitleOf(plan),
+    status: plan.status,
+    race: schedule.race,
+    level: schedule.level,
+    runsPerWeek: schedule.runsPerWeek,
+    longRunDay: schedule.longRunDay,
+    startDate: schedule.startDate,
+    raceDate: schedule.raceDate,
+    paces: request.paces,
+    adherence: planAdherence(schedule, plan.dailyProgress, today),
+    today,
+    calendarUrl: calendarPath(plan.calendarToken),
+    createdAt: plan.createdAt.toISOString(),
+    updatedAt: plan.updatedAt.toISOString(),
+  };
+}
+
+function viewOf(context: TrainingContext, plan: PlanRow): TrainingPlan {
+  const today = localDate(context.clock.now(), plan.timeZone);
+  return {
+    ...summaryOf(plan, today),
+    dailyProgress: plan.dailyProgress,
+    calendar: planCalendar(plan.schedule, plan.dailyProgress, today),
+  };
+}
+
+async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
+  const plan = await findPlan(context.db, userId, id);
+  if (!plan) {
+    throw notFound(PLAN_NOT_FOUND);
+  }
+  return plan;
+}
+
+export async function createPlan(
+  context: TrainingContext,
+  userId: string,
+  input: { request: PlanRequest; timeZone?: string | undefined },
+): Promise<TrainingPlan> {
+  const goal = await goalForPlan(context, userId, input.request.goalId);
+  const timeZone = resolveTimeZone(null, input.timeZone ?? goal.timeZone);
+  const now = context.clock.now();
+  const planInput = planInputForGoal(goal.definition, input.request, localDate(now, timeZone));
+  if (typeof planInput === 'string') {
+    throw invalid(planInput);
+  }
+  const since = new Date(now - PACE_HISTORY_DAYS * DAY_MS);
+  const efforts = await Promise.all(
+    BEST_EFFORT_DISTANCES.filter((distance) => PACE_EFFORT_DISTANCES.includes(distance.id)).map(async (distance) => {
+      const effort = await fastestEffortSince(context.db, userId, distance.id, since);
+      return (
+        effort && {
+          label: distance.label,
+          metres: distance.metres,
+          seconds: effort.seconds,
+          date: effort.startDateLocal.slice(0, 10),
+        }
+      );
+    }),
+  );
+  const race = goal.definition.kind === 'race' ? goal.definition : null;
+  const paces = input.request.paces
+    ? { paces: input.request.paces, source: 'given' as const, vdot: null, effort: null }
+    : planPaces(
+        efforts.filter((effort) => effort !== undefined),
+        { raceDistanceM: race?.raceDistanceM ?? 0, targetTimeS: planInput.targetTimeS },
+      );
+  const generated = generatePlan({ ...planInput, paces: paces.paces });
+  if (!generated.ok) {
+    throw invalid(generated.message);
+  }
+  const id = randomUUID();
+  await insertPlan(context.db, {
+    id,
+    userId,
+    goalId: goal.id,
+    request: {
+      level: input.request.level,
+      runsPerWeek: input.request.runsPerWeek,
+      longRunDay: input.request.longRunDay,
+      paces,
+    },
+    schedule: generated.plan,
+    timeZone,
+    calendarToken: randomBytes(24).toString('base64url'),
+    createdAt: new Date(now),
+  });
+  return viewOf(context, await planOf(context, userId, id));
+}
+
+export async function listPlans(
+  context: TrainingContext,
+  userId: string,
+  filter: { status?: PlanStatus | undefined; goalId?: string | undefined },
+): Promise<TrainingPlanSummary[]> {
+  const plans = await listPlanRows(context.db, userId, filter);
+  return plans.map((plan) => summaryOf(plan, localDate(context.clock.now(), plan.timeZone)));
+}
+
+export async function getPlan(context: TrainingContext, userId: string, id: string): Promise<TrainingPlan> {
+  return viewOf(context, await planOf(context, userId, id));
+}
+
+export async function updatePlan(
+  context: TrainingContext,
+  userId: string,
+  input: { id: string; status: PlanStatus },
+): Promise<TrainingPlan> {
+  await planOf(context, userId, input.id);
+  await setPlanStatus(context.db, userId, input.id, input.status, new Date(context.clock.now()));
+  return getPlan(context, userId, input.id);
+}
+
+export async function deletePlan(context: TrainingContext, userId: string, id: string): Promise<void> {
+  if (!(await deletePlanRow(context.db, userId, id))) {
+    throw notFound(PLAN_NOT_FOUND);
+  }
+}
+
+export async function getDailyProgress(context: TrainingContext, userId: string, id: string): Promise<DailyProgress> {
+  return (await planOf(context, userId, id)).dailyProgress;
+}
+
+/** Ticks or unticks one task of one day (spec §7: dailyProgress.{date} set to the completed tasks). */
+export async function setTask(
+  context: TrainingContext,
+  userId: string,
+  input: { id: string; toggle: TaskToggle },
+): Promise<TrainingPlan> {
+  const now = context.clock.now();
+  const problem = await changeDailyProgress(
+    context.db,
+    userId,
+    input.id,
+    (plan) => {
+      const result = toggleTask(plan.schedule, plan.dailyProgress, input.toggle, now);
+      return result.ok ? { progress: result.progress, result: null } : { progress: null, result: result.message };
+    },
+    new Date(now),
+  );
+  if (problem === undefined) {
+    throw notFound(PLAN_NOT_FOUND);
+  }
+  if (problem !== null) {
+    throw invalid(problem);
+  }
+  return getPlan(context, userId, input.id);
+}
+
+/** Today's tasks of each active plan (the dashboard's card). */
+export async function todayTasks(context: TrainingContext, userId: string, timeZone?: string): Promise<TodayTasks> {
+  const plans = await listPlanRows(context.db, userId, { status: 'active' });
+  const now = context.clock.now();
+  return {
+    today: localDate(now, resolveTimeZone(null, timeZone)),
+    plans: plans
+      .map((plan) => {
+        const today = localDate(now, plan.timeZone);
+        return {
+          planId: plan.id,
+          goalTitle: goalTitleOf(plan),
+          raceDate: plan.schedule.raceDate,
+          adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
+          tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
+        };
+      })
+      .filter((plan) => plan.tasks.length > 0),
+  };
+}
+
+/**
+ * Offers the runner's new runs to their active plans: each ticks at most one run task of its local
+ * day per plan (core matchActivityToTask). Every new run is marked offered, ticking or not.
+ */
+export async function matchNewRuns(context: TrainingContext, userId: string): Promise<number> {
+  const runs = await runsToMatch(context.db, userId);
+  if (runs.length === 0) {
+    return 0;
+  }
+  const now = context.clock.now();
+  let ticked = 0;
+  const plans = await listPlanRows(context.db, userId, { status: 'active' });
+  for (const { id } of plans) {
+    await changeDailyProgress(
+      context.db,
+      userId,
+      id,
+      (plan) => {
+        let progress = plan.dailyProgress;
+        for (const run of runs.filter((candidate) => !candidate.hidden)) {
+          const match = matchActivityToTask(plan.schedule, progress, run, plan.timeZone);
+          const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now);
+          if (result?.ok) {
+            progress = result.progress;
+            ticked += 1;
+          }
+        }
+        return { progress: progress === plan.dailyProgress ? null : progress, result: null };
+      },
+      new Date(now),
+    );
+  }
+  await markRunsMatched(
+    context.db,
+    runs.map((run) => run.id),
+    new Date(now),
+  );
+  return ticked;
+}
+
+/** The private feed: the plan whose token this is, as an .ics file in its runner's units. */
+export async function calendarFeed(
+  context: TrainingContext,
+  token: string,
+): Promise<{ contentType: string; filename: string; body: string }> {
+  const plan = await findPlanByCalendarToken(context.db, token);
+  if (!plan) {
+    throw notFound(PLAN_NOT_FOUND);
+  }
+  const units = (await unitSystemOf(context.db, plan.userId)) ?? DEFAULT_UNIT_SYSTEM;
+  return {
+    contentType: ICALENDAR_CONTENT_TYPE,
+    filename: `stride-${plan.schedule.race}-plan.ics`,
+    body: planToICalendar(plan.schedule, {
+      planId: plan.id,
+      calendarName: `Stride: ${goalTitleOf(plan)}`,
+      units,
+      generatedAtMs: context.clock.now(),
+    }),
+  };
+}
