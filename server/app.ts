@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { stravaRoutes } from './routes/strava.ts';
+import { weatherRoutes } from './routes/weather.ts';
 
 export type AppDeps = RouteDeps;
 
@@ -52,6 +53,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', analyticsRoutes(deps))
     .route('/', chartsRoutes(deps))
     .route('/', stravaRoutes(deps))
+    .route('/', weatherRoutes(deps))
     .route('/', eventRoutes(deps));
 }
 
