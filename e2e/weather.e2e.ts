@@ -1,0 +1,56 @@
+/**
+ * Weather at desktop and phone width, from the Open-Meteo stand-in the server is pointed at: a new
+ * runner's dashboard says how to get a location; with "Berlin" saved in Account Settings it shows
+ * the current conditions, the best hour to run and the next 12 hours; /debug/prime-weather fills
+ * the cache and shows what it fetched, when and from where.
+ */
+import { describe, expect, inject, test } from 'vitest';
+import { NO_WEATHER_LOCATION_TEXT } from '../core/weather/weather-api.ts';
+import {
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+  VIEWPORT_NAMES,
+} from './support/browser.ts';
+
+const POLL = { timeout: 15_000 };
+
+describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('the dashboard shows the weather where the runner runs; prime-weather shows the cached forecast', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    const card = page.getByTestId('weather-card');
+    await expectVisible(card.getByText(NO_WEATHER_LOCATION_TEXT));
+    await expectVisible(card.getByRole('button', { name: 'Upload a run' }));
+
+    await card.getByRole('link', { name: 'Set your location' }).click();
+    await expectVisible(heading(page, 'Account Settings'));
+    const location = page.getByLabel('Location', { exact: true });
+    await location.fill('Berlin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
+
+    await page.goto('/dashboard');
+    await expectVisible(card.getByText('Berlin', { exact: true }));
+    await expectVisible(card.getByTestId('weather-current'));
+    await expect.poll(() => card.getByTestId('weather-current').textContent(), POLL).toMatch(/-?\d+ °F/);
+    await expectVisible(card.getByText(/^Best time to run: \d\d:00 — /));
+    expect(await card.getByRole('list', { name: 'Next 12 hours' }).getByRole('listitem').count()).toBe(12);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard-weather-${viewport}`);
+
+    await page.goto('/debug/prime-weather');
+    await expectVisible(heading(page, 'Prime weather'));
+    const table = page.getByRole('table', { name: 'Primed forecast' });
+    await expectVisible(table);
+    await expectVisible(table.getByRole('row', { name: /^Cache key 52\.52,13\.41@\d{4}-\d\d-\d\dT\d\d$/ }));
+    await expectVisible(table.getByRole('row', { name: `From ${inject('weatherUrl')}` }));
+    await expectVisible(table.getByRole('row', { name: /^Location Berlin \(your profile\)$/ }));
+    await screenshot(page, `prime-weather-${viewport}`);
+  });
+});
