@@ -2,7 +2,7 @@
  * Weather at desktop and phone width, from the Open-Meteo stand-in the server is pointed at: a new
  * runner's dashboard says how to get a location; with "Berlin" saved in Account Settings it shows
  * the current conditions, the best hour to run and the next 12 hours; /debug/prime-weather fills
- * the cache and shows what it fetched, when and from where.
+ * the cache and shows what it fetched, when and from where; a run's page shows the weather at its start.
  */
 import { describe, expect, inject, test } from 'vitest';
 import { NO_WEATHER_LOCATION_TEXT } from '../core/weather/weather-api.ts';
@@ -52,5 +52,21 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
     await expectVisible(table.getByRole('row', { name: `From ${inject('weatherUrl')}` }));
     await expectVisible(table.getByRole('row', { name: /^Location Berlin \(your profile\)$/ }));
     await screenshot(page, `prime-weather-${viewport}`);
+
+    // A run's page shows the archived weather at its start.
+    const added = await page.request.post('/api/activities/samples', {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(added.status()).toBeLessThan(300);
+    await page.goto('/activities');
+    await page
+      .getByRole('link', { name: /Tempo run/ })
+      .first()
+      .click();
+    const section = page.getByTestId('activity-weather');
+    await expectVisible(section);
+    await expect.poll(() => section.textContent(), POLL).toMatch(/-?\d+ °F.*Wind \d+ mph · Rain \d\.\d\d in$/);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `activity-weather-${viewport}`);
   });
 });

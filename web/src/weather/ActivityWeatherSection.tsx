@@ -11,7 +11,6 @@ import { WEATHER_UNAVAILABLE_TEXT } from '../../../core/weather/weather-api.ts';
 import { formatPrecipitation, formatTemperature, formatWindSpeed } from '../../../core/weather/weather-units.ts';
 import { DetailSection } from '../activities/detail/DetailSection.tsx';
 import { useActivityWeather } from './weather-api.ts';
-import { formatHour } from './weather-format.ts';
 import { WeatherIcon } from './WeatherIcon.tsx';
 
 export function ActivityWeatherSection({ activityId, units }: { activityId: string; units: UnitSystem }) {
@@ -29,7 +28,7 @@ export function ActivityWeatherSection({ activityId, units }: { activityId: stri
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="activity-weather">
           <WeatherIcon code={data.weather.weatherCode} fontSize={40} />
-          <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
             {data.weather.temperature === null ? '–' : formatTemperature(data.weather.temperature, units)}
           </Typography>
           <Box>
@@ -40,7 +39,6 @@ export function ActivityWeatherSection({ activityId, units }: { activityId: stri
                 data.weather.precipitation === null
                   ? null
                   : `Rain ${formatPrecipitation(data.weather.precipitation, units)}`,
-                `at ${formatHour(data.weather.time)}`,
               ]
                 .filter((part) => part !== null)
                 .join(' · ')}

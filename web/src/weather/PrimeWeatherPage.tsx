@@ -70,6 +70,7 @@ export default function PrimeWeatherPage() {
             startIcon={<RefreshIcon />}
             disabled={prime.isPending}
             onClick={() => prime.mutate()}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
           >
             Prime again
           </Button>
@@ -83,10 +84,14 @@ export default function PrimeWeatherPage() {
               <TableBody>
                 {primedRows(weather, units).map(([label, value]) => (
                   <TableRow key={label}>
-                    <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: 140 }}>
+                    <TableCell
+                      component="th"
+                      scope="row"
+                      sx={{ color: 'text.secondary', width: { xs: 96, sm: 140 }, pl: { xs: 0, sm: 2 } }}
+                    >
                       {label}
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{value}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{value}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -24,7 +24,11 @@ function CurrentConditions({ weather, units }: { weather: Forecast; units: UnitS
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="weather-current">
       <WeatherIcon code={current.weatherCode} fontSize={52} />
-      <Typography variant="h3" component="p" sx={{ fontWeight: 600 }}>
+      <Typography
+        variant="h3"
+        component="p"
+        sx={{ fontWeight: 600, whiteSpace: 'nowrap', fontSize: { xs: '2.25rem', sm: '3rem' } }}
+      >
         {formatTemperature(current.temperature, units)}
       </Typography>
       <Box>
