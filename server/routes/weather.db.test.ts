@@ -20,8 +20,8 @@ import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
-/** Wednesday 25 November 2026, 10:20 UTC. */
-const START = Date.UTC(2026, 10, 25, 10, 20);
+/** Wednesday 25 November 2026, 10:40 UTC. */
+const START = Date.UTC(2026, 10, 25, 10, 40);
 let now = START;
 const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
 /** Berlin as the geocoding stand-in places it, rounded to the cache's 0.01°. */
@@ -111,8 +111,10 @@ describe('GET /api/weather', () => {
     now += 29 * MINUTE_MS;
     const again = await weatherOf(runner);
     expect(again).toMatchObject({ status: 'ok', origin: { fetchedNow: false, fetchedAt: weather.origin.fetchedAt } });
-    // The cached forecast's hours start at the hour it was fetched in; the page gets those still ahead.
-    expect(again.status === 'ok' && again.hours[0]?.time).toBe(Math.floor(now / HOUR_MS) * HOUR_MS);
+    // Served from the cache into the next hour: the 12 hours from the current one, still complete.
+    expect(again.status === 'ok' && again.hours.map((hour) => hour.time)).toEqual(
+      Array.from({ length: 12 }, (_, i) => hourStart + (i + 1) * HOUR_MS),
+    );
     expect(meteo.requests.length - before).toBe(2);
 
     now += 2 * MINUTE_MS;
@@ -174,6 +176,20 @@ describe('GET /api/weather', () => {
     fault();
     expect(await weatherOf(runner)).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
+  });
+
+  it('a request waiting for another’s fetch that times out does not fetch again itself', async () => {
+    const first = await registerUser(server);
+    const second = await registerUser(server);
+    await setLocation(first, 'Berlin');
+    await setLocation(second, 'Berlin');
+    await Promise.all([weatherOf(first), weatherOf(second)]);
+    afterCacheExpiry();
+    meteo.faults.slow = { count: 1, ms: 2_000 };
+    const forecasts = requestsTo('/v1/forecast').length;
+    const answers = await Promise.all([weatherOf(first), weatherOf(second)]);
+    expect(answers).toEqual(Array(2).fill({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT }));
+    expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
   });
 
   it('answers "Weather unavailable" when geocoding fails, and geocodes on the next read', async () => {

@@ -123,6 +123,10 @@ async function readForecast(
     if (row && cached) {
       return { forecast: cached, origin: originOf(row, false) };
     }
+    if (waited > 0 && row?.claimedUntil === null) {
+      // The fetch waited for gave its claim back: it failed, and this request does not repeat it.
+      throw new WeatherProviderError('the forecast being waited for failed', client.config.forecastUrl);
+    }
     const claimed = await claimForecast(
       db,
       { locationKey: key, lat: location.lat, lng: location.lng },
