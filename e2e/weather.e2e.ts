@@ -40,6 +40,12 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
     await expectVisible(card.getByTestId('weather-current'));
     await expect.poll(() => card.getByTestId('weather-current').textContent(), POLL).toMatch(/-?\d+ °F/);
     await expectVisible(card.getByText(/^Best time to run: \d\d:00 — /));
+    const reasons = card.getByRole('list', { name: 'Why this hour' }).getByRole('listitem');
+    expect(await reasons.allTextContents()).toEqual([
+      expect.stringMatching(/^-?\d+ °F, (comfortable|colder than 46–59 °F|warmer than 46–59 °F)$/),
+      expect.stringMatching(/chance of rain/),
+      expect.stringMatching(/wind/i),
+    ]);
     expect(await card.getByRole('list', { name: 'Next 12 hours' }).getByRole('listitem').count()).toBe(12);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, `dashboard-weather-${viewport}`);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bestHourReasons } from './best-time-reasons.ts';
+import type { HourlyWeather } from './open-meteo.ts';
 import { weatherIconKind } from './weather-codes.ts';
 import {
   formatPrecipitation,
@@ -59,5 +61,50 @@ describe('weather icons', () => {
       'thunderstorm',
       'cloudy',
     ]);
+  });
+});
+
+describe('best time reasons', () => {
+  const hour = (over: Partial<HourlyWeather>): HourlyWeather => ({
+    time: 0,
+    temperature: 12,
+    precipitationProbability: 5,
+    precipitation: 0,
+    windSpeed: 10,
+    weatherCode: 1,
+    ...over,
+  });
+  const texts = (over: Partial<HourlyWeather>, units: 'metric' | 'imperial' = 'metric') =>
+    bestHourReasons(hour(over), units).map((reason) => `${reason.good ? '+' : '-'} ${reason.text}`);
+
+  it('names each factor, good or against, at the band and limit edges', () => {
+    expect(texts({})).toEqual(['+ 12 °C, comfortable', '+ Likely dry (5% chance of rain)', '+ Light wind (10 km/h)']);
+    expect(texts({ temperature: 8, precipitationProbability: 20, windSpeed: 20 })).toEqual([
+      '+ 8 °C, comfortable',
+      '+ Likely dry (20% chance of rain)',
+      '+ Light wind (20 km/h)',
+    ]);
+    expect(texts({ temperature: 7.4, precipitationProbability: 21, windSpeed: 21 })).toEqual([
+      '- 7 °C, colder than 8–15 °C',
+      '- 21% chance of rain, 0.0 mm',
+      '- Windy: 21 km/h, above 20 km/h',
+    ]);
+    expect(texts({ temperature: 20, precipitationProbability: 80, precipitation: 1.2, weatherCode: 95 })).toEqual([
+      '- 20 °C, warmer than 8–15 °C',
+      '- 80% chance of rain, 1.2 mm',
+      '+ Light wind (10 km/h)',
+      '- Thunderstorm',
+    ]);
+  });
+
+  it('speaks the runner’s units', () => {
+    expect(
+      texts({ temperature: 5, precipitation: 2.54, precipitationProbability: 60, windSpeed: 32 }, 'imperial'),
+    ).toEqual(['- 41 °F, colder than 46–59 °F', '- 60% chance of rain, 0.10 in', '- Windy: 20 mph, above 12 mph']);
+  });
+
+  it('words an hour without a chance of rain by what fell', () => {
+    expect(texts({ precipitationProbability: null })[1]).toBe('+ Dry');
+    expect(texts({ precipitationProbability: null, precipitation: 0.4 })[1]).toBe('- Rain 0.4 mm');
   });
 });

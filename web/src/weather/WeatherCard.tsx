@@ -1,6 +1,6 @@
 /**
  * The dashboard's weather: current conditions where the runner runs, the next 12 hours and the
- * best hour to run among them. A provider failure (or any failed request) reads "Weather
+ * best hour to run among them and why. A provider failure (or any failed request) reads "Weather
  * unavailable"; without a location, how to get one.
  */
 import CloudOffIcon from '@mui/icons-material/CloudOff';
@@ -12,6 +12,7 @@ import { bestHourSentence } from '../../../core/weather/best-time.ts';
 import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/weather-api.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { formatPrecipitation, formatTemperature, formatWindSpeed } from '../../../core/weather/weather-units.ts';
+import { BestTimeReasons } from './BestTimeReasons.tsx';
 import { ForecastStrip } from './ForecastStrip.tsx';
 import { useWeather } from './weather-api.ts';
 import { formatHour } from './weather-format.ts';
@@ -70,6 +71,7 @@ function WeatherBody({ weather, units, onUpload }: { weather: Weather; units: Un
       <CurrentConditions weather={weather} units={units} />
       <Alert icon={<DirectionsRunIcon fontSize="inherit" />} severity="success" variant="outlined">
         {bestHourSentence(weather.bestHour, units, formatHour)}
+        {weather.bestHour && <BestTimeReasons hour={weather.bestHour} units={units} />}
       </Alert>
       <ForecastStrip hours={weather.hours} best={weather.bestHour?.time ?? null} units={units} />
     </Stack>
