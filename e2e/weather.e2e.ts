@@ -3,9 +3,10 @@
  * runner's dashboard says how to get a location; with "Berlin" saved in Account Settings it shows
  * the current conditions, the best hour to run and the next 12 hours; /debug/prime-weather fills
  * the cache and shows what it fetched, when and from where; a run's page shows the weather at its start.
+ * A failed weather request leaves the card reading "Weather unavailable" and the rest of the page as it is.
  */
 import { describe, expect, inject, test } from 'vitest';
-import { NO_WEATHER_LOCATION_TEXT } from '../core/weather/weather-api.ts';
+import { NO_WEATHER_LOCATION_TEXT, WEATHER_UNAVAILABLE_TEXT } from '../core/weather/weather-api.ts';
 import {
   expectVisible,
   heading,
@@ -27,6 +28,8 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
     const card = page.getByTestId('weather-card');
     await expectVisible(card.getByText(NO_WEATHER_LOCATION_TEXT));
     await expectVisible(card.getByRole('button', { name: 'Upload a run' }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard-weather-no-location-${viewport}`);
 
     await card.getByRole('link', { name: 'Set your location' }).click();
     await expectVisible(heading(page, 'Account Settings'));
@@ -74,5 +77,23 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
     await expect.poll(() => section.textContent(), POLL).toMatch(/-?\d+ °F.*Wind \d+ mph · Rain \d\.\d\d in$/);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, `activity-weather-${viewport}`);
+  });
+
+  test('a failed weather request reads "Weather unavailable" and the dashboard goes on', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.route('**/api/weather', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { type: 'api_error', message: 'Service unavailable' } }),
+      }),
+    );
+    await registerViaUi(page, newAccount());
+    const card = page.getByTestId('weather-card');
+    await expectVisible(card.getByText(WEATHER_UNAVAILABLE_TEXT, { exact: true }));
+    await expectVisible(page.getByRole('heading', { name: /^Hi, / }));
+    await expectVisible(page.getByRole('heading', { name: 'Recent activities' }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `dashboard-weather-unavailable-${viewport}`);
   });
 });
