@@ -154,9 +154,12 @@ async function readForecast(
   throw new WeatherProviderError('another request is still fetching this forecast', client.config.forecastUrl);
 }
 
-function unavailable<T extends { status: 'unavailable'; message: string }>(error: unknown): T {
+const UNAVAILABLE = { status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT } as const;
+
+/** A provider failure is an answer the page shows; anything else (the database) stays an error. */
+function unavailable(error: unknown): typeof UNAVAILABLE {
   if (error instanceof WeatherProviderError) {
-    return { status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT } as T;
+    return UNAVAILABLE;
   }
   throw error;
 }
@@ -221,7 +224,7 @@ export async function getActivityWeather(
     const archive = await client.archive(start.startLat, start.startLng, new Date(startMs).toISOString().slice(0, 10));
     const hour = archiveHourAt(archive, startMs);
     if (hour === null || hour.temperature === null) {
-      return { status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT };
+      return UNAVAILABLE;
     }
     await saveActivityWeather(db, {
       activityId,
