@@ -14,6 +14,9 @@ export const NO_WEATHER_LOCATION_TEXT =
 export const UNKNOWN_PLACE_TEXT = (place: string) =>
   `“${place}” was not found. Check the location in Account settings or upload a run with a GPS track.`;
 
+/** The label of a location taken from the newest activity's start. */
+export const LATEST_RUN_LABEL = 'Your latest run';
+
 /** A forecast is fetched at most once per rounded location in this long (all app servers together). */
 export const FORECAST_REFRESH_MS = 30 * 60_000;
 
@@ -28,7 +31,7 @@ export const weatherHourSchema = z.object({
 export type WeatherHour = z.infer<typeof weatherHourSchema>;
 
 export const weatherLocationSchema = z.object({
-  /** The place name from the profile, or "your latest run". */
+  /** The place name from the profile, or LATEST_RUN_LABEL. */
   label: z.string(),
   source: z.enum(['profile', 'activity']),
   /** Rounded to the cache's 0.01°. */

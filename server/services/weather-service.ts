@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import {
   FORECAST_REFRESH_MS,
+  LATEST_RUN_LABEL,
   NO_WEATHER_LOCATION_TEXT,
   UNKNOWN_PLACE_TEXT,
   WEATHER_UNAVAILABLE_TEXT,
@@ -57,9 +58,6 @@ export interface WeatherContext {
 const HOUR_MS = 3_600_000;
 /** How often a request waiting for another server's fetch looks at the cache again. */
 const CLAIM_POLL_MS = 100;
-/** The label of a location taken from the newest activity's start. */
-export const LATEST_RUN_LABEL = 'Your latest run';
-
 const locationKey = (lat: number, lng: number) =>
   `${roundCoordinate(lat).toFixed(LOCATION_DECIMALS)},${roundCoordinate(lng).toFixed(LOCATION_DECIMALS)}`;
 

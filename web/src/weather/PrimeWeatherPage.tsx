@@ -33,7 +33,7 @@ function primedRows(weather: Forecast, units: typeof DEFAULT_UNIT_SYSTEM): [stri
   const first = hours[0];
   const last = hours.at(-1);
   return [
-    ['Location', `${location.label} (${location.source === 'profile' ? 'your profile' : 'your latest run'})`],
+    ['Location', location.source === 'profile' ? `${location.label} (your profile)` : `${location.label} (its start)`],
     ['Coordinates', `${location.lat.toFixed(2)}, ${location.lng.toFixed(2)}`],
     ['Cache key', origin.cacheKey],
     [
