@@ -27,6 +27,7 @@ import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { stravaRoutes } from './routes/strava.ts';
+import { weatherRoutes } from './routes/weather.ts';
 
 export type AppDeps = RouteDeps;
 
@@ -54,6 +55,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', chartsRoutes(deps))
     .route('/', trainingRoutes(deps))
     .route('/', stravaRoutes(deps))
+    .route('/', weatherRoutes(deps))
     .route('/', eventRoutes(deps));
 }
 

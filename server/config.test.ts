@@ -128,8 +128,33 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       },
       eventStreams: { perUser: 10, total: 2000 },
       activityRederive: true,
+      weather: {
+        forecastUrl: 'https://api.open-meteo.com',
+        archiveUrl: 'https://archive-api.open-meteo.com',
+        geocodingUrl: 'https://geocoding-api.open-meteo.com',
+        timeoutMs: 10_000,
+      },
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
+  });
+
+  it('points the weather provider where WEATHER_URL, WEATHER_ARCHIVE_URL and WEATHER_GEOCODING_URL say', () => {
+    const config = loadConfig(
+      {
+        APP_SECRET: SECRET,
+        WEATHER_URL: 'http://127.0.0.1:4020/',
+        WEATHER_ARCHIVE_URL: 'http://127.0.0.1:4021',
+        WEATHER_GEOCODING_URL: 'http://127.0.0.1:4022',
+        WEATHER_TIMEOUT_MS: '2500',
+      },
+      cwd,
+    );
+    expect(config.weather).toEqual({
+      forecastUrl: 'http://127.0.0.1:4020',
+      archiveUrl: 'http://127.0.0.1:4021',
+      geocodingUrl: 'http://127.0.0.1:4022',
+      timeoutMs: 2500,
+    });
   });
 
   it('reads the upload limits and refuses a worker memory cap too small to parse anything', () => {

@@ -19,6 +19,7 @@ import {
   TOKEN_REFRESH_TIMEOUT_MS,
   WEBHOOK_POSTS_PER_MINUTE,
 } from '../core/strava/constants.ts';
+import { DEFAULT_GEOCODING_URL, DEFAULT_WEATHER_ARCHIVE_URL, DEFAULT_WEATHER_URL } from '../core/weather/open-meteo.ts';
 
 export interface RateLimitRule {
   /** Window in seconds. */
@@ -59,6 +60,19 @@ export interface Config {
   activityRederive: boolean;
   /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
   routeRateLimits: RouteRateLimits;
+  weather: WeatherConfig;
+}
+
+/** The Open-Meteo-compatible weather provider (forecast, historical archive, geocoding); no key. */
+export interface WeatherConfig {
+  /** `{forecastUrl}/v1/forecast`. */
+  forecastUrl: string;
+  /** `{archiveUrl}/v1/archive`: the weather at an activity's start. */
+  archiveUrl: string;
+  /** `{geocodingUrl}/v1/search`: the profile's location text to a place. */
+  geocodingUrl: string;
+  /** One request's limit; a slower answer counts as a failure ("Weather unavailable"). */
+  timeoutMs: number;
 }
 
 /** Requests per window: upload requests and Strava connect/exchange per user, webhook posts per address. */
@@ -258,6 +272,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE),
       ),
     },
+    weather: loadWeatherConfig(env),
+  };
+}
+
+const baseUrl = (raw: string | undefined, fallback: string) => (raw?.trim() || fallback).replace(/\/+$/, '');
+
+function loadWeatherConfig(env: Env): WeatherConfig {
+  return {
+    forecastUrl: baseUrl(env.WEATHER_URL, DEFAULT_WEATHER_URL),
+    archiveUrl: baseUrl(env.WEATHER_ARCHIVE_URL, DEFAULT_WEATHER_ARCHIVE_URL),
+    geocodingUrl: baseUrl(env.WEATHER_GEOCODING_URL, DEFAULT_GEOCODING_URL),
+    timeoutMs: Math.max(1, readInteger(env, 'WEATHER_TIMEOUT_MS', 10_000)),
   };
 }
 

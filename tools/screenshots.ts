@@ -46,6 +46,10 @@ for (const [width, height, suffix] of [
   await page.reload();
   await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
   await shoot(page, `dashboard-${suffix}`);
+  // The weather cache for the latest sample run's start, and where it came from (WEATHER_URL).
+  await page.goto(`${baseUrl}/debug/prime-weather`);
+  await page.getByRole('heading', { name: 'Prime weather' }).waitFor();
+  await shoot(page, `prime-weather-${suffix}`);
   await page.goto(`${baseUrl}/activities`);
   await page.getByRole('heading', { name: 'Activities', level: 1 }).waitFor();
   await shoot(page, `activities-${suffix}`);

@@ -9,9 +9,9 @@
  * the caller through `formatHour`) and its conditions in the runner's units.
  */
 import type { UnitSystem } from '../profile.ts';
-import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 import type { HourlyWeather } from './open-meteo.ts';
 import { isThunderstorm, weatherCodeText } from './weather-codes.ts';
+import { formatTemperature, formatWindSpeed } from './weather-units.ts';
 
 export const COMFORT_MIN_C = 8;
 export const COMFORT_MAX_C = 15;
@@ -47,23 +47,21 @@ export function bestHourToRun(hours: readonly HourlyWeather[]): HourlyWeather | 
   return best;
 }
 
-export function formatTemperature(celsius: number, units: UnitSystem): string {
-  return units === 'imperial' ? `${Math.round((celsius * 9) / 5 + 32)} °F` : `${Math.round(celsius)} °C`;
-}
-
-export function formatWindSpeed(kmh: number, units: UnitSystem): string {
-  return units === 'imperial'
-    ? `${Math.round((kmh * METRES_PER_KILOMETRE) / METRES_PER_MILE)} mph`
-    : `${Math.round(kmh)} km/h`;
-}
-
 /** e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h." */
 export function bestTimeSentence(
   hours: readonly HourlyWeather[],
   units: UnitSystem,
   formatHour: (ms: number) => string,
 ): string {
-  const best = bestHourToRun(hours);
+  return bestHourSentence(bestHourToRun(hours), units, formatHour);
+}
+
+/** The sentence for an hour already chosen by {@link bestHourToRun} (the server picks, the page words it). */
+export function bestHourSentence(
+  best: HourlyWeather | null,
+  units: UnitSystem,
+  formatHour: (ms: number) => string,
+): string {
   if (best === null || best.temperature === null) {
     return NO_BEST_TIME_TEXT;
   }

@@ -11,6 +11,11 @@ export const DEFAULT_WEATHER_ARCHIVE_URL = 'https://archive-api.open-meteo.com';
 export const DEFAULT_GEOCODING_URL = 'https://geocoding-api.open-meteo.com';
 /** Hours of forecast the planner shows and scores. */
 export const FORECAST_HOURS = 12;
+/**
+ * Hours asked for: one more than shown, since a forecast is served from the cache for up to 30
+ * minutes and so into the next hour at most once; it still covers the 12 hours from then.
+ */
+export const FORECAST_FETCH_HOURS = FORECAST_HOURS + 1;
 
 export const CURRENT_VARIABLES = ['temperature_2m', 'precipitation', 'wind_speed_10m', 'weather_code'] as const;
 export const HOURLY_VARIABLES = [
@@ -49,14 +54,14 @@ function withBase(base: string, path: string, params: Record<string, string>): s
   return url.toString();
 }
 
-/** Current conditions and the next FORECAST_HOURS hours at a (rounded) location. */
+/** Current conditions and the next FORECAST_FETCH_HOURS hours at a (rounded) location. */
 export function forecastUrl(base: string, lat: number, lng: number): string {
   return withBase(base, 'v1/forecast', {
     latitude: String(roundCoordinate(lat)),
     longitude: String(roundCoordinate(lng)),
     current: CURRENT_VARIABLES.join(','),
     hourly: HOURLY_VARIABLES.join(','),
-    forecast_hours: String(FORECAST_HOURS),
+    forecast_hours: String(FORECAST_FETCH_HOURS),
     timeformat: 'unixtime',
     timezone: 'GMT',
   });

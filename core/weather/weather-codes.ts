@@ -40,3 +40,32 @@ export function weatherCodeText(code: number | null): string {
 export function isThunderstorm(code: number | null): boolean {
   return code !== null && code >= 95 && code <= 99;
 }
+
+/** The picture a weather code is drawn with (the web maps each to an icon). */
+export type WeatherIconKind =
+  'clear' | 'partly-cloudy' | 'cloudy' | 'fog' | 'drizzle' | 'rain' | 'snow' | 'thunderstorm';
+
+export function weatherIconKind(code: number | null): WeatherIconKind {
+  if (code === null) {
+    return 'cloudy';
+  }
+  if (code <= 1) {
+    return 'clear';
+  }
+  if (code === 2) {
+    return 'partly-cloudy';
+  }
+  if (code === 45 || code === 48) {
+    return 'fog';
+  }
+  if (code >= 51 && code <= 57) {
+    return 'drizzle';
+  }
+  if ((code >= 61 && code <= 67) || (code >= 80 && code <= 82)) {
+    return 'rain';
+  }
+  if ((code >= 71 && code <= 77) || code === 85 || code === 86) {
+    return 'snow';
+  }
+  return isThunderstorm(code) ? 'thunderstorm' : 'cloudy';
+}

@@ -37,7 +37,7 @@ describe('Open-Meteo requests', () => {
 
   it('builds forecast, archive and geocoding URLs with the official parameters', () => {
     expect(forecastUrl('https://api.open-meteo.com', 52.5193, 13.4049)).toBe(
-      'https://api.open-meteo.com/v1/forecast?latitude=52.52&longitude=13.4&current=temperature_2m%2Cprecipitation%2Cwind_speed_10m%2Cweather_code&hourly=temperature_2m%2Cprecipitation_probability%2Cprecipitation%2Cwind_speed_10m%2Cweather_code&forecast_hours=12&timeformat=unixtime&timezone=GMT',
+      'https://api.open-meteo.com/v1/forecast?latitude=52.52&longitude=13.4&current=temperature_2m%2Cprecipitation%2Cwind_speed_10m%2Cweather_code&hourly=temperature_2m%2Cprecipitation_probability%2Cprecipitation%2Cwind_speed_10m%2Cweather_code&forecast_hours=13&timeformat=unixtime&timezone=GMT',
     );
     const archive = new URL(archiveUrl('https://archive-api.open-meteo.com/', 1, 2, '2025-04-03'));
     expect(archive.pathname).toBe('/v1/archive');

@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 
 declare module 'vitest' {
@@ -24,6 +25,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The Strava simulator the server's Strava client talks to. */
     stravaUrl: string;
+    /** The Open-Meteo stand-in the server's weather client talks to (forecast, archive, geocoding). */
+    weatherUrl: string;
   }
 }
 
@@ -138,6 +141,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     activities: E2E_STRAVA_ACTIVITIES,
     newAthletePerAuthorization: true,
   });
+  const meteo = await startOpenMeteoStandIn();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -153,6 +157,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STRAVA_BASE_URL: strava.url,
     // The limiter's rule holds at a shorter spacing, so a sync takes a second, not half a minute.
     STRAVA_MIN_SPACING_MS: '20',
+    WEATHER_URL: meteo.url,
+    WEATHER_ARCHIVE_URL: meteo.url,
+    WEATHER_GEOCODING_URL: meteo.url,
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
@@ -187,16 +194,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stopping = true;
     await stopServer(child);
     await strava.stop();
+    await meteo.close();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('stravaUrl', strava.url);
+  project.provide('weatherUrl', meteo.url);
 
   return async () => {
     stopping = true;
     await stopServer(child);
     await strava.stop();
+    await meteo.close();
     // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
     const errors = logs
       .split('\n')

@@ -343,6 +343,45 @@ export interface TrainingPlansTable {
   updatedAt: UpdatedAt;
 }
 
+/** The newest forecast of one rounded location, shared by every app server (migration 0017). */
+export interface WeatherForecastsTable {
+  /** "52.52,13.41": the location rounded to 0.01°. */
+  locationKey: string;
+  lat: number;
+  lng: number;
+  /** weatherCacheKey: the location and the UTC hour the forecast was fetched in. */
+  cacheKey: string | null;
+  /** Open-Meteo's answer as parsed by forecastResponseSchema. */
+  forecast: Json<unknown> | null;
+  fetchedAt: Timestamp | null;
+  sourceUrl: string | null;
+  /** A server fetching it now; others wait for its answer until then. */
+  claimedUntil: Timestamp | null;
+}
+
+/** The profile location text as geocoded; lat/lng null when the geocoder knew no such place. */
+export interface WeatherPlacesTable {
+  userId: string;
+  query: string;
+  name: string | null;
+  lat: number | null;
+  lng: number | null;
+  geocodedAt: Timestamp;
+}
+
+/** The archived hour nearest an activity's start. */
+export interface ActivityWeatherTable {
+  activityId: string;
+  userId: string;
+  hour: Timestamp;
+  temperature: number;
+  precipitation: number | null;
+  windSpeed: number | null;
+  weatherCode: number | null;
+  sourceUrl: string;
+  fetchedAt: Timestamp;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -368,6 +407,9 @@ export interface Database {
   bestEfforts: BestEffortsTable;
   goals: GoalsTable;
   trainingPlans: TrainingPlansTable;
+  weatherForecasts: WeatherForecastsTable;
+  weatherPlaces: WeatherPlacesTable;
+  activityWeather: ActivityWeatherTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

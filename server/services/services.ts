@@ -21,6 +21,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { changePassword, deleteAccount, endOtherSessions } from './account-service.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
@@ -68,6 +69,7 @@ import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
+import { getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -233,7 +235,15 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, training, accounts, strava };
+  const weatherContext: WeatherContext = { db, clock, logger, client: createWeatherClient(config.weather, logger) };
+  const weather = {
+    get: (userId: string) => getWeather(weatherContext, userId),
+    /** The debug page: the same path, which fills the shared cache when it holds nothing fresh. */
+    prime: (userId: string) => getWeather(weatherContext, userId),
+    activity: (userId: string, activityId: string) => getActivityWeather(weatherContext, userId, activityId),
+  };
+
+  return { auth, profiles, activities, imports, medals, analytics, charts, training, accounts, strava, weather };
 }
 
 export type Services = ReturnType<typeof createServices>;

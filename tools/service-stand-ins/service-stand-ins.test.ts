@@ -10,6 +10,7 @@ import {
   forecastUrl,
   geocodingResponseSchema,
   geocodingUrl,
+  FORECAST_FETCH_HOURS,
   openMeteoErrorSchema,
 } from '../../core/weather/open-meteo.ts';
 import { startOpenMeteoStandIn, standInHour } from './open-meteo.ts';
@@ -115,13 +116,13 @@ describe('Open-Topo-Data stand-in', () => {
 describe('Open-Meteo stand-in', () => {
   const now = Date.UTC(2026, 5, 1, 6, 20);
 
-  it('answers a forecast from its clock that the core schema reads: current hour and the next 12', async () => {
+  it('answers a forecast from its clock that the core schema reads: current hour and the 13 asked for', async () => {
     running = await startOpenMeteoStandIn({ now: () => now });
     const { status, body } = await get(forecastUrl(running.url, 52.52, 13.41));
     expect(status).toBe(200);
     const forecast = forecastResponseSchema.parse(body);
     const hours = forecastHours(forecast);
-    expect(hours).toHaveLength(12);
+    expect(hours).toHaveLength(FORECAST_FETCH_HOURS);
     expect(hours[0]?.time).toBe(Date.UTC(2026, 5, 1, 6));
     expect(forecast.current.temperature_2m).toBe(standInHour(52.52, 13.41, Date.UTC(2026, 5, 1, 6)).temperature_2m);
     expect(hours[9]).toMatchObject({ precipitation: 1.2, weatherCode: 63 });

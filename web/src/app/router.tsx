@@ -36,6 +36,7 @@ const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
 const CalculatorsPage = lazyPage(() => import('../calculators/CalculatorsPage.tsx'));
 const ChartsPage = lazyPage(() => import('../charts/ChartsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
+const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
 function RootShell() {
@@ -72,6 +73,7 @@ const SCREENS: Readonly<Record<string, ReactElement>> = {
   '/run-planner': <RunPlannerPage />,
   '/calculators': <CalculatorsPage />,
   '/charts': <ChartsPage />,
+  '/debug/prime-weather': <PrimeWeatherPage />,
   ...Object.fromEntries(FITNESS_CALLBACK_PATHS.map((path) => [path, <StravaCallbackPage key={path} />])),
 };
 

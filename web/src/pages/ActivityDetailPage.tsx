@@ -1,7 +1,7 @@
 /**
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
- * laps; rename, delete, download the original file, export GPX and share a card of it (spec §3
+ * laps, the weather at its start; rename, delete, download the original file, export GPX and share a card of it (spec §3
  * Detailed activity). A Strava activity links to its page on Strava and is
  * never shared (Strava's API agreement: its data is for its athlete only).
  */
@@ -25,6 +25,7 @@ import { RenameActivityDialog } from '../activities/detail/RenameActivityDialog.
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { useProfile } from '../profile/profile.ts';
+import { ActivityWeatherSection } from '../weather/ActivityWeatherSection.tsx';
 
 function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const [renaming, setRenaming] = useState(false);
@@ -57,6 +58,8 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <MultisportCard activity={activity} />
 
       <ActivitySummaryGrid activity={activity} units={units} />
+
+      <ActivityWeatherSection activityId={activity.id} units={units} />
 
       <ActivityTrackSection activity={activity} units={units} />
 

@@ -1,6 +1,6 @@
 /**
  * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals, the
- * Strava connection with its live sync, the newest activities and the way to upload more.
+ * weather where they run, the Strava connection with its live sync, the newest activities and the way to upload more.
  */
 import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
@@ -21,6 +21,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
+import { WeatherCard } from '../weather/WeatherCard.tsx';
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
@@ -80,6 +81,9 @@ export default function DashboardPage() {
           Weeks, months and pace in Charts
         </Button>
       </Stack>
+      <Box sx={{ mt: 2 }}>
+        <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />
+      </Box>
       <Box sx={{ mt: 2 }}>
         <StravaConnectionCard variant="dashboard" />
       </Box>

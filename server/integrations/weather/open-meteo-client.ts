@@ -1,0 +1,94 @@
+/**
+ * Stride's client of an Open-Meteo-compatible weather provider over real HTTP: the forecast, the
+ * historical archive and geocoding, each at its configured base URL. Every answer is checked with
+ * core's zod schemas; an error status, a timeout, a refused connection or an answer of the wrong
+ * shape is a {@link WeatherProviderError}, which the services turn into "Weather unavailable".
+ */
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import {
+  archiveResponseSchema,
+  archiveUrl,
+  forecastResponseSchema,
+  forecastUrl,
+  geocodingResponseSchema,
+  geocodingUrl,
+  type ArchiveResponse,
+  type ForecastResponse,
+} from '../../../core/weather/open-meteo.ts';
+import type { WeatherConfig } from '../../config.ts';
+
+export class WeatherProviderError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
+    super(message);
+    this.name = 'WeatherProviderError';
+  }
+}
+
+export interface GeocodedPlace {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface WeatherClient {
+  /** The base URLs requests go to (shown on the debug page). */
+  readonly config: WeatherConfig;
+  forecast(lat: number, lng: number): Promise<ForecastResponse>;
+  /** Hourly history of one UTC day (YYYY-MM-DD). */
+  archive(lat: number, lng: number, day: string): Promise<ArchiveResponse>;
+  /** The best match for a place name, or null when the provider knows none. */
+  geocode(name: string): Promise<GeocodedPlace | null>;
+}
+
+export function createWeatherClient(config: WeatherConfig, logger: Logger): WeatherClient {
+  async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.infer<S>> {
+    const path = new URL(url).pathname;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        signal: AbortSignal.timeout(config.timeoutMs),
+        headers: { accept: 'application/json' },
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      logger.warn(
+        { path, timeoutMs: config.timeoutMs },
+        timedOut ? 'Weather provider timed out' : 'Weather provider unreachable',
+      );
+      throw new WeatherProviderError(timedOut ? 'timeout' : 'unreachable', url);
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      logger.warn({ path, status: response.status }, 'Weather provider answered an error');
+      throw new WeatherProviderError(`status ${response.status}`, url);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      logger.warn({ path }, 'Weather provider answered something other than JSON');
+      throw new WeatherProviderError('malformed', url);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      logger.warn({ path }, 'Weather provider answered an unexpected shape');
+      throw new WeatherProviderError('unexpected shape', url);
+    }
+    return parsed.data;
+  }
+
+  return {
+    config,
+    forecast: (lat, lng) => getJson(forecastUrl(config.forecastUrl, lat, lng), forecastResponseSchema),
+    archive: (lat, lng, day) => getJson(archiveUrl(config.archiveUrl, lat, lng, day), archiveResponseSchema),
+    geocode: async (name) => {
+      const answer = await getJson(geocodingUrl(config.geocodingUrl, name, 1), geocodingResponseSchema);
+      const first = answer.results?.[0];
+      return first ? { name: first.name, lat: first.latitude, lng: first.longitude } : null;
+    },
+  };
+}

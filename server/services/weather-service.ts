@@ -1,0 +1,242 @@
+/**
+ * Weather for the runner: where they run (the profile's location geocoded once, else the newest
+ * activity's start), the forecast there from the cache shared by every app server (fetched at most
+ * once per rounded location per 30 minutes), the best hour to run in the next 12, and the archived
+ * weather at an activity's start (stored once). Any provider failure answers "Weather unavailable".
+ */
+import type { Logger } from 'pino';
+import {
+  FORECAST_REFRESH_MS,
+  LATEST_RUN_LABEL,
+  NO_WEATHER_LOCATION_TEXT,
+  UNKNOWN_PLACE_TEXT,
+  WEATHER_UNAVAILABLE_TEXT,
+  type ActivityWeather,
+  type ForecastOrigin,
+  type Weather,
+  type WeatherLocation,
+} from '../../core/weather/weather-api.ts';
+import { bestHourToRun } from '../../core/weather/best-time.ts';
+import {
+  archiveHourAt,
+  FORECAST_HOURS,
+  forecastHours,
+  forecastResponseSchema,
+  LOCATION_DECIMALS,
+  roundCoordinate,
+  weatherCacheKey,
+  type ForecastResponse,
+} from '../../core/weather/open-meteo.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import {
+  activityStart,
+  claimForecast,
+  findActivityWeather,
+  findForecast,
+  findPlace,
+  latestStartPoint,
+  profileLocationText,
+  releaseForecastClaim,
+  saveActivityWeather,
+  savePlace,
+  storeForecast,
+  type StoredForecast,
+  type StoredPlace,
+} from '../db/weather-repository.ts';
+import { notFound } from '../errors.ts';
+import { WeatherProviderError, type WeatherClient } from '../integrations/weather/open-meteo-client.ts';
+
+export interface WeatherContext {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  client: WeatherClient;
+}
+
+const HOUR_MS = 3_600_000;
+/** How often a request waiting for another server's fetch looks at the cache again. */
+const CLAIM_POLL_MS = 100;
+const locationKey = (lat: number, lng: number) =>
+  `${roundCoordinate(lat).toFixed(LOCATION_DECIMALS)},${roundCoordinate(lng).toFixed(LOCATION_DECIMALS)}`;
+
+type RunnerLocation = { found: WeatherLocation } | { missing: string };
+
+/** The profile's place, geocoded once per location text; the newest activity's start otherwise. */
+async function runnerLocation(context: WeatherContext, userId: string): Promise<RunnerLocation> {
+  const { db, client, clock } = context;
+  const text = (await profileLocationText(db, userId)).trim();
+  if (text !== '') {
+    let place: StoredPlace | undefined = await findPlace(db, userId);
+    if (place?.query !== text) {
+      // Geocoders match place names, not addresses: "Berlin, Germany" is looked up as "Berlin".
+      const match = await client.geocode(text.split(',')[0]?.trim() || text);
+      place = { query: text, name: match?.name ?? null, lat: match?.lat ?? null, lng: match?.lng ?? null };
+      await savePlace(db, userId, place, new Date(clock.now()));
+    }
+    if (place.lat !== null && place.lng !== null) {
+      const found = { label: place.name ?? text, source: 'profile' as const };
+      return { found: { ...found, lat: roundCoordinate(place.lat), lng: roundCoordinate(place.lng) } };
+    }
+  }
+  const start = await latestStartPoint(db, userId);
+  if (start) {
+    const found = { label: LATEST_RUN_LABEL, source: 'activity' as const };
+    return { found: { ...found, lat: roundCoordinate(start.lat), lng: roundCoordinate(start.lng) } };
+  }
+  return { missing: text === '' ? NO_WEATHER_LOCATION_TEXT : UNKNOWN_PLACE_TEXT(text) };
+}
+
+function freshForecast(row: StoredForecast | undefined, now: number): ForecastResponse | null {
+  if (!row?.fetchedAt || row.forecast === null || row.fetchedAt.getTime() < now - FORECAST_REFRESH_MS) {
+    return null;
+  }
+  const parsed = forecastResponseSchema.safeParse(row.forecast);
+  return parsed.success ? parsed.data : null;
+}
+
+const originOf = (row: StoredForecast, fetchedNow: boolean): ForecastOrigin => ({
+  cacheKey: row.cacheKey ?? '',
+  fetchedAt: (row.fetchedAt ?? new Date(0)).toISOString(),
+  source: row.sourceUrl ?? '',
+  fetchedNow,
+});
+
+/**
+ * The location's forecast from the shared cache, fetched when none is younger than 30 minutes.
+ * Only the request holding the claim fetches; others (on any app server) wait for its row.
+ */
+async function readForecast(
+  context: WeatherContext,
+  location: WeatherLocation,
+): Promise<{ forecast: ForecastResponse; origin: ForecastOrigin }> {
+  const { db, clock, client } = context;
+  const key = locationKey(location.lat, location.lng);
+  const claimMs = client.config.timeoutMs + 5_000;
+  for (let waited = 0; waited <= claimMs; waited += CLAIM_POLL_MS) {
+    const now = clock.now();
+    const row = await findForecast(db, key);
+    const cached = freshForecast(row, now);
+    if (row && cached) {
+      return { forecast: cached, origin: originOf(row, false) };
+    }
+    if (waited > 0 && row?.claimedUntil === null) {
+      // The fetch waited for gave its claim back: it failed, and this request does not repeat it.
+      throw new WeatherProviderError('the forecast being waited for failed', client.config.forecastUrl);
+    }
+    const claimed = await claimForecast(
+      db,
+      { locationKey: key, lat: location.lat, lng: location.lng },
+      { now: new Date(now), staleBefore: new Date(now - FORECAST_REFRESH_MS), claimUntil: new Date(now + claimMs) },
+    );
+    if (claimed) {
+      let forecast: ForecastResponse;
+      try {
+        forecast = await client.forecast(location.lat, location.lng);
+      } catch (error) {
+        await releaseForecastClaim(db, key);
+        throw error;
+      }
+      const fetched = {
+        cacheKey: weatherCacheKey(location.lat, location.lng, now),
+        forecast,
+        fetchedAt: new Date(now),
+        sourceUrl: client.config.forecastUrl,
+      };
+      await storeForecast(db, key, fetched);
+      return { forecast, origin: originOf({ ...fetched, locationKey: key, ...location, claimedUntil: null }, true) };
+    }
+    await clock.sleep(CLAIM_POLL_MS);
+  }
+  throw new WeatherProviderError('another request is still fetching this forecast', client.config.forecastUrl);
+}
+
+const UNAVAILABLE = { status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT } as const;
+
+/** A provider failure is an answer the page shows; anything else (the database) stays an error. */
+function unavailable(error: unknown): typeof UNAVAILABLE {
+  if (error instanceof WeatherProviderError) {
+    return UNAVAILABLE;
+  }
+  throw error;
+}
+
+/** GET /api/weather and the debug page's priming: current conditions, the next 12 hours, the best hour. */
+export async function getWeather(context: WeatherContext, userId: string): Promise<Weather> {
+  try {
+    const location = await runnerLocation(context, userId);
+    if ('missing' in location) {
+      return { status: 'no-location', message: location.missing };
+    }
+    const { forecast, origin } = await readForecast(context, location.found);
+    const hourStart = Math.floor(context.clock.now() / HOUR_MS) * HOUR_MS;
+    const hours = forecastHours(forecast)
+      .filter((hour) => hour.time >= hourStart)
+      .slice(0, FORECAST_HOURS);
+    const { current } = forecast;
+    return {
+      status: 'ok',
+      location: location.found,
+      current: {
+        time: current.time * 1000,
+        temperature: current.temperature_2m,
+        precipitation: current.precipitation,
+        windSpeed: current.wind_speed_10m,
+        weatherCode: current.weather_code,
+      },
+      hours,
+      bestHour: bestHourToRun(hours),
+      origin,
+    };
+  } catch (error) {
+    return unavailable(error);
+  }
+}
+
+/**
+ * The weather at an activity's start from the provider's archive, stored with the activity the
+ * first time it is found. A failure, or a day the archive has no data for yet, stores nothing, so
+ * a later visit asks again.
+ */
+export async function getActivityWeather(
+  context: WeatherContext,
+  userId: string,
+  activityId: string,
+): Promise<ActivityWeather> {
+  const { db, client, clock } = context;
+  const start = await activityStart(db, userId, activityId);
+  if (!start) {
+    throw notFound(NOT_FOUND_MESSAGES.activity);
+  }
+  if (start.startLat === null || start.startLng === null) {
+    return { status: 'none' };
+  }
+  const stored = await findActivityWeather(db, activityId);
+  if (stored) {
+    const { hour, ...figures } = stored;
+    return { status: 'ok', weather: { ...figures, time: hour.getTime(), precipitationProbability: null } };
+  }
+  const startMs = start.startDate.getTime();
+  try {
+    const archive = await client.archive(start.startLat, start.startLng, new Date(startMs).toISOString().slice(0, 10));
+    const hour = archiveHourAt(archive, startMs);
+    if (hour === null || hour.temperature === null) {
+      return UNAVAILABLE;
+    }
+    await saveActivityWeather(db, {
+      activityId,
+      userId,
+      hour: new Date(hour.time),
+      temperature: hour.temperature,
+      precipitation: hour.precipitation,
+      windSpeed: hour.windSpeed,
+      weatherCode: hour.weatherCode,
+      sourceUrl: client.config.archiveUrl,
+      fetchedAt: new Date(clock.now()),
+    });
+    return { status: 'ok', weather: hour };
+  } catch (error) {
+    return unavailable(error);
+  }
+}
