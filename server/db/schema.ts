@@ -301,6 +301,19 @@ export interface BestEffortsTable {
   source: string;
 }
 
+/** A planner route a runner saved (migration 0018): waypoints and drawn line as JSON arrays of {lat, lng}. */
+export interface SavedRoutesTable {
+  id: string;
+  userId: string;
+  name: string;
+  waypoints: Json<{ lat: number; lng: number }[]>;
+  line: Json<{ lat: number; lng: number }[]>;
+  /** Metres along the line. */
+  distance: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -324,6 +337,7 @@ export interface Database {
   uploadUsage: UploadUsageTable;
   profilePhotos: ProfilePhotosTable;
   bestEfforts: BestEffortsTable;
+  savedRoutes: SavedRoutesTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

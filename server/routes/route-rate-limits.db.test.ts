@@ -37,6 +37,7 @@ beforeAll(async () => {
         uploadsPerUser: LIMIT,
         stravaConnectsPerUser: LIMIT,
         webhookPostsPerAddress: LIMIT,
+        plannerPerAddress: LIMIT,
       },
     },
     { clock },

@@ -11,6 +11,8 @@ import type { PasswordChange } from '../../core/account-security.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
+import type { LatLng } from '../../core/routes/geometry.ts';
+import type { RouteSave } from '../../core/routes/route-api.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Clock } from '../clock.ts';
@@ -49,6 +51,16 @@ import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
+import { createRouteServicesClient } from './route-services-client.ts';
+import {
+  deleteRoute,
+  exportRouteGpx,
+  getRoute,
+  importRouteGpx,
+  listRoutes,
+  renameRoute,
+  saveRoute,
+} from './saved-route-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
 
@@ -178,6 +190,20 @@ export function createServices(deps: ServiceDeps) {
     startBestEffortsBackfill: () => startBestEffortsBackfill(context),
   };
 
+  const routeServices = createRouteServicesClient(config.planner, logger);
+  /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
+  const routes = {
+    snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
+    elevations: (input: { points: LatLng[] }) => routeServices.elevations(input.points),
+    importGpx: (input: { bytes: Uint8Array }) => importRouteGpx(input.bytes),
+    list: (userId: string) => listRoutes(context, userId),
+    get: (userId: string, id: string) => getRoute(context, userId, id),
+    save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
+    rename: (userId: string, input: { id: string; name: string }) => renameRoute(context, userId, input.id, input.name),
+    delete: (userId: string, id: string) => deleteRoute(context, userId, id),
+    exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -191,7 +217,7 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, accounts, strava };
+  return { auth, profiles, activities, imports, medals, analytics, charts, routes, accounts, strava };
 }
 
 export type Services = ReturnType<typeof createServices>;

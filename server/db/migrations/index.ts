@@ -18,6 +18,7 @@ import * as multisportLegs from './0012-multisport-legs.ts';
 import * as activityDerivationVersion from './0013-activity-derivation-version.ts';
 import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
 import * as bestEfforts from './0015-best-efforts.ts';
+import * as savedRoutes from './0018-saved-routes.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -35,6 +36,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0013-activity-derivation-version': activityDerivationVersion,
   '0014-strava-steps-and-sports': stravaStepsAndSports,
   '0015-best-efforts': bestEfforts,
+  '0018-saved-routes': savedRoutes,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
