@@ -17,6 +17,8 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
+import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 
 declare module 'vitest' {
@@ -138,6 +140,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     activities: E2E_STRAVA_ACTIVITIES,
     newAthletePerAuthorization: true,
   });
+  // The route planner's routing and elevation services.
+  const [routing, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
+  const stopStandIns = () => Promise.all([routing.close(), elevation.close()]);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -153,6 +158,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STRAVA_BASE_URL: strava.url,
     // The limiter's rule holds at a shorter spacing, so a sync takes a second, not half a minute.
     STRAVA_MIN_SPACING_MS: '20',
+    ROUTING_URL: routing.url,
+    ELEVATION_URL: `${elevation.url}/v1/srtm30m`,
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
@@ -187,6 +194,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stopping = true;
     await stopServer(child);
     await strava.stop();
+    await stopStandIns();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
@@ -197,6 +205,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stopping = true;
     await stopServer(child);
     await strava.stop();
+    await stopStandIns();
     // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
     const errors = logs
       .split('\n')
