@@ -4,18 +4,18 @@
  * climb; save, open and export routes when signed in. The spec §4 page timer runs here: for a
  * signed-in runner, minutes on this page count as minutes spent planning in My Stride.
  */
-import { Alert, Grid, Stack } from '@mui/material';
+import { Alert, Grid, Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { pageTitleForPath } from '../../../core/product.ts';
+import { lazy, Suspense, useState } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS, pageTitleForPath } from '../../../core/product.ts';
 import type { Profile, UnitSystem } from '../../../core/profile.ts';
 import type { LatLng } from '../../../core/routes/geometry.ts';
 import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
 import { api, unwrap } from '../api/client.ts';
 import { usePlanningTimer } from '../analytics/use-planning-timer.ts';
+import { withTimeout } from '../app/lazy-page.ts';
 import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { ElevationCard } from '../planner/ElevationCard.tsx';
 import { fetchRoute, importGpx } from '../planner/planner-api.ts';
 import { PlannerMap } from '../planner/PlannerMap.tsx';
 import { PlannerToolbar } from '../planner/PlannerToolbar.tsx';
@@ -23,6 +23,14 @@ import { RouteSummaryCard } from '../planner/RouteSummaryCard.tsx';
 import { SavedRoutesCard } from '../planner/SavedRoutesCard.tsx';
 import { useRoutePlanner } from '../planner/use-route-planner.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+
+/** The chart library loads only once there is a profile to draw (most of the page's JavaScript). */
+const ElevationCard = lazy(() =>
+  withTimeout(
+    import('../planner/ElevationCard.tsx').then((module) => ({ default: module.ElevationCard })),
+    CHUNK_LOAD_TIMEOUT_MS,
+  ),
+);
 
 /** The signed-in runner's units, or imperial for a visitor. */
 function useUnits(signedIn: boolean): UnitSystem {
@@ -99,7 +107,9 @@ export default function RunPlannerPage() {
         </Grid>
         {profile.profile.length > 1 && (
           <Grid size={{ xs: 12, md: 6 }}>
-            <ElevationCard profile={profile.profile} units={units} />
+            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <ElevationCard profile={profile.profile} units={units} />
+            </Suspense>
           </Grid>
         )}
       </Grid>
