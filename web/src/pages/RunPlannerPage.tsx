@@ -80,21 +80,24 @@ export default function RunPlannerPage() {
         title={pageTitleForPath('/run-planner')}
         subtitle="Draw a route on the map and see its distance and climb before you run it."
       />
-      <PlannerToolbar state={state} dispatch={dispatch} onImport={onImport} />
       {loadError && (
         <Alert severity="error" onClose={() => setLoadError(null)}>
           {loadError}
         </Alert>
       )}
-      <PlannerMap
-        line={measure.line}
-        waypoints={state.waypoints}
-        markers={measure.markers}
-        fitKey={fitKey}
-        onAdd={(point) => dispatch({ type: 'add', point })}
-        onMove={(index, point) => dispatch({ type: 'move', index, point })}
-        onRemove={(index) => dispatch({ type: 'remove', index })}
-      />
+      {/* On a phone the map comes first, its buttons under it, within the thumb's reach. */}
+      <Stack spacing={2} useFlexGap sx={{ flexDirection: { xs: 'column-reverse', md: 'column' } }}>
+        <PlannerToolbar state={state} dispatch={dispatch} onImport={onImport} />
+        <PlannerMap
+          line={measure.line}
+          waypoints={state.waypoints}
+          markers={measure.markers}
+          fitKey={fitKey}
+          onAdd={(point) => dispatch({ type: 'add', point })}
+          onMove={(index, point) => dispatch({ type: 'move', index, point })}
+          onRemove={(index) => dispatch({ type: 'remove', index })}
+        />
+      </Stack>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: profile.profile.length > 1 ? 6 : 12 }}>
           <RouteSummaryCard

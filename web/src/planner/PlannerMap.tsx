@@ -33,7 +33,7 @@ export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, on
     <Box
       data-testid="planner-map"
       sx={{
-        height: { xs: 380, md: 520 },
+        height: { xs: 380, md: 440 },
         borderRadius: 2,
         overflow: 'hidden',
         '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },

@@ -41,6 +41,8 @@ export function WaypointMarkers({
         draggable
         autoPan
         icon={waypointIcon(kind, `Point ${index + 1}`)}
+        // The start stays visible on top of a closed loop's last point.
+        zIndexOffset={index === 0 ? 1000 : 0}
         title={`Point ${index + 1}: drag to move, tap to remove`}
         eventHandlers={{
           click: () => onRemove(index),
