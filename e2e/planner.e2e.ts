@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { parseActivityFile } from '../core/activity/parse-activity-file.ts';
 import { pageTitleForPath } from '../core/product.ts';
+import { routeToGpx } from '../core/routes/route-gpx.ts';
 import { METRES_PER_MILE } from '../core/units.ts';
 import {
   VIEWPORT_NAMES,
@@ -102,5 +103,59 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
     await navigateWithSidebar(page, viewport, 'My Stride', '/my-stride');
     const minutes = page.locator('.MuiCard-root', { hasText: 'Minutes planning' }).locator('.MuiTypography-h5');
     await expect.poll(() => minutes.textContent(), POLL).toMatch(/^[56]$/);
+  });
+});
+
+describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('a visitor imports a GPX and is asked to sign in to save; a runner saves, renames, opens and deletes it', async () => {
+    const gpx = routeToGpx({
+      name: 'River path',
+      line: [
+        { lat: 51.5, lng: -0.08 },
+        { lat: 51.505, lng: -0.075 },
+        { lat: 51.51, lng: -0.08 },
+      ],
+    });
+    const file = { name: 'river.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) };
+
+    const visitor = (await browser.newPage(viewport)).page;
+    await visitor.goto('/run-planner');
+    await visitor.getByLabel('GPX file to import').setInputFiles(file);
+    await expect.poll(() => waypointCount(visitor), POLL).toBe(3);
+    await expect.poll(() => distanceText(visitor), POLL).not.toBe('0.00 mi');
+    await expectVisible(visitor.getByRole('link', { name: 'Sign in' }));
+    await visitor.getByLabel('GPX file to import').setInputFiles({ ...file, buffer: Buffer.from('not a gpx') });
+    await expectVisible(visitor.getByText('This file is not a GPX route or track Stride can read.'));
+
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    await page.goto('/run-planner');
+    await page.getByLabel('GPX file to import').setInputFiles(file);
+    await expect.poll(() => page.getByLabel('Route name').inputValue(), POLL).toBe('River path');
+    await page.getByLabel('Route name').fill('  ');
+    await page.getByRole('button', { name: 'Save route' }).click();
+    await expectVisible(page.getByText('Give the route a name.'));
+    await page.getByLabel('Route name').fill('River path');
+    await page.getByRole('button', { name: 'Save route' }).click();
+    const saved = page.getByRole('list', { name: 'Saved routes' });
+    await expectVisible(saved.getByText('River path'));
+
+    await saved.getByRole('button', { name: 'Rename River path' }).click();
+    await page.getByRole('dialog').getByLabel('Route name').fill('Thames path');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+    await expectVisible(saved.getByText('Thames path'));
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => waypointCount(page), POLL).toBe(0);
+    await saved.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => waypointCount(page), POLL).toBe(3);
+    await expect.poll(() => page.getByLabel('Route name').inputValue(), POLL).toBe('Thames path');
+    await screenshot(page, `planner-saved-routes-${viewport}`);
+
+    await saved.getByRole('button', { name: 'Delete Thames path' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(page.getByText('No saved routes yet.'));
   });
 });

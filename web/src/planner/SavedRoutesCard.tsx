@@ -60,6 +60,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
                     download
                     color="inherit"
                     startIcon={<DownloadIcon />}
+                    sx={{ whiteSpace: 'nowrap' }}
                   >
                     Export GPX
                   </Button>
