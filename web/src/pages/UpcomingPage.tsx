@@ -1,5 +1,5 @@
 /**
- * Screens whose capability a later issue builds (goals, planner, calculators, …) show
+ * Screens whose capability a later issue builds (goals, weather priming, …) show
  * their title and what they will hold — never an error (issue "Foundation", Web).
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
