@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseActivityFile } from '../../core/activity/parse-activity-file.ts';
 import { polylineDistance, type LatLng } from '../../core/routes/geometry.ts';
 import {
+  MAX_ROUTE_LINE_POINTS,
   ROUTE_MESSAGES,
   type ElevationAnswer,
   type ImportedRoute,
@@ -180,6 +181,22 @@ describe('saved routes', () => {
       message: `waypoints: ${ROUTE_TOO_FEW_WAYPOINTS}`,
     });
     expect((await runner.client.get<{ routes: unknown[] }>('/api/routes')).body.routes).toEqual([]);
+  });
+
+  it('saves a line of the most points the planner sends (six decimals fit the 1 MB body limit), and refuses one more', async () => {
+    const runner = await registerUser(server);
+    const line = Array.from({ length: MAX_ROUTE_LINE_POINTS }, (_, i) => ({
+      lat: -51.123456 + Math.round(i * 1.7) / 1e6,
+      lng: -120.123456 + Math.round(i * 1.3) / 1e6,
+    }));
+    const saved = await runner.client.post<RouteDetail>('/api/routes', { name: 'Long', waypoints: LOOP, line });
+    expect(saved.status).toBe(201);
+    expect(saved.body.line).toHaveLength(MAX_ROUTE_LINE_POINTS);
+    const tooLong = { name: 'Long', waypoints: LOOP, line: [...line, LOOP[0] as LatLng] };
+    expectApiError(await runner.client.post('/api/routes', tooLong), 400, {
+      type: 'validation_error',
+      message: `line: ${ROUTE_MESSAGES.lineTooLong}`,
+    });
   });
 
   it('exports a GPX that Stride’s own importer reads back at the planned distance (±0.5 %)', async () => {

@@ -12,6 +12,10 @@ import { ROUTE_NAME_MAX_LENGTH } from '../../../core/routes/route-schemas.ts';
 import { ApiError } from '../api/client.ts';
 import { useSaveRoute } from './planner-api.ts';
 
+/** Six decimals (about 0.1 m) keep a 20,000-point line well inside the 1 MB request limit. */
+const rounded = (points: readonly LatLng[]): LatLng[] =>
+  points.map(({ lat, lng }) => ({ lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }));
+
 export function SaveRouteForm({
   name,
   onNameChange,
@@ -29,9 +33,9 @@ export function SaveRouteForm({
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     setError(null);
-    const savedLine = line.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(line, MAX_ROUTE_LINE_POINTS) : [...line];
+    const savedLine = line.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(line, MAX_ROUTE_LINE_POINTS) : line;
     save.mutate(
-      { name, waypoints: [...waypoints], line: savedLine },
+      { name, waypoints: rounded(waypoints), line: rounded(savedLine) },
       {
         onSuccess: onSaved,
         onError: (failure) => {
