@@ -126,6 +126,9 @@ describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => 
     await expect.poll(() => waypointCount(visitor), POLL).toBe(3);
     await expect.poll(() => distanceText(visitor), POLL).not.toBe('0.00 mi');
     await expectVisible(visitor.getByRole('link', { name: 'Sign in' }));
+    expect(await visitor.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Frun-planner',
+    );
     await visitor.getByLabel('GPX file to import').setInputFiles({ ...file, buffer: Buffer.from('not a gpx') });
     await expectVisible(visitor.getByText('This file is not a GPX route or track Stride can read.'));
 

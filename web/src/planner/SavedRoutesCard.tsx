@@ -35,7 +35,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
         </Typography>
         {!signedIn ? (
           <Typography variant="body2" color="text.secondary">
-            <Link component={RouterLink} to="/login">
+            <Link component={RouterLink} to="/login?redirect=%2Frun-planner">
               Sign in
             </Link>{' '}
             to save your routes, export them as GPX and open them again later.
