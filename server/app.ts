@@ -8,6 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../core/errors.ts';
 import { PROFILE_PHOTO_UPLOAD_MESSAGES } from '../core/profile-photo.ts';
 import { PROFILE_PHOTO_PATH_PREFIX } from '../core/profile.ts';
+import { ROUTE_GPX_MAX_BYTES, ROUTE_MESSAGES } from '../core/routes/route-api.ts';
 import { apiNotFound, createErrorHandler, errorBody, sendError } from './http/errors.ts';
 import { compressJson } from './http/content-encoding.ts';
 import { inputGuard } from './http/input-guard.ts';
@@ -26,6 +27,7 @@ import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
+import { plannerRoutes, ROUTE_GPX_IMPORT_PATH } from './routes/planner.ts';
 import { stravaRoutes } from './routes/strava.ts';
 import { weatherRoutes } from './routes/weather.ts';
 
@@ -54,6 +56,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', analyticsRoutes(deps))
     .route('/', chartsRoutes(deps))
     .route('/', trainingRoutes(deps))
+    .route('/', plannerRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', weatherRoutes(deps))
     .route('/', eventRoutes(deps));
@@ -110,7 +113,18 @@ export function createApp(deps: AppDeps) {
       return sendError(c, 413, errorBody('validation_error', PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge));
     },
   });
+  // A GPX to plan from: the planner's own cap, with its own sentence.
+  const routeGpxBodyLimit = bodyLimit({
+    maxSize: ROUTE_GPX_MAX_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return sendError(c, 413, errorBody('validation_error', ROUTE_MESSAGES.gpxTooLarge));
+    },
+  });
   app.use('/api/*', async (c, next) => {
+    if (c.req.path === ROUTE_GPX_IMPORT_PATH && c.req.method === 'POST') {
+      return routeGpxBodyLimit(c as Parameters<typeof routeGpxBodyLimit>[0], next);
+    }
     if (c.req.path === UPLOAD_PATH) {
       return next();
     }

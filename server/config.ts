@@ -61,6 +61,8 @@ export interface Config {
   /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
   routeRateLimits: RouteRateLimits;
   weather: WeatherConfig;
+  /** The route planner's outside services, reached by the server on the browser's behalf. */
+  planner: PlannerConfig;
 }
 
 /** The Open-Meteo-compatible weather provider (forecast, historical archive, geocoding); no key. */
@@ -75,12 +77,24 @@ export interface WeatherConfig {
   timeoutMs: number;
 }
 
+/** The planner's routing (OSRM-compatible, foot profile) and elevation (Open-Topo-Data/Open-Elevation) services. */
+export interface PlannerConfig {
+  /** Base URL: `{routingUrl}/route/v1/foot/{lon,lat;lon,lat}`; null draws legs straight. */
+  routingUrl: string | null;
+  /** The lookup endpoint: `{elevationUrl}?locations=lat,lng|…`; null shows no climb. */
+  elevationUrl: string | null;
+  /** Time one request to either service may take before the planner goes on without it. */
+  timeoutMs: number;
+}
+
 /** Requests per window: upload requests and Strava connect/exchange per user, webhook posts per address. */
 export interface RouteRateLimits {
   windowMs: number;
   uploadsPerUser: number;
   stravaConnectsPerUser: number;
   webhookPostsPerAddress: number;
+  /** The planner's snapping and elevation requests per client address (they are public). */
+  plannerPerAddress: number;
 }
 
 /** How uploads are processed and how much one user may send (README "Activities"). */
@@ -271,6 +285,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         1,
         readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE),
       ),
+      plannerPerAddress: Math.max(1, readInteger(env, 'PLANNER_REQUESTS_PER_WINDOW', 120)),
+    },
+    planner: {
+      routingUrl: readServiceUrl(env, 'ROUTING_URL'),
+      elevationUrl: readServiceUrl(env, 'ELEVATION_URL'),
+      timeoutMs: Math.max(1, readInteger(env, 'PLANNER_SERVICE_TIMEOUT_MS', 5000)),
     },
     weather: loadWeatherConfig(env),
   };
@@ -285,6 +305,18 @@ function loadWeatherConfig(env: Env): WeatherConfig {
     geocodingUrl: baseUrl(env.WEATHER_GEOCODING_URL, DEFAULT_GEOCODING_URL),
     timeoutMs: Math.max(1, readInteger(env, 'WEATHER_TIMEOUT_MS', 10_000)),
   };
+}
+
+/** An optional http(s) base URL without a trailing slash; unset or empty is null. */
+function readServiceUrl(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') {
+    return null;
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 function loadUploadConfig(env: Env): UploadConfig {

@@ -102,6 +102,25 @@ for (const [width, height, suffix] of [
   await page.goto(`${baseUrl}/calculators?d=10K&t=45%3A00`);
   await page.getByRole('heading', { name: 'Distance & Time Calculators', level: 1 }).waitFor();
   await shoot(page, `calculators-${suffix}`);
+  // A loop on the planner: snapped and with a profile when ROUTING_URL and ELEVATION_URL are set
+  // (tools/service-stand-ins/serve.ts), straight and without a climb otherwise.
+  await page.goto(`${baseUrl}/run-planner`);
+  const map = page.getByTestId('planner-map');
+  await map.waitFor();
+  const box = await map.boundingBox();
+  for (const [fx, fy] of [
+    [0.3, 0.3],
+    [0.7, 0.35],
+    [0.5, 0.75],
+  ] as const) {
+    if (box) {
+      await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+      await page.waitForTimeout(200);
+    }
+  }
+  await page.getByRole('button', { name: 'Close loop' }).click();
+  await page.waitForTimeout(1500);
+  await shoot(page, `planner-${suffix}`);
   await page.goto(`${baseUrl}/training-goals`);
   await shoot(page, `upcoming-${suffix}`);
   await page.goto(`${baseUrl}/privacy-policy`);

@@ -18,6 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
+import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
+import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 
 declare module 'vitest' {
@@ -142,6 +144,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     newAthletePerAuthorization: true,
   });
   const meteo = await startOpenMeteoStandIn();
+  // The route planner's routing and elevation services.
+  const [routing, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
+  const stopStandIns = () => Promise.all([routing.close(), elevation.close()]);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -160,6 +165,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     WEATHER_URL: meteo.url,
     WEATHER_ARCHIVE_URL: meteo.url,
     WEATHER_GEOCODING_URL: meteo.url,
+    ROUTING_URL: routing.url,
+    ELEVATION_URL: `${elevation.url}/v1/srtm30m`,
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
@@ -195,6 +202,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopServer(child);
     await strava.stop();
     await meteo.close();
+    await stopStandIns();
     rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
@@ -207,6 +215,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stopServer(child);
     await strava.stop();
     await meteo.close();
+    await stopStandIns();
     // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
     const errors = logs
       .split('\n')

@@ -382,6 +382,19 @@ export interface ActivityWeatherTable {
   fetchedAt: Timestamp;
 }
 
+/** A planner route a runner saved (migration 0018): waypoints and drawn line as JSON arrays of {lat, lng}. */
+export interface SavedRoutesTable {
+  id: string;
+  userId: string;
+  name: string;
+  waypoints: Json<{ lat: number; lng: number }[]>;
+  line: Json<{ lat: number; lng: number }[]>;
+  /** Metres along the line. */
+  distance: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -410,6 +423,7 @@ export interface Database {
   weatherForecasts: WeatherForecastsTable;
   weatherPlaces: WeatherPlacesTable;
   activityWeather: ActivityWeatherTable;
+  savedRoutes: SavedRoutesTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

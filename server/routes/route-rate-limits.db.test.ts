@@ -37,6 +37,7 @@ beforeAll(async () => {
         uploadsPerUser: LIMIT,
         stravaConnectsPerUser: LIMIT,
         webhookPostsPerAddress: LIMIT,
+        plannerPerAddress: LIMIT,
       },
     },
     { clock },
@@ -144,5 +145,22 @@ describe('POST /api/strava/webhook rate limit (per client address)', () => {
     expect(refused.headers.get('retry-after')).toBe('60');
     clock.advance(WINDOW_MS);
     expect((await strava.post('/api/strava/webhook', event, { withoutOrigin: true })).status).toBe(200);
+  });
+});
+
+describe('the route planner’s public requests (per client address)', () => {
+  it('counts snapping, elevations and GPX import together and answers 429 past the limit', async () => {
+    clock.advance(WINDOW_MS);
+    const visitor = createApiClient(server.url);
+    const leg = { from: { lat: 46.05, lng: 14.5 }, to: { lat: 46.06, lng: 14.5 } };
+    expect((await visitor.post('/api/routes/snap', { legs: [leg] })).status).toBe(200);
+    expect((await visitor.post('/api/routes/elevation', { points: [leg.from] })).status).toBe(200);
+    const refused = await visitor.post('/api/routes/import.gpx', undefined, {
+      rawBody: EMPTY_GPX,
+      headers: { 'content-type': 'application/gpx+xml' },
+    });
+    expectApiError(refused, 429, { type: 'rate_limit_error', message: HTTP_MESSAGES.tooManyRequests(60) });
+    clock.advance(WINDOW_MS);
+    expect((await visitor.post('/api/routes/snap', { legs: [leg] })).status).toBe(200);
   });
 });

@@ -15,6 +15,8 @@ import type { GoalCreate, GoalUpdate } from '../../core/training/goals.ts';
 import type { PlanRequest } from '../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../core/training/plan-progress.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
+import type { LatLng } from '../../core/routes/geometry.ts';
+import type { RouteSave } from '../../core/routes/route-api.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Clock } from '../clock.ts';
@@ -67,6 +69,16 @@ import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
+import { createRouteServicesClient } from './route-services-client.ts';
+import {
+  deleteRoute,
+  exportRouteGpx,
+  getRoute,
+  importRouteGpx,
+  listRoutes,
+  renameRoute,
+  saveRoute,
+} from './saved-route-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
 import { getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
@@ -222,6 +234,20 @@ export function createServices(deps: ServiceDeps) {
     calendarFeed: (token: string) => calendarFeed(context, token),
   };
 
+  const routeServices = createRouteServicesClient(config.planner, logger);
+  /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
+  const routes = {
+    snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
+    elevations: (input: { points: LatLng[] }) => routeServices.elevations(input.points),
+    importGpx: (input: { bytes: Uint8Array }) => importRouteGpx(input.bytes),
+    list: (userId: string) => listRoutes(context, userId),
+    get: (userId: string, id: string) => getRoute(context, userId, id),
+    save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
+    rename: (userId: string, input: { id: string; name: string }) => renameRoute(context, userId, input.id, input.name),
+    delete: (userId: string, id: string) => deleteRoute(context, userId, id),
+    exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -243,7 +269,7 @@ export function createServices(deps: ServiceDeps) {
     activity: (userId: string, activityId: string) => getActivityWeather(weatherContext, userId, activityId),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, training, accounts, strava, weather };
+  return { auth, profiles, activities, imports, medals, analytics, charts, training, routes, accounts, strava, weather };
 }
 
 export type Services = ReturnType<typeof createServices>;

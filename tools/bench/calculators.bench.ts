@@ -5,58 +5,14 @@
  * loads. Target: ≤ 150 KB.
  * (2) Best efforts of all seven distances on a 200,000-point track. Target: ≤ 150 ms of CPU time.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { bestEfforts } from '../../core/running/best-efforts.ts';
 import type { Bench, BenchReport } from './bench.ts';
+import { routeBytes } from './route-bytes.ts';
 
 const TARGET_KB = 150;
 const TARGET_MS = 150;
 const POINTS = 200_000;
 const RUNS = 5;
-const WEB_DIR = path.resolve(import.meta.dirname, '../../dist/web');
-const ASSETS = path.join(WEB_DIR, 'assets');
-
-/** The chunk files a built chunk imports statically (`from"./x.js"`, `import"./x.js"`). */
-function staticImports(file: string): string[] {
-  const code = readFileSync(path.join(ASSETS, file), 'utf8');
-  return [...code.matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1] as string);
-}
-
-function closure(roots: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length > 0) {
-    const file = stack.pop() as string;
-    if (!seen.has(file)) {
-      seen.add(file);
-      stack.push(...staticImports(file));
-    }
-  }
-  return seen;
-}
-
-function routeBytes(): { rows: string[][]; gzip: number } {
-  if (!existsSync(path.join(WEB_DIR, 'index.html'))) {
-    throw new Error(`No built web app in ${WEB_DIR}: run npm run build:web first`);
-  }
-  const html = readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((match) => match[1] as string);
-  const page = readdirSync(ASSETS).find((file) => /^CalculatorsPage-.*\.js$/.test(file));
-  if (!page) {
-    throw new Error('No CalculatorsPage chunk in the build: rebuild after changing web/.');
-  }
-  // The entry (web/src/main.tsx) loads the app itself (app/start.tsx) before any route: both are the shell.
-  const start = readdirSync(ASSETS).filter((file) => /^start-.*\.js$/.test(file));
-  const shell = closure([...entries, ...start]);
-  const route = [...closure([page])].filter((file) => !shell.has(file));
-  const rows = route.map((file) => {
-    const code = readFileSync(path.join(ASSETS, file));
-    return [file, String(code.length), String(gzipSync(code).length)];
-  });
-  return { rows, gzip: rows.reduce((sum, row) => sum + Number(row[2]), 0) };
-}
 
 /** A marathon-and-more track: one point a second, pace waving between 4:00 and 6:00/km, a few stops. */
 function syntheticTrack(points: number): { distance: Float64Array; seconds: Float64Array } {
@@ -72,7 +28,7 @@ function syntheticTrack(points: number): { distance: Float64Array; seconds: Floa
 }
 
 function measure(): BenchReport {
-  const bytes = routeBytes();
+  const bytes = routeBytes('CalculatorsPage');
   const track = syntheticTrack(POINTS);
   bestEfforts(track);
   // CPU time of this process, beside the wall time: on a shared machine the wall time also counts

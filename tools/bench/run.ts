@@ -11,6 +11,7 @@ import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
 import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
+import { plannerBench } from './planner.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
 
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   loginBytesBench,
   calculatorsBench,
   chartsBench,
+  plannerBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -20,6 +20,7 @@ import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
 import * as bestEfforts from './0015-best-efforts.ts';
 import * as heartRateZones from './0016-heart-rate-zones.ts';
 import * as weather from './0017-weather.ts';
+import * as savedRoutes from './0018-saved-routes.ts';
 import * as goalsAndPlans from './0019-goals-and-plans.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -40,6 +41,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0015-best-efforts': bestEfforts,
   '0016-heart-rate-zones': heartRateZones,
   '0017-weather': weather,
+  '0018-saved-routes': savedRoutes,
   '0019-goals-and-plans': goalsAndPlans,
 };
 

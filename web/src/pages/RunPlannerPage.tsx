@@ -1,13 +1,132 @@
 /**
- * /run-planner: the planner's screen (still to come, so the "being built" card) with the spec §4
- * page timer — for a signed-in runner, minutes here count as minutes spent planning in My Stride.
+ * /run-planner (open to visitors; spec §1 "Plan routes"): draw a route on the map, snapped to paths
+ * when the server has a routing service, with its live distance, markers, elevation profile and
+ * climb; save, open and export routes when signed in. The spec §4 page timer runs here: for a
+ * signed-in runner, minutes on this page count as minutes spent planning in My Stride.
  */
-import { useSession } from '../auth/session.ts';
+import { Alert, Grid, Skeleton, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS, pageTitleForPath } from '../../../core/product.ts';
+import type { Profile, UnitSystem } from '../../../core/profile.ts';
+import type { LatLng } from '../../../core/routes/geometry.ts';
+import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
+import { api, unwrap } from '../api/client.ts';
 import { usePlanningTimer } from '../analytics/use-planning-timer.ts';
-import UpcomingPage from './UpcomingPage.tsx';
+import { withTimeout } from '../app/lazy-page.ts';
+import { useSession } from '../auth/session.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { fetchRoute, importGpx } from '../planner/planner-api.ts';
+import { PlannerMap } from '../planner/PlannerMap.tsx';
+import { PlannerToolbar } from '../planner/PlannerToolbar.tsx';
+import { RouteSummaryCard } from '../planner/RouteSummaryCard.tsx';
+import { SavedRoutesCard } from '../planner/SavedRoutesCard.tsx';
+import { useRoutePlanner } from '../planner/use-route-planner.ts';
+import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+
+/** The chart library loads only once there is a profile to draw (most of the page's JavaScript). */
+const ElevationCard = lazy(() =>
+  withTimeout(
+    import('../planner/ElevationCard.tsx').then((module) => ({ default: module.ElevationCard })),
+    CHUNK_LOAD_TIMEOUT_MS,
+  ),
+);
+
+/** The signed-in runner's units, or imperial for a visitor. */
+function useUnits(signedIn: boolean): UnitSystem {
+  const { data: profile } = useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
+    enabled: signedIn,
+  });
+  return signedIn && profile?.preferences.unitSystem === 'metric' ? 'metric' : 'imperial';
+}
 
 export default function RunPlannerPage() {
   const { data: user } = useSession();
-  usePlanningTimer(Boolean(user));
-  return <UpcomingPage />;
+  const signedIn = Boolean(user);
+  usePlanningTimer(signedIn);
+  const units = useUnits(signedIn);
+  const { state, dispatch, measure, profile, snapNotice, elevationNotice } = useRoutePlanner(units);
+  const [name, setName] = useState('');
+  const [saved, setSaved] = useState<RouteDetail | null>(null);
+  const [fitKey, setFitKey] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = (waypoints: LatLng[], routeName: string) => {
+    dispatch({ type: 'load', waypoints });
+    setName(routeName);
+    setFitKey((key) => key + 1);
+    setLoadError(null);
+  };
+  const onImport = (file: File) => {
+    importGpx(file)
+      .then((route) => load(route.waypoints, route.name ?? file.name.replace(/\.gpx$/i, '')))
+      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+  };
+  const onOpen = (route: RouteSummary) => {
+    fetchRoute(route.id)
+      .then((detail) => {
+        load(detail.waypoints, detail.name);
+        setSaved(detail);
+      })
+      .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
+  };
+  const notices = [snapNotice, measure.distance > 0 ? elevationNotice : null].filter((n): n is string => n !== null);
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1200 }}>
+      <PageHeader
+        title={pageTitleForPath('/run-planner')}
+        subtitle="Draw a route on the map and see its distance and climb before you run it."
+      />
+      {loadError && (
+        <Alert severity="error" onClose={() => setLoadError(null)}>
+          {loadError}
+        </Alert>
+      )}
+      {/* On a phone the map comes first, its buttons under it, within the thumb's reach. */}
+      <Stack spacing={2} useFlexGap sx={{ flexDirection: { xs: 'column-reverse', md: 'column' } }}>
+        <PlannerToolbar state={state} dispatch={dispatch} onImport={onImport} />
+        <PlannerMap
+          line={measure.line}
+          waypoints={state.waypoints}
+          markers={measure.markers}
+          fitKey={fitKey}
+          onAdd={(point) => dispatch({ type: 'add', point })}
+          onMove={(index, point) => dispatch({ type: 'move', index, point })}
+          onRemove={(index) => dispatch({ type: 'remove', index })}
+        />
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: profile.profile.length > 1 ? 6 : 12 }}>
+          <RouteSummaryCard
+            distance={measure.distance}
+            climb={profile.climb}
+            waypointCount={state.waypoints.length}
+            units={units}
+            notices={notices}
+          />
+        </Grid>
+        {profile.profile.length > 1 && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <ElevationCard profile={profile.profile} units={units} />
+            </Suspense>
+          </Grid>
+        )}
+      </Grid>
+      <SavedRoutesCard
+        signedIn={signedIn}
+        units={units}
+        name={name}
+        onNameChange={setName}
+        waypoints={state.waypoints}
+        line={measure.line}
+        saved={saved}
+        onSaved={setSaved}
+        onOpen={onOpen}
+      />
+    </Stack>
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Screens whose capability a later issue builds (goals, planner, calculators, …) show
+ * Screens whose capability a later issue builds (goals, weather priming, …) show
  * their title and what they will hold — never an error (issue "Foundation", Web).
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
@@ -9,7 +9,6 @@ import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
   '/training-goals': { description: 'Set goals and follow training plans, ticking off each day’s tasks as you go.' },
-  '/run-planner': { description: 'Draw a route on the map and see its distance and climb before you run it.' },
   '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
   '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
 };

@@ -1,0 +1,85 @@
+/** SQL of the planner's saved routes; every query is scoped to the owner, so another's id finds nothing. */
+import type { LatLng } from '../../core/routes/geometry.ts';
+import type { Db } from './db.ts';
+
+export interface SavedRouteRow {
+  id: string;
+  name: string;
+  distance: number;
+  waypoints: LatLng[];
+  line: LatLng[];
+  updatedAt: Date;
+}
+
+export interface NewSavedRoute {
+  id: string;
+  userId: string;
+  name: string;
+  waypoints: LatLng[];
+  line: LatLng[];
+  distance: number;
+  at: Date;
+}
+
+export async function insertSavedRoute(db: Db, route: NewSavedRoute): Promise<void> {
+  await db
+    .insertInto('savedRoutes')
+    .values({
+      id: route.id,
+      userId: route.userId,
+      name: route.name,
+      waypoints: JSON.stringify(route.waypoints),
+      line: JSON.stringify(route.line),
+      distance: route.distance,
+      createdAt: route.at,
+      updatedAt: route.at,
+    })
+    .execute();
+}
+
+/** The runner's routes, last changed first, without their lines (the waypoint count is worked out in SQL). */
+export async function listSavedRoutes(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; name: string; distance: number; waypointCount: number; updatedAt: Date }[]> {
+  const rows = await db
+    .selectFrom('savedRoutes')
+    .select(['id', 'name', 'distance', 'updatedAt'])
+    .select((eb) => eb.fn<number>('jsonb_array_length', ['waypoints']).as('waypointCount'))
+    .where('userId', '=', userId)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, waypointCount: Number(row.waypointCount) }));
+}
+
+export async function findSavedRoute(db: Db, userId: string, id: string): Promise<SavedRouteRow | undefined> {
+  const row = await db
+    .selectFrom('savedRoutes')
+    .select(['id', 'name', 'distance', 'waypoints', 'line', 'updatedAt'])
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row;
+}
+
+/** Renames the route; false when the runner has no route with that id. */
+export async function renameSavedRoute(db: Db, userId: string, id: string, name: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('savedRoutes')
+    .set({ name, updatedAt: at })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the route; false when the runner has no route with that id. */
+export async function deleteSavedRoute(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('savedRoutes')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

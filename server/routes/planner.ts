@@ -1,0 +1,156 @@
+/**
+ * The route planner (spec §1 "Plan routes"). Public, for planning without an account: leg snapping
+ * and elevations through the configured services, and reading a GPX into waypoints; these share
+ * one rate limit per client address. Signed in: the runner's saved routes (another runner's id is
+ * a 404) and their GPX export.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  elevationAnswerSchema,
+  elevationRequestSchema,
+  importedRouteSchema,
+  routeDetailSchema,
+  routeIdParamSchema,
+  routeListSchema,
+  routeRenameSchema,
+  routeSaveSchema,
+  snapRequestSchema,
+  snapResponseSchema,
+} from '../../core/routes/route-api.ts';
+import { byClientAddress, rateLimit } from '../http/rate-limit.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { Download } from '../services/activity-service.ts';
+import type { RouteDeps } from './deps.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+
+/** Where a GPX is posted to become waypoints (its own body limit, server/app.ts). */
+export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
+
+function download(c: Context, file: Download): Response {
+  c.header('Content-Type', file.contentType);
+  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
+}
+
+export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
+  const { routes } = services;
+  const publicLimit = rateLimit({
+    key: byClientAddress(config.trustProxyHops),
+    limit: config.routeRateLimits.plannerPerAddress,
+    windowMs: config.routeRateLimits.windowMs,
+    clock,
+  });
+  const limited = { 429: errorResponse('Too many requests from this address') };
+  return (
+    createRouter()
+      .openapi(
+        createRoute({
+          method: 'post',
+          path: '/api/routes/snap',
+          tags: ['routes'],
+          middleware: [publicLimit] as const,
+          request: { body: jsonBody(snapRequestSchema) },
+          responses: {
+            200: jsonResponse('Each leg snapped to paths, or null where it is drawn straight', snapResponseSchema),
+            400: errorResponse('Invalid legs'),
+            ...limited,
+          },
+        }),
+        async (c) => c.json(await routes.snap(c.req.valid('json')), 200),
+      )
+      .openapi(
+        createRoute({
+          method: 'post',
+          path: '/api/routes/elevation',
+          tags: ['routes'],
+          middleware: [publicLimit] as const,
+          request: { body: jsonBody(elevationRequestSchema) },
+          responses: {
+            200: jsonResponse('The elevation of each point, or none', elevationAnswerSchema),
+            400: errorResponse('Invalid points'),
+            ...limited,
+          },
+        }),
+        async (c) => c.json(await routes.elevations(c.req.valid('json')), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/routes',
+          tags: ['routes'],
+          responses: { 200: jsonResponse('The runner’s saved routes, last changed first', routeListSchema) },
+        }),
+        async (c) => c.json({ routes: await routes.list(c.var.user.id) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/routes',
+          tags: ['routes'],
+          request: { body: jsonBody(routeSaveSchema) },
+          responses: {
+            201: jsonResponse('The saved route', routeDetailSchema),
+            400: errorResponse('Invalid name or points'),
+          },
+        }),
+        async (c) => c.json(await routes.save(c.var.user.id, c.req.valid('json')), 201),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/routes/{id}',
+          tags: ['routes'],
+          request: { params: routeIdParamSchema },
+          responses: {
+            200: jsonResponse('One saved route', routeDetailSchema),
+            404: errorResponse('No such route'),
+          },
+        }),
+        async (c) => c.json(await routes.get(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'patch',
+          path: '/api/routes/{id}',
+          tags: ['routes'],
+          request: { params: routeIdParamSchema, body: jsonBody(routeRenameSchema) },
+          responses: {
+            200: jsonResponse('The renamed route', routeDetailSchema),
+            400: errorResponse('Invalid name'),
+            404: errorResponse('No such route'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await routes.rename(c.var.user.id, { id: c.req.valid('param').id, name: c.req.valid('json').name }),
+            200,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'delete',
+          path: '/api/routes/{id}',
+          tags: ['routes'],
+          request: { params: routeIdParamSchema },
+          responses: {
+            200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
+            404: errorResponse('No such route'),
+          },
+        }),
+        async (c) => {
+          await routes.delete(c.var.user.id, c.req.valid('param').id);
+          return c.json({ deleted: true as const }, 200);
+        },
+      )
+      // A GPX file in, a GPX file out: outside the JSON contracts.
+      .post(ROUTE_GPX_IMPORT_PATH, publicLimit, async (c) => {
+        const bytes = new Uint8Array(await c.req.arrayBuffer());
+        return c.json(importedRouteSchema.parse(routes.importGpx({ bytes })), 200);
+      })
+      .get('/api/routes/:id/export.gpx', requireUser(auth), async (c) =>
+        download(c, await routes.exportGpx(c.var.user.id, c.req.param('id'))),
+      )
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Saving the route being edited under a name (signed in). The name's rule and messages are core's
+ * (route-schemas.ts); the server's field message shows under the field. A line longer than a saved
+ * route may hold is simplified first (Douglas–Peucker, core geometry).
+ */
+import SaveIcon from '@mui/icons-material/Save';
+import { Button, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { simplifyToAtMost, type LatLng } from '../../../core/routes/geometry.ts';
+import { MAX_ROUTE_LINE_POINTS, type RouteDetail } from '../../../core/routes/route-api.ts';
+import { ROUTE_NAME_MAX_LENGTH } from '../../../core/routes/route-schemas.ts';
+import { ApiError } from '../api/client.ts';
+import { useSaveRoute } from './planner-api.ts';
+
+/** Six decimals (about 0.1 m) keep a 20,000-point line well inside the 1 MB request limit. */
+const rounded = (points: readonly LatLng[]): LatLng[] =>
+  points.map(({ lat, lng }) => ({ lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }));
+
+export function SaveRouteForm({
+  name,
+  onNameChange,
+  waypoints,
+  line,
+  onSaved,
+}: {
+  name: string;
+  onNameChange: (name: string) => void;
+  waypoints: readonly LatLng[];
+  line: readonly LatLng[];
+  onSaved: (route: RouteDetail) => void;
+}) {
+  const save = useSaveRoute();
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    setError(null);
+    const savedLine = line.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(line, MAX_ROUTE_LINE_POINTS) : line;
+    save.mutate(
+      { name, waypoints: rounded(waypoints), line: rounded(savedLine) },
+      {
+        onSuccess: onSaved,
+        onError: (failure) => {
+          const fields = failure instanceof ApiError ? failure.fields : {};
+          setError(fields.name ?? fields.waypoints ?? fields.line ?? failure.message);
+        },
+      },
+    );
+  };
+  return (
+    <Stack
+      component="form"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'flex-start' } }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <TextField
+        label="Route name"
+        size="small"
+        value={name}
+        onChange={(event) => onNameChange(event.target.value)}
+        error={error !== null}
+        helperText={error ?? ' '}
+        slotProps={{ htmlInput: { maxLength: ROUTE_NAME_MAX_LENGTH + 20 } }}
+        sx={{ flex: 1 }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<SaveIcon />}
+        loading={save.isPending}
+        disabled={waypoints.length < 2}
+        sx={{ minHeight: 44 }}
+      >
+        Save route
+      </Button>
+    </Stack>
+  );
+}

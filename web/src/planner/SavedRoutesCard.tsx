@@ -1,0 +1,78 @@
+/**
+ * Saving and the saved routes (spec §1: "sign in to save"): a visitor plans freely and is asked to
+ * sign in here; a runner names and saves the route, exports the saved GPX and manages the list.
+ */
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import type { UnitSystem } from '../../../core/profile.ts';
+import type { LatLng } from '../../../core/routes/geometry.ts';
+import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
+import { exportGpxUrl } from './planner-api.ts';
+import { SavedRoutesList } from './SavedRoutesList.tsx';
+import { SaveRouteForm } from './SaveRouteForm.tsx';
+
+export interface SavedRoutesCardProps {
+  signedIn: boolean;
+  units: UnitSystem;
+  name: string;
+  onNameChange: (name: string) => void;
+  waypoints: readonly LatLng[];
+  line: readonly LatLng[];
+  /** The route saved last in this visit, for its GPX export. */
+  saved: RouteDetail | null;
+  onSaved: (route: RouteDetail) => void;
+  onOpen: (route: RouteSummary) => void;
+}
+
+export function SavedRoutesCard(props: SavedRoutesCardProps) {
+  const { signedIn, saved } = props;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Saved routes
+        </Typography>
+        {!signedIn ? (
+          <Typography variant="body2" color="text.secondary">
+            <Link component={RouterLink} to="/login?redirect=%2Frun-planner">
+              Sign in
+            </Link>{' '}
+            to save your routes, export them as GPX and open them again later.
+          </Typography>
+        ) : (
+          <Stack spacing={2}>
+            <SaveRouteForm
+              name={props.name}
+              onNameChange={props.onNameChange}
+              waypoints={props.waypoints}
+              line={props.line}
+              onSaved={props.onSaved}
+            />
+            {saved && (
+              <Alert
+                severity="success"
+                variant="outlined"
+                action={
+                  <Button
+                    component="a"
+                    href={exportGpxUrl(saved.id)}
+                    download
+                    color="inherit"
+                    startIcon={<DownloadIcon />}
+                    sx={{ whiteSpace: 'nowrap' }}
+                  >
+                    Export GPX
+                  </Button>
+                }
+              >
+                Saved “{saved.name}”.
+              </Alert>
+            )}
+            <SavedRoutesList units={props.units} onOpen={props.onOpen} />
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
