@@ -7,7 +7,7 @@ import type { UnitSystem } from '../profile.ts';
 import { distanceUnitLabel, formatPaceSeconds, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask } from './plan-generation.ts';
-import { QUALITY_WARM_UP_M } from './plan-templates.ts';
+import { QUALITY_WARM_UP_M, RACE_DISTANCE_LABELS, type RaceDistance } from './plan-templates.ts';
 
 function distance(metres: number, units: UnitSystem): string {
   return `${formatGoalDistance(metres, units)} ${distanceUnitLabel(units)}`;
@@ -68,4 +68,13 @@ export function taskDescription(task: PlanTask, units: UnitSystem): string {
     case 'stretching':
       return `${task.minutes} minutes of the stretching routine after your run.`;
   }
+}
+
+/** Weekday names by JavaScript's numbering (0 Sunday … 6 Saturday), as a plan's long-run day. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** "Half marathon plan". */
+export function planName(race: RaceDistance): string {
+  const label = RACE_DISTANCE_LABELS[race];
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} plan`;
 }

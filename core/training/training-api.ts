@@ -129,6 +129,8 @@ export const todayTasksSchema = z.object({
   plans: z.array(
     z.object({
       planId: z.string(),
+      /** Today in the plan's zone: the day the tasks are of. */
+      date: isoDay,
       goalTitle: z.string(),
       raceDate: isoDay,
       adherence: z.number().int().nullable(),

@@ -269,7 +269,20 @@ export function createServices(deps: ServiceDeps) {
     activity: (userId: string, activityId: string) => getActivityWeather(weatherContext, userId, activityId),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, training, routes, accounts, strava, weather };
+  return {
+    auth,
+    profiles,
+    activities,
+    imports,
+    medals,
+    analytics,
+    charts,
+    training,
+    routes,
+    accounts,
+    strava,
+    weather,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

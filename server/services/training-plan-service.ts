@@ -26,7 +26,7 @@ import {
   type PlanStatus,
   type TaskToggle,
 } from '../../core/training/plan-progress.ts';
-import { RACE_DISTANCE_LABELS } from '../../core/training/plan-templates.ts';
+import { planName } from '../../core/training/task-text.ts';
 import type { TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
 import {
@@ -52,8 +52,9 @@ export function calendarPath(token: string): string {
   return `/api/calendar/${token}.ics`;
 }
 
+/** "Half marathon plan, race day 2027-02-01": how a plan is named on the dashboard and in calendars. */
 function goalTitleOf(plan: PlanRow): string {
-  return `${RACE_DISTANCE_LABELS[plan.schedule.race]} on ${plan.schedule.raceDate}`;
+  return `${planName(plan.schedule.race)}, race day ${plan.schedule.raceDate}`;
 }
 
 function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
@@ -221,6 +222,7 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
         const today = localDate(now, plan.timeZone);
         return {
           planId: plan.id,
+          date: today,
           goalTitle: goalTitleOf(plan),
           raceDate: plan.schedule.raceDate,
           adherence: planAdherence(plan.schedule, plan.dailyProgress, today),

@@ -1,6 +1,7 @@
 /**
- * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals, the
- * weather where they run, the Strava connection with its live sync, the newest activities and the way to upload more.
+ * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals,
+ * today's training, the weather where they run, the Strava connection with its live sync, the
+ * newest activities and the way to upload more.
  */
 import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
@@ -21,6 +22,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
+import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
 
 export default function DashboardPage() {
@@ -81,9 +83,14 @@ export default function DashboardPage() {
           Weeks, months and pace in Charts
         </Button>
       </Stack>
-      <Box sx={{ mt: 2 }}>
-        <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />
-      </Box>
+      <Grid container spacing={2} sx={{ mt: 2 }}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <TodayTasksCard linkToPlans />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />
+        </Grid>
+      </Grid>
       <Box sx={{ mt: 2 }}>
         <StravaConnectionCard variant="dashboard" />
       </Box>

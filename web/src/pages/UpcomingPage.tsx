@@ -8,7 +8,6 @@ import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
-  '/training-goals': { description: 'Set goals and follow training plans, ticking off each day’s tasks as you go.' },
   '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
   '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
 };

@@ -1,0 +1,124 @@
+/**
+ * Goals & Training at desktop and phone width: a new runner sets a race goal, generates a plan whose
+ * first day is today, ticks today's stretching, uploads a run that ticks today's long run by itself,
+ * and sees the goal, the plan calendar and the dashboard's card agree.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
+import { addDays } from '../core/training/local-day.ts';
+import { METRES_PER_MILE } from '../core/units.ts';
+import { WEEKDAY_NAMES } from '../core/training/task-text.ts';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+const POLL = { timeout: 15_000 };
+
+/** The browser's today and weekday. */
+async function browserToday(page: Page): Promise<{ today: string; weekday: number }> {
+  return page.evaluate(() => ({ today: new Date().toLocaleDateString('en-CA'), weekday: new Date().getDay() }));
+}
+
+async function uploadRun(page: Page, metres: number) {
+  const interval = 5;
+  const speed = 3;
+  const points = straightRun({
+    points: Math.round(metres / (speed * interval)) + 1,
+    interval,
+    speed,
+    // Finished a minute ago.
+    start: Date.now() - (metres / speed) * 1000 - 60_000,
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Upload activities' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Activity files').setInputFiles({
+    name: 'long-run.gpx',
+    mimeType: 'application/gpx+xml',
+    buffer: Buffer.from(garminConnectGpx(points, 'Long run')),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expectVisible(dialog.getByText('1 imported.'));
+  await dialog.getByRole('button', { name: 'Done' }).click();
+}
+
+describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('race goal → plan from today → tick a task → an uploaded run ticks the long run', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    await page.goto('/training-goals');
+    await expectVisible(heading(page, 'Goals & Training'));
+    await expectVisible(page.getByText(/No goals yet/));
+
+    // Race day 69 days on: exactly ten weeks, so the plan's first day is today.
+    const { today, weekday } = await browserToday(page);
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const goalDialog = page.getByRole('dialog');
+    await goalDialog.getByLabel('Race day').fill(addDays(today, 69));
+    await goalDialog.getByLabel('Target time').fill('1:75:00');
+    await goalDialog.getByRole('button', { name: 'Set goal' }).click();
+    await expectVisible(goalDialog.getByText(/Enter a time as h:mm:ss/));
+    await goalDialog.getByLabel('Target time').fill('1:55:00');
+    await goalDialog.getByRole('button', { name: 'Set goal' }).click();
+    const goal = page.getByTestId('goal');
+    await expectVisible(goal.getByText(/^Half marathon under 1:55:00 on /));
+    await expectVisible(goal.getByText(/days to race day/));
+
+    await goal.getByRole('button', { name: 'Generate a training plan' }).click();
+    const planDialog = page.getByRole('dialog');
+    await planDialog.getByLabel('Long run on').click();
+    await page.getByRole('option', { name: WEEKDAY_NAMES[weekday] }).click();
+    await planDialog.getByRole('button', { name: 'Generate plan' }).click();
+    const plan = page.getByTestId('training-plan');
+    await expectVisible(plan.getByRole('heading', { name: 'Half marathon plan' }));
+    await expect
+      .poll(() => plan.getByRole('list', { name: 'Plan calendar' }).getByRole('listitem').count(), POLL)
+      .toBe(10);
+    await plan.getByRole('list', { name: 'Plan calendar' }).scrollIntoViewIfNeeded();
+    await screenshot(page, `training-plan-${viewport}`);
+
+    // Today is long-run day: the long run and stretching after it.
+    const todayCard = page.getByTestId('today-training');
+    const stretching = todayCard.getByRole('checkbox', { name: /^Stretching 10 min/ });
+    await stretching.check();
+    await expect.poll(() => stretching.isChecked(), POLL).toBe(true);
+    const longRun = todayCard.getByRole('checkbox', { name: /^Long run/ });
+    expect(await longRun.isChecked()).toBe(false);
+    const title =
+      (await todayCard
+        .getByText(/^Long run [\d.]+ mi$/)
+        .first()
+        .textContent()) ?? '';
+    const miles = Number(/([\d.]+) mi/.exec(title)?.[1]);
+    expect(miles).toBeGreaterThan(3);
+
+    await uploadRun(page, miles * METRES_PER_MILE);
+    // The dashboard's card shows the long run ticked by the upload.
+    const dashboardLongRun = page.getByRole('checkbox', { name: /^Long run/ });
+    await expect.poll(() => dashboardLongRun.isChecked(), POLL).toBe(true);
+    await screenshot(page, `training-dashboard-${viewport}`);
+
+    await page.goto('/training-goals');
+    await expect.poll(() => page.getByTestId('plan-adherence').textContent(), POLL).toBe('100 %');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('checkbox', { name: /^Long run/ })
+            .first()
+            .isChecked(),
+        POLL,
+      )
+      .toBe(true);
+    await screenshot(page, `training-goals-${viewport}`);
+  });
+});
