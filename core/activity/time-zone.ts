@@ -21,14 +21,25 @@ export function timeZoneAt(lat: number, lon: number): string {
   return tzLookup(lat, lon);
 }
 
+/** Zones already asked about: building a formatter to find out costs tens of microseconds. */
+const zoneValidity = new Map<string, boolean>();
+
 /** Whether the runtime knows `timeZone` as an IANA name (the browser's value is user input). */
 export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
+  let valid = zoneValidity.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // Bounded: user input may name any number of zones that do not exist.
+    if (zoneValidity.size < 1000) {
+      zoneValidity.set(timeZone, valid);
+    }
   }
+  return valid;
 }
 
 /**

@@ -13,6 +13,7 @@ import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
 import { plannerBench } from './planner.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
+import { trainingBench } from './training.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
 
 export const BENCHES: Bench[] = [
@@ -26,6 +27,7 @@ export const BENCHES: Bench[] = [
   calculatorsBench,
   chartsBench,
   plannerBench,
+  trainingBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
