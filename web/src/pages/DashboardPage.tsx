@@ -83,14 +83,12 @@ export default function DashboardPage() {
           Weeks, months and pace in Charts
         </Button>
       </Stack>
-      <Grid container spacing={2} sx={{ mt: 2 }}>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <TodayTasksCard linkToPlans />
-        </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />
-        </Grid>
-      </Grid>
+      <Box sx={{ mt: 2 }}>
+        <TodayTasksCard linkToPlans />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />
+      </Box>
       <Box sx={{ mt: 2 }}>
         <StravaConnectionCard variant="dashboard" />
       </Box>
