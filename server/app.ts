@@ -18,6 +18,7 @@ import { accountRoutes } from './routes/account.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
+import { wellbeingRoutes } from './routes/wellbeing.ts';
 import { eventRoutes } from './routes/events.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
@@ -51,6 +52,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', medalRoutes(deps))
     .route('/', analyticsRoutes(deps))
     .route('/', chartsRoutes(deps))
+    .route('/', wellbeingRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', eventRoutes(deps));
 }

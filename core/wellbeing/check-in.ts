@@ -11,7 +11,7 @@
  * The spec's defaults score 78.
  */
 import { z } from 'zod';
-import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences, wellbeingPreferencesSchema } from '../profile.ts';
+import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../profile.ts';
 import { isoDaySchema } from '../training/local-day.ts';
 
 export { localDayRangeUtc } from '../training/local-day.ts';
@@ -132,7 +132,19 @@ export function latestCheckInBetween<T extends { timestamp: number }>(
 
 export { DEFAULT_WELLBEING_PREFERENCES };
 /** PATCH wellbeing preferences: any of the eight answers. */
-export const wellbeingPreferencesUpdateSchema = wellbeingPreferencesSchema.partial().strict();
+export const wellbeingPreferencesUpdateSchema = z
+  .object({
+    sleepQuality: answer,
+    energyLevel: answer,
+    stressLevel: answer,
+    soreness: answer,
+    hydration: answer,
+    nutrition: answer,
+    moodRating: answer,
+    injuryFeeling: answer,
+  })
+  .partial()
+  .strict() satisfies z.ZodType<Partial<WellbeingPreferences>>;
 export type WellbeingPreferencesUpdate = z.infer<typeof wellbeingPreferencesUpdateSchema>;
 
 /** Spec §5: an update is laid over the stored preferences and forces hydration and nutrition to high. */

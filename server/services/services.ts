@@ -12,6 +12,8 @@ import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../core/running/heart-rate-api.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
+import type { CheckInInput, CoachingSettings, WellbeingPreferencesUpdate } from '../../core/wellbeing/check-in.ts';
+import type { ExerciseDone } from '../../core/wellbeing/wellbeing-api.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Clock } from '../clock.ts';
@@ -53,6 +55,18 @@ import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
+import {
+  finishExercise,
+  getCoachingSettings,
+  getLatestCheckIn,
+  getReadiness,
+  getWellbeingOverview,
+  getWellbeingPreferences,
+  saveCheckIn,
+  updateCoachingSettings,
+  updateWellbeingPreferences,
+  type InZone,
+} from './wellbeing-service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -183,6 +197,23 @@ export function createServices(deps: ServiceDeps) {
     startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
 
+  /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */
+  type UserId = string | null | undefined;
+  const wellbeing = {
+    saveCheckIn: (userId: UserId, input: CheckInInput & InZone) => saveCheckIn(context, userId, input),
+    latestCheckIn: (userId: UserId, input: InZone & { date?: string | undefined }) =>
+      getLatestCheckIn(context, userId, input),
+    overview: (userId: UserId, input: InZone) => getWellbeingOverview(context, userId, input),
+    finishExercise: (userId: UserId, input: ExerciseDone & InZone) => finishExercise(context, userId, input),
+    preferences: (userId: UserId) => getWellbeingPreferences(context, userId),
+    updatePreferences: (userId: UserId, update: WellbeingPreferencesUpdate) =>
+      updateWellbeingPreferences(context, userId, update),
+    coachingSettings: (userId: UserId) => getCoachingSettings(context, userId),
+    updateCoachingSettings: (userId: UserId, update: Partial<CoachingSettings>) =>
+      updateCoachingSettings(context, userId, update),
+    readiness: (userId: UserId, input: InZone) => getReadiness(context, userId, input),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -196,7 +227,7 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  return { auth, profiles, activities, imports, medals, analytics, charts, accounts, strava };
+  return { auth, profiles, activities, imports, medals, analytics, charts, wellbeing, accounts, strava };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -19,6 +19,7 @@ import * as activityDerivationVersion from './0013-activity-derivation-version.t
 import * as stravaStepsAndSports from './0014-strava-steps-and-sports.ts';
 import * as bestEfforts from './0015-best-efforts.ts';
 import * as heartRateZones from './0016-heart-rate-zones.ts';
+import * as wellbeing from './0020-wellbeing.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0014-strava-steps-and-sports': stravaStepsAndSports,
   '0015-best-efforts': bestEfforts,
   '0016-heart-rate-zones': heartRateZones,
+  '0020-wellbeing': wellbeing,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
