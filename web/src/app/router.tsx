@@ -35,6 +35,7 @@ const MyStridePage = lazyPage(() => import('../pages/MyStridePage.tsx'));
 const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
 const CalculatorsPage = lazyPage(() => import('../calculators/CalculatorsPage.tsx'));
 const ChartsPage = lazyPage(() => import('../charts/ChartsPage.tsx'));
+const TrainingGoalsPage = lazyPage(() => import('../training/TrainingGoalsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
@@ -72,6 +73,7 @@ const SCREENS: Readonly<Record<string, ReactElement>> = {
   '/run-planner': <RunPlannerPage />,
   '/calculators': <CalculatorsPage />,
   '/charts': <ChartsPage />,
+  '/training-goals': <TrainingGoalsPage />,
   ...Object.fromEntries(FITNESS_CALLBACK_PATHS.map((path) => [path, <StravaCallbackPage key={path} />])),
 };
 

@@ -21,6 +21,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
+import { ReadinessCard } from '../wellbeing/ReadinessCard.tsx';
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
@@ -75,6 +76,9 @@ export default function DashboardPage() {
           />
         </Grid>
       </Grid>
+      <Box sx={{ mt: 2 }}>
+        <ReadinessCard />
+      </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
         <Button component={RouterLink} to="/charts" size="small" startIcon={<ShowChartIcon />}>
           Weeks, months and pace in Charts

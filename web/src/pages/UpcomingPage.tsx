@@ -8,7 +8,6 @@ import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
-  '/training-goals': { description: 'Set goals and follow training plans, ticking off each day’s tasks as you go.' },
   '/run-planner': { description: 'Draw a route on the map and see its distance and climb before you run it.' },
   '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
   '/debug/prime-weather': {
