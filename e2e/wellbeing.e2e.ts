@@ -2,7 +2,8 @@
  * Wellbeing at desktop and phone width: the dashboard's readiness card asks for a check-in and
  * leads to Training & Goals; a check-in shows today's score and the trend; a one-cycle breathing
  * session (the page's clock fast-forwarded through it) is paused, resumed and finished, counts as
- * today's breathing, and shows as progress towards Breathing Buddha; the readiness card reads the score.
+ * today's breathing, and shows as progress towards Breathing Buddha; the stretching routine steps
+ * through its named stretches (next, skip) to the end; the readiness card reads the score.
  */
 import { describe, expect, test } from 'vitest';
 import { READINESS_SENTENCES } from '../core/wellbeing/readiness.ts';
@@ -69,8 +70,27 @@ describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
       .poll(() => page.getByTestId('breathing-status').textContent(), POLL)
       .toBe('Breathing done today · 1-day streak');
 
+    // Stretching: named stretches with how to do them; next goes to the other side, skip to the next stretch.
+    await page.getByRole('button', { name: 'Start stretching' }).click();
+    const routine = page.getByRole('dialog', { name: 'Stretching' });
+    await routine.getByRole('button', { name: 'Start' }).click();
+    const stretch = routine.getByTestId('stretch-name');
+    await expect.poll(() => stretch.textContent(), POLL).toBe('Calf stretch');
+    await expectVisible(routine.getByText('Stretch 1 of 7 · Left side'));
+    await routine.getByRole('button', { name: 'Next' }).click();
+    await expectVisible(routine.getByText('Stretch 1 of 7 · Right side'));
+    await routine.getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => stretch.textContent(), POLL).toBe('Standing hamstring stretch');
+    await screenshot(page, `wellbeing-stretching-${viewport}`);
+    await page.clock.fastForward(10 * 60_000);
+    await expect
+      .poll(() => routine.getByTestId('exercise-done').textContent(), POLL)
+      .toBe('Stretching done today · 1-day streak');
+    await routine.getByRole('button', { name: 'Close' }).click();
+
     await page.goto('/medals');
     await expectVisible(page.getByText('1 of 7 breathing days in a row'));
+    await expectVisible(page.getByText('1 of 7 stretching days in a row'));
     await page.goto('/dashboard');
     await expectVisible(page.getByTestId('readiness-card').getByText('Wellbeing 58 / 100'));
     await expectVisible(page.getByTestId('readiness-card').getByText(READINESS_SENTENCES.easyLowScore));
