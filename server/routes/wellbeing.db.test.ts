@@ -17,7 +17,10 @@ import {
   type StoredCheckIn,
   type WellbeingOverview,
 } from '../../core/wellbeing/wellbeing-api.ts';
+import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
+import { deleteAuthUser } from '../db/user-repository.ts';
 import { createApiClient } from '../test-support/api-client.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -260,6 +263,41 @@ describe('readiness', () => {
     await checkIn(runner);
     const after = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
     expect(after).toMatchObject({ level: 'ready', sentence: READINESS_SENTENCES.ready, score: 78 });
+  });
+
+  it('reads the acute:chronic load of the last 7 and 28 days: a first week of running is far above the month', async () => {
+    now = START;
+    const runner = await registerUser(server);
+    await checkIn(runner);
+    // This morning: 3,000 m in 1,000 s; nothing in the four weeks before.
+    const points = straightRun({ points: 201, interval: 5, speed: 3, start: Date.UTC(2026, 10, 24, 6, 0, 0) });
+    const upload = await uploadFiles(
+      server,
+      runner.client,
+      [{ name: 'today.gpx', content: garminConnectGpx(points, 'today.gpx', 'running') }],
+      BERLIN,
+    );
+    expect(finalFileEvents(upload.events)[0]?.activityId).toBeDefined();
+    const view = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
+    expect(view.acuteLoad).toBeGreaterThan(0);
+    expect(view.chronicLoad).toBeCloseTo(view.acuteLoad / 4);
+    expect(view.ratio).toBeCloseTo(4);
+    expect(view).toMatchObject({ level: 'rest', sentence: READINESS_SENTENCES.restHighLoad, score: 78 });
+  });
+});
+
+describe('deleting the account', () => {
+  it('removes its check-ins, coaching settings and wellbeing entries', async () => {
+    const runner = await registerUser(server);
+    await checkIn(runner);
+    await exercise(runner, 'breathing');
+    await runner.client.put('/api/coaching-settings', { focus: 'recovery' });
+    await deleteAuthUser(server.database.db, runner.id);
+    const { db } = server.database;
+    for (const table of ['coachingCheckIns', 'coachingSettings', 'wellbeingEntries'] as const) {
+      const rows = await db.selectFrom(table).select('userId').where('userId', '=', runner.id).execute();
+      expect(rows).toEqual([]);
+    }
   });
 });
 
