@@ -13,6 +13,7 @@ import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
+import { wellbeingBench } from './wellbeing.bench.ts';
 
 export const BENCHES: Bench[] = [
   gpxParseBench,
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   loginBytesBench,
   calculatorsBench,
   chartsBench,
+  wellbeingBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
