@@ -34,6 +34,7 @@ describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
     await waitForPath(page, '/training-goals');
     await expectVisible(heading(page, 'Goals & Training'));
     await expectVisible(page.getByText('Check in to start your trend.'));
+    await screenshot(page, `wellbeing-new-${viewport}`);
 
     // Everything at the defaults but a poor night: 78 − 20 = 58.
     await page.getByRole('group', { name: 'Sleep quality' }).getByRole('button', { name: 'Low' }).click();

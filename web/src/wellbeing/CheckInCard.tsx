@@ -85,6 +85,7 @@ export function CheckInCard({
               <ToggleButtonGroup
                 exclusive
                 size="small"
+                color="primary"
                 value={answers[answer]}
                 onChange={(_, level: WellbeingPreferences[WellbeingAnswer] | null) => set(answer, level)}
                 aria-labelledby={`answer-${answer}`}
