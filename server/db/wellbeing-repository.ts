@@ -37,15 +37,20 @@ function toStoredCheckIn(row: CheckInRow): StoredCheckIn {
   };
 }
 
-/** Stores a check-in and makes sure its day has a wellbeing entry, in one transaction. */
-export async function insertCheckIn(db: Db, record: CheckInRecord): Promise<StoredCheckIn> {
+/**
+ * Stores a check-in and, when `countsToday`, makes sure its day has a wellbeing entry, in one
+ * transaction.
+ */
+export async function insertCheckIn(db: Db, record: CheckInRecord, countsToday: boolean): Promise<StoredCheckIn> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('coachingCheckIns')
       .values({ id: randomUUID(), ...record, createdAt: new Date(record.createdAt) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordEntry(trx, record.userId, record.date, null, new Date(record.timestamp));
+    if (countsToday) {
+      await recordEntry(trx, record.userId, record.date, null, new Date(record.timestamp));
+    }
     return toStoredCheckIn(row);
   });
 }

@@ -117,6 +117,17 @@ describe('check-ins', () => {
     expect(overview.streaks.any).toBe(1);
   });
 
+  it('keeps a check-in for a past day in the trend without counting it towards a streak', async () => {
+    const runner2 = await registerUser(server);
+    now = START;
+    const past = await checkIn(runner2, { ...ANSWERS, date: '2026-11-20' });
+    expect(past).toMatchObject({ date: '2026-11-20', timestamp: START });
+    const overview = (await runner2.client.get<WellbeingOverview>(`/api/wellbeing?timeZone=${BERLIN}`)).body;
+    expect(overview.trend.find((point) => point.date === '2026-11-20')?.score).toBe(78);
+    expect(overview.checkIn?.id).toBe(past.id);
+    expect(overview.streaks.any).toBe(0);
+  });
+
   it('refuses answers out of range, unknown fields and days after today, storing nothing', async () => {
     const before = await countCheckIns(runner.id);
     const out = await runner.client.post(`/api/wellbeing/check-ins?timeZone=${BERLIN}`, {

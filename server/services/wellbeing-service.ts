@@ -76,7 +76,9 @@ export async function saveCheckIn(
   if (answers.date !== undefined && answers.date > today) {
     throw invalid(`date: ${CHECK_IN_DATE_MESSAGES.future}`, { date: CHECK_IN_DATE_MESSAGES.future });
   }
-  const stored = await insertCheckIn(context.db, buildCheckIn(id, answers, context.clock.now(), today));
+  const record = buildCheckIn(id, answers, context.clock.now(), today);
+  // A check-in for a past day shows in the trend but makes no entry: streaks count days as they happen.
+  const stored = await insertCheckIn(context.db, record, record.date === today);
   await checkMedalsAfter(context, id, timeZone);
   return stored;
 }
