@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../profile.ts';
 import { isoDaySchema } from '../training/local-day.ts';
+import { normaliseUserText } from '../user-text.ts';
 
 export { localDayRangeUtc } from '../training/local-day.ts';
 
@@ -77,7 +78,12 @@ export const checkInSchema = z
     nutrition: answer,
     moodRating: answer,
     injuryFeeling: answer,
-    note: z.string().trim().max(CHECK_IN_LIMITS.note, CHECK_IN_MESSAGES.noteTooLong).optional(),
+    // Stored in the one normal form of typed text (core/user-text.ts), line breaks kept.
+    note: z
+      .string()
+      .overwrite((value) => normaliseUserText(value, { multiline: true }))
+      .max(CHECK_IN_LIMITS.note, CHECK_IN_MESSAGES.noteTooLong)
+      .optional(),
     date: isoDaySchema.optional(),
   })
   .strict();
