@@ -159,7 +159,10 @@ describe('check-ins', () => {
     const firstOf30 = Date.UTC(2026, 2, 29, 22, 0, 0, 0);
     const at = async (instant: number) => {
       now = instant;
-      return checkIn(dst);
+      const stored = await checkIn(dst);
+      // Read back later, as the runner would: no check-in lies after "now".
+      now = START;
+      return stored;
     };
     const a = await at(firstOf29);
     expect(a.date).toBe('2026-03-29');
@@ -176,6 +179,9 @@ describe('check-ins', () => {
     // The same instants in New York (UTC-4 since 8 March): all four fall on the 28th and 29th there.
     expect((await latest(dst, '2026-03-28', NEW_YORK))?.id).toBe(a.id);
     expect((await latest(dst, '2026-03-29', NEW_YORK))?.id).toBe(d.id);
+    expect(await latest(dst, '2026-03-31', BERLIN)).toBeNull();
+    // A day after today has no check-ins yet.
+    expect(await latest(dst, '9999-12-31', BERLIN)).toBeNull();
     now = START;
   });
 });

@@ -91,7 +91,12 @@ export async function getLatestCheckIn(
 ): Promise<{ checkIn: StoredCheckIn | null }> {
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
-  return { checkIn: await findLatestCheckInBetween(context.db, id, localDayRangeUtc(input.date ?? today, zone)) };
+  const date = input.date ?? today;
+  if (date > today) {
+    // Check-ins are stamped with the instant they are saved: a day after today has none yet.
+    return { checkIn: null };
+  }
+  return { checkIn: await findLatestCheckInBetween(context.db, id, localDayRangeUtc(date, zone)) };
 }
 
 function streaksOf(entries: readonly WellbeingEntry[], today: string): WellbeingStreaks {
