@@ -66,6 +66,19 @@ async function exercise(runner: RegisteredUser, name: string) {
   return response.body;
 }
 
+/** A run due north at 3 m/s for 1,000 s (3,000 m), uploaded from Berlin. */
+async function uploadRun(runner: RegisteredUser, startUtc: number) {
+  const points = straightRun({ points: 201, interval: 5, speed: 3, start: startUtc });
+  const name = `run-${startUtc}.gpx`;
+  const upload = await uploadFiles(
+    server,
+    runner.client,
+    [{ name, content: garminConnectGpx(points, name, 'running') }],
+    BERLIN,
+  );
+  expect(finalFileEvents(upload.events)[0]?.activityId).toBeDefined();
+}
+
 const countCheckIns = async (userId: string) =>
   Number(
     (
@@ -282,23 +295,20 @@ describe('readiness', () => {
     expect(after).toMatchObject({ level: 'ready', sentence: READINESS_SENTENCES.ready, score: 78 });
   });
 
-  it('reads the acute:chronic load of the last 7 and 28 days: a first week of running is far above the month', async () => {
+  it('compares the load of the last 7 and 28 days once the runner has 28 days of history', async () => {
     now = START;
     const runner = await registerUser(server);
     await checkIn(runner);
-    // This morning: 3,000 m in 1,000 s; nothing in the four weeks before.
-    const points = straightRun({ points: 201, interval: 5, speed: 3, start: Date.UTC(2026, 10, 24, 6, 0, 0) });
-    const upload = await uploadFiles(
-      server,
-      runner.client,
-      [{ name: 'today.gpx', content: garminConnectGpx(points, 'today.gpx', 'running') }],
-      BERLIN,
-    );
-    expect(finalFileEvents(upload.events)[0]?.activityId).toBeDefined();
-    const view = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
+    const readinessNow = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
+    // This morning: 3,000 m in 1,000 s. A first run is no overload: there is no month to compare with.
+    await uploadRun(runner, Date.UTC(2026, 10, 24, 6, 0, 0));
+    expect(await readinessNow()).toMatchObject({ level: 'ready', ratio: null, score: 78 });
+    // The same run 27 days ago, the first day of the 28: now this week holds half of the month's load.
+    await uploadRun(runner, Date.UTC(2026, 9, 28, 7, 0, 0));
+    const view = await readinessNow();
     expect(view.acuteLoad).toBeGreaterThan(0);
-    expect(view.chronicLoad).toBeCloseTo(view.acuteLoad / 4);
-    expect(view.ratio).toBeCloseTo(4);
+    expect(view.chronicLoad).toBeCloseTo((view.acuteLoad * 7 * 2) / 28);
+    expect(view.ratio).toBeCloseTo(2);
     expect(view).toMatchObject({ level: 'rest', sentence: READINESS_SENTENCES.restHighLoad, score: 78 });
   });
 });

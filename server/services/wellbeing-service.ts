@@ -31,7 +31,7 @@ import {
   type WellbeingOverview,
   type WellbeingStreaks,
 } from '../../core/wellbeing/wellbeing-api.ts';
-import { loadRows } from '../db/charts-repository.ts';
+import { chartExtent, loadRows } from '../db/charts-repository.ts';
 import { findProfileByUserId, updateProfile } from '../db/profile-repository.ts';
 import {
   findCoachingSettings,
@@ -190,7 +190,10 @@ export async function updateCoachingSettings(
 
 /**
  * Readiness (core/wellbeing/readiness.ts): today's latest score and the acute:chronic ratio of the
- * daily training load (Charts' per-activity load, core/charts/chart-load.ts) over the last 7 and 28 days.
+ * daily training load (Charts' per-activity load, core/charts/chart-load.ts) over the last 7 and 28
+ * days. The load is compared only once the runner's first activity is at least 28 days old: before
+ * that the "chronic" mean counts days before they ran with Stride as rest, and a first week would
+ * always read as an overload.
  */
 export async function getReadiness(
   context: MedalContext,
@@ -200,12 +203,16 @@ export async function getReadiness(
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
   const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
-  const [checkIn, rows, assumptions] = await Promise.all([
+  const [checkIn, rows, extent] = await Promise.all([
     findLatestCheckInBetween(context.db, id, localDayRangeUtc(today, zone)),
     loadRows(context.db, id, { from, to: today, type: null }),
-    heartRateAssumptions(context.db, id),
+    chartExtent(context.db, id),
   ]);
-  const daily = loadLines(rows, assumptions, { warmUpFrom: from, from, to: today }).map((day) => day.load);
+  const established = extent.firstDay !== null && extent.firstDay <= from;
+  const assumptions = await heartRateAssumptions(context.db, id, extent.maxHeartrate);
+  const daily = established
+    ? loadLines(rows, assumptions, { warmUpFrom: from, from, to: today }).map((day) => day.load)
+    : [];
   const score = checkIn?.wellbeingScore ?? null;
   return { score, ...readiness(score, daily) };
 }
