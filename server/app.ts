@@ -20,6 +20,7 @@ import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
 import { trainingRoutes } from './routes/training.ts';
+import { wellbeingRoutes } from './routes/wellbeing.ts';
 import { eventRoutes } from './routes/events.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
@@ -57,6 +58,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', chartsRoutes(deps))
     .route('/', trainingRoutes(deps))
     .route('/', plannerRoutes(deps))
+    .route('/', wellbeingRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', weatherRoutes(deps))
     .route('/', eventRoutes(deps));

@@ -122,6 +122,15 @@ for (const [width, height, suffix] of [
   await page.waitForTimeout(1500);
   await shoot(page, `planner-${suffix}`);
   await page.goto(`${baseUrl}/training-goals`);
+  await page.getByRole('button', { name: 'Save check-in' }).click();
+  await page.getByTestId('today-score').waitFor();
+  await page.locator('.recharts-surface').first().waitFor();
+  await shoot(page, `wellbeing-${suffix}`);
+  await page.getByRole('button', { name: 'Start breathing' }).click();
+  await page.getByRole('dialog', { name: 'Breathing' }).getByRole('button', { name: 'Start' }).click();
+  await page.waitForTimeout(2_000);
+  await shoot(page, `breathing-${suffix}`);
+  await page.goto(`${baseUrl}/success`);
   await shoot(page, `upcoming-${suffix}`);
   await page.goto(`${baseUrl}/privacy-policy`);
   await shoot(page, `privacy-${suffix}`);

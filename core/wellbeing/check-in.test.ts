@@ -85,6 +85,12 @@ describe('check-ins', () => {
     expect(checkInSchema.safeParse({ ...answers, mood: 'high' }).success).toBe(false);
   });
 
+  it('keeps a note in the normal form of typed text: no bidirectional controls, line breaks kept', () => {
+    expect(checkInSchema.parse({ ...answers, note: ' Legs \u202Eheavy\r\nslept 6 h ' }).note).toBe(
+      'Legs heavy\nslept 6 h',
+    );
+  });
+
   it('finds the latest check-in of a local day, edges included', () => {
     const range = localDayRangeUtc('2026-10-25', 'Europe/London'); // a 25-hour day
     const checkIns = [

@@ -11,8 +11,9 @@
  * The spec's defaults score 78.
  */
 import { z } from 'zod';
-import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences, wellbeingPreferencesSchema } from '../profile.ts';
+import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../profile.ts';
 import { isoDaySchema } from '../training/local-day.ts';
+import { normaliseUserText } from '../user-text.ts';
 
 export { localDayRangeUtc } from '../training/local-day.ts';
 
@@ -77,7 +78,12 @@ export const checkInSchema = z
     nutrition: answer,
     moodRating: answer,
     injuryFeeling: answer,
-    note: z.string().trim().max(CHECK_IN_LIMITS.note, CHECK_IN_MESSAGES.noteTooLong).optional(),
+    // Stored in the one normal form of typed text (core/user-text.ts), line breaks kept.
+    note: z
+      .string()
+      .overwrite((value) => normaliseUserText(value, { multiline: true }))
+      .max(CHECK_IN_LIMITS.note, CHECK_IN_MESSAGES.noteTooLong)
+      .optional(),
     date: isoDaySchema.optional(),
   })
   .strict();
@@ -132,7 +138,19 @@ export function latestCheckInBetween<T extends { timestamp: number }>(
 
 export { DEFAULT_WELLBEING_PREFERENCES };
 /** PATCH wellbeing preferences: any of the eight answers. */
-export const wellbeingPreferencesUpdateSchema = wellbeingPreferencesSchema.partial().strict();
+export const wellbeingPreferencesUpdateSchema = z
+  .object({
+    sleepQuality: answer,
+    energyLevel: answer,
+    stressLevel: answer,
+    soreness: answer,
+    hydration: answer,
+    nutrition: answer,
+    moodRating: answer,
+    injuryFeeling: answer,
+  })
+  .partial()
+  .strict() satisfies z.ZodType<Partial<WellbeingPreferences>>;
 export type WellbeingPreferencesUpdate = z.infer<typeof wellbeingPreferencesUpdateSchema>;
 
 /** Spec §5: an update is laid over the stored preferences and forces hydration and nutrition to high. */

@@ -395,6 +395,41 @@ export interface SavedRoutesTable {
   updatedAt: Timestamp;
 }
 
+/** Spec §3 "Coaching check-in"; `timestamp` is the instant in milliseconds, `date` the runner's local day. */
+export interface CoachingCheckInsTable {
+  id: string;
+  userId: string;
+  wellbeingScore: number;
+  date: string;
+  timestamp: ColumnType<string | number, number, number>;
+  note: string | null;
+  createdAt: Timestamp;
+  sleepQuality: string;
+  energyLevel: string;
+  stressLevel: string;
+  soreness: string;
+  hydration: string;
+  nutrition: string;
+  moodRating: string;
+  injuryFeeling: string;
+}
+
+export interface CoachingSettingsTable {
+  userId: string;
+  remindersEnabled: boolean;
+  reminderTime: string;
+  focus: string;
+  updatedAt: Timestamp;
+}
+
+/** Spec §3 "Wellbeing entry": one row per runner and local day. */
+export interface WellbeingEntriesTable {
+  userId: string;
+  date: string;
+  exercises: ColumnType<string[], string[] | undefined, string[]>;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -424,6 +459,9 @@ export interface Database {
   weatherPlaces: WeatherPlacesTable;
   activityWeather: ActivityWeatherTable;
   savedRoutes: SavedRoutesTable;
+  coachingCheckIns: CoachingCheckInsTable;
+  coachingSettings: CoachingSettingsTable;
+  wellbeingEntries: WellbeingEntriesTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

@@ -23,6 +23,7 @@ import {
   moveRecordMedal,
 } from '../db/medal-repository.ts';
 import { findProfileByUserId } from '../db/profile-repository.ts';
+import { listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { type Db } from '../db/db.ts';
 import type { UserMedalRow } from '../db/schema.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -42,8 +43,7 @@ async function evaluate(context: MedalContext, userId: string, timeZone: string 
   const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   const evaluations = evaluateMedals({
     activities: await listMedalActivities(db, userId),
-    // Wellbeing check-ins are not recorded yet; the wellbeing medals wait for them.
-    wellbeing: [],
+    wellbeing: await listWellbeingEntries(db, userId),
     today: localDate(context.clock.now(), timeZone),
     units,
   });

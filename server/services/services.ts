@@ -17,6 +17,8 @@ import type { PlanStatus, TaskToggle } from '../../core/training/plan-progress.t
 import type { ProfileUpdate } from '../../core/profile.ts';
 import type { LatLng } from '../../core/routes/geometry.ts';
 import type { RouteSave } from '../../core/routes/route-api.ts';
+import type { CheckInInput, CoachingSettings, WellbeingPreferencesUpdate } from '../../core/wellbeing/check-in.ts';
+import type { ExerciseDone } from '../../core/wellbeing/wellbeing-api.ts';
 import { createAuth, type Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Clock } from '../clock.ts';
@@ -82,6 +84,18 @@ import {
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
 import { getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
+import {
+  finishExercise,
+  getCoachingSettings,
+  getLatestCheckIn,
+  getReadiness,
+  getWellbeingOverview,
+  getWellbeingPreferences,
+  saveCheckIn,
+  updateCoachingSettings,
+  updateWellbeingPreferences,
+  type InZone,
+} from './wellbeing-service.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -248,6 +262,23 @@ export function createServices(deps: ServiceDeps) {
     exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
   };
 
+  /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */
+  type UserId = string | null | undefined;
+  const wellbeing = {
+    saveCheckIn: (userId: UserId, input: CheckInInput & InZone) => saveCheckIn(context, userId, input),
+    latestCheckIn: (userId: UserId, input: InZone & { date?: string | undefined }) =>
+      getLatestCheckIn(context, userId, input),
+    overview: (userId: UserId, input: InZone) => getWellbeingOverview(context, userId, input),
+    finishExercise: (userId: UserId, input: ExerciseDone & InZone) => finishExercise(context, userId, input),
+    preferences: (userId: UserId) => getWellbeingPreferences(context, userId),
+    updatePreferences: (userId: UserId, update: WellbeingPreferencesUpdate) =>
+      updateWellbeingPreferences(context, userId, update),
+    coachingSettings: (userId: UserId) => getCoachingSettings(context, userId),
+    updateCoachingSettings: (userId: UserId, update: Partial<CoachingSettings>) =>
+      updateCoachingSettings(context, userId, update),
+    readiness: (userId: UserId, input: InZone) => getReadiness(context, userId, input),
+  };
+
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
@@ -278,6 +309,7 @@ export function createServices(deps: ServiceDeps) {
     analytics,
     charts,
     training,
+    wellbeing,
     routes,
     accounts,
     strava,

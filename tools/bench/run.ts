@@ -15,6 +15,7 @@ import { plannerBench } from './planner.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { trainingBench } from './training.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
+import { wellbeingBench } from './wellbeing.bench.ts';
 
 export const BENCHES: Bench[] = [
   gpxParseBench,
@@ -28,6 +29,7 @@ export const BENCHES: Bench[] = [
   chartsBench,
   plannerBench,
   trainingBench,
+  wellbeingBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -22,6 +22,7 @@ import * as heartRateZones from './0016-heart-rate-zones.ts';
 import * as weather from './0017-weather.ts';
 import * as savedRoutes from './0018-saved-routes.ts';
 import * as goalsAndPlans from './0019-goals-and-plans.ts';
+import * as wellbeing from './0020-wellbeing.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0017-weather': weather,
   '0018-saved-routes': savedRoutes,
   '0019-goals-and-plans': goalsAndPlans,
+  '0020-wellbeing': wellbeing,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

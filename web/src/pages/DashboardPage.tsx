@@ -24,6 +24,7 @@ import { useProfile } from '../profile/profile.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
+import { ReadinessCard } from '../wellbeing/ReadinessCard.tsx';
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
@@ -78,6 +79,9 @@ export default function DashboardPage() {
           />
         </Grid>
       </Grid>
+      <Box sx={{ mt: 2 }}>
+        <ReadinessCard />
+      </Box>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
         <Button component={RouterLink} to="/charts" size="small" startIcon={<ShowChartIcon />}>
           Weeks, months and pace in Charts

@@ -1,6 +1,6 @@
 /**
  * /training-goals ("Goals & Training"): today's tasks, the runner's goals in their order with
- * progress, and each training plan with its calendar.
+ * progress, each training plan with its calendar, and the runner's wellbeing and coaching.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -10,6 +10,7 @@ import { pageTitleForPath } from '../../../core/product.ts';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { WellbeingSection } from '../wellbeing/WellbeingSection.tsx';
 import { GoalDialog } from './GoalDialog.tsx';
 import { GoalList } from './GoalList.tsx';
 import { PlanCard } from './PlanCard.tsx';
@@ -34,7 +35,7 @@ export default function TrainingGoalsPage() {
     <Stack spacing={2}>
       <PageHeader
         title={pageTitleForPath('/training-goals')}
-        subtitle="Set goals, follow a plan to race day, and tick off each day's training."
+        subtitle="Set goals, follow a plan to race day, tick off each day's training, and check in on how you feel."
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ goal: null })}>
             New goal
@@ -64,6 +65,7 @@ export default function TrainingGoalsPage() {
       {shownPlans.map((plan) => (
         <PlanCard key={plan.id} planId={plan.id} />
       ))}
+      <WellbeingSection />
       {editing && <GoalDialog goal={editing.goal} onClose={() => setEditing(null)} />}
       {planning && <PlanDialog goal={planning} onClose={() => setPlanning(null)} />}
       <ConfirmDialog

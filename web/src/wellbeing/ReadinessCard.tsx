@@ -1,0 +1,50 @@
+/** The dashboard's readiness hint: today's level with its reason, the score and load behind it. */
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { loadRatioText, READINESS_COLOURS, READINESS_TITLES } from './readiness-view.ts';
+import { useReadiness } from './wellbeing-api.ts';
+
+export function ReadinessCard() {
+  const { data, error } = useReadiness();
+  if (error) {
+    return null;
+  }
+  const ratio = data ? loadRatioText(data.ratio) : null;
+  return (
+    <Card data-testid="readiness-card">
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <FavoriteIcon color="primary" sx={{ mt: 0.5 }} />
+            <Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="h6" component="h2">
+                  {data ? READINESS_TITLES[data.level] : <Skeleton width={160} />}
+                </Typography>
+                {data && data.score !== null && (
+                  <Chip size="small" color={READINESS_COLOURS[data.level]} label={`Wellbeing ${data.score} / 100`} />
+                )}
+              </Stack>
+              <Typography color="text.secondary" data-testid="readiness-sentence">
+                {data ? data.sentence : <Skeleton width={260} />}
+              </Typography>
+              {ratio && (
+                <Typography variant="body2" color="text.secondary">
+                  {ratio}
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+          <Button component={RouterLink} to="/training-goals" variant="outlined" sx={{ flexShrink: 0 }}>
+            {data?.score === null ? 'Check in' : 'Wellbeing'}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+/** The check-in form's questions and level labels, in the order the form asks them. */
+import type { WellbeingAnswer } from '../../../core/wellbeing/check-in.ts';
+import { WELLBEING_LEVELS } from '../../../core/profile.ts';
+
+export const CHECK_IN_QUESTIONS: readonly { answer: WellbeingAnswer; label: string }[] = [
+  { answer: 'sleepQuality', label: 'Sleep quality' },
+  { answer: 'energyLevel', label: 'Energy' },
+  { answer: 'stressLevel', label: 'Stress' },
+  { answer: 'soreness', label: 'Soreness' },
+  { answer: 'hydration', label: 'Hydration' },
+  { answer: 'nutrition', label: 'Nutrition' },
+  { answer: 'moodRating', label: 'Mood' },
+  { answer: 'injuryFeeling', label: 'Injury feeling' },
+];
+
+export const LEVEL_LABELS: Readonly<Record<(typeof WELLBEING_LEVELS)[number], string>> = {
+  low: 'Low',
+  moderate: 'Moderate',
+  high: 'High',
+};
+export { WELLBEING_LEVELS };
+
+/** What the score says, in a word, for the badge beside it. */
+export function scoreLabel(score: number): string {
+  if (score >= 75) {
+    return 'Feeling good';
+  }
+  if (score >= 50) {
+    return 'Okay';
+  }
+  return 'Run down';
+}

@@ -1,0 +1,25 @@
+/** How the readiness card shows a level: a title and a colour. */
+import type { ReadinessView } from '../../../core/wellbeing/wellbeing-api.ts';
+
+export const READINESS_TITLES: Readonly<Record<ReadinessView['level'], string>> = {
+  rest: 'Rest day',
+  easy: 'Take it easy',
+  normal: 'Train as planned',
+  ready: 'Ready to go',
+  unknown: 'How ready are you?',
+};
+
+export const READINESS_COLOURS: Readonly<
+  Record<ReadinessView['level'], 'error' | 'warning' | 'info' | 'success' | 'default'>
+> = {
+  rest: 'error',
+  easy: 'warning',
+  normal: 'info',
+  ready: 'success',
+  unknown: 'default',
+};
+
+/** "This week 1.4× your 4-week average", or null while there is no load to compare with. */
+export function loadRatioText(ratio: number | null): string | null {
+  return ratio === null ? null : `Training load: this week ${ratio.toFixed(1)}× your 4-week average`;
+}
