@@ -1,7 +1,8 @@
 /**
  * Goals & Training at desktop and phone width: a new runner sets a race goal, generates a plan whose
  * first day is today, ticks today's stretching, uploads a run that ticks today's long run by itself,
- * and sees the goal, the plan calendar and the dashboard's card agree.
+ * sees the goal, the plan calendar and the dashboard's card agree, then does a one-cycle breathing
+ * session (the page's clock fast-forwarded) and sees it counted towards Breathing Buddha.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -54,6 +55,8 @@ describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
 
   test('race goal → plan from today → tick a task → an uploaded run ticks the long run', async () => {
     const { page } = await browser.newPage(viewport);
+    // Fake timers that follow real time, so the test can jump through the breathing session.
+    await page.clock.install();
     await registerViaUi(page, newAccount());
     await page.goto('/training-goals');
     await expectVisible(heading(page, 'Goals & Training'));
@@ -120,5 +123,20 @@ describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
       )
       .toBe(true);
     await screenshot(page, `training-goals-${viewport}`);
+
+    await page.getByRole('button', { name: 'Start breathing' }).click();
+    const breathing = page.getByRole('dialog', { name: 'Breathing' });
+    await breathing.getByRole('button', { name: 'Box breathing (4-4-4-4)' }).click();
+    await breathing.getByLabel('Cycles').click();
+    await page.getByRole('option', { name: /^1 cycle/ }).click();
+    await breathing.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(() => breathing.getByTestId('breathing-phase').textContent(), POLL).toBe('Breathe in');
+    await page.clock.fastForward(17_000);
+    await expect
+      .poll(() => breathing.getByTestId('exercise-done').textContent(), POLL)
+      .toBe('Breathing done today · 1-day streak');
+    await breathing.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/medals');
+    await expectVisible(page.getByText('1 of 7 breathing days in a row'));
   });
 });
