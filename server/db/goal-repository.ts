@@ -77,14 +77,15 @@ export async function insertGoal(
         .selectFrom('goals')
         .where('userId', '=', goal.userId)
         .select([
-          sql.val(goal.id).as('id'),
-          sql.val(goal.userId).as('userId'),
+          // Typed, so PostgreSQL knows each parameter's type in a SELECT list.
+          sql<string>`${goal.id}::text`.as('id'),
+          sql<string>`${goal.userId}::text`.as('userId'),
           sql<number>`coalesce(max("order") + 1, 0)`.as('order'),
-          sql.val(goal.definition.kind).as('kind'),
+          sql<string>`${goal.definition.kind}::text`.as('kind'),
           sql`${JSON.stringify(goal.definition)}::jsonb`.as('definition'),
-          sql.val(goal.timeZone).as('timeZone'),
-          sql.val(goal.now).as('createdAt'),
-          sql.val(goal.now).as('updatedAt'),
+          sql<string>`${goal.timeZone}::text`.as('timeZone'),
+          sql<Date>`${goal.now}::timestamptz`.as('createdAt'),
+          sql<Date>`${goal.now}::timestamptz`.as('updatedAt'),
         ]),
     )
     .execute();
