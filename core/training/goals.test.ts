@@ -138,4 +138,10 @@ describe('goal updates', () => {
     expect(goalDatesProblem(race, '2027-04-12')).toBe(GOAL_MESSAGES.racePassed);
     expect(goalDatesProblem({ ...race, kind: 'streak', targetDays: 3 }, '2027-04-12')).toBe(GOAL_MESSAGES.endPassed);
   });
+
+  it('answers field messages, and never throws, for dates that are not calendar days', () => {
+    const result = goalCreateSchema.safeParse({ kind: 'distance', startDate: 'soon', endDate: '', targetDistanceM: 5 });
+    expect(result.success).toBe(false);
+    expect(new Set(result.error?.issues.map((issue) => issue.path[0]))).toEqual(new Set(['startDate', 'endDate']));
+  });
 });

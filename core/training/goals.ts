@@ -10,7 +10,7 @@
  * - streak: runs on `targetDays` consecutive days within the window.
  */
 import { z } from 'zod';
-import { daysBetween, isoDaySchema } from './local-day.ts';
+import { daysBetween, epochDay, isoDaySchema } from './local-day.ts';
 
 export const GOAL_KINDS = ['distance', 'race', 'frequency', 'streak'] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
@@ -95,6 +95,10 @@ const streakGoal = z.object({
 
 /** The checks that span fields, shared by create and update (after merging the update). */
 export function goalDefinitionProblem(goal: GoalDefinition): string | null {
+  if (epochDay(goal.startDate) === null || epochDay(goal.endDate) === null) {
+    // Zod still runs this check over fields it has refused; those fields carry their own message.
+    return null;
+  }
   const span = daysBetween(goal.startDate, goal.endDate);
   if (span < 0) {
     return GOAL_MESSAGES.window;
