@@ -11,7 +11,7 @@
  * The spec's defaults score 78.
  */
 import { z } from 'zod';
-import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../profile.ts';
+import { DEFAULT_WELLBEING_PREFERENCES, WELLBEING_LEVELS, type WellbeingPreferences } from '../profile.ts';
 import { isoDaySchema } from '../training/local-day.ts';
 import { normaliseUserText } from '../user-text.ts';
 
@@ -65,19 +65,23 @@ export const CHECK_IN_MESSAGES = {
   answer: 'Answer with low, moderate or high.',
 } as const;
 
-const answer = z.enum(['low', 'moderate', 'high'], { error: CHECK_IN_MESSAGES.answer });
+const answer = z.enum(WELLBEING_LEVELS, { error: CHECK_IN_MESSAGES.answer });
+/** The eight answers of a check-in, the same questions the wellbeing preferences hold (spec §3). */
+const answers = {
+  sleepQuality: answer,
+  energyLevel: answer,
+  stressLevel: answer,
+  soreness: answer,
+  hydration: answer,
+  nutrition: answer,
+  moodRating: answer,
+  injuryFeeling: answer,
+} satisfies Record<keyof WellbeingPreferences, typeof answer>;
 
 /** POST a check-in: all eight answers, an optional note, and optionally the day (default today). */
 export const checkInSchema = z
   .object({
-    sleepQuality: answer,
-    energyLevel: answer,
-    stressLevel: answer,
-    soreness: answer,
-    hydration: answer,
-    nutrition: answer,
-    moodRating: answer,
-    injuryFeeling: answer,
+    ...answers,
     // Stored in the one normal form of typed text (core/user-text.ts), line breaks kept.
     note: z
       .string()
@@ -138,19 +142,9 @@ export function latestCheckInBetween<T extends { timestamp: number }>(
 
 export { DEFAULT_WELLBEING_PREFERENCES };
 /** PATCH wellbeing preferences: any of the eight answers. */
-export const wellbeingPreferencesUpdateSchema = z
-  .object({
-    sleepQuality: answer,
-    energyLevel: answer,
-    stressLevel: answer,
-    soreness: answer,
-    hydration: answer,
-    nutrition: answer,
-    moodRating: answer,
-    injuryFeeling: answer,
-  })
-  .partial()
-  .strict() satisfies z.ZodType<Partial<WellbeingPreferences>>;
+export const wellbeingPreferencesUpdateSchema = z.object(answers).partial().strict() satisfies z.ZodType<
+  Partial<WellbeingPreferences>
+>;
 export type WellbeingPreferencesUpdate = z.infer<typeof wellbeingPreferencesUpdateSchema>;
 
 /** Spec §5: an update is laid over the stored preferences and forces hydration and nutrition to high. */

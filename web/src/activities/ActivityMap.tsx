@@ -13,6 +13,7 @@ import { useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
+import { mapFrameSx } from '../app/map-frame.ts';
 import { PALETTE } from '../app/palette.ts';
 
 export interface ActivityMapProps {
@@ -43,17 +44,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
       data-testid="activity-map"
       sx={{
         height: { xs: 320, md: 420 },
-        borderRadius: 2,
-        overflow: 'hidden',
-        // Shown wherever a tile is missing: the route stays readable on it.
-        '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
-        '& .leaflet-control-attribution': { background: 'rgba(14, 17, 22, 0.75)', color: 'text.secondary' },
-        '& .leaflet-control-attribution a': { color: 'text.secondary' },
-        '& .leaflet-bar a': {
-          background: theme.palette.background.paper,
-          color: theme.palette.text.primary,
-          borderColor: theme.palette.divider,
-        },
+        ...mapFrameSx(theme),
       }}
     >
       <MapContainer

@@ -8,6 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { DistanceMarker, LatLng } from '../../../core/routes/geometry.ts';
 import { useMapConfig } from '../activities/activities-api.ts';
+import { mapFrameSx } from '../app/map-frame.ts';
 import { PALETTE } from '../app/palette.ts';
 import { DistanceMarkers, FitToLine, TapToAdd, WaypointMarkers } from './map-layers.tsx';
 
@@ -28,21 +29,17 @@ export interface PlannerMapProps {
 export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, onRemove }: PlannerMapProps) {
   const theme = useTheme();
   const config = useMapConfig();
+  const frame = mapFrameSx(theme);
   const dot = { border: `3px solid ${PALETTE.background}`, borderRadius: '50%', width: 20, height: 20 };
   return (
     <Box
       data-testid="planner-map"
       sx={{
         height: { xs: 380, md: 440 },
-        borderRadius: 2,
-        overflow: 'hidden',
-        '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
-        '& .leaflet-control-attribution': { background: 'rgba(14, 17, 22, 0.75)', color: 'text.secondary' },
-        '& .leaflet-control-attribution a': { color: 'text.secondary' },
+        ...frame,
+        // Larger zoom buttons: they are tapped on a phone.
         '& .leaflet-bar a': {
-          background: theme.palette.background.paper,
-          color: theme.palette.text.primary,
-          borderColor: theme.palette.divider,
+          ...frame['& .leaflet-bar a'],
           width: 40,
           height: 40,
           lineHeight: '40px',

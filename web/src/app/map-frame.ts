@@ -1,0 +1,20 @@
+/**
+ * How every Leaflet map in Stride is framed in the dark theme: the panel colour wherever a tile is
+ * missing (the line stays readable on it), a dimmed attribution, and zoom buttons in the theme's colours.
+ */
+import type { Theme } from '@mui/material/styles';
+
+export function mapFrameSx(theme: Theme) {
+  return {
+    borderRadius: 2,
+    overflow: 'hidden',
+    '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
+    '& .leaflet-control-attribution': { background: 'rgba(14, 17, 22, 0.75)', color: 'text.secondary' },
+    '& .leaflet-control-attribution a': { color: 'text.secondary' },
+    '& .leaflet-bar a': {
+      background: theme.palette.background.paper,
+      color: theme.palette.text.primary,
+      borderColor: theme.palette.divider,
+    },
+  } as const;
+}
