@@ -15,8 +15,9 @@
  *   activity. The type comes from the file (the API does not edit it).
  * - A file that no longer parses keeps its activity as it is, is marked with the current version and
  *   is logged at warn, never retried in a loop; an activity without an original file is marked too.
- * - Several app servers on one PostgreSQL: the write locks its row (FOR UPDATE SKIP LOCKED) and
- *   checks the version, so a row is re-derived by one server only.
+ * - Several app servers on one PostgreSQL: every write (the figures, or only the version mark) checks
+ *   the version and the figures' write locks its row (FOR UPDATE SKIP LOCKED), so a row is re-derived,
+ *   marked and counted by one server only.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -83,8 +84,7 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
   const format = formatOf(candidate);
   const original = candidate.hasFile && format ? await findOriginalFileData(db, candidate.id) : undefined;
   if (!original || !format) {
-    await markDerivationVersion(db, candidate.id, version);
-    return 'skipped';
+    return (await markDerivationVersion(db, candidate.id, version)) ? 'skipped' : 'taken';
   }
   await mkdir(deps.spoolDir, { recursive: true });
   const spoolPath = path.join(deps.spoolDir, spoolFileName());
@@ -113,7 +113,9 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
     if (error instanceof ImportCancelledError || signal.aborted) {
       throw error instanceof ImportCancelledError ? error : new ImportCancelledError('re-deriving was stopped');
     }
-    await markDerivationVersion(db, candidate.id, version);
+    if (!(await markDerivationVersion(db, candidate.id, version))) {
+      return 'taken';
+    }
     logger.warn(
       { activityId: candidate.id, format, reason: error instanceof Error ? error.message : String(error) },
       'stored activity not re-derived: its original file no longer parses; kept as it was',
@@ -127,7 +129,9 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
   // activity, and the file's other legs (a multisport file imported before legs) are added beside it.
   const own = derived[candidate.legIndex ?? 0];
   if (!own || (candidate.legIndex !== null && derived.length === 1)) {
-    await markDerivationVersion(db, candidate.id, version);
+    if (!(await markDerivationVersion(db, candidate.id, version))) {
+      return 'taken';
+    }
     logger.info(
       { activityId: candidate.id, activities: derived.length },
       'stored activity kept as it was: its original file no longer gives this leg',
