@@ -78,7 +78,14 @@ export interface OpenedPage {
  * so two pages in one test are two different visitors. Contexts are closed after each test, after a
  * screenshot of each one when the test failed.
  */
-export function useBrowser(): { newPage: (viewport: ViewportName) => Promise<OpenedPage> } {
+export interface NewPageOptions {
+  /** The server the page talks to: the suite's server unless a test starts its own. */
+  baseUrl?: string;
+}
+
+export function useBrowser(): {
+  newPage: (viewport: ViewportName, options?: NewPageOptions) => Promise<OpenedPage>;
+} {
   let browser: Browser | undefined;
   let opened: OpenedPage[] = [];
 
@@ -109,12 +116,12 @@ export function useBrowser(): { newPage: (viewport: ViewportName) => Promise<Ope
   });
 
   return {
-    async newPage(viewport) {
+    async newPage(viewport, options = {}) {
       if (!browser) {
         throw new Error('useBrowser(): the browser is not running; call newPage inside a test.');
       }
       const context = await browser.newContext({
-        baseURL: baseUrl(),
+        baseURL: options.baseUrl ?? baseUrl(),
         viewport: VIEWPORTS[viewport],
         ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
         locale: 'en-GB',

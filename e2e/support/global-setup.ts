@@ -29,6 +29,8 @@ declare module 'vitest' {
     stravaUrl: string;
     /** The Open-Meteo stand-in the server's weather client talks to (forecast, archive, geocoding). */
     weatherUrl: string;
+    /** The built web app, for a test that starts its own server (with its own clock) beside the suite's. */
+    webDir: string;
   }
 }
 
@@ -209,6 +211,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('stravaUrl', strava.url);
   project.provide('weatherUrl', meteo.url);
+  project.provide('webDir', webDir);
 
   return async () => {
     stopping = true;

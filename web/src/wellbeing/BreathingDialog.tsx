@@ -3,24 +3,11 @@
  * breathe in and shrinks as you breathe out) with the phase's cue and countdown; pause and resume
  * at any time. Finishing records today's breathing.
  */
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { BREATHING_PATTERNS, breathingPhaseAt, cycleSeconds } from '../../../core/wellbeing/breathing.ts';
 import { BreathingCircle } from './BreathingCircle.tsx';
-import { ExerciseDone } from './ExerciseDone.tsx';
+import { ExerciseDialog } from './ExerciseDialog.tsx';
 import { formatClock, withCycles } from './exercise-session.ts';
 import { useExerciseTimer } from './use-exercise-timer.ts';
 
@@ -34,78 +21,60 @@ export function BreathingDialog({ open, onClose }: { open: boolean; onClose: () 
   const timer = useExerciseTimer();
   const at = breathingPhaseAt(pattern, timer.elapsedMs);
   const totalSeconds = cycleSeconds(pattern) * pattern.cycles;
-  const close = () => {
-    timer.reset();
-    onClose();
-  };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="breathing-title">
-      <DialogTitle id="breathing-title">Breathing</DialogTitle>
-      <DialogContent>
-        {!timer.started ? (
-          <Stack spacing={2}>
-            <ToggleButtonGroup
-              exclusive
-              fullWidth
-              size="small"
-              value={patternId}
-              onChange={(_, id: string | null) => {
-                const next = BREATHING_PATTERNS.find((candidate) => candidate.id === id);
-                if (next) {
-                  setPatternId(next.id);
-                  setCycles(next.cycles);
-                }
-              }}
-              aria-label="Pattern"
-            >
-              {BREATHING_PATTERNS.map((candidate) => (
-                <ToggleButton key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </ToggleButton>
+    <ExerciseDialog
+      open={open}
+      onClose={onClose}
+      exercise="breathing"
+      title="Breathing"
+      maxWidth="xs"
+      timer={timer}
+      finished={at.finished}
+      doneText="Well done. Notice how you feel."
+      setup={
+        <Stack spacing={2}>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            size="small"
+            value={patternId}
+            onChange={(_, id: string | null) => {
+              const next = BREATHING_PATTERNS.find((candidate) => candidate.id === id);
+              if (next) {
+                setPatternId(next.id);
+                setCycles(next.cycles);
+              }
+            }}
+            aria-label="Pattern"
+          >
+            {BREATHING_PATTERNS.map((candidate) => (
+              <ToggleButton key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Typography variant="body2" color="text.secondary">
+            {base.description}
+          </Typography>
+          <TextField select label="Cycles" value={cycles} onChange={(event) => setCycles(Number(event.target.value))}>
+            {[...new Set([...CYCLE_CHOICES, base.cycles])]
+              .sort((a, b) => a - b)
+              .map((count) => (
+                <MenuItem key={count} value={count}>
+                  {count} {count === 1 ? 'cycle' : 'cycles'} · {formatClock(cycleSeconds(base) * count)}
+                </MenuItem>
               ))}
-            </ToggleButtonGroup>
-            <Typography variant="body2" color="text.secondary">
-              {base.description}
-            </Typography>
-            <TextField select label="Cycles" value={cycles} onChange={(event) => setCycles(Number(event.target.value))}>
-              {[...new Set([...CYCLE_CHOICES, base.cycles])]
-                .sort((a, b) => a - b)
-                .map((count) => (
-                  <MenuItem key={count} value={count}>
-                    {count} {count === 1 ? 'cycle' : 'cycles'} · {formatClock(cycleSeconds(base) * count)}
-                  </MenuItem>
-                ))}
-            </TextField>
-          </Stack>
-        ) : at.finished ? (
-          <Stack spacing={2} sx={{ py: 2 }}>
-            <Typography sx={{ textAlign: 'center' }}>Well done. Notice how you feel.</Typography>
-            <ExerciseDone exercise="breathing" />
-          </Stack>
-        ) : (
-          <Stack spacing={1} sx={{ alignItems: 'center', py: 1 }}>
-            <BreathingCircle at={at} paused={!timer.running} />
-            <Typography variant="body2" color="text.secondary">
-              Cycle {at.cycle + 1} of {pattern.cycles} · {formatClock(totalSeconds - timer.elapsedMs / 1000)} left
-            </Typography>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Box sx={{ flex: 1 }}>
-          <Button onClick={close}>{at.finished ? 'Close' : 'Cancel'}</Button>
-        </Box>
-        {!timer.started && (
-          <Button variant="contained" onClick={timer.start}>
-            Start
-          </Button>
-        )}
-        {timer.started && !at.finished && (
-          <Button variant="contained" onClick={timer.running ? timer.pause : timer.resume}>
-            {timer.running ? 'Pause' : 'Resume'}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          </TextField>
+        </Stack>
+      }
+      running={
+        <Stack spacing={1} sx={{ alignItems: 'center', py: 1 }}>
+          <BreathingCircle at={at} paused={!timer.running} />
+          <Typography variant="body2" color="text.secondary">
+            Cycle {at.cycle + 1} of {pattern.cycles} · {formatClock(totalSeconds - timer.elapsedMs / 1000)} left
+          </Typography>
+        </Stack>
+      }
+    />
   );
 }
