@@ -3,6 +3,7 @@ import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../pro
 import {
   applyWellbeingPreferencesUpdate,
   buildCheckIn,
+  checkInMoment,
   CHECK_IN_MESSAGES,
   checkInSchema,
   COACHING_MESSAGES,
@@ -57,22 +58,39 @@ describe('check-ins', () => {
   it('needs a user id, with the spec’s sentence', () => {
     expect(USER_ID_REQUIRED_MESSAGE).toBe('User ID is required');
     expect(() => requireUserId('')).toThrow(USER_ID_REQUIRED_MESSAGE);
-    expect(() => buildCheckIn(undefined, answers, now, '2027-03-10')).toThrow(USER_ID_REQUIRED_MESSAGE);
+    expect(() => buildCheckIn(undefined, answers, { ms: now, today: '2027-03-10', timeZone: 'UTC' })).toThrow(
+      USER_ID_REQUIRED_MESSAGE,
+    );
   });
 
   it('stores the answers with the score, the day (today by default) and the time', () => {
-    expect(buildCheckIn('u1', checkInSchema.parse({ ...answers, note: '  slept badly  ' }), now, '2027-03-10')).toEqual(
-      {
-        userId: 'u1',
-        ...answers,
-        wellbeingScore: 78,
-        date: '2027-03-10',
-        timestamp: now,
-        note: 'slept badly',
-        createdAt: '2027-03-10T07:15:00.000Z',
-      },
+    const at = { ms: now, today: '2027-03-10', timeZone: 'UTC' };
+    expect(buildCheckIn('u1', checkInSchema.parse({ ...answers, note: '  slept badly  ' }), at)).toEqual({
+      userId: 'u1',
+      ...answers,
+      wellbeingScore: 78,
+      date: '2027-03-10',
+      timestamp: now,
+      note: 'slept badly',
+      createdAt: '2027-03-10T07:15:00.000Z',
+    });
+    expect(buildCheckIn('u1', { ...answers, date: '2027-03-09' }, at)).toMatchObject({
+      date: '2027-03-09',
+      timestamp: Date.parse('2027-03-09T07:15:00Z'),
+      createdAt: '2027-03-10T07:15:00.000Z',
+    });
+  });
+
+  it('puts a check-in for a past day at the same time of day on that day, within it on a short day', () => {
+    const ljubljana = 'Europe/Ljubljana';
+    // 10 March 2027, 08:15 in Ljubljana (UTC+1) → 9 March, 08:15 local.
+    expect(checkInMoment('2027-03-09', '2027-03-10', now, ljubljana)).toBe(Date.parse('2027-03-09T07:15:00Z'));
+    expect(checkInMoment('2027-03-10', '2027-03-10', now, ljubljana)).toBe(now);
+    // 23:30 on the day after clocks go forward (28 March 2027, 23 hours long): at most 23:59:59.999 that day.
+    const lateNight = Date.parse('2027-03-29T21:30:00Z');
+    expect(checkInMoment('2027-03-28', '2027-03-29', lateNight, ljubljana)).toBe(
+      Date.parse('2027-03-28T21:59:59.999Z'),
     );
-    expect(buildCheckIn('u1', { ...answers, date: '2027-03-09' }, now, '2027-03-10').date).toBe('2027-03-09');
   });
 
   it('refuses answers out of range, unknown fields and long notes', () => {

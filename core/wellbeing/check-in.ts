@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_WELLBEING_PREFERENCES, WELLBEING_LEVELS, type WellbeingPreferences } from '../profile.ts';
-import { isoDaySchema } from '../training/local-day.ts';
+import { isoDaySchema, localDayRangeUtc, localDayStartUtc } from '../training/local-day.ts';
 import { normaliseUserText } from '../user-text.ts';
 
 export { localDayRangeUtc } from '../training/local-day.ts';
@@ -99,28 +99,42 @@ export interface CheckInRecord extends WellbeingPreferences {
   wellbeingScore: number;
   /** The runner's local day, "YYYY-MM-DD". */
   date: string;
-  /** Milliseconds (spec §3). */
+  /** Milliseconds (spec §3): the instant the check-in stands for ({@link checkInMoment}). */
   timestamp: number;
   note: string | null;
   createdAt: string;
+}
+
+/**
+ * The instant a check-in stands for: now, or on a past day the same time of day as now (the last
+ * millisecond of that day where a daylight-saving change makes the day shorter). The day's latest
+ * check-in is looked up by this instant (spec §7), so a check-in for a past day belongs to that day.
+ */
+export function checkInMoment(date: string, today: string, nowMs: number, timeZone: string): number {
+  if (date === today) {
+    return nowMs;
+  }
+  const sinceMidnight = nowMs - localDayStartUtc(today, timeZone);
+  const day = localDayRangeUtc(date, timeZone);
+  return Math.min(day.startMs + sinceMidnight, day.endMs);
 }
 
 /** Spec §7: the score is computed on saving and the date defaults to now (the runner's today). */
 export function buildCheckIn(
   userId: string | null | undefined,
   input: CheckInInput,
-  nowMs: number,
-  today: string,
+  now: { ms: number; today: string; timeZone: string },
 ): CheckInRecord {
   const { note, date, ...answers } = input;
+  const day = date ?? now.today;
   return {
     userId: requireUserId(userId),
     ...answers,
     wellbeingScore: wellbeingScore(answers),
-    date: date ?? today,
-    timestamp: nowMs,
+    date: day,
+    timestamp: checkInMoment(day, now.today, now.ms, now.timeZone),
     note: note ? note : null,
-    createdAt: new Date(nowMs).toISOString(),
+    createdAt: new Date(now.ms).toISOString(),
   };
 }
 

@@ -134,11 +134,14 @@ describe('check-ins', () => {
     const runner2 = await registerUser(server);
     now = START;
     const past = await checkIn(runner2, { ...ANSWERS, date: '2026-11-20' });
-    expect(past).toMatchObject({ date: '2026-11-20', timestamp: START });
+    // The same time of day as now (09:00 in Berlin), on that day.
+    expect(past).toMatchObject({ date: '2026-11-20', timestamp: START - 4 * 86_400_000 });
     const overview = (await runner2.client.get<WellbeingOverview>(`/api/wellbeing?timeZone=${BERLIN}`)).body;
     expect(overview.trend.find((point) => point.date === '2026-11-20')?.score).toBe(78);
-    expect(overview.checkIn?.id).toBe(past.id);
+    expect(overview.checkIn).toBeNull();
     expect(overview.streaks.any).toBe(0);
+    expect((await latest(runner2, '2026-11-20', BERLIN))?.id).toBe(past.id);
+    expect(await latest(runner2, '2026-11-24', BERLIN)).toBeNull();
   });
 
   it('refuses answers out of range, unknown fields and days after today, storing nothing', async () => {

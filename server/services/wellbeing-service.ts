@@ -72,11 +72,11 @@ export async function saveCheckIn(
 ): Promise<StoredCheckIn> {
   const id = requireUserId(userId);
   const { timeZone, ...answers } = input;
-  const { today } = todayIn(context, timeZone);
+  const { zone, today } = todayIn(context, timeZone);
   if (answers.date !== undefined && answers.date > today) {
     throw invalid(`date: ${CHECK_IN_DATE_MESSAGES.future}`, { date: CHECK_IN_DATE_MESSAGES.future });
   }
-  const record = buildCheckIn(id, answers, context.clock.now(), today);
+  const record = buildCheckIn(id, answers, { ms: context.clock.now(), today, timeZone: zone });
   // A check-in for a past day shows in the trend but makes no entry: streaks count days as they happen.
   const stored = await insertCheckIn(context.db, record, record.date === today);
   await checkMedalsAfter(context, id, timeZone);
@@ -93,7 +93,7 @@ export async function getLatestCheckIn(
   const { zone, today } = todayIn(context, input.timeZone);
   const date = input.date ?? today;
   if (date > today) {
-    // Check-ins are stamped with the instant they are saved: a day after today has none yet.
+    // Check-ins stand for an instant up to now: a day after today has none yet.
     return { checkIn: null };
   }
   return { checkIn: await findLatestCheckInBetween(context.db, id, localDayRangeUtc(date, zone)) };
