@@ -5,6 +5,7 @@
 import type { DailyProgress, PlanStatus } from '../../core/training/plan-progress.ts';
 import type { PlanRequest, TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
 import type { ChosenPaces } from '../../core/training/plan-paces.ts';
+import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 
 export interface StoredPlanRequest {
@@ -150,21 +151,54 @@ export async function changeDailyProgress<T>(
 }
 
 /** The runner's runs not yet offered to their plans (new imports and syncs). */
-export async function runsToMatch(db: Db, userId: string) {
+export interface RunToOffer {
+  id: string;
+  startDate: number;
+  distanceM: number;
+  type: string;
+}
+
+function runToOffer(row: { id: string; startDate: Date | string; distance: number; type: string }): RunToOffer {
+  return { id: row.id, startDate: new Date(row.startDate).getTime(), distanceM: row.distance, type: row.type };
+}
+
+/**
+ * The runs not yet offered to the runner's plans: `offer` are those that count (countsTowardTotals:
+ * no sample run, no Strava copy hidden behind its upload, no implausible run the runner has not
+ * confirmed); `settled` are the ids to mark offered, all but the implausible runs still awaiting
+ * the runner's word, which are offered once confirmed.
+ */
+export async function runsToMatch(db: Db, userId: string): Promise<{ offer: RunToOffer[]; settled: string[] }> {
   const rows = await db
     .selectFrom('activities')
     .where('userId', '=', userId)
     .where('planMatchedAt', 'is', null)
-    .select(['id', 'startDate', 'distance', 'type', 'duplicateOf'])
+    .select((eb) => [
+      'id',
+      'startDate',
+      'distance',
+      'type',
+      countsTowardTotals(eb).as('counts'),
+      eb.and([eb('flagged', '=', true), eb('flagConfirmedAt', 'is', null)]).as('awaitingConfirmation'),
+    ])
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    startDate: new Date(row.startDate).getTime(),
-    distanceM: row.distance,
-    type: row.type,
-    /** A Strava copy hidden behind an upload ticks nothing: the upload did. */
-    hidden: row.duplicateOf !== null,
-  }));
+  return {
+    offer: rows.filter((row) => row.counts).map(runToOffer),
+    settled: rows.filter((row) => !row.awaitingConfirmation).map((row) => row.id),
+  };
+}
+
+/** The counting runs that started between two instants (inclusive): a new plan's days so far. */
+export async function runsBetween(db: Db, userId: string, fromMs: number, toMs: number): Promise<RunToOffer[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where(countsTowardTotals)
+    .where('startDate', '>=', new Date(fromMs))
+    .where('startDate', '<=', new Date(toMs))
+    .select(['id', 'startDate', 'distance', 'type'])
+    .execute();
+  return rows.map(runToOffer);
 }
 
 export async function markRunsMatched(db: Db, ids: readonly string[], now: Date): Promise<void> {

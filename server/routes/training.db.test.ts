@@ -298,6 +298,35 @@ describe('training plans', () => {
     expect(later.body.dailyProgress['2026-11-24']?.completedTasks).toEqual([]);
   });
 
+  it('are ticked, when made, by a run already done on their first day; sample runs tick nothing', async () => {
+    const early = await registerUser(server);
+    // 07:00 local today, before the plan exists.
+    await uploadRun(early, Date.UTC(2026, 10, 24, 6, 0), 15_000);
+    expect((await early.client.post('/api/activities/samples')).status).toBe(200);
+    const goal = (await createGoal(early, raceGoal('2027-02-01'))).body.id;
+    const made = await early.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId: goal,
+      level: 'intermediate',
+      runsPerWeek: 6,
+      longRunDay: 0,
+    });
+    const runTask = made.body.calendar[0]!.days[0]!.tasks.find(({ task }) => RUN_TASK_KINDS.has(task.kind))?.task;
+    expect(made.body.dailyProgress).toEqual({
+      '2026-11-24': { completedTasks: [runTask!.id], lastUpdated: new Date(NOW).toISOString() },
+    });
+
+    // Two days on, the sample runs (dated the last three days) are added again: they are not the runner's runs.
+    now = NOW + 2 * 86_400_000;
+    try {
+      await early.client.delete('/api/activities/samples');
+      expect((await early.client.post('/api/activities/samples')).status).toBe(200);
+      const later = await early.client.get<TrainingPlan>(`/api/training-plans/${made.body.id}`);
+      expect(Object.keys(later.body.dailyProgress)).toEqual(['2026-11-24']);
+    } finally {
+      now = NOW;
+    }
+  });
+
   it('take their paces from a recent best effort when the runner has one', async () => {
     const fast = await registerUser(server);
     // 5.5 km at 4 m/s (4:10/km) last week: a 5K of 1,250 s.

@@ -6,8 +6,9 @@
  * - Paces: from the runner's best efforts of the last PACE_HISTORY_DAYS days (VDOT), else from the
  *   goal's target time (core/training/plan-paces.ts).
  * - A plan's days are the days of the zone it was made in; "today" is that zone's.
- * - An imported or synced run is offered to the runner's active plans once (plan_matched_at), so a
- *   task the runner unticks stays unticked.
+ * - An imported or synced run that counts is offered to the runner's active plans once
+ *   (plan_matched_at), so a task the runner unticks stays unticked; a new plan is offered the runs
+ *   already done on its days.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
@@ -26,6 +27,7 @@ import {
   type PlanStatus,
   type TaskToggle,
 } from '../../core/training/plan-progress.ts';
+import { localDayStartUtc } from '../../core/training/local-day.ts';
 import { planName } from '../../core/training/task-text.ts';
 import type { TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
@@ -37,10 +39,12 @@ import {
   insertPlan,
   listPlans as listPlanRows,
   markRunsMatched,
+  runsBetween,
   runsToMatch,
   setPlanStatus,
   unitSystemOf,
   type PlanRow,
+  type RunToOffer,
 } from '../db/training-plan-repository.ts';
 import { invalid, notFound } from '../errors.ts';
 import { goalForPlan, type TrainingContext } from './goal-service.ts';
@@ -149,6 +153,11 @@ export async function createPlan(
     calendarToken: randomBytes(24).toString('base64url'),
     createdAt: new Date(now),
   });
+  // A plan that starts today (or earlier) is ticked by the runs already done on its days.
+  const planStart = localDayStartUtc(generated.plan.startDate, timeZone);
+  if (planStart <= now) {
+    await offerRuns(context, userId, id, await runsBetween(context.db, userId, planStart, now), now);
+  }
   return viewOf(context, await planOf(context, userId, id));
 }
 
@@ -233,43 +242,50 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
   };
 }
 
-/**
- * Offers the runner's new runs to their active plans: each ticks at most one run task of its local
- * day per plan (core matchActivityToTask). Every new run is marked offered, ticking or not.
- */
-export async function matchNewRuns(context: TrainingContext, userId: string): Promise<number> {
-  const runs = await runsToMatch(context.db, userId);
-  if (runs.length === 0) {
-    return 0;
-  }
-  const now = context.clock.now();
+/** Offers runs to one plan: each ticks at most one run task of its local day (core matchActivityToTask). */
+async function offerRuns(
+  context: TrainingContext,
+  userId: string,
+  planId: string,
+  runs: readonly RunToOffer[],
+  now: number,
+): Promise<number> {
   let ticked = 0;
-  const plans = await listPlanRows(context.db, userId, { status: 'active' });
-  for (const { id } of plans) {
-    await changeDailyProgress(
-      context.db,
-      userId,
-      id,
-      (plan) => {
-        let progress = plan.dailyProgress;
-        for (const run of runs.filter((candidate) => !candidate.hidden)) {
-          const match = matchActivityToTask(plan.schedule, progress, run, plan.timeZone);
-          const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now);
-          if (result?.ok) {
-            progress = result.progress;
-            ticked += 1;
-          }
-        }
-        return { progress: progress === plan.dailyProgress ? null : progress, result: null };
-      },
-      new Date(now),
-    );
-  }
-  await markRunsMatched(
+  await changeDailyProgress(
     context.db,
-    runs.map((run) => run.id),
+    userId,
+    planId,
+    (plan) => {
+      let progress = plan.dailyProgress;
+      for (const run of runs) {
+        const match = matchActivityToTask(plan.schedule, progress, run, plan.timeZone);
+        const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now);
+        if (result?.ok) {
+          progress = result.progress;
+          ticked += 1;
+        }
+      }
+      return { progress: progress === plan.dailyProgress ? null : progress, result: null };
+    },
     new Date(now),
   );
+  return ticked;
+}
+
+/**
+ * Offers the runner's new runs that count to their active plans, and marks them offered, ticking or
+ * not (an implausible run waits for the runner's confirmation).
+ */
+export async function matchNewRuns(context: TrainingContext, userId: string): Promise<number> {
+  const { offer, settled } = await runsToMatch(context.db, userId);
+  const now = context.clock.now();
+  let ticked = 0;
+  if (offer.length > 0) {
+    for (const { id } of await listPlanRows(context.db, userId, { status: 'active' })) {
+      ticked += await offerRuns(context, userId, id, offer, now);
+    }
+  }
+  await markRunsMatched(context.db, settled, new Date(now));
   return ticked;
 }
 
