@@ -3,12 +3,14 @@ import { addDays, daysBetween, epochDay, weekdayOf } from './local-day.ts';
 import { FALLBACK_PACE_FACTORS, fallbackPacesFromRaceTime } from './paces.ts';
 import {
   generatePlan,
+  MAX_PLAN_WEEKS,
   PLAN_MESSAGES,
   type PlanInput,
   planDays,
   planInputForGoal,
   planRequestSchema,
   raceDistanceFor,
+  raceTooCloseMessage,
   RUN_TASK_KINDS,
   type TrainingPlanSchedule,
 } from './plan-generation.ts';
@@ -46,8 +48,10 @@ const combinations = RACE_DISTANCES.flatMap((race) =>
 
 describe.each(combinations)('$race $level, $runsPerWeek runs a week', ({ race, level, runsPerWeek }) => {
   const longRunDay = (runsPerWeek * 3) % 7; // a different long-run day across the combinations
-  const generated = plan({ race, level, runsPerWeek, longRunDay });
   const template = RACE_TEMPLATES[race];
+  // Made exactly the template's weeks before race day: the template as it is.
+  const today = addDays(RACE_DAY, -7 * template.weeks[level] + 1);
+  const generated = plan({ race, level, runsPerWeek, longRunDay, today });
 
   it('has the template’s weeks, ending on race day with the race', () => {
     expect(generated.weeks).toHaveLength(template.weeks[level]);
@@ -119,6 +123,60 @@ describe.each(combinations)('$race $level, $runsPerWeek runs a week', ({ race, l
   });
 });
 
+describe('a race further away than the template', () => {
+  it('begins MAX_PLAN_WEEKS before race day with base weeks: easy runs and the long run, no quality', () => {
+    // 29 weeks away: 24 weeks, the first 12 of them base weeks before the 12-week half template.
+    const generated = plan({ race: 'half', level: 'intermediate', runsPerWeek: 5 });
+    expect(MAX_PLAN_WEEKS).toBe(24);
+    expect(generated.weeks).toHaveLength(MAX_PLAN_WEEKS);
+    expect(daysBetween(generated.startDate, RACE_DAY)).toBe(7 * MAX_PLAN_WEEKS - 1);
+    const base = generated.weeks.filter((week) => week.kind === 'base');
+    expect(base).toHaveLength(MAX_PLAN_WEEKS - RACE_TEMPLATES.half.weeks.intermediate);
+    expect(generated.weeks.slice(0, base.length).every((week) => week.kind === 'base')).toBe(true);
+    const template = plan({ race: 'half', level: 'intermediate', runsPerWeek: 5, today: addDays(RACE_DAY, -83) });
+    // From the first template week on, the same plan as one made when the template begins.
+    expect(generated.weeks.slice(base.length).map((week) => week.days)).toEqual(
+      template.weeks.map((week) => week.days),
+    );
+    for (const week of base) {
+      const kinds = week.days.flatMap((day) => day.tasks.map((task) => task.kind));
+      expect(kinds.filter((kind) => isRun(kind))).toHaveLength(5);
+      expect(kinds.filter((kind) => kind === 'long')).toHaveLength(1);
+      expect(kinds.filter((kind) => ['intervals', 'repetition', 'tempo', 'marathon-pace'].includes(kind))).toEqual([]);
+      // As much running as the template's first week, no more.
+      expect(weekVolume(week)).toBeLessThanOrEqual(weekVolume(template.weeks[0]!) + 1);
+    }
+  });
+
+  it('fills the weeks there are, between the template and MAX_PLAN_WEEKS', () => {
+    const twenty = plan({ race: 'marathon', level: 'advanced', today: addDays(RACE_DAY, -7 * 20 + 1) });
+    expect(twenty.weeks.map((week) => week.kind).slice(0, 3)).toEqual(['base', 'base', 'build']);
+    expect(twenty.weeks).toHaveLength(20);
+  });
+});
+
+describe('race-day sentences', () => {
+  it('says the race is today, or less than a week away, rather than that it has passed', () => {
+    const today = (days: number) =>
+      generatePlan({
+        race: 'half',
+        level: 'beginner',
+        runsPerWeek: 3,
+        longRunDay: 0,
+        raceDate: RACE_DAY,
+        today: addDays(RACE_DAY, -days),
+        targetTimeS: 6900,
+      });
+    expect(today(0)).toEqual({ ok: false, message: PLAN_MESSAGES.raceToday });
+    expect(today(-1)).toEqual({ ok: false, message: PLAN_MESSAGES.raceInPast });
+    expect(today(3)).toEqual({ ok: false, message: raceTooCloseMessage(RACE_DAY, 0, 'beginner', 'half', 9) });
+    expect(raceTooCloseMessage(RACE_DAY, 0, 'beginner', 'half', 9)).toBe(
+      'The race on 2027-06-13 is less than a week away; the beginner half marathon plan needs at least 9 weeks to ' +
+        'build up and taper safely. Choose a later race or a shorter distance.',
+    );
+  });
+});
+
 describe('generatePlan', () => {
   it('gives stable, unique task ids', () => {
     const ids = planDays(plan({})).flatMap((day) => day.tasks.map((task) => task.id));
@@ -167,8 +225,8 @@ describe('generatePlan', () => {
     });
   });
 
-  it('refuses a race today or in the past', () => {
-    for (const raceDate of [TODAY, '2026-11-01']) {
+  it('refuses a race in the past', () => {
+    for (const raceDate of ['2026-11-22', '2026-11-01']) {
       expect(
         generatePlan({
           race: '5k',

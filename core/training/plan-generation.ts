@@ -3,7 +3,9 @@
  * the last one ending on race day (plan-templates.ts holds the data and the shape). When fewer weeks
  * are left than the template has, but at least its minimum, the earliest build weeks are dropped, so
  * the runner joins the plan where it would be by now; with fewer, the request is refused with a
- * sentence that says how many weeks the plan needs.
+ * sentence that says how many weeks the plan needs. When more weeks are left, the plan begins up to
+ * MAX_PLAN_WEEKS before race day with base weeks: the template's first week of easy running and the
+ * long run, without quality sessions, so a runner with a race months away has a plan from now on.
  *
  * Task ids are "<date>-<kind>" (one task of a kind a day), stable for a given plan request, so stored
  * dailyProgress (spec §3) keeps pointing at the same tasks.
@@ -78,7 +80,10 @@ export interface PlanDay {
   date: string;
   tasks: PlanTask[];
 }
-export type PlanWeekKind = 'build' | 'recovery' | 'taper' | 'race';
+export const PLAN_WEEK_KINDS = ['base', 'build', 'recovery', 'taper', 'race'] as const;
+export type PlanWeekKind = (typeof PLAN_WEEK_KINDS)[number];
+/** The longest plan: further races begin with base weeks up to this many weeks before race day. */
+export const MAX_PLAN_WEEKS = 24;
 export interface PlanWeek {
   /** 1-based within this plan. */
   number: number;
@@ -101,6 +106,7 @@ export const PLAN_MESSAGES = {
   longRunDay: 'Choose the long-run day as 0 (Sunday) to 6 (Saturday).',
   raceDistance: 'Training plans exist for 5K, 10K, half marathon and marathon races.',
   raceInPast: 'The race day has passed; choose a race after today.',
+  raceToday: 'The race is today: a training plan needs weeks before race day. Good luck out there!',
   notARaceGoal: 'A training plan needs a race goal.',
 } as const;
 
@@ -111,9 +117,12 @@ export function raceTooCloseMessage(
   race: RaceDistance,
   minWeeks: number,
 ): string {
-  const away = `${weeksAvailable} ${weeksAvailable === 1 ? 'week' : 'weeks'}`;
+  const away =
+    weeksAvailable === 0
+      ? 'less than a week away'
+      : `only ${weeksAvailable} ${weeksAvailable === 1 ? 'week' : 'weeks'} away`;
   return (
-    `The race on ${raceDate} is only ${away} away; the ${level} ${RACE_DISTANCE_LABELS[race]} plan needs at least ` +
+    `The race on ${raceDate} is ${away}; the ${level} ${RACE_DISTANCE_LABELS[race]} plan needs at least ` +
     `${minWeeks} weeks to build up and taper safely. Choose a later race or a shorter distance.`
   );
 }
@@ -228,8 +237,9 @@ export function generatePlan(
   input: PlanInput,
 ): { ok: true; plan: TrainingPlanSchedule } | { ok: false; message: string } {
   const { race, level, runsPerWeek, longRunDay, raceDate, today } = input;
-  if (daysBetween(today, raceDate) < 1) {
-    return { ok: false, message: PLAN_MESSAGES.raceInPast };
+  const daysToRace = daysBetween(today, raceDate);
+  if (daysToRace < 1) {
+    return { ok: false, message: daysToRace === 0 ? PLAN_MESSAGES.raceToday : PLAN_MESSAGES.raceInPast };
   }
   const template = RACE_TEMPLATES[race];
   const weeksAvailable = Math.floor((daysBetween(today, raceDate) + 1) / 7);
@@ -240,11 +250,17 @@ export function generatePlan(
     };
   }
   const allWeeks = templateWeekFactors(race, level);
-  const weeks = allWeeks.slice(Math.max(0, allWeeks.length - weeksAvailable));
+  const planLength = Math.min(weeksAvailable, Math.max(allWeeks.length, MAX_PLAN_WEEKS));
+  const baseWeeks = Math.max(0, planLength - allWeeks.length);
+  const fromTemplate = allWeeks.slice(Math.max(0, allWeeks.length - planLength));
+  const weeks = [
+    ...Array.from({ length: baseWeeks }, () => ({ factor: allWeeks[0]!.factor, kind: 'base' as const })),
+    ...fromTemplate,
+  ];
   const paces = input.paces ?? fallbackPacesFromRaceTime(RACE_DISTANCE_METRES[race], input.targetTimeS);
   const settings = LEVEL_SETTINGS[level];
   const pattern = RUN_DAY_PATTERNS[runsPerWeek] ?? [];
-  const firstTemplateWeek = allWeeks.length - weeks.length;
+  const firstTemplateWeek = allWeeks.length - fromTemplate.length;
   const startDate = addDays(raceDate, -7 * weeks.length + 1);
   // Run days keyed by days before the long run, and the one non-run day that holds strength (never
   // the day after the long run).
@@ -252,12 +268,15 @@ export function generatePlan(
   const strengthOffset = settings.strength ? [5, 4, 3, 2].find((offset) => !runOffsets.has(offset)) : undefined;
 
   const planWeeks = weeks.map((week, index): PlanWeek => {
-    const templateWeek = firstTemplateWeek + index;
-    const qualityCount = Math.min(
-      settings.qualitySessions,
-      runsPerWeek - 2,
-      week.kind === 'taper' || week.kind === 'race' ? 1 : settings.qualitySessions,
-    );
+    const templateWeek = firstTemplateWeek + Math.max(0, index - baseWeeks);
+    const qualityCount =
+      week.kind === 'base'
+        ? 0
+        : Math.min(
+            settings.qualitySessions,
+            runsPerWeek - 2,
+            week.kind === 'taper' || week.kind === 'race' ? 1 : settings.qualitySessions,
+          );
     const days: PlanDay[] = [];
     for (let d = 0; d < 7; d += 1) {
       const date = addDays(startDate, index * 7 + d);

@@ -115,6 +115,22 @@ export function toggleTask(
   };
 }
 
+/**
+ * The ticks of a remade plan: each day's completed tasks that are still on that day (task ids are
+ * "<date>-<kind>"), and days left with none are dropped.
+ */
+export function keepTicks(plan: TrainingPlanSchedule, progress: DailyProgress): DailyProgress {
+  const kept: Record<string, DailyProgressEntry> = {};
+  for (const [date, entry] of Object.entries(progress)) {
+    const ids = new Set(dayOf(plan, date)?.tasks.map((task) => task.id) ?? []);
+    const completedTasks = entry.completedTasks.filter((id) => ids.has(id));
+    if (completedTasks.length > 0) {
+      kept[date] = { ...entry, completedTasks };
+    }
+  }
+  return kept;
+}
+
 export interface TaskWithState {
   task: PlanTask;
   completed: boolean;

@@ -9,7 +9,7 @@ import { GOAL_STATUSES, goalDefinitionSchema } from './goals.ts';
 import { TRAINING_PACE_KINDS } from './paces.ts';
 import { PLAN_STATUSES } from './plan-progress.ts';
 import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
-import { TASK_KINDS } from './plan-generation.ts';
+import { PLAN_WEEK_KINDS, TASK_KINDS } from './plan-generation.ts';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -36,6 +36,8 @@ export const goalSchema = z.object({
   detail: goalProgressSchema,
   /** Whether a training plan exists for it. */
   hasPlan: z.boolean(),
+  /** An active plan follows this goal: another is not offered. */
+  hasActivePlan: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -58,7 +60,7 @@ const taskWithStateSchema = z.object({ task: planTaskSchema, completed: z.boolea
 
 export const planCalendarWeekSchema = z.object({
   number: z.number().int(),
-  kind: z.enum(['build', 'recovery', 'taper', 'race']),
+  kind: z.enum(PLAN_WEEK_KINDS),
   days: z.array(
     z.object({
       date: isoDay,
@@ -137,5 +139,7 @@ export const todayTasksSchema = z.object({
       tasks: z.array(taskWithStateSchema),
     }),
   ),
+  /** Active plans whose first day is still to come. */
+  upcoming: z.array(z.object({ planId: z.string(), goalTitle: z.string(), startDate: isoDay })),
 });
 export type TodayTasks = z.infer<typeof todayTasksSchema>;

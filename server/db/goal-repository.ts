@@ -16,6 +16,7 @@ export interface GoalRow {
   createdAt: Date;
   updatedAt: Date;
   hasPlan: boolean;
+  hasActivePlan: boolean;
 }
 
 function goals(db: Db, userId: string) {
@@ -37,13 +38,23 @@ function goals(db: Db, userId: string) {
           eb.selectFrom('trainingPlans').select('trainingPlans.id').whereRef('trainingPlans.goalId', '=', 'goals.id'),
         )
         .as('hasPlan'),
+      eb
+        .exists(
+          eb
+            .selectFrom('trainingPlans')
+            .select('trainingPlans.id')
+            .whereRef('trainingPlans.goalId', '=', 'goals.id')
+            .where('trainingPlans.status', '=', 'active'),
+        )
+        .as('hasActivePlan'),
     ]);
 }
 
-type StoredGoal = Omit<GoalRow, 'status' | 'definition' | 'hasPlan'> & {
+type StoredGoal = Omit<GoalRow, 'status' | 'definition' | 'hasPlan' | 'hasActivePlan'> & {
   status: string;
   definition: unknown;
   hasPlan: unknown;
+  hasActivePlan: unknown;
 };
 
 const asGoal = (row: StoredGoal): GoalRow => ({
@@ -51,6 +62,7 @@ const asGoal = (row: StoredGoal): GoalRow => ({
   status: row.status as GoalStatus,
   definition: row.definition as GoalDefinition,
   hasPlan: Boolean(row.hasPlan),
+  hasActivePlan: Boolean(row.hasActivePlan),
 });
 
 /** Spec §7: ascending by order; equal orders keep the older first. */

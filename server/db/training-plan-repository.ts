@@ -107,6 +107,26 @@ export async function setPlanStatus(db: Db, userId: string, id: string, status: 
     .execute();
 }
 
+/** A plan made again for its changed goal: its schedule, request and the ticks that still apply. */
+export async function replacePlanSchedule(
+  db: Db,
+  userId: string,
+  id: string,
+  plan: { request: StoredPlanRequest; schedule: TrainingPlanSchedule; dailyProgress: DailyProgress; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('trainingPlans')
+    .set({
+      request: JSON.stringify(plan.request),
+      schedule: JSON.stringify(plan.schedule),
+      dailyProgress: JSON.stringify(plan.dailyProgress),
+      updatedAt: plan.now,
+    })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deletePlan(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .deleteFrom('trainingPlans')

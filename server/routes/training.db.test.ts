@@ -362,4 +362,102 @@ describe('training plans', () => {
     expect((await runner.client.get(`/api/training-plans/${plan.id}`)).status).toBe(404);
     expect((await visitor.get(plan.calendarUrl)).status).toBe(404);
   });
+
+  it('follow a change of race day, keeping the ticks still in them, or refuse a change they cannot follow', async () => {
+    const mover = await registerUser(server);
+    const goal = (await createGoal(mover, raceGoal('2027-02-01'))).body;
+    const made = (
+      await mover.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+        goalId: goal.id,
+        level: 'intermediate',
+        runsPerWeek: 6,
+        longRunDay: 0,
+      })
+    ).body;
+    const today = made.calendar[0]!.days[0]!;
+    const ticked = today.tasks[0]!.task;
+    await mover.client.put(`/api/training-plans/${made.id}/progress`, {
+      date: today.date,
+      taskId: ticked.id,
+      completed: true,
+    });
+    const plans = await mover.client.get<{ plans: TrainingPlan[] }>(`/api/training-plans?goalId=${goal.id}`);
+    expect((await mover.client.get<{ goals: Goal[] }>('/api/goals')).body.goals[0]).toMatchObject({
+      hasPlan: true,
+      hasActivePlan: true,
+    });
+    expect(plans.body.plans).toHaveLength(1);
+
+    // A faster target: the same days and tasks at quicker paces, today's tick kept.
+    const ticks = (await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body.dailyProgress;
+    expect((await mover.client.patch<Goal>(`/api/goals/${goal.id}`, { targetTimeS: 6600 })).status).toBe(200);
+    const faster = (await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body;
+    expect(faster.dailyProgress).toEqual(ticks);
+    expect(faster.paces.paces.threshold).toBeLessThan(made.paces.paces.threshold);
+
+    // Race day a week later: the plan follows it, one week longer, counted back from the new day.
+    expect((await mover.client.patch<Goal>(`/api/goals/${goal.id}`, { endDate: '2027-02-08' })).status).toBe(200);
+    const after = (await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body;
+    expect(after).toMatchObject({ raceDate: '2027-02-08', startDate: '2026-11-24' });
+    expect(after.calendar).toHaveLength(11);
+    expect(
+      after.calendar
+        .flatMap((week) => week.days)
+        .at(-1)
+        ?.tasks.map(({ task }) => task.kind),
+    ).toEqual(['race']);
+
+    // Three weeks away is too close for the plan: the goal keeps its race day.
+    expectApiError(await mover.client.patch(`/api/goals/${goal.id}`, { endDate: '2026-12-15' }), 400, {
+      type: 'validation_error',
+      message: raceTooCloseMessage('2026-12-15', 3, 'intermediate', 'half', 9),
+    });
+    expect((await mover.client.get<{ goals: Goal[] }>('/api/goals')).body.goals[0]?.definition.endDate).toBe(
+      '2027-02-08',
+    );
+    expect((await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body.raceDate).toBe('2027-02-08');
+
+    // A title change leaves the plan as it is.
+    const before = (await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body.updatedAt;
+    await mover.client.patch(`/api/goals/${goal.id}`, { title: 'Spring half, Ljubljana' });
+    expect((await mover.client.get<TrainingPlan>(`/api/training-plans/${made.id}`)).body.updatedAt).toBe(before);
+
+    // An archived plan lets the runner make a new one for the goal.
+    await mover.client.patch(`/api/training-plans/${made.id}`, { status: 'archived' });
+    expect((await mover.client.get<{ goals: Goal[] }>('/api/goals')).body.goals[0]).toMatchObject({
+      hasPlan: true,
+      hasActivePlan: false,
+    });
+  });
+
+  it('are completed once race day has passed, and a far race shows when its plan begins', async () => {
+    const racer = await registerUser(server);
+    const near = (await createGoal(racer, raceGoal('2027-02-01'))).body;
+    const far = (await createGoal(racer, raceGoal('2027-12-19', { title: 'Far marathon', raceDistanceM: 42_195 })))
+      .body;
+    const request = { level: 'beginner', runsPerWeek: 4, longRunDay: 0 };
+    const nearPlan = (
+      await racer.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, { goalId: near.id, ...request })
+    ).body;
+    const farPlan = (
+      await racer.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, { goalId: far.id, ...request })
+    ).body;
+    expect(farPlan.startDate).toBe('2027-07-05');
+    const today = (await racer.client.get<TodayTasks>(`/api/training/today?timeZone=${ZONE}`)).body;
+    expect(today.upcoming).toEqual([
+      { planId: farPlan.id, goalTitle: 'Marathon plan, race day 2027-12-19', startDate: '2027-07-05' },
+    ]);
+
+    now = Date.UTC(2027, 1, 1, 22, 30); // 23:30 on race day in Ljubljana: still active
+    try {
+      expect((await racer.client.get<TrainingPlan>(`/api/training-plans/${nearPlan.id}`)).body.status).toBe('active');
+      now = Date.UTC(2027, 1, 1, 23, 0); // midnight: completed, and stored so
+      const active = await racer.client.get<{ plans: TrainingPlan[] }>('/api/training-plans?status=active');
+      expect(active.body.plans.map((listed) => listed.id)).toEqual([farPlan.id]);
+      const completed = await racer.client.get<{ plans: TrainingPlan[] }>('/api/training-plans?status=completed');
+      expect(completed.body.plans.map((listed) => listed.id)).toEqual([nearPlan.id]);
+    } finally {
+      now = NOW;
+    }
+  });
 });

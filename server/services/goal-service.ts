@@ -16,6 +16,7 @@ import {
   mergeGoalUpdate,
   reorderGoals,
   type GoalCreate,
+  type GoalDefinition,
   type GoalUpdate,
 } from '../../core/training/goals.ts';
 import { localDayStartUtc } from '../../core/training/local-day.ts';
@@ -69,6 +70,7 @@ async function evaluate(context: TrainingContext, userId: string, rows: readonly
       timeZone: row.timeZone,
       detail,
       hasPlan: row.hasPlan,
+      hasActivePlan: row.hasActivePlan,
       createdAt: row.createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
     });
@@ -104,11 +106,17 @@ export async function createGoal(
   return goalView(context, userId, id);
 }
 
-export async function updateGoal(
+/** A goal update checked against the stored goal: the goal as it is and as it would become. */
+export interface PreparedGoalUpdate {
+  row: GoalRow;
+  merged: GoalDefinition;
+}
+
+export async function prepareGoalUpdate(
   context: TrainingContext,
   userId: string,
   input: { id: string; update: GoalUpdate },
-): Promise<Goal> {
+): Promise<PreparedGoalUpdate> {
   const row = await findGoal(context.db, userId, input.id);
   if (!row) {
     throw notFound(GOAL_MESSAGES.notFound);
@@ -122,8 +130,21 @@ export async function updateGoal(
   if (problem) {
     throw invalid(problem);
   }
-  await updateGoalRow(context.db, userId, row.id, { definition: merged, now: new Date(context.clock.now()) });
-  return goalView(context, userId, row.id);
+  return { row, merged };
+}
+
+/** Writes a prepared update (inside the caller's transaction when it has one) and reads the goal back. */
+export async function saveGoalUpdate(
+  context: TrainingContext,
+  userId: string,
+  { row, merged }: PreparedGoalUpdate,
+  db: Db = context.db,
+): Promise<void> {
+  await updateGoalRow(db, userId, row.id, { definition: merged, now: new Date(context.clock.now()) });
+}
+
+export async function getGoal(context: TrainingContext, userId: string, id: string): Promise<Goal> {
+  return goalView(context, userId, id);
 }
 
 export async function deleteGoal(context: TrainingContext, userId: string, id: string): Promise<void> {

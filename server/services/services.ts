@@ -53,11 +53,12 @@ import {
 } from './analytics-service.ts';
 import { getActivityBestEfforts, getPersonalBests, startTrackFiguresBackfill } from './best-efforts-service.ts';
 import { getCharts } from './charts-service.ts';
-import { createGoal, deleteGoal, listGoals, reorderGoalList, updateGoal } from './goal-service.ts';
+import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
 import {
   calendarFeed,
   createPlan,
+  updateGoalAndPlans,
   deletePlan,
   getDailyProgress,
   getPlan,
@@ -231,7 +232,8 @@ export function createServices(deps: ServiceDeps) {
     goals: (userId: string) => listGoals(context, userId),
     createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
       createGoal(context, userId, input),
-    updateGoal: (userId: string, input: { id: string; update: GoalUpdate }) => updateGoal(context, userId, input),
+    updateGoal: (userId: string, input: { id: string; update: GoalUpdate }) =>
+      updateGoalAndPlans(context, userId, input),
     deleteGoal: (userId: string, id: string) => deleteGoal(context, userId, id),
     reorderGoals: (userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds),
     plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>

@@ -15,9 +15,16 @@ import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import { ICALENDAR_CONTENT_TYPE, planToICalendar } from '../../core/training/icalendar.ts';
-import { generatePlan, planInputForGoal, type PlanRequest } from '../../core/training/plan-generation.ts';
+import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
+import {
+  generatePlan,
+  planInputForGoal,
+  type PlanRequest,
+  type TrainingPlanSchedule,
+} from '../../core/training/plan-generation.ts';
 import { PACE_EFFORT_DISTANCES, PACE_HISTORY_DAYS, planPaces } from '../../core/training/plan-paces.ts';
 import {
+  keepTicks,
   matchActivityToTask,
   planAdherence,
   planCalendar,
@@ -29,7 +36,7 @@ import {
 } from '../../core/training/plan-progress.ts';
 import { localDayStartUtc } from '../../core/training/local-day.ts';
 import { planName } from '../../core/training/task-text.ts';
-import type { TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
+import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
 import {
   changeDailyProgress,
@@ -39,15 +46,17 @@ import {
   insertPlan,
   listPlans as listPlanRows,
   markRunsMatched,
+  replacePlanSchedule,
   runsBetween,
   runsToMatch,
   setPlanStatus,
   unitSystemOf,
   type PlanRow,
   type RunToOffer,
+  type StoredPlanRequest,
 } from '../db/training-plan-repository.ts';
 import { invalid, notFound } from '../errors.ts';
-import { goalForPlan, type TrainingContext } from './goal-service.ts';
+import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
 
 export const PLAN_NOT_FOUND = 'Training plan not found.';
 const DAY_MS = 86_400_000;
@@ -92,23 +101,53 @@ function viewOf(context: TrainingContext, plan: PlanRow): TrainingPlan {
   };
 }
 
+/** Spec §3 plan status: an active plan whose race day has passed (in its zone) is completed, and stored so. */
+async function settleFinished(context: TrainingContext, userId: string, plans: PlanRow[]): Promise<PlanRow[]> {
+  const now = context.clock.now();
+  return Promise.all(
+    plans.map(async (plan) => {
+      if (plan.status !== 'active' || plan.schedule.raceDate >= localDate(now, plan.timeZone)) {
+        return plan;
+      }
+      await setPlanStatus(context.db, userId, plan.id, 'completed', new Date(now));
+      return { ...plan, status: 'completed' as const, updatedAt: new Date(now) };
+    }),
+  );
+}
+
+async function planRows(
+  context: TrainingContext,
+  userId: string,
+  filter: { status?: PlanStatus | undefined; goalId?: string | undefined },
+): Promise<PlanRow[]> {
+  // Read unfiltered by status, so a plan that has just finished is not listed as active.
+  const plans = await settleFinished(
+    context,
+    userId,
+    await listPlanRows(context.db, userId, { goalId: filter.goalId }),
+  );
+  return filter.status === undefined ? plans : plans.filter((plan) => plan.status === filter.status);
+}
+
 async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
   const plan = await findPlan(context.db, userId, id);
   if (!plan) {
     throw notFound(PLAN_NOT_FOUND);
   }
-  return plan;
+  const [settled] = await settleFinished(context, userId, [plan]);
+  return settled!;
 }
 
-export async function createPlan(
+/** The schedule and paces of a plan for a goal, made today in `timeZone`; a sentence if none can be. */
+async function makeSchedule(
   context: TrainingContext,
   userId: string,
-  input: { request: PlanRequest; timeZone?: string | undefined },
-): Promise<TrainingPlan> {
-  const goal = await goalForPlan(context, userId, input.request.goalId);
-  const timeZone = resolveTimeZone(null, input.timeZone ?? goal.timeZone);
+  goal: GoalDefinition,
+  request: PlanRequest,
+  timeZone: string,
+): Promise<{ request: StoredPlanRequest; schedule: TrainingPlanSchedule }> {
   const now = context.clock.now();
-  const planInput = planInputForGoal(goal.definition, input.request, localDate(now, timeZone));
+  const planInput = planInputForGoal(goal, request, localDate(now, timeZone));
   if (typeof planInput === 'string') {
     throw invalid(planInput);
   }
@@ -126,39 +165,93 @@ export async function createPlan(
       );
     }),
   );
-  const race = goal.definition.kind === 'race' ? goal.definition : null;
-  const paces = input.request.paces
-    ? { paces: input.request.paces, source: 'given' as const, vdot: null, effort: null }
+  const paces = request.paces
+    ? { paces: request.paces, source: 'given' as const, vdot: null, effort: null }
     : planPaces(
         efforts.filter((effort) => effort !== undefined),
-        { raceDistanceM: race?.raceDistanceM ?? 0, targetTimeS: planInput.targetTimeS },
+        { raceDistanceM: goal.kind === 'race' ? goal.raceDistanceM : 0, targetTimeS: planInput.targetTimeS },
       );
   const generated = generatePlan({ ...planInput, paces: paces.paces });
   if (!generated.ok) {
     throw invalid(generated.message);
   }
+  return {
+    request: { level: request.level, runsPerWeek: request.runsPerWeek, longRunDay: request.longRunDay, paces },
+    schedule: generated.plan,
+  };
+}
+
+export async function createPlan(
+  context: TrainingContext,
+  userId: string,
+  input: { request: PlanRequest; timeZone?: string | undefined },
+): Promise<TrainingPlan> {
+  const goal = await goalForPlan(context, userId, input.request.goalId);
+  const timeZone = resolveTimeZone(null, input.timeZone ?? goal.timeZone);
+  const { request, schedule } = await makeSchedule(context, userId, goal.definition, input.request, timeZone);
+  const now = context.clock.now();
   const id = randomUUID();
   await insertPlan(context.db, {
     id,
     userId,
     goalId: goal.id,
-    request: {
-      level: input.request.level,
-      runsPerWeek: input.request.runsPerWeek,
-      longRunDay: input.request.longRunDay,
-      paces,
-    },
-    schedule: generated.plan,
+    request,
+    schedule,
     timeZone,
     calendarToken: randomBytes(24).toString('base64url'),
     createdAt: new Date(now),
   });
   // A plan that starts today (or earlier) is ticked by the runs already done on its days.
-  const planStart = localDayStartUtc(generated.plan.startDate, timeZone);
+  const planStart = localDayStartUtc(schedule.startDate, timeZone);
   if (planStart <= now) {
     await offerRuns(context, userId, id, await runsBetween(context.db, userId, planStart, now), now);
   }
   return viewOf(context, await planOf(context, userId, id));
+}
+
+/**
+ * Changes a goal and carries a new race day, distance or target time into its active plans: each is
+ * made again with its level, runs a week and long-run day (paces as before: given, or worked out
+ * afresh), keeping the ticks of tasks that are still in it. When a plan cannot be made for the
+ * changed race, the change is refused with the plan's sentence and nothing is stored.
+ */
+export async function updateGoalAndPlans(
+  context: TrainingContext,
+  userId: string,
+  input: { id: string; update: GoalUpdate },
+): Promise<Goal> {
+  const prepared = await prepareGoalUpdate(context, userId, input);
+  const before = prepared.row.definition;
+  const after = prepared.merged;
+  const raceChanged =
+    before.kind === 'race' &&
+    after.kind === 'race' &&
+    (before.endDate !== after.endDate ||
+      before.raceDistanceM !== after.raceDistanceM ||
+      before.targetTimeS !== after.targetTimeS);
+  const plans = raceChanged
+    ? await listPlanRows(context.db, userId, { goalId: prepared.row.id, status: 'active' })
+    : [];
+  const remade: {
+    id: string;
+    request: StoredPlanRequest;
+    schedule: TrainingPlanSchedule;
+    dailyProgress: DailyProgress;
+  }[] = [];
+  for (const plan of plans) {
+    const { paces, ...kept } = plan.request;
+    const request = { goalId: plan.goalId, ...kept, ...(paces.source === 'given' ? { paces: paces.paces } : {}) };
+    const made = await makeSchedule(context, userId, after, request, plan.timeZone);
+    remade.push({ id: plan.id, ...made, dailyProgress: keepTicks(made.schedule, plan.dailyProgress) });
+  }
+  const now = new Date(context.clock.now());
+  await context.db.transaction().execute(async (trx) => {
+    await saveGoalUpdate(context, userId, prepared, trx);
+    for (const { id, ...plan } of remade) {
+      await replacePlanSchedule(trx, userId, id, { ...plan, now });
+    }
+  });
+  return getGoal(context, userId, prepared.row.id);
 }
 
 export async function listPlans(
@@ -166,7 +259,7 @@ export async function listPlans(
   userId: string,
   filter: { status?: PlanStatus | undefined; goalId?: string | undefined },
 ): Promise<TrainingPlanSummary[]> {
-  const plans = await listPlanRows(context.db, userId, filter);
+  const plans = await planRows(context, userId, filter);
   return plans.map((plan) => summaryOf(plan, localDate(context.clock.now(), plan.timeZone)));
 }
 
@@ -220,25 +313,28 @@ export async function setTask(
   return getPlan(context, userId, input.id);
 }
 
-/** Today's tasks of each active plan (the dashboard's card). */
+/** Today's tasks of each active plan (the dashboard's card), and the plans still to begin. */
 export async function todayTasks(context: TrainingContext, userId: string, timeZone?: string): Promise<TodayTasks> {
-  const plans = await listPlanRows(context.db, userId, { status: 'active' });
+  const plans = await planRows(context, userId, { status: 'active' });
   const now = context.clock.now();
+  const days = plans.map((plan) => {
+    const today = localDate(now, plan.timeZone);
+    return {
+      planId: plan.id,
+      date: today,
+      goalTitle: goalTitleOf(plan),
+      raceDate: plan.schedule.raceDate,
+      startDate: plan.schedule.startDate,
+      adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
+      tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
+    };
+  });
   return {
     today: localDate(now, resolveTimeZone(null, timeZone)),
-    plans: plans
-      .map((plan) => {
-        const today = localDate(now, plan.timeZone);
-        return {
-          planId: plan.id,
-          date: today,
-          goalTitle: goalTitleOf(plan),
-          raceDate: plan.schedule.raceDate,
-          adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
-          tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
-        };
-      })
-      .filter((plan) => plan.tasks.length > 0),
+    plans: days.filter((day) => day.tasks.length > 0).map(({ startDate: _startDate, ...day }) => day),
+    upcoming: days
+      .filter((day) => day.date < day.startDate)
+      .map(({ planId, goalTitle, startDate }) => ({ planId, goalTitle, startDate })),
   };
 }
 

@@ -73,7 +73,7 @@ export function GoalCard({
           <Typography variant="body2" color="text.secondary">
             {projectionSentence(goal.definition, goal.detail, units)}
           </Typography>
-          {goal.definition.kind === 'race' && goal.status === 'active' && !goal.hasPlan && (
+          {goal.definition.kind === 'race' && goal.status === 'active' && !goal.hasActivePlan && (
             <Button size="small" startIcon={<EventNoteIcon />} onClick={actions.onPlan} sx={{ mt: 1, ml: -0.5 }}>
               Generate a training plan
             </Button>

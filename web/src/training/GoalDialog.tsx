@@ -14,8 +14,9 @@ import { useUnits } from './use-units.ts';
 
 export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () => void }) {
   const units = useUnits();
+  const today = localDate(Date.now(), browserTimeZone());
   const [values, setValues] = useState<GoalFormValues>(() =>
-    goal ? goalFormValues(goal.definition, units) : emptyGoalForm(localDate(Date.now(), browserTimeZone())),
+    goal ? goalFormValues(goal.definition, units) : emptyGoalForm(today),
   );
   const [errors, setErrors] = useState<GoalFormErrors>({});
   const create = useCreateGoal();
@@ -25,7 +26,10 @@ export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () =
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = readGoalForm(values, units);
+    // The server checks the dates against today for a new goal or a changed window; so does the form.
+    const windowChanged =
+      !goal || values.startDate !== goal.definition.startDate || values.endDate !== goal.definition.endDate;
+    const read = readGoalForm(values, units, windowChanged ? today : undefined);
     setErrors(read.errors ?? {});
     if (!read.goal) {
       return;

@@ -14,7 +14,7 @@ import { useUnits } from './use-units.ts';
 
 type Day = TrainingPlan['calendar'][number]['days'][number];
 
-const WEEK_KIND = { build: 'Build', recovery: 'Recovery', taper: 'Taper', race: 'Race week' } as const;
+const WEEK_KIND = { base: 'Base', build: 'Build', recovery: 'Recovery', taper: 'Taper', race: 'Race week' } as const;
 
 function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
   const units = useUnits();

@@ -1,6 +1,6 @@
 /**
  * Today's tasks of each active training plan, with check boxes (the dashboard and the top of
- * Goals & Training). Without a plan it says how to get one.
+ * Goals & Training), and when a plan still to begin starts. Without a plan it says how to get one.
  */
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
@@ -26,7 +26,18 @@ export function TodayTasksCard({ linkToPlans = false }: { linkToPlans?: boolean 
         </Stack>
         {today.isPending && <Skeleton height={64} />}
         {today.error && <Typography color="error">{today.error.message}</Typography>}
-        {today.data && plans.length === 0 && (
+        {today.data?.upcoming.map((plan) => (
+          <Typography
+            key={plan.planId}
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 1 }}
+            data-testid="upcoming-plan"
+          >
+            {plan.goalTitle}: the plan begins on {dayText(plan.startDate)}.
+          </Typography>
+        ))}
+        {today.data && plans.length === 0 && today.data.upcoming.length === 0 && (
           <Box sx={{ mt: 1 }}>
             <Typography variant="body2" color="text.secondary">
               No plan day today. Set a race goal and generate a training plan to get each day&apos;s runs here.

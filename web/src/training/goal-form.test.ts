@@ -27,6 +27,13 @@ describe('the goal form', () => {
     expect(readGoalForm(values, 'metric').goal).toMatchObject({ targetDistanceM: 100_000 });
   });
 
+  it('refuses a race day before today, as the server does, when given today', () => {
+    const values = { ...emptyGoalForm('2026-11-01'), raceDistance: '10K', targetTime: '50:00', endDate: '2026-11-20' };
+    expect(readGoalForm(values, 'metric').goal).not.toBeNull();
+    expect(readGoalForm(values, 'metric', today).errors).toEqual({ endDate: GOAL_MESSAGES.racePassed });
+    expect(readGoalForm({ ...values, endDate: today }, 'metric', today).errors).toBeNull();
+  });
+
   it('puts each problem under its field, in the server’s words', () => {
     const read = readGoalForm(
       { ...emptyGoalForm(today), raceDistance: 'far', targetTime: '1:75:00', endDate: '2027-04-12' },

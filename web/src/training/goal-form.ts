@@ -7,7 +7,13 @@
 import { parseDistance, parseTime } from '../../../core/running/pace.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatGoalDistance } from '../../../core/training/goal-progress.ts';
-import { goalCreateSchema, type GoalCreate, type GoalDefinition, type GoalKind } from '../../../core/training/goals.ts';
+import {
+  goalCreateSchema,
+  goalDatesProblem,
+  type GoalCreate,
+  type GoalDefinition,
+  type GoalKind,
+} from '../../../core/training/goals.ts';
 import { distanceUnitLabel, formatDuration, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
 import { bucketLabel } from '../charts/chart-series.ts';
 
@@ -60,10 +66,14 @@ function metres(text: string, units: UnitSystem): { value: number } | { error: s
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
-/** The goal to send, or the problems to show. */
+/**
+ * The goal to send, or the problems to show. With `today` (a new goal, or a changed window), a goal
+ * that ends before it is refused as the server refuses it.
+ */
 export function readGoalForm(
   values: GoalFormValues,
   units: UnitSystem,
+  today?: string,
 ): { goal: GoalCreate; errors: null } | { goal: null; errors: GoalFormErrors } {
   const errors: GoalFormErrors = {};
   const base = { kind: values.kind, title: values.title, startDate: values.startDate, endDate: values.endDate };
@@ -94,6 +104,10 @@ export function readGoalForm(
     candidate = { ...base, targetDays: wholeNumber(values.targetDays) };
   }
   const parsed = goalCreateSchema.safeParse(candidate);
+  const datesProblem = parsed.success && today !== undefined ? goalDatesProblem(parsed.data, today) : null;
+  if (datesProblem) {
+    errors.endDate ??= datesProblem;
+  }
   if (parsed.success && Object.keys(errors).length === 0) {
     return { goal: parsed.data, errors: null };
   }
