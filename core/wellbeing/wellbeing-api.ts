@@ -67,5 +67,9 @@ export const readinessSchema = z.object({
   acuteLoad: z.number(),
   chronicLoad: z.number(),
   ratio: z.number().nullable(),
+  /** The coaching focus's tip for today (coaching.ts). */
+  tip: z.string(),
+  /** The check-in reminder once its time has come and today has no check-in; null otherwise. */
+  reminder: z.string().nullable(),
 });
 export type ReadinessView = z.infer<typeof readinessSchema>;

@@ -8,6 +8,7 @@ import {
   USER_ID_REQUIRED_MESSAGE,
   type CoachingSettings,
 } from '../../core/wellbeing/check-in.ts';
+import { COACHING_TIPS } from '../../core/wellbeing/coaching.ts';
 import { READINESS_SENTENCES } from '../../core/wellbeing/readiness.ts';
 import {
   CHECK_IN_DATE_MESSAGES,
@@ -296,6 +297,27 @@ describe('readiness', () => {
     await checkIn(runner);
     const after = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
     expect(after).toMatchObject({ level: 'ready', sentence: READINESS_SENTENCES.ready, score: 78 });
+  });
+
+  it('reminds at the coaching reminder time until the check-in, with the focus’s tip', async () => {
+    now = START; // 09:00 in Berlin
+    const runner = await registerUser(server);
+    const readinessNow = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
+    expect(await readinessNow()).toMatchObject({ reminder: null, tip: COACHING_TIPS.general.unknown });
+    await runner.client.put('/api/coaching-settings', {
+      remindersEnabled: true,
+      reminderTime: '09:30',
+      focus: 'recovery',
+    });
+    expect((await readinessNow()).reminder).toBeNull();
+    now = START + 30 * 60_000;
+    expect(await readinessNow()).toMatchObject({
+      reminder: 'It is past 09:30, your check-in time: how are you today?',
+      tip: COACHING_TIPS.recovery.unknown,
+    });
+    await checkIn(runner);
+    expect(await readinessNow()).toMatchObject({ level: 'ready', reminder: null, tip: COACHING_TIPS.recovery.go });
+    now = START;
   });
 
   it('compares the load of the last 7 and 28 days once the runner has 28 days of history', async () => {

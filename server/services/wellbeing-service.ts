@@ -5,7 +5,7 @@
  * recording a finished exercise, and the readiness hint. Every use case needs a user id (spec §5:
  * "User ID is required"). After a check-in or an exercise the medals are checked, as after an import.
  */
-import { resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts';
 import { loadLines } from '../../core/charts/chart-load.ts';
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../../core/medals/catalogue.ts';
 import { wellbeingStreakLength } from '../../core/medals/wellbeing-streak.ts';
@@ -20,6 +20,7 @@ import {
   type CoachingSettings,
   type WellbeingPreferencesUpdate,
 } from '../../core/wellbeing/check-in.ts';
+import { coachingTip, dueCheckInReminder } from '../../core/wellbeing/coaching.ts';
 import type { WellbeingEntry, WellbeingExercise } from '../../core/wellbeing/exercises.ts';
 import { readiness, READINESS_THRESHOLDS } from '../../core/wellbeing/readiness.ts';
 import {
@@ -203,10 +204,11 @@ export async function getReadiness(
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
   const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
-  const [checkIn, rows, extent] = await Promise.all([
+  const [checkIn, rows, extent, coaching] = await Promise.all([
     findLatestCheckInBetween(context.db, id, localDayRangeUtc(today, zone)),
     loadRows(context.db, id, { from, to: today, type: null }),
     chartExtent(context.db, id),
+    findCoachingSettings(context.db, id),
   ]);
   const established = extent.firstDay !== null && extent.firstDay <= from;
   const assumptions = await heartRateAssumptions(context.db, id, extent.maxHeartrate);
@@ -214,5 +216,13 @@ export async function getReadiness(
     ? loadLines(rows, assumptions, { warmUpFrom: from, from, to: today }).map((day) => day.load)
     : [];
   const score = checkIn?.wellbeingScore ?? null;
-  return { score, ...readiness(score, daily) };
+  const hint = readiness(score, daily);
+  const settings = coaching ?? DEFAULT_COACHING_SETTINGS;
+  const localTime = localDateTime(context.clock.now(), zone).slice(11, 16);
+  return {
+    score,
+    ...hint,
+    tip: coachingTip(settings.focus, hint.level),
+    reminder: dueCheckInReminder(settings, localTime, checkIn !== null),
+  };
 }

@@ -47,7 +47,7 @@ export function CoachingCard({ settings }: { settings: CoachingSettings }) {
           Coaching
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          When to remind you to check in, and what your coaching tips focus on.
+          When the dashboard reminds you to check in, and what its coaching tips focus on.
         </Typography>
         <Stack spacing={2}>
           <FormControlLabel

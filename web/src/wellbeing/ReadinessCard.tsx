@@ -1,6 +1,10 @@
-/** The dashboard's readiness hint: today's level with its reason, the score and load behind it. */
+/**
+ * The dashboard's readiness hint: today's level with its reason, the score and load behind it, the
+ * coaching focus's tip, and the check-in reminder once its time has come (core/wellbeing/coaching.ts).
+ */
 import FavoriteIcon from '@mui/icons-material/Favorite';
-import { Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { loadRatioText, READINESS_COLOURS, READINESS_TITLES } from './readiness-view.ts';
 import { useReadiness } from './wellbeing-api.ts';
@@ -14,6 +18,16 @@ export function ReadinessCard() {
   return (
     <Card data-testid="readiness-card">
       <CardContent>
+        {data?.reminder && (
+          <Alert
+            severity="info"
+            icon={<NotificationsActiveIcon fontSize="inherit" />}
+            sx={{ mb: 2 }}
+            data-testid="check-in-reminder"
+          >
+            {data.reminder}
+          </Alert>
+        )}
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
@@ -36,6 +50,11 @@ export function ReadinessCard() {
               {ratio && (
                 <Typography variant="body2" color="text.secondary">
                   {ratio}
+                </Typography>
+              )}
+              {data && (
+                <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="coaching-tip">
+                  {data.tip}
                 </Typography>
               )}
             </Box>
