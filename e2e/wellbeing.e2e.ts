@@ -6,8 +6,10 @@
  * through its named stretches (next, skip) to the end; the readiness card reads the score.
  */
 import { describe, expect, test } from 'vitest';
+import { COACHING_TIPS } from '../core/wellbeing/coaching.ts';
 import { READINESS_SENTENCES } from '../core/wellbeing/readiness.ts';
 import {
+  expectHidden,
   expectVisible,
   heading,
   newAccount,
@@ -35,6 +37,20 @@ describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
     await expectVisible(heading(page, 'Goals & Training'));
     await expectVisible(page.getByText('Check in to start your trend.'));
     await screenshot(page, `wellbeing-new-${viewport}`);
+
+    // A daily reminder from midnight, with a recovery focus: the dashboard asks for today's check-in.
+    await page.getByLabel('Daily check-in reminder').click();
+    await page.getByLabel('Reminder time').fill('00:00');
+    await page.getByLabel('Focus').click();
+    await page.getByRole('option', { name: 'Recovery' }).click();
+    await page.getByRole('button', { name: 'Save coaching settings' }).click();
+    await expectVisible(page.getByText('Saved.'));
+    await page.goto('/dashboard');
+    await expectVisible(readiness.getByText('It is past 00:00, your check-in time: how are you today?'));
+    await expectVisible(readiness.getByText(COACHING_TIPS.recovery.unknown));
+    await screenshot(page, `wellbeing-reminder-${viewport}`);
+    await readiness.getByRole('link', { name: 'Check in' }).click();
+    await waitForPath(page, '/training-goals');
 
     // Everything at the defaults but a poor night: 78 − 20 = 58.
     await page.getByRole('group', { name: 'Sleep quality' }).getByRole('button', { name: 'Low' }).click();
@@ -95,6 +111,8 @@ describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
     await page.goto('/dashboard');
     await expectVisible(page.getByTestId('readiness-card').getByText('Wellbeing 58 / 100'));
     await expectVisible(page.getByTestId('readiness-card').getByText(READINESS_SENTENCES.easyLowScore));
+    await expectVisible(page.getByTestId('readiness-card').getByText(COACHING_TIPS.recovery['hold-back']));
+    await expectHidden(page.getByTestId('check-in-reminder'));
     await screenshot(page, `wellbeing-dashboard-${viewport}`);
   });
 });

@@ -28,10 +28,14 @@ export function useWellbeingOverview() {
   });
 }
 
+/** The check-in reminder comes due at its minute: an open dashboard asks again every few minutes. */
+const READINESS_REFRESH_MS = 5 * 60_000;
+
 export function useReadiness() {
   return useQuery({
     queryKey: READINESS_QUERY_KEY,
     queryFn: (): Promise<ReadinessView> => unwrap(api.readiness.$get({ query: timeZoneQuery() })),
+    refetchInterval: READINESS_REFRESH_MS,
   });
 }
 
@@ -92,6 +96,10 @@ export function useUpdateCoachingSettings() {
   return useMutation({
     mutationFn: (update: Partial<CoachingSettings>): Promise<CoachingSettings> =>
       unwrap(api['coaching-settings'].$put({ json: update })),
-    onSuccess: (settings) => queryClient.setQueryData(COACHING_QUERY_KEY, settings),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(COACHING_QUERY_KEY, settings);
+      // The readiness card's reminder and tip follow the settings.
+      await queryClient.invalidateQueries({ queryKey: READINESS_QUERY_KEY });
+    },
   });
 }
