@@ -96,6 +96,15 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
     const parsed = parseActivityFile('gpx', new Uint8Array(Buffer.concat(chunks)));
     const exportedMiles = (parsed.track.distance.at(-1) as number) / METRES_PER_MILE;
     expect(Math.abs(exportedMiles - shown)).toBeLessThanOrEqual(0.01);
+    // Imported back, the file keeps its own line: the same distance, no leg routed again.
+    const shownText = await distanceText(page);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => waypointCount(page), POLL).toBe(0);
+    await page
+      .getByLabel('GPX file to import')
+      .setInputFiles({ name: 'loop.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.concat(chunks) });
+    await expect.poll(() => waypointCount(page), POLL).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => distanceText(page), POLL).toBe(shownText);
     await screenshot(page, `planner-saved-${viewport}`);
 
     // Five minutes on the page, by the page's own clock; leaving it sends them.

@@ -9,12 +9,14 @@ import { parseActivityFile } from '../../core/activity/parse-activity-file.ts';
 import { polylineDistance, type LatLng } from '../../core/routes/geometry.ts';
 import {
   MAX_ROUTE_LINE_POINTS,
+  MAX_SNAP_LEGS,
   ROUTE_MESSAGES,
   type ElevationAnswer,
   type ImportedRoute,
   type RouteDetail,
   type SnapResponse,
 } from '../../core/routes/route-api.ts';
+import { emptyRoute, pendingLegs, routeEditorReducer, routeLine } from '../../core/routes/route-editor.ts';
 import { ROUTE_NAME_REQUIRED, ROUTE_TOO_FEW_WAYPOINTS } from '../../core/routes/route-schemas.ts';
 import { EXTRA_POINTS_PER_LEG, startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { standInElevation, startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
@@ -218,7 +220,25 @@ describe('saved routes', () => {
     });
     expect(imported.status).toBe(200);
     expect(imported.body.name).toBe('River loop');
-    expect(polylineDistance(imported.body.waypoints)).toBeCloseTo(body.distance, -1);
+    expect(Math.abs(polylineDistance(imported.body.line) - body.distance) / body.distance).toBeLessThan(0.005);
+
+    // Loaded into the editor with the routing service answering, it keeps the file's line and
+    // distance: no leg is sent to routing again until the runner edits next to it.
+    let editor = routeEditorReducer(emptyRoute(), { type: 'load', ...imported.body });
+    const before = osrm.requests.length;
+    const pending = pendingLegs(editor);
+    for (let start = 0; start < pending.length; start += MAX_SNAP_LEGS) {
+      const chunk = pending.slice(start, start + MAX_SNAP_LEGS);
+      const legs = chunk.map(({ from, to }) => ({ from, to }));
+      const answer = await createApiClient(server.url).post<SnapResponse>('/api/routes/snap', { legs });
+      answer.body.legs.forEach(({ path }, i) => {
+        const leg = chunk[i] as (typeof chunk)[number];
+        editor = routeEditorReducer(editor, { type: 'legRouted', ...leg, path: path ?? [leg.from, leg.to] });
+      });
+    }
+    expect(osrm.requests.length).toBe(before);
+    const reimported = polylineDistance(routeLine(editor));
+    expect(Math.abs(reimported - body.distance) / body.distance).toBeLessThan(0.005);
   });
 
   it('refuses a file that is not GPX and one over the size cap with a sentence', async () => {

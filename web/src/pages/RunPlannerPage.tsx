@@ -53,21 +53,22 @@ export default function RunPlannerPage() {
   const [fitKey, setFitKey] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
 
-  const load = (waypoints: LatLng[], routeName: string) => {
-    dispatch({ type: 'load', waypoints });
+  /** A loaded route keeps its own line: its legs are not routed again until edited. */
+  const load = (waypoints: LatLng[], line: LatLng[], routeName: string) => {
+    dispatch({ type: 'load', waypoints, line });
     setName(routeName);
     setFitKey((key) => key + 1);
     setLoadError(null);
   };
   const onImport = (file: File) => {
     importGpx(file)
-      .then((route) => load(route.waypoints, route.name ?? file.name.replace(/\.gpx$/i, '')))
+      .then((route) => load(route.waypoints, route.line, route.name ?? file.name.replace(/\.gpx$/i, '')))
       .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
   };
   const onOpen = (route: RouteSummary) => {
     fetchRoute(route.id)
       .then((detail) => {
-        load(detail.waypoints, detail.name);
+        load(detail.waypoints, detail.line, detail.name);
         setSaved(detail);
       })
       .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
