@@ -32,6 +32,7 @@ const LOOP_POINTS = [
 ] as const;
 
 async function tapMap(page: Page, viewport: ViewportName, fx: number, fy: number) {
+  await page.getByTestId('planner-map').scrollIntoViewIfNeeded();
   const box = await page.getByTestId('planner-map').boundingBox();
   if (box === null) {
     throw new Error('The planner map is not on the page');
@@ -164,6 +165,21 @@ describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => 
     await saved.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => waypointCount(page), POLL).toBe(3);
     await expect.poll(() => page.getByLabel('Route name').inputValue(), POLL).toBe('Thames path');
+    // The opened route shows its stored line and distance; a point added and "Save changes" update
+    // it: one route in the list, at the new distance.
+    const listed = saved.getByRole('listitem');
+    const before = await listed.locator('.MuiListItemText-secondary').textContent();
+    expect(before).toContain(`${await distanceText(page)} · 3 points`);
+    await tapMap(page, viewport, 0.8, 0.8);
+    await expect.poll(() => waypointCount(page), POLL).toBe(4);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => listed.locator('.MuiListItemText-secondary').textContent(), POLL).toContain('4 points');
+    expect(await listed.count()).toBe(1);
+    const after = await listed.locator('.MuiListItemText-secondary').textContent();
+    expect(after).not.toBe(before);
+    expect(after).toContain(`${await distanceText(page)} · 4 points`);
+    await expectVisible(page.getByText('Saved “Thames path”.'));
+    await expectVisible(page.getByRole('button', { name: 'Save as new' }));
     await screenshot(page, `planner-saved-routes-${viewport}`);
 
     await saved.getByRole('button', { name: 'Delete Thames path' }).click();

@@ -21,6 +21,7 @@ import { ROUTE_NAME_REQUIRED, ROUTE_TOO_FEW_WAYPOINTS } from '../../core/routes/
 import { EXTRA_POINTS_PER_LEG, startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { standInElevation, startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import type { StandIn } from '../../tools/service-stand-ins/stand-in-server.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -28,6 +29,10 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 /** A point `metres` north and `east` metres east of a spot in Ljubljana. */
 const at = (north: number, east = 0): LatLng => ({ lat: 46.05 + north / 111_195, lng: 14.5 + east / 77_200 });
 const LOOP = [at(0), at(800), at(800, 800), at(0)];
+
+/** The server's clock: moved forward by tests that need a later `updatedAt`. */
+let now = Date.UTC(2026, 4, 1, 12);
+const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
 
 let osrm: StandIn;
 let elevation: StandIn;
@@ -37,7 +42,7 @@ let bare: TestServer;
 beforeAll(async () => {
   [osrm, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
   const planner = { routingUrl: osrm.url, elevationUrl: `${elevation.url}/v1/srtm30m`, timeoutMs: 500 };
-  [server, bare] = await Promise.all([startTestServer({ planner }), startTestServer()]);
+  [server, bare] = await Promise.all([startTestServer({ planner }, { clock }), startTestServer()]);
 });
 
 afterAll(async () => {
@@ -158,6 +163,46 @@ describe('saved routes', () => {
     });
   });
 
+  it('saves an edited route over the opened one: new points, line and distance, still one route', async () => {
+    const runner = await registerUser(server);
+    const created = await runner.client.post<RouteDetail>('/api/routes', save());
+    const longer = [...LOOP.slice(0, -1), at(0, 800), at(0)];
+    now += 60_000;
+    const updated = await runner.client.put<RouteDetail>(`/api/routes/${created.body.id}`, {
+      name: 'Longer loop',
+      waypoints: longer,
+      line: longer,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: created.body.id, name: 'Longer loop', waypointCount: 5, line: longer });
+    expect(updated.body.distance).toBeCloseTo(polylineDistance(longer), 3);
+    expect(updated.body.updatedAt > created.body.updatedAt).toBe(true);
+    const list = await runner.client.get<{ routes: RouteDetail[] }>('/api/routes');
+    expect(list.body.routes.map((r) => [r.id, r.name, r.waypointCount])).toEqual([[created.body.id, 'Longer loop', 5]]);
+    expect(list.body.routes[0]?.distance).toBeCloseTo(polylineDistance(longer), 3);
+    // The GPX export is the new version.
+    const exported = await runner.client.get(`/api/routes/${created.body.id}/export.gpx`);
+    const reread = parseActivityFile('gpx', new TextEncoder().encode(exported.text)).track.distance.at(-1) as number;
+    expect(Math.abs(reread - polylineDistance(longer)) / polylineDistance(longer)).toBeLessThan(0.005);
+  });
+
+  it('refuses an update with a blank name or one point with the field and a sentence, and keeps the route', async () => {
+    const runner = await registerUser(server);
+    const { body } = await runner.client.post<RouteDetail>('/api/routes', save());
+    expectApiError(await runner.client.put(`/api/routes/${body.id}`, { ...save(), name: ' ' }), 400, {
+      type: 'validation_error',
+      message: `name: ${ROUTE_NAME_REQUIRED}`,
+    });
+    expectApiError(await runner.client.put(`/api/routes/${body.id}`, { ...save(), line: [at(0)] }), 400, {
+      type: 'validation_error',
+      message: `line: ${ROUTE_TOO_FEW_WAYPOINTS}`,
+    });
+    expect((await runner.client.get<RouteDetail>(`/api/routes/${body.id}`)).body).toMatchObject({
+      name: 'River loop',
+      line: LOOP,
+    });
+  });
+
   it('answers 404 for another runner’s route, and 401 when signed out', async () => {
     const owner = await registerUser(server);
     const other = await registerUser(server);
@@ -165,6 +210,8 @@ describe('saved routes', () => {
     const notFound = { type: 'api_error' as const, message: ROUTE_MESSAGES.notFound };
     expectApiError(await other.client.get(`/api/routes/${body.id}`), 404, notFound);
     expectApiError(await other.client.patch(`/api/routes/${body.id}`, { name: 'Mine' }), 404, notFound);
+    expectApiError(await other.client.put(`/api/routes/${body.id}`, { ...save(), name: 'Mine' }), 404, notFound);
+    expectApiError(await owner.client.put('/api/routes/no-such-route', save()), 404, notFound);
     expectApiError(await other.client.delete(`/api/routes/${body.id}`), 404, notFound);
     expect((await other.client.get(`/api/routes/${body.id}/export.gpx`)).status).toBe(404);
     expect((await other.client.get<{ routes: unknown[] }>('/api/routes')).body.routes).toEqual([]);

@@ -80,6 +80,7 @@ import {
   listRoutes,
   renameRoute,
   saveRoute,
+  updateRoute,
 } from './saved-route-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
@@ -258,6 +259,8 @@ export function createServices(deps: ServiceDeps) {
     get: (userId: string, id: string) => getRoute(context, userId, id),
     save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
     rename: (userId: string, input: { id: string; name: string }) => renameRoute(context, userId, input.id, input.name),
+    update: (userId: string, input: { id: string; route: RouteSave }) =>
+      updateRoute(context, userId, input.id, input.route),
     delete: (userId: string, id: string) => deleteRoute(context, userId, id),
     exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
   };
