@@ -41,7 +41,12 @@ let bare: TestServer;
 
 beforeAll(async () => {
   [osrm, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
-  const planner = { routingUrl: osrm.url, elevationUrl: `${elevation.url}/v1/srtm30m`, timeoutMs: 500 };
+  const planner = {
+    routingUrl: osrm.url,
+    elevationUrl: `${elevation.url}/v1/srtm30m`,
+    timeoutMs: 500,
+    elevationMinSpacingMs: 0,
+  };
   [server, bare] = await Promise.all([startTestServer({ planner }, { clock }), startTestServer()]);
 });
 
@@ -124,6 +129,38 @@ describe('elevation', () => {
     const response = await createApiClient(server.url).post<ElevationAnswer>('/api/routes/elevation', { points: many });
     expect(response.body.elevations).toHaveLength(250);
     expect(elevation.requests.length).toBe(before + 3);
+  });
+
+  it('spaces its batches for a service that allows one call per interval, and asks once more after a 429', async () => {
+    // The stand-in refuses calls under 250 ms apart; the server spaces them 300 ms.
+    const limited = await startOpenTopoDataStandIn({ minSpacingMs: 250 });
+    const planner = {
+      routingUrl: null,
+      elevationUrl: `${limited.url}/v1/srtm30m`,
+      timeoutMs: 1_000,
+      elevationMinSpacingMs: 300,
+    };
+    const spaced = await startTestServer({ planner });
+    try {
+      const client = createApiClient(spaced.url);
+      const many = Array.from({ length: 250 }, (_, i) => at(30_000 + i * 20));
+      const response = await client.post<ElevationAnswer>('/api/routes/elevation', { points: many });
+      expect(response.body.elevations).toHaveLength(250);
+      expect(response.body.elevations?.every((value) => value !== null)).toBe(true);
+      expect(limited.requests).toHaveLength(3);
+      expect(limited.rateLimited()).toBe(0);
+
+      // One 429 is asked again after the spacing; a second one in a row shows no climb.
+      limited.faults.error = { count: 1, status: 429 };
+      const retried = await client.post<ElevationAnswer>('/api/routes/elevation', { points: [at(40_000)] });
+      expect(retried.body.elevations).toEqual([expect.any(Number)]);
+      expect(limited.requests).toHaveLength(5);
+      limited.faults.error = { count: 2, status: 429 };
+      const refused = await client.post<ElevationAnswer>('/api/routes/elevation', { points: [at(40_100)] });
+      expect(refused.body).toEqual({ available: true, elevations: null });
+    } finally {
+      await Promise.all([spaced.stop(), limited.close()]);
+    }
   });
 
   it('shows no climb when the service fails, is too slow, or none is set up', async () => {

@@ -249,7 +249,7 @@ export function createServices(deps: ServiceDeps) {
     calendarFeed: (token: string) => calendarFeed(context, token),
   };
 
-  const routeServices = createRouteServicesClient(config.planner, logger);
+  const routeServices = createRouteServicesClient(config.planner, logger, clock);
   /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
