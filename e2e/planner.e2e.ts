@@ -2,7 +2,8 @@
  * The route planner at desktop and phone width, against the routing and elevation stand-ins the
  * global setup starts: a runner draws a three-point loop by tapping the map, sees its distance
  * (snapped) and climb, saves it, exports its GPX (read back by Stride's own parser at the shown
- * distance), and the minutes spent on the page count on My Stride. The page timer reads the
+ * distance, and imported back at the same distance shown), and the minutes spent on the page count
+ * on My Stride. A saved route opened, edited and saved with "Save changes" stays one route. The page timer reads the
  * browser's clock, which the test moves forward instead of waiting.
  */
 import type { Page } from 'playwright-core';
