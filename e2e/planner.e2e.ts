@@ -186,5 +186,8 @@ describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => 
     await saved.getByRole('button', { name: 'Delete Thames path' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectVisible(page.getByText('No saved routes yet.'));
+    // The open route is gone: saving now makes a new one.
+    await expectVisible(page.getByRole('button', { name: 'Save route' }));
+    expect(await page.getByRole('button', { name: 'Save as new' }).count()).toBe(0);
   });
 });

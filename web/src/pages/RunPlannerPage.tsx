@@ -143,6 +143,7 @@ export default function RunPlannerPage() {
         edited={edited}
         onSaved={onSaved}
         onOpen={onOpen}
+        onDeleted={(id) => id === open?.id && setOpen(null)}
       />
     </Stack>
   );

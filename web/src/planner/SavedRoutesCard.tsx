@@ -26,6 +26,8 @@ export interface SavedRoutesCardProps {
   edited: boolean;
   onSaved: (route: RouteDetail) => void;
   onOpen: (route: RouteSummary) => void;
+  /** A route deleted from the list: if it is the open one, the editor's route is no longer saved. */
+  onDeleted: (id: string) => void;
 }
 
 export function SavedRoutesCard(props: SavedRoutesCardProps) {
@@ -74,7 +76,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
                 Saved “{saved.name}”.
               </Alert>
             )}
-            <SavedRoutesList units={props.units} onOpen={props.onOpen} />
+            <SavedRoutesList units={props.units} onOpen={props.onOpen} onDeleted={props.onDeleted} />
           </Stack>
         )}
       </CardContent>
