@@ -2,7 +2,8 @@
  * The route planner at desktop and phone width, against the routing and elevation stand-ins the
  * global setup starts: a runner draws a three-point loop by tapping the map, sees its distance
  * (snapped) and climb, saves it, exports its GPX (read back by Stride's own parser at the shown
- * distance), and the minutes spent on the page count on My Stride. The page timer reads the
+ * distance, and imported back at the same distance shown), and the minutes spent on the page count
+ * on My Stride. A saved route opened, edited and saved with "Save changes" stays one route. The page timer reads the
  * browser's clock, which the test moves forward instead of waiting.
  */
 import type { Page } from 'playwright-core';
@@ -32,6 +33,7 @@ const LOOP_POINTS = [
 ] as const;
 
 async function tapMap(page: Page, viewport: ViewportName, fx: number, fy: number) {
+  await page.getByTestId('planner-map').scrollIntoViewIfNeeded();
   const box = await page.getByTestId('planner-map').boundingBox();
   if (box === null) {
     throw new Error('The planner map is not on the page');
@@ -96,6 +98,15 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
     const parsed = parseActivityFile('gpx', new Uint8Array(Buffer.concat(chunks)));
     const exportedMiles = (parsed.track.distance.at(-1) as number) / METRES_PER_MILE;
     expect(Math.abs(exportedMiles - shown)).toBeLessThanOrEqual(0.01);
+    // Imported back, the file keeps its own line: the same distance, no leg routed again.
+    const shownText = await distanceText(page);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => waypointCount(page), POLL).toBe(0);
+    await page
+      .getByLabel('GPX file to import')
+      .setInputFiles({ name: 'loop.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.concat(chunks) });
+    await expect.poll(() => waypointCount(page), POLL).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => distanceText(page), POLL).toBe(shownText);
     await screenshot(page, `planner-saved-${viewport}`);
 
     // Five minutes on the page, by the page's own clock; leaving it sends them.
@@ -155,10 +166,28 @@ describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => 
     await saved.getByRole('button', { name: 'Open' }).click();
     await expect.poll(() => waypointCount(page), POLL).toBe(3);
     await expect.poll(() => page.getByLabel('Route name').inputValue(), POLL).toBe('Thames path');
+    // The opened route shows its stored line and distance; a point added and "Save changes" update
+    // it: one route in the list, at the new distance.
+    const listed = saved.getByRole('listitem');
+    const before = await listed.locator('.MuiListItemText-secondary').textContent();
+    expect(before).toContain(`${await distanceText(page)} · 3 points`);
+    await tapMap(page, viewport, 0.8, 0.8);
+    await expect.poll(() => waypointCount(page), POLL).toBe(4);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => listed.locator('.MuiListItemText-secondary').textContent(), POLL).toContain('4 points');
+    expect(await listed.count()).toBe(1);
+    const after = await listed.locator('.MuiListItemText-secondary').textContent();
+    expect(after).not.toBe(before);
+    expect(after).toContain(`${await distanceText(page)} · 4 points`);
+    await expectVisible(page.getByText('Saved “Thames path”.'));
+    await expectVisible(page.getByRole('button', { name: 'Save as new' }));
     await screenshot(page, `planner-saved-routes-${viewport}`);
 
     await saved.getByRole('button', { name: 'Delete Thames path' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expectVisible(page.getByText('No saved routes yet.'));
+    // The open route is gone: saving now makes a new one.
+    await expectVisible(page.getByRole('button', { name: 'Save route' }));
+    expect(await page.getByRole('button', { name: 'Save as new' }).count()).toBe(0);
   });
 });

@@ -101,7 +101,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         webhookPostsPerAddress: 600,
         plannerPerAddress: 120,
       },
-      planner: { routingUrl: null, elevationUrl: null, timeoutMs: 5000 },
+      planner: { routingUrl: null, elevationUrl: null, timeoutMs: 5000, elevationMinSpacingMs: 1000 },
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
       webDir: path.join(cwd, 'dist', 'web'),

@@ -85,6 +85,11 @@ export interface PlannerConfig {
   elevationUrl: string | null;
   /** Time one request to either service may take before the planner goes on without it. */
   timeoutMs: number;
+  /**
+   * Least time between the starts of two elevation requests, across all runners (the public
+   * Open-Topo-Data API allows one call a second); a 429 is asked again once after this spacing.
+   */
+  elevationMinSpacingMs: number;
 }
 
 /** Requests per window: upload requests and Strava connect/exchange per user, webhook posts per address. */
@@ -291,6 +296,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       routingUrl: readServiceUrl(env, 'ROUTING_URL'),
       elevationUrl: readServiceUrl(env, 'ELEVATION_URL'),
       timeoutMs: Math.max(1, readInteger(env, 'PLANNER_SERVICE_TIMEOUT_MS', 5000)),
+      elevationMinSpacingMs: Math.max(0, readInteger(env, 'ELEVATION_MIN_SPACING_MS', 1000)),
     },
     weather: loadWeatherConfig(env),
   };

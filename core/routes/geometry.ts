@@ -168,3 +168,27 @@ export function simplifyToAtMost(line: readonly LatLng[], maxPoints: number): La
   }
   return simplified;
 }
+
+/** How much shorter than the file's line an imported route's straight waypoint line may be. */
+export const IMPORT_WAYPOINT_DISTANCE_TOLERANCE = 0.005;
+
+/**
+ * The editable waypoints of an imported line: the coarsest Douglas–Peucker (tolerance doubling from
+ * IMPORT_SIMPLIFY_START_TOLERANCE_M) whose straight line is within IMPORT_WAYPOINT_DISTANCE_TOLERANCE
+ * of the line's distance and has at most `maxPoints`. Every waypoint is a point of the line.
+ */
+export function editableWaypoints(line: readonly LatLng[], maxPoints: number): LatLng[] {
+  const full = polylineDistance(line);
+  let best = simplifyToAtMost(line, maxPoints);
+  for (let tolerance = IMPORT_SIMPLIFY_START_TOLERANCE_M * 2; tolerance <= 1_024; tolerance *= 2) {
+    const coarser = simplifyLine(line, tolerance);
+    if (coarser.length > maxPoints) {
+      continue;
+    }
+    if (full - polylineDistance(coarser) > full * IMPORT_WAYPOINT_DISTANCE_TOLERANCE) {
+      break;
+    }
+    best = coarser;
+  }
+  return best;
+}

@@ -87,8 +87,10 @@ export const elevationAnswerSchema = z.object({
 });
 export type ElevationAnswer = z.infer<typeof elevationAnswerSchema>;
 
+/** An imported GPX: editable waypoints on the file's line, which is drawn as it is until edited. */
 export const importedRouteSchema = z.object({
   name: z.string().nullable(),
   waypoints: z.array(latLngSchema).max(MAX_ROUTE_WAYPOINTS),
+  line: z.array(latLngSchema).max(MAX_ROUTE_LINE_POINTS),
 });
 export type ImportedRoute = z.infer<typeof importedRouteSchema>;

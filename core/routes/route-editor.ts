@@ -34,7 +34,11 @@ export type RouteEditorAction =
   | { type: 'clear' }
   /** A routing answer for leg `index`, requested between `from` and `to`; ignored when they moved since. */
   | { type: 'legRouted'; index: number; from: LatLng; to: LatLng; path: LatLng[] }
-  | { type: 'load'; waypoints: LatLng[] };
+  /**
+   * A route from elsewhere (an imported GPX, a saved route): with its `line`, each leg is the stretch
+   * of that line between its waypoints, taken as it is (not routed again); without, legs are unrouted.
+   */
+  | { type: 'load'; waypoints: LatLng[]; line?: readonly LatLng[] };
 
 export function emptyRoute(): RouteEditorState {
   return { waypoints: [], legs: [], past: [], future: [] };
@@ -130,7 +134,11 @@ export function routeEditorReducer(state: RouteEditorState, action: RouteEditorA
       return waypoints.length === 0 ? state : edit(state, { waypoints: [], legs: [] });
     case 'load': {
       const loaded = action.waypoints.slice(0, MAX_ROUTE_WAYPOINTS);
-      return edit(state, { waypoints: loaded, legs: loaded.slice(1).map(() => null) });
+      const kept = action.line !== undefined && action.line.length >= 2 && loaded.length >= 2;
+      return edit(state, {
+        waypoints: loaded,
+        legs: kept ? legsAlongLine(loaded, action.line as LatLng[]) : loaded.slice(1).map(() => null),
+      });
     }
     case 'legRouted': {
       // A late answer for a leg whose ends have moved since it was asked for is stale.
@@ -142,6 +150,41 @@ export function routeEditorReducer(state: RouteEditorState, action: RouteEditorA
       return { ...state, legs: legs.with(index, action.path) };
     }
   }
+}
+
+const squaredOffset = (a: LatLng, b: LatLng) => (a.lat - b.lat) ** 2 + (a.lng - b.lng) ** 2;
+
+/**
+ * Cuts `line` into one leg per pair of consecutive waypoints: each waypoint falls on the line point
+ * it equals (or else the nearest one), searched forward from the previous waypoint's, so a loop's
+ * shared start and end and an out-and-back's turning points keep their order. The first waypoint is
+ * the line's start and the last its end; each leg runs from its own waypoint to the next.
+ */
+export function legsAlongLine(waypoints: readonly LatLng[], line: readonly LatLng[]): LatLng[][] {
+  const at: number[] = [0];
+  for (let w = 1; w < waypoints.length - 1; w += 1) {
+    const waypoint = waypoints[w] as LatLng;
+    const from = at[w - 1] as number;
+    let best = from;
+    let bestOffset = Number.POSITIVE_INFINITY;
+    for (let i = from; i < line.length; i += 1) {
+      const offset = squaredOffset(line[i] as LatLng, waypoint);
+      if (offset < bestOffset) {
+        best = i;
+        bestOffset = offset;
+        if (offset === 0) {
+          break;
+        }
+      }
+    }
+    at.push(best);
+  }
+  at.push(line.length - 1);
+  return waypoints.slice(1).map((to, i) => {
+    const from = waypoints[i] as LatLng;
+    const inner = line.slice((at[i] as number) + 1, at[i + 1]);
+    return [from, ...inner, to];
+  });
 }
 
 /** The legs still to be routed, with their ends, for the routing service. */

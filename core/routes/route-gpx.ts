@@ -6,7 +6,8 @@
 import { trackToGpx } from '../activity/gpx-export.ts';
 import { parseActivityFile } from '../activity/parse-activity-file.ts';
 import type { Track } from '../activity/track.ts';
-import { cumulativeDistances, simplifyToAtMost, type LatLng } from './geometry.ts';
+import { cumulativeDistances, editableWaypoints, simplifyToAtMost, type LatLng } from './geometry.ts';
+import { MAX_ROUTE_LINE_POINTS } from './route-api.ts';
 import { MAX_ROUTE_WAYPOINTS } from './route-editor.ts';
 
 /** The route's line as GPX 1.1 `<trk>` without times (a plan has none); elevation when known. */
@@ -26,19 +27,22 @@ export function routeToGpx(route: { name: string; line: readonly LatLng[]; eleva
 }
 
 /**
- * The waypoints of an imported GPX (its track, or a route-only file's points as the parser reads
- * them), simplified to at most MAX_ROUTE_WAYPOINTS (geometry.ts simplifyToAtMost: Douglas–Peucker
- * from 2 m, doubling), and the file's name. A file without two track points throws the GPX
- * parser's own error ("…No valid track points found in GPX file").
+ * An imported GPX (its track, or a route-only file's points as the parser reads them): the file's
+ * line as drawn (simplified only past MAX_ROUTE_LINE_POINTS, Douglas–Peucker from 2 m), a few
+ * editable waypoints on it (geometry.ts editableWaypoints: their straight line within 0.5 % of the
+ * line's distance, at most MAX_ROUTE_WAYPOINTS), and the file's name. The planner keeps the line
+ * between the waypoints until the runner edits next to them. A file without two track points
+ * throws the GPX parser's own error ("…No valid track points found in GPX file").
  */
-export function gpxToRoute(bytes: Uint8Array): { name: string | null; waypoints: LatLng[] } {
+export function gpxToRoute(bytes: Uint8Array): { name: string | null; waypoints: LatLng[]; line: LatLng[] } {
   const parsed = parseActivityFile('gpx', bytes);
   const { lat, lon } = parsed.track;
-  const line: LatLng[] = [];
+  const points: LatLng[] = [];
   for (let i = 0; i < lat.length; i += 1) {
     if (Number.isFinite(lat[i]) && Number.isFinite(lon[i])) {
-      line.push({ lat: lat[i] as number, lng: lon[i] as number });
+      points.push({ lat: lat[i] as number, lng: lon[i] as number });
     }
   }
-  return { name: parsed.name, waypoints: simplifyToAtMost(line, MAX_ROUTE_WAYPOINTS) };
+  const line = points.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(points, MAX_ROUTE_LINE_POINTS) : points;
+  return { name: parsed.name, waypoints: editableWaypoints(line, MAX_ROUTE_WAYPOINTS), line };
 }

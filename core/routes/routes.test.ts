@@ -228,10 +228,49 @@ describe('route GPX', () => {
     expect(route.name).toBe('Long');
     expect(route.waypoints.length).toBeLessThanOrEqual(1000);
     expect(route.waypoints[0]).toEqual({ lat: 51.5, lng: 0 });
+    expect(route.line).toHaveLength(3000);
     const empty =
       '<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg></trkseg></trk></gpx>';
     expect(() => gpxToRoute(new TextEncoder().encode(empty))).toThrow('No valid track points found in GPX file');
     const onePoint = routeToGpx({ name: 'One', line: [north(0)] });
     expect(() => gpxToRoute(new TextEncoder().encode(onePoint))).toThrow('No valid track points found in GPX file');
+  });
+
+  it('keeps an imported line as drawn: few waypoints on it, no leg routed again, the same distance until edited', () => {
+    // A wiggly 3 km trail of 600 points.
+    const line = Array.from({ length: 600 }, (_, i) => ({
+      lat: 51.5 + i * 0.00004,
+      lng: -0.12 + Math.sin(i / 9) * 0.0004,
+    }));
+    const imported = gpxToRoute(new TextEncoder().encode(routeToGpx({ name: 'Trail', line })));
+    const fileDistance = polylineDistance(imported.line);
+    expect(imported.waypoints.length).toBeLessThan(150);
+    expect(polylineDistance(imported.waypoints)).toBeGreaterThan(fileDistance * 0.995);
+    const loaded = run([{ type: 'load', waypoints: imported.waypoints, line: imported.line }]);
+    expect(pendingLegs(loaded)).toEqual([]);
+    expect(routeLine(loaded)).toEqual(imported.line);
+    expect(Math.abs(polylineDistance(routeLine(loaded)) - fileDistance) / fileDistance).toBeLessThan(0.005);
+    // Moving one waypoint sends only its two legs to routing.
+    const moved = routeEditorReducer(loaded, { type: 'move', index: 2, point: north(5) });
+    expect(pendingLegs(moved).map((leg) => leg.index)).toEqual([1, 2]);
+  });
+});
+
+describe('loading a saved route', () => {
+  it('cuts the stored line at the waypoints, a loop and an out-and-back included', () => {
+    const a = north(0);
+    const b = north(500);
+    const c = north(500, 0.005);
+    const line = [a, north(250, 0.001), b, north(500, 0.002), c, north(250, 0.003), a];
+    const loop = run([{ type: 'load', waypoints: [a, b, c, a], line }]);
+    expect(loop.legs).toEqual([line.slice(0, 3), line.slice(2, 5), line.slice(4)]);
+    expect(routeLine(loop)).toEqual(line);
+    const outAndBack = [a, north(250), b, north(250), a];
+    expect(run([{ type: 'load', waypoints: [a, b, a], line: outAndBack }]).legs).toEqual([
+      outAndBack.slice(0, 3),
+      outAndBack.slice(2),
+    ]);
+    // Without a line every leg is routed again.
+    expect(pendingLegs(run([{ type: 'load', waypoints: [a, b, c] }])).map((leg) => leg.index)).toEqual([0, 1]);
   });
 });

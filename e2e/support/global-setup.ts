@@ -169,6 +169,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     WEATHER_GEOCODING_URL: meteo.url,
     ROUTING_URL: routing.url,
     ELEVATION_URL: `${elevation.url}/v1/srtm30m`,
+    ELEVATION_MIN_SPACING_MS: '0',
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;

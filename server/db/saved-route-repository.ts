@@ -74,6 +74,23 @@ export async function renameSavedRoute(db: Db, userId: string, id: string, name:
   return result.numUpdatedRows > 0n;
 }
 
+/** Replaces the route's name, waypoints, line and distance; false when the runner has no route with that id. */
+export async function updateSavedRoute(db: Db, userId: string, route: Omit<NewSavedRoute, 'userId'>): Promise<boolean> {
+  const result = await db
+    .updateTable('savedRoutes')
+    .set({
+      name: route.name,
+      waypoints: JSON.stringify(route.waypoints),
+      line: JSON.stringify(route.line),
+      distance: route.distance,
+      updatedAt: route.at,
+    })
+    .where('userId', '=', userId)
+    .where('id', '=', route.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Deletes the route; false when the runner has no route with that id. */
 export async function deleteSavedRoute(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db

@@ -9,16 +9,19 @@ import { parseActivityFile } from '../../core/activity/parse-activity-file.ts';
 import { polylineDistance, type LatLng } from '../../core/routes/geometry.ts';
 import {
   MAX_ROUTE_LINE_POINTS,
+  MAX_SNAP_LEGS,
   ROUTE_MESSAGES,
   type ElevationAnswer,
   type ImportedRoute,
   type RouteDetail,
   type SnapResponse,
 } from '../../core/routes/route-api.ts';
+import { emptyRoute, pendingLegs, routeEditorReducer, routeLine } from '../../core/routes/route-editor.ts';
 import { ROUTE_NAME_REQUIRED, ROUTE_TOO_FEW_WAYPOINTS } from '../../core/routes/route-schemas.ts';
 import { EXTRA_POINTS_PER_LEG, startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { standInElevation, startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import type { StandIn } from '../../tools/service-stand-ins/stand-in-server.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -27,6 +30,10 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 const at = (north: number, east = 0): LatLng => ({ lat: 46.05 + north / 111_195, lng: 14.5 + east / 77_200 });
 const LOOP = [at(0), at(800), at(800, 800), at(0)];
 
+/** The server's clock: moved forward by tests that need a later `updatedAt`. */
+let now = Date.UTC(2026, 4, 1, 12);
+const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+
 let osrm: StandIn;
 let elevation: StandIn;
 let server: TestServer;
@@ -34,8 +41,13 @@ let bare: TestServer;
 
 beforeAll(async () => {
   [osrm, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
-  const planner = { routingUrl: osrm.url, elevationUrl: `${elevation.url}/v1/srtm30m`, timeoutMs: 500 };
-  [server, bare] = await Promise.all([startTestServer({ planner }), startTestServer()]);
+  const planner = {
+    routingUrl: osrm.url,
+    elevationUrl: `${elevation.url}/v1/srtm30m`,
+    timeoutMs: 500,
+    elevationMinSpacingMs: 0,
+  };
+  [server, bare] = await Promise.all([startTestServer({ planner }, { clock }), startTestServer()]);
 });
 
 afterAll(async () => {
@@ -119,6 +131,38 @@ describe('elevation', () => {
     expect(elevation.requests.length).toBe(before + 3);
   });
 
+  it('spaces its batches for a service that allows one call per interval, and asks once more after a 429', async () => {
+    // The stand-in refuses calls under 250 ms apart; the server spaces them 300 ms.
+    const limited = await startOpenTopoDataStandIn({ minSpacingMs: 250 });
+    const planner = {
+      routingUrl: null,
+      elevationUrl: `${limited.url}/v1/srtm30m`,
+      timeoutMs: 1_000,
+      elevationMinSpacingMs: 300,
+    };
+    const spaced = await startTestServer({ planner });
+    try {
+      const client = createApiClient(spaced.url);
+      const many = Array.from({ length: 250 }, (_, i) => at(30_000 + i * 20));
+      const response = await client.post<ElevationAnswer>('/api/routes/elevation', { points: many });
+      expect(response.body.elevations).toHaveLength(250);
+      expect(response.body.elevations?.every((value) => value !== null)).toBe(true);
+      expect(limited.requests).toHaveLength(3);
+      expect(limited.rateLimited()).toBe(0);
+
+      // One 429 is asked again after the spacing; a second one in a row shows no climb.
+      limited.faults.error = { count: 1, status: 429 };
+      const retried = await client.post<ElevationAnswer>('/api/routes/elevation', { points: [at(40_000)] });
+      expect(retried.body.elevations).toEqual([expect.any(Number)]);
+      expect(limited.requests).toHaveLength(5);
+      limited.faults.error = { count: 2, status: 429 };
+      const refused = await client.post<ElevationAnswer>('/api/routes/elevation', { points: [at(40_100)] });
+      expect(refused.body).toEqual({ available: true, elevations: null });
+    } finally {
+      await Promise.all([spaced.stop(), limited.close()]);
+    }
+  });
+
   it('shows no climb when the service fails, is too slow, or none is set up', async () => {
     const client = createApiClient(server.url);
     elevation.faults.error = { count: 1, status: 503 };
@@ -156,6 +200,46 @@ describe('saved routes', () => {
     });
   });
 
+  it('saves an edited route over the opened one: new points, line and distance, still one route', async () => {
+    const runner = await registerUser(server);
+    const created = await runner.client.post<RouteDetail>('/api/routes', save());
+    const longer = [...LOOP.slice(0, -1), at(0, 800), at(0)];
+    now += 60_000;
+    const updated = await runner.client.put<RouteDetail>(`/api/routes/${created.body.id}`, {
+      name: 'Longer loop',
+      waypoints: longer,
+      line: longer,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: created.body.id, name: 'Longer loop', waypointCount: 5, line: longer });
+    expect(updated.body.distance).toBeCloseTo(polylineDistance(longer), 3);
+    expect(updated.body.updatedAt > created.body.updatedAt).toBe(true);
+    const list = await runner.client.get<{ routes: RouteDetail[] }>('/api/routes');
+    expect(list.body.routes.map((r) => [r.id, r.name, r.waypointCount])).toEqual([[created.body.id, 'Longer loop', 5]]);
+    expect(list.body.routes[0]?.distance).toBeCloseTo(polylineDistance(longer), 3);
+    // The GPX export is the new version.
+    const exported = await runner.client.get(`/api/routes/${created.body.id}/export.gpx`);
+    const reread = parseActivityFile('gpx', new TextEncoder().encode(exported.text)).track.distance.at(-1) as number;
+    expect(Math.abs(reread - polylineDistance(longer)) / polylineDistance(longer)).toBeLessThan(0.005);
+  });
+
+  it('refuses an update with a blank name or one point with the field and a sentence, and keeps the route', async () => {
+    const runner = await registerUser(server);
+    const { body } = await runner.client.post<RouteDetail>('/api/routes', save());
+    expectApiError(await runner.client.put(`/api/routes/${body.id}`, { ...save(), name: ' ' }), 400, {
+      type: 'validation_error',
+      message: `name: ${ROUTE_NAME_REQUIRED}`,
+    });
+    expectApiError(await runner.client.put(`/api/routes/${body.id}`, { ...save(), line: [at(0)] }), 400, {
+      type: 'validation_error',
+      message: `line: ${ROUTE_TOO_FEW_WAYPOINTS}`,
+    });
+    expect((await runner.client.get<RouteDetail>(`/api/routes/${body.id}`)).body).toMatchObject({
+      name: 'River loop',
+      line: LOOP,
+    });
+  });
+
   it('answers 404 for another runner’s route, and 401 when signed out', async () => {
     const owner = await registerUser(server);
     const other = await registerUser(server);
@@ -163,6 +247,8 @@ describe('saved routes', () => {
     const notFound = { type: 'api_error' as const, message: ROUTE_MESSAGES.notFound };
     expectApiError(await other.client.get(`/api/routes/${body.id}`), 404, notFound);
     expectApiError(await other.client.patch(`/api/routes/${body.id}`, { name: 'Mine' }), 404, notFound);
+    expectApiError(await other.client.put(`/api/routes/${body.id}`, { ...save(), name: 'Mine' }), 404, notFound);
+    expectApiError(await owner.client.put('/api/routes/no-such-route', save()), 404, notFound);
     expectApiError(await other.client.delete(`/api/routes/${body.id}`), 404, notFound);
     expect((await other.client.get(`/api/routes/${body.id}/export.gpx`)).status).toBe(404);
     expect((await other.client.get<{ routes: unknown[] }>('/api/routes')).body.routes).toEqual([]);
@@ -218,7 +304,25 @@ describe('saved routes', () => {
     });
     expect(imported.status).toBe(200);
     expect(imported.body.name).toBe('River loop');
-    expect(polylineDistance(imported.body.waypoints)).toBeCloseTo(body.distance, -1);
+    expect(Math.abs(polylineDistance(imported.body.line) - body.distance) / body.distance).toBeLessThan(0.005);
+
+    // Loaded into the editor with the routing service answering, it keeps the file's line and
+    // distance: no leg is sent to routing again until the runner edits next to it.
+    let editor = routeEditorReducer(emptyRoute(), { type: 'load', ...imported.body });
+    const before = osrm.requests.length;
+    const pending = pendingLegs(editor);
+    for (let start = 0; start < pending.length; start += MAX_SNAP_LEGS) {
+      const chunk = pending.slice(start, start + MAX_SNAP_LEGS);
+      const legs = chunk.map(({ from, to }) => ({ from, to }));
+      const answer = await createApiClient(server.url).post<SnapResponse>('/api/routes/snap', { legs });
+      answer.body.legs.forEach(({ path }, i) => {
+        const leg = chunk[i] as (typeof chunk)[number];
+        editor = routeEditorReducer(editor, { type: 'legRouted', ...leg, path: path ?? [leg.from, leg.to] });
+      });
+    }
+    expect(osrm.requests.length).toBe(before);
+    const reimported = polylineDistance(routeLine(editor));
+    expect(Math.abs(reimported - body.distance) / body.distance).toBeLessThan(0.005);
   });
 
   it('refuses a file that is not GPX and one over the size cap with a sentence', async () => {

@@ -1,8 +1,9 @@
 /**
  * The route planner (spec §1 "Plan routes"). Public, for planning without an account: leg snapping
  * and elevations through the configured services, and reading a GPX into waypoints; these share
- * one rate limit per client address. Signed in: the runner's saved routes (another runner's id is
- * a 404) and their GPX export.
+ * one rate limit per client address. Signed in: the runner's saved routes, saved new (POST), saved
+ * over after an edit (PUT), renamed (PATCH) and deleted (another runner's id is a 404), and their
+ * GPX export.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -109,6 +110,21 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
           },
         }),
         async (c) => c.json(await routes.get(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'put',
+          path: '/api/routes/{id}',
+          tags: ['routes'],
+          request: { params: routeIdParamSchema, body: jsonBody(routeSaveSchema) },
+          responses: {
+            200: jsonResponse('The route with its new name, points, line and distance', routeDetailSchema),
+            400: errorResponse('Invalid name or points'),
+            404: errorResponse('No such route'),
+          },
+        }),
+        async (c) =>
+          c.json(await routes.update(c.var.user.id, { id: c.req.valid('param').id, route: c.req.valid('json') }), 200),
       )
       .openapi(
         userRoute(auth, {

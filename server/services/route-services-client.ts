@@ -1,14 +1,16 @@
 /**
  * The planner's outside services, called by the server for the browser (spec §1 "Plan routes"):
  * an OSRM-compatible routing service snaps each leg to paths (foot profile), and an Open-Topo-Data /
- * Open-Elevation compatible service gives elevations, asked in batches of ELEVATION_BATCH_SIZE and
- * remembered per point in memory. Every request has a timeout; a failure or an answer of the wrong
+ * Open-Elevation compatible service gives elevations, asked in batches of ELEVATION_BATCH_SIZE,
+ * one request at a time at least `elevationMinSpacingMs` apart across all runners (a 429 is asked
+ * again once, after that spacing), and remembered per point in memory. Every request has a timeout; a failure or an answer of the wrong
  * shape is logged and answered as "none" (the leg is drawn straight, no climb is shown), never thrown.
  */
 import type { Logger } from 'pino';
 import { batches, type LatLng } from '../../core/routes/geometry.ts';
 import type { ElevationAnswer, SnapResponse } from '../../core/routes/route-api.ts';
 import { parseElevationResponse, parseOsrmRoute } from '../../core/routes/route-schemas.ts';
+import type { Clock } from '../clock.ts';
 import type { PlannerConfig } from '../config.ts';
 
 /** Legs routed at once: a 200-point route is 199 requests to the routing service. */
@@ -21,13 +23,20 @@ const COORDINATE_DECIMALS = 5;
 const fixed = (value: number) => value.toFixed(COORDINATE_DECIMALS);
 const pointKey = (p: LatLng) => `${fixed(p.lat)},${fixed(p.lng)}`;
 
+/** A service's answer with an error status. */
+class ServiceStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`answered ${status}`);
+  }
+}
+
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
   const response = await fetch(url, {
     signal: AbortSignal.timeout(timeoutMs),
     headers: { accept: 'application/json' },
   });
   if (!response.ok) {
-    throw new Error(`answered ${response.status}`);
+    throw new ServiceStatusError(response.status);
   }
   return response.json();
 }
@@ -47,7 +56,36 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
   return results;
 }
 
-export function createRouteServicesClient(config: PlannerConfig, logger: Logger) {
+export function createRouteServicesClient(config: PlannerConfig, logger: Logger, clock: Clock) {
+  /** When the next elevation request may start, and the queue of requests waiting for their turn. */
+  let nextElevationAt = 0;
+  let elevationQueue: Promise<void> = Promise.resolve();
+  /** Resolves when this elevation request may start: one at a time, elevationMinSpacingMs apart. */
+  const elevationTurn = (): Promise<void> => {
+    const turn = elevationQueue.then(async () => {
+      const wait = nextElevationAt - clock.now();
+      if (wait > 0) {
+        await clock.sleep(wait);
+      }
+      nextElevationAt = clock.now() + config.elevationMinSpacingMs;
+    });
+    elevationQueue = turn.catch(() => undefined);
+    return turn;
+  };
+  /** One elevation request in its turn; a 429 (too many requests) is asked again once, in the next turn. */
+  const elevationRequest = async (url: string): Promise<unknown> => {
+    await elevationTurn();
+    try {
+      return await getJson(url, config.timeoutMs);
+    } catch (error) {
+      if (!(error instanceof ServiceStatusError && error.status === 429)) {
+        throw error;
+      }
+      logger.info({ service: 'elevation' }, 'the elevation service answered 429; asking once more after the spacing');
+      await elevationTurn();
+      return getJson(url, config.timeoutMs);
+    }
+  };
   const elevationCache = new Map<string, number | null>();
   const remember = (key: string, elevation: number | null) => {
     if (elevationCache.size >= ELEVATION_CACHE_MAX_ENTRIES) {
@@ -93,7 +131,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger)
     try {
       for (const batch of batches(missing)) {
         const url = `${elevationUrl}?locations=${batch.join('|')}`;
-        const values = parseElevationResponse(await getJson(url, config.timeoutMs), batch.length);
+        const values = parseElevationResponse(await elevationRequest(url), batch.length);
         if (values === null) {
           throw new Error('answered in an unexpected shape');
         }

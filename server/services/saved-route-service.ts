@@ -1,5 +1,6 @@
 /**
- * Saved routes of the planner (spec §1 "Plan routes"): save named, list, read, rename, delete,
+ * Saved routes of the planner (spec §1 "Plan routes"): save named, list, read, update (the
+ * opened route edited and saved again: its name, points, line and distance), rename, delete,
  * export as GPX, and read an imported GPX into waypoints to edit. Only the owner sees a route;
  * another runner's id is the same 404 as a missing one.
  */
@@ -20,6 +21,7 @@ import {
   insertSavedRoute,
   listSavedRoutes,
   renameSavedRoute,
+  updateSavedRoute,
 } from '../db/saved-route-repository.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -63,6 +65,27 @@ export async function saveRoute(context: Context, userId: string, input: RouteSa
     distance: polylineDistance(input.line),
     at: new Date(context.clock.now()),
   });
+  return getRoute(context, userId, id);
+}
+
+/** Saves the edited route over the runner's own one (same rules as a new one); 404 for any other id. */
+export async function updateRoute(
+  context: Context,
+  userId: string,
+  id: string,
+  input: RouteSave,
+): Promise<RouteDetail> {
+  const updated = await updateSavedRoute(context.db, userId, {
+    id,
+    name: input.name,
+    waypoints: input.waypoints,
+    line: input.line,
+    distance: polylineDistance(input.line),
+    at: new Date(context.clock.now()),
+  });
+  if (!updated) {
+    throw notFound(ROUTE_MESSAGES.notFound);
+  }
   return getRoute(context, userId, id);
 }
 

@@ -81,6 +81,7 @@ import {
   listRoutes,
   renameRoute,
   saveRoute,
+  updateRoute,
 } from './saved-route-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
@@ -250,7 +251,7 @@ export function createServices(deps: ServiceDeps) {
     calendarFeed: (token: string) => calendarFeed(context, token),
   };
 
-  const routeServices = createRouteServicesClient(config.planner, logger);
+  const routeServices = createRouteServicesClient(config.planner, logger, clock);
   /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
@@ -260,6 +261,8 @@ export function createServices(deps: ServiceDeps) {
     get: (userId: string, id: string) => getRoute(context, userId, id),
     save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
     rename: (userId: string, input: { id: string; name: string }) => renameRoute(context, userId, input.id, input.name),
+    update: (userId: string, input: { id: string; route: RouteSave }) =>
+      updateRoute(context, userId, input.id, input.route),
     delete: (userId: string, id: string) => deleteRoute(context, userId, id),
     exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
   };

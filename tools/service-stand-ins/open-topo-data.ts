@@ -2,6 +2,8 @@
 // GET /v1/{dataset}?locations=lat,lng|lat,lng… answers {"status": "OK", "results": [{"dataset",
 // "elevation", "location": {"lat", "lng"}}]}, at most MAX_LOCATIONS per request (400 beyond, as the
 // public API does). Elevation is a deterministic function of the position (standInElevation).
+// With `minSpacingMs`, like the public API's one call a second, a request that starts sooner than
+// that after the last one answered is refused with 429 (and `rateLimited` counts them).
 import { startStandIn, type StandIn } from './stand-in-server.ts';
 
 export const MAX_LOCATIONS = 100;
@@ -11,8 +13,18 @@ export function standInElevation(lat: number, lng: number): number {
   return Math.round((100 + 30 * Math.sin(lat * 100 * Math.PI) + 20 * Math.cos(lng * 100 * Math.PI)) * 10) / 10;
 }
 
-export function startOpenTopoDataStandIn(): Promise<StandIn> {
-  return startStandIn((url) => {
+export async function startOpenTopoDataStandIn(
+  options: { minSpacingMs?: number } = {},
+): Promise<StandIn & { rateLimited: () => number }> {
+  let lastAnsweredAt = Number.NEGATIVE_INFINITY;
+  let rateLimited = 0;
+  const standIn = await startStandIn((url) => {
+    const now = Date.now();
+    if (options.minSpacingMs !== undefined && now - lastAnsweredAt < options.minSpacingMs) {
+      rateLimited += 1;
+      return { status: 429, body: { status: 'INVALID_REQUEST', error: 'Too many requests.' } };
+    }
+    lastAnsweredAt = now;
     const dataset = /^\/v1\/([a-z0-9_-]+)$/.exec(url.pathname)?.[1];
     if (dataset === undefined) {
       return { status: 404, body: { status: 'NOT_FOUND', error: 'Not found.' } };
@@ -46,4 +58,5 @@ export function startOpenTopoDataStandIn(): Promise<StandIn> {
       },
     };
   });
+  return { ...standIn, rateLimited: () => rateLimited };
 }

@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, pageTitleForPath } from '../../../core/product.ts';
 import type { Profile, UnitSystem } from '../../../core/profile.ts';
 import type { LatLng } from '../../../core/routes/geometry.ts';
+import type { RouteEditorAction } from '../../../core/routes/route-editor.ts';
 import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
 import { api, unwrap } from '../api/client.ts';
 import { usePlanningTimer } from '../analytics/use-planning-timer.ts';
@@ -49,26 +50,41 @@ export default function RunPlannerPage() {
   const units = useUnits(signedIn);
   const { state, dispatch, measure, profile, snapNotice, elevationNotice } = useRoutePlanner(units);
   const [name, setName] = useState('');
-  const [saved, setSaved] = useState<RouteDetail | null>(null);
+  /** The saved route in the editor (opened, or saved in this visit) and whether it changed since. */
+  const [open, setOpen] = useState<RouteDetail | null>(null);
+  const [edited, setEdited] = useState(false);
   const [fitKey, setFitKey] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
 
-  const load = (waypoints: LatLng[], routeName: string) => {
-    dispatch({ type: 'load', waypoints });
+  /** A loaded route keeps its own line: its legs are not routed again until edited. */
+  const load = (waypoints: LatLng[], line: LatLng[], routeName: string) => {
+    dispatch({ type: 'load', waypoints, line });
     setName(routeName);
     setFitKey((key) => key + 1);
     setLoadError(null);
   };
+  /** The runner's own edits (not snapping answers), which make the open route differ from its saved version. */
+  const edit = (action: RouteEditorAction) => {
+    dispatch(action);
+    setEdited(true);
+  };
+  const onSaved = (route: RouteDetail) => {
+    setOpen(route);
+    setEdited(false);
+  };
   const onImport = (file: File) => {
     importGpx(file)
-      .then((route) => load(route.waypoints, route.name ?? file.name.replace(/\.gpx$/i, '')))
+      .then((route) => {
+        setOpen(null);
+        load(route.waypoints, route.line, route.name ?? file.name.replace(/\.gpx$/i, ''));
+      })
       .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
   };
   const onOpen = (route: RouteSummary) => {
     fetchRoute(route.id)
       .then((detail) => {
-        load(detail.waypoints, detail.name);
-        setSaved(detail);
+        load(detail.waypoints, detail.line, detail.name);
+        onSaved(detail);
       })
       .catch((error: unknown) => setLoadError(error instanceof Error ? error.message : String(error)));
   };
@@ -87,15 +103,15 @@ export default function RunPlannerPage() {
       )}
       {/* On a phone the map comes first, its buttons under it, within the thumb's reach. */}
       <Stack spacing={2} useFlexGap sx={{ flexDirection: { xs: 'column-reverse', md: 'column' } }}>
-        <PlannerToolbar state={state} dispatch={dispatch} onImport={onImport} />
+        <PlannerToolbar state={state} dispatch={edit} onImport={onImport} />
         <PlannerMap
           line={measure.line}
           waypoints={state.waypoints}
           markers={measure.markers}
           fitKey={fitKey}
-          onAdd={(point) => dispatch({ type: 'add', point })}
-          onMove={(index, point) => dispatch({ type: 'move', index, point })}
-          onRemove={(index) => dispatch({ type: 'remove', index })}
+          onAdd={(point) => edit({ type: 'add', point })}
+          onMove={(index, point) => edit({ type: 'move', index, point })}
+          onRemove={(index) => edit({ type: 'remove', index })}
         />
       </Stack>
       <Grid container spacing={2}>
@@ -123,9 +139,11 @@ export default function RunPlannerPage() {
         onNameChange={setName}
         waypoints={state.waypoints}
         line={measure.line}
-        saved={saved}
-        onSaved={setSaved}
+        open={open}
+        edited={edited}
+        onSaved={onSaved}
         onOpen={onOpen}
+        onDeleted={(id) => id === open?.id && setOpen(null)}
       />
     </Stack>
   );

@@ -1,16 +1,18 @@
 /**
- * Saving the route being edited under a name (signed in). The name's rule and messages are core's
- * (route-schemas.ts); the server's field message shows under the field. A line longer than a saved
- * route may hold is simplified first (Douglas–Peucker, core geometry).
+ * Saving the route being edited under a name (signed in). With a saved route open, "Save changes"
+ * saves over it (same id, one route in the list) and "Save as new" keeps it and adds another. The
+ * name's rule and messages are core's (route-schemas.ts); the server's field message shows under
+ * the field. A line longer than a saved route may hold is simplified first (Douglas–Peucker, core
+ * geometry).
  */
 import SaveIcon from '@mui/icons-material/Save';
 import { Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { simplifyToAtMost, type LatLng } from '../../../core/routes/geometry.ts';
-import { MAX_ROUTE_LINE_POINTS, type RouteDetail } from '../../../core/routes/route-api.ts';
+import { MAX_ROUTE_LINE_POINTS, type RouteDetail, type RouteSave } from '../../../core/routes/route-api.ts';
 import { ROUTE_NAME_MAX_LENGTH } from '../../../core/routes/route-schemas.ts';
 import { ApiError } from '../api/client.ts';
-import { useSaveRoute } from './planner-api.ts';
+import { useSaveRoute, useUpdateRoute } from './planner-api.ts';
 
 /** Six decimals (about 0.1 m) keep a 20,000-point line well inside the 1 MB request limit. */
 const rounded = (points: readonly LatLng[]): LatLng[] =>
@@ -21,30 +23,38 @@ export function SaveRouteForm({
   onNameChange,
   waypoints,
   line,
+  open,
   onSaved,
 }: {
   name: string;
   onNameChange: (name: string) => void;
   waypoints: readonly LatLng[];
   line: readonly LatLng[];
+  /** The saved route being edited, which "Save changes" saves over; null for a new route. */
+  open: RouteDetail | null;
   onSaved: (route: RouteDetail) => void;
 }) {
   const save = useSaveRoute();
+  const update = useUpdateRoute();
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = (asNew: boolean) => {
     setError(null);
     const savedLine = line.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(line, MAX_ROUTE_LINE_POINTS) : line;
-    save.mutate(
-      { name, waypoints: rounded(waypoints), line: rounded(savedLine) },
-      {
-        onSuccess: onSaved,
-        onError: (failure) => {
-          const fields = failure instanceof ApiError ? failure.fields : {};
-          setError(fields.name ?? fields.waypoints ?? fields.line ?? failure.message);
-        },
+    const route: RouteSave = { name, waypoints: rounded(waypoints), line: rounded(savedLine) };
+    const handlers = {
+      onSuccess: onSaved,
+      onError: (failure: Error) => {
+        const fields = failure instanceof ApiError ? failure.fields : {};
+        setError(fields.name ?? fields.waypoints ?? fields.line ?? failure.message);
       },
-    );
+    };
+    if (open === null || asNew) {
+      save.mutate(route, handlers);
+    } else {
+      update.mutate({ id: open.id, route }, handlers);
+    }
   };
+  const pending = save.isPending || update.isPending;
   return (
     <Stack
       component="form"
@@ -53,7 +63,7 @@ export function SaveRouteForm({
       sx={{ alignItems: { sm: 'flex-start' } }}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        submit(false);
       }}
     >
       <TextField
@@ -70,12 +80,23 @@ export function SaveRouteForm({
         type="submit"
         variant="contained"
         startIcon={<SaveIcon />}
-        loading={save.isPending}
-        disabled={waypoints.length < 2}
-        sx={{ minHeight: 44 }}
+        loading={open === null ? save.isPending : update.isPending}
+        disabled={waypoints.length < 2 || pending}
+        sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
       >
-        Save route
+        {open === null ? 'Save route' : 'Save changes'}
       </Button>
+      {open !== null && (
+        <Button
+          variant="outlined"
+          loading={save.isPending}
+          disabled={waypoints.length < 2 || pending}
+          onClick={() => submit(true)}
+          sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
+        >
+          Save as new
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Saving and the saved routes (spec §1: "sign in to save"): a visitor plans freely and is asked to
- * sign in here; a runner names and saves the route, exports the saved GPX and manages the list.
+ * sign in here; a runner names and saves the route (over the opened one, or as a new one), exports
+ * the saved GPX while the map shows that version, and manages the list.
  */
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
@@ -19,14 +20,19 @@ export interface SavedRoutesCardProps {
   onNameChange: (name: string) => void;
   waypoints: readonly LatLng[];
   line: readonly LatLng[];
-  /** The route saved last in this visit, for its GPX export. */
-  saved: RouteDetail | null;
+  /** The saved route in the editor (opened or saved in this visit): "Save changes" saves over it. */
+  open: RouteDetail | null;
+  /** Edited since it was opened or saved: its GPX export (the stored version) is offered only when not. */
+  edited: boolean;
   onSaved: (route: RouteDetail) => void;
   onOpen: (route: RouteSummary) => void;
+  /** A route deleted from the list: if it is the open one, the editor's route is no longer saved. */
+  onDeleted: (id: string) => void;
 }
 
 export function SavedRoutesCard(props: SavedRoutesCardProps) {
-  const { signedIn, saved } = props;
+  const { signedIn, open } = props;
+  const saved = props.edited ? null : open;
   return (
     <Card>
       <CardContent>
@@ -47,6 +53,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
               onNameChange={props.onNameChange}
               waypoints={props.waypoints}
               line={props.line}
+              open={open}
               onSaved={props.onSaved}
             />
             {saved && (
@@ -69,7 +76,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
                 Saved “{saved.name}”.
               </Alert>
             )}
-            <SavedRoutesList units={props.units} onOpen={props.onOpen} />
+            <SavedRoutesList units={props.units} onOpen={props.onOpen} onDeleted={props.onDeleted} />
           </Stack>
         )}
       </CardContent>

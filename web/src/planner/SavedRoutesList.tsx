@@ -11,7 +11,15 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { exportGpxUrl, useDeleteRoute, useSavedRoutes } from './planner-api.ts';
 import { RenameRouteDialog } from './RenameRouteDialog.tsx';
 
-export function SavedRoutesList({ units, onOpen }: { units: UnitSystem; onOpen: (route: RouteSummary) => void }) {
+export function SavedRoutesList({
+  units,
+  onOpen,
+  onDeleted,
+}: {
+  units: UnitSystem;
+  onOpen: (route: RouteSummary) => void;
+  onDeleted: (id: string) => void;
+}) {
   const routes = useSavedRoutes(true);
   const remove = useDeleteRoute();
   const [renaming, setRenaming] = useState<RouteSummary | null>(null);
@@ -65,7 +73,15 @@ export function SavedRoutesList({ units, onOpen }: { units: UnitSystem; onOpen: 
         error={remove.error}
         onOpen={() => remove.reset()}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              onDeleted(deleting.id);
+              setDeleting(null);
+            },
+          })
+        }
       >
         “{deleting?.name}” will be removed from your saved routes.
       </ConfirmDialog>

@@ -73,6 +73,12 @@ function useRoutesMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 export const useSaveRoute = () =>
   useRoutesMutation((route: RouteSave): Promise<RouteDetail> => unwrap(api.routes.$post({ json: route })));
 
+/** Saves the edited route over the opened one (its id), keeping one route in the list. */
+export const useUpdateRoute = () =>
+  useRoutesMutation((input: { id: string; route: RouteSave }): Promise<RouteDetail> =>
+    unwrap(api.routes[':id'].$put({ param: { id: input.id }, json: input.route })),
+  );
+
 export const useRenameRoute = () =>
   useRoutesMutation((input: { id: string; name: string }): Promise<RouteDetail> =>
     unwrap(api.routes[':id'].$patch({ param: { id: input.id }, json: { name: input.name } })),

@@ -2,65 +2,61 @@
  * The planner's live state: the route editor (core reducer with undo / redo), snapping of each new
  * leg through the server, and the elevation profile of the drawn line. A leg's answer is kept by
  * its two ends, so undo, redo and a shifted leg reuse it; a leg the service could not route stays
- * straight and the notice says why. Elevations are asked for a moment after the line settles.
+ * straight, is asked for again after a back-off, and the notice says why while any such leg remains
+ * (snapping.ts). Elevations are asked for a moment after the line settles.
  */
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { LatLng } from '../../../core/routes/geometry.ts';
-import { MAX_SNAP_LEGS, ROUTE_MESSAGES, type ElevationAnswer } from '../../../core/routes/route-api.ts';
+import {
+  MAX_SNAP_LEGS,
+  ROUTE_MESSAGES,
+  type ElevationAnswer,
+  type SnapResponse,
+} from '../../../core/routes/route-api.ts';
 import { emptyRoute, pendingLegs, routeEditorReducer } from '../../../core/routes/route-editor.ts';
 import { measureRoute, profileRoute, samplesKey } from '../../../core/routes/route-summary.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { fetchElevations, snapLegs } from './planner-api.ts';
+import { legKey, nextRetryIn, planSnap, recordAnswers, snapNotice, type SnapAnswers } from './snapping.ts';
 
 /** Quiet time after the last edit before elevations are asked for. */
 const ELEVATION_DEBOUNCE_MS = 400;
-
-const legKey = (from: LatLng, to: LatLng) => `${from.lat},${from.lng};${to.lat},${to.lng}`;
 
 function useSnapping(
   state: ReturnType<typeof emptyRoute>,
   dispatch: (action: Parameters<typeof routeEditorReducer>[1]) => void,
 ) {
-  /** Each leg asked for, by its ends: its snapped path, null when drawn straight, undefined while asked. */
-  const answers = useRef(new Map<string, LatLng[] | null | undefined>());
-  const [notice, setNotice] = useState<string | null>(null);
+  const [answers, setAnswers] = useState<SnapAnswers>(() => new Map());
+  /** Legs asked for and not answered yet, by their ends. */
+  const asking = useRef(new Set<string>());
+  /** Bumped when a failed leg's back-off is over, to ask for it again. */
+  const [retry, setRetry] = useState(0);
+  const pending = useMemo(() => pendingLegs(state), [state]);
   useEffect(() => {
-    const toAsk: ReturnType<typeof pendingLegs> = [];
-    for (const leg of pendingLegs(state)) {
-      const key = legKey(leg.from, leg.to);
-      const known = answers.current.get(key);
-      if (known) {
-        dispatch({ type: 'legRouted', ...leg, path: known });
-      } else if (!answers.current.has(key)) {
-        answers.current.set(key, undefined);
-        toAsk.push(leg);
-      }
+    const now = Date.now();
+    const { known, ask } = planSnap(pending, answers, asking.current, now);
+    for (const leg of known) {
+      dispatch({ type: 'legRouted', ...leg });
     }
-    for (let i = 0; i < toAsk.length; i += MAX_SNAP_LEGS) {
-      const chunk = toAsk.slice(i, i + MAX_SNAP_LEGS);
+    for (let i = 0; i < ask.length; i += MAX_SNAP_LEGS) {
+      const chunk = ask.slice(i, i + MAX_SNAP_LEGS);
+      const keys = chunk.map((leg) => legKey(leg.from, leg.to));
+      keys.forEach((key) => asking.current.add(key));
+      const settle = (reply: SnapResponse | null) => {
+        keys.forEach((key) => asking.current.delete(key));
+        setAnswers((previous) => recordAnswers(previous, chunk, reply, Date.now()));
+      };
       snapLegs(chunk.map(({ from, to }) => ({ from, to })))
-        .then((answer) => {
-          let failed = false;
-          answer.legs.forEach(({ path }, j) => {
-            const leg = chunk[j];
-            if (leg === undefined) {
-              return;
-            }
-            answers.current.set(legKey(leg.from, leg.to), path);
-            failed ||= path === null;
-            if (path !== null) {
-              dispatch({ type: 'legRouted', ...leg, path });
-            }
-          });
-          setNotice(!answer.available ? ROUTE_MESSAGES.snappingOff : failed ? ROUTE_MESSAGES.snappingFailed : null);
-        })
-        .catch(() => {
-          chunk.forEach((leg) => answers.current.set(legKey(leg.from, leg.to), null));
-          setNotice(ROUTE_MESSAGES.snappingFailed);
-        });
+        .then(settle, () => settle(null))
+        .catch(() => undefined);
     }
-  }, [state, dispatch]);
-  return notice;
+    const wait = nextRetryIn(pending, answers, now);
+    if (wait === null) {
+      return undefined;
+    }
+    const timer = setTimeout(() => setRetry((count) => count + 1), wait);
+    return () => clearTimeout(timer);
+  }, [pending, answers, retry, dispatch]);
+  return useMemo(() => snapNotice(pending, answers), [pending, answers]);
 }
 
 function useElevations(samples: ReturnType<typeof measureRoute>['samples']) {
