@@ -12,11 +12,12 @@ import { emptyGoalForm, goalFormValues, readGoalForm, type GoalFormErrors, type 
 import { useCreateGoal, useUpdateGoal } from './training-api.ts';
 import { useUnits } from './use-units.ts';
 
+const browserToday = () => localDate(Date.now(), browserTimeZone());
+
 export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () => void }) {
   const units = useUnits();
-  const today = localDate(Date.now(), browserTimeZone());
   const [values, setValues] = useState<GoalFormValues>(() =>
-    goal ? goalFormValues(goal.definition, units) : emptyGoalForm(today),
+    goal ? goalFormValues(goal.definition, units) : emptyGoalForm(browserToday()),
   );
   const [errors, setErrors] = useState<GoalFormErrors>({});
   const create = useCreateGoal();
@@ -29,7 +30,7 @@ export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () =
     // The server checks the dates against today for a new goal or a changed window; so does the form.
     const windowChanged =
       !goal || values.startDate !== goal.definition.startDate || values.endDate !== goal.definition.endDate;
-    const read = readGoalForm(values, units, windowChanged ? today : undefined);
+    const read = readGoalForm(values, units, windowChanged ? browserToday() : undefined);
     setErrors(read.errors ?? {});
     if (!read.goal) {
       return;
