@@ -140,6 +140,36 @@ export const geocodingResponseSchema = z.object({
     .optional(),
 });
 
+export type GeocodingResult = NonNullable<z.infer<typeof geocodingResponseSchema>['results']>[number];
+
+/** How many places a profile's location is looked up among. */
+export const GEOCODING_CANDIDATES = 10;
+
+/**
+ * A profile's location text as the geocoder is asked for it, and the place chosen from its answer.
+ * Geocoders match place names, not addresses, so "London, Ontario" is looked up as "London"; the
+ * rest of the text (region, country or country code, comma-separated) then picks among the places
+ * of that name: the first whose region, country or country code each part names (case-insensitive,
+ * a part may be the start of one, "Ont" for Ontario), else the first answer (the most populous).
+ */
+export function geocodingQuery(text: string): { name: string; qualifiers: string[] } {
+  const [name = '', ...rest] = text.split(',').map((part) => part.trim());
+  return { name: name || text.trim(), qualifiers: rest.filter((part) => part !== '') };
+}
+
+export function chooseGeocodingResult(
+  results: readonly GeocodingResult[],
+  qualifiers: readonly string[],
+): GeocodingResult | null {
+  const names = (result: GeocodingResult) =>
+    [result.admin1, result.country, result.country_code].filter((value) => value !== undefined).map(lower);
+  const matches = (result: GeocodingResult) =>
+    qualifiers.every((qualifier) => names(result).some((name) => name.startsWith(lower(qualifier))));
+  return results.find(matches) ?? results[0] ?? null;
+}
+
+const lower = (text: string) => text.toLocaleLowerCase('en');
+
 /** Open-Meteo's error body (status 400), e.g. `{"error": true, "reason": "Latitude must be in range…"}`. */
 export const openMeteoErrorSchema = z.object({ error: z.literal(true), reason: z.string() });
 

@@ -4,9 +4,11 @@ import {
   archiveHourAt,
   archiveResponseSchema,
   archiveUrl,
+  chooseGeocodingResult,
   forecastHours,
   forecastResponseSchema,
   forecastUrl,
+  geocodingQuery,
   geocodingResponseSchema,
   geocodingUrl,
   roundCoordinate,
@@ -153,5 +155,37 @@ describe('best time to run', () => {
       'Best time to run: 08:00 — Partly cloudy, 54 °F, 10% chance of rain, wind 9 mph.',
     );
     expect(bestTimeSentence([hour(0, { temperature: null })], 'metric', utcHour)).toBe(NO_BEST_TIME_TEXT);
+  });
+});
+
+describe('geocoding a profile location', () => {
+  const place = (name: string, admin1: string, country: string, country_code: string) => ({
+    id: 1,
+    name,
+    latitude: 0,
+    longitude: 0,
+    admin1,
+    country,
+    country_code,
+  });
+  const londons = [
+    place('London', 'England', 'United Kingdom', 'GB'),
+    place('London', 'Ontario', 'Canada', 'CA'),
+    place('London', 'Kentucky', 'United States', 'US'),
+  ];
+
+  it('asks for the place name, the text before the first comma', () => {
+    expect(geocodingQuery('London, Ontario, Canada')).toEqual({ name: 'London', qualifiers: ['Ontario', 'Canada'] });
+    expect(geocodingQuery('  Ljubljana ')).toEqual({ name: 'Ljubljana', qualifiers: [] });
+    expect(geocodingQuery('Berlin,, ')).toEqual({ name: 'Berlin', qualifiers: [] });
+  });
+
+  it('picks the place every other part names by region, country or code, else the first', () => {
+    expect(chooseGeocodingResult(londons, ['Ontario'])?.admin1).toBe('Ontario');
+    expect(chooseGeocodingResult(londons, ['ont', 'canada'])?.admin1).toBe('Ontario');
+    expect(chooseGeocodingResult(londons, ['US'])?.admin1).toBe('Kentucky');
+    expect(chooseGeocodingResult(londons, ['Kentucky', 'Canada'])?.admin1).toBe('England');
+    expect(chooseGeocodingResult(londons, [])?.admin1).toBe('England');
+    expect(chooseGeocodingResult([], ['Ontario'])).toBeNull();
   });
 });

@@ -192,6 +192,25 @@ describe('GET /api/weather', () => {
     expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
   });
 
+  it('picks the place the rest of the location names: "London, Ontario" is not London, England', async () => {
+    const runner = await registerUser(server);
+    await setLocation(runner, 'London, Ontario');
+    expect(await weatherOf(runner)).toMatchObject({ location: { label: 'London', lat: 42.98, lng: -81.23 } });
+    await setLocation(runner, 'london, gb');
+    expect(await weatherOf(runner)).toMatchObject({ location: { label: 'London', lat: 51.51, lng: -0.13 } });
+    await setLocation(runner, 'London');
+    expect(await weatherOf(runner)).toMatchObject({ location: { label: 'London', lat: 51.51, lng: -0.13 } });
+  });
+
+  it('uses the latest run while geocoding fails, and the place once it answers', async () => {
+    const runner = await registerUser(server);
+    await uploadRun(runner, Date.UTC(2026, 10, 20, 7), 48.2, 16.37);
+    await setLocation(runner, 'Berlin, Germany');
+    meteo.faults.error = { count: 1, status: 500 };
+    expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'activity' } });
+    expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'profile', label: 'Berlin' } });
+  });
+
   it('answers "Weather unavailable" when geocoding fails, and geocodes on the next read', async () => {
     const runner = await registerUser(server);
     await setLocation(runner, 'London');

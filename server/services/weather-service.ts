@@ -63,19 +63,31 @@ const locationKey = (lat: number, lng: number) =>
 
 type RunnerLocation = { found: WeatherLocation } | { missing: string };
 
-/** The profile's place, geocoded once per location text; the newest activity's start otherwise. */
+/**
+ * The profile's place, geocoded once per location text; the newest activity's start otherwise (also
+ * while the geocoder is failing).
+ */
 async function runnerLocation(context: WeatherContext, userId: string): Promise<RunnerLocation> {
   const { db, client, clock } = context;
   const text = (await profileLocationText(db, userId)).trim();
+  let geocoderFailure: WeatherProviderError | null = null;
   if (text !== '') {
     let place: StoredPlace | undefined = await findPlace(db, userId);
     if (place?.query !== text) {
-      // Geocoders match place names, not addresses: "Berlin, Germany" is looked up as "Berlin".
-      const match = await client.geocode(text.split(',')[0]?.trim() || text);
-      place = { query: text, name: match?.name ?? null, lat: match?.lat ?? null, lng: match?.lng ?? null };
-      await savePlace(db, userId, place, new Date(clock.now()));
+      try {
+        const match = await client.geocode(text);
+        place = { query: text, name: match?.name ?? null, lat: match?.lat ?? null, lng: match?.lng ?? null };
+        await savePlace(db, userId, place, new Date(clock.now()));
+      } catch (error) {
+        // Nothing is stored, so the next read asks again; meanwhile the latest run's start serves.
+        if (!(error instanceof WeatherProviderError)) {
+          throw error;
+        }
+        geocoderFailure = error;
+        place = undefined;
+      }
     }
-    if (place.lat !== null && place.lng !== null) {
+    if (place && place.lat !== null && place.lng !== null) {
       const found = { label: place.name ?? text, source: 'profile' as const };
       return { found: { ...found, lat: roundCoordinate(place.lat), lng: roundCoordinate(place.lng) } };
     }
@@ -84,6 +96,9 @@ async function runnerLocation(context: WeatherContext, userId: string): Promise<
   if (start) {
     const found = { label: LATEST_RUN_LABEL, source: 'activity' as const };
     return { found: { ...found, lat: roundCoordinate(start.lat), lng: roundCoordinate(start.lng) } };
+  }
+  if (geocoderFailure) {
+    throw geocoderFailure;
   }
   return { missing: text === '' ? NO_WEATHER_LOCATION_TEXT : UNKNOWN_PLACE_TEXT(text) };
 }

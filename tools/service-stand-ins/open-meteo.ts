@@ -64,6 +64,17 @@ export const STAND_IN_PLACES = [
     admin1: 'New York',
     timezone: 'America/New_York',
   },
+  // A second London, after the first as the provider orders by population.
+  {
+    id: 6058560,
+    name: 'London',
+    latitude: 42.98339,
+    longitude: -81.23304,
+    country: 'Canada',
+    country_code: 'CA',
+    admin1: 'Ontario',
+    timezone: 'America/Toronto',
+  },
 ];
 
 function column<K extends keyof StandInHour>(variables: string[], key: K): boolean {

@@ -9,8 +9,11 @@ import type { z } from 'zod';
 import {
   archiveResponseSchema,
   archiveUrl,
+  chooseGeocodingResult,
   forecastResponseSchema,
   forecastUrl,
+  GEOCODING_CANDIDATES,
+  geocodingQuery,
   geocodingResponseSchema,
   geocodingUrl,
   type ArchiveResponse,
@@ -40,8 +43,8 @@ export interface WeatherClient {
   forecast(lat: number, lng: number): Promise<ForecastResponse>;
   /** Hourly history of one UTC day (YYYY-MM-DD). */
   archive(lat: number, lng: number, day: string): Promise<ArchiveResponse>;
-  /** The best match for a place name, or null when the provider knows none. */
-  geocode(name: string): Promise<GeocodedPlace | null>;
+  /** The place a location text names ("London, Ontario"), or null when the provider knows none. */
+  geocode(text: string): Promise<GeocodedPlace | null>;
 }
 
 export function createWeatherClient(config: WeatherConfig, logger: Logger): WeatherClient {
@@ -85,10 +88,14 @@ export function createWeatherClient(config: WeatherConfig, logger: Logger): Weat
     config,
     forecast: (lat, lng) => getJson(forecastUrl(config.forecastUrl, lat, lng), forecastResponseSchema),
     archive: (lat, lng, day) => getJson(archiveUrl(config.archiveUrl, lat, lng, day), archiveResponseSchema),
-    geocode: async (name) => {
-      const answer = await getJson(geocodingUrl(config.geocodingUrl, name, 1), geocodingResponseSchema);
-      const first = answer.results?.[0];
-      return first ? { name: first.name, lat: first.latitude, lng: first.longitude } : null;
+    geocode: async (text) => {
+      const { name, qualifiers } = geocodingQuery(text);
+      const answer = await getJson(
+        geocodingUrl(config.geocodingUrl, name, GEOCODING_CANDIDATES),
+        geocodingResponseSchema,
+      );
+      const place = chooseGeocodingResult(answer.results ?? [], qualifiers);
+      return place ? { name: place.name, lat: place.latitude, lng: place.longitude } : null;
     },
   };
 }
