@@ -5,8 +5,9 @@
  *  - rain: 0.1 per % precipitation probability, plus 5 per mm expected in the hour;
  *  - wind: 0.5 per km/h above 20 km/h;
  *  - a thunderstorm: 50 (never recommended while another hour is free of one).
- * An hour without a temperature is not scored. The sentence gives the hour (UTC offset applied by
- * the caller through `formatHour`) and its conditions in the runner's units.
+ * An hour without a temperature is not scored, nor one more than half gone (at 14:40, 14:00 is not
+ * suggested). The sentence gives the hour (UTC offset applied by the caller through `formatHour`)
+ * and its conditions in the runner's units.
  */
 import type { UnitSystem } from '../profile.ts';
 import type { HourlyWeather } from './open-meteo.ts';
@@ -33,11 +34,19 @@ export function hourPenalty(hour: HourlyWeather): number | null {
   return penalty;
 }
 
-/** The best hour among the given ones (the caller passes the next 12), or null when none can be scored. */
-export function bestHourToRun(hours: readonly HourlyWeather[]): HourlyWeather | null {
+const HALF_HOUR_MS = 1_800_000;
+
+/**
+ * The best hour among the given ones (the caller passes the next 12), or null when none can be
+ * scored; with `nowMs`, an hour more than half gone is left out.
+ */
+export function bestHourToRun(hours: readonly HourlyWeather[], nowMs?: number): HourlyWeather | null {
   let best: HourlyWeather | null = null;
   let bestPenalty = Number.POSITIVE_INFINITY;
   for (const hour of hours) {
+    if (nowMs !== undefined && hour.time + HALF_HOUR_MS <= nowMs) {
+      continue;
+    }
     const penalty = hourPenalty(hour);
     if (penalty !== null && penalty < bestPenalty) {
       best = hour;

@@ -156,6 +156,12 @@ describe('best time to run', () => {
     );
     expect(bestTimeSentence([hour(0, { temperature: null })], 'metric', utcHour)).toBe(NO_BEST_TIME_TEXT);
   });
+
+  it('leaves out an hour more than half gone', () => {
+    const hours = [hour(0, { temperature: 12 }), hour(1, { temperature: 20 })];
+    expect(bestHourToRun(hours, T0 + 29 * 60_000)?.time).toBe(T0);
+    expect(bestHourToRun(hours, T0 + 30 * 60_000)?.time).toBe(T0 + 3_600_000);
+  });
 });
 
 describe('geocoding a profile location', () => {

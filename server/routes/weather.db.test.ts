@@ -97,7 +97,10 @@ describe('GET /api/weather', () => {
     });
     expect(weather.hours).toHaveLength(12);
     expect(weather.hours[0]?.time).toBe(hourStart);
-    expect(weather.bestHour).toEqual(bestHourToRun(weather.hours));
+    expect(weather.bestHour).toEqual(bestHourToRun(weather.hours, now));
+    // 10:40: the 10:00 hour is shown but not suggested.
+    expect(weather.hours[0]?.time).toBe(Date.UTC(2026, 10, 25, 10));
+    expect(weather.bestHour?.time).toBeGreaterThanOrEqual(Date.UTC(2026, 10, 25, 11));
     expect(weather.origin).toEqual({
       cacheKey: '52.52,13.41@2026-11-25T10',
       fetchedAt: new Date(now).toISOString(),

@@ -201,7 +201,7 @@ export async function getWeather(context: WeatherContext, userId: string): Promi
         weatherCode: current.weather_code,
       },
       hours,
-      bestHour: bestHourToRun(hours),
+      bestHour: bestHourToRun(hours, context.clock.now()),
       origin,
     };
   } catch (error) {
