@@ -2,7 +2,8 @@
  * Goals & Training at desktop and phone width: a new runner sets a race goal, generates a plan whose
  * first day is today, ticks today's stretching, uploads a run that ticks today's long run by itself,
  * sees the goal, the plan calendar and the dashboard's card agree, then does a one-cycle breathing
- * session (the page's clock fast-forwarded) and sees it counted towards Breathing Buddha.
+ * session (the page's clock fast-forwarded) and sees it counted towards Breathing Buddha; a second
+ * goal is moved up with its button (kept after a reload) and, at desktop width, dragged back.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -138,5 +139,27 @@ describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
     await breathing.getByRole('button', { name: 'Close' }).click();
     await page.goto('/medals');
     await expectVisible(page.getByText('1 of 7 breathing days in a row'));
+
+    // A second goal goes last; its move-up button (the keyboard's way) and a drag reorder the list.
+    await page.goto('/training-goals');
+    await page.getByRole('button', { name: 'New goal' }).click();
+    const streakDialog = page.getByRole('dialog');
+    await streakDialog.getByLabel('Kind of goal').click();
+    await page.getByRole('option', { name: 'Run streak' }).click();
+    await streakDialog.getByLabel('Until').fill(addDays(today, 30));
+    await streakDialog.getByLabel('Days in a row').fill('14');
+    await streakDialog.getByRole('button', { name: 'Set goal' }).click();
+    const goals = page.getByRole('list', { name: 'Goals' }).getByTestId('goal');
+    const order = () =>
+      goals.evaluateAll((cards) => cards.map((card) => (card.textContent?.startsWith('A 14-day') ? 'streak' : 'race')));
+    await expect.poll(order, POLL).toEqual(['race', 'streak']);
+    await goals.nth(1).getByRole('button', { name: 'Move A 14-day run streak up' }).click();
+    await expect.poll(order, POLL).toEqual(['streak', 'race']);
+    await page.reload();
+    await expect.poll(order, POLL).toEqual(['streak', 'race']);
+    if (viewport === 'desktop') {
+      await goals.nth(1).dragTo(goals.nth(0));
+      await expect.poll(order, POLL).toEqual(['race', 'streak']);
+    }
   });
 });
