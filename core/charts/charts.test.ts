@@ -118,7 +118,7 @@ describe('chart load lines', () => {
 
   it('sums each day’s load, warms up before the range, and returns the range’s days only', () => {
     const assumptions = loadAssumptions({ set: null, highestSeen: 190 });
-    const hour = { movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
+    const hour = { type: 'run' as const, movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
     const days = loadLines(
       [
         { date: '2026-01-01', ...hour },

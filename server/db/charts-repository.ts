@@ -121,6 +121,7 @@ export async function heartRateZoneEdges(
 
 export interface LoadRow {
   date: string;
+  type: UploadActivityType;
   movingTime: number;
   distance: number;
   averageHeartrate: number | null;
@@ -131,7 +132,7 @@ export async function loadRows(db: Db, userId: string, filter: ChartFilter): Pro
   const rows = await chartedIn(db, userId, filter)
     .where('hasTiming', '=', true)
     .where('movingTime', '>', 0)
-    .select([LOCAL_DAY.as('date'), 'movingTime', 'distance', 'averageHeartrate'])
+    .select([LOCAL_DAY.as('date'), 'type', 'movingTime', 'distance', 'averageHeartrate'])
     .execute();
   return rows;
 }

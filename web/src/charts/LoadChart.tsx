@@ -15,7 +15,7 @@ export function LoadChart({ load, heartRate }: Pick<Charts, 'load' | 'heartRate'
   return (
     <ChartCard
       title="Fitness, fatigue and form"
-      subtitle={`Banister TRIMP per activity (pace-based without heart rate), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
+      subtitle={`Banister TRIMP per activity (without heart rate: runs and walks by pace against 5:00/km, other activities as moderate effort by duration), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
       testId="chart-load"
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
