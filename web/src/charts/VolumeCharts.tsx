@@ -4,6 +4,7 @@
  */
 import { Grid } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Charts } from '../../../core/charts/chart-api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -11,10 +12,18 @@ import { PaceTrendChart } from './PaceTrendChart.tsx';
 import { formatHours, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from './chart-style.ts';
 
-export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units: UnitSystem; bucket: string }) {
+export function VolumeCharts({
+  rows,
+  units,
+  view,
+}: {
+  rows: BucketRow[];
+  units: UnitSystem;
+  view: Pick<Charts, 'period' | 'type' | 'paceType' | 'bucket'>;
+}) {
   const style = useChartStyle();
   const unit = distanceUnitLabel(units);
-  const per = bucket === 'week' ? 'week' : 'month';
+  const per = view.bucket === 'week' ? 'week' : 'month';
   const compared = rows.some((row) => row.lastYearDistance !== null);
   const xAxis = <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />;
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
@@ -73,7 +82,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <PaceTrendChart rows={rows} units={units} />
+        <PaceTrendChart rows={rows} units={units} view={view} />
       </Grid>
     </Grid>
   );
