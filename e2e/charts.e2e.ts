@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
+import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
 import { HEART_RATE_MESSAGES } from '../core/running/heart-rate-api.ts';
 import {
   VIEWPORT_NAMES,
@@ -52,6 +53,7 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     ]) {
       await expectVisible(page.getByTestId(chart).locator('svg.recharts-surface').first());
     }
+    await expectVisible(page.getByRole('heading', { name: 'Pace trend · Runs' }));
     await expectVisible(page.getByRole('heading', { name: 'Running days' }));
     await expectVisible(page.getByRole('heading', { name: 'Distance per week' }));
     await screenshot(page, `charts-weeks-${viewport}`);
@@ -61,8 +63,17 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await page.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Ride' }).click();
     await expect.poll(() => currentPath(page, true), POLL).toBe('/charts?period=12m&type=ride');
-    // The sample runs are runs: no ride this period.
+    // The sample runs are runs: no ride this period, and each chart says what to do.
     await expect.poll(() => activityCount(page), POLL).toBe('0');
+    const noRides = noActivitiesSentence('12m', 'ride');
+    expect(noRides).toBe('No rides in the last 12 months. Choose another period or type, or upload a ride.');
+    for (const chart of ['chart-distance', 'chart-time', 'chart-climb']) {
+      await expectVisible(page.getByTestId(chart).getByText(noRides));
+    }
+    await expectVisible(page.getByTestId('chart-load').getByText(noLoadSentence('12m', 'ride')));
+    await expectVisible(page.getByTestId('chart-pace').getByText(noPaceSentence('12m', 'ride')));
+    await page.getByTestId('chart-distance').scrollIntoViewIfNeeded();
+    await screenshot(page, `charts-no-rides-${viewport}`);
 
     const shared = await context.newPage();
     await shared.goto('/charts?period=12m&type=run');

@@ -61,7 +61,7 @@ export default function ChartsPage() {
           <PeriodTotals totals={data.totals} units={units} />
           <VolumeCharts rows={bucketRows(data, units)} units={units} view={data} />
           <HeartRateZonesChart charts={data} />
-          <LoadChart load={data.load} heartRate={data.heartRate} />
+          <LoadChart load={data.load} heartRate={data.heartRate} period={data.period} type={data.type} />
           <PersonalBestsCard units={units} />
           <RunningDaysCard units={units} />
         </Stack>
