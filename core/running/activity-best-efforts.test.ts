@@ -52,6 +52,19 @@ describe('an activity’s best efforts', () => {
     expect(whyNoEfforts({ metres: 5000, track: null })).toBe('no-track');
   });
 
+  it('ranks Strava’s efforts on moving time, as the track’s, and on elapsed time only without one', () => {
+    const detail = {
+      bestEfforts: [
+        { name: '1k', elapsedTime: 260, movingTime: 245 },
+        { name: '5k', elapsedTime: 1400, movingTime: 0 },
+      ],
+    };
+    expect(effortsFromStravaDetail(detail)).toEqual([
+      { distanceId: '1k', seconds: 245 },
+      { distanceId: '5k', seconds: 1400 },
+    ]);
+  });
+
   it('takes Strava’s named best efforts for the distances Stride ranks, first of each', () => {
     const detail = {
       bestEfforts: [

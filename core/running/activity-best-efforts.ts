@@ -6,9 +6,10 @@
  *   covers no counted metres. The page says so rather than showing a made-up figure, and says why
  *   any other run has none (whyNoEfforts): shorter than the shortest distance (400 m), a track
  *   without times, one that cannot be read, or no track at all.
- * - Strava's `best_efforts` (elapsed seconds, named "400m", "1k", "1 mile", "5k", "10k",
- *   "Half-Marathon", "Marathon") are taken as Strava gives them when the detail was fetched; the
- *   stored detail keeps them as `bestEfforts` with `elapsedTime` (core/strava/detail.ts).
+ * - Strava's `best_efforts` (named "400m", "1k", "1 mile", "5k", "10k", "Half-Marathon", "Marathon")
+ *   are taken when the detail was fetched, in moving seconds (`moving_time`), as the track's efforts
+ *   are, so both rank alike; elapsed seconds only when an effort has no moving time. The stored
+ *   detail keeps them as `bestEfforts` with `movingTime` and `elapsedTime` (core/strava/detail.ts).
  */
 import type { Track } from '../activity/track.ts';
 import type { NoEffortsReason } from './best-efforts-api.ts';
@@ -80,10 +81,12 @@ export function effortsFromStravaDetail(detail: Record<string, unknown> | null):
     if (typeof entry !== 'object' || entry === null) {
       continue;
     }
-    const { name, elapsedTime: elapsed } = entry as { name?: unknown; elapsedTime?: unknown };
+    const { name, movingTime, elapsedTime } = entry as { name?: unknown; movingTime?: unknown; elapsedTime?: unknown };
     const id = typeof name === 'string' ? STRAVA_NAMES[name.trim().toLowerCase()] : undefined;
-    if (id !== undefined && typeof elapsed === 'number' && elapsed > 0 && !efforts.has(id)) {
-      efforts.set(id, elapsed);
+    const positive = (value: unknown) => (typeof value === 'number' && value > 0 ? value : undefined);
+    const seconds = positive(movingTime) ?? positive(elapsedTime);
+    if (id !== undefined && seconds !== undefined && !efforts.has(id)) {
+      efforts.set(id, seconds);
     }
   }
   return BEST_EFFORT_DISTANCES.filter((distance) => efforts.has(distance.id)).map((distance) => ({

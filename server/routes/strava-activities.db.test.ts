@@ -132,13 +132,13 @@ describe('opening a Strava activity', () => {
     expect((await runner.client.get(`/api/activities/${id}`)).status).toBe(200);
 
     const stored = (await stravaRow(runner.id, run!.id)).stravaDetail as {
-      bestEfforts: { name: string; elapsedTime: number }[];
+      bestEfforts: { name: string; movingTime: number }[];
     };
     const stravaMile = stored.bestEfforts.find((effort) => effort.name === '1 mile');
-    expect(stravaMile?.elapsedTime).toBeGreaterThan(0);
+    expect(stravaMile?.movingTime).toBeGreaterThan(0);
     const efforts = await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`);
     expect(efforts.body.status).toBe('ranked');
-    expect(efforts.body.efforts.find((effort) => effort.distanceId === '1mi')?.seconds).toBe(stravaMile?.elapsedTime);
+    expect(efforts.body.efforts.find((effort) => effort.distanceId === '1mi')?.seconds).toBe(stravaMile?.movingTime);
     const sources = await server.database.db
       .selectFrom('bestEfforts')
       .select('source')
