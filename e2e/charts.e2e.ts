@@ -128,15 +128,13 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     const dialog = page.getByRole('dialog');
     // 300 m at 3 m/s, a point every 5 s.
     const points = straightRun({ points: 21, interval: 5, speed: 3, start: Date.UTC(2026, 10, 20, 7, 0, 0) });
-    await dialog
-      .getByLabel('Activity files')
-      .setInputFiles([
-        {
-          name: 'strides.gpx',
-          mimeType: 'application/gpx+xml',
-          buffer: Buffer.from(garminConnectGpx(points, 'Strides')),
-        },
-      ]);
+    await dialog.getByLabel('Activity files').setInputFiles([
+      {
+        name: 'strides.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(garminConnectGpx(points, 'Strides')),
+      },
+    ]);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByRole('link', { name: 'Open' }).first().click();
     await page.waitForURL(/\/activities\/[\w-]+$/);
