@@ -3,11 +3,15 @@
  * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
  * and type (kept in the URL), a shared link opens the same view, the personal bests lead to the
  * run that holds one, whose page names its place, and a maximum heart rate set in Account redraws
- * the heart-rate zones.
+ * the heart-rate zones. A type with nothing in the period says what to do on each chart, and a run
+ * shorter than 400 m says why it has no best efforts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
+import { BEST_EFFORT_STATUS_TEXT } from '../core/running/best-efforts-api.ts';
+import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
 import { HEART_RATE_MESSAGES } from '../core/running/heart-rate-api.ts';
 import {
   VIEWPORT_NAMES,
@@ -52,6 +56,7 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     ]) {
       await expectVisible(page.getByTestId(chart).locator('svg.recharts-surface').first());
     }
+    await expectVisible(page.getByRole('heading', { name: 'Pace trend · Runs' }));
     await expectVisible(page.getByRole('heading', { name: 'Running days' }));
     await expectVisible(page.getByRole('heading', { name: 'Distance per week' }));
     await screenshot(page, `charts-weeks-${viewport}`);
@@ -61,8 +66,17 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await page.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Ride' }).click();
     await expect.poll(() => currentPath(page, true), POLL).toBe('/charts?period=12m&type=ride');
-    // The sample runs are runs: no ride this period.
+    // The sample runs are runs: no ride this period, and each chart says what to do.
     await expect.poll(() => activityCount(page), POLL).toBe('0');
+    const noRides = noActivitiesSentence('12m', 'ride');
+    expect(noRides).toBe('No rides in the last 12 months. Choose another period or type, or upload a ride.');
+    for (const chart of ['chart-distance', 'chart-time', 'chart-climb']) {
+      await expectVisible(page.getByTestId(chart).getByText(noRides));
+    }
+    await expectVisible(page.getByTestId('chart-load').getByText(noLoadSentence('12m', 'ride')));
+    await expectVisible(page.getByTestId('chart-pace').getByText(noPaceSentence('12m', 'ride')));
+    await page.getByTestId('chart-distance').scrollIntoViewIfNeeded();
+    await screenshot(page, `charts-no-rides-${viewport}`);
 
     const shared = await context.newPage();
     await shared.goto('/charts?period=12m&type=run');
@@ -104,5 +118,29 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await shared.goto('/charts');
     await expectVisible(shared.getByText(/Time in zones \(h:mm\), .*, max HR 181 \(yours, from Account\)/));
     await expectVisible(shared.getByText('Z5 163+ Maximum'));
+  });
+
+  test('a run shorter than 400 m says so on its page, not that it was on a treadmill', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    await page.goto('/charts');
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    // 300 m at 3 m/s, a point every 5 s.
+    const points = straightRun({ points: 21, interval: 5, speed: 3, start: Date.UTC(2026, 10, 20, 7, 0, 0) });
+    await dialog.getByLabel('Activity files').setInputFiles([
+      {
+        name: 'strides.gpx',
+        mimeType: 'application/gpx+xml',
+        buffer: Buffer.from(garminConnectGpx(points, 'Strides')),
+      },
+    ]);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByRole('link', { name: 'Open' }).first().click();
+    await page.waitForURL(/\/activities\/[\w-]+$/);
+    const sentence = page.getByText(BEST_EFFORT_STATUS_TEXT['too-short']);
+    await expectVisible(sentence);
+    await sentence.scrollIntoViewIfNeeded();
+    await screenshot(page, `activity-too-short-${viewport}`);
   });
 });

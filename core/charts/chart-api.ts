@@ -1,5 +1,6 @@
 /** The Charts page's request and answer, shared by the server's route and the web page. */
 import { z } from 'zod';
+import type { UploadActivityType } from '../activity/parsed.ts';
 import { activityTypeSchema } from '../activity/schemas.ts';
 import { timeZoneField } from '../medals/api.ts';
 import { HEART_RATE_ZONES } from '../running/heart-rate-zones.ts';
@@ -23,6 +24,14 @@ export const chartQuerySchema = z.object({
 });
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
 
+/**
+ * The type whose paces the pace trend draws: the chosen type, and runs under all types, since a
+ * ride's, a swim's and a run's paces averaged together describe none of them.
+ */
+export function paceTrendType(type: ChartQuery['type']): UploadActivityType {
+  return type === CHART_TYPE_ALL ? 'run' : type;
+}
+
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const totalsSchema = z.object({
@@ -39,7 +48,7 @@ export type ChartTotals = z.infer<typeof totalsSchema>;
 export const chartBucketSchema = totalsSchema.extend({
   /** The week's Monday ("YYYY-MM-DD") or the month ("YYYY-MM"). */
   key: z.string(),
-  /** Seconds per metre over the timed activities with a distance; null without any. */
+  /** Seconds per metre over the timed activities of `paceType` with a distance; null without any. */
   pace: z.number().nullable(),
   /** The average of this bucket's pace and the three before (null buckets left out). */
   paceRolling: z.number().nullable(),
@@ -52,12 +61,14 @@ export type ChartBucketData = z.infer<typeof chartBucketSchema>;
 
 export const chartsSchema = z.object({
   period: z.enum(CHART_PERIODS),
-  type: z.string(),
+  type: z.union([z.literal(CHART_TYPE_ALL), activityTypeSchema]),
   bucket: z.enum(['week', 'month']),
   from: isoDay,
   to: isoDay,
   /** Whether the runner has any activity to chart at all (the empty state says how to get one). */
   hasActivities: z.boolean(),
+  /** The type the pace trend is of (paceTrendType). */
+  paceType: activityTypeSchema,
   buckets: z.array(chartBucketSchema),
   totals: z.object({ current: totalsSchema, lastYear: totalsSchema.nullable() }),
   /** The maximum heart rate the zones and the load use, where it comes from, and the zones in bpm. */

@@ -1,6 +1,7 @@
 /**
  * Training load on the Charts page: one load per activity (core/running/training-load.ts: Banister
- * TRIMP when the activity has an average heart rate, else the duration-and-pace estimate), summed
+ * TRIMP when the activity has an average heart rate, else the duration-and-pace estimate on foot or
+ * the moderate duration-only estimate for rides, swims and the rest), summed
  * per local day, and fitness (42-day), fatigue (7-day) and form lines over the days.
  * What the formulas need and Stride does not ask for is assumed and shown as such:
  * - maximum heart rate: the one the runner set in Account, else the highest their activities
@@ -9,6 +10,7 @@
  * - threshold pace (for activities without heart rate): ASSUMED_THRESHOLD_PACE_S_PER_KM.
  * The lines start LOAD_WARM_UP_DAYS before the range shown, so fitness is not drawn from zero.
  */
+import type { UploadActivityType } from '../activity/parsed.ts';
 import { addDays, daysBetween } from '../medals/streak.ts';
 import { activityLoad, fitnessSeries } from '../running/training-load.ts';
 
@@ -21,6 +23,7 @@ export const LOAD_WARM_UP_DAYS = 120;
 export interface LoadActivity {
   /** Local day, "YYYY-MM-DD". */
   date: string;
+  type: UploadActivityType;
   movingTime: number;
   distance: number;
   averageHeartrate: number | null;
@@ -78,6 +81,7 @@ export function loadLines(
     daily[index] =
       (daily[index] ?? 0) +
       activityLoad({
+        type: activity.type,
         seconds: activity.movingTime,
         metres: activity.distance,
         averageHeartRate: activity.averageHeartrate ?? undefined,

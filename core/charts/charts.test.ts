@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chartQuerySchema } from './chart-api.ts';
 import { DEFAULT_MAX_HEART_RATE, loadAssumptions, loadLines } from './chart-load.ts';
+import { paceTrendType } from './chart-api.ts';
+import { noActivitiesSentence, noClimbSentence, noLoadSentence, noPaceSentence } from './chart-sentences.ts';
 import {
   addMonths,
   comparesWithLastYear,
@@ -118,7 +120,7 @@ describe('chart load lines', () => {
 
   it('sums each day’s load, warms up before the range, and returns the range’s days only', () => {
     const assumptions = loadAssumptions({ set: null, highestSeen: 190 });
-    const hour = { movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
+    const hour = { type: 'run' as const, movingTime: 3600, distance: 10_000, averageHeartrate: 150 };
     const days = loadLines(
       [
         { date: '2026-01-01', ...hour },
@@ -139,5 +141,33 @@ describe('chart load lines', () => {
     // The warm-up day's load is still in the fitness of the range's first day.
     expect(days[0]?.fitness).toBeGreaterThan(0);
     expect(tenth?.form).toBeCloseTo((tenth?.fitness ?? 0) - (tenth?.fatigue ?? 0), 12);
+  });
+});
+
+describe('what the charts say when they have nothing to draw', () => {
+  it('names the period and type, and what to do', () => {
+    expect(noActivitiesSentence('12w', 'ride')).toBe(
+      'No rides in the last 12 weeks. Choose another period or type, or upload a ride.',
+    );
+    expect(noActivitiesSentence('12w', 'all')).toBe(
+      'No activities in the last 12 weeks. Choose another period, or upload an activity.',
+    );
+    expect(noActivitiesSentence('year', 'other')).toBe(
+      'No other activities this year. Choose another period or type, or upload an activity.',
+    );
+    expect(noActivitiesSentence('all', 'swim')).toBe('No swims yet. Choose another type, or upload a swim.');
+    expect(noActivitiesSentence('all', 'all')).toBe('No activities yet. Upload an activity.');
+    expect(noClimbSentence('12m', 'run')).toBe('No climb recorded on the runs in the last 12 months.');
+    expect(noPaceSentence('12w', 'walk')).toBe(
+      'No timed walks with a distance in the last 12 weeks, so no pace to draw.',
+    );
+    expect(noLoadSentence('all', 'hike')).toBe(
+      'No timed hikes in the last 12 months, so no training load. Choose another type, or upload a hike.',
+    );
+  });
+
+  it('draws the pace trend of runs under all types, else of the type chosen', () => {
+    expect(paceTrendType('all')).toBe('run');
+    expect(paceTrendType('swim')).toBe('swim');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrackBuilder } from '../activity/track.ts';
-import { effortsFromStravaDetail, effortsFromTrack, rankText } from './activity-best-efforts.ts';
+import { effortsFromStravaDetail, effortsFromTrack, rankText, whyNoEfforts } from './activity-best-efforts.ts';
 
 function trackOf(points: { t: number; d: number }[], positioned = true) {
   const builder = new TrackBuilder(points.length, positioned ? {} : { keepUnpositioned: true });
@@ -35,6 +35,34 @@ describe('an activity’s best efforts', () => {
   it('has none for a track that never moves (a treadmill run without a distance stream)', () => {
     const points = Array.from({ length: 100 }, (_, i) => ({ t: i * 10, d: 0 }));
     expect(effortsFromTrack(trackOf(points, false))).toEqual([]);
+  });
+
+  it('says why a run has none: too short, no distance stream, no times, unreadable, or no track', () => {
+    const run = (metres: number, step = 10) =>
+      Array.from({ length: Math.floor(metres / step) + 1 }, (_, i) => ({ t: i * 3, d: i * step }));
+    expect(effortsFromTrack(trackOf(run(300)))).toEqual([]);
+    expect(whyNoEfforts({ metres: 300, track: trackOf(run(300)) })).toBe('too-short');
+    const treadmill = Array.from({ length: 100 }, (_, i) => ({ t: i * 10, d: 0 }));
+    expect(whyNoEfforts({ metres: 0, track: trackOf(treadmill, false) })).toBe('no-distance');
+    const untimed = trackOf(run(1000));
+    untimed.time.fill(Number.NaN);
+    expect(whyNoEfforts({ metres: 1000, track: untimed })).toBe('untimed');
+    expect(whyNoEfforts({ metres: 5000, track: 'unreadable' })).toBe('unreadable');
+    expect(whyNoEfforts({ metres: 300, track: null })).toBe('too-short');
+    expect(whyNoEfforts({ metres: 5000, track: null })).toBe('no-track');
+  });
+
+  it('ranks Strava’s efforts on moving time, as the track’s, and on elapsed time only without one', () => {
+    const detail = {
+      bestEfforts: [
+        { name: '1k', elapsedTime: 260, movingTime: 245 },
+        { name: '5k', elapsedTime: 1400, movingTime: 0 },
+      ],
+    };
+    expect(effortsFromStravaDetail(detail)).toEqual([
+      { distanceId: '1k', seconds: 245 },
+      { distanceId: '5k', seconds: 1400 },
+    ]);
   });
 
   it('takes Strava’s named best efforts for the distances Stride ranks, first of each', () => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BEST_EFFORT_DISTANCES } from './best-efforts.ts';
 
+const SHORTEST = BEST_EFFORT_DISTANCES[0] ?? { label: '400 m', metres: 400 };
 const DISTANCE_IDS = BEST_EFFORT_DISTANCES.map((distance) => distance.id) as [string, ...string[]];
 
 export const PERSONAL_BEST_MESSAGES = {
@@ -41,13 +42,16 @@ export const personalBestsSchema = z.object({
 });
 export type PersonalBests = z.infer<typeof personalBestsSchema>;
 
+/** Why a run that was worked out has no best efforts (core/running/activity-best-efforts.ts whyNoEfforts). */
+export const NO_EFFORTS_REASONS = ['too-short', 'no-distance', 'untimed', 'unreadable', 'no-track'] as const;
+export type NoEffortsReason = (typeof NO_EFFORTS_REASONS)[number];
+
 /**
- * One activity's best efforts: 'ranked' lists them; 'no-distance' is a run without a distance
- * stream (a treadmill or indoor run), 'not-a-run' any other sport; 'pending' a Strava run whose
- * detail and streams were not fetched yet.
+ * One activity's best efforts: 'ranked' lists them; 'not-a-run' any other sport; 'pending' a Strava
+ * run whose detail and streams were not fetched yet; otherwise why the run has none.
  */
 export const activityBestEffortsSchema = z.object({
-  status: z.enum(['ranked', 'no-distance', 'not-a-run', 'pending']),
+  status: z.enum(['ranked', 'not-a-run', 'pending', ...NO_EFFORTS_REASONS]),
   efforts: z.array(
     z.object({
       distanceId: z.string(),
@@ -62,7 +66,11 @@ export type ActivityBestEfforts = z.infer<typeof activityBestEffortsSchema>;
 
 /** What the activity page says instead of a list, per status. */
 export const BEST_EFFORT_STATUS_TEXT = {
+  'too-short': `No best efforts: this run is shorter than ${SHORTEST.label}, the shortest best-effort distance.`,
   'no-distance': 'No best efforts: this run has no distance stream (a treadmill or indoor run).',
+  untimed: 'No best efforts: this run’s track has no times.',
+  unreadable: 'No best efforts: this run’s stored track could not be read.',
+  'no-track': 'No best efforts: this run has no recorded track (entered by hand, or Strava has none for it).',
   'not-a-run': 'Best efforts are kept for runs.',
   pending: 'Best efforts appear once the run’s detail has been fetched from Strava.',
 } as const;

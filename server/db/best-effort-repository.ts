@@ -18,8 +18,9 @@ export interface PendingTrackFigures {
 
 /**
  * Activities whose track figures (best efforts, heart-rate histogram) are still to be worked out
- * and that have something to work them out from: a track, or a Strava detail with best efforts.
- * Oldest first; one user's, or everyone's.
+ * and that have something to work them out from: a track, or a fetched Strava detail (with best
+ * efforts, or without: a manual or very short run has none, and is stamped as having none until a
+ * track arrives; storing streams clears the stamp). Oldest first; one user's, or everyone's.
  */
 export function findPendingTrackFigures(db: Db, limit: number, userId?: string): Promise<PendingTrackFigures[]> {
   let query = db
@@ -40,7 +41,7 @@ export function findPendingTrackFigures(db: Db, limit: number, userId?: string):
             .select('activityId')
             .whereRef('activityTracks.activityId', '=', 'activities.id'),
         ),
-        sql<boolean>`case when jsonb_typeof(activities.strava_detail -> 'bestEfforts') = 'array' then jsonb_array_length(activities.strava_detail -> 'bestEfforts') > 0 else false end`,
+        eb('activities.stravaDetail', 'is not', null),
       ]),
     )
     .orderBy('activities.createdAt')

@@ -23,7 +23,7 @@ export interface BucketRow {
   distance: number;
   movingTime: number;
   elevation: number;
-  /** Distance and moving time of the timed activities with a distance: the pace's parts. */
+  /** Distance and moving time of the timed activities of the pace type with a distance: the pace's parts. */
   pacedDistance: number;
   pacedTime: number;
 }
@@ -50,14 +50,16 @@ function bucketExpression(bucket: ChartBucket) {
     : sql<string>`substr(start_date_local, 1, 7)`;
 }
 
-const isPaced = (eb: ExpressionBuilder<Database, 'activities'>) =>
-  eb.and([eb('hasTiming', '=', true), eb('distance', '>', 0), eb('movingTime', '>', 0)]);
+/** The activities the pace trend reads: timed, with a distance, and of the trend's one type. */
+const isPaced = (eb: ExpressionBuilder<Database, 'activities'>, paceType: UploadActivityType) =>
+  eb.and([eb('type', '=', paceType), eb('hasTiming', '=', true), eb('distance', '>', 0), eb('movingTime', '>', 0)]);
 
 export async function bucketTotals(
   db: Db,
   userId: string,
   filter: ChartFilter,
   bucket: ChartBucket,
+  paceType: UploadActivityType,
 ): Promise<BucketRow[]> {
   const key = bucketExpression(bucket);
   const rows = await chartedIn(db, userId, filter)
@@ -67,8 +69,8 @@ export async function bucketTotals(
       sql<string>`coalesce(sum(distance), 0)`.as('distance'),
       sql<string>`coalesce(sum(case when has_timing then moving_time else 0 end), 0)`.as('movingTime'),
       sql<string>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
-      sql<string>`coalesce(sum(distance) filter (where ${isPaced(eb)}), 0)`.as('pacedDistance'),
-      sql<string>`coalesce(sum(moving_time) filter (where ${isPaced(eb)}), 0)`.as('pacedTime'),
+      sql<string>`coalesce(sum(distance) filter (where ${isPaced(eb, paceType)}), 0)`.as('pacedDistance'),
+      sql<string>`coalesce(sum(moving_time) filter (where ${isPaced(eb, paceType)}), 0)`.as('pacedTime'),
     ])
     .groupBy(key)
     .orderBy('key')
@@ -121,6 +123,7 @@ export async function heartRateZoneEdges(
 
 export interface LoadRow {
   date: string;
+  type: UploadActivityType;
   movingTime: number;
   distance: number;
   averageHeartrate: number | null;
@@ -131,7 +134,7 @@ export async function loadRows(db: Db, userId: string, filter: ChartFilter): Pro
   const rows = await chartedIn(db, userId, filter)
     .where('hasTiming', '=', true)
     .where('movingTime', '>', 0)
-    .select([LOCAL_DAY.as('date'), 'movingTime', 'distance', 'averageHeartrate'])
+    .select([LOCAL_DAY.as('date'), 'type', 'movingTime', 'distance', 'averageHeartrate'])
     .execute();
   return rows;
 }

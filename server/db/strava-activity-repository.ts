@@ -249,6 +249,21 @@ export function saveStravaDetail(db: Db, activityId: string, values: Updateable<
   return db.updateTable('activities').set(values).where('id', '=', activityId).returningAll().executeTakeFirst();
 }
 
+/** Stores the detail of the runner's Strava activity `stravaId`, fetched for a webhook event. */
+export async function saveStravaDetailOf(
+  db: Db,
+  userId: string,
+  stravaId: string,
+  values: Updateable<ActivitiesTable>,
+): Promise<void> {
+  await db
+    .updateTable('activities')
+    .set(values)
+    .where('userId', '=', userId)
+    .where('stravaId', '=', stravaId)
+    .execute();
+}
+
 /** Stamps a Strava activity's streams as fetched (the track itself is saveTrack's), with any splits computed from them. */
 export async function markStreamsCached(
   db: Db,

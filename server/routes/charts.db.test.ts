@@ -23,9 +23,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** A run due north at 3 m/s, one point every 5 s: `seconds` long, 3 × `seconds` metres. */
-async function uploadRun(runner: RegisteredUser, startUtc: number, seconds: number, type = 'running') {
-  const points = straightRun({ points: seconds / 5 + 1, interval: 5, speed: 3, start: startUtc });
+/** A run due north at `speed` (3 m/s), one point every 5 s: `seconds` long, speed × `seconds` metres. */
+async function uploadRun(runner: RegisteredUser, startUtc: number, seconds: number, type = 'running', speed = 3) {
+  const points = straightRun({ points: seconds / 5 + 1, interval: 5, speed, start: startUtc });
   const name = `run-${startUtc}.gpx`;
   const result = await uploadFiles(
     server,
@@ -51,8 +51,8 @@ describe('GET /api/charts', () => {
     await uploadRun(runner, Date.UTC(2026, 10, 23, 6, 0, 0), 1000);
     // The week before, Wednesday: 1,500 m in 500 s.
     await uploadRun(runner, Date.UTC(2026, 10, 18, 6, 0, 0), 500);
-    // A ride on Friday: only in "all" types.
-    await uploadRun(runner, Date.UTC(2026, 10, 20, 6, 0, 0), 600, 'cycling');
+    // A ride on Friday at 6 m/s: only in "all" types, and never in the runs' pace.
+    await uploadRun(runner, Date.UTC(2026, 10, 20, 6, 0, 0), 600, 'cycling', 6);
     // 52 weeks before this Monday: last year's bar of this week.
     await uploadRun(runner, Date.UTC(2025, 10, 24, 6, 0, 0), 400);
   });
@@ -86,6 +86,19 @@ describe('GET /api/charts', () => {
     expect(body.totals.current).toMatchObject({ count: 2, movingTime: 1500 });
     expect(body.buckets.at(-2)).toMatchObject({ count: 1, movingTime: 500 });
     expect((await charts(runner, 'period=12w&type=ride')).totals.current).toMatchObject({ count: 1, movingTime: 600 });
+  });
+
+  it('draws the pace trend of runs only under all types, and of the chosen type under one', async () => {
+    const all = await charts(runner, 'period=12w');
+    expect(all.paceType).toBe('run');
+    // The week before holds the run (1,500 m in 500 s) and the ride (3,600 m in 600 s): the pace is
+    // the run's alone (mixed, it would be 1,100 s / 5,100 m).
+    const [previousWeek] = all.buckets.slice(-2);
+    expect(previousWeek?.pace).toBeCloseTo(1 / 3, 3);
+    const rides = await charts(runner, 'period=12w&type=ride');
+    expect(rides.paceType).toBe('ride');
+    expect(rides.buckets.at(-2)?.pace).toBeCloseTo(1 / 6, 3);
+    expect(rides.buckets.at(-1)?.pace).toBeNull();
   });
 
   it('sums months for 12 months and all time, from the first activity’s month', async () => {

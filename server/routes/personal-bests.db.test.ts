@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import {
+  BEST_EFFORT_STATUS_TEXT,
   PERSONAL_BEST_MESSAGES,
   type ActivityBestEfforts,
   type PersonalBests,
 } from '../../core/running/best-efforts-api.ts';
+import { bytesParameter } from '../db/activity-track-repository.ts';
 import { computePendingTrackFigures, startTrackFiguresBackfill } from '../services/best-efforts-service.ts';
 import { REAL_CLOCK } from '../clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -116,6 +118,26 @@ describe('personal bests', () => {
     expect(faster.efforts.map((effort) => effort.distanceId)).toEqual(['400m', '1k', '1mi', '5k']);
     expect(faster.efforts.find((effort) => effort.distanceId === '5k')?.place).toBe('Personal best');
     expect(await efforts(runner, ids.ride ?? '')).toEqual({ status: 'not-a-run', efforts: [] });
+  });
+
+  it('says why a run has none: shorter than 400 m, or a track that cannot be read — not “treadmill”', async () => {
+    const other = await registerUser(server);
+    const short = await uploadRun(other, 30, 300, 3);
+    expect(await efforts(other, short)).toEqual({ status: 'too-short', efforts: [] });
+    expect(BEST_EFFORT_STATUS_TEXT['too-short']).toBe(
+      'No best efforts: this run is shorter than 400 m, the shortest best-effort distance.',
+    );
+
+    const broken = await uploadRun(other, 31, 2000, 3);
+    expect((await efforts(other, broken)).status).toBe('ranked');
+    const { db } = server.database;
+    await db
+      .updateTable('activityTracks')
+      .set({ data: bytesParameter(new Uint8Array([1, 2, 3, 4, 5])) })
+      .where('activityId', '=', broken)
+      .execute();
+    await db.updateTable('activities').set({ trackFiguresAt: null }).where('id', '=', broken).execute();
+    expect(await efforts(other, broken)).toEqual({ status: 'unreadable', efforts: [] });
   });
 
   it('keeps one runner’s efforts from another, and a deleted run takes its efforts along', async () => {

@@ -132,13 +132,13 @@ describe('opening a Strava activity', () => {
     expect((await runner.client.get(`/api/activities/${id}`)).status).toBe(200);
 
     const stored = (await stravaRow(runner.id, run!.id)).stravaDetail as {
-      bestEfforts: { name: string; elapsedTime: number }[];
+      bestEfforts: { name: string; movingTime: number }[];
     };
     const stravaMile = stored.bestEfforts.find((effort) => effort.name === '1 mile');
-    expect(stravaMile?.elapsedTime).toBeGreaterThan(0);
+    expect(stravaMile?.movingTime).toBeGreaterThan(0);
     const efforts = await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`);
     expect(efforts.body.status).toBe('ranked');
-    expect(efforts.body.efforts.find((effort) => effort.distanceId === '1mi')?.seconds).toBe(stravaMile?.elapsedTime);
+    expect(efforts.body.efforts.find((effort) => effort.distanceId === '1mi')?.seconds).toBe(stravaMile?.movingTime);
     const sources = await server.database.db
       .selectFrom('bestEfforts')
       .select('source')
@@ -381,6 +381,39 @@ describe('Strava data is shown only to its athlete', () => {
 });
 
 // Last in the file: once the window is full, every later request of this server waits for it.
+describe('a Strava run too short for any best effort', () => {
+  it('is stamped once its detail is fetched, and worked out again when its track arrives', async () => {
+    const runner = await connectedRunner(server, strava, 0);
+    const short = strava.addActivity(runner.athlete.id, {
+      sportType: 'Run',
+      distance: 300,
+      movingTime: 100,
+      elapsedTime: 100,
+      manual: false,
+      trainer: false,
+      hasHeartrate: true,
+    });
+    await syncAndWait(runner.client);
+    const { id } = await stravaRow(runner.id, short.id);
+    expect((await runner.client.get(`/api/activities/${id}`)).status).toBe(200);
+    expect(((await stravaRow(runner.id, short.id)).stravaDetail as { bestEfforts: unknown[] }).bestEfforts).toEqual([]);
+
+    // The detail has no best efforts and there is no track: done, with none, rather than pending.
+    const first = await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`);
+    expect(first.body.status).toBe('too-short');
+    expect((await stravaRow(runner.id, short.id)).trackFiguresAt).not.toBeNull();
+
+    // Storing the streams clears the stamp; the next read works the track out (its heart rate).
+    expect((await runner.client.get(`/api/activities/${id}/track`)).status).toBe(200);
+    expect((await stravaRow(runner.id, short.id)).trackFiguresAt).toBeNull();
+    const again = await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`);
+    expect(again.body.status).toBe('too-short');
+    const done = await stravaRow(runner.id, short.id);
+    expect(done.trackFiguresAt).not.toBeNull();
+    expect(done.heartRateSecondsAtMost?.at(-1)).toBeGreaterThan(0);
+  });
+});
+
 describe("the limiter's window", () => {
   it('holds the sync past the 100th request in 15 minutes until the first leaves the window; an opened page does not wait', async () => {
     const runner = await connectedRunner(server, strava, 120);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
+import type { ActivityBestEfforts } from '../../core/running/best-efforts-api.ts';
 import type { StravaStatus } from '../../core/strava/api.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { createApiClient } from '../test-support/api-client.ts';
@@ -228,5 +229,48 @@ describe('activity and athlete events', () => {
       return total === 0 || undefined;
     }, 'the Strava activities deleted');
     expect((await runner.client.get<StravaStatus>('/api/strava/status')).body.activityCount).toBe(0);
+  });
+});
+
+describe('an activity event', () => {
+  it("keeps the whole detail it fetched: a new run ranks by Strava's best efforts without being opened", async () => {
+    const runner = await connectedRunner(server(), strava, 0);
+    const created = strava.addActivity(runner.athlete.id, {
+      sportType: 'Run',
+      distance: 5200,
+      movingTime: 1700,
+      elapsedTime: 1750,
+      manual: false,
+      trainer: false,
+    });
+
+    const answered = await strava.sendWebhookEvent({
+      object_type: 'activity',
+      object_id: created.id,
+      aspect_type: 'create',
+      owner_id: runner.athlete.id,
+    });
+
+    expect(answered).toBe(200);
+    const row = await waitUntil(
+      () =>
+        server()
+          .database.db.selectFrom('activities')
+          .selectAll()
+          .where('userId', '=', runner.id)
+          .where('stravaId', '=', String(created.id))
+          .executeTakeFirst(),
+      'the new run',
+    );
+    expect(row.detailCachedAt).not.toBeNull();
+    const stored = row.stravaDetail as { bestEfforts: { name: string; movingTime: number }[] } | null;
+    const fiveK = stored?.bestEfforts.find((effort) => effort.name.toLowerCase() === '5k');
+    expect(fiveK?.movingTime).toBeGreaterThan(0);
+
+    const efforts = await runner.client.get<ActivityBestEfforts>(`/api/activities/${row.id}/best-efforts`);
+    expect(efforts.body.status).toBe('ranked');
+    expect(efforts.body.efforts.find((effort) => effort.distanceId === '5k')?.seconds).toBe(fiveK?.movingTime);
+    // One call to Strava: the event's own; no streams were needed.
+    expect(loggedRequests(strava, `/api/v3/activities/${created.id}`)).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@
  * backfill resumes where a restart left it, and every read first finishes the reader's own.
  */
 import type { Logger } from 'pino';
+import type { Track } from '../../core/activity/track.ts';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
@@ -16,6 +17,7 @@ import {
   effortsFromStravaDetail,
   effortsFromTrack,
   rankText,
+  whyNoEfforts,
 } from '../../core/running/activity-best-efforts.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import { heartRateSecondsAtMost } from '../../core/running/heart-rate-zones.ts';
@@ -121,6 +123,22 @@ export async function getPersonalBests(
   };
 }
 
+/** An activity's stored track, null without one, 'unreadable' when it does not decode. */
+async function storedTrack(
+  context: BestEffortsContext,
+  activity: { id: string; userId: string },
+): Promise<Track | null | 'unreadable'> {
+  const data = await findTrackData(context.db, activity.userId, activity.id);
+  if (!data) {
+    return null;
+  }
+  try {
+    return decodeTrack(data);
+  } catch {
+    return 'unreadable';
+  }
+}
+
 export async function getActivityBestEfforts(
   context: BestEffortsContext,
   userId: string,
@@ -150,7 +168,13 @@ export async function getActivityBestEfforts(
         })),
     };
   }
-  return { status: activity.trackFiguresAt === null ? 'pending' : 'no-distance', efforts: [] };
+  if (activity.trackFiguresAt === null) {
+    return { status: 'pending', efforts: [] };
+  }
+  return {
+    status: whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) }),
+    efforts: [],
+  };
 }
 
 export interface TrackFiguresBackfill {

@@ -1,10 +1,16 @@
 /**
  * The Charts page's data: sums per week or month for the period and the same period last year, the
- * pace trend with its rolling average, and the training-load lines. The sums run in SQL; only the
+ * pace trend (of one type: runs under all types) with its rolling average, and the training-load lines. The sums run in SQL; only the
  * load lines read per-activity figures (a few numbers each), since their formula is in core.
  */
 import { localDate } from '../../core/activity/time-zone.ts';
-import { CHART_TYPE_ALL, type ChartQuery, type Charts, type ChartTotals } from '../../core/charts/chart-api.ts';
+import {
+  CHART_TYPE_ALL,
+  paceTrendType,
+  type ChartQuery,
+  type Charts,
+  type ChartTotals,
+} from '../../core/charts/chart-api.ts';
 import { LOAD_WARM_UP_DAYS, loadLines } from '../../core/charts/chart-load.ts';
 import {
   bucketKeys,
@@ -67,6 +73,7 @@ export async function getCharts(context: BestEffortsContext, userId: string, que
   await computePendingTrackFigures(context, PENDING_TRACK_FIGURES_READ, userId);
   const today = localDate(context.clock.now(), query.timeZone);
   const type = query.type === CHART_TYPE_ALL ? null : query.type;
+  const paceType = paceTrendType(query.type);
   const extent = await chartExtent(db, userId);
   const assumptions = await heartRateAssumptions(db, userId, extent.maxHeartrate);
   const zones = heartRateZoneBounds(assumptions.maxHeartRate);
@@ -79,8 +86,8 @@ export async function getCharts(context: BestEffortsContext, userId: string, que
     range.from > addDays(today, -(LOAD_DAYS_SHOWN - 1)) ? range.from : addDays(today, -(LOAD_DAYS_SHOWN - 1));
   const warmUpFrom = addDays(loadFrom, -LOAD_WARM_UP_DAYS);
   const [current, lastYear, loads, zoneEdges] = await Promise.all([
-    bucketTotals(db, userId, filter(range), range.bucket),
-    compare ? bucketTotals(db, userId, filter(previous), previous.bucket) : Promise.resolve([]),
+    bucketTotals(db, userId, filter(range), range.bucket, paceType),
+    compare ? bucketTotals(db, userId, filter(previous), previous.bucket, paceType) : Promise.resolve([]),
     loadRows(db, userId, { from: warmUpFrom, to: today, type }),
     heartRateZoneEdges(
       db,
@@ -110,6 +117,7 @@ export async function getCharts(context: BestEffortsContext, userId: string, que
     from: range.from,
     to: range.to,
     hasActivities: extent.firstDay !== null,
+    paceType,
     buckets: keys.map((key, index) => ({
       key,
       ...totalsOf(byKey.get(key)),

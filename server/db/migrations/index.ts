@@ -23,6 +23,7 @@ import * as weather from './0017-weather.ts';
 import * as savedRoutes from './0018-saved-routes.ts';
 import * as goalsAndPlans from './0019-goals-and-plans.ts';
 import * as wellbeing from './0020-wellbeing.ts';
+import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0018-saved-routes': savedRoutes,
   '0019-goals-and-plans': goalsAndPlans,
   '0020-wellbeing': wellbeing,
+  '0021-strava-efforts-moving-time': stravaEffortsMovingTime,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -4,6 +4,7 @@
  * map, charts and splits as for an uploaded file. When Strava cannot answer, the cached copy (even
  * an old one) is served; only when there is none does the page hear the spec's message.
  */
+import type { Updateable } from 'kysely';
 import type { Logger } from 'pino';
 import { computeSplits } from '../../../core/activity/splits.ts';
 import { encodeTrack } from '../../../core/activity/track-codec.ts';
@@ -14,7 +15,7 @@ import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-track-repository.ts';
 import { markStreamsCached, saveStravaDetail } from '../../db/strava-activity-repository.ts';
 import type { Db } from '../../db/db.ts';
-import type { ActivityRow } from '../../db/schema.ts';
+import type { ActivitiesTable, ActivityRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
@@ -33,6 +34,35 @@ export interface RemoteActivityDeps {
 
 const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
   isFresh(cachedAt?.getTime() ?? null, now, lifetimeMs);
+
+/**
+ * The columns a fetched DetailedActivity fills, wherever it was fetched (an opened page, a webhook
+ * event), stamped `now`. Its best efforts may be new: the track figures are worked out again.
+ */
+export function stravaDetailColumns(
+  raw: Record<string, unknown>,
+  type: string,
+  now: Date,
+): Updateable<ActivitiesTable> {
+  const detail = normalizeStravaDetail(raw, type);
+  return {
+    description: detail.description,
+    deviceName: detail.deviceName,
+    // Strava's summary has no calories; a detail without them keeps what is stored.
+    ...(detail.calories === null ? {} : { calories: detail.calories }),
+    laps: JSON.stringify(detail.laps),
+    // Strava splits only runs; the splits computed from a ride's or walk's streams stay.
+    ...(detail.splitsMetric.length > 0
+      ? {
+          splitsMetric: JSON.stringify(detail.splitsMetric),
+          splitsStandard: JSON.stringify(detail.splitsStandard),
+        }
+      : {}),
+    stravaDetail: JSON.stringify(detail.extras),
+    detailCachedAt: now,
+    trackFiguresAt: null,
+  };
+}
 
 export function createRemoteActivities(deps: RemoteActivityDeps) {
   const { db, client, logger, clock } = deps;
@@ -75,24 +105,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
       const raw = await withinDeadline((signal) =>
         deps.withToken(row.userId, (token) => client.getActivity(token, stravaId, { signal })),
       );
-      const detail = normalizeStravaDetail(raw, row.type);
-      const updated = await saveStravaDetail(db, row.id, {
-        description: detail.description,
-        deviceName: detail.deviceName,
-        calories: detail.calories ?? row.calories,
-        laps: JSON.stringify(detail.laps),
-        // Strava splits only runs; the splits computed from a ride's or walk's streams stay.
-        ...(detail.splitsMetric.length > 0
-          ? {
-              splitsMetric: JSON.stringify(detail.splitsMetric),
-              splitsStandard: JSON.stringify(detail.splitsStandard),
-            }
-          : {}),
-        stravaDetail: JSON.stringify(detail.extras),
-        detailCachedAt: new Date(clock.now()),
-        // Strava's best efforts may be in the new detail: worked out again at the next read.
-        trackFiguresAt: null,
-      });
+      const updated = await saveStravaDetail(db, row.id, stravaDetailColumns(raw, row.type, new Date(clock.now())));
       return { row: updated ?? row, error: null };
     } catch (error) {
       logger.warn({ err: error, activityId: row.id }, 'Strava activity detail not fetched');

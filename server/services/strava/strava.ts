@@ -22,6 +22,7 @@ import {
   countStravaActivities,
   deleteStravaActivity,
   hasStravaActivity,
+  saveStravaDetailOf,
   upsertStravaActivities,
 } from '../../db/strava-activity-repository.ts';
 import { findActiveUsersByAthlete, findIntegration } from '../../db/strava-connection-repository.ts';
@@ -38,7 +39,7 @@ import { AppError } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
-import { createRemoteActivities } from './remote-activity.ts';
+import { createRemoteActivities, stravaDetailColumns } from './remote-activity.ts';
 import { createSyncWorker } from './sync-worker.ts';
 
 export interface StravaDeps {
@@ -171,7 +172,10 @@ export function createStrava(deps: StravaDeps) {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], new Date(clock.now()));
+      const now = new Date(clock.now());
+      const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], now);
+      // The event's call fetched the whole detail: its best efforts, laps and description are kept.
+      await saveStravaDetailOf(trx, userId, activity.stravaId, stravaDetailColumns(raw, activity.type, now));
       await hideStravaDuplicates(trx, userId, insertedIds);
     });
     await refreshProfileStatistics(db, userId);

@@ -59,9 +59,9 @@ export default function ChartsPage() {
           <ChartControls period={period} type={type} onChange={change} />
           <Box sx={{ height: 4 }}>{charts.isPlaceholderData && <LinearProgress aria-label="Loading" />}</Box>
           <PeriodTotals totals={data.totals} units={units} />
-          <VolumeCharts rows={bucketRows(data, units)} units={units} bucket={data.bucket} />
+          <VolumeCharts rows={bucketRows(data, units)} units={units} view={data} />
           <HeartRateZonesChart charts={data} />
-          <LoadChart load={data.load} heartRate={data.heartRate} />
+          <LoadChart load={data.load} heartRate={data.heartRate} period={data.period} type={data.type} />
           <PersonalBestsCard units={units} />
           <RunningDaysCard units={units} />
         </Stack>

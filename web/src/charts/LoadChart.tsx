@@ -1,22 +1,27 @@
 /**
  * Fitness (42-day), fatigue (7-day) and form lines from each activity's training load, saying which
- * maximum and resting heart rate the load was computed with (core/charts/chart-load.ts).
+ * maximum and resting heart rate the load was computed with (core/charts/chart-load.ts), or, with
+ * no load in the days drawn, what to do.
  */
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
+import { noLoadSentence } from '../../../core/charts/chart-sentences.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { bucketLabel, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from './chart-style.ts';
 
-export function LoadChart({ load, heartRate }: Pick<Charts, 'load' | 'heartRate'>) {
+export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load' | 'heartRate' | 'period' | 'type'>) {
   const style = useChartStyle();
   const maximum = maxHeartRateText(heartRate);
   const rows = load.days.map((day) => ({ ...day, label: bucketLabel(day.date, false) }));
+  // Lines that stay at zero: nothing timed in the days drawn nor in the warm-up before them.
+  const empty = load.days.every((day) => day.load === 0 && day.fitness === 0 && day.fatigue === 0);
   return (
     <ChartCard
       title="Fitness, fatigue and form"
-      subtitle={`Banister TRIMP per activity (pace-based without heart rate), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
+      subtitle={`Banister TRIMP per activity (without heart rate: runs and walks by pace against 5:00/km, other activities as moderate effort by duration), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
       testId="chart-load"
+      empty={empty ? noLoadSentence(period, type) : null}
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
         <CartesianGrid {...style.grid} />

@@ -1,20 +1,34 @@
-/** Average pace per week or month (dots) and its rolling average over four buckets (line); fast is up. */
+/**
+ * Average pace per week or month (dots) and its rolling average over four buckets (line), fast at
+ * the top, of one type (runs under all types, core's paceTrendType), which the title names.
+ */
 import { CartesianGrid, ComposedChart, Legend, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Charts } from '../../../core/charts/chart-api.ts';
+import { CHART_TYPE_PLURALS, noPaceSentence } from '../../../core/charts/chart-sentences.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from './chart-style.ts';
 
-export function PaceTrendChart({ rows, units }: { rows: BucketRow[]; units: UnitSystem }) {
+export function PaceTrendChart({
+  rows,
+  units,
+  view,
+}: {
+  rows: BucketRow[];
+  units: UnitSystem;
+  view: Pick<Charts, 'period' | 'paceType'>;
+}) {
   const style = useChartStyle();
   const domain = paceDomain(rows);
   const unit = distanceUnitLabel(units);
   return (
     <ChartCard
-      title="Pace trend"
-      subtitle={domain ? `min/${unit}, with the average of the last four` : 'No timed activities in this period.'}
+      title={`Pace trend · ${CHART_TYPE_PLURALS[view.paceType]}`}
+      subtitle={`min/${unit}, with the average of the last four`}
       testId="chart-pace"
+      empty={domain ? null : noPaceSentence(view.period, view.paceType)}
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>
         <CartesianGrid {...style.grid} />

@@ -1,9 +1,12 @@
 /**
  * Distance, time and climb per week or month as bars, distance and time beside the same bucket a
- * year earlier (a fainter bar), and the pace trend, with tooltips in the runner's units.
+ * year earlier (a fainter bar), and the pace trend, with tooltips in the runner's units. A chart
+ * with nothing to draw says so and what to do (core/charts/chart-sentences.ts).
  */
 import { Grid } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Charts } from '../../../core/charts/chart-api.ts';
+import { noActivitiesSentence, noClimbSentence } from '../../../core/charts/chart-sentences.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -11,13 +14,23 @@ import { PaceTrendChart } from './PaceTrendChart.tsx';
 import { formatHours, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from './chart-style.ts';
 
-export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units: UnitSystem; bucket: string }) {
+export function VolumeCharts({
+  rows,
+  units,
+  view,
+}: {
+  rows: BucketRow[];
+  units: UnitSystem;
+  view: Pick<Charts, 'period' | 'type' | 'paceType' | 'bucket'>;
+}) {
   const style = useChartStyle();
   const unit = distanceUnitLabel(units);
-  const per = bucket === 'week' ? 'week' : 'month';
+  const per = view.bucket === 'week' ? 'week' : 'month';
   const compared = rows.some((row) => row.lastYearDistance !== null);
   const xAxis = <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />;
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
+  const none = rows.every((row) => row.count === 0) ? noActivitiesSentence(view.period, view.type) : null;
+  const noClimb = none ?? (rows.every((row) => row.climb === 0) ? noClimbSentence(view.period, view.type) : null);
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, lg: 6 }}>
@@ -25,6 +38,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
           title={`Distance per ${per}`}
           subtitle={compared ? `In ${unit}, beside the same ${per} last year` : `In ${unit}`}
           testId="chart-distance"
+          empty={none}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
@@ -42,6 +56,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
           title={`Time per ${per}`}
           subtitle={compared ? 'Moving time (h:mm), beside last year' : 'Moving time (h:mm)'}
           testId="chart-time"
+          empty={none}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
@@ -59,6 +74,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
           title={`Climb per ${per}`}
           subtitle={`Elevation gain in ${elevationUnitLabel(units)}`}
           testId="chart-climb"
+          empty={noClimb}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>
             <CartesianGrid {...style.grid} />
@@ -73,7 +89,7 @@ export function VolumeCharts({ rows, units, bucket }: { rows: BucketRow[]; units
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <PaceTrendChart rows={rows} units={units} />
+        <PaceTrendChart rows={rows} units={units} view={view} />
       </Grid>
     </Grid>
   );

@@ -17,6 +17,7 @@ const empty = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
 const charts: Charts = {
   period: '12m',
   type: 'all',
+  paceType: 'run',
   bucket: 'month',
   from: '2025-12-01',
   to: '2026-11-24',
