@@ -150,8 +150,8 @@ describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
     await streakDialog.getByLabel('Days in a row').fill('14');
     await streakDialog.getByRole('button', { name: 'Set goal' }).click();
     const goals = page.getByRole('list', { name: 'Goals' }).getByTestId('goal');
-    const order = () =>
-      goals.evaluateAll((cards) => cards.map((card) => (card.textContent?.startsWith('A 14-day') ? 'streak' : 'race')));
+    const order = async () =>
+      (await goals.allTextContents()).map((text) => (text.startsWith('A 14-day') ? 'streak' : 'race'));
     await expect.poll(order, POLL).toEqual(['race', 'streak']);
     await goals.nth(1).getByRole('button', { name: 'Move A 14-day run streak up' }).click();
     await expect.poll(order, POLL).toEqual(['streak', 'race']);
