@@ -37,6 +37,13 @@ describe('a clock handed to startServer', () => {
     const again = await runner.client.post<Analytics>('/api/analytics/sessions', { timeZone: 'UTC' });
     expect(again.body.strideStreak).toEqual({ current: 1, longest: 1, lastActiveDate: '2030-01-15' });
     expect(again.body.totalSessions).toBe(2);
+    const stored = await server.database.db
+      .selectFrom('userAnalytics')
+      .select(['lastActive', 'lastUpdated'])
+      .where('userId', '=', runner.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.lastActive.getTime()).toBe(FIXED_NOW);
+    expect(stored.lastUpdated.getTime()).toBe(FIXED_NOW);
     // In Auckland it is already the evening of the 15th, in Honolulu still the 14th.
     const honolulu = await runner.client.post<Analytics>('/api/analytics/streak/recalculate', {
       timeZone: 'Pacific/Honolulu',

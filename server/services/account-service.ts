@@ -44,8 +44,9 @@ export async function changePassword(
   user: SessionUser,
   change: PasswordChange,
   headers: Headers,
+  now: Date,
 ): Promise<{ response: Response; otherSessionsEnded: number }> {
-  const otherSessionsEnded = await countOtherSessions(db, user.id, user.sessionId);
+  const otherSessionsEnded = await countOtherSessions(db, user.id, user.sessionId, now);
   try {
     const response = await auth.api.changePassword({
       body: { ...change, revokeOtherSessions: true },
@@ -68,6 +69,6 @@ export async function changePassword(
 }
 
 /** "Sign out everywhere else": ends every session but this one; how many were ended. */
-export function endOtherSessions(db: Db, user: SessionUser): Promise<number> {
-  return deleteOtherSessions(db, user.id, user.sessionId);
+export function endOtherSessions(db: Db, user: SessionUser, now: Date): Promise<number> {
+  return deleteOtherSessions(db, user.id, user.sessionId, now);
 }

@@ -232,7 +232,7 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
     await context.emit(result);
   }
   if (imported > 0) {
-    await refreshProfileStatistics(context.db, context.userId);
+    await refreshProfileStatistics(context.db, context.userId, new Date(context.clock.now()));
   }
   if (!context.signal.aborted) {
     await context.emit({ kind: 'done', imported, duplicates, failed });

@@ -234,7 +234,7 @@ export async function rederiveStoredActivities(
       }
     }
     for (const [userId, timeZone] of changed) {
-      await refreshProfileStatistics(deps.db, userId);
+      await refreshProfileStatistics(deps.db, userId, new Date(deps.clock.now()));
       await afterActivitiesChanged(deps, userId, timeZone);
     }
     // Every row of the batch is being written by another app server: its pass carries on from here.

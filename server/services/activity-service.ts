@@ -195,11 +195,17 @@ export async function getDisplayTrack(
   return toDisplayTrack(await loadTrack(db, userId, id, remote), DISPLAY_TRACK_MAX_POINTS);
 }
 
-export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityDetail> {
+export async function renameActivity(
+  db: Db,
+  userId: string,
+  id: string,
+  name: string,
+  now: Date,
+): Promise<ActivityDetail> {
   if ((await findActivity(db, userId, id))?.source === 'strava') {
     throw new AppError(409, 'validation_error', STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
   }
-  const row = await renameActivityRow(db, userId, id, name);
+  const row = await renameActivityRow(db, userId, id, name, now);
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
@@ -210,7 +216,7 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
   if (!(await deleteActivityRow(context.db, userId, id))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(context.db, userId);
+  await refreshProfileStatistics(context.db, userId, new Date(context.clock.now()));
   await afterActivitiesChanged(context, userId);
 }
 
@@ -262,7 +268,7 @@ export async function confirmActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(db, userId);
+  await refreshProfileStatistics(db, userId, new Date(context.clock.now()));
   await afterActivitiesChanged(context, userId, timeZone);
   return detailOf(db, row);
 }

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
-export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array): Promise<Profile> {
+export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array, now: Date): Promise<Profile> {
   const problem = profilePhotoProblem(bytes);
   const contentType = detectImageType(bytes);
   if (problem || !contentType) {
@@ -32,8 +32,8 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array)
   await getProfile(db, userId);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const row = await db.transaction().execute(async (trx) => {
-    await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 });
-    return updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) });
+    await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 }, now);
+    return updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) }, now);
   });
   if (!row) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
@@ -41,11 +41,11 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array)
   return toProfile(row);
 }
 
-export async function removeProfilePhoto(db: Db, userId: string): Promise<Profile> {
+export async function removeProfilePhoto(db: Db, userId: string, now: Date): Promise<Profile> {
   await getProfile(db, userId);
   const row = await db.transaction().execute(async (trx) => {
     await deleteProfilePhoto(trx, userId);
-    return updateProfile(trx, userId, { photoUrl: '' });
+    return updateProfile(trx, userId, { photoUrl: '' }, now);
   });
   if (!row) {
     throw notFound(NOT_FOUND_MESSAGES.profile);

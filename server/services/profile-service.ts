@@ -90,7 +90,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return toProfile(await ownProfileRow(db, userId));
 }
 
-export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate): Promise<Profile> {
+export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate, now: Date): Promise<Profile> {
   const base = await ownProfileRow(db, userId);
   const changes: ProfileRowUpdate = {};
   if (update.firstName !== undefined) {
@@ -148,9 +148,9 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
       if (changes.photoUrl === '') {
         await deleteProfilePhoto(trx, userId);
       }
-      const row = await updateProfile(trx, userId, changes);
+      const row = await updateProfile(trx, userId, changes, now);
       if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
-        await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName));
+        await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName), now);
       }
       return row;
     });

@@ -28,7 +28,7 @@ export interface ConnectionDeps {
 export function createConnection(deps: ConnectionDeps) {
   const { db, config, client, box, events, logger, clock } = deps;
   const openSealed = createSealedSecretOpener(box, logger);
-  const apps = createOwnApps({ db, config, box, openSealed });
+  const apps = createOwnApps({ db, config, box, openSealed, clock });
   const tokens = createStravaTokens({ db, client, box, openSealed, apps, events, logger, clock });
   const oauth = createStravaOAuth({ db, config, client, apps, tokens, events, logger, clock });
 

@@ -53,7 +53,7 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
       throw new AppError(400, 'validation_error', STRAVA_TEXTS.notConfigured, { code: 'strava-not-configured' });
     }
     const state = randomBytes(24).toString('base64url');
-    await insertOauthState(db, state, userId, own ? own.clientId : null);
+    await insertOauthState(db, state, userId, own ? own.clientId : null, new Date(clock.now()));
     return { authorizeUrl: client.authorizeUrl({ clientId: credentials.clientId, redirectUri, state }) };
   }
 
@@ -128,7 +128,7 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
       updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
     });
     logger.info({ userId, reason, deletedActivities: deleted }, 'Strava disconnected; its data deleted');
-    await refreshProfileStatistics(db, userId);
+    await refreshProfileStatistics(db, userId, new Date(clock.now()));
     await events.publish(userId, { type: 'strava-connection' });
     await events.publish(userId, { type: 'activities-changed' });
     return deleted;

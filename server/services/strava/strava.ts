@@ -159,7 +159,7 @@ export function createStrava(deps: StravaDeps) {
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
-          await refreshProfileStatistics(db, userId);
+          await refreshProfileStatistics(db, userId, new Date(clock.now()));
           await deps.activitiesChanged(userId);
         }
         return;
@@ -174,7 +174,7 @@ export function createStrava(deps: StravaDeps) {
       const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], new Date(clock.now()));
       await hideStravaDuplicates(trx, userId, insertedIds);
     });
-    await refreshProfileStatistics(db, userId);
+    await refreshProfileStatistics(db, userId, new Date(clock.now()));
     await deps.activitiesChanged(userId);
   }
 

@@ -88,10 +88,11 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
 
   async function hold(job: StravaSyncJobRow, values: Partial<StravaSyncJobRow>): Promise<StravaSyncJobRow> {
     const { afterEpoch: _afterEpoch, ...changes } = values;
-    if (!(await updateHeldJob(db, job.userId, owner, changes))) {
+    const now = new Date(clock.now());
+    if (!(await updateHeldJob(db, job.userId, owner, changes, now))) {
       throw new LostLease();
     }
-    return { ...job, ...values, updatedAt: new Date(clock.now()) };
+    return { ...job, ...values, updatedAt: now };
   }
 
   async function importPage(job: StravaSyncJobRow, page: unknown[]): Promise<StravaSyncJobRow> {
@@ -101,12 +102,12 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       nextPage: job.nextPage + 1,
       pages: job.pages + 1,
       activities: job.activities + page.length,
-      leaseUntil: new Date(clock.now() + leaseMs),
+      leaseUntil: new Date(now.getTime() + leaseMs),
     };
     const imported = await db.transaction().execute(async (trx) => {
       const { changed, insertedIds } = await upsertStravaActivities(trx, job.userId, activities, now);
       await hideStravaDuplicates(trx, job.userId, insertedIds);
-      const moved = await updateHeldJob(trx, job.userId, owner, { ...next, imported: job.imported + changed });
+      const moved = await updateHeldJob(trx, job.userId, owner, { ...next, imported: job.imported + changed }, now);
       if (!moved) {
         throw new LostLease();
       }
@@ -130,7 +131,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         await publish(job);
         if (job.imported > before) {
           // The dashboard's totals grow with the list while the sync runs.
-          await refreshProfileStatistics(db, userId);
+          await refreshProfileStatistics(db, userId, new Date(clock.now()));
           await events.publish(userId, { type: 'activities-changed' });
         }
         if (page.length < SYNC_PAGE_SIZE) {
@@ -142,7 +143,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const done = { state: 'done' as const, finishedAt, leaseOwner: null, leaseUntil: null };
       await db.transaction().execute(async (trx) => {
         await updateIntegration(trx, userId, { lastSyncAt: finishedAt });
-        if (!(await updateHeldJob(trx, userId, owner, done))) {
+        if (!(await updateHeldJob(trx, userId, owner, done, finishedAt))) {
           throw new LostLease();
         }
       });
@@ -201,7 +202,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         if (stopping.signal.aborted) {
           return;
         }
-        const job = await claimSyncJob(db, owner, leaseMs);
+        const job = await claimSyncJob(db, owner, leaseMs, new Date(clock.now()));
         if (!job) {
           break;
         }
@@ -244,7 +245,13 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const latest = await latestStravaStart(db, userId);
       afterEpoch = latest === null ? null : Math.floor((latest.getTime() - INCREMENTAL_LOOKBACK_MS) / 1000);
     }
-    const job = await enqueueSyncJob(db, userId, afterEpoch === null ? 'full' : kind, afterEpoch);
+    const job = await enqueueSyncJob(
+      db,
+      userId,
+      afterEpoch === null ? 'full' : kind,
+      afterEpoch,
+      new Date(clock.now()),
+    );
     await publish(job);
     kick();
     return toProgress(job);
