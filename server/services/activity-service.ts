@@ -216,17 +216,40 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
   if (!(await deleteActivityRow(context.db, userId, id))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(context.db, userId, new Date(context.clock.now()));
   await afterActivitiesChanged(context, userId);
 }
 
+export interface ActivitiesChangeOptions {
+  /**
+   * A page of a sync still running: only the profile's statistics and open pages follow at once
+   * (the dashboard's totals grow with the list); the rest comes with the sync's own change at its end.
+   */
+  partial?: boolean;
+}
+
 /**
- * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
- * a confirmation, the samples, a re-derive pass): new activities get their track figures (best
- * efforts, heart-rate zones), new runs tick their plan day's task, open pages hear
- * of it and the medals are checked (spec §4: after every import). A failure is logged, never shown.
+ * The one path after a user's activities changed (an upload, a Strava sync, page or webhook, a
+ * deletion, a confirmation, the samples, a re-derive pass, a Strava disconnection): the profile's
+ * statistics are recomputed (a failure there fails the change: totals never go stale silently),
+ * new activities get their track figures (best efforts, heart-rate zones), new runs tick their plan
+ * day's task, open pages hear of it and the medals are checked (spec §4: after every import). A
+ * failure after the statistics is logged, never shown.
  */
-export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
+export async function afterActivitiesChanged(
+  context: MedalContext,
+  userId: string,
+  timeZone?: string,
+  options: ActivitiesChangeOptions = {},
+): Promise<void> {
+  await refreshProfileStatistics(context.db, userId, new Date(context.clock.now()));
+  if (options.partial) {
+    try {
+      await context.events.publish(userId, { type: 'activities-changed' });
+    } catch (error) {
+      context.logger.warn({ err: error, userId }, 'publishing an activity change failed');
+    }
+    return;
+  }
   try {
     await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, userId);
   } catch (error) {
@@ -268,7 +291,6 @@ export async function confirmActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(db, userId, new Date(context.clock.now()));
   await afterActivitiesChanged(context, userId, timeZone);
   return detailOf(db, row);
 }

@@ -34,6 +34,7 @@ import {
   addSampleActivities,
   afterActivitiesChanged,
   confirmActivity,
+  type ActivitiesChangeOptions,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -124,8 +125,9 @@ export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
   const context: MedalContext = { db, events, logger, clock };
 
-  /** The one "activities changed" path: publish, then check the medals (failures only logged). */
-  const activitiesChanged = (userId: string, timeZone?: string) => afterActivitiesChanged(context, userId, timeZone);
+  /** The one "activities changed" path (statistics, track figures, plan ticks, open pages, medals). */
+  const activitiesChanged = (userId: string, timeZone?: string, options?: ActivitiesChangeOptions) =>
+    afterActivitiesChanged(context, userId, timeZone, options);
 
   const profiles = {
     get: (userId: string) => getProfile(db, userId),
@@ -147,7 +149,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     logger,
     clock: deps.stravaClock ?? clock,
-    activitiesChanged: (userId) => activitiesChanged(userId),
+    activitiesChanged: (userId, options) => activitiesChanged(userId, undefined, options),
   });
 
   const activities = {
@@ -165,7 +167,7 @@ export function createServices(deps: ServiceDeps) {
     bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
     addSamples: (userId: string) => addSampleActivities(context, userId),
     removeSamples: (userId: string) => removeSampleActivities(context, userId),
-    changed: activitiesChanged,
+    changed: (userId: string, timeZone?: string) => activitiesChanged(userId, timeZone),
     /** The start-up pass re-deriving stored uploads (README "Re-deriving stored activities"). */
     startRederive: (): ActivityRederiveRunner =>
       startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),

@@ -11,7 +11,6 @@ import { REVOKE_DEADLINE_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { connectedRecord, disconnectRecord, type StravaIntegrationRecord } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   disconnectAndDeleteStravaData,
@@ -40,6 +39,8 @@ export interface StravaOAuthDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** The "activities changed" path (statistics, medals, plan ticks, open pages). */
+  activitiesChanged(userId: string): Promise<void>;
 }
 
 export function createStravaOAuth(deps: StravaOAuthDeps) {
@@ -119,7 +120,8 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
 
   /**
    * Strava's API agreement: the connection ends and the data Stride got from Strava goes with it
-   * (uploads stay). Statistics are recomputed and open pages told. Returns the activities deleted.
+   * (uploads stay). Open pages hear of the connection, then the "activities changed" path runs
+   * (statistics, medals, plan ticks). Returns the activities deleted.
    */
   async function endConnection(userId: string, record: StravaIntegrationRecord, reason: string): Promise<number> {
     const next = disconnectRecord(record, clock.now());
@@ -128,9 +130,8 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
       updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
     });
     logger.info({ userId, reason, deletedActivities: deleted }, 'Strava disconnected; its data deleted');
-    await refreshProfileStatistics(db, userId, new Date(clock.now()));
     await events.publish(userId, { type: 'strava-connection' });
-    await events.publish(userId, { type: 'activities-changed' });
+    await deps.activitiesChanged(userId);
     return deleted;
   }
 

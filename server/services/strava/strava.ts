@@ -16,7 +16,6 @@ import {
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
 import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
@@ -34,6 +33,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { createStravaClient, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
+import type { ActivitiesChangeOptions } from '../activity-service.ts';
 import { AppError } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
@@ -49,8 +49,11 @@ export interface StravaDeps {
   logger: Logger;
   /** Tests shorten the waits; the server runs on real time. */
   clock?: Clock;
-  /** The one "activities changed" path (activity-service.ts): publish, then check the medals. */
-  activitiesChanged(userId: string): Promise<void>;
+  /**
+   * The one "activities changed" path (activity-service.ts afterActivitiesChanged); `partial` for a
+   * page of a sync still running.
+   */
+  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -68,10 +71,18 @@ export function createStrava(deps: StravaDeps) {
     clock,
   });
   const box = createSecretBox(deps.appSecret);
-  const connection = createConnection({ db, config, client, box, events, logger, clock });
+  const connection = createConnection({
+    db,
+    config,
+    client,
+    box,
+    events,
+    logger,
+    clock,
+    activitiesChanged: (userId) => deps.activitiesChanged(userId),
+  });
   const withToken = connection.withToken;
 
-  const afterSync = (userId: string) => deps.activitiesChanged(userId);
   const worker = createSyncWorker({
     db,
     client,
@@ -80,7 +91,7 @@ export function createStrava(deps: StravaDeps) {
     logger,
     clock,
     leaseMs: config.jobLeaseMs,
-    afterSync,
+    activitiesChanged: (userId, options) => deps.activitiesChanged(userId, options),
   });
   const remote = createRemoteActivities({
     db,
@@ -159,7 +170,6 @@ export function createStrava(deps: StravaDeps) {
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
-          await refreshProfileStatistics(db, userId, new Date(clock.now()));
           await deps.activitiesChanged(userId);
         }
         return;
@@ -174,7 +184,6 @@ export function createStrava(deps: StravaDeps) {
       const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], new Date(clock.now()));
       await hideStravaDuplicates(trx, userId, insertedIds);
     });
-    await refreshProfileStatistics(db, userId, new Date(clock.now()));
     await deps.activitiesChanged(userId);
   }
 

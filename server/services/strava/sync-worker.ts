@@ -14,7 +14,6 @@ import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
 import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
@@ -31,6 +30,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
+import type { ActivitiesChangeOptions } from '../activity-service.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
 /** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */
@@ -48,8 +48,11 @@ export interface SyncWorkerDeps {
   logger: Logger;
   clock: Clock;
   leaseMs: number;
-  /** After a sync changed something: medals, statistics. */
-  afterSync(userId: string): Promise<void>;
+  /**
+   * The "activities changed" path: `partial` after each page that changed something (the totals
+   * and open lists follow the sync), in full once at the end of a sync that changed something.
+   */
+  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
 }
 
 export function toProgress(job: StravaSyncJobRow): SyncProgress {
@@ -131,8 +134,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         await publish(job);
         if (job.imported > before) {
           // The dashboard's totals grow with the list while the sync runs.
-          await refreshProfileStatistics(db, userId, new Date(clock.now()));
-          await events.publish(userId, { type: 'activities-changed' });
+          await deps.activitiesChanged(userId, { partial: true });
         }
         if (page.length < SYNC_PAGE_SIZE) {
           break;
@@ -151,7 +153,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
       if (job.imported > claimed.imported) {
-        await deps.afterSync(userId);
+        await deps.activitiesChanged(userId);
       }
     } catch (error) {
       if (stopping.signal.aborted || error instanceof LostLease) {
