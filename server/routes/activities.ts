@@ -18,7 +18,7 @@ import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
-import { AppError } from '../errors.ts';
+import { invalid } from '../errors.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
@@ -57,7 +57,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
       const check = checkUploadBatch(upload.files);
       try {
         if (check.error) {
-          throw new AppError(400, 'validation_error', check.error);
+          throw invalid(check.error);
         }
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
         await imports.accept(userId, { files: upload.files.length, bytes });

@@ -9,7 +9,7 @@ import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../core/p
 import type { Db } from '../db/db.ts';
 import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { AppError, invalid } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function deleteAccount(
   }
   await revokeStrava(user.id);
   if (!(await deleteAuthUser(db, user.id))) {
-    throw new AppError(404, 'api_error', NOT_FOUND_MESSAGES.account);
+    throw notFound(NOT_FOUND_MESSAGES.account);
   }
 }
 

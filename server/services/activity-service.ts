@@ -37,7 +37,7 @@ import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
-import { AppError, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { computePendingTrackFigures } from './best-efforts-service.ts';
 import { matchNewRuns } from './training-plan-service.ts';
@@ -128,7 +128,7 @@ function decodeCursor(cursor: string): PageAfter {
     }
     return { startDate: date, id };
   } catch {
-    throw new AppError(400, 'validation_error', HTTP_MESSAGES.invalidCursor);
+    throw invalid(HTTP_MESSAGES.invalidCursor);
   }
 }
 
@@ -203,7 +203,7 @@ export async function renameActivity(
   now: Date,
 ): Promise<ActivityDetail> {
   if ((await findActivity(db, userId, id))?.source === 'strava') {
-    throw new AppError(409, 'validation_error', STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
+    throw conflict(STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
   }
   const row = await renameActivityRow(db, userId, id, name, now);
   if (!row) {

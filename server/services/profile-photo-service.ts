@@ -14,7 +14,7 @@ import {
 } from '../db/profile-photo-repository.ts';
 import { updateProfile } from '../db/profile-repository.ts';
 import { type Db } from '../db/db.ts';
-import { AppError, notFound } from '../errors.ts';
+import { invalid, notFound, payloadTooLarge } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
@@ -22,11 +22,9 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array,
   const problem = profilePhotoProblem(bytes);
   const contentType = detectImageType(bytes);
   if (problem || !contentType) {
-    throw new AppError(
-      problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge ? 413 : 400,
-      'validation_error',
-      problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported,
-    );
+    throw problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge
+      ? payloadTooLarge(problem)
+      : invalid(problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported);
   }
   // Makes sure the profile exists before the transaction writes to it.
   await getProfile(db, userId);

@@ -27,7 +27,7 @@ import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-totals-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
-import { AppError, notFound } from '../errors.ts';
+import { conflict, invalid, notFound, type AppError } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 export interface ProfileOwner {
@@ -108,8 +108,8 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
     // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
     if (update.photoURL !== '') {
-      throw new AppError(400, 'validation_error', `photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
-        fields: { photoURL: PROFILE_PHOTO_MESSAGES.externalUrl },
+      throw invalid(`photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
+        photoURL: PROFILE_PHOTO_MESSAGES.externalUrl,
       });
     }
     changes.photoUrl = '';
@@ -136,9 +136,7 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     // Each update fits the limits on its own; the merged whole must fit them too.
     const problem = athleteProfileProblem(merged);
     if (problem) {
-      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, {
-        fields: { athleteProfile: problem },
-      });
+      throw invalid(`athleteProfile: ${problem}`, { athleteProfile: problem });
     }
     changes.athleteProfile = JSON.stringify(merged);
   }
@@ -185,7 +183,7 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
 }
 
 function usernameTaken(): AppError {
-  return new AppError(409, 'validation_error', USERNAME_MESSAGES.taken, {
+  return conflict(USERNAME_MESSAGES.taken, {
     code: 'username-taken',
     fields: { username: USERNAME_MESSAGES.taken },
   });

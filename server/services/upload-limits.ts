@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { UploadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { findRecentUploadUsage, recordUploadUsage } from '../db/upload-usage-repository.ts';
-import { AppError } from '../errors.ts';
+import { tooMany } from '../errors.ts';
 
 export interface UploadLimits {
   /**
@@ -20,8 +20,6 @@ export interface UploadLimits {
   /** After the body: the batch must fit what is left of both windows; then it is counted. */
   accept(userId: string, files: number, bytes: number): Promise<void>;
 }
-
-const tooMany = (message: string) => new AppError(429, 'rate_limit_error', message);
 
 export function createUploadLimits(db: Db, limits: UploadConfig, clock: Clock): UploadLimits {
   const inFlight = new Map<string, number>();

@@ -34,7 +34,7 @@ import { createStravaClient, type StravaClient } from '../../integrations/strava
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 import type { ActivitiesChangeOptions } from '../activity-service.ts';
-import { AppError } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
@@ -153,7 +153,7 @@ export function createStrava(deps: StravaDeps) {
   async function requestSync(userId: string, input: { full: boolean }): Promise<SyncProgress> {
     const { full } = input;
     if (!(await connection.isConnected(userId))) {
-      throw new AppError(409, 'validation_error', STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
+      throw conflict(STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
     }
     return worker.enqueue(userId, full ? 'full' : 'incremental');
   }
