@@ -19,23 +19,16 @@ import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.t
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { invalid } from '../errors.ts';
+import { download } from '../http/download.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
-import type { Download } from '../services/activity-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 export const UPLOAD_PATH = '/api/activities/uploads';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
-
-function download(c: Context, file: Download): Response {
-  c.header('Content-Type', file.contentType);
-  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
-  c.header('Cache-Control', 'private, no-store');
-  return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
-}
 
 export function activityRoutes({ services, auth, config, logger, clock }: RouteDeps) {
   const { activities, imports } = services;
