@@ -65,13 +65,13 @@ export function validationFailure(error: ZodError): ApiErrorBody {
     const key = issue.path.join('.') || '(body)';
     if (issue.code === 'unrecognized_keys') {
       for (const unknownKey of issue.keys) {
-        fields[[...issue.path, unknownKey].join('.')] = `Unknown field "${unknownKey}".`;
+        fields[[...issue.path, unknownKey].join('.')] = HTTP_MESSAGES.unknownField(unknownKey);
       }
       continue;
     }
     fields[key] ??= issue.message;
   }
-  const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['(body)', 'Invalid request.'];
+  const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['(body)', HTTP_MESSAGES.invalidRequest];
   const message = firstField === '(body)' ? firstMessage : `${firstField}: ${firstMessage}`;
   return errorBody('validation_error', message, { fields });
 }

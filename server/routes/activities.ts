@@ -14,6 +14,7 @@ import {
   displayTrackSchema,
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
+import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
@@ -88,7 +89,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         });
         const outcome = await imports.importFiles(user.id, {
           files: upload.files,
-          timeZone: upload.fields.timeZone ?? 'UTC',
+          timeZone: upload.fields.timeZone ?? FALLBACK_TIME_ZONE,
           signal: gone.signal,
           emit,
         });

@@ -7,6 +7,7 @@ import { trackToGpx } from '../../core/activity/gpx-export.ts';
 import { HTTP_MESSAGES, NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
+import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   DISPLAY_TRACK_MAX_POINTS,
@@ -353,7 +354,7 @@ export async function addSampleActivities(context: MedalContext, userId: string)
         laps: [],
         deviceTotals: null,
       },
-      { fallbackTimeZone: 'UTC', now },
+      { fallbackTimeZone: FALLBACK_TIME_ZONE, now },
     );
     await insertActivity(
       db,

@@ -6,7 +6,9 @@ import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGE
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
   athleteProfileProblem,
+  DEFAULT_PREFERENCES,
   DEFAULT_WELLBEING_PREFERENCES,
+  INITIAL_STATISTICS,
   mergeAthleteProfile,
   PROFILE_LIMITS,
   PROFILE_PHOTO_MESSAGES,
@@ -60,6 +62,8 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
         email: owner.email,
         firstName,
         lastName,
+        ...DEFAULT_PREFERENCES,
+        ...INITIAL_STATISTICS,
         wellbeingPreferences: JSON.stringify(DEFAULT_WELLBEING_PREFERENCES),
         athleteProfile: '{}',
       });
