@@ -54,6 +54,10 @@ export const JSON_MAX_DEPTH = 32;
 /** Messages of the HTTP layer that are Stride's own (the spec has no text for them). */
 export const HTTP_MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
+  /** A field the request's schema does not know (strict bodies). */
+  unknownField: (name: string) => `Unknown field "${name}".`,
+  /** A request refused by its schema without a message of its own. */
+  invalidRequest: 'Invalid request.',
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
   unauthenticated: 'You need to sign in to do that.',
   crossSiteRequest: 'This request came from another site and was refused.',
@@ -80,5 +84,8 @@ export const NOT_FOUND_MESSAGES = {
   runner: (username: string) => `No runner is called @${username}.`,
 } as const;
 
-/** Spec §9 is silent on request sizes; 1 MB is the issue's limit for JSON bodies. */
+/**
+ * A JSON request body may be at most 1 MB: far more than any form or route of Stride sends, small
+ * enough that a hostile body costs the server little. (Spec §9 sets no request size.)
+ */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;

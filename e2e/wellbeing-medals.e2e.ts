@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { ExerciseRecorded } from '../core/wellbeing/wellbeing-api.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../core/profile.ts';
-import { REAL_CLOCK, type Clock } from '../server/clock.ts';
+import { fixedClock } from '../server/test-support/clock.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
 import { expectVisible, screenshot, submitLoginForm, useBrowser, waitForPath } from './support/browser.ts';
@@ -23,8 +23,7 @@ describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (view
   const browser = useBrowser();
   // Today is the real today, so the page's own clock needs no moving; the first six days lie behind it.
   const today = Date.now();
-  let now = today;
-  const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+  const clock = fixedClock(today);
   let server: TestServer;
 
   beforeAll(async () => {
@@ -45,7 +44,7 @@ describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (view
   test('seven days in a row: the seventh day in the browser earns all three', async () => {
     const runner = await registerUser(server);
     for (let day = 6; day >= 1; day -= 1) {
-      now = today - day * DAY;
+      clock.set(today - day * DAY);
       const checkIn = await runner.client.post(
         `/api/wellbeing/check-ins?timeZone=${ZONE}`,
         DEFAULT_WELLBEING_PREFERENCES,
@@ -57,7 +56,7 @@ describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (view
       const done = await exercise('stretching');
       expect(done.body.streaks).toEqual({ any: 7 - day, breathing: 7 - day, stretching: 7 - day });
     }
-    now = today;
+    clock.set(today);
 
     const { page } = await browser.newPage(viewport, { baseUrl: server.url });
     await page.clock.install();

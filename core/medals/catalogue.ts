@@ -5,6 +5,7 @@
  *
  * Spec §9 lists 27 medals (the spec's list is the one followed).
  */
+import { SAMPLE_SOURCE } from '../activity/samples.ts';
 import type { UnitSystem } from '../profile.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
@@ -110,10 +111,10 @@ export const PLANNING_RUNS_NEEDED = 5;
 export const UPLOADED_SOURCES: readonly string[] = ['upload', 'gpx_upload', 'uploaded'];
 
 /**
- * Sources whose activities are not the user's runs and never earn a medal: "placeholder" are the
- * demo sample runs and "mock" the fallback entries of spec §3/§4.
+ * Sources whose activities are not the user's runs and never earn a medal: the demo sample runs
+ * (SAMPLE_SOURCE) and "mock", the fallback entries of spec §3/§4.
  */
-export const NON_USER_SOURCES: readonly string[] = ['placeholder', 'mock'];
+export const NON_USER_SOURCES: readonly string[] = [SAMPLE_SOURCE, 'mock'];
 
 /** Spec §9: consecutive days of wellbeing entries ending today. */
 export const WELLBEING_STREAK_DAYS = 7;

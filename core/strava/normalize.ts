@@ -5,6 +5,7 @@
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
 import { cadenceInSteps } from '../activity/cadence.ts';
+import { FALLBACK_TIME_ZONE } from '../activity/time-zone.ts';
 import { checkPlausibility } from '../activity/plausibility.ts';
 import { type ActivitySummary, normaliseActivityName } from '../activity/schemas.ts';
 
@@ -145,10 +146,10 @@ function localWallClock(value: unknown, fallbackMs: number): string {
   return ms === null ? wallClock(fallbackMs) : wallClock(ms);
 }
 
-/** Strava writes "(GMT+01:00) Europe/Paris"; Stride keeps the IANA name. Without one: "UTC". */
+/** Strava writes "(GMT+01:00) Europe/Paris"; Stride keeps the IANA name. Without one: FALLBACK_TIME_ZONE. */
 function timezoneOf(value: unknown): string {
   const zone = text(value).replace(/^\([^)]*\)\s*/, '');
-  return zone === '' ? 'UTC' : zone;
+  return zone === '' ? FALLBACK_TIME_ZONE : zone;
 }
 
 /** A Strava activity as Stride stores it: the summary plus the Strava-only fields of spec §3. */

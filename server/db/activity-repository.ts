@@ -205,10 +205,11 @@ export async function renameActivity(
   userId: string,
   id: string,
   name: string,
+  now: Date,
 ): Promise<ActivityRow | undefined> {
   return db
     .updateTable('activities')
-    .set({ name, updatedAt: new Date() })
+    .set({ name, updatedAt: now })
     .where('userId', '=', userId)
     .where('id', '=', id)
     .returningAll()

@@ -25,7 +25,7 @@ export function isCharted(eb: ExpressionBuilder<Database, 'activities'>) {
 }
 
 /** Recomputes the profile's statistics (spec §3) from the activities that count (countsTowardTotals). */
-export async function refreshProfileStatistics(db: Db, userId: string): Promise<void> {
+export async function refreshProfileStatistics(db: Db, userId: string, now: Date): Promise<void> {
   const totals = db
     .selectFrom('activities')
     .where('activities.userId', '=', userId)
@@ -44,7 +44,7 @@ export async function refreshProfileStatistics(db: Db, userId: string): Promise<
       totalDistance: eb.ref('totals.distance'),
       totalElevation: eb.ref('totals.elevation'),
       totalDuration: eb.ref('totals.duration'),
-      updatedAt: sql`now()`,
+      updatedAt: now,
     }))
     .where('profiles.userId', '=', userId)
     .execute();

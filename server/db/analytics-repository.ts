@@ -43,8 +43,8 @@ export async function updateAnalytics(
   db: Db,
   userId: string,
   change: AnalyticsChange,
+  now: Date,
 ): Promise<UserAnalyticsRow | undefined> {
-  const now = new Date();
   return db
     .updateTable('userAnalytics')
     .set((eb) => ({

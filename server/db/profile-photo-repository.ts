@@ -1,5 +1,4 @@
 /** SQL for profile_photos: one uploaded photo per user. */
-import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 export interface StoredPhoto {
@@ -13,16 +12,17 @@ export async function saveProfilePhoto(
   db: Db,
   userId: string,
   photo: { contentType: string; bytes: Uint8Array; sha256: string },
+  now: Date,
 ): Promise<void> {
   await db
     .insertInto('profilePhotos')
-    .values({ userId, ...photo })
+    .values({ userId, ...photo, updatedAt: now })
     .onConflict((conflict) =>
       conflict.column('userId').doUpdateSet({
         contentType: photo.contentType,
         bytes: photo.bytes,
         sha256: photo.sha256,
-        updatedAt: sql<Date>`now()`,
+        updatedAt: now,
       }),
     )
     .execute();

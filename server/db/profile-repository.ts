@@ -40,10 +40,11 @@ export async function updateProfile(
   db: Db,
   userId: string,
   changes: ProfileRowUpdate,
+  now: Date,
 ): Promise<ProfileRow | undefined> {
   return db
     .updateTable('profiles')
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now })
     .where('userId', '=', userId)
     .returningAll()
     .executeTakeFirst();

@@ -208,6 +208,16 @@ export async function deleteStravaActivity(db: Db, userId: string, stravaId: str
   return result.numDeletedRows > 0n;
 }
 
+/** The start and distance of each of these activities of the user (those that exist). */
+export function findActivityStarts(db: Db, userId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'startDate', 'distance'])
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /**
  * Candidates for "the same run" (core same-run.ts): the other side's activities of the user that
  * started within `toleranceMs` of `startDate` and are not hidden as a duplicate already.

@@ -7,12 +7,19 @@ import type { Db } from './db.ts';
 /** A state never used within a day is dropped; the OAuth round trip takes minutes at most. */
 const ABANDONED_STATE_MS = 24 * 60 * 60 * 1000;
 
-export async function insertOauthState(db: Db, state: string, userId: string, clientId: string | null): Promise<void> {
-  await db.insertInto('stravaOauthStates').values({ state, userId, clientId }).execute();
+/** Issues a state created at `now`; states older than a day at `now` go with it. */
+export async function insertOauthState(
+  db: Db,
+  state: string,
+  userId: string,
+  clientId: string | null,
+  now: Date,
+): Promise<void> {
+  await db.insertInto('stravaOauthStates').values({ state, userId, clientId, createdAt: now }).execute();
   // Old, never-used states go with the next one issued.
   await db
     .deleteFrom('stravaOauthStates')
-    .where('createdAt', '<', new Date(Date.now() - ABANDONED_STATE_MS))
+    .where('createdAt', '<', new Date(now.getTime() - ABANDONED_STATE_MS))
     .execute();
 }
 

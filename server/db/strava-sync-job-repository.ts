@@ -31,8 +31,8 @@ export async function enqueueSyncJob(
   userId: string,
   kind: StravaSyncJobsTable['kind'],
   afterEpoch: number | null,
+  now: Date,
 ): Promise<StravaSyncJobRow> {
-  const now = new Date();
   const fresh = {
     kind,
     state: 'queued' as const,
@@ -65,21 +65,28 @@ export async function enqueueSyncJob(
 
 /**
  * Takes the oldest open job nobody holds (or whose holder's lease ran out: that server died) and
- * whose rate-limit pause is over. SKIP LOCKED keeps two app servers from taking the same job.
+ * whose rate-limit pause is over, as of `now` (the worker's clock, the same one that writes the
+ * leases and pauses). SKIP LOCKED keeps two app servers from taking the same job.
  */
-export async function claimSyncJob(db: Db, owner: string, leaseMs: number): Promise<StravaSyncJobRow | undefined> {
+export async function claimSyncJob(
+  db: Db,
+  owner: string,
+  leaseMs: number,
+  now: Date,
+): Promise<StravaSyncJobRow | undefined> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
   const result = await sql<StravaSyncJobRow>`
     update strava_sync_jobs set
       lease_owner = ${owner},
-      lease_until = now() + ${`${leaseMs} milliseconds`}::interval,
+      lease_until = ${leaseUntil},
       state = ${HELD_STATE},
       resumes_at = null,
-      updated_at = now()
+      updated_at = ${now}
     where user_id = (
       select user_id from strava_sync_jobs
       where state in (${OPEN_STATES_SQL})
-        and (lease_until is null or lease_until < now())
-        and (resumes_at is null or resumes_at <= now())
+        and (lease_until is null or lease_until < ${now})
+        and (resumes_at is null or resumes_at <= ${now})
       order by updated_at
       limit 1
       for update skip locked
@@ -105,10 +112,11 @@ export async function updateHeldJob(
   userId: string,
   owner: string,
   values: Updateable<StravaSyncJobsTable>,
+  now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable('stravaSyncJobs')
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where('userId', '=', userId)
     .where('leaseOwner', '=', owner)
     .executeTakeFirst();

@@ -8,8 +8,14 @@ export function findUserApp(db: Db, userId: string) {
   return db.selectFrom('stravaUserApps').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
 
-export async function saveUserApp(db: Db, userId: string, clientId: string, sealedSecret: string): Promise<void> {
-  const values = { clientId, clientSecret: sealedSecret, updatedAt: new Date() };
+export async function saveUserApp(
+  db: Db,
+  userId: string,
+  clientId: string,
+  sealedSecret: string,
+  now: Date,
+): Promise<void> {
+  const values = { clientId, clientSecret: sealedSecret, updatedAt: now };
   await db
     .insertInto('stravaUserApps')
     .values({ userId, ...values })

@@ -29,12 +29,12 @@ export async function findDisabledPasswordHash(db: Db, email: string): Promise<s
   return row?.password ?? undefined;
 }
 
-export async function setUserDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
-  await db.updateTable('authUsers').set({ disabled, updatedAt: new Date() }).where('id', '=', userId).execute();
+export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: Date): Promise<void> {
+  await db.updateTable('authUsers').set({ disabled, updatedAt: now }).where('id', '=', userId).execute();
 }
 
-export async function renameAuthUser(db: Db, userId: string, name: string): Promise<void> {
-  await db.updateTable('authUsers').set({ name, updatedAt: new Date() }).where('id', '=', userId).execute();
+export async function renameAuthUser(db: Db, userId: string, name: string, now: Date): Promise<void> {
+  await db.updateTable('authUsers').set({ name, updatedAt: now }).where('id', '=', userId).execute();
 }
 
 /**
@@ -47,26 +47,25 @@ export async function deleteAuthUser(db: Db, userId: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-/** Sessions of the user that have not expired, apart from `exceptSessionId`. */
-export async function countOtherSessions(db: Db, userId: string, exceptSessionId: string): Promise<number> {
+/** Sessions of the user that have not expired by `now`, apart from `exceptSessionId`. */
+export async function countOtherSessions(db: Db, userId: string, exceptSessionId: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('authSessions')
     .select((eb) => eb.fn.countAll<string | number>().as('sessions'))
     .where('userId', '=', userId)
     .where('id', '<>', exceptSessionId)
-    .where('expiresAt', '>', new Date())
+    .where('expiresAt', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.sessions);
 }
 
-/** Ends every session of the user but `keepSessionId`; the number of live sessions it ended. */
-export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+/** Ends every session of the user but `keepSessionId`; the number of sessions live at `now` it ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string, now: Date): Promise<number> {
   const rows = await db
     .deleteFrom('authSessions')
     .where('userId', '=', userId)
     .where('id', '<>', keepSessionId)
     .returning('expiresAt')
     .execute();
-  const now = Date.now();
-  return rows.filter((row) => new Date(row.expiresAt).getTime() > now).length;
+  return rows.filter((row) => new Date(row.expiresAt).getTime() > now.getTime()).length;
 }

@@ -7,11 +7,25 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import type { ZodError } from 'zod';
 import { HTTP_MESSAGES, type ApiErrorBody, type ErrorType } from '../../core/errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type AppErrorKind } from '../errors.ts';
 import { ClientAbortedError } from './client-aborted.ts';
 
 /** Not an HTTP status anyone reads: the client is gone. Logged as such (nginx's "client closed request"). */
 export const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
+
+/** The status each domain error kind answers with. */
+export const STATUS_OF_KIND: Readonly<Record<AppErrorKind, ContentfulStatusCode>> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  stalled: 408,
+  'too-many': 429,
+  upstream: 502,
+};
+
+/** Kinds refused before or while the body was read: the unread rest makes the connection unusable. */
+const CLOSES_CONNECTION: ReadonlySet<AppErrorKind> = new Set(['too-large', 'stalled', 'too-many']);
 
 export function errorBody(
   type: ErrorType,
@@ -51,13 +65,13 @@ export function validationFailure(error: ZodError): ApiErrorBody {
     const key = issue.path.join('.') || '(body)';
     if (issue.code === 'unrecognized_keys') {
       for (const unknownKey of issue.keys) {
-        fields[[...issue.path, unknownKey].join('.')] = `Unknown field "${unknownKey}".`;
+        fields[[...issue.path, unknownKey].join('.')] = HTTP_MESSAGES.unknownField(unknownKey);
       }
       continue;
     }
     fields[key] ??= issue.message;
   }
-  const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['(body)', 'Invalid request.'];
+  const [firstField, firstMessage] = Object.entries(fields)[0] ?? ['(body)', HTTP_MESSAGES.invalidRequest];
   const message = firstField === '(body)' ? firstMessage : `${firstField}: ${firstMessage}`;
   return errorBody('validation_error', message, { fields });
 }
@@ -69,11 +83,11 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
       return sendError(c, CLIENT_CLOSED_REQUEST, errorBody('user_action_error', error.message));
     }
     if (error instanceof AppError) {
-      if (error.status === 413 || error.status === 408 || error.status === 429) {
-        // An upload refused part-way, stalled or refused before its body: the unread rest makes the connection unusable.
+      if (CLOSES_CONNECTION.has(error.kind)) {
+        // An upload refused part-way, stalled or refused before its body.
         c.header('Connection', 'close');
       }
-      return sendError(c, error.status, errorBody(error.type, error.message, error.details));
+      return sendError(c, STATUS_OF_KIND[error.kind], errorBody(error.type, error.message, error.details));
     }
     if (error instanceof HTTPException) {
       const status = error.status;

@@ -22,7 +22,7 @@ import {
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
-import { AppError } from '../errors.ts';
+import { invalid, payloadTooLarge, stalled } from '../errors.ts';
 import { ClientAbortedError } from './client-aborted.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 
@@ -50,7 +50,7 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
-    throw new AppError(400, 'validation_error', UPLOAD_MESSAGES.noFiles);
+    throw invalid(UPLOAD_MESSAGES.noFiles);
   }
   await mkdir(tmpDir, { recursive: true });
   const files: SpooledFile[] = [];
@@ -106,17 +106,15 @@ export async function receiveUpload(
             callback(null, chunk);
           },
         });
-        stream.on('limit', () => fail(new AppError(413, 'validation_error', UPLOAD_MESSAGES.fileTooLarge(index + 1))));
+        stream.on('limit', () => fail(payloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(index + 1))));
         writes.push(
           pipeline(stream, counter, createGzip({ level: 1 }), createWriteStream(file.path)).then(() => {
             file.sha256 = hash.digest('hex');
           }),
         );
       });
-      parser.on('filesLimit', () => fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.tooManyFiles)));
-      parser.on('error', (error: Error) =>
-        fail(new AppError(400, 'validation_error', UPLOAD_MESSAGES.validationFailed(error.message))),
-      );
+      parser.on('filesLimit', () => fail(invalid(UPLOAD_MESSAGES.tooManyFiles)));
+      parser.on('error', (error: Error) => fail(invalid(UPLOAD_MESSAGES.validationFailed(error.message))));
       parser.on('close', () => {
         clearTimeout(idleTimer);
         resolve();
@@ -124,10 +122,7 @@ export async function receiveUpload(
       const idleSeconds = Math.round(options.idleTimeoutMs / 1000);
       const armIdleTimer = () => {
         clearTimeout(idleTimer);
-        idleTimer = setTimeout(
-          () => fail(new AppError(408, 'validation_error', UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))),
-          options.idleTimeoutMs,
-        );
+        idleTimer = setTimeout(() => fail(stalled(UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))), options.idleTimeoutMs);
       };
       armIdleTimer();
       source.on('data', armIdleTimer);

@@ -14,28 +14,22 @@ import {
   displayTrackSchema,
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
+import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
-import { AppError } from '../errors.ts';
+import { invalid } from '../errors.ts';
+import { download } from '../http/download.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
-import type { Download } from '../services/activity-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 export const UPLOAD_PATH = '/api/activities/uploads';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
-
-function download(c: Context, file: Download): Response {
-  c.header('Content-Type', file.contentType);
-  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
-  c.header('Cache-Control', 'private, no-store');
-  return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
-}
 
 export function activityRoutes({ services, auth, config, logger, clock }: RouteDeps) {
   const { activities, imports } = services;
@@ -57,7 +51,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
       const check = checkUploadBatch(upload.files);
       try {
         if (check.error) {
-          throw new AppError(400, 'validation_error', check.error);
+          throw invalid(check.error);
         }
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
         await imports.accept(userId, { files: upload.files.length, bytes });
@@ -95,7 +89,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         });
         const outcome = await imports.importFiles(user.id, {
           files: upload.files,
-          timeZone: upload.fields.timeZone ?? 'UTC',
+          timeZone: upload.fields.timeZone ?? FALLBACK_TIME_ZONE,
           signal: gone.signal,
           emit,
         });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import type { Analytics, TrophyCase } from '../../core/medals/api.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
@@ -15,12 +15,11 @@ import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 /** Long after every fixture was recorded, and not today. */
 const FIXED_NOW = Date.UTC(2030, 0, 15, 9, 30, 0);
-const fixedClock: Clock = { now: () => FIXED_NOW, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: fixedClock });
+  server = await startTestServer({}, { clock: fixedClock(FIXED_NOW) });
 });
 
 afterAll(async () => {
@@ -37,6 +36,13 @@ describe('a clock handed to startServer', () => {
     const again = await runner.client.post<Analytics>('/api/analytics/sessions', { timeZone: 'UTC' });
     expect(again.body.strideStreak).toEqual({ current: 1, longest: 1, lastActiveDate: '2030-01-15' });
     expect(again.body.totalSessions).toBe(2);
+    const stored = await server.database.db
+      .selectFrom('userAnalytics')
+      .select(['lastActive', 'lastUpdated'])
+      .where('userId', '=', runner.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.lastActive.getTime()).toBe(FIXED_NOW);
+    expect(stored.lastUpdated.getTime()).toBe(FIXED_NOW);
     // In Auckland it is already the evening of the 15th, in Honolulu still the 14th.
     const honolulu = await runner.client.post<Analytics>('/api/analytics/streak/recalculate', {
       timeZone: 'Pacific/Honolulu',

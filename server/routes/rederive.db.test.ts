@@ -96,7 +96,7 @@ async function storeOldFigures(): Promise<void> {
   await sql`update activities set distance = 4321 where id = ${id('gpx1.1_with_all_fields.gpx')}`.execute(db);
   await sql`delete from activity_files where activity_id = ${id('cerknicko-without-times.gpx')}`.execute(db);
   // The statistics and medals those figures gave.
-  await refreshProfileStatistics(db, runner.id);
+  await refreshProfileStatistics(db, runner.id, new Date());
   await sql`delete from user_medals where user_id = ${runner.id}`.execute(db);
 }
 

@@ -137,7 +137,7 @@ describe('POST /api/auth/sign-in/email for a disabled user', () => {
   it('answers 403 user-disabled on sign-in and on requests with a session from before', async () => {
     const { id, credentials, client } = await registerUser(server);
 
-    await setUserDisabled(server.database.db, id, true);
+    await setUserDisabled(server.database.db, id, true, new Date());
 
     expectApiError(await signIn(server, credentials), 403, userDisabled);
     expectApiError(await client.get('/api/profile'), 403, userDisabled);
@@ -146,7 +146,7 @@ describe('POST /api/auth/sign-in/email for a disabled user', () => {
 
   it('does not tell someone without the password that the account is disabled', async () => {
     const { id, credentials } = await registerUser(server);
-    await setUserDisabled(server.database.db, id, true);
+    await setUserDisabled(server.database.db, id, true, new Date());
 
     const response = await signIn(server, { ...credentials, password: 'not-the-password' });
 
@@ -159,8 +159,8 @@ describe('POST /api/auth/sign-in/email for a disabled user', () => {
 
   it('lets the user in again once re-enabled', async () => {
     const { id, credentials } = await registerUser(server);
-    await setUserDisabled(server.database.db, id, true);
-    await setUserDisabled(server.database.db, id, false);
+    await setUserDisabled(server.database.db, id, true, new Date());
+    await setUserDisabled(server.database.db, id, false, new Date());
 
     const response = await signIn(server, credentials);
 

@@ -21,6 +21,15 @@ import {
   waitForSync,
 } from '../test-support/strava.ts';
 import { ACTIVITY_ERROR_TEXTS } from '../../core/strava/messages.ts';
+import { shiftedClock } from '../test-support/clock.ts';
+import type { TestServer } from '../test-support/test-server.ts';
+
+const integrationJob = (server: TestServer, userId: string) =>
+  server.database.db
+    .selectFrom('stravaSyncJobs')
+    .select(['leaseOwner', 'finishedAt'])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 
 let env: Awaited<ReturnType<typeof startStravaTestServer>>;
 let user: RegisteredUser;
@@ -153,6 +162,38 @@ describe('a sync whose server died', () => {
     expect(pagesAsked).toEqual(['2', '3']);
     expect(status.sync).toMatchObject({ pages: 3, activities: 250, imported: 100 });
     expect(status.activityCount).toBe(250);
+  });
+});
+
+describe("a dead server's lease", () => {
+  it('runs out by the injected clock, the same one that wrote it', async () => {
+    // Its own server: the sync worker's clock runs ahead of the database's when the test moves it.
+    const clock = shiftedClock();
+    const own = await startStravaTestServer({ simulator: { activities: 5 }, clock });
+    try {
+      const runner = await connectedRunner(own.server, own.strava, 5);
+      const leaseUntil = new Date(clock.now() + 10 * 60_000);
+      await own.server.database.db
+        .updateTable('stravaSyncJobs')
+        .set({ state: 'running', finishedAt: null, leaseOwner: 'a-server-that-crashed', leaseUntil })
+        .where('userId', '=', runner.id)
+        .execute();
+      const joined = await runner.client.post<{ state: string }>('/api/strava/sync', {});
+      expect(joined.body).toMatchObject({ state: 'running' });
+      expect(await integrationJob(own.server, runner.id)).toMatchObject({ leaseOwner: 'a-server-that-crashed' });
+
+      // Eleven minutes later by the clock (seconds by the database's): the lease is over.
+      clock.advance(11 * 60_000);
+      expect((await runner.client.post('/api/strava/sync', {})).status).toBe(202);
+      const status = await waitForSync(runner.client, 30_000, (s) => s.sync?.state === 'done');
+      expect(status.sync?.state).toBe('done');
+      const job = await integrationJob(own.server, runner.id);
+      expect(job?.leaseOwner).toBeNull();
+      expect(job?.finishedAt?.getTime()).toBeGreaterThanOrEqual(leaseUntil.getTime());
+    } finally {
+      await own.server.stop();
+      await own.strava.stop();
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '../../core/weather/weather-api.ts';
 import { standInHour, startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import type { StandIn } from '../../tools/service-stand-ins/stand-in-server.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import type { WeatherConfig } from '../config.ts';
 import { expectApiError, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test-support/test-server.ts';
@@ -22,8 +22,7 @@ const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** Wednesday 25 November 2026, 10:40 UTC. */
 const START = Date.UTC(2026, 10, 25, 10, 40);
-let now = START;
-const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+const clock = fixedClock(START);
 /** Berlin as the geocoding stand-in places it, rounded to the cache's 0.01°. */
 const BERLIN = { lat: 52.52, lng: 13.41 };
 
@@ -38,7 +37,7 @@ const weatherConfig = (): WeatherConfig => ({
 });
 
 beforeAll(async () => {
-  meteo = await startOpenMeteoStandIn({ now: () => now });
+  meteo = await startOpenMeteoStandIn({ now: () => clock.now() });
   server = await startTestServer({ weather: weatherConfig() }, { clock });
 });
 
@@ -58,7 +57,7 @@ const setLocation = async (runner: RegisteredUser, location: string) => {
 };
 /** Moves every clock on past the cache's 30 minutes, so the next read fetches again. */
 const afterCacheExpiry = () => {
-  now += 31 * MINUTE_MS;
+  clock.advance(31 * MINUTE_MS);
 };
 
 async function uploadRun(runner: RegisteredUser, start: number, startLat = 46.05, startLon = 14.5): Promise<string> {
@@ -85,7 +84,7 @@ describe('GET /api/weather', () => {
     if (weather.status !== 'ok') {
       throw new Error(`expected a forecast, got ${JSON.stringify(weather)}`);
     }
-    const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
+    const hourStart = Math.floor(clock.now() / HOUR_MS) * HOUR_MS;
     const expected = standInHour(BERLIN.lat, BERLIN.lng, hourStart);
     expect(weather.location).toEqual({ label: 'Berlin', source: 'profile', ...BERLIN });
     expect(weather.current).toEqual({
@@ -97,13 +96,13 @@ describe('GET /api/weather', () => {
     });
     expect(weather.hours).toHaveLength(12);
     expect(weather.hours[0]?.time).toBe(hourStart);
-    expect(weather.bestHour).toEqual(bestHourToRun(weather.hours, now));
+    expect(weather.bestHour).toEqual(bestHourToRun(weather.hours, clock.now()));
     // 10:40: the 10:00 hour is shown but not suggested.
     expect(weather.hours[0]?.time).toBe(Date.UTC(2026, 10, 25, 10));
     expect(weather.bestHour?.time).toBeGreaterThanOrEqual(Date.UTC(2026, 10, 25, 11));
     expect(weather.origin).toEqual({
       cacheKey: '52.52,13.41@2026-11-25T10',
-      fetchedAt: new Date(now).toISOString(),
+      fetchedAt: new Date(clock.now()).toISOString(),
       source: meteo.url,
       fetchedNow: true,
     });
@@ -111,7 +110,7 @@ describe('GET /api/weather', () => {
     expect(asked.map((request) => request.split('?')[0])).toEqual(['/v1/search', '/v1/forecast']);
     expect(asked[0]).toContain('name=Berlin&');
 
-    now += 29 * MINUTE_MS;
+    clock.advance(29 * MINUTE_MS);
     const again = await weatherOf(runner);
     expect(again).toMatchObject({ status: 'ok', origin: { fetchedNow: false, fetchedAt: weather.origin.fetchedAt } });
     // Served from the cache into the next hour: the 12 hours from the current one, still complete.
@@ -120,7 +119,7 @@ describe('GET /api/weather', () => {
     );
     expect(meteo.requests.length - before).toBe(2);
 
-    now += 2 * MINUTE_MS;
+    clock.advance(2 * MINUTE_MS);
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
     expect(meteo.requests.slice(before).filter((request) => request.startsWith('/v1/search'))).toHaveLength(1);
     expect(meteo.requests.length - before).toBe(3);
@@ -238,7 +237,7 @@ describe('POST /api/weather/prime', () => {
     expect(primed.status).toBe(200);
     expect(primed.body).toMatchObject({
       status: 'ok',
-      origin: { fetchedNow: true, source: meteo.url, fetchedAt: new Date(now).toISOString() },
+      origin: { fetchedNow: true, source: meteo.url, fetchedAt: new Date(clock.now()).toISOString() },
     });
     const forecasts = requestsTo('/v1/forecast').length;
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: false } });
@@ -323,7 +322,7 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
           name: 'New York',
           lat: 40.71,
           lng: -74.01,
-          geocodedAt: new Date(now),
+          geocodedAt: new Date(clock.now()),
         })
         .onConflict((oc) => oc.column('userId').doNothing())
         .execute();
@@ -332,7 +331,7 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill('ok'));
       expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
 
-      now += 20 * MINUTE_MS;
+      clock.advance(20 * MINUTE_MS);
       expect(await weatherOf(second)).toMatchObject({ status: 'ok', origin: { fetchedNow: false } });
       expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
     } finally {

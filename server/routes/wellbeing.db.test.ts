@@ -22,7 +22,7 @@ import { garminConnectGpx, straightRun } from '../../core/activity/activity-file
 import { deleteAuthUser } from '../db/user-repository.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -30,8 +30,7 @@ const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
 /** Tuesday 24 November 2026, 09:00 in Berlin. */
 const START = Date.UTC(2026, 10, 24, 8, 0, 0);
-let now = START;
-const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+const clock = fixedClock(START);
 
 let server: TestServer;
 
@@ -94,7 +93,7 @@ const countCheckIns = async (userId: string) =>
 describe('check-ins', () => {
   let runner: RegisteredUser;
   beforeAll(async () => {
-    now = START;
+    clock.set(START);
     runner = await registerUser(server);
   });
 
@@ -109,7 +108,7 @@ describe('check-ins', () => {
       note: 'Slept well',
       createdAt: new Date(START).toISOString(),
     });
-    now = START + 60_000;
+    clock.set(START + 60_000);
     const poor = await checkIn(runner, {
       ...ANSWERS,
       sleepQuality: 'low',
@@ -133,7 +132,7 @@ describe('check-ins', () => {
 
   it('keeps a check-in for a past day in the trend without counting it towards a streak', async () => {
     const runner2 = await registerUser(server);
-    now = START;
+    clock.set(START);
     const past = await checkIn(runner2, { ...ANSWERS, date: '2026-11-20' });
     // The same time of day as now (09:00 in Berlin), on that day.
     expect(past).toMatchObject({ date: '2026-11-20', timestamp: START - 4 * 86_400_000 });
@@ -175,10 +174,10 @@ describe('check-ins', () => {
     const lastOf29 = Date.UTC(2026, 2, 29, 21, 59, 59, 999); // 23:59:59.999 on the 29th (UTC+2)
     const firstOf30 = Date.UTC(2026, 2, 29, 22, 0, 0, 0);
     const at = async (instant: number) => {
-      now = instant;
+      clock.set(instant);
       const stored = await checkIn(dst);
       // Read back later, as the runner would: no check-in lies after "now".
-      now = START;
+      clock.set(START);
       return stored;
     };
     const a = await at(firstOf29);
@@ -199,7 +198,7 @@ describe('check-ins', () => {
     expect(await latest(dst, '2026-03-31', BERLIN)).toBeNull();
     // A day after today has no check-ins yet.
     expect(await latest(dst, '9999-12-31', BERLIN)).toBeNull();
-    now = START;
+    clock.set(START);
   });
 });
 
@@ -245,7 +244,7 @@ describe('wellbeing preferences and coaching settings', () => {
 
 describe('exercises', () => {
   it('records each exercise once in today’s entry', async () => {
-    now = START;
+    clock.set(START);
     const runner = await registerUser(server);
     expect((await exercise(runner, 'breathing')).exercises).toEqual(['breathing']);
     expect((await exercise(runner, 'breathing')).exercises).toEqual(['breathing']);
@@ -290,7 +289,7 @@ describe('User ID is required', () => {
 
 describe('readiness', () => {
   it('asks for a check-in, then reads today’s score', async () => {
-    now = START;
+    clock.set(START);
     const runner = await registerUser(server);
     const before = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
     expect(before).toMatchObject({ level: 'unknown', sentence: READINESS_SENTENCES.noData, score: null, ratio: null });
@@ -300,7 +299,7 @@ describe('readiness', () => {
   });
 
   it('reminds at the coaching reminder time until the check-in, with the focus’s tip', async () => {
-    now = START; // 09:00 in Berlin
+    clock.set(START); // 09:00 in Berlin
     const runner = await registerUser(server);
     const readinessNow = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
     expect(await readinessNow()).toMatchObject({ reminder: null, tip: COACHING_TIPS.general.unknown });
@@ -310,18 +309,18 @@ describe('readiness', () => {
       focus: 'recovery',
     });
     expect((await readinessNow()).reminder).toBeNull();
-    now = START + 30 * 60_000;
+    clock.set(START + 30 * 60_000);
     expect(await readinessNow()).toMatchObject({
       reminder: 'It is past 09:30, your check-in time: how are you today?',
       tip: COACHING_TIPS.recovery.unknown,
     });
     await checkIn(runner);
     expect(await readinessNow()).toMatchObject({ level: 'ready', reminder: null, tip: COACHING_TIPS.recovery.go });
-    now = START;
+    clock.set(START);
   });
 
   it('compares the load of the last 7 and 28 days once the runner has 28 days of history', async () => {
-    now = START;
+    clock.set(START);
     const runner = await registerUser(server);
     await checkIn(runner);
     const readinessNow = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
@@ -362,7 +361,7 @@ describe('the wellbeing medals', () => {
         .map((medal) => medal.medalId);
     const DAY = 86_400_000;
     for (let day = 0; day < 7; day += 1) {
-      now = START + day * DAY;
+      clock.set(START + day * DAY);
       expect(await earned()).toEqual([]);
       await checkIn(runner);
       await exercise(runner, 'breathing');
@@ -370,6 +369,6 @@ describe('the wellbeing medals', () => {
       expect(done.streaks).toEqual({ any: day + 1, breathing: day + 1, stretching: day + 1 });
     }
     expect((await earned()).sort()).toEqual(['breathing-buddha', 'limber-limbs', 'wellbeing-streak']);
-    now = START;
+    clock.set(START);
   });
 });

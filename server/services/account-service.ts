@@ -9,7 +9,7 @@ import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../core/p
 import type { Db } from '../db/db.ts';
 import { countOtherSessions, deleteAuthUser, deleteOtherSessions } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { AppError, invalid } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function deleteAccount(
   }
   await revokeStrava(user.id);
   if (!(await deleteAuthUser(db, user.id))) {
-    throw new AppError(404, 'api_error', NOT_FOUND_MESSAGES.account);
+    throw notFound(NOT_FOUND_MESSAGES.account);
   }
 }
 
@@ -44,8 +44,9 @@ export async function changePassword(
   user: SessionUser,
   change: PasswordChange,
   headers: Headers,
+  now: Date,
 ): Promise<{ response: Response; otherSessionsEnded: number }> {
-  const otherSessionsEnded = await countOtherSessions(db, user.id, user.sessionId);
+  const otherSessionsEnded = await countOtherSessions(db, user.id, user.sessionId, now);
   try {
     const response = await auth.api.changePassword({
       body: { ...change, revokeOtherSessions: true },
@@ -68,6 +69,6 @@ export async function changePassword(
 }
 
 /** "Sign out everywhere else": ends every session but this one; how many were ended. */
-export function endOtherSessions(db: Db, user: SessionUser): Promise<number> {
-  return deleteOtherSessions(db, user.id, user.sessionId);
+export function endOtherSessions(db: Db, user: SessionUser, now: Date): Promise<number> {
+  return deleteOtherSessions(db, user.id, user.sessionId, now);
 }

@@ -19,7 +19,6 @@ import {
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
 import { findActivityIdByFile, insertActivities } from '../db/activity-repository.ts';
-import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';
@@ -230,9 +229,6 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
       imported += 1;
     }
     await context.emit(result);
-  }
-  if (imported > 0) {
-    await refreshProfileStatistics(context.db, context.userId);
   }
   if (!context.signal.aborted) {
     await context.emit({ kind: 'done', imported, duplicates, failed });

@@ -32,7 +32,6 @@ import {
   saveRederivedActivity,
   type RederiveCandidate,
 } from '../db/activity-rederive-repository.ts';
-import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { Clock } from '../clock.ts';
@@ -234,7 +233,6 @@ export async function rederiveStoredActivities(
       }
     }
     for (const [userId, timeZone] of changed) {
-      await refreshProfileStatistics(deps.db, userId);
       await afterActivitiesChanged(deps, userId, timeZone);
     }
     // Every row of the batch is being written by another app server: its pass carries on from here.

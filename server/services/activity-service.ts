@@ -7,6 +7,7 @@ import { trackToGpx } from '../../core/activity/gpx-export.ts';
 import { HTTP_MESSAGES, NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
+import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   DISPLAY_TRACK_MAX_POINTS,
@@ -37,7 +38,7 @@ import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
-import { AppError, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { computePendingTrackFigures } from './best-efforts-service.ts';
 import { matchNewRuns } from './training-plan-service.ts';
@@ -128,7 +129,7 @@ function decodeCursor(cursor: string): PageAfter {
     }
     return { startDate: date, id };
   } catch {
-    throw new AppError(400, 'validation_error', HTTP_MESSAGES.invalidCursor);
+    throw invalid(HTTP_MESSAGES.invalidCursor);
   }
 }
 
@@ -195,11 +196,17 @@ export async function getDisplayTrack(
   return toDisplayTrack(await loadTrack(db, userId, id, remote), DISPLAY_TRACK_MAX_POINTS);
 }
 
-export async function renameActivity(db: Db, userId: string, id: string, name: string): Promise<ActivityDetail> {
+export async function renameActivity(
+  db: Db,
+  userId: string,
+  id: string,
+  name: string,
+  now: Date,
+): Promise<ActivityDetail> {
   if ((await findActivity(db, userId, id))?.source === 'strava') {
-    throw new AppError(409, 'validation_error', STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
+    throw conflict(STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
   }
-  const row = await renameActivityRow(db, userId, id, name);
+  const row = await renameActivityRow(db, userId, id, name, now);
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
@@ -210,17 +217,40 @@ export async function deleteActivity(context: MedalContext, userId: string, id: 
   if (!(await deleteActivityRow(context.db, userId, id))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(context.db, userId);
   await afterActivitiesChanged(context, userId);
 }
 
+export interface ActivitiesChangeOptions {
+  /**
+   * A page of a sync still running: only the profile's statistics and open pages follow at once
+   * (the dashboard's totals grow with the list); the rest comes with the sync's own change at its end.
+   */
+  partial?: boolean;
+}
+
 /**
- * The one path after a user's activities changed (an upload, a Strava sync or webhook, a deletion,
- * a confirmation, the samples, a re-derive pass): new activities get their track figures (best
- * efforts, heart-rate zones), new runs tick their plan day's task, open pages hear
- * of it and the medals are checked (spec §4: after every import). A failure is logged, never shown.
+ * The one path after a user's activities changed (an upload, a Strava sync, page or webhook, a
+ * deletion, a confirmation, the samples, a re-derive pass, a Strava disconnection): the profile's
+ * statistics are recomputed (a failure there fails the change: totals never go stale silently),
+ * new activities get their track figures (best efforts, heart-rate zones), new runs tick their plan
+ * day's task, open pages hear of it and the medals are checked (spec §4: after every import). A
+ * failure after the statistics is logged, never shown.
  */
-export async function afterActivitiesChanged(context: MedalContext, userId: string, timeZone?: string): Promise<void> {
+export async function afterActivitiesChanged(
+  context: MedalContext,
+  userId: string,
+  timeZone?: string,
+  options: ActivitiesChangeOptions = {},
+): Promise<void> {
+  await refreshProfileStatistics(context.db, userId, new Date(context.clock.now()));
+  if (options.partial) {
+    try {
+      await context.events.publish(userId, { type: 'activities-changed' });
+    } catch (error) {
+      context.logger.warn({ err: error, userId }, 'publishing an activity change failed');
+    }
+    return;
+  }
   try {
     await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, userId);
   } catch (error) {
@@ -262,7 +292,6 @@ export async function confirmActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await refreshProfileStatistics(db, userId);
   await afterActivitiesChanged(context, userId, timeZone);
   return detailOf(db, row);
 }
@@ -325,7 +354,7 @@ export async function addSampleActivities(context: MedalContext, userId: string)
         laps: [],
         deviceTotals: null,
       },
-      { fallbackTimeZone: 'UTC', now },
+      { fallbackTimeZone: FALLBACK_TIME_ZONE, now },
     );
     await insertActivity(
       db,

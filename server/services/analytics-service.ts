@@ -67,7 +67,7 @@ async function change(
 ) {
   const { row } = await ensureAnalytics(context.db, userId, localDate(context.clock.now(), timeZone));
   const update = delta(row);
-  const updated = update ? await updateAnalytics(context.db, userId, update) : row;
+  const updated = update ? await updateAnalytics(context.db, userId, update, new Date(context.clock.now())) : row;
   await context.events.publish(userId, { type: 'analytics-updated' });
   return toAnalytics(updated ?? row);
 }

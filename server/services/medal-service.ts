@@ -187,7 +187,7 @@ export async function checkMedals(context: MedalContext, userId: string, timeZon
   const awarded = trophyCase.medals.filter((medal) => changed.includes(medal.medalId));
   try {
     // Spec §4: an award also updates the analytics; a failure there is only warned.
-    await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) });
+    await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) }, new Date(context.clock.now()));
   } catch (error) {
     context.logger.warn({ err: error, userId }, 'analytics update after an award failed');
   }

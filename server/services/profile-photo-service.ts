@@ -14,26 +14,24 @@ import {
 } from '../db/profile-photo-repository.ts';
 import { updateProfile } from '../db/profile-repository.ts';
 import { type Db } from '../db/db.ts';
-import { AppError, notFound } from '../errors.ts';
+import { invalid, notFound, payloadTooLarge } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
-export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array): Promise<Profile> {
+export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array, now: Date): Promise<Profile> {
   const problem = profilePhotoProblem(bytes);
   const contentType = detectImageType(bytes);
   if (problem || !contentType) {
-    throw new AppError(
-      problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge ? 413 : 400,
-      'validation_error',
-      problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported,
-    );
+    throw problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge
+      ? payloadTooLarge(problem)
+      : invalid(problem ?? PROFILE_PHOTO_UPLOAD_MESSAGES.unsupported);
   }
   // Makes sure the profile exists before the transaction writes to it.
   await getProfile(db, userId);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const row = await db.transaction().execute(async (trx) => {
-    await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 });
-    return updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) });
+    await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 }, now);
+    return updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) }, now);
   });
   if (!row) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
@@ -41,11 +39,11 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array)
   return toProfile(row);
 }
 
-export async function removeProfilePhoto(db: Db, userId: string): Promise<Profile> {
+export async function removeProfilePhoto(db: Db, userId: string, now: Date): Promise<Profile> {
   await getProfile(db, userId);
   const row = await db.transaction().execute(async (trx) => {
     await deleteProfilePhoto(trx, userId);
-    return updateProfile(trx, userId, { photoUrl: '' });
+    return updateProfile(trx, userId, { photoUrl: '' }, now);
   });
   if (!row) {
     throw notFound(NOT_FOUND_MESSAGES.profile);

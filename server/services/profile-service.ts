@@ -6,7 +6,9 @@ import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGE
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
   athleteProfileProblem,
+  DEFAULT_PREFERENCES,
   DEFAULT_WELLBEING_PREFERENCES,
+  INITIAL_STATISTICS,
   mergeAthleteProfile,
   PROFILE_LIMITS,
   PROFILE_PHOTO_MESSAGES,
@@ -27,7 +29,7 @@ import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { countUploadedActivities } from '../db/activity-totals-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
-import { AppError, notFound } from '../errors.ts';
+import { conflict, invalid, notFound, type AppError } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 export interface ProfileOwner {
@@ -60,6 +62,8 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
         email: owner.email,
         firstName,
         lastName,
+        ...DEFAULT_PREFERENCES,
+        ...INITIAL_STATISTICS,
         wellbeingPreferences: JSON.stringify(DEFAULT_WELLBEING_PREFERENCES),
         athleteProfile: '{}',
       });
@@ -90,7 +94,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return toProfile(await ownProfileRow(db, userId));
 }
 
-export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate): Promise<Profile> {
+export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate, now: Date): Promise<Profile> {
   const base = await ownProfileRow(db, userId);
   const changes: ProfileRowUpdate = {};
   if (update.firstName !== undefined) {
@@ -108,8 +112,8 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
     // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
     if (update.photoURL !== '') {
-      throw new AppError(400, 'validation_error', `photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
-        fields: { photoURL: PROFILE_PHOTO_MESSAGES.externalUrl },
+      throw invalid(`photoURL: ${PROFILE_PHOTO_MESSAGES.externalUrl}`, {
+        photoURL: PROFILE_PHOTO_MESSAGES.externalUrl,
       });
     }
     changes.photoUrl = '';
@@ -136,9 +140,7 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     // Each update fits the limits on its own; the merged whole must fit them too.
     const problem = athleteProfileProblem(merged);
     if (problem) {
-      throw new AppError(400, 'validation_error', `athleteProfile: ${problem}`, {
-        fields: { athleteProfile: problem },
-      });
+      throw invalid(`athleteProfile: ${problem}`, { athleteProfile: problem });
     }
     changes.athleteProfile = JSON.stringify(merged);
   }
@@ -148,9 +150,9 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
       if (changes.photoUrl === '') {
         await deleteProfilePhoto(trx, userId);
       }
-      const row = await updateProfile(trx, userId, changes);
+      const row = await updateProfile(trx, userId, changes, now);
       if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
-        await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName));
+        await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName), now);
       }
       return row;
     });
@@ -185,7 +187,7 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
 }
 
 function usernameTaken(): AppError {
-  return new AppError(409, 'validation_error', USERNAME_MESSAGES.taken, {
+  return conflict(USERNAME_MESSAGES.taken, {
     code: 'username-taken',
     fields: { username: USERNAME_MESSAGES.taken },
   });

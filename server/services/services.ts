@@ -34,6 +34,7 @@ import {
   addSampleActivities,
   afterActivitiesChanged,
   confirmActivity,
+  type ActivitiesChangeOptions,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -126,14 +127,15 @@ export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
   const context: MedalContext = { db, events, logger, clock };
 
-  /** The one "activities changed" path: publish, then check the medals (failures only logged). */
-  const activitiesChanged = (userId: string, timeZone?: string) => afterActivitiesChanged(context, userId, timeZone);
+  /** The one "activities changed" path (statistics, track figures, plan ticks, open pages, medals). */
+  const activitiesChanged = (userId: string, timeZone?: string, options?: ActivitiesChangeOptions) =>
+    afterActivitiesChanged(context, userId, timeZone, options);
 
   const profiles = {
     get: (userId: string) => getProfile(db, userId),
-    update: (userId: string, update: ProfileUpdate) => updateOwnProfile(db, userId, update),
-    setPhoto: (userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes),
-    removePhoto: (userId: string) => removeProfilePhoto(db, userId),
+    update: (userId: string, update: ProfileUpdate) => updateOwnProfile(db, userId, update, new Date(clock.now())),
+    setPhoto: (userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes, new Date(clock.now())),
+    removePhoto: (userId: string) => removeProfilePhoto(db, userId, new Date(clock.now())),
     /** Creates the profile of a new user if missing (better-auth's user hook). */
     ensure: (owner: ProfileOwner) => ensureProfile(db, owner),
     getPublic: (username: string) => getPublicProfile(db, username),
@@ -149,14 +151,15 @@ export function createServices(deps: ServiceDeps) {
     events,
     logger,
     clock: deps.stravaClock ?? clock,
-    activitiesChanged: (userId) => activitiesChanged(userId),
+    activitiesChanged: (userId, options) => activitiesChanged(userId, undefined, options),
   });
 
   const activities = {
     list: (userId: string, query: ActivityListQuery) => listActivities(db, userId, query),
     get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
     displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
-    rename: (userId: string, input: { id: string; name: string }) => renameActivity(db, userId, input.id, input.name),
+    rename: (userId: string, input: { id: string; name: string }) =>
+      renameActivity(db, userId, input.id, input.name, new Date(clock.now())),
     delete: (userId: string, id: string) => deleteActivity(context, userId, id),
     confirm: (userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),
@@ -166,13 +169,13 @@ export function createServices(deps: ServiceDeps) {
     bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
     addSamples: (userId: string) => addSampleActivities(context, userId),
     removeSamples: (userId: string) => removeSampleActivities(context, userId),
-    changed: activitiesChanged,
+    changed: (userId: string, timeZone?: string) => activitiesChanged(userId, timeZone),
     /** The start-up pass re-deriving stored uploads (README "Re-deriving stored activities"). */
     startRederive: (): ActivityRederiveRunner =>
       startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),
   };
 
-  const uploadLimits = createUploadLimits(db, config.uploads);
+  const uploadLimits = createUploadLimits(db, config.uploads, clock);
   const imports = {
     /** Before the body is read: the user's in-flight and rate quotas (429); returns the slot's release. */
     admit: (userId: string) => uploadLimits.admit(userId),
@@ -290,8 +293,8 @@ export function createServices(deps: ServiceDeps) {
     delete: (user: SessionUser, input: { confirmEmail: string }) =>
       deleteAccount(db, user, input.confirmEmail, strava.revoke),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
-      changePassword(db, auth, user, input.change, input.headers),
-    endOtherSessions: (user: SessionUser) => endOtherSessions(db, user),
+      changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
+    endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
     /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
     claimSignInAttempt: (email: string) => loginThrottle.claimAttempt(email),
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),

@@ -5,10 +5,11 @@
  * with the idle timeout bounds how long one user can hold its connections and spool.
  */
 import { UPLOAD_LIMIT_MESSAGES } from '../../core/activity/upload-rules.ts';
+import type { Clock } from '../clock.ts';
 import type { UploadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { findRecentUploadUsage, recordUploadUsage } from '../db/upload-usage-repository.ts';
-import { AppError } from '../errors.ts';
+import { tooMany } from '../errors.ts';
 
 export interface UploadLimits {
   /**
@@ -20,9 +21,7 @@ export interface UploadLimits {
   accept(userId: string, files: number, bytes: number): Promise<void>;
 }
 
-const tooMany = (message: string) => new AppError(429, 'rate_limit_error', message);
-
-export function createUploadLimits(db: Db, limits: UploadConfig): UploadLimits {
+export function createUploadLimits(db: Db, limits: UploadConfig, clock: Clock): UploadLimits {
   const inFlight = new Map<string, number>();
 
   const release = (userId: string) => {
@@ -49,7 +48,7 @@ export function createUploadLimits(db: Db, limits: UploadConfig): UploadLimits {
         }
       };
       try {
-        const usage = await findRecentUploadUsage(db, userId);
+        const usage = await findRecentUploadUsage(db, userId, new Date(clock.now()));
         if (usage.filesLastMinute >= limits.filesPerMinute) {
           throw tooMany(UPLOAD_LIMIT_MESSAGES.filesPerMinute(limits.filesPerMinute));
         }
@@ -63,14 +62,14 @@ export function createUploadLimits(db: Db, limits: UploadConfig): UploadLimits {
       return releaseOnce;
     },
     async accept(userId, files, bytes) {
-      const usage = await findRecentUploadUsage(db, userId);
+      const usage = await findRecentUploadUsage(db, userId, new Date(clock.now()));
       if (usage.filesLastMinute + files > limits.filesPerMinute) {
         throw tooMany(UPLOAD_LIMIT_MESSAGES.filesPerMinute(limits.filesPerMinute));
       }
       if (usage.bytesLastHour + bytes > limits.bytesPerHour) {
         throw tooMany(UPLOAD_LIMIT_MESSAGES.bytesPerHour(limits.bytesPerHour));
       }
-      await recordUploadUsage(db, userId, files, bytes);
+      await recordUploadUsage(db, userId, files, bytes, new Date(clock.now()));
     },
   };
 }

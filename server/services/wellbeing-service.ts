@@ -166,7 +166,7 @@ export async function updateWellbeingPreferences(
 ): Promise<WellbeingPreferences> {
   const id = requireUserId(userId);
   const next = applyWellbeingPreferencesUpdate(await getWellbeingPreferences(context, id), update);
-  await updateProfile(context.db, id, { wellbeingPreferences: JSON.stringify(next) });
+  await updateProfile(context.db, id, { wellbeingPreferences: JSON.stringify(next) }, new Date(context.clock.now()));
   return next;
 }
 

@@ -122,16 +122,22 @@ export async function waitForSync(
   done: (status: StravaStatus) => boolean = (status) =>
     status.sync !== null && (status.sync.state === 'done' || status.sync.state === 'failed'),
 ): Promise<StravaStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (await client.get<StravaStatus>('/api/strava/status')).body;
-    if (done(status)) {
-      return status;
+  let last: StravaStatus | undefined;
+  try {
+    return await waitUntil(
+      async () => {
+        last = (await client.get<StravaStatus>('/api/strava/status')).body;
+        return done(last) ? last : undefined;
+      },
+      'the sync',
+      timeoutMs,
+    );
+  } catch (error) {
+    // A timeout names where the sync stood; any other failure (the request itself) goes as it is.
+    if (error instanceof Error && error.message === 'timed out waiting for the sync') {
+      throw new Error(`sync did not finish: ${JSON.stringify(last?.sync)}`);
     }
-    if (Date.now() > deadline) {
-      throw new Error(`sync did not finish: ${JSON.stringify(status.sync)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    throw error;
   }
 }
 

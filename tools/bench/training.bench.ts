@@ -6,7 +6,7 @@
  */
 import pino from 'pino';
 import { generatePlan } from '../../core/training/plan-generation.ts';
-import { REAL_CLOCK, type Clock } from '../../server/clock.ts';
+import { fixedClock } from '../../server/test-support/clock.ts';
 import { createGoal, listGoals } from '../../server/services/goal-service.ts';
 import { createPlan, getPlan, listPlans, setTask, todayTasks } from '../../server/services/training-plan-service.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
@@ -59,8 +59,7 @@ export const trainingBench: Bench = {
 
     const bench = await startBenchServer();
     const { db } = bench.server.database;
-    let now = NOW - 10 * WEEK_MS;
-    const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+    const clock = fixedClock(NOW - 10 * WEEK_MS);
     const context = { db, clock, logger: pino({ level: 'silent' }) };
     const reads = new Map<string, number[]>([
       ['goals', []],
@@ -102,7 +101,7 @@ export const trainingBench: Bench = {
         timeZone: ZONE,
       });
       // Ten weeks in, every past task but a few ticked.
-      now = NOW;
+      clock.set(NOW);
       const days = plan.calendar.flatMap((week) => week.days).filter((day) => day.date < '2023-06-30');
       for (const [index, day] of days.entries()) {
         for (const { task } of day.tasks) {

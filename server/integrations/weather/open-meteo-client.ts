@@ -16,6 +16,7 @@ import {
   geocodingQuery,
   geocodingResponseSchema,
   geocodingUrl,
+  openMeteoErrorSchema,
   type ArchiveResponse,
   type ForecastResponse,
 } from '../../../core/weather/open-meteo.ts';
@@ -65,8 +66,12 @@ export function createWeatherClient(config: WeatherConfig, logger: Logger): Weat
       throw new WeatherProviderError(timedOut ? 'timeout' : 'unreachable', url);
     }
     if (!response.ok) {
-      await response.body?.cancel();
-      logger.warn({ path, status: response.status }, 'Weather provider answered an error');
+      // Open-Meteo names the problem in its error body; anything else is only the status.
+      const problem = openMeteoErrorSchema.safeParse(await response.json().catch(() => null));
+      logger.warn(
+        { path, status: response.status, ...(problem.success ? { reason: problem.data.reason } : {}) },
+        'Weather provider answered an error',
+      );
       throw new WeatherProviderError(`status ${response.status}`, url);
     }
     let body: unknown;

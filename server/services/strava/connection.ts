@@ -23,14 +23,26 @@ export interface ConnectionDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** The "activities changed" path, after a disconnection deleted the Strava data. */
+  activitiesChanged(userId: string): Promise<void>;
 }
 
 export function createConnection(deps: ConnectionDeps) {
   const { db, config, client, box, events, logger, clock } = deps;
   const openSealed = createSealedSecretOpener(box, logger);
-  const apps = createOwnApps({ db, config, box, openSealed });
+  const apps = createOwnApps({ db, config, box, openSealed, clock });
   const tokens = createStravaTokens({ db, client, box, openSealed, apps, events, logger, clock });
-  const oauth = createStravaOAuth({ db, config, client, apps, tokens, events, logger, clock });
+  const oauth = createStravaOAuth({
+    db,
+    config,
+    client,
+    apps,
+    tokens,
+    events,
+    logger,
+    clock,
+    activitiesChanged: (userId) => deps.activitiesChanged(userId),
+  });
 
   return {
     accessToken: tokens.accessToken,

@@ -6,7 +6,7 @@
  */
 import { DUPLICATE_START_TOLERANCE_MS, pairSameRuns } from '../../../core/strava/same-run.ts';
 import type { Db } from '../../db/db.ts';
-import { findDuplicateCandidates, markDuplicate } from '../../db/strava-activity-repository.ts';
+import { findActivityStarts, findDuplicateCandidates, markDuplicate } from '../../db/strava-activity-repository.ts';
 
 interface Candidate {
   id: string;
@@ -37,12 +37,7 @@ export async function hideStravaDuplicates(
   if (stravaActivityIds.length === 0) {
     return;
   }
-  const inserted = await db
-    .selectFrom('activities')
-    .select(['id', 'startDate', 'distance'])
-    .where('userId', '=', userId)
-    .where('id', 'in', stravaActivityIds)
-    .execute();
+  const inserted = await findActivityStarts(db, userId, stravaActivityIds);
   if (inserted.length === 0) {
     return;
   }

@@ -7,6 +7,7 @@ import type { OwnAppBody } from '../../../core/strava/api.ts';
 import type { StravaConfig } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import { deleteUserApp, findUserApp, saveUserApp } from '../../db/strava-user-app-repository.ts';
+import type { Clock } from '../../clock.ts';
 import type { StravaCredentials } from '../../integrations/strava/strava-client.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { SECRET_PURPOSE, type SealedSecretOpener } from './strava-sealed-secrets.ts';
@@ -16,10 +17,11 @@ export interface OwnAppDeps {
   config: StravaConfig;
   box: SecretBox;
   openSealed: SealedSecretOpener;
+  clock: Clock;
 }
 
 export function createOwnApps(deps: OwnAppDeps) {
-  const { db, config, box, openSealed } = deps;
+  const { db, config, box, openSealed, clock } = deps;
 
   /** The runner's own app, when one is stored and its secret still opens. */
   async function ownApp(userId: string): Promise<StravaCredentials | null> {
@@ -44,7 +46,13 @@ export function createOwnApps(deps: OwnAppDeps) {
   }
 
   async function saveOwnApp(userId: string, body: OwnAppBody): Promise<void> {
-    await saveUserApp(db, userId, body.clientId, box.seal(body.clientSecret, SECRET_PURPOSE.secret));
+    await saveUserApp(
+      db,
+      userId,
+      body.clientId,
+      box.seal(body.clientSecret, SECRET_PURPOSE.secret),
+      new Date(clock.now()),
+    );
   }
 
   async function removeOwnApp(userId: string): Promise<void> {

@@ -16,7 +16,7 @@ import { hasTrack, saveTrack } from '../../db/activity-track-repository.ts';
 import { markStreamsCached, saveStravaDetail } from '../../db/strava-activity-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { ActivitiesTable, ActivityRow } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
+import { upstreamFailed } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
@@ -150,7 +150,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     } catch (error) {
       logger.warn({ err: error, activityId: row.id }, 'Strava streams not fetched');
       if (!cached) {
-        throw new AppError(502, 'api_error', STRAVA_MESSAGES.noStreams);
+        throw upstreamFailed(STRAVA_MESSAGES.noStreams);
       }
     }
   }

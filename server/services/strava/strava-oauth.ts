@@ -11,7 +11,6 @@ import { REVOKE_DEADLINE_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { connectedRecord, disconnectRecord, type StravaIntegrationRecord } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   disconnectAndDeleteStravaData,
@@ -21,7 +20,7 @@ import {
 } from '../../db/strava-connection-repository.ts';
 import { consumeOauthState, insertOauthState } from '../../db/strava-oauth-state-repository.ts';
 import type { EventHub } from '../../events/event-hub.ts';
-import { AppError } from '../../errors.ts';
+import { conflict, invalid, refused, upstreamFailed, userAction } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
@@ -40,6 +39,8 @@ export interface StravaOAuthDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** The "activities changed" path (statistics, medals, plan ticks, open pages). */
+  activitiesChanged(userId: string): Promise<void>;
 }
 
 export function createStravaOAuth(deps: StravaOAuthDeps) {
@@ -50,10 +51,10 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
     const own = await apps.ownApp(userId);
     const credentials = own ?? apps.serverApp();
     if (!credentials) {
-      throw new AppError(400, 'validation_error', STRAVA_TEXTS.notConfigured, { code: 'strava-not-configured' });
+      throw refused(STRAVA_TEXTS.notConfigured, { code: 'strava-not-configured' });
     }
     const state = randomBytes(24).toString('base64url');
-    await insertOauthState(db, state, userId, own ? own.clientId : null);
+    await insertOauthState(db, state, userId, own ? own.clientId : null, new Date(clock.now()));
     return { authorizeUrl: client.authorizeUrl({ clientId: credentials.clientId, redirectUri, state }) };
   }
 
@@ -61,21 +62,21 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
   async function completeConnect(userId: string, body: ExchangeBody): Promise<void> {
     const issued = await consumeOauthState(db, body.state);
     if (!issued || issued.userId !== userId || clock.now() - issued.createdAt.getTime() > OAUTH_STATE_TTL_MS) {
-      throw new AppError(400, 'validation_error', STRAVA_TEXTS.invalidState, { code: 'strava-invalid-state' });
+      throw refused(STRAVA_TEXTS.invalidState, { code: 'strava-invalid-state' });
     }
     if (body.error) {
-      throw new AppError(400, 'user_action_error', STRAVA_TEXTS.accessDenied, { code: 'strava-access-denied' });
+      throw userAction(STRAVA_TEXTS.accessDenied, 'strava-access-denied');
     }
     const scopes = (body.scope ?? '').split(/[\s,]+/);
     if (!body.code) {
-      throw new AppError(400, 'validation_error', STRAVA_MESSAGES.connectFailed);
+      throw invalid(STRAVA_MESSAGES.connectFailed);
     }
     if (body.scope !== undefined && !ACTIVITY_SCOPES.some((scope) => scopes.includes(scope))) {
-      throw new AppError(400, 'validation_error', STRAVA_TEXTS.missingScope, { code: 'strava-missing-scope' });
+      throw refused(STRAVA_TEXTS.missingScope, { code: 'strava-missing-scope' });
     }
     const credentials = await apps.credentialsFor(userId, issued.clientId);
     if (!credentials) {
-      throw new AppError(400, 'validation_error', STRAVA_TEXTS.notConfigured, { code: 'strava-not-configured' });
+      throw refused(STRAVA_TEXTS.notConfigured, { code: 'strava-not-configured' });
     }
     let tokens;
     try {
@@ -86,13 +87,13 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
     } catch (error) {
       const message = error instanceof StravaError ? error.message : STRAVA_MESSAGES.connectFailed;
       logger.warn({ err: error, userId }, 'Strava code exchange failed');
-      throw new AppError(502, 'api_error', message);
+      throw upstreamFailed(message);
     }
     const now = clock.now();
     const record = connectedRecord(tokens, now);
     const taken = () => {
       logger.info({ userId }, 'Strava athlete already connected to another Stride account; refused');
-      return new AppError(409, 'validation_error', STRAVA_TEXTS.athleteTaken, { code: 'strava-athlete-taken' });
+      return conflict(STRAVA_TEXTS.athleteTaken, { code: 'strava-athlete-taken' });
     };
     // One athlete feeds one Stride account: a second account would import the first one's runs.
     if (record.athleteId !== null && (await findOtherActiveUserOfAthlete(db, record.athleteId, userId)) !== null) {
@@ -119,7 +120,8 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
 
   /**
    * Strava's API agreement: the connection ends and the data Stride got from Strava goes with it
-   * (uploads stay). Statistics are recomputed and open pages told. Returns the activities deleted.
+   * (uploads stay). Open pages hear of the connection, then the "activities changed" path runs
+   * (statistics, medals, plan ticks). Returns the activities deleted.
    */
   async function endConnection(userId: string, record: StravaIntegrationRecord, reason: string): Promise<number> {
     const next = disconnectRecord(record, clock.now());
@@ -128,9 +130,8 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
       updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
     });
     logger.info({ userId, reason, deletedActivities: deleted }, 'Strava disconnected; its data deleted');
-    await refreshProfileStatistics(db, userId);
     await events.publish(userId, { type: 'strava-connection' });
-    await events.publish(userId, { type: 'activities-changed' });
+    await deps.activitiesChanged(userId);
     return deleted;
   }
 

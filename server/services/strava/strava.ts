@@ -16,7 +16,6 @@ import {
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
 import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
@@ -35,7 +34,8 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { createStravaClient, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
-import { AppError } from '../../errors.ts';
+import type { ActivitiesChangeOptions } from '../activity-service.ts';
+import { conflict } from '../../errors.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
@@ -50,8 +50,11 @@ export interface StravaDeps {
   logger: Logger;
   /** Tests shorten the waits; the server runs on real time. */
   clock?: Clock;
-  /** The one "activities changed" path (activity-service.ts): publish, then check the medals. */
-  activitiesChanged(userId: string): Promise<void>;
+  /**
+   * The one "activities changed" path (activity-service.ts afterActivitiesChanged); `partial` for a
+   * page of a sync still running.
+   */
+  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -69,10 +72,18 @@ export function createStrava(deps: StravaDeps) {
     clock,
   });
   const box = createSecretBox(deps.appSecret);
-  const connection = createConnection({ db, config, client, box, events, logger, clock });
+  const connection = createConnection({
+    db,
+    config,
+    client,
+    box,
+    events,
+    logger,
+    clock,
+    activitiesChanged: (userId) => deps.activitiesChanged(userId),
+  });
   const withToken = connection.withToken;
 
-  const afterSync = (userId: string) => deps.activitiesChanged(userId);
   const worker = createSyncWorker({
     db,
     client,
@@ -81,7 +92,7 @@ export function createStrava(deps: StravaDeps) {
     logger,
     clock,
     leaseMs: config.jobLeaseMs,
-    afterSync,
+    activitiesChanged: (userId, options) => deps.activitiesChanged(userId, options),
   });
   const remote = createRemoteActivities({
     db,
@@ -95,10 +106,14 @@ export function createStrava(deps: StravaDeps) {
   async function status(userId: string): Promise<StravaStatus> {
     // First: finding the connection over may mark the record disconnected, which the row must show.
     const connected = await connection.isConnected(userId);
-    const [row, ownClientId, sync, activityCount] = await Promise.all([
+    // The sync's job next, alone: a sync commits each page's activities, its last sync time and its
+    // job together, so what is read after the job includes all the job says was written. (Read in
+    // parallel on several connections, a finished job could meet a count or a last sync time read
+    // just before its final commit.)
+    const sync = await worker.progress(userId);
+    const [row, ownClientId, activityCount] = await Promise.all([
       findIntegration(db, userId),
       connection.ownAppClientId(userId),
-      worker.progress(userId),
       countStravaActivities(db, userId),
     ]);
     if (connected) {
@@ -143,7 +158,7 @@ export function createStrava(deps: StravaDeps) {
   async function requestSync(userId: string, input: { full: boolean }): Promise<SyncProgress> {
     const { full } = input;
     if (!(await connection.isConnected(userId))) {
-      throw new AppError(409, 'validation_error', STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
+      throw conflict(STRAVA_TEXTS.notConnected, { code: 'strava-not-connected' });
     }
     return worker.enqueue(userId, full ? 'full' : 'incremental');
   }
@@ -160,7 +175,6 @@ export function createStrava(deps: StravaDeps) {
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
-          await refreshProfileStatistics(db, userId);
           await deps.activitiesChanged(userId);
         }
         return;
@@ -178,7 +192,6 @@ export function createStrava(deps: StravaDeps) {
       await saveStravaDetailOf(trx, userId, activity.stravaId, stravaDetailColumns(raw, activity.type, now));
       await hideStravaDuplicates(trx, userId, insertedIds);
     });
-    await refreshProfileStatistics(db, userId);
     await deps.activitiesChanged(userId);
   }
 

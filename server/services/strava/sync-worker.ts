@@ -14,7 +14,6 @@ import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
 import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
-import { refreshProfileStatistics } from '../../db/activity-totals-repository.ts';
 import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
@@ -31,6 +30,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
+import type { ActivitiesChangeOptions } from '../activity-service.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
 /** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */
@@ -48,8 +48,11 @@ export interface SyncWorkerDeps {
   logger: Logger;
   clock: Clock;
   leaseMs: number;
-  /** After a sync changed something: medals, statistics. */
-  afterSync(userId: string): Promise<void>;
+  /**
+   * The "activities changed" path: `partial` after each page that changed something (the totals
+   * and open lists follow the sync), in full once at the end of a sync that changed something.
+   */
+  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
 }
 
 export function toProgress(job: StravaSyncJobRow): SyncProgress {
@@ -88,10 +91,11 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
 
   async function hold(job: StravaSyncJobRow, values: Partial<StravaSyncJobRow>): Promise<StravaSyncJobRow> {
     const { afterEpoch: _afterEpoch, ...changes } = values;
-    if (!(await updateHeldJob(db, job.userId, owner, changes))) {
+    const now = new Date(clock.now());
+    if (!(await updateHeldJob(db, job.userId, owner, changes, now))) {
       throw new LostLease();
     }
-    return { ...job, ...values, updatedAt: new Date(clock.now()) };
+    return { ...job, ...values, updatedAt: now };
   }
 
   async function importPage(job: StravaSyncJobRow, page: unknown[]): Promise<StravaSyncJobRow> {
@@ -101,12 +105,12 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       nextPage: job.nextPage + 1,
       pages: job.pages + 1,
       activities: job.activities + page.length,
-      leaseUntil: new Date(clock.now() + leaseMs),
+      leaseUntil: new Date(now.getTime() + leaseMs),
     };
     const imported = await db.transaction().execute(async (trx) => {
       const { changed, insertedIds } = await upsertStravaActivities(trx, job.userId, activities, now);
       await hideStravaDuplicates(trx, job.userId, insertedIds);
-      const moved = await updateHeldJob(trx, job.userId, owner, { ...next, imported: job.imported + changed });
+      const moved = await updateHeldJob(trx, job.userId, owner, { ...next, imported: job.imported + changed }, now);
       if (!moved) {
         throw new LostLease();
       }
@@ -130,8 +134,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         await publish(job);
         if (job.imported > before) {
           // The dashboard's totals grow with the list while the sync runs.
-          await refreshProfileStatistics(db, userId);
-          await events.publish(userId, { type: 'activities-changed' });
+          await deps.activitiesChanged(userId, { partial: true });
         }
         if (page.length < SYNC_PAGE_SIZE) {
           break;
@@ -142,7 +145,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const done = { state: 'done' as const, finishedAt, leaseOwner: null, leaseUntil: null };
       await db.transaction().execute(async (trx) => {
         await updateIntegration(trx, userId, { lastSyncAt: finishedAt });
-        if (!(await updateHeldJob(trx, userId, owner, done))) {
+        if (!(await updateHeldJob(trx, userId, owner, done, finishedAt))) {
           throw new LostLease();
         }
       });
@@ -150,7 +153,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
       if (job.imported > claimed.imported) {
-        await deps.afterSync(userId);
+        await deps.activitiesChanged(userId);
       }
     } catch (error) {
       if (stopping.signal.aborted || error instanceof LostLease) {
@@ -201,7 +204,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         if (stopping.signal.aborted) {
           return;
         }
-        const job = await claimSyncJob(db, owner, leaseMs);
+        const job = await claimSyncJob(db, owner, leaseMs, new Date(clock.now()));
         if (!job) {
           break;
         }
@@ -244,7 +247,13 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       const latest = await latestStravaStart(db, userId);
       afterEpoch = latest === null ? null : Math.floor((latest.getTime() - INCREMENTAL_LOOKBACK_MS) / 1000);
     }
-    const job = await enqueueSyncJob(db, userId, afterEpoch === null ? 'full' : kind, afterEpoch);
+    const job = await enqueueSyncJob(
+      db,
+      userId,
+      afterEpoch === null ? 'full' : kind,
+      afterEpoch,
+      new Date(clock.now()),
+    );
     await publish(job);
     kick();
     return toProgress(job);

@@ -5,9 +5,7 @@
  * complete (spec §4 "Upload processing") shows live. A rejected batch answers 400/413 with JSON.
  */
 import { uploadEventSchema, type UploadEvent } from '../../../core/activity/schemas.ts';
-import { isApiErrorBody } from '../../../core/errors.ts';
-import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
-import { api, ApiError } from '../api/client.ts';
+import { api, apiErrorFrom, networkError, ApiError } from '../api/client.ts';
 
 export interface UploadHandlers {
   /** Request body bytes sent so far. */
@@ -67,14 +65,6 @@ export function sentFractions(
   });
 }
 
-function networkError(): ApiError {
-  return new ApiError(0, {
-    type: 'network_error',
-    code: 'network-request-failed',
-    message: IDENTITY_ERROR_MESSAGES['network-request-failed'],
-  });
-}
-
 function rejection(xhr: XMLHttpRequest): ApiError {
   let body: unknown = null;
   try {
@@ -82,10 +72,7 @@ function rejection(xhr: XMLHttpRequest): ApiError {
   } catch {
     // Not JSON (a proxy's page, say): the status line below says enough.
   }
-  return new ApiError(
-    xhr.status,
-    isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${xhr.status}` },
-  );
+  return apiErrorFrom(xhr.status, body);
 }
 
 export function uploadActivityFiles(

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { countScreenshot } from './analytics-api.ts';
 import { shareOrDownload, type ShareCard } from './share-card-export.ts';
+import { SHARE_CARD_FAILED } from './share-card-layout.ts';
 
 interface Notice {
   severity: 'success' | 'error';
@@ -49,7 +50,7 @@ export function ShareButton({
         text: outcome === 'shared' ? 'Card shared' : `Card saved as ${card.fileName}`,
       });
     } catch (error) {
-      tell({ severity: 'error', text: error instanceof Error ? error.message : 'The card could not be made.' });
+      tell({ severity: 'error', text: error instanceof Error ? error.message : SHARE_CARD_FAILED });
     } finally {
       setBusy(false);
     }

@@ -24,12 +24,12 @@ export function createCanvas(): { canvas: HTMLCanvasElement; context: CanvasRend
   return { canvas, context };
 }
 
+/** What the runner reads when the card's picture could not be made. */
+export const SHARE_CARD_FAILED = 'The share card could not be made.';
+
 export function toPng(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The share card could not be made.'))),
-      'image/png',
-    );
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(SHARE_CARD_FAILED))), 'image/png');
   });
 }
 

@@ -27,7 +27,8 @@ export class ApiError extends Error {
 
 export const api = hc<ApiRoutes>(window.location.origin).api;
 
-function networkError(): ApiError {
+/** The request never got an answer (offline, refused, aborted by the network). */
+export function networkError(): ApiError {
   return new ApiError(0, {
     type: 'network_error',
     code: 'network-request-failed',
@@ -35,12 +36,20 @@ function networkError(): ApiError {
   });
 }
 
-async function failure(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
+/**
+ * A failed answer as an ApiError: the server's `{ error }` when the body is one, otherwise (a
+ * proxy's page, an empty body) "Request failed: <status>". For calls made without `unwrap`
+ * (raw fetch, XMLHttpRequest); `body` is the parsed JSON or null.
+ */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
   return new ApiError(
-    response.status,
-    isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${response.status}` },
+    status,
+    isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${status}` },
   );
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  return apiErrorFrom(response.status, await response.json().catch(() => null));
 }
 
 /** The body of the successful responses among a route's declared responses. */

@@ -1,7 +1,5 @@
 /** The signed-in user's profile: read and merge-update (spec §7). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiErrorBody } from '../../../core/errors.ts';
-import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
 import {
   PROFILE_PHOTO_MAX_BYTES,
   PROFILE_PHOTO_UPLOAD_MESSAGES,
@@ -9,7 +7,7 @@ import {
 } from '../../../core/profile-photo.ts';
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
-import { api, ApiError, unwrap } from '../api/client.ts';
+import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
 import { SESSION_QUERY_KEY } from '../auth/session.ts';
 
 export const PROFILE_QUERY_KEY = ['profile'] as const;
@@ -56,14 +54,11 @@ async function postProfilePhoto(file: File): Promise<Profile> {
       body: file,
     });
   } catch {
-    throw new ApiError(0, { type: 'network_error', message: IDENTITY_ERROR_MESSAGES['network-request-failed'] });
+    throw networkError();
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      isApiErrorBody(body) ? body.error : { type: 'api_error', message: `Request failed: ${response.status}` },
-    );
+    throw apiErrorFrom(response.status, body);
   }
   return body as Profile;
 }

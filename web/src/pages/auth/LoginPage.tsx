@@ -2,14 +2,14 @@
 import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { REGISTRATION_MESSAGES } from '../../../../core/profile.ts';
-import { z } from 'zod';
+import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignIn } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from './form-fields.tsx';
 
-const emailSchema = z.email();
+/** The registration form's e-mail rule: an address that could not register cannot sign in either. */
+const emailSchema = registrationSchema.shape.email;
 
 export default function LoginPage() {
   const [params] = useSearchParams();
