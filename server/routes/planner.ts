@@ -6,7 +6,6 @@
  * GPX export.
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
   elevationAnswerSchema,
   elevationRequestSchema,
@@ -19,21 +18,14 @@ import {
   snapRequestSchema,
   snapResponseSchema,
 } from '../../core/routes/route-api.ts';
+import { download } from '../http/download.ts';
 import { byClientAddress, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
-import type { Download } from '../services/activity-service.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 /** Where a GPX is posted to become waypoints (its own body limit, server/app.ts). */
 export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
-
-function download(c: Context, file: Download): Response {
-  c.header('Content-Type', file.contentType);
-  c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
-  c.header('Cache-Control', 'private, no-store');
-  return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body));
-}
 
 export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
   const { routes } = services;
