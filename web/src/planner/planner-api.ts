@@ -15,7 +15,7 @@ import {
   type RouteSummary,
   type SnapResponse,
 } from '../../../core/routes/route-api.ts';
-import { api, ApiError, unwrap } from '../api/client.ts';
+import { api, ApiError, networkError, unwrap } from '../api/client.ts';
 
 export const ROUTES_QUERY_KEY = ['routes'] as const;
 
@@ -37,6 +37,8 @@ export async function importGpx(file: File): Promise<ImportedRoute> {
     credentials: 'same-origin',
     headers: { 'content-type': 'application/gpx+xml' },
     body: file,
+  }).catch(() => {
+    throw networkError();
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
