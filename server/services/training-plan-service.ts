@@ -315,26 +315,26 @@ export async function setTask(
 
 /** Today's tasks of each active plan (the dashboard's card), and the plans still to begin. */
 export async function todayTasks(context: TrainingContext, userId: string, timeZone?: string): Promise<TodayTasks> {
-  const plans = await planRows(context, userId, { status: 'active' });
   const now = context.clock.now();
-  const days = plans.map((plan) => {
-    const today = localDate(now, plan.timeZone);
-    return {
-      planId: plan.id,
-      date: today,
-      goalTitle: goalTitleOf(plan),
-      raceDate: plan.schedule.raceDate,
-      startDate: plan.schedule.startDate,
-      adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
-      tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
-    };
-  });
+  const plans = (await planRows(context, userId, { status: 'active' })).map((plan) => ({
+    plan,
+    today: localDate(now, plan.timeZone),
+  }));
   return {
     today: localDate(now, resolveTimeZone(null, timeZone)),
-    plans: days.filter((day) => day.tasks.length > 0).map(({ startDate: _startDate, ...day }) => day),
-    upcoming: days
-      .filter((day) => day.date < day.startDate)
-      .map(({ planId, goalTitle, startDate }) => ({ planId, goalTitle, startDate })),
+    plans: plans
+      .map(({ plan, today }) => ({
+        planId: plan.id,
+        date: today,
+        goalTitle: goalTitleOf(plan),
+        raceDate: plan.schedule.raceDate,
+        adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
+        tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
+      }))
+      .filter((day) => day.tasks.length > 0),
+    upcoming: plans
+      .filter(({ plan, today }) => today < plan.schedule.startDate)
+      .map(({ plan }) => ({ planId: plan.id, goalTitle: goalTitleOf(plan), startDate: plan.schedule.startDate })),
   };
 }
 

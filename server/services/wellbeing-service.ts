@@ -204,11 +204,11 @@ export async function getReadiness(
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
   const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
-  const [checkIn, rows, extent, coaching] = await Promise.all([
+  const [checkIn, rows, extent, settings] = await Promise.all([
     findLatestCheckInBetween(context.db, id, localDayRangeUtc(today, zone)),
     loadRows(context.db, id, { from, to: today, type: null }),
     chartExtent(context.db, id),
-    findCoachingSettings(context.db, id),
+    getCoachingSettings(context, id),
   ]);
   const established = extent.firstDay !== null && extent.firstDay <= from;
   const assumptions = await heartRateAssumptions(context.db, id, extent.maxHeartrate);
@@ -217,7 +217,6 @@ export async function getReadiness(
     : [];
   const score = checkIn?.wellbeingScore ?? null;
   const hint = readiness(score, daily);
-  const settings = coaching ?? DEFAULT_COACHING_SETTINGS;
   const localTime = localDateTime(context.clock.now(), zone).slice(11, 16);
   return {
     score,
