@@ -7,7 +7,7 @@ import { MAX_LAPS } from './bounds.ts';
 import { guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
 import { computeCumulativeDistance, positionDistance } from './track-distance.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
-import type { DeviceTotals, ParsedActivity, ParsedLeg, UploadActivityType } from './parsed.ts';
+import type { DeviceTotals, ParsedActivity, ParsedLap, ParsedLeg, UploadActivityType } from './parsed.ts';
 import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
@@ -106,6 +106,38 @@ function indoorFigures(summary: TrackSummary, totals: DeviceTotals | null): void
   }
 }
 
+/**
+ * A lap as the watch shows it. Its distance and time are the file's own lap totals when it has them
+ * (FIT lap messages, TCX <Lap> DistanceMeters and TotalTimeSeconds), else its own points': from the
+ * previous lap's last point to its own last, so the distance and the seconds between two laps'
+ * points belong to the lap they lead into, and the distance counts from where the lap starts, not
+ * from the start of the activity. Its pace is that distance over that time.
+ */
+function lapRecord(track: Track, lap: ParsedLap, index: number, cadence: number): LapRecord {
+  const from = Math.max(0, lap.startIndex - 1);
+  const part = summarizeTrack(slice(track, from, Math.max(lap.endIndex, lap.startIndex + 1)));
+  const base = lap.startIndex > 0 ? (track.distance[from] as number) : 0;
+  const ownDistance = Math.max(0, part.distance - (Number.isFinite(base) ? base : 0));
+  const distance = finiteOr(lap.distanceM, ownDistance);
+  const fileTime = Number.isFinite(lap.totalTimeS) && lap.totalTimeS > 0 ? lap.totalTimeS : Number.NaN;
+  const movingTime = finiteOr(fileTime, part.movingTime);
+  return {
+    lapIndex: index + 1,
+    name: `Lap ${index + 1}`,
+    startDate: Number.isNaN(lap.startTime) ? null : new Date(lap.startTime).toISOString(),
+    elapsedTime: finiteOr(fileTime, part.elapsedTime),
+    movingTime,
+    distance,
+    startIndex: lap.startIndex,
+    endIndex: lap.endIndex,
+    totalElevationGain: part.elevationGain,
+    averageSpeed: movingTime > 0 ? distance / movingTime : 0,
+    maxSpeed: part.maxSpeed,
+    averageHeartrate: Number.isFinite(lap.averageHeartrate) ? lap.averageHeartrate : part.averageHeartrate,
+    averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence * cadence : part.averageCadence,
+  };
+}
+
 export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
   const { track } = parsed;
   if (!parsed.deviceDistance) {
@@ -127,24 +159,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
   const startDateLocal = localDateTime(startMs, timezone);
-  const laps: LapRecord[] = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => {
-    const part = summarizeTrack(slice(track, lap.startIndex, Math.max(lap.endIndex, lap.startIndex + 1)));
-    return {
-      lapIndex: index + 1,
-      name: `Lap ${index + 1}`,
-      startDate: Number.isNaN(lap.startTime) ? null : new Date(lap.startTime).toISOString(),
-      elapsedTime: finiteOr(lap.totalTimeS, part.elapsedTime),
-      movingTime: part.movingTime,
-      distance: finiteOr(lap.distanceM, part.distance),
-      startIndex: lap.startIndex,
-      endIndex: lap.endIndex,
-      totalElevationGain: part.elevationGain,
-      averageSpeed: part.averageSpeed,
-      maxSpeed: part.maxSpeed,
-      averageHeartrate: Number.isFinite(lap.averageHeartrate) ? lap.averageHeartrate : part.averageHeartrate,
-      averageCadence: Number.isFinite(lap.averageCadence) ? lap.averageCadence * cadence : part.averageCadence,
-    };
-  });
+  const laps = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => lapRecord(track, lap, index, cadence));
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
   const flag = checkPlausibility({

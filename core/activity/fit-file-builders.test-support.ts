@@ -27,6 +27,11 @@ export interface EncodedActivity {
   withoutDistance?: boolean;
   /** Records written without a timestamp (a file that says nothing of when). */
   withoutTime?: boolean;
+  /**
+   * The laps' own totals: 'points' from a lap's first point to its last (default), 'watch' to the
+   * next lap's first point (a watch's lap ends where the next begins), 'none' leaves them out.
+   */
+  lapTotals?: 'points' | 'watch' | 'none';
 }
 
 /** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
@@ -38,6 +43,7 @@ export function encodeFit({
   withoutPosition = new Set(),
   withoutDistance = false,
   withoutTime = false,
+  lapTotals = 'points',
 }: EncodedActivity): Uint8Array {
   const encoder = new Encoder();
   // Field values as the decoder returns them (enum names as strings, Date times), which the
@@ -78,16 +84,17 @@ export function encodeFit({
     });
   });
   lapStarts.forEach((start, lap) => {
-    const end = (lapStarts[lap + 1] ?? points.length) - 1;
+    const next = lapStarts[lap + 1];
+    const end = lapTotals === 'watch' && next !== undefined ? next : (next ?? points.length) - 1;
     const a = points[start] as GeneratedPoint;
     const b = points[end] as GeneratedPoint;
+    const totals = lapTotals !== 'none';
     write('LAP', {
       messageIndex: lap,
       timestamp: date(b.time),
       startTime: date(a.time),
-      totalElapsedTime: (b.time - a.time) / 1000,
-      totalTimerTime: (b.time - a.time) / 1000,
-      ...(withoutDistance ? {} : { totalDistance: b.distance - a.distance }),
+      ...(totals ? { totalElapsedTime: (b.time - a.time) / 1000, totalTimerTime: (b.time - a.time) / 1000 } : {}),
+      ...(withoutDistance || !totals ? {} : { totalDistance: b.distance - a.distance }),
       avgHeartRate: 140 + lap,
       maxHeartRate: 160 + lap,
       avgCadence: 85,

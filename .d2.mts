@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { Decoder, Stream } from '@garmin/fitsdk';
+const m = (new Decoder(Stream.fromByteArray(readFileSync('/work/briefs/python-fitparse/activity-large-fenxi2-multisport.fit'))).read().messages) as any;
+const recs = m.recordMesgs;
+let prev = -1;
+recs.forEach((r: any, i: number) => { if (r.distance !== undefined) { if (r.distance < prev - 1) console.log('drop at', i, r.timestamp.toISOString(), prev, '->', r.distance); prev = r.distance; } });
+console.log(recs.slice(0,3), recs.filter((r:any)=>r.distance===undefined).length);
+const s = (new Decoder(Stream.fromByteArray(readFileSync('/work/briefs/python-fitparse/strava-android-app-201.10-b1218918.fit'))).read()) as any;
+const sr = s.messages.recordMesgs;
+console.log(Object.keys(s.messages), sr.length);
+sr.forEach((r: any, i: number) => { if (i < 3 || i > sr.length - 6 || (i>0 && Math.abs(r.timestamp - sr[i-1].timestamp) > 60000)) console.log(i, JSON.stringify(r)); });
+console.log(JSON.stringify(s.messages.sessionMesgs), JSON.stringify(s.messages.activityMesgs), JSON.stringify(s.messages.eventMesgs));
