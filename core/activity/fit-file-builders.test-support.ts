@@ -131,6 +131,64 @@ export function encodeFit({
   return encoder.close();
 }
 
+export interface MultisportLeg {
+  sport: string;
+  points: readonly GeneratedPoint[];
+}
+
+/**
+ * A multisport file as a Garmin fenix writes one: a session per leg (transitions included), one
+ * lap each, and the records' distance starting again from 0 with each session. `firstSessionLateS`
+ * writes the first session's start_time that many seconds after its first record (its end and
+ * elapsed time stay right); `recordsBefore` records come before the first session, in none.
+ */
+export function encodeMultisportFit({
+  legs,
+  firstSessionLateS = 0,
+  recordsBefore = [],
+}: {
+  legs: readonly MultisportLeg[];
+  firstSessionLateS?: number;
+  recordsBefore?: readonly GeneratedPoint[];
+}): Uint8Array {
+  const encoder = new Encoder();
+  const write = (name: string, fields: Record<string, unknown>) => encoder.onMesg(mesgNum(name), fields);
+  const date = (ms: number) => new Date(ms);
+  const first = (recordsBefore[0] ?? legs[0]?.points[0]) as GeneratedPoint;
+  write('FILE_ID', { type: 'activity', manufacturer: 'garmin', product: 1967, timeCreated: date(first.time) });
+  const record = (p: GeneratedPoint, distance: number) =>
+    write('RECORD', {
+      timestamp: date(p.time),
+      positionLat: Math.round(p.lat * SEMICIRCLES_PER_DEGREE),
+      positionLong: Math.round(p.lon * SEMICIRCLES_PER_DEGREE),
+      distance,
+      enhancedAltitude: p.elevation,
+      heartRate: p.heartRate,
+    });
+  recordsBefore.forEach((p) => record(p, p.distance - first.distance));
+  legs.forEach(({ points }) => {
+    const start = points[0] as GeneratedPoint;
+    points.forEach((p) => record(p, p.distance - start.distance));
+  });
+  legs.forEach(({ sport, points }, index) => {
+    const a = points[0] as GeneratedPoint;
+    const b = points[points.length - 1] as GeneratedPoint;
+    const totals = {
+      timestamp: date(b.time),
+      startTime: date(a.time + (index === 0 ? firstSessionLateS * 1000 : 0)),
+      totalElapsedTime: (b.time - a.time) / 1000,
+      totalTimerTime: (b.time - a.time) / 1000,
+      totalDistance: b.distance - a.distance,
+      sport,
+    };
+    write('LAP', { messageIndex: index, ...totals, event: 'lap', eventType: 'stop' });
+    write('SESSION', { messageIndex: index, ...totals, firstLapIndex: index, numLaps: 1, event: 'session' });
+  });
+  const last = legs.at(-1)?.points.at(-1) as GeneratedPoint;
+  write('ACTIVITY', { timestamp: date(last.time), numSessions: legs.length, type: 'manual', event: 'activity' });
+  return encoder.close();
+}
+
 /**
  * A FIT file of another type than activity (file_id.type), as devices write them: a course with
  * the positions of a route, a workout with its steps, settings, daily monitoring, or a type number

@@ -34,6 +34,9 @@ const DEGREES_PER_SEMICIRCLE = 180 / 2 ** 31;
 /** A decoded message as the SDK returns it: field names in camelCase, values loosely typed. */
 type FitMessage = Readonly<Record<string, unknown>>;
 
+/** A device odometer reading this far below the one before is a new session's, from 0 again. */
+const ODOMETER_RESTART_M = 1;
+
 function invalidFormat(): ActivityFileError {
   return new ActivityFileError('fit', FIT_CONTENT_MESSAGES.invalidFormat);
 }
@@ -218,27 +221,56 @@ function totalsOf(sessions: readonly FitMessage[]): DeviceTotals {
 }
 
 /**
- * A multisport file's legs: each session's part of the track, split by time at the session's
- * start_time + total_elapsed_time (a point at a boundary belongs to the leg that starts there).
- * Undefined for a file of one session, or when a session does not say when it started.
+ * When a session ran, in ms since the epoch. Devices do not always start a session with its first
+ * record: a Garmin fenix 2 wrote the first session of a multisport file 45 minutes after its
+ * first record, with its end (timestamp) and elapsed time right. A session ends at its timestamp
+ * when that is after its start (a summary written first stamps every session with the file's
+ * first instant: then at start + elapsed time), and starts at its start_time or, when earlier,
+ * its elapsed time before its end.
+ */
+function sessionWindow(session: FitMessage): { start: number; end: number } {
+  const startTime = timeField(session, 'startTime');
+  const elapsedMs = numberField(session, 'totalElapsedTime') * 1000;
+  const stamp = timeField(session, 'timestamp');
+  const end = stamp > startTime ? stamp : Number.isFinite(elapsedMs) ? startTime + elapsedMs : Number.POSITIVE_INFINITY;
+  const start = Number.isFinite(elapsedMs) && Number.isFinite(end) ? Math.min(startTime, end - elapsedMs) : startTime;
+  return { start, end };
+}
+
+/** A leg's type: its session's sport, and "other" when it does not say ("generic" is never a run). */
+function legTypeOf(session: FitMessage): UploadActivityType | null {
+  return isTransition(session) ? null : (fitTypeOf(session) ?? 'other');
+}
+
+/**
+ * A multisport file's legs: each session holds the records within its time window (sessionWindow),
+ * from its start to its end inclusive; a record at the start of the next session belongs to that
+ * one. Records outside every session belong to none. Undefined for a file of one session, or when
+ * a session does not say when it started.
  */
 function legsOf(sessions: readonly FitMessage[], track: Track): ParsedLeg[] | undefined {
   if (sessions.length < 2 || sessions.some((session) => Number.isNaN(timeField(session, 'startTime')))) {
     return undefined;
   }
-  const starts = sessions.map((session) => firstIndexAtOrAfter(track, timeField(session, 'startTime')));
+  const windows = sessions.map(sessionWindow);
+  let previousEnd = 0;
   return sessions.map((session, i) => {
-    const startTime = timeField(session, 'startTime');
-    const elapsed = numberField(session, 'totalElapsedTime');
-    const next = starts[i + 1] ?? track.time.length;
-    const end = Number.isNaN(elapsed) ? next : Math.min(next, firstIndexAtOrAfter(track, startTime + elapsed * 1000));
+    const window = windows[i] as { start: number; end: number };
+    const next = windows[i + 1];
+    const boundary = Math.min(next?.start ?? Number.POSITIVE_INFINITY, window.end + 1);
+    const startIndex = Math.max(previousEnd, firstIndexAtOrAfter(track, window.start));
+    const endIndex = Math.max(
+      startIndex,
+      Number.isFinite(boundary) ? firstIndexAtOrAfter(track, boundary) : track.time.length,
+    );
+    previousEnd = endIndex;
     return {
-      type: isTransition(session) ? null : fitTypeOf(session),
+      type: legTypeOf(session),
       transition: isTransition(session),
       sportLabel: textField(session, 'sport'),
-      startTime,
-      startIndex: starts[i] as number,
-      endIndex: Math.max(starts[i] as number, end),
+      startTime: Math.max(window.start, track.time[startIndex] ?? window.start),
+      startIndex,
+      endIndex,
       deviceTotals: totalsOf([session]),
     };
   });
@@ -293,13 +325,25 @@ export function createFitParser(): ActivityFileParser {
       // Records without a position are kept for an indoor activity (treadmill, trainer, yoga).
       const builder = new TrackBuilder(4096, { keepUnpositioned: true });
       const point: TrackPointInput = { lat: Number.NaN, lon: Number.NaN };
+      const sessions = [...(messages.sessionMesgs ?? [])].sort(
+        (a, b) => sessionWindow(a).start - sessionWindow(b).start,
+      );
       // The device's distance is an odometer that records without a position (in a tunnel, under
       // water) still advance: each point takes the latest reading so far, never a smaller one.
+      // In a multisport file it starts again from 0 with each session: a reading that falls back
+      // by more than ODOMETER_RESTART_M goes on from the distance so far.
+      const restarts = sessions.length > 1;
       let odometer = Number.NaN;
+      let lastReading = Number.NaN;
+      let restartedAt = 0;
       for (const record of messages.recordMesgs ?? []) {
         const reading = numberField(record, 'distance');
         if (!Number.isNaN(reading)) {
-          odometer = Number.isNaN(odometer) ? reading : Math.max(odometer, reading);
+          if (restarts && reading < lastReading - ODOMETER_RESTART_M) {
+            restartedAt = odometer;
+          }
+          lastReading = reading;
+          odometer = Number.isNaN(odometer) ? reading : Math.max(odometer, restartedAt + reading);
         }
         const altitude = numberField(record, 'enhancedAltitude');
         const cadence = numberField(record, 'cadence');
@@ -329,9 +373,6 @@ export function createFitParser(): ActivityFileParser {
       }
       computeCumulativeDistance(track);
 
-      const sessions = [...(messages.sessionMesgs ?? [])].sort(
-        (a, b) => timeField(a, 'startTime') - timeField(b, 'startTime'),
-      );
       const deviceTotals = sessions.length === 0 ? null : totalsOf(sessions);
       const legs = legsOf(sessions, track);
       return {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeActivities } from './activity-record.ts';
 import { straightRun } from './activity-file-builders.test-support.ts';
+import { encodeMultisportFit } from './fit-file-builders.test-support.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
 import { importedLegsMessage } from './upload-rules.ts';
 
@@ -101,4 +102,47 @@ describe('an ordinary file', () => {
     expect(described[0]?.track).toBe(parsed.track);
     expect(described[0]?.record.type).toBe('run');
   });
+});
+
+describe('a fenix multisport file: generic, transition, run, transition, run, transition, cycling', () => {
+  // One line at 3 m/s, a point every 5 s: a speed guess would call every leg a run.
+  const line = straightRun({ points: 10 + 1200 + 12 + 360 + 2 + 720 + 12 + 240, speed: 3, interval: 5 });
+  const sizes = [1200, 12, 360, 2, 720, 12, 240];
+  const sports = ['generic', 'transition', 'running', 'transition', 'running', 'transition', 'cycling'];
+  let at = 10;
+  const legs = sizes.map((size, i) => {
+    const points = line.slice(at, at + size);
+    at += size;
+    return { sport: sports[i] as string, points };
+  });
+  // The first session starts 45 minutes after its first record; ten records come before it.
+  const bytes = encodeMultisportFit({ legs, firstSessionLateS: 45 * 60, recordsBefore: line.slice(0, 10) });
+  const sessions = legs
+    .filter((leg) => leg.sport !== 'transition')
+    .map(({ points }) => ({
+      distance: (points.at(-1)?.distance ?? 0) - (points[0]?.distance ?? 0),
+      timer: ((points.at(-1)?.time ?? 0) - (points[0]?.time ?? 0)) / 1000,
+      start: points[0]?.time,
+    }));
+  const described = describeActivities(parseActivityFile('fit', bytes), context);
+
+  it("gives each leg its session's sport: a generic session is other, never a run; transitions give nothing", () => {
+    expect(described.map(({ record }) => record.type)).toEqual(['other', 'run', 'run', 'ride']);
+    expect(described.map(({ record }) => record.sportLabel)).toEqual(['generic', 'running', 'running', 'cycling']);
+  });
+
+  it.each([0, 1, 2, 3])(
+    "leg %i: the session's distance and timer time within one per cent, from the session's first record",
+    (i) => {
+      const { record, track } = described[i] as (typeof described)[number];
+      const session = sessions[i] as (typeof sessions)[number];
+      // The device's distance starts again from 0 with each session: no leg is 0 km with a track.
+      expect(record.distance).toBeGreaterThan(0);
+      within1Percent(record.distance, session.distance);
+      within1Percent(record.elapsedTime, session.timer);
+      // The records before the first session and the 45 minutes late start_time change nothing.
+      expect(track.time[0]).toBe(session.start);
+      expect(record.startDate.getTime()).toBe(session.start);
+    },
+  );
 });
