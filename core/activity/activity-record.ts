@@ -138,6 +138,17 @@ function lapRecord(track: Track, lap: ParsedLap, index: number, cadence: number)
   };
 }
 
+/**
+ * A file whose records end before the activity did (the rest could not be read): its distance,
+ * moving and elapsed time are the device's session totals, where they are known.
+ */
+function totalsFigures(summary: TrackSummary, totals: DeviceTotals): void {
+  summary.distance = finiteOr(totals.distanceM, summary.distance);
+  summary.movingTime = finiteOr(totals.timerTimeS, summary.movingTime);
+  summary.elapsedTime = Math.max(summary.movingTime, finiteOr(totals.elapsedTimeS, summary.elapsedTime));
+  summary.averageSpeed = summary.movingTime > 0 ? summary.distance / summary.movingTime : 0;
+}
+
 export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
   const { track } = parsed;
   if (!parsed.deviceDistance) {
@@ -147,6 +158,9 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const summary = summarizeTrack(track);
   if (!located) {
     indoorFigures(summary, parsed.deviceTotals);
+  }
+  if (parsed.recordsEndEarly && parsed.deviceTotals) {
+    totalsFigures(summary, parsed.deviceTotals);
   }
   const type = parsed.declaredType ?? guessActivityType(summary);
   // Strides per minute become steps per minute on foot, in the stored track and every average.

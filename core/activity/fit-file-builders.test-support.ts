@@ -32,6 +32,8 @@ export interface EncodedActivity {
    * next lap's first point (a watch's lap ends where the next begins), 'none' leaves them out.
    */
   lapTotals?: 'points' | 'watch' | 'none';
+  /** Laps, session and activity before the records, as the Strava Android app writes them. */
+  summaryFirst?: boolean;
 }
 
 /** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
@@ -44,6 +46,7 @@ export function encodeFit({
   withoutDistance = false,
   withoutTime = false,
   lapTotals = 'points',
+  summaryFirst = false,
 }: EncodedActivity): Uint8Array {
   const encoder = new Encoder();
   // Field values as the decoder returns them (enum names as strings, Date times), which the
@@ -66,7 +69,57 @@ export function encodeFit({
     product: 4315,
     softwareVersion: 27.09,
   });
+  function writeSummary() {
+    lapStarts.forEach((start, lap) => {
+      const next = lapStarts[lap + 1];
+      const end = lapTotals === 'watch' && next !== undefined ? next : (next ?? points.length) - 1;
+      const a = points[start] as GeneratedPoint;
+      const b = points[end] as GeneratedPoint;
+      const totals = lapTotals !== 'none';
+      write('LAP', {
+        messageIndex: lap,
+        timestamp: date(b.time),
+        startTime: date(a.time),
+        ...(totals ? { totalElapsedTime: (b.time - a.time) / 1000, totalTimerTime: (b.time - a.time) / 1000 } : {}),
+        ...(withoutDistance || !totals ? {} : { totalDistance: b.distance - a.distance }),
+        avgHeartRate: 140 + lap,
+        maxHeartRate: 160 + lap,
+        avgCadence: 85,
+        event: 'lap',
+        eventType: 'stop',
+        sport,
+      });
+    });
+    const elapsed = (last.time - first.time) / 1000;
+    write('SESSION', {
+      messageIndex: 0,
+      timestamp: date(last.time),
+      startTime: date(first.time),
+      totalElapsedTime: elapsed,
+      totalTimerTime: elapsed,
+      ...(withoutDistance ? {} : { totalDistance: last.distance }),
+      totalAscent: 12,
+      totalCalories: 321,
+      sport,
+      subSport,
+      firstLapIndex: 0,
+      numLaps: lapStarts.length,
+      event: 'session',
+      eventType: 'stop',
+    });
+    write('ACTIVITY', {
+      timestamp: date(last.time),
+      totalTimerTime: elapsed,
+      numSessions: 1,
+      type: 'manual',
+      event: 'activity',
+      eventType: 'stop',
+    });
+  }
   write('EVENT', { timestamp: date(first.time), event: 'timer', eventType: 'start' });
+  if (summaryFirst) {
+    writeSummary();
+  }
   points.forEach((p, i) => {
     write('RECORD', {
       ...(withoutTime ? {} : { timestamp: date(p.time) }),
@@ -83,51 +136,9 @@ export function encodeFit({
       fractionalCadence: 0.5,
     });
   });
-  lapStarts.forEach((start, lap) => {
-    const next = lapStarts[lap + 1];
-    const end = lapTotals === 'watch' && next !== undefined ? next : (next ?? points.length) - 1;
-    const a = points[start] as GeneratedPoint;
-    const b = points[end] as GeneratedPoint;
-    const totals = lapTotals !== 'none';
-    write('LAP', {
-      messageIndex: lap,
-      timestamp: date(b.time),
-      startTime: date(a.time),
-      ...(totals ? { totalElapsedTime: (b.time - a.time) / 1000, totalTimerTime: (b.time - a.time) / 1000 } : {}),
-      ...(withoutDistance || !totals ? {} : { totalDistance: b.distance - a.distance }),
-      avgHeartRate: 140 + lap,
-      maxHeartRate: 160 + lap,
-      avgCadence: 85,
-      event: 'lap',
-      eventType: 'stop',
-      sport,
-    });
-  });
-  const elapsed = (last.time - first.time) / 1000;
-  write('SESSION', {
-    messageIndex: 0,
-    timestamp: date(last.time),
-    startTime: date(first.time),
-    totalElapsedTime: elapsed,
-    totalTimerTime: elapsed,
-    ...(withoutDistance ? {} : { totalDistance: last.distance }),
-    totalAscent: 12,
-    totalCalories: 321,
-    sport,
-    subSport,
-    firstLapIndex: 0,
-    numLaps: lapStarts.length,
-    event: 'session',
-    eventType: 'stop',
-  });
-  write('ACTIVITY', {
-    timestamp: date(last.time),
-    totalTimerTime: elapsed,
-    numSessions: 1,
-    type: 'manual',
-    event: 'activity',
-    eventType: 'stop',
-  });
+  if (!summaryFirst) {
+    writeSummary();
+  }
   return encoder.close();
 }
 
@@ -327,6 +338,84 @@ export function compressedTimestampFit(points: readonly GeneratedPoint[]): Uint8
   header[7] = (data.length >>> 24) & 0xff;
   const headerCrc = crc16(header);
   const file = [...header, headerCrc & 0xff, headerCrc >> 8, ...data];
+  const crc = crc16(file);
+  return Uint8Array.from([...file, crc & 0xff, crc >> 8]);
+}
+
+/**
+ * A run as the Strava Android app writes its FIT file: the session first (its totals), then the
+ * records (timestamp, position, distance, 2-byte speed). `shortRecords` are written with their
+ * speed in 1 byte, as the app now and then does, which puts every later byte out of step for the
+ * SDK; `times` stamps records with the FIT time given (seconds since the FIT epoch) instead of
+ * their own. The CRC is the file's own, right for the bytes written.
+ */
+export function stravaAppFit(
+  points: readonly GeneratedPoint[],
+  {
+    shortRecords = new Set<number>(),
+    times = new Map<number, number>(),
+  }: { shortRecords?: ReadonlySet<number>; times?: ReadonlyMap<number, number> } = {},
+): Uint8Array {
+  const data: number[] = [];
+  const u8 = (value: number) => data.push(value & 0xff);
+  const u16 = (value: number) => data.push(value & 0xff, (value >> 8) & 0xff);
+  const u32 = (value: number) => {
+    const v = value >>> 0;
+    data.push(v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, (v >>> 24) & 0xff);
+  };
+  const define = (local: number, global: number, fields: readonly [number, number, number][]) => {
+    data.push(0x40 | local, 0, 0, global & 0xff, global >> 8, fields.length, ...fields.flat());
+  };
+  const fitTime = (ms: number) => Math.round(ms / 1000) - FIT_EPOCH_S;
+  const first = points[0] as GeneratedPoint;
+  const last = points[points.length - 1] as GeneratedPoint;
+  // file_id: type 4 (activity), manufacturer 265 (Strava), time_created.
+  define(0, 0, [
+    [0, 1, 0x00],
+    [1, 2, 0x84],
+    [4, 4, 0x86],
+  ]);
+  u8(0);
+  u8(4);
+  u16(265);
+  u32(fitTime(first.time));
+  // session: start_time, sport (1 running), total_elapsed_time, total_timer_time (ms), total_distance (cm).
+  define(1, 18, [
+    [2, 4, 0x86],
+    [5, 1, 0x00],
+    [7, 4, 0x86],
+    [8, 4, 0x86],
+    [9, 4, 0x86],
+  ]);
+  u8(1);
+  u32(fitTime(first.time));
+  u8(1);
+  u32(last.time - first.time);
+  u32(last.time - first.time);
+  u32(Math.round(last.distance * 100));
+  // record: timestamp, position_lat, position_long, distance (cm), speed (mm/s).
+  define(2, 20, [
+    [253, 4, 0x86],
+    [0, 4, 0x85],
+    [1, 4, 0x85],
+    [5, 4, 0x86],
+    [6, 2, 0x84],
+  ]);
+  points.forEach((p, i) => {
+    u8(2);
+    u32(times.get(i) ?? fitTime(p.time));
+    u32(Math.round(p.lat * SEMICIRCLES_PER_DEGREE));
+    u32(Math.round(p.lon * SEMICIRCLES_PER_DEGREE));
+    u32(Math.round(p.distance * 100));
+    if (shortRecords.has(i)) {
+      u8(3000);
+    } else {
+      u16(3000);
+    }
+  });
+  const header = [12, 0x10, 0x08, 0x08, data.length & 0xff, (data.length >> 8) & 0xff, (data.length >> 16) & 0xff, 0];
+  const file = [...header, ...'.FIT'].map((v) => (typeof v === 'string' ? v.charCodeAt(0) : v));
+  file.push(...data);
   const crc = crc16(file);
   return Uint8Array.from([...file, crc & 0xff, crc >> 8]);
 }

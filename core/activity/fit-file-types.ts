@@ -47,4 +47,5 @@ export function fitFileTypeRefusal(type: unknown): string | null {
 /** Said on the upload of a FIT file Stride imported although it could not read all of it. */
 export const FIT_READING_WARNINGS = {
   endsEarly: 'The file ends early; Stride imported what the device recorded until then.',
+  partlyUnreadable: 'Part of the file could not be read; Stride imported the rest of it.',
 } as const;

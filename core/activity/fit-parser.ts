@@ -24,6 +24,7 @@ import type {
 import { computeCumulativeDistance } from './track-distance.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
+import { MAX_PLAUSIBLE_ELAPSED_S } from './plausibility.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
@@ -33,6 +34,36 @@ const DEGREES_PER_SEMICIRCLE = 180 / 2 ** 31;
 
 /** A decoded message as the SDK returns it: field names in camelCase, values loosely typed. */
 type FitMessage = Readonly<Record<string, unknown>>;
+
+/**
+ * FIT date_time values below 0x10000000 seconds are not dates but seconds since the device was
+ * switched on (FIT protocol, "date_time"): the earliest absolute time, in ms since the epoch.
+ */
+const FIT_EPOCH_MS = Date.UTC(1989, 11, 31);
+const FIT_MIN_ABSOLUTE_TIME_MS = FIT_EPOCH_MS + 0x10000000 * 1000;
+
+/**
+ * The records whose timestamp could be when they were recorded: an absolute FIT time, within the
+ * longest plausible recording of the median record's time. A garbled record (the Strava Android
+ * app's stamped 2085 in a 2021 run) is decades away from its neighbours and says nothing true.
+ */
+function recordsWithPossibleTimes(records: readonly FitMessage[]): { kept: FitMessage[]; ignored: number } {
+  const times = records.map((record) => timeField(record, 'timestamp')).filter((time) => !Number.isNaN(time));
+  if (times.length === 0) {
+    return { kept: [...records], ignored: 0 };
+  }
+  const sorted = Float64Array.from(times).sort();
+  const median = sorted[sorted.length >> 1] as number;
+  const span = MAX_PLAUSIBLE_ELAPSED_S * 1000;
+  const kept = records.filter((record) => {
+    const time = timeField(record, 'timestamp');
+    return Number.isNaN(time) || (time >= FIT_MIN_ABSOLUTE_TIME_MS && Math.abs(time - median) <= span);
+  });
+  return { kept, ignored: records.length - kept.length };
+}
+
+/** How much more distance a session may say than the records cover before they end early (1 %). */
+const RECORDS_END_EARLY_MARGIN = 0.01;
 
 /** A device odometer reading this far below the one before is a new session's, from 0 again. */
 const ODOMETER_RESTART_M = 1;
@@ -133,7 +164,13 @@ function decode(bytes: Uint8Array): { messages: FitMessages; warnings: string[] 
     if (repair === null || messages === null) {
       throw invalidFormat();
     }
-    return { messages, warnings: repair.truncated ? [FIT_READING_WARNINGS.endsEarly] : [] };
+    return {
+      messages,
+      warnings: [
+        ...(repair.skippedMessages > 0 ? [FIT_READING_WARNINGS.partlyUnreadable] : []),
+        ...(repair.truncated ? [FIT_READING_WARNINGS.endsEarly] : []),
+      ],
+    };
   } catch (error) {
     throw error instanceof ActivityFileError ? error : invalidFormat();
   }
@@ -336,7 +373,11 @@ export function createFitParser(): ActivityFileParser {
       let odometer = Number.NaN;
       let lastReading = Number.NaN;
       let restartedAt = 0;
-      for (const record of messages.recordMesgs ?? []) {
+      const records = recordsWithPossibleTimes(messages.recordMesgs ?? []);
+      if (records.ignored > 0 && !warnings.includes(FIT_READING_WARNINGS.partlyUnreadable)) {
+        warnings.unshift(FIT_READING_WARNINGS.partlyUnreadable);
+      }
+      for (const record of records.kept) {
         const reading = numberField(record, 'distance');
         if (!Number.isNaN(reading)) {
           if (restarts && reading < lastReading - ODOMETER_RESTART_M) {
@@ -375,6 +416,13 @@ export function createFitParser(): ActivityFileParser {
 
       const deviceTotals = sessions.length === 0 ? null : totalsOf(sessions);
       const legs = legsOf(sessions, track);
+      // A file not read whole whose records cover less than its session says was covered: the
+      // records end early, and the session's totals are the activity's distance and time.
+      const recordsEndEarly =
+        warnings.length > 0 &&
+        legs === undefined &&
+        deviceTotals !== null &&
+        deviceTotals.distanceM > (track.distance[last] as number) * (1 + RECORDS_END_EARLY_MARGIN);
       return {
         format: 'fit',
         // FIT files carry no activity name (the sport message's name is the sport profile's, e.g. "Run").
@@ -387,6 +435,7 @@ export function createFitParser(): ActivityFileParser {
         deviceTotals,
         ...(legs ? { legs } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
+        ...(recordsEndEarly ? { recordsEndEarly } : {}),
       };
     },
   };

@@ -6,11 +6,16 @@
  * - bytes after the end the header declares (phone apps that pad or append), which the SDK tries
  *   to read as a second file;
  * - files that end early (a watch that ran out of battery, a transfer cut short), which fail the
- *   SDK's integrity check.
+ *   SDK's integrity check;
+ * - a data message shorter than its definition says (the Strava Android app writes a record's
+ *   2-byte speed as 1 byte now and then), after which the SDK reads every later byte out of step
+ *   and stops with a field error: the rest of the file is lost to it.
  * `repairFit` walks the file's records (FIT protocol: definition and data messages, sizes from the
  * definitions) and writes a file the SDK reads: each compressed-timestamp record becomes a normal
- * data message with its timestamp field, the file stops after its last complete record, and the
- * header and CRC are rewritten. A complete file whose CRC does not match is corrupt, not damaged
+ * data message with its timestamp field, a data message not followed by a valid record header is
+ * left out and reading goes on at the nearest byte where two valid record headers follow one
+ * another (RESYNC_OFFSETS), the file stops after its last complete record, and the header and CRC
+ * are rewritten. A complete file whose CRC does not match is corrupt, not damaged
  * in one of these ways, and is left alone (null): Stride never imports silently altered data.
  */
 
@@ -58,7 +63,12 @@ export interface FitRepair {
   truncated: boolean;
   /** Bytes after the file's declared end, left out. */
   trailingBytes: number;
+  /** Data messages left out because they did not end where the next record begins. */
+  skippedMessages: number;
 }
+
+/** Where reading may go on after a message that does not end where the next record begins. */
+const RESYNC_OFFSETS = [-1, -2, -3, 1, 2, 3];
 
 function readDefinition(
   bytes: Uint8Array,
@@ -111,6 +121,64 @@ function readDefinition(
 }
 
 /**
+ * The size of the record starting at `pos` when its header is one the file can have there: a
+ * definition (reserved byte 0, architecture 0 or 1) or a data message of a defined local type;
+ * null otherwise.
+ */
+function recordSizeAt(
+  bytes: Uint8Array,
+  pos: number,
+  end: number,
+  definitions: readonly (LocalDefinition | undefined)[],
+): number | null {
+  const header = bytes[pos];
+  if (header === undefined || pos >= end) {
+    return null;
+  }
+  if ((header & 0x80) !== 0) {
+    const definition = definitions[(header >> 5) & 0x03];
+    return definition ? 1 + definition.fieldsSize + definition.devSize : null;
+  }
+  if ((header & 0x40) !== 0) {
+    if ((header & 0x10) !== 0 || bytes[pos + 1] !== 0 || (bytes[pos + 2] as number) > 1) {
+      return null;
+    }
+    return readDefinition(bytes, pos, end)?.size ?? null;
+  }
+  if ((header & 0x30) !== 0) {
+    return null;
+  }
+  const definition = definitions[header & 0x0f];
+  return definition ? 1 + definition.fieldsSize + definition.devSize : null;
+}
+
+/**
+ * Where reading goes on after the data message at `pos` of `size` bytes: its end when a valid
+ * record begins there (or the file ends), else the nearest offset from its end where two valid
+ * records follow one another, else null (nothing more can be read).
+ */
+function nextRecordAfter(
+  bytes: Uint8Array,
+  pos: number,
+  size: number,
+  end: number,
+  definitions: readonly (LocalDefinition | undefined)[],
+): { at: number; skipped: boolean } | null {
+  const next = pos + size;
+  if (next >= end || recordSizeAt(bytes, next, end, definitions) !== null) {
+    return { at: next, skipped: false };
+  }
+  for (const offset of RESYNC_OFFSETS) {
+    const at = next + offset;
+    const first = at > pos ? recordSizeAt(bytes, at, end, definitions) : null;
+    if (first !== null && (at + first >= end || recordSizeAt(bytes, at + first, end, definitions) !== null)) {
+      return { at, skipped: true };
+    }
+  }
+  return null;
+}
+
+/**
  * A copy of the file the SDK can read, or null when it is not a FIT file, is corrupt (a complete
  * file whose CRC does not match), or has no complete record to keep.
  */
@@ -141,6 +209,7 @@ export function repairFit(bytes: Uint8Array): FitRepair | null {
   const augmented: boolean[] = [];
   let lastTimestamp = Number.NaN;
   let compressedTimestamps = 0;
+  let skippedMessages = 0;
   let pos = headerSize;
   while (pos < end) {
     const header = bytes[pos] as number;
@@ -185,6 +254,15 @@ export function repairFit(bytes: Uint8Array): FitRepair | null {
       if (!definition || pos + size > end) {
         break;
       }
+      const next = nextRecordAfter(bytes, pos, size, end, definitions);
+      if (next === null) {
+        break;
+      }
+      if (next.skipped) {
+        skippedMessages++;
+        pos = next.at;
+        continue;
+      }
       if (augmented[local]) {
         emit(definition.raw);
         augmented[local] = false;
@@ -221,5 +299,6 @@ export function repairFit(bytes: Uint8Array): FitRepair | null {
     compressedTimestamps,
     truncated: pos < declaredEnd,
     trailingBytes: Math.max(0, bytes.length - declaredEnd - CRC_SIZE),
+    skippedMessages,
   };
 }

@@ -38,7 +38,7 @@ export interface DeviceTotals {
 
 /** One leg of a multisport file: a part of its track with its own sport and device totals. */
 export interface ParsedLeg {
-  /** The leg's sport as a Stride type, or null when it says nothing (the speed guess decides). */
+  /** The leg's sport as a Stride type ("other" when it says nothing); null for a transition. */
   type: UploadActivityType | null;
   /** A transition between legs (FIT sport "transition"): never an activity, never running. */
   transition: boolean;
@@ -79,6 +79,11 @@ export interface ParsedActivity {
   deviceTotals: DeviceTotals | null;
   /** Sentences on what could not be read of an imported file (e.g. it ends early); absent when none. */
   warnings?: string[];
+  /**
+   * The file could not be read whole and its records end before the activity did (its session
+   * covers more than they do): the device totals are the activity's distance and time.
+   */
+  recordsEndEarly?: boolean;
 }
 
 export interface ActivityFileParser {
