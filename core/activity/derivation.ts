@@ -9,8 +9,14 @@
  */
 import { isRealActivityName } from './activity-name.ts';
 
-/** 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags. */
-export const ACTIVITY_DERIVATION_VERSION = 1;
+/**
+ * 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags.
+ * 2: laps from the file's own lap totals (else their own points, the gap before them included);
+ *    multisport legs by session time windows, the odometer starting again with each session, a
+ *    generic session "other"; FIT files read past records written short and impossible times,
+ *    session totals when the records end early, and what could not be read kept on the activity.
+ */
+export const ACTIVITY_DERIVATION_VERSION = 2;
 
 /**
  * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from

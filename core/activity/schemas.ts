@@ -127,6 +127,8 @@ export const activityDetailSchema = activitySummarySchema.extend({
       legs: z.array(z.object({ id: z.string(), name: z.string(), type: activityTypeSchema })),
     })
     .nullable(),
+  /** What could not be read of the uploaded file (e.g. "Part of the file could not be read; …"). */
+  fileWarnings: z.array(z.string()),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

@@ -129,6 +129,8 @@ export interface ActivitiesTable {
   laps: Json<unknown[]>;
   splitsMetric: Json<unknown[]>;
   splitsStandard: Json<unknown[]>;
+  /** What could not be read of the uploaded file (core/activity/parsed.ts warnings). */
+  fileWarnings: ColumnType<string[], string | undefined, string>;
   originalFilename: string | null;
   fileSize: number | null;
   fileType: string | null;

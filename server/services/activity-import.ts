@@ -75,6 +75,7 @@ export function activityRow(
     laps: JSON.stringify(record.laps),
     splitsMetric: JSON.stringify(record.splitsMetric),
     splitsStandard: JSON.stringify(record.splitsStandard),
+    fileWarnings: JSON.stringify(record.warnings),
     flagged: record.flag !== null,
     flagReason: record.flag?.message ?? null,
     derivationVersion: ACTIVITY_DERIVATION_VERSION,

@@ -104,6 +104,7 @@ function toDetail(
     splitsStandard: row.splitsStandard as SplitRecord[],
     stravaError,
     multisport: legs,
+    fileWarnings: row.fileWarnings,
   };
 }
 

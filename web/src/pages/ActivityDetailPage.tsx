@@ -55,6 +55,11 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
 
       {activity.stravaError && <Alert severity="warning">{activity.stravaError}</Alert>}
       <FlaggedActivityAlert activity={activity} />
+      {activity.fileWarnings.map((warning) => (
+        <Alert key={warning} severity="info">
+          {warning}
+        </Alert>
+      ))}
       <MultisportCard activity={activity} />
 
       <ActivitySummaryGrid activity={activity} units={units} />
