@@ -85,6 +85,9 @@ async function storeOldFigures(): Promise<void> {
   await sql`update activities set distance = 1234, name = 'Unknown Activity' where id = ${id('Mojstrovka.gpx')}`.execute(
     db,
   );
+  // A file the SDK stops reading early, as version 1 read it: 0.9 km "lasting 23,461 days".
+  await sql`update activities set distance = 931.4, moving_time = 314, elapsed_time = 2027039628, flagged = true,
+    file_warnings = '[]'::jsonb where id = ${id('strava-android-app-201.10-b1218918.fit')}`.execute(db);
   // Tracks stored by the old rules differ too: here, another activity's.
   await sql`update activity_tracks set point_count = donor.point_count, data = donor.data
     from activity_tracks donor where donor.activity_id = ${id('Mojstrovka.gpx')}
@@ -110,6 +113,7 @@ beforeAll(async () => {
     'track-with-empty-segment.gpx',
     'running-with-developer-data.fit',
     'cerknicko-jezero.gpx',
+    'strava-android-app-201.10-b1218918.fit',
   ]) {
     await upload(runner, name);
   }
@@ -216,7 +220,7 @@ describe('the start-up pass', () => {
       .find((line) => line.msg === 'stored activities re-derived');
     expect(summary).toMatchObject({
       level: 30,
-      rederived: 5,
+      rederived: 6,
       failed: 1,
       skipped: 1,
       kept: 0,
@@ -269,7 +273,7 @@ describe('a pass called directly', () => {
   it('two passes at once (two app servers) re-derive each activity once, in batches', async () => {
     await sql`update activities set derivation_version = 0`.execute(server.database.db);
     const [first, second] = await Promise.all([rederiveStoredActivities(deps), rederiveStoredActivities(deps)]);
-    expect(first.rederived + second.rederived).toBe(5);
+    expect(first.rederived + second.rederived).toBe(6);
     expect(first.failed + second.failed).toBe(1);
     expect(first.skipped + second.skipped).toBe(1);
     expect([...(await versions()).values()]).toEqual(Array(ids.size).fill(ACTIVITY_DERIVATION_VERSION));
@@ -282,7 +286,7 @@ describe('a pass called directly', () => {
     controller.abort();
     expect(await rederiveStoredActivities(deps, controller.signal)).toMatchObject({ rederived: 0 });
     expect([...(await versions()).values()].every((version) => version === 0)).toBe(true);
-    expect(await rederiveStoredActivities(deps)).toMatchObject({ rederived: 5, failed: 1, skipped: 1 });
+    expect(await rederiveStoredActivities(deps)).toMatchObject({ rederived: 6, failed: 1, skipped: 1 });
   });
 
   it('splits a multisport file stored as one activity into its legs, the stored one first', async () => {
