@@ -58,6 +58,13 @@ describe('a FIT file the SDK stops reading early', () => {
     expect(record.flag).toBeNull();
   });
 
+  it('a file whose records all carry relative times (a device without a clock) keeps them', () => {
+    const bytes = stravaAppFit(points, { times: new Map(points.map((_, i) => [i, 1000 + i])) });
+    const { parsed } = readFile(bytes);
+    expect(parsed.track.time).toHaveLength(2000);
+    expect(parsed.warnings).toBeUndefined();
+  });
+
   it("records that end early: the session's totals are the activity's distance and time", () => {
     const whole = stravaAppFit(points);
     const cut = whole.subarray(0, Math.floor(whole.length / 2));

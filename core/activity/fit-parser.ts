@@ -55,9 +55,11 @@ function recordsWithPossibleTimes(records: readonly FitMessage[]): { kept: FitMe
   const sorted = Float64Array.from(times).sort();
   const median = sorted[sorted.length >> 1] as number;
   const span = MAX_PLAUSIBLE_ELAPSED_S * 1000;
+  // A file whose records mostly carry relative times (a device without a clock) keeps them.
+  const earliest = median >= FIT_MIN_ABSOLUTE_TIME_MS ? FIT_MIN_ABSOLUTE_TIME_MS : Number.NEGATIVE_INFINITY;
   const kept = records.filter((record) => {
     const time = timeField(record, 'timestamp');
-    return Number.isNaN(time) || (time >= FIT_MIN_ABSOLUTE_TIME_MS && Math.abs(time - median) <= span);
+    return Number.isNaN(time) || (time >= earliest && Math.abs(time - median) <= span);
   });
   return { kept, ignored: records.length - kept.length };
 }
