@@ -5,10 +5,14 @@ import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
 describe('numbers in GPX and TCX text', () => {
   it('reads decimals exactly as Number does', () => {
     const random = seededRandom(11);
-    for (let i = 0; i < 100_000; i += 1) {
+    const mismatches: string[] = [];
+    for (let i = 0; i < 20_000; i += 1) {
       const text = ((random() - 0.5) * 10 ** Math.floor(random() * 8)).toFixed(Math.floor(random() * 12));
-      expect(Object.is(parseXmlNumber(text), Number(text))).toBe(true);
+      if (!Object.is(parseXmlNumber(text), Number(text))) {
+        mismatches.push(text);
+      }
     }
+    expect(mismatches).toEqual([]);
     expect(parseXmlNumber('46.0569033306')).toBe(46.0569033306);
     expect(parseXmlNumber('-122.391386000')).toBe(-122.391386);
     expect(parseXmlNumber('1e3')).toBe(1000);
