@@ -14,7 +14,8 @@ import { isRealActivityName } from './activity-name.ts';
  * 2: laps from the file's own lap totals (else their own points, the gap before them included);
  *    multisport legs by session time windows, the odometer starting again with each session, a
  *    generic session "other"; FIT files read past records written short and impossible times,
- *    session totals when the records end early, and what could not be read kept on the activity.
+ *    session totals when the records end early, and what could not be read kept on the activity;
+ *    elevation gain measured between the recorded elevations where climbs turn (summits kept).
  */
 export const ACTIVITY_DERIVATION_VERSION = 2;
 

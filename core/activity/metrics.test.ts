@@ -5,7 +5,7 @@ import {
   straightRun,
   type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
-import { elevationGain, elevationNoise } from './elevation-gain.ts';
+import { elevationChange, elevationGain, elevationNoise } from './elevation-gain.ts';
 import { guessActivityType, summarizeTrack } from './metrics.ts';
 import { maxSpeed, MOVING_SPEED_THRESHOLD_MPS } from './moving-speed.ts';
 import { computeCumulativeDistance, EARTH_MEAN_RADIUS_M, haversineDistance } from './track-distance.ts';
@@ -175,6 +175,18 @@ describe('elevation gain with a noise threshold', () => {
     const gain = gainOf(points);
     expect(gain).toBeGreaterThan(45);
     expect(gain).toBeLessThanOrEqual(50.01);
+  });
+
+  it('a smooth (barometric) out-and-back at exactly 5 % climbs and descends its 125 m in full', () => {
+    // 2.5 km up at 5 %, the same 2.5 km back down, a point every 2.5 m.
+    const points = straightRun({
+      points: 2001,
+      speed: 2.5,
+      elevation: (_, d) => 200 + 0.05 * Math.min(d, 5_000 - d),
+    });
+    const track = trackOf(points);
+    expect(elevationChange(track.elevation, track.distance)).toEqual({ gain: 125, loss: 125 });
+    expect(gainOf(points)).toBe(125);
   });
 
   it('measures the recording noise: zero for a smooth line, σ for white noise', () => {

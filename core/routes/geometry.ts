@@ -83,23 +83,63 @@ export interface ProfileSample extends LatLng {
 }
 
 /**
- * Points every `spacing` metres along the line, always including its start and end; when that would
- * exceed ELEVATION_MAX_SAMPLES the spacing widens so the whole line fits.
+ * Points every `spacing` metres along the line, always including its start and end, and each of
+ * `keyPoints` that lies on the line (in order: a planned route's waypoints, where an out-and-back
+ * turns and a climb often tops out, so its summit is sampled rather than fallen between two
+ * samples); when that would exceed ELEVATION_MAX_SAMPLES the spacing widens so the whole line fits
+ * (and key points that would take more than half of them are left out).
  */
-export function sampleLine(line: readonly LatLng[], spacing = ELEVATION_SAMPLE_SPACING_M): ProfileSample[] {
+export function sampleLine(
+  line: readonly LatLng[],
+  spacing = ELEVATION_SAMPLE_SPACING_M,
+  keyPoints: readonly LatLng[] = [],
+): ProfileSample[] {
   if (line.length === 0) {
     return [];
   }
   const cumulative = cumulativeDistances(line);
   const total = cumulative.at(-1) ?? 0;
-  const step = Math.max(spacing, total / (ELEVATION_MAX_SAMPLES - 1));
+  const keys = keyPointSamples(line, cumulative, keyPoints);
+  const kept = keys.length <= ELEVATION_MAX_SAMPLES / 2 ? keys : [];
+  const step = Math.max(spacing, total / (ELEVATION_MAX_SAMPLES - 1 - kept.length));
   const samples: ProfileSample[] = [];
+  let next = 0;
+  const addKeysBefore = (distance: number) => {
+    while (next < kept.length && (kept[next] as ProfileSample).distance < distance) {
+      const key = kept[next] as ProfileSample;
+      if (samples.at(-1)?.distance !== key.distance) {
+        samples.push(key);
+      }
+      next += 1;
+    }
+  };
   for (let distance = 0; distance < total; distance += step) {
+    addKeysBefore(distance);
     samples.push({ distance, ...pointAlong(line, cumulative, distance) });
   }
+  addKeysBefore(total);
   const last = line.at(-1) as LatLng;
   samples.push({ distance: total, lat: last.lat, lng: last.lng });
   return samples;
+}
+
+/** The key points found on the line, in order, each where the line passes through it exactly. */
+function keyPointSamples(
+  line: readonly LatLng[],
+  cumulative: readonly number[],
+  keyPoints: readonly LatLng[],
+): ProfileSample[] {
+  const found: ProfileSample[] = [];
+  let k = 0;
+  for (let i = 0; i < line.length && k < keyPoints.length; i += 1) {
+    const point = line[i] as LatLng;
+    const key = keyPoints[k] as LatLng;
+    if (point.lat === key.lat && point.lng === key.lng) {
+      found.push({ distance: cumulative[i] as number, lat: point.lat, lng: point.lng });
+      k += 1;
+    }
+  }
+  return found;
 }
 
 /** Splits items into batches of at most `size` (ELEVATION_BATCH_SIZE for elevation requests). */

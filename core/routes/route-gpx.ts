@@ -4,11 +4,43 @@
  * import reads any GPX Stride's parser accepts and simplifies the line to waypoints.
  */
 import { trackToGpx } from '../activity/gpx-export.ts';
+import { elevationProfile, elevationsAt } from './elevation-profile.ts';
 import { parseActivityFile } from '../activity/parse-activity-file.ts';
 import type { Track } from '../activity/track.ts';
-import { cumulativeDistances, editableWaypoints, simplifyToAtMost, type LatLng } from './geometry.ts';
+import {
+  cumulativeDistances,
+  editableWaypoints,
+  sampleLine,
+  simplifyToAtMost,
+  type LatLng,
+  type ProfileSample,
+} from './geometry.ts';
 import { MAX_ROUTE_LINE_POINTS } from './route-api.ts';
 import { MAX_ROUTE_WAYPOINTS } from './route-editor.ts';
+
+/**
+ * The points whose elevations a saved route's export needs: its profile samples, as the planner
+ * asks for them (every 50 m and at each waypoint), so the answers are usually remembered already.
+ */
+export function routeExportSamples(route: { line: readonly LatLng[]; waypoints: readonly LatLng[] }): ProfileSample[] {
+  return sampleLine(route.line, undefined, route.waypoints);
+}
+
+/**
+ * Each line point's elevation from the samples' elevations (null where the service had none):
+ * linear by distance between the two samples around it, the sample's own where the point is one
+ * (start, end, waypoints); NaN where a neighbouring sample has no elevation.
+ */
+export function lineElevations(
+  line: readonly LatLng[],
+  samples: readonly ProfileSample[],
+  elevations: readonly (number | null)[],
+): number[] {
+  const profile = elevationProfile(samples, elevations);
+  // A point between two known samples farther apart than the sampling step spans an unknown one.
+  const step = samples.length > 1 ? Math.max(...samples.slice(1).map((s, i) => s.distance - samples[i]!.distance)) : 0;
+  return elevationsAt(profile, cumulativeDistances(line), step + 1e-6);
+}
 
 /** The route's line as GPX 1.1 `<trk>` without times (a plan has none); elevation when known. */
 export function routeToGpx(route: { name: string; line: readonly LatLng[]; elevations?: readonly number[] }): string {

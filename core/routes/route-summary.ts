@@ -21,7 +21,7 @@ export interface RouteMeasure {
   /** Metres along the line. */
   distance: number;
   markers: DistanceMarker[];
-  /** Elevation samples along the line (every 50 m, at most 1,000). */
+  /** Elevation samples along the line (every 50 m and at each waypoint, at most 1,000). */
   samples: ProfileSample[];
 }
 
@@ -31,7 +31,7 @@ export function measureRoute(shape: RouteShape, units: UnitSystem): RouteMeasure
     line,
     distance: cumulativeDistances(line).at(-1) ?? 0,
     markers: distanceMarkers(line, units),
-    samples: sampleLine(line),
+    samples: sampleLine(line, undefined, shape.waypoints),
   };
 }
 

@@ -204,7 +204,13 @@ describe('generatePlan', () => {
     expect(short.weeks).toHaveLength(10);
     expect(short.startDate).toBe(today);
     const full = plan({});
-    expect(planDays(short)).toEqual(planDays(full).slice(-70));
+    // The same taper and race weeks; the build weeks keep their peak and their sessions.
+    expect(short.weeks.slice(-2).map((week) => week.days)).toEqual(full.weeks.slice(-2).map((week) => week.days));
+    expect(weekVolume(short.weeks[7]!)).toBe(weekVolume(full.weeks.at(-3)!));
+    expect(short.weeks.map((week) => week.kind)).toEqual([
+      ...['build', 'build', 'build', 'recovery', 'build', 'build', 'build', 'build'],
+      ...['taper', 'race'],
+    ]);
   });
 
   it('refuses a race too close for the template, saying how many weeks it needs', () => {
@@ -304,5 +310,129 @@ describe('fallbackPacesFromRaceTime', () => {
     // A 25:00 5K predicts 10 000 / 5000 ^ 1.06 × 1500 s ≈ 3127 s for 10K.
     expect(fallbackPacesFromRaceTime(5000, 1500).interval).toBeCloseTo(((1500 * 2 ** 1.06) / 10_000) * 0.96, 10);
     expect(() => fallbackPacesFromRaceTime(0, 1500)).toThrow(RangeError);
+  });
+});
+
+const kindsOf = (day: { tasks: { kind: string }[] }) => day.tasks.map((task) => task.kind);
+const layout = (week: TrainingPlanSchedule['weeks'][number]) =>
+  week.days.map(
+    (day) => `${day.tasks.map((task) => `${task.kind}${task.distanceM ? ` ${task.distanceM}` : ''}`).join('+')}`,
+  );
+
+describe('race week', () => {
+  it('with a Sunday race and a Thursday long run: easy Monday and Wednesday, a shakeout Friday, rest between', () => {
+    const generated = plan({ longRunDay: 4, runsPerWeek: 4 });
+    const raceWeek = generated.weeks.at(-1)!;
+    expect(raceWeek.days.map((day) => weekdayOf(epochDay(day.date)!))).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(layout(raceWeek)).toEqual(['easy 5000', 'rest', 'easy 5000', 'rest', 'easy 3000', 'rest', 'race 21097.5']);
+  });
+
+  it('with a Wednesday race: easy Thursday and Saturday, a shakeout Monday', () => {
+    const wednesday = '2027-06-09';
+    expect(weekdayOf(epochDay(wednesday)!)).toBe(3);
+    const raceWeek = plan({ raceDate: wednesday, longRunDay: 0, runsPerWeek: 4 }).weeks.at(-1)!;
+    expect(raceWeek.days.map((day) => weekdayOf(epochDay(day.date)!))).toEqual([4, 5, 6, 0, 1, 2, 3]);
+    expect(layout(raceWeek)).toEqual(['easy 5000', 'rest', 'easy 5000', 'rest', 'easy 3000', 'rest', 'race 21097.5']);
+  });
+
+  const raceDays = Array.from({ length: 7 }, (_, i) => addDays(RACE_DAY, -i));
+  const cases = raceDays.flatMap((raceDate) =>
+    [0, 1, 2, 3, 4, 5, 6].flatMap((longRunDay) =>
+      [2, 3, 4, 5, 6].map((runsPerWeek) => ({ raceDate, longRunDay, runsPerWeek })),
+    ),
+  );
+  it.each(RACE_DISTANCES)(
+    '%s: at least two short runs and at most two rest days right before the race, whatever the days',
+    (race) => {
+      for (const { raceDate, longRunDay, runsPerWeek } of cases) {
+        const generated = plan({ race, raceDate, longRunDay, runsPerWeek, level: 'beginner' });
+        const raceWeek = generated.weeks.at(-1)!;
+        const before = raceWeek.days.slice(0, -1);
+        const runs = before.flatMap((day) => day.tasks).filter((task) => isRun(task.kind));
+        expect(runs.length).toBeGreaterThanOrEqual(2);
+        expect(runs.every((task) => task.kind === 'easy')).toBe(true);
+        const easiest = Math.min(
+          ...generated.weeks[0]!.days.flatMap((day) => day.tasks)
+            .filter((t) => t.kind === 'easy')
+            .map((t) => t.distanceM!),
+        );
+        expect(runs.every((task) => task.distanceM! <= Math.max(easiest, 3000))).toBe(true);
+        const restStreak = [...before].reverse().findIndex((day) => !kindsOf(day).every((kind) => kind === 'rest'));
+        expect(restStreak).toBeLessThanOrEqual(2);
+        expect(kindsOf(raceWeek.days.at(-1)!)).toEqual(['race']);
+      }
+    },
+  );
+});
+
+describe('recovery weeks', () => {
+  const shortened = RACE_DISTANCES.flatMap((race) =>
+    PLAN_LEVELS.flatMap((level) => {
+      const template = RACE_TEMPLATES[race];
+      return Array.from({ length: template.weeks[level] - template.minWeeks[level] + 1 }, (_, i) => ({
+        race,
+        level,
+        weeks: template.minWeeks[level] + i,
+      }));
+    }),
+  );
+  it.each(shortened)(
+    '$race $level in $weeks weeks: each after at least three build weeks',
+    ({ race, level, weeks }) => {
+      const generated = plan({ race, level, today: addDays(RACE_DAY, -7 * weeks + 1) });
+      const kinds = generated.weeks.map((week) => week.kind);
+      expect(kinds).toHaveLength(weeks);
+      expect(kinds[0]).not.toBe('recovery');
+      let buildsBefore = 0;
+      for (const kind of kinds) {
+        if (kind === 'recovery') {
+          expect(buildsBefore).toBeGreaterThanOrEqual(3);
+          buildsBefore = 0;
+        } else {
+          buildsBefore += 1;
+        }
+      }
+    },
+  );
+});
+
+describe('week 1 from the runner’s recent running', () => {
+  const template = RACE_TEMPLATES.half;
+  const fourWeeks = (weeklyKm: number, runs: number) => ({ runs, totalM: weeklyKm * 4 * 1000 });
+  const longRunOf = (week: TrainingPlanSchedule['weeks'][number]) =>
+    week.days.flatMap((day) => day.tasks).find((task) => task.kind === 'long')!.distanceM!;
+  const fullLength = { today: addDays(RACE_DAY, -7 * template.weeks.intermediate + 1) };
+
+  it('starts a runner of 12 km a week at their volume, not the template’s 11.8 km long run', () => {
+    expect(longRunOf(plan(fullLength).weeks[0]!)).toBe(11_800);
+    const generated = plan({ ...fullLength, recentVolume: fourWeeks(12, 8) });
+    // 12 km is 12/49 of the peak week (19 km long run + 3 × 10 km): the long run 19 km × 12/49.
+    expect(longRunOf(generated.weeks[0]!)).toBe(4_700);
+    expect(weekVolume(generated.weeks[0]!)).toBe(4_700 + 3 * 3_000);
+    expect(generated.weekOneBasis).toEqual({
+      recentRuns: 8,
+      recentWeeklyM: 12_000,
+      source: 'recent',
+      weekOneM: 13_700,
+    });
+    // It builds from there by at most 10 % a build week and never past the template.
+    const standard = plan(fullLength);
+    generated.weeks.forEach((week, index) => {
+      expect(weekVolume(week)).toBeLessThanOrEqual(weekVolume(standard.weeks[index]!));
+      const previousBuild = generated.weeks.slice(0, index).findLast((w) => w.kind === 'build');
+      if (week.kind === 'build' && previousBuild && longRunOf(previousBuild) > 3_000) {
+        expect(longRunOf(week) / longRunOf(previousBuild)).toBeLessThanOrEqual(1.1 + 100 / longRunOf(previousBuild));
+      }
+    });
+    expect(generated.weeks.at(-1)!.days.at(-1)!.tasks[0]!.kind).toBe('race');
+  });
+
+  it('keeps the template’s first week for a runner already running more, or with no runs to go by', () => {
+    const more = plan({ ...fullLength, recentVolume: fourWeeks(60, 20) });
+    expect(planDays(more)).toEqual(planDays(plan(fullLength)));
+    expect(more.weekOneBasis).toMatchObject({ source: 'template', recentRuns: 20, recentWeeklyM: 60_000 });
+    const none = plan({ ...fullLength, recentVolume: { runs: 0, totalM: 0 } });
+    expect(planDays(none)).toEqual(planDays(plan(fullLength)));
+    expect(none.weekOneBasis).toMatchObject({ source: 'template', recentRuns: 0, recentWeeklyM: 0 });
   });
 });

@@ -6,6 +6,8 @@
  * sentence that says how many weeks the plan needs. When more weeks are left, the plan begins up to
  * MAX_PLAN_WEEKS before race day with base weeks: the template's first week of easy running and the
  * long run, without quality sessions, so a runner with a race months away has a plan from now on.
+ * Week 1 starts from the runner's recent running when that is less than the plan's first week, and
+ * the plan says what week 1 was based on (WeekOneBasis).
  *
  * Task ids are "<date>-<kind>" (one task of a kind a day), stable for a given plan request, so stored
  * dailyProgress (spec §3) keeps pointing at the same tasks.
@@ -16,6 +18,7 @@ import { addDays, daysBetween, epochDay, weekdayOf } from './local-day.ts';
 import { fallbackPacesFromRaceTime, type TrainingPaceKind, type TrainingPaces, trainingPacesSchema } from './paces.ts';
 import {
   BUILD_GROWTH,
+  CATCH_UP_GROWTH,
   LEVEL_SETTINGS,
   MAX_RUNS_PER_WEEK,
   MIN_EASY_RUN_M,
@@ -27,10 +30,14 @@ import {
   RACE_DISTANCE_METRES,
   RACE_DISTANCES,
   RACE_TEMPLATES,
+  RACE_WEEK_RUN_DAYS,
+  RACE_WEEK_RUNS,
   type RaceDistance,
+  RECENT_VOLUME_WEEKS,
   RECOVERY_EVERY_WEEKS,
   RECOVERY_FACTOR,
   RUN_DAY_PATTERNS,
+  SHAKEOUT_M,
   STRENGTH_MINUTES,
   STRETCHING_MINUTES,
   TAPER_FACTORS,
@@ -90,6 +97,27 @@ export interface PlanWeek {
   kind: PlanWeekKind;
   days: PlanDay[];
 }
+/** The runner's running in the RECENT_VOLUME_WEEKS weeks before the plan was made. */
+export interface RecentVolume {
+  runs: number;
+  totalM: number;
+}
+/** The recent volume of the runs among `activities` (type "run", any case); the caller picks the weeks. */
+export function recentVolumeOf(activities: readonly { type: string; distanceM: number }[]): RecentVolume {
+  const runs = activities.filter((activity) => activity.type.toLowerCase() === 'run' && activity.distanceM > 0);
+  return { runs: runs.length, totalM: runs.reduce((sum, run) => sum + run.distanceM, 0) };
+}
+
+/** What week 1 was based on, said on the plan. */
+export interface WeekOneBasis {
+  /** Runs and metres a week on average over the RECENT_VOLUME_WEEKS weeks before the plan was made. */
+  recentRuns: number;
+  recentWeeklyM: number;
+  /** 'recent': week 1 follows that running; 'template': the plan's own first week, no more than it. */
+  source: 'recent' | 'template';
+  /** Week 1's planned running in metres. */
+  weekOneM: number;
+}
 export interface TrainingPlanSchedule {
   race: RaceDistance;
   level: PlanLevel;
@@ -98,6 +126,8 @@ export interface TrainingPlanSchedule {
   startDate: string;
   raceDate: string;
   weeks: PlanWeek[];
+  /** Absent from plans made before it was recorded. */
+  weekOneBasis?: WeekOneBasis;
 }
 
 export const PLAN_MESSAGES = {
@@ -177,10 +207,19 @@ export function planInputForGoal(goal: GoalDefinition, request: PlanRequest, tod
   };
 }
 
-/** Volume factor of every template week (1 = peak), and its kind, first week first. */
-export function templateWeekFactors(race: RaceDistance, level: PlanLevel): { factor: number; kind: PlanWeekKind }[] {
+/**
+ * Volume factor of every template week (1 = peak), and its kind, first week first. With
+ * `buildWeeks` (a plan shortened to fewer build weeks than the template has), those last build
+ * weeks; recovery weeks are counted from the plan's first build week, so at least three build weeks
+ * come before each one.
+ */
+export function templateWeekFactors(
+  race: RaceDistance,
+  level: PlanLevel,
+  buildWeeks?: number,
+): { factor: number; kind: PlanWeekKind }[] {
   const template = RACE_TEMPLATES[race];
-  const build = template.weeks[level] - template.taperWeeks;
+  const build = Math.min(buildWeeks ?? Infinity, template.weeks[level] - template.taperWeeks);
   const weeks: { factor: number; kind: PlanWeekKind }[] = [];
   let trend = 1;
   for (let week = 0; week < build; week += 1) {
@@ -201,6 +240,37 @@ export function templateWeekFactors(race: RaceDistance, level: PlanLevel): { fac
   ];
 }
 
+/**
+ * The week factors lowered to start from `startFactor` (the runner's recent running) when that is
+ * below the plan's first week: each build or base week at most CATCH_UP_GROWTH over the build week
+ * before, a recovery week RECOVERY_FACTOR of it, never above the template; taper and race weeks keep
+ * their share of the peak the runner actually reaches.
+ */
+function followRecentVolume(
+  weeks: readonly { factor: number; kind: PlanWeekKind }[],
+  startFactor: number,
+): { factor: number; kind: PlanWeekKind }[] {
+  let lastBuild = Number.NaN;
+  let peak = 0;
+  const built = weeks.map((week) => {
+    if (week.kind === 'taper' || week.kind === 'race') {
+      return week;
+    }
+    const cap = Number.isNaN(lastBuild)
+      ? startFactor
+      : lastBuild * (week.kind === 'recovery' ? RECOVERY_FACTOR : CATCH_UP_GROWTH);
+    const factor = Math.min(week.factor, cap);
+    if (week.kind !== 'recovery') {
+      lastBuild = factor;
+    }
+    peak = Math.max(peak, factor);
+    return { ...week, factor };
+  });
+  return built.map((week) =>
+    week.kind === 'taper' || week.kind === 'race' ? { ...week, factor: week.factor * peak } : week,
+  );
+}
+
 export interface PlanInput {
   race: RaceDistance;
   level: PlanLevel;
@@ -213,9 +283,13 @@ export interface PlanInput {
   /** Goal target, for the race task's pace and the fallback paces. */
   targetTimeS: number;
   paces?: TrainingPaces;
+  /** The runner's runs of the last RECENT_VOLUME_WEEKS weeks; without, the template's first week. */
+  recentVolume?: RecentVolume;
 }
 
 const round100 = (metres: number) => Math.round(metres / 100) * 100;
+/** How far a week's long run, quality sessions and shortest easy runs may go past its volume. */
+const QUALITY_ROOM = 1.1;
 
 function task(date: string, kind: TaskKind, fields: Partial<Omit<PlanTask, 'id' | 'kind'>> = {}): PlanTask {
   return {
@@ -252,15 +326,22 @@ export function generatePlan(
   const allWeeks = templateWeekFactors(race, level);
   const planLength = Math.min(weeksAvailable, Math.max(allWeeks.length, MAX_PLAN_WEEKS));
   const baseWeeks = Math.max(0, planLength - allWeeks.length);
-  const fromTemplate = allWeeks.slice(Math.max(0, allWeeks.length - planLength));
-  const weeks = [
+  const dropped = Math.max(0, allWeeks.length - planLength);
+  const fromTemplate = templateWeekFactors(race, level, template.weeks[level] - template.taperWeeks - dropped);
+  const templateWeeks = [
     ...Array.from({ length: baseWeeks }, () => ({ factor: allWeeks[0]!.factor, kind: 'base' as const })),
     ...fromTemplate,
   ];
-  const paces = input.paces ?? fallbackPacesFromRaceTime(RACE_DISTANCE_METRES[race], input.targetTimeS);
   const settings = LEVEL_SETTINGS[level];
+  /** A week's running in metres at factor 1 (the peak week) before rounding. */
+  const peakWeekM = (template.peakLongRunM + (runsPerWeek - 1) * template.peakEasyRunM) * settings.distanceFactor;
+  const recent = input.recentVolume;
+  const recentWeeklyM = recent === undefined ? 0 : recent.totalM / RECENT_VOLUME_WEEKS;
+  const followsRecent = recent !== undefined && recent.runs > 0 && recentWeeklyM / peakWeekM < templateWeeks[0]!.factor;
+  const weeks = followsRecent ? followRecentVolume(templateWeeks, recentWeeklyM / peakWeekM) : templateWeeks;
+  const paces = input.paces ?? fallbackPacesFromRaceTime(RACE_DISTANCE_METRES[race], input.targetTimeS);
   const pattern = RUN_DAY_PATTERNS[runsPerWeek] ?? [];
-  const firstTemplateWeek = allWeeks.length - fromTemplate.length;
+  const firstTemplateWeek = dropped;
   const startDate = addDays(raceDate, -7 * weeks.length + 1);
   // Run days keyed by days before the long run, and the one non-run day that holds strength (never
   // the day after the long run).
@@ -291,8 +372,9 @@ export function generatePlan(
     daysBeforeLongRun: number,
     week: { factor: number; kind: PlanWeekKind },
     templateWeek: number,
-    qualityCount: number,
+    weekQualityCount: number,
   ): PlanTask[] {
+    let qualityCount = weekQualityCount;
     const scale = settings.distanceFactor * week.factor;
     const quality = (rank: number) => {
       const session = template.sessions[(templateWeek + rank - 1) % template.sessions.length]!;
@@ -305,9 +387,24 @@ export function generatePlan(
     // The week's volume follows the template factor exactly; easy runs take what the long run and
     // the quality sessions leave, so the rotation of sessions never makes a week jump.
     const weekVolumeM = (template.peakLongRunM + (runsPerWeek - 1) * template.peakEasyRunM) * scale;
-    const qualityRanks = pattern.filter((day) => day.quality > 0 && day.quality <= qualityCount);
-    const easyRuns = runsPerWeek - 1 - qualityRanks.length;
-    const qualityM = qualityRanks.reduce((sum, day) => sum + quality(day.quality).distanceM, 0);
+    // In a plan that starts from the runner's little recent running, a week too small to hold its
+    // quality sessions runs easy instead, the last-ranked session first: the long run, the sessions
+    // and the shortest easy runs must fit the week's volume with QUALITY_ROOM to spare.
+    const weekLoad = (count: number) => {
+      const ranks = pattern.filter((day) => day.quality > 0 && day.quality <= count);
+      const qualityM = ranks.reduce((sum, day) => sum + quality(day.quality).distanceM, 0);
+      return { ranks, qualityM, easyRuns: runsPerWeek - 1 - ranks.length };
+    };
+    let fitting = qualityCount;
+    while (followsRecent && fitting > 0) {
+      const load = weekLoad(fitting);
+      if (longRunM + load.qualityM + load.easyRuns * MIN_EASY_RUN_M <= weekVolumeM * QUALITY_ROOM) {
+        break;
+      }
+      fitting -= 1;
+    }
+    qualityCount = fitting;
+    const { qualityM, easyRuns } = weekLoad(qualityCount);
     const easyRunM = Math.max(MIN_EASY_RUN_M, round100((weekVolumeM - longRunM - qualityM) / Math.max(1, easyRuns)));
     const easy = (distanceM: number) => task(date, 'easy', { distanceM, pace: 'easy', paceSPerM: paces.easy });
     if (week.kind === 'race') {
@@ -320,9 +417,14 @@ export function generatePlan(
           }),
         ];
       }
-      // Race week keeps short easy runs, but no long run and nothing the day before the race.
-      const runs = daysBeforeLongRun !== 0 && runOffsets.has(daysBeforeLongRun) && toRace > 1;
-      return [runs ? easy(Math.max(MIN_EASY_RUN_M, round100(template.peakEasyRunM * scale))) : task(date, 'rest')];
+      // Race week: short easy runs on fixed days before the race, whatever the long-run day.
+      const raceWeekRuns = Math.min(RACE_WEEK_RUNS.max, Math.max(RACE_WEEK_RUNS.min, runsPerWeek - 1));
+      const runDays: readonly number[] = RACE_WEEK_RUN_DAYS.slice(0, raceWeekRuns);
+      if (!runDays.includes(toRace)) {
+        return [task(date, 'rest')];
+      }
+      const easyM = Math.max(MIN_EASY_RUN_M, round100(template.peakEasyRunM * scale));
+      return [easy(toRace === RACE_WEEK_RUN_DAYS[0] ? Math.min(SHAKEOUT_M, easyM) : easyM)];
     }
     if (daysBeforeLongRun === 0) {
       return [
@@ -354,7 +456,19 @@ export function generatePlan(
     ];
   }
 
-  return { ok: true, plan: { race, level, runsPerWeek, longRunDay, startDate, raceDate, weeks: planWeeks } };
+  const weekOneM = (planWeeks[0]?.days ?? [])
+    .flatMap((day) => day.tasks)
+    .reduce((sum, each) => sum + (RUN_TASK_KINDS.has(each.kind) ? (each.distanceM ?? 0) : 0), 0);
+  const weekOneBasis: WeekOneBasis = {
+    recentRuns: recent?.runs ?? 0,
+    recentWeeklyM,
+    source: followsRecent ? 'recent' : 'template',
+    weekOneM,
+  };
+  return {
+    ok: true,
+    plan: { race, level, runsPerWeek, longRunDay, startDate, raceDate, weeks: planWeeks, weekOneBasis },
+  };
 }
 
 /** Every day of a plan, first first. */

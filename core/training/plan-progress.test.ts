@@ -16,6 +16,8 @@ import {
 } from './plan-progress.ts';
 
 const NOW = Date.parse('2027-01-01T10:00:00Z');
+/** Past race day: every day of the plan may be ticked. */
+const AFTER_RACE = '2027-03-15';
 function tenKPlan(): TrainingPlanSchedule {
   // 10K beginner, 10 weeks from Monday 2027-01-04 to race day Sunday 2027-03-14; long runs on Sunday.
   const result = generatePlan({
@@ -34,7 +36,7 @@ function tenKPlan(): TrainingPlanSchedule {
 }
 const plan = tenKPlan();
 const tick = (progress: DailyProgress, date: string, taskId: string, completed = true) => {
-  const result = toggleTask(plan, progress, { date, taskId, completed }, NOW);
+  const result = toggleTask(plan, progress, { date, taskId, completed }, NOW, AFTER_RACE);
   if (!result.ok) {
     throw new Error(result.message);
   }
@@ -88,14 +90,30 @@ describe('toggleTask', () => {
   });
 
   it('refuses a task that is not on that day, and a day outside the plan', () => {
-    expect(toggleTask(plan, {}, { date: '2027-01-05', taskId: '2027-01-10-long', completed: true }, NOW)).toEqual({
+    expect(
+      toggleTask(plan, {}, { date: '2027-01-05', taskId: '2027-01-10-long', completed: true }, NOW, AFTER_RACE),
+    ).toEqual({
       ok: false,
       message: PLAN_PROGRESS_MESSAGES.unknownTask,
     });
-    expect(toggleTask(plan, {}, { date: '2026-12-31', taskId: '2026-12-31-rest', completed: true }, NOW)).toEqual({
+    expect(
+      toggleTask(plan, {}, { date: '2026-12-31', taskId: '2026-12-31-rest', completed: true }, NOW, AFTER_RACE),
+    ).toEqual({
       ok: false,
       message: PLAN_PROGRESS_MESSAGES.dayNotInPlan,
     });
+  });
+
+  it('refuses to tick a task of a day after today, and lets a stale tick there be unticked', () => {
+    const toggle = { date: '2027-01-07', taskId: '2027-01-07-easy', completed: true };
+    expect(toggleTask(plan, {}, toggle, NOW, '2027-01-06')).toEqual({
+      ok: false,
+      message: 'That day has not come yet: a task can be ticked on its day or after.',
+    });
+    expect(toggleTask(plan, {}, toggle, NOW, '2027-01-07')).toMatchObject({ ok: true });
+    const stale = tick({}, '2027-01-07', '2027-01-07-easy');
+    const untick = toggleTask(plan, stale, { ...toggle, completed: false }, NOW, '2027-01-06');
+    expect(untick).toMatchObject({ ok: true, progress: { '2027-01-07': { completedTasks: [] } } });
   });
 
   it('validates the payload', () => {

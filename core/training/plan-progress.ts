@@ -59,6 +59,7 @@ export function newTrainingPlanRecord(
 export const PLAN_PROGRESS_MESSAGES = {
   dayNotInPlan: 'That day is not part of this plan.',
   unknownTask: 'That task is not on this day of the plan.',
+  futureDay: 'That day has not come yet: a task can be ticked on its day or after.',
 } as const;
 
 /** Ticks (completed true) or unticks one task of one plan day. */
@@ -87,12 +88,16 @@ function completedOn(progress: DailyProgress, date: string): ReadonlySet<string>
   return new Set(progress[date]?.completedTasks ?? []);
 }
 
-/** The progress after a toggle, or the sentence saying why the toggle does not fit the plan. */
+/**
+ * The progress after a toggle, or the sentence saying why the toggle does not fit the plan. A task
+ * of a day after `today` (the plan's zone) cannot be ticked; unticking one is allowed.
+ */
 export function toggleTask(
   plan: TrainingPlanSchedule,
   progress: DailyProgress,
   toggle: TaskToggle,
   nowMs: number,
+  today: string,
 ): { ok: true; progress: DailyProgress } | { ok: false; message: string } {
   const day = dayOf(plan, toggle.date);
   if (!day) {
@@ -100,6 +105,9 @@ export function toggleTask(
   }
   if (!day.tasks.some((task) => task.id === toggle.taskId)) {
     return { ok: false, message: PLAN_PROGRESS_MESSAGES.unknownTask };
+  }
+  if (toggle.completed && toggle.date > today) {
+    return { ok: false, message: PLAN_PROGRESS_MESSAGES.futureDay };
   }
   const done = new Set(completedOn(progress, toggle.date));
   if (toggle.completed) {

@@ -30,10 +30,21 @@ export type PlanLevel = (typeof PLAN_LEVELS)[number];
 export const MIN_RUNS_PER_WEEK = 2;
 export const MAX_RUNS_PER_WEEK = 6;
 
-/** Weekly growth of build weeks, the recovery-week cut, and how often recovery weeks come. */
+/**
+ * Weekly growth of build weeks, the recovery-week cut, and how often recovery weeks come: every
+ * 4th build week of the plan as the runner gets it, so at least three build weeks come first, also
+ * in a plan shortened to the weeks left before the race.
+ */
 export const BUILD_GROWTH = 1.07;
 export const RECOVERY_FACTOR = 0.8;
 export const RECOVERY_EVERY_WEEKS = 4;
+/**
+ * Week 1 follows the runner's running of the last RECENT_VOLUME_WEEKS weeks when that is less than
+ * the template's first week; from there each week adds at most CATCH_UP_GROWTH (the 10 % rule)
+ * until the template's volume is reached.
+ */
+export const RECENT_VOLUME_WEEKS = 4;
+export const CATCH_UP_GROWTH = 1.1;
 /** Volume of each taper week (the last one is race week) as a share of the peak week. */
 export const TAPER_FACTORS: Readonly<Record<number, readonly number[]>> = {
   1: [0.6],
@@ -44,6 +55,15 @@ export const TAPER_FACTORS: Readonly<Record<number, readonly number[]>> = {
 export const QUALITY_WARM_UP_M = 3000;
 /** Shortest easy run a plan schedules. */
 export const MIN_EASY_RUN_M = 3000;
+/**
+ * Race week: short easy runs on these days before the race, as many as the runner's runs a week
+ * allow (RACE_WEEK_RUNS), the shakeout two days out first; so whatever the long-run day, there are
+ * at least two runs and never more than two rest days right before the race.
+ */
+export const RACE_WEEK_RUN_DAYS = [2, 4, 6, 3] as const;
+export const RACE_WEEK_RUNS = { min: 2, max: 4 } as const;
+/** The shakeout two days before the race. */
+export const SHAKEOUT_M = 3000;
 export const STRENGTH_MINUTES = 20;
 export const STRETCHING_MINUTES = 10;
 

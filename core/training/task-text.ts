@@ -6,8 +6,14 @@
 import type { UnitSystem } from '../profile.ts';
 import { distanceUnitLabel, formatPaceSeconds, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
-import type { PlanTask } from './plan-generation.ts';
-import { QUALITY_WARM_UP_M, RACE_DISTANCE_LABELS, type RaceDistance } from './plan-templates.ts';
+import type { PlanTask, WeekOneBasis } from './plan-generation.ts';
+import {
+  CATCH_UP_GROWTH,
+  QUALITY_WARM_UP_M,
+  RACE_DISTANCE_LABELS,
+  RECENT_VOLUME_WEEKS,
+  type RaceDistance,
+} from './plan-templates.ts';
 
 function distance(metres: number, units: UnitSystem): string {
   return `${formatGoalDistance(metres, units)} ${distanceUnitLabel(units)}`;
@@ -77,4 +83,26 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 export function planName(race: RaceDistance): string {
   const label = RACE_DISTANCE_LABELS[race];
   return `${label.charAt(0).toUpperCase()}${label.slice(1)} plan`;
+}
+
+/**
+ * What the plan's week 1 was based on, said on the plan: the runner's recent running it follows,
+ * or why it is the plan's own first week.
+ */
+export function weekOneBasisText(basis: WeekOneBasis, units: UnitSystem): string {
+  const weeks = `your last ${RECENT_VOLUME_WEEKS} weeks`;
+  const runs = `${basis.recentRuns} ${basis.recentRuns === 1 ? 'run' : 'runs'}`;
+  const weekly = `${distance(basis.recentWeeklyM, units)} a week`;
+  const weekOne = distance(basis.weekOneM, units);
+  if (basis.source === 'recent') {
+    const growth = Math.round((CATCH_UP_GROWTH - 1) * 100);
+    return (
+      `Week 1 is based on ${weeks} of running (${runs}, ${weekly} on average): ${weekOne}, ` +
+      `then at most ${growth} % more each week.`
+    );
+  }
+  if (basis.recentRuns === 0) {
+    return `Week 1 is the plan’s own start, ${weekOne}: Stride has no runs of yours from ${weeks} to go by.`;
+  }
+  return `Week 1 is the plan’s own start, ${weekOne}: ${weeks} averaged ${weekly} (${runs}).`;
 }

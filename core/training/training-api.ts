@@ -82,6 +82,16 @@ export const planPacesSchema = z.object({
 });
 export type PlanPaces = z.infer<typeof planPacesSchema>;
 
+export const weekOneBasisSchema = z.object({
+  /** Runs and metres a week on average over the weeks before the plan was made. */
+  recentRuns: z.number().int(),
+  recentWeeklyM: z.number(),
+  /** 'recent': week 1 follows that running; 'template': the plan's own first week. */
+  source: z.enum(['recent', 'template']),
+  /** Week 1's planned running in metres. */
+  weekOneM: z.number(),
+});
+
 export const trainingPlanSchema = z.object({
   id: z.string(),
   goalId: z.string(),
@@ -98,6 +108,8 @@ export const trainingPlanSchema = z.object({
   paces: planPacesSchema,
   /** Whole percent, null before anything is due. */
   adherence: z.number().int().nullable(),
+  /** What week 1 was based on; null for plans made before it was recorded. */
+  weekOneBasis: weekOneBasisSchema.nullable(),
   today: isoDay,
   calendar: z.array(planCalendarWeekSchema),
   /** The private iCalendar feed: anyone with the link can read the plan. */

@@ -10,7 +10,7 @@ import {
   timerElapsedMs,
 } from './breathing.ts';
 import { recordWellbeingActivity, type WellbeingEntry } from './exercises.ts';
-import { routineSeconds, routineStepAt, STRETCHING_ROUTINE } from './stretching.ts';
+import { routineSeconds, routineStepAt, STRETCHING_ROUTINE, stretchingCounts } from './stretching.ts';
 
 const box = BREATHING_PATTERNS.find((pattern) => pattern.id === 'box')!;
 const fourSevenEight = BREATHING_PATTERNS.find((pattern) => pattern.id === '4-7-8')!;
@@ -73,6 +73,16 @@ describe('the stretching routine', () => {
     expect(routineStepAt(60_000).stretch.id).toBe('hamstring');
     expect(routineStepAt(routineSeconds() * 1000)).toMatchObject({ finished: true });
     expect(routineSeconds()).toBe(2 * (30 * 5 + 20) + 45);
+  });
+});
+
+describe('stretching done', () => {
+  const ids = STRETCHING_ROUTINE.map((stretch) => stretch.id);
+  it('counts a routine with at least one stretch held, not one whose every stretch was skipped', () => {
+    expect(stretchingCounts([])).toBe(true);
+    expect(stretchingCounts(ids.slice(1))).toBe(true);
+    expect(stretchingCounts(ids)).toBe(false);
+    expect(stretchingCounts([...ids, 'calf'])).toBe(false);
   });
 });
 

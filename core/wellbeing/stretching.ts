@@ -1,7 +1,8 @@
 /**
  * The stretching routine: named stretches with how to do them and how long to hold, in order. A
  * stretch done "each side" takes its duration once per side. The routine runs on the same pausable
- * timer as the breathing exercises (breathing.ts).
+ * timer as the breathing exercises (breathing.ts). The routine counts as stretching done unless
+ * every one of its stretches was skipped.
  */
 
 export interface Stretch {
@@ -102,4 +103,17 @@ export function routineStepAt(elapsedMs: number, routine: readonly Stretch[] = S
   }
   const last = routine[routine.length - 1]!;
   return { stretch: last, side: last.eachSide ? 'right' : null, secondsLeft: 0, step, finished: true };
+}
+
+export const STRETCHING_MESSAGES = {
+  allSkipped: 'Every stretch of the routine was skipped, so this does not count as stretching done. Hold at least one.',
+} as const;
+
+/** Whether a finished routine counts as stretching done: not when every stretch in it was skipped. */
+export function stretchingCounts(
+  skipped: readonly string[],
+  routine: readonly Stretch[] = STRETCHING_ROUTINE,
+): boolean {
+  const left = new Set(skipped);
+  return routine.some((stretch) => !left.has(stretch.id));
 }

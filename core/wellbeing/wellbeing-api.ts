@@ -8,6 +8,7 @@ import { wellbeingPreferencesSchema } from '../profile.ts';
 import { timeZoneField } from '../medals/api.ts';
 import { isoDaySchema } from '../training/local-day.ts';
 import { WELLBEING_EXERCISES } from './exercises.ts';
+import { STRETCHING_ROUTINE } from './stretching.ts';
 
 export const CHECK_IN_DATE_MESSAGES = { future: 'A check-in cannot be for a day after today.' } as const;
 
@@ -48,7 +49,11 @@ export type WellbeingOverview = z.infer<typeof wellbeingOverviewSchema>;
 
 export const EXERCISE_MESSAGES = { exercise: `Choose an exercise: ${WELLBEING_EXERCISES.join(' or ')}.` } as const;
 export const exerciseDoneSchema = z
-  .object({ exercise: z.enum(WELLBEING_EXERCISES, { error: EXERCISE_MESSAGES.exercise }) })
+  .object({
+    exercise: z.enum(WELLBEING_EXERCISES, { error: EXERCISE_MESSAGES.exercise }),
+    /** The routine's stretches the runner skipped (stretching.ts stretch ids). */
+    skippedStretches: z.array(z.string().max(40)).max(STRETCHING_ROUTINE.length).optional(),
+  })
   .strict();
 export type ExerciseDone = z.infer<typeof exerciseDoneSchema>;
 

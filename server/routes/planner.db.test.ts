@@ -325,6 +325,36 @@ describe('saved routes', () => {
     expect(Math.abs(reimported - body.distance) / body.distance).toBeLessThan(0.005);
   });
 
+  it('exports each point’s elevation (<ele>) from the elevation service, and none without one', async () => {
+    const runner = await registerUser(server);
+    const snapped = await createApiClient(server.url).post<SnapResponse>('/api/routes/snap', { legs: legsOf(LOOP) });
+    const line = [LOOP[0] as LatLng, ...snapped.body.legs.flatMap((leg) => (leg.path as LatLng[]).slice(1))];
+    const { body } = await runner.client.post<RouteDetail>('/api/routes', save(line));
+    const exported = await runner.client.get(`/api/routes/${body.id}/export.gpx`);
+    const points = [...exported.text.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)">(?:<ele>([-\d.]+)<\/ele>)?/g)];
+    expect(points).toHaveLength(line.length);
+    expect(points.every((point) => point[3] !== undefined)).toBe(true);
+    // Where the line turns at a waypoint, the service's own value for that point; between, between
+    // the landscape's values at the two samples around it.
+    for (const waypoint of LOOP) {
+      const index = line.findIndex((p) => p.lat === waypoint.lat && p.lng === waypoint.lng);
+      const asked = standInElevation(Number(waypoint.lat.toFixed(5)), Number(waypoint.lng.toFixed(5)));
+      expect(Number(points[index]?.[3])).toBe(asked);
+    }
+    const parsed = parseActivityFile('gpx', new TextEncoder().encode(exported.text));
+    const elevations = Array.from(parsed.track.elevation);
+    const values = line.map((p) => standInElevation(p.lat, p.lng));
+    expect(Math.min(...elevations)).toBeGreaterThanOrEqual(Math.min(...values) - 1);
+    expect(Math.max(...elevations)).toBeLessThanOrEqual(Math.max(...values) + 1);
+
+    const bareRunner = await registerUser(bare);
+    const bareRoute = await bareRunner.client.post<RouteDetail>('/api/routes', save(line));
+    const plain = await bareRunner.client.get(`/api/routes/${bareRoute.body.id}/export.gpx`);
+    expect(plain.status).toBe(200);
+    expect(plain.text).toContain('<trkpt');
+    expect(plain.text).not.toContain('<ele>');
+  });
+
   it('refuses a file that is not GPX and one over the size cap with a sentence', async () => {
     const client = createApiClient(server.url);
     const headers = { 'content-type': 'application/gpx+xml' };

@@ -7,6 +7,7 @@ import { garminConnectGpx, straightRun } from '../../core/activity/activity-file
 import { GOAL_MESSAGES } from '../../core/training/goals.ts';
 import { PLAN_MESSAGES, RUN_TASK_KINDS, raceTooCloseMessage } from '../../core/training/plan-generation.ts';
 import { PLAN_PROGRESS_MESSAGES } from '../../core/training/plan-progress.ts';
+import { weekOneBasisText } from '../../core/training/task-text.ts';
 import type { Goal, TodayTasks, TrainingPlan } from '../../core/training/training-api.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
@@ -456,6 +457,82 @@ describe('training plans', () => {
       expect(active.body.plans.map((listed) => listed.id)).toEqual([farPlan.id]);
       const completed = await racer.client.get<{ plans: TrainingPlan[] }>('/api/training-plans?status=completed');
       expect(completed.body.plans.map((listed) => listed.id)).toEqual([nearPlan.id]);
+    } finally {
+      now = NOW;
+    }
+  });
+});
+
+describe('a plan’s week 1 and its ticks', () => {
+  let runner: RegisteredUser;
+  let plan: TrainingPlan;
+  const DAY = 86_400_000;
+
+  beforeAll(async () => {
+    now = NOW;
+    runner = await registerUser(server);
+    // Eight 6 km runs in the last four weeks (12 km a week), and a 20 km run five weeks ago.
+    const starts = [2, 5, 9, 12, 16, 19, 23, 26].map((days) => NOW - days * DAY - 4 * 3_600_000);
+    const files = [...starts.map((start) => [start, 6000] as const), [NOW - 35 * DAY, 20_000] as const].map(
+      ([start, metres]) => {
+        const points = straightRun({ points: metres / 15 + 1, interval: 5, speed: 3, start });
+        return { name: `run-${start}.gpx`, content: garminConnectGpx(points, `run-${start}`) };
+      },
+    );
+    const uploaded = await uploadFiles(server, runner.client, files, ZONE);
+    expect(finalFileEvents(uploaded.events).every((event) => event.activityId !== undefined)).toBe(true);
+    const goalId = (await createGoal(runner, raceGoal('2027-02-01'))).body.id;
+    const created = await runner.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId,
+      level: 'intermediate',
+      runsPerWeek: 4,
+      longRunDay: 0,
+    });
+    expect(created.status).toBe(201);
+    plan = created.body;
+  });
+
+  it('follows the runner’s last four weeks of running, and says so', () => {
+    expect(plan.weekOneBasis).toMatchObject({ recentRuns: 8, source: 'recent' });
+    expect(plan.weekOneBasis?.recentWeeklyM).toBeCloseTo(12_000, -1);
+    const weekOne = plan.calendar[0]!.days.flatMap((day) => day.tasks.map(({ task }) => task));
+    const runs = weekOne.filter((task) => RUN_TASK_KINDS.has(task.kind));
+    expect(plan.weekOneBasis?.weekOneM).toBe(runs.reduce((sum, task) => sum + task.distanceM!, 0));
+    // Not the plan's own first week: a 4.7 km long run (19 km × 12/49), not 11.8 km.
+    expect(runs.find((task) => task.kind === 'long')?.distanceM).toBe(4_700);
+    expect(weekOneBasisText(plan.weekOneBasis!, 'metric')).toBe(
+      'Week 1 is based on your last 4 weeks of running (8 runs, 12 km a week on average): 13.7 km, then at most 10 % more each week.',
+    );
+    // The list of plans says it too.
+    return runner.client.get<{ plans: TrainingPlan[] }>('/api/training-plans').then((list) => {
+      expect(list.body.plans[0]?.weekOneBasis).toEqual(plan.weekOneBasis);
+    });
+  });
+
+  it('refuses to tick a task of a day that has not come, with a sentence, and stores nothing', async () => {
+    const tomorrow = plan.calendar[0]!.days[1]!;
+    expect(tomorrow.date).toBe('2026-11-25');
+    expectApiError(
+      await runner.client.put(`/api/training-plans/${plan.id}/progress`, {
+        date: tomorrow.date,
+        taskId: tomorrow.tasks[0]!.task.id,
+        completed: true,
+      }),
+      400,
+      { type: 'validation_error', message: PLAN_PROGRESS_MESSAGES.futureDay },
+    );
+    const read = await runner.client.get<{ dailyProgress: unknown }>(`/api/training-plans/${plan.id}/progress`);
+    expect(read.body.dailyProgress).toEqual({});
+    // The next day it can be.
+    now = NOW + DAY;
+    try {
+      const ticked = await runner.client.put<TrainingPlan>(`/api/training-plans/${plan.id}/progress`, {
+        date: tomorrow.date,
+        taskId: tomorrow.tasks[0]!.task.id,
+        completed: true,
+      });
+      expect(ticked.status).toBe(200);
+      expect(ticked.body.dailyProgress[tomorrow.date]?.completedTasks).toEqual([tomorrow.tasks[0]!.task.id]);
     } finally {
       now = NOW;
     }

@@ -9,6 +9,7 @@ import {
   type CoachingSettings,
 } from '../../core/wellbeing/check-in.ts';
 import { COACHING_TIPS } from '../../core/wellbeing/coaching.ts';
+import { STRETCHING_ROUTINE } from '../../core/wellbeing/stretching.ts';
 import { READINESS_SENTENCES } from '../../core/wellbeing/readiness.ts';
 import {
   CHECK_IN_DATE_MESSAGES,
@@ -258,6 +259,33 @@ describe('exercises', () => {
     expect(overview.todayExercises).toEqual(['breathing', 'stretching']);
     const unknown = await runner.client.post(`/api/wellbeing/exercises?timeZone=${BERLIN}`, { exercise: 'yoga' });
     expectApiError(unknown, 400, { type: 'validation_error', message: `exercise: ${EXERCISE_MESSAGES.exercise}` });
+  });
+});
+
+describe('a stretching routine with every stretch skipped', () => {
+  it('is refused with a sentence and records nothing; one stretch held counts', async () => {
+    clock.set(START);
+    const runner = await registerUser(server);
+    const ids = STRETCHING_ROUTINE.map((stretch) => stretch.id);
+    const skippedAll = await runner.client.post(`/api/wellbeing/exercises?timeZone=${BERLIN}`, {
+      exercise: 'stretching',
+      skippedStretches: ids,
+    });
+    expectApiError(skippedAll, 400, {
+      type: 'validation_error',
+      message:
+        'Every stretch of the routine was skipped, so this does not count as stretching done. Hold at least one.',
+    });
+    const overview = (await runner.client.get<WellbeingOverview>(`/api/wellbeing?timeZone=${BERLIN}`)).body;
+    expect(overview.todayExercises).toEqual([]);
+    expect(overview.streaks.stretching).toBe(0);
+
+    const oneHeld = await runner.client.post<ExerciseRecorded>(`/api/wellbeing/exercises?timeZone=${BERLIN}`, {
+      exercise: 'stretching',
+      skippedStretches: ids.slice(1),
+    });
+    expect(oneHeld.status).toBe(200);
+    expect(oneHeld.body).toMatchObject({ exercises: ['stretching'], streaks: { stretching: 1 } });
   });
 });
 

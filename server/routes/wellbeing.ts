@@ -75,7 +75,7 @@ export function wellbeingRoutes({ services, auth }: RouteDeps) {
         request: { query: timeZoneQuerySchema, body: jsonBody(exerciseDoneSchema) },
         responses: {
           200: jsonResponse("Today's wellbeing entry after a finished exercise", exerciseRecordedSchema),
-          400: errorResponse('An unknown exercise'),
+          400: errorResponse('An unknown exercise, or a stretching routine with every stretch skipped'),
         },
       }),
       async (c) =>

@@ -8,12 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { polylineDistance } from '../../core/routes/geometry.ts';
 import {
   ROUTE_MESSAGES,
+  type ElevationAnswer,
   type ImportedRoute,
   type RouteDetail,
   type RouteSave,
   type RouteSummary,
 } from '../../core/routes/route-api.ts';
-import { gpxToRoute, routeToGpx } from '../../core/routes/route-gpx.ts';
+import type { LatLng } from '../../core/routes/geometry.ts';
+import { gpxToRoute, lineElevations, routeExportSamples, routeToGpx } from '../../core/routes/route-gpx.ts';
 import type { Clock } from '../clock.ts';
 import {
   deleteSavedRoute,
@@ -102,14 +104,28 @@ export async function deleteRoute(context: Context, userId: string, id: string):
   }
 }
 
-/** The route's drawn line as a GPX `<trk>` (core/routes/route-gpx.ts). */
-export async function exportRouteGpx(context: Context, userId: string, id: string): Promise<Download> {
+/**
+ * The route's drawn line as a GPX `<trk>` (core/routes/route-gpx.ts), each point with its elevation
+ * (`<ele>`) when the elevation service knows its profile samples; without it, positions only.
+ */
+export async function exportRouteGpx(
+  context: Context,
+  userId: string,
+  id: string,
+  elevationsOf: (points: readonly LatLng[]) => Promise<ElevationAnswer>,
+): Promise<Download> {
   const route = await getRoute(context, userId, id);
+  const samples = routeExportSamples(route);
+  const answer = await elevationsOf(samples);
   const safeName = route.name.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'route';
   return {
     filename: `${safeName}.gpx`,
     contentType: 'application/gpx+xml',
-    body: routeToGpx({ name: route.name, line: route.line }),
+    body: routeToGpx({
+      name: route.name,
+      line: route.line,
+      ...(answer.elevations === null ? {} : { elevations: lineElevations(route.line, samples, answer.elevations) }),
+    }),
   };
 }
 

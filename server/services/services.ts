@@ -267,7 +267,7 @@ export function createServices(deps: ServiceDeps) {
     update: (userId: string, input: { id: string; route: RouteSave }) =>
       updateRoute(context, userId, input.id, input.route),
     delete: (userId: string, id: string) => deleteRoute(context, userId, id),
-    exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id),
+    exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id, routeServices.elevations),
   };
 
   /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */

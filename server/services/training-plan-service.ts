@@ -19,6 +19,7 @@ import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
 import {
   generatePlan,
   planInputForGoal,
+  recentVolumeOf,
   type PlanRequest,
   type TrainingPlanSchedule,
 } from '../../core/training/plan-generation.ts';
@@ -34,7 +35,8 @@ import {
   type PlanStatus,
   type TaskToggle,
 } from '../../core/training/plan-progress.ts';
-import { localDayStartUtc } from '../../core/training/local-day.ts';
+import { addDays, localDayStartUtc } from '../../core/training/local-day.ts';
+import { RECENT_VOLUME_WEEKS } from '../../core/training/plan-templates.ts';
 import { planName } from '../../core/training/task-text.ts';
 import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
@@ -85,6 +87,7 @@ function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
     raceDate: schedule.raceDate,
     paces: request.paces,
     adherence: planAdherence(schedule, plan.dailyProgress, today),
+    weekOneBasis: schedule.weekOneBasis ?? null,
     today,
     calendarUrl: calendarPath(plan.calendarToken),
     createdAt: plan.createdAt.toISOString(),
@@ -171,7 +174,10 @@ async function makeSchedule(
         efforts.filter((effort) => effort !== undefined),
         { raceDistanceM: goal.kind === 'race' ? goal.raceDistanceM : 0, targetTimeS: planInput.targetTimeS },
       );
-  const generated = generatePlan({ ...planInput, paces: paces.paces });
+  // The runs of the last RECENT_VOLUME_WEEKS weeks up to now, for week 1 (core recentVolumeOf).
+  const recentFrom = localDayStartUtc(addDays(planInput.today, -7 * RECENT_VOLUME_WEEKS), timeZone);
+  const recentVolume = recentVolumeOf(await runsBetween(context.db, userId, recentFrom, now));
+  const generated = generatePlan({ ...planInput, paces: paces.paces, recentVolume });
   if (!generated.ok) {
     throw invalid(generated.message);
   }
@@ -299,7 +305,8 @@ export async function setTask(
     userId,
     input.id,
     (plan) => {
-      const result = toggleTask(plan.schedule, plan.dailyProgress, input.toggle, now);
+      const today = localDate(now, plan.timeZone);
+      const result = toggleTask(plan.schedule, plan.dailyProgress, input.toggle, now, today);
       return result.ok ? { progress: result.progress, result: null } : { progress: null, result: result.message };
     },
     new Date(now),
@@ -355,7 +362,8 @@ async function offerRuns(
       let progress = plan.dailyProgress;
       for (const run of runs) {
         const match = matchActivityToTask(plan.schedule, progress, run, plan.timeZone);
-        const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now);
+        const today = localDate(now, plan.timeZone);
+        const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now, today);
         if (result?.ok) {
           progress = result.progress;
           ticked += 1;

@@ -22,6 +22,7 @@ import {
 } from '../../core/wellbeing/check-in.ts';
 import { coachingTip, dueCheckInReminder } from '../../core/wellbeing/coaching.ts';
 import type { WellbeingEntry, WellbeingExercise } from '../../core/wellbeing/exercises.ts';
+import { STRETCHING_MESSAGES, stretchingCounts } from '../../core/wellbeing/stretching.ts';
 import { readiness, READINESS_THRESHOLDS } from '../../core/wellbeing/readiness.ts';
 import {
   CHECK_IN_DATE_MESSAGES,
@@ -135,13 +136,19 @@ export async function getWellbeingOverview(
   };
 }
 
-/** A finished breathing or stretching session: today's entry gains it once; then the medal check. */
+/**
+ * A finished breathing or stretching session: today's entry gains it once; then the medal check. A
+ * stretching routine whose every stretch was skipped is refused with a sentence and records nothing.
+ */
 export async function finishExercise(
   context: MedalContext,
   userId: string | null | undefined,
-  input: InZone & { exercise: WellbeingExercise },
+  input: InZone & { exercise: WellbeingExercise; skippedStretches?: readonly string[] | undefined },
 ): Promise<ExerciseRecorded> {
   const id = requireUserId(userId);
+  if (input.exercise === STRETCHING_EXERCISE && !stretchingCounts(input.skippedStretches ?? [])) {
+    throw invalid(STRETCHING_MESSAGES.allSkipped);
+  }
   const { today } = todayIn(context, input.timeZone);
   const entry = await recordExercise(context.db, id, today, input.exercise, new Date(context.clock.now()));
   await checkMedalsAfter(context, id, input.timeZone);

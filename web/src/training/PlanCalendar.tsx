@@ -100,7 +100,7 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
             {dayText(chosen.date)}
             {chosen.date === plan.today && ' · today'}
           </Typography>
-          <TaskChecklist planId={plan.id} date={chosen.date} tasks={chosen.tasks} />
+          <TaskChecklist planId={plan.id} date={chosen.date} tasks={chosen.tasks} upcoming={chosen.date > plan.today} />
         </Box>
       )}
     </Box>

@@ -10,7 +10,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typograph
 import { useState } from 'react';
 import { formatDuration } from '../../../core/units.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
-import { formatTaskPace, planName, WEEKDAY_NAMES } from '../../../core/training/task-text.ts';
+import { formatTaskPace, planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
 import { dayText } from './goal-form.ts';
@@ -79,6 +79,11 @@ export function PlanCard({ planId }: { planId: string }) {
             <Typography variant="body2" color="text.secondary">
               {pacesText(plan, units)}
             </Typography>
+            {plan.weekOneBasis && (
+              <Typography variant="body2" color="text.secondary" data-testid="plan-week-one-basis">
+                {weekOneBasisText(plan.weekOneBasis, units)}
+              </Typography>
+            )}
           </Box>
           <Box sx={{ textAlign: { md: 'right' }, flexShrink: 0 }}>
             <Typography variant="h5" component="p" data-testid="plan-adherence">

@@ -1,6 +1,7 @@
 /**
  * One plan day's tasks with a check box each (rest has none): the title in the runner's units and,
- * below it, how to do it with the target pace. Ticking saves the day's progress at once.
+ * below it, how to do it with the target pace. Ticking saves the day's progress at once; a day that
+ * has not come yet (`upcoming`) cannot be ticked, only a stale tick there unticked.
  */
 import HotelIcon from '@mui/icons-material/Hotel';
 import { Alert, Checkbox, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
@@ -10,7 +11,17 @@ import { taskDescription, taskTitle } from '../../../core/training/task-text.ts'
 import { useSetTask } from './training-api.ts';
 import { useUnits } from './use-units.ts';
 
-export function TaskChecklist({ planId, date, tasks }: { planId: string; date: string; tasks: TaskWithState[] }) {
+export function TaskChecklist({
+  planId,
+  date,
+  tasks,
+  upcoming = false,
+}: {
+  planId: string;
+  date: string;
+  tasks: TaskWithState[];
+  upcoming?: boolean;
+}) {
   const units = useUnits();
   const setTask = useSetTask();
   // A tick shows at once; the server's answer (or a failure) settles it.
@@ -41,7 +52,7 @@ export function TaskChecklist({ planId, date, tasks }: { planId: string; date: s
                   <Checkbox
                     edge="start"
                     checked={completed}
-                    disabled={task.id in pending}
+                    disabled={task.id in pending || (upcoming && !completed)}
                     slotProps={{ input: { 'aria-labelledby': labelId } }}
                     onChange={(event) => toggle(task.id, event.target.checked)}
                   />

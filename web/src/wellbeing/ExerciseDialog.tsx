@@ -24,6 +24,8 @@ export interface ExerciseDialogProps {
   running: ReactNode;
   /** The closing word above the recorded entry. */
   doneText: string;
+  /** The stretches of a stretching routine the runner skipped, sent with it. */
+  skippedStretches?: string[];
   /** Buttons before Pause/Resume while running (Skip). */
   secondaryActions?: ReactNode;
   /** The button after Pause/Resume while running (Next); without one, Pause/Resume is the primary. */
@@ -47,7 +49,7 @@ export function ExerciseDialog(props: ExerciseDialogProps) {
         ) : finished ? (
           <Stack spacing={2} sx={{ py: 2 }}>
             <Typography sx={{ textAlign: 'center' }}>{props.doneText}</Typography>
-            <ExerciseDone exercise={props.exercise} />
+            <ExerciseDone exercise={props.exercise} skippedStretches={props.skippedStretches} />
           </Stack>
         ) : (
           props.running

@@ -1,9 +1,10 @@
 /**
  * The stretching routine: each named stretch with how to do it and a countdown, side by side where
  * it is done on each side; next (the next side or stretch), skip (the whole stretch), pause and
- * resume. Reaching the end records today's stretching.
+ * resume. Reaching the end records today's stretching, unless every stretch was skipped.
  */
 import { Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { routineSeconds, routineStepAt, STRETCHING_ROUTINE } from '../../../core/wellbeing/stretching.ts';
 import { ExerciseDialog } from './ExerciseDialog.tsx';
 import { formatClock, nextStepMs, skipStretchMs } from './exercise-session.ts';
@@ -13,14 +14,20 @@ const SIDE_LABELS = { left: 'Left side', right: 'Right side' } as const;
 
 export function StretchingDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const timer = useExerciseTimer();
+  const [skipped, setSkipped] = useState<string[]>([]);
   const at = routineStepAt(timer.elapsedMs);
+  const close = () => {
+    setSkipped([]);
+    onClose();
+  };
   const total = routineSeconds();
   const stretchNumber = STRETCHING_ROUTINE.indexOf(at.stretch) + 1;
   return (
     <ExerciseDialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       exercise="stretching"
+      skippedStretches={skipped}
       title="Stretching"
       maxWidth="sm"
       timer={timer}
@@ -61,7 +68,16 @@ export function StretchingDialog({ open, onClose }: { open: boolean; onClose: ()
           />
         </Stack>
       }
-      secondaryActions={<Button onClick={() => timer.jumpTo(skipStretchMs(at.step))}>Skip</Button>}
+      secondaryActions={
+        <Button
+          onClick={() => {
+            setSkipped((current) => (current.includes(at.stretch.id) ? current : [...current, at.stretch.id]));
+            timer.jumpTo(skipStretchMs(at.step));
+          }}
+        >
+          Skip
+        </Button>
+      }
       primaryAction={
         <Button variant="contained" onClick={() => timer.jumpTo(nextStepMs(at.step))}>
           Next

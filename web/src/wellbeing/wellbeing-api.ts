@@ -62,8 +62,8 @@ export function useSaveCheckIn() {
 export function useFinishExercise() {
   const refresh = useRefreshAfterWellbeing();
   return useMutation({
-    mutationFn: (exercise: WellbeingExercise): Promise<ExerciseRecorded> =>
-      unwrap(api.wellbeing.exercises.$post({ query: timeZoneQuery(), json: { exercise } })),
+    mutationFn: (done: { exercise: WellbeingExercise; skippedStretches?: string[] }): Promise<ExerciseRecorded> =>
+      unwrap(api.wellbeing.exercises.$post({ query: timeZoneQuery(), json: done })),
     onSuccess: refresh,
   });
 }
