@@ -10,7 +10,11 @@
 import { isRealActivityName } from './activity-name.ts';
 
 /** 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags. */
-export const ACTIVITY_DERIVATION_VERSION = 1;
+/**
+ * 2: plausibility judged on the speed held over 30 s (one GPS jump no longer flags a run), heart
+ * rate and cadence averages weighted by time, splits in whole seconds without a tiny last split.
+ */
+export const ACTIVITY_DERIVATION_VERSION = 2;
 
 /**
  * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from
