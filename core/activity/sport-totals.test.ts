@@ -30,4 +30,15 @@ describe('dashboard totals per sport', () => {
       otherSportsLine(orderSportTotals([total('swim', 1, 900), total('other', 3, 0, 3600)]), 'activities', 'metric'),
     ).toBe('Also 1 swim, 3 other activities');
   });
+
+  it('a sport without any of a figure is not listed beside it (a swim has no climb, yoga no distance)', () => {
+    const sports = orderSportTotals([
+      total('run', 1, 5000, 1500),
+      { type: 'swim', activities: 2, distance: 600, elevation: 0, duration: 772 },
+      { type: 'other', activities: 1, distance: 0, elevation: 0, duration: 778 },
+    ]);
+    expect(otherSportsLine(sports, 'distance', 'imperial')).toBe('Swims 0.37 mi');
+    expect(otherSportsLine(sports, 'elevation', 'imperial')).toBeNull();
+    expect(otherSportsLine(sports, 'duration', 'imperial')).toBe('Swims 12:52 · Other 12:58');
+  });
 });

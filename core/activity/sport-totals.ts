@@ -99,7 +99,7 @@ export function formatSportFigure(total: SportTotal, figure: SportFigure, units:
 
 /**
  * The other sports beside a running figure: "Also 2 rides, 1 swim" under the runs, "Rides 8.40 mi ·
- * Swims 0.93 mi" under the distance; null when the runner did nothing but run.
+ * Swims 0.93 mi" under the distance; null when no other sport has any of that figure.
  */
 export function otherSportsLine(sports: readonly SportTotal[], figure: SportFigure, units: UnitSystem): string | null {
   const others = sports.filter((sport) => sport.type !== 'run' && sport.activities > 0);
@@ -109,5 +109,10 @@ export function otherSportsLine(sports: readonly SportTotal[], figure: SportFigu
   if (figure === 'activities') {
     return `Also ${others.map((sport) => countSport(sport.type, sport.activities)).join(', ')}`;
   }
-  return others.map((sport) => `${SPORT_HEADINGS[sport.type]} ${formatSportFigure(sport, figure, units)}`).join(' · ');
+  // A sport with nothing of this figure (a swim's climb, yoga's distance) is not listed beside it.
+  const beside = others.filter((sport) => sport[figure] > 0);
+  if (beside.length === 0) {
+    return null;
+  }
+  return beside.map((sport) => `${SPORT_HEADINGS[sport.type]} ${formatSportFigure(sport, figure, units)}`).join(' · ');
 }
