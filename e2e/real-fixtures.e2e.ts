@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
 import {
   VIEWPORT_NAMES,
@@ -44,6 +45,16 @@ function figure(page: Page, label: string) {
     .nth(1);
 }
 
+/** Each dashboard total: its figure and the other sports beside it. */
+async function dashboardTotals(page: Page) {
+  const totals: Record<string, [string, string]> = {};
+  for (const label of Object.values(SPORT_TOTAL_LABELS)) {
+    const card = page.locator('.MuiCard-root').filter({ has: page.getByText(label, { exact: true }) });
+    totals[label] = [await card.locator('p').nth(1).innerText(), await card.locator('p').nth(2).innerText()];
+  }
+  return totals;
+}
+
 describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
   const browser = useBrowser();
 
@@ -67,14 +78,19 @@ describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // Twelve activities; eleven count. The 467 km test file without times is flagged and left out:
-    // 57,474.6 m, 1,407.6 m of climb and 21,948 s of moving time.
+    // Twelve activities; eleven count. The 467 km test file without times is flagged and left out.
+    // The totals are per sport: the runs' figures, the other sports' beside them, never one sum.
     await page.reload();
     await expectVisible(heading(page, 'Hi, Ana'));
-    await expect.poll(() => figure(page, 'Activities').innerText()).toBe('11');
-    expect(await figure(page, 'Distance').innerText()).toBe('35.71 mi');
-    expect(await figure(page, 'Climb').innerText()).toBe('4,618 ft');
-    expect(await figure(page, 'Time').innerText()).toBe('6:05:48');
+    // Seven runs: 26.95 mi, 4,278 ft, 5:13:57 — with the ride, the two swims and the yoga session
+    // beside them, they make the 35.71 mi, 4,618 ft and 6:05:48 once shown as one "Distance".
+    await expect.poll(() => figure(page, 'Runs').innerText()).toBe('7');
+    expect(await dashboardTotals(page)).toEqual({
+      Runs: ['7', 'Also 1 ride, 2 swims, 1 other activity'],
+      'Running distance': ['26.95 mi', 'Rides 8.40 mi · Swims 0.37 mi'],
+      'Running climb': ['4,278 ft', 'Rides 340 ft'],
+      'Running time': ['5:13:57', 'Rides 26:01 · Swims 12:52 · Other 12:58'],
+    });
     const recent = page.getByRole('list', { name: 'Recent activities' });
     await expect.poll(() => recent.getByRole('link').count()).toBe(RECENT_ACTIVITIES_SIZE);
     await screenshot(page, `real-fixtures-${viewport}-dashboard`);

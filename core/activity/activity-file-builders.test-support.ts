@@ -287,3 +287,66 @@ export function seededRandom(seed: number): () => number {
     return state / 2 ** 32;
   };
 }
+
+/**
+ * A run recorded with "smart recording": a steady stretch written every `steadyInterval` seconds,
+ * then a stretch written every second (a device writes more often when something changes). Heart
+ * rate and cadence are constant within each stretch, so their time-weighted averages are known.
+ */
+export function smartRecordingRun(stretches: {
+  steady: { seconds: number; interval: number; heartRate: number; cadence: number };
+  dense: { seconds: number; heartRate: number; cadence: number };
+  speed?: number;
+  start?: number;
+}): GeneratedPoint[] {
+  const speed = stretches.speed ?? 3;
+  const start = stretches.start ?? Date.UTC(2024, 4, 1, 5, 30, 0);
+  const offsets: { t: number; heartRate: number; cadence: number }[] = [];
+  for (let t = 0; t < stretches.steady.seconds; t += stretches.steady.interval) {
+    offsets.push({ t, heartRate: stretches.steady.heartRate, cadence: stretches.steady.cadence });
+  }
+  for (let t = 0; t < stretches.dense.seconds; t += 1) {
+    offsets.push({ t: stretches.steady.seconds + t, ...stretches.dense });
+  }
+  return offsets.map(({ t, heartRate, cadence }) => {
+    const distance = t * speed;
+    return {
+      lat: 46.05 + distance / METRES_PER_DEGREE_LAT,
+      lon: 14.5,
+      time: start + t * 1000,
+      elevation: 300,
+      heartRate,
+      cadence,
+      distance,
+    };
+  });
+}
+
+/**
+ * A run at `speed` with a point every second whose first `jumpSeconds` cover `jumpMetres` (a watch
+ * settling its position at the start: 79 m in 4 s), then runs on from where the jump landed.
+ */
+export function settlingGpsRun(options: {
+  seconds: number;
+  speed?: number;
+  jumpMetres?: number;
+  jumpSeconds?: number;
+  start?: number;
+}): GeneratedPoint[] {
+  const speed = options.speed ?? 3;
+  const jumpMetres = options.jumpMetres ?? 79;
+  const jumpSeconds = options.jumpSeconds ?? 4;
+  const start = options.start ?? Date.UTC(2024, 4, 1, 5, 30, 0);
+  return Array.from({ length: options.seconds + 1 }, (_, t) => {
+    const distance = t <= jumpSeconds ? (jumpMetres * t) / jumpSeconds : jumpMetres + (t - jumpSeconds) * speed;
+    return {
+      lat: 46.05 + distance / METRES_PER_DEGREE_LAT,
+      lon: 14.5,
+      time: start + t * 1000,
+      elevation: 300,
+      heartRate: 150,
+      cadence: 85,
+      distance,
+    };
+  });
+}

@@ -5,6 +5,7 @@
  */
 import { MAX_LAPS } from './bounds.ts';
 import { guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
+import { sustainedSpeed } from './moving-speed.ts';
 import { computeCumulativeDistance, positionDistance } from './track-distance.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import type { DeviceTotals, ParsedActivity, ParsedLap, ParsedLeg, UploadActivityType } from './parsed.ts';
@@ -178,6 +179,8 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
   const flag = checkPlausibility({
     ...summary,
+    // Judged on the speed held over 30 s, not on a few seconds of a settling GPS (moving-speed.ts).
+    maxSpeed: summary.hasTiming ? sustainedSpeed(track.time, track.distance) : 0,
     type,
     positionDistance:
       parsed.deviceDistance && located ? { metres: positionDistance(track), points: track.lat.length } : null,

@@ -15,7 +15,9 @@ import { isRealActivityName } from './activity-name.ts';
  *    multisport legs by session time windows, the odometer starting again with each session, a
  *    generic session "other"; FIT files read past records written short and impossible times,
  *    session totals when the records end early, and what could not be read kept on the activity;
- *    elevation gain measured between the recorded elevations where climbs turn (summits kept).
+ *    elevation gain measured between the recorded elevations where climbs turn (summits kept);
+ *    plausibility judged on the speed held over 30 s (one GPS jump no longer flags a run), heart
+ *    rate and cadence averages weighted by time, splits in whole seconds without a tiny last split.
  */
 export const ACTIVITY_DERIVATION_VERSION = 2;
 

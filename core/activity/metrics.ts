@@ -59,9 +59,56 @@ function timingIsUsable(
   return startTime !== null && endTime !== null && endTime - startTime >= 1000 && timedPoints * 2 >= points;
 }
 
-function meanAndMax(column: Float64Array, skipZero: boolean): { mean: number | null; max: number | null } {
+/**
+ * The longest gap between two points that still stands for recorded time, in seconds. Devices
+ * write a point every 1 to 10 s ("smart recording" only when something changes); a longer gap is a
+ * pause, and its reading stands for no more than this.
+ */
+export const MAX_SAMPLE_GAP_S = 60;
+
+/** Seconds from point `from` to point `to`, at most MAX_SAMPLE_GAP_S; NaN across a new segment. */
+function gapSeconds(time: Float64Array, from: number, to: number, segmentStarts: ReadonlySet<number>): number {
+  const seconds = ((time[to] as number) - (time[from] as number)) / 1000;
+  return Number.isFinite(seconds) && seconds >= 0 && !segmentStarts.has(to)
+    ? Math.min(seconds, MAX_SAMPLE_GAP_S)
+    : Number.NaN;
+}
+
+/**
+ * The seconds point i's reading stands for: half of the gap to each neighbour, as much again at
+ * either end of the track (so evenly spaced points weigh the same), each gap at most
+ * MAX_SAMPLE_GAP_S and none across the start of a new recorded segment. NaN when the point or both
+ * neighbours have no time.
+ */
+function sampleSeconds(time: Float64Array, i: number, segmentStarts: ReadonlySet<number>): number {
+  if (!Number.isFinite(time[i])) {
+    return Number.NaN;
+  }
+  const before = i > 0 ? gapSeconds(time, i - 1, i, segmentStarts) : Number.NaN;
+  const after = i + 1 < time.length ? gapSeconds(time, i, i + 1, segmentStarts) : Number.NaN;
+  if (Number.isFinite(before) && Number.isFinite(after)) {
+    return (before + after) / 2;
+  }
+  return Number.isFinite(before) ? before : after;
+}
+
+/**
+ * The time-weighted mean and the maximum of a column (heart rate, cadence): each reading weighs the
+ * seconds it stands for (sampleSeconds), so a device that writes a point every second during a
+ * sprint and every 10 s while steady is not biased towards the sprint. Without usable times (an
+ * untimed track) every reading weighs the same.
+ */
+export function meanAndMax(
+  column: Float64Array,
+  time: Float64Array,
+  skipZero: boolean,
+  segmentStarts?: Uint32Array,
+): { mean: number | null; max: number | null } {
+  const starts = new Set(segmentStarts ?? []);
   let sum = 0;
   let count = 0;
+  let weightedSum = 0;
+  let weights = 0;
   let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < column.length; i += 1) {
     const value = column[i] as number;
@@ -69,9 +116,17 @@ function meanAndMax(column: Float64Array, skipZero: boolean): { mean: number | n
       sum += value;
       count += 1;
       max = Math.max(max, value);
+      const seconds = sampleSeconds(time, i, starts);
+      if (seconds > 0) {
+        weightedSum += value * seconds;
+        weights += seconds;
+      }
     }
   }
-  return count === 0 ? { mean: null, max: null } : { mean: sum / count, max };
+  if (count === 0) {
+    return { mean: null, max: null };
+  }
+  return { mean: weights > 0 ? weightedSum / weights : sum / count, max };
 }
 
 export function summarizeTrack(track: Track): TrackSummary {
@@ -95,9 +150,9 @@ export function summarizeTrack(track: Track): TrackSummary {
   // before its first record); that distance was covered too, as the device's session total agrees.
   const totalDistance = n > 0 ? Math.max(0, distance[n - 1] as number) : 0;
   const moving = hasTiming ? movingStats(time, distance) : { movingTime: 0, timedDistance: 0 };
-  const heartRate = meanAndMax(track.heartRate, false);
+  const heartRate = meanAndMax(track.heartRate, time, false, track.segmentStarts);
   // Devices write cadence 0 while standing still; like Garmin's own averages, those are left out.
-  const cadence = meanAndMax(track.cadence, true);
+  const cadence = meanAndMax(track.cadence, time, true, track.segmentStarts);
   const located = n > 0 && hasPositions(track);
 
   return {

@@ -84,3 +84,59 @@ export function movingStats(time: Float64Array, distance: Float64Array): { movin
   }
   return { movingTime: moving, timedDistance };
 }
+
+/**
+ * The shortest stretch of a track whose average speed judges whether it is humanly possible: 30 s.
+ * A watch settling its position at the start (79 m in 4 s) or one bad fix lasts a few seconds and
+ * is diluted by the running around it; a car, a train or a file that was made up holds its speed.
+ */
+export const SUSTAINED_SPEED_WINDOW_S = 30;
+
+/**
+ * The highest average speed over any stretch of at least SUSTAINED_SPEED_WINDOW_S (for each timed
+ * point, the shortest such stretch that ends there), in m/s; over the whole track when it lasts
+ * less. Untimed points are skipped; a distance that steps back counts as standing still, and one
+ * that is not a number (judged by the distance rule) as nothing.
+ */
+export function sustainedSpeed(time: Float64Array, distance: Float64Array): number {
+  const windowMs = SUSTAINED_SPEED_WINDOW_S * 1000;
+  let first = -1;
+  let last = -1;
+  let start = -1;
+  let best = 0;
+  for (let end = 0; end < time.length; end += 1) {
+    const t = time[end] as number;
+    if (!Number.isFinite(t)) {
+      continue;
+    }
+    if (first < 0) {
+      first = end;
+      start = end;
+    }
+    last = end;
+    // Move the start forward while the stretch from the next timed point still lasts the window.
+    for (let next = start + 1; next < end; next += 1) {
+      const nextTime = time[next] as number;
+      if (!Number.isFinite(nextTime)) {
+        continue;
+      }
+      if (t - nextTime < windowMs) {
+        break;
+      }
+      start = next;
+    }
+    const elapsed = t - (time[start] as number);
+    if (elapsed >= windowMs) {
+      const covered = Math.max(0, (distance[end] as number) - (distance[start] as number));
+      if (Number.isFinite(covered)) {
+        best = Math.max(best, covered / (elapsed / 1000));
+      }
+    }
+  }
+  if (best === 0 && first >= 0 && last > first) {
+    const elapsed = ((time[last] as number) - (time[first] as number)) / 1000;
+    const covered = Math.max(0, (distance[last] as number) - (distance[first] as number));
+    return elapsed > 0 && Number.isFinite(covered) ? covered / elapsed : 0;
+  }
+  return best;
+}

@@ -73,10 +73,12 @@ describe('tracks and segments with gaps', () => {
     const record = describeActivity(parseActivityFile('gpx', twoSegments), context);
     const splits = record.splitsMetric;
     expect(splits.map((s) => Math.round(s.distance))).toEqual([1000, 1000, 1000, 1000, 1000, 940]);
-    expect(splits.reduce((sum, s) => sum + s.moving_time, 0)).toBeCloseTo(record.movingTime, 6);
+    // Whole seconds that add up to the moving time, rounded.
+    expect(splits.reduce((sum, s) => sum + s.moving_time, 0)).toBe(Math.round(record.movingTime));
     for (const split of splits) {
       // 30 m every 10 s throughout: every split, the one spanning the gap included, is 3 m/s.
-      expect(split.average_speed).toBeCloseTo(3, 3);
+      expect(Math.abs(split.moving_time - split.distance / 3)).toBeLessThanOrEqual(1);
+      expect(split.average_speed).toBe(split.distance / split.moving_time);
     }
   });
 

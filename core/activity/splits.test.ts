@@ -4,6 +4,7 @@ import { computeCumulativeDistance } from './track-distance.ts';
 import { MAX_SPLITS } from './bounds.ts';
 import { computeSplits, gradeCostFactor, SPLIT_LENGTH_M, type Split } from './splits.ts';
 import type { Track } from './track.ts';
+import { formatDistance, formatDuration, formatPace } from '../units.ts';
 
 function trackOf(points: readonly Partial<GeneratedPoint>[]): Track {
   const column = (pick: (p: Partial<GeneratedPoint>) => number | undefined) =>
@@ -45,27 +46,30 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
       ].sort(),
     );
     expect(splits.map((split) => split.split)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    for (const split of splits.slice(0, 10)) {
+    splits.slice(0, 10).forEach((split, i) => {
       expect(split.distance).toBeCloseTo(1000, 6);
-      // Interpolated at the boundary: 1000 m at 3 m/s, although no point lies on it.
-      expect(split.elapsed_time).toBeCloseTo(1000 / 3, 4);
-      expect(split.moving_time).toBeCloseTo(1000 / 3, 6);
-      expect(split.average_speed).toBeCloseTo(3, 6);
-      expect(split.average_grade_adjusted_speed).toBeCloseTo(3, 6);
+      // Interpolated at the boundary: 1000 m at 3 m/s, although no point lies on it; whole seconds,
+      // the running time rounded at each boundary (333, 334, 333, ...).
+      const seconds = Math.round((1000 * (i + 1)) / 3) - Math.round((1000 * i) / 3);
+      expect(split.elapsed_time).toBe(seconds);
+      expect(split.moving_time).toBe(seconds);
+      expect(split.average_speed).toBe(split.distance / seconds);
+      expect(split.average_grade_adjusted_speed).toBeCloseTo(split.distance / seconds, 6);
       expect(split.elevation_difference).toBeCloseTo(0, 9);
       expect(split.pace_zone).toBe(0);
-    }
+    });
     expect(splits[10]?.distance).toBeCloseTo(500, 6);
-    expect(splits[10]?.elapsed_time).toBeCloseTo(500 / 3, 4);
+    expect(splits[10]?.elapsed_time).toBe(3500 - 3333);
     expect(sum(splits, 'distance')).toBeCloseTo(10_500, 6);
-    expect(sum(splits, 'elapsed_time')).toBeCloseTo(3500, 6);
+    expect(sum(splits, 'elapsed_time')).toBe(3500);
+    expect(sum(splits, 'moving_time')).toBe(3500);
   });
 
   it('standard: miles of 1609.34 m and the remainder', () => {
     const splits = computeSplits(run, 'standard');
     expect(splits).toHaveLength(7);
     expect(splits[0]?.distance).toBeCloseTo(1609.34, 6);
-    expect(splits[0]?.elapsed_time).toBeCloseTo(1609.34 / 3, 4);
+    expect(splits[0]?.elapsed_time).toBe(Math.round(1609.34 / 3));
     expect(splits[6]?.distance).toBeCloseTo(10_500 - 6 * 1609.34, 6);
   });
 
@@ -81,11 +85,11 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
       time: p.time + (p.distance > 1200 ? 60_000 : 0),
     }));
     const splits = computeSplits(trackOf(points), 'metric');
-    expect(splits[0]?.moving_time).toBeCloseTo(1000 / 3, 6);
-    expect(splits[1]?.elapsed_time).toBeCloseTo(500 / 3 + 60, 4);
+    expect(splits[0]?.moving_time).toBe(333);
+    expect(splits[1]?.elapsed_time).toBe(Math.round(1500 / 3 + 60) - 333);
     // The segment across the stop covers 3 m in 61 s: not moving, so its second goes too.
-    expect(splits[1]?.moving_time).toBeCloseTo(500 / 3 - 1, 6);
-    expect(splits[1]?.average_speed).toBeCloseTo(500 / (500 / 3 - 1), 6);
+    expect(splits[1]?.moving_time).toBe(Math.round(1500 / 3 - 1) - 333);
+    expect(splits[1]?.average_speed).toBeCloseTo(500 / (Math.round(1500 / 3 - 1) - 333), 6);
   });
 
   it('uphill: elevation difference and a grade-adjusted speed above the actual speed', () => {
@@ -101,7 +105,8 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
     expect(splits[0]?.average_grade_adjusted_speed).toBeLessThan(3 * 1.1);
     expect(splits[1]?.average_grade_adjusted_speed).toBeGreaterThan(3 * gradeCostFactor(0.04));
     expect(splits[1]?.average_grade_adjusted_speed).toBeLessThan(3 * gradeCostFactor(0.06));
-    expect(splits[1]?.average_speed).toBeCloseTo(3, 6);
+    // 1000 m in 334 s (the running time 333 → 667 s).
+    expect(splits[1]?.average_speed).toBe(splits[1]!.distance / 334);
   });
 
   it("Minetti's cost of running: flat 1, uphill costlier, gentle downhill cheaper, clamped at ±45 %", () => {
@@ -169,7 +174,7 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
       const splits = computeSplits(track, 'metric');
       expect(splits).toHaveLength(MAX_SPLITS);
       expect(splits[0]?.distance).toBeCloseTo(1000, 6);
-      expect(splits[0]?.elapsed_time).toBeCloseTo(1000 / 3, 4);
+      expect(splits[0]?.elapsed_time).toBe(333);
     });
 
     it('exactly MAX_SPLITS kilometres: every split, and no partial one beyond the bound', () => {
@@ -185,5 +190,45 @@ describe('splits per kilometre and per mile (spec §3 Split)', () => {
       ).toBe(500);
       expect(computeSplits(trackOf(shorter), 'metric')).toHaveLength(MAX_SPLITS);
     });
+  });
+});
+
+describe('splits as a watch shows them', () => {
+  it('a 10.0002 km run has ten splits: the last 0.2 m joins the tenth, no "0.00 km 0:00" split', () => {
+    // 3 m/s, a point every second to 9999 m, then the last point at 10,000.2 m.
+    const points: Partial<GeneratedPoint>[] = straightRun({ points: 3334, speed: 3 });
+    const last = points.at(-1) as GeneratedPoint;
+    points.push({ ...last, time: last.time + 1000, distance: 10_000.2 });
+    const splits = computeSplits(trackOf(points), 'metric');
+    expect(splits).toHaveLength(10);
+    expect(splits.at(-1)?.distance).toBeCloseTo(1000.2, 6);
+    expect(sum(splits, 'distance')).toBeCloseTo(10_000.2, 6);
+    expect(sum(splits, 'elapsed_time')).toBe(3334);
+    expect(splits.every((split) => formatDistance(split.distance, 'metric') !== '0.00 km')).toBe(true);
+    // A remainder of 10 m is a split of its own.
+    points.push({ ...last, time: last.time + 4000, distance: 10_010 });
+    expect(computeSplits(trackOf(points), 'metric').map((split) => formatDistance(split.distance, 'metric'))).toEqual([
+      ...Array.from({ length: 10 }, () => '1.00 km'),
+      '0.01 km',
+    ]);
+  });
+
+  it("a split's time and pace agree after rounding (1 km in 299.5 s reads 5:00 and 5:00/km)", () => {
+    const run = trackOf(straightRun({ points: 900, speed: 1000 / 299.5 }));
+    const splits = computeSplits(run, 'metric');
+    expect(splits).toHaveLength(3);
+    for (const split of splits.slice(0, 2)) {
+      expect(Number.isInteger(split.moving_time)).toBe(true);
+      expect(formatPace(split.average_speed, 'metric')).toBe(`${formatDuration(split.moving_time)}/km`);
+    }
+    expect(splits.slice(0, 2).map((split) => formatDuration(split.moving_time))).toEqual(['5:00', '4:59']);
+  });
+
+  it('miles too: each full mile reads the same time and pace', () => {
+    const run = trackOf(straightRun({ points: 3001, speed: 1609.34 / 479.5, interval: 1 }));
+    const splits = computeSplits(run, 'standard');
+    for (const split of splits.filter((split) => Math.abs(split.distance - 1609.34) < 1e-6)) {
+      expect(formatPace(split.average_speed, 'imperial')).toBe(`${formatDuration(split.moving_time)}/mi`);
+    }
   });
 });

@@ -43,8 +43,12 @@ export const SPLIT_LENGTH_M: Readonly<Record<SplitSystem, number>> = {
 export const GRADE_HALF_WINDOW_M = 50;
 /** Minetti's measurements cover grades from −45 % to +45 %; steeper is held at the limit. */
 const MAX_GRADE = 0.45;
-/** Splits shorter than this (floating-point remainders at the very end) are not reported. */
-const MIN_PARTIAL_SPLIT_M = 1e-6;
+/**
+ * A remainder shorter than this at the end (a 10.0002 km run's last 0.2 m, what GPS adds after a
+ * measured course) is no split of its own, which would read "0.00 km 0:00": it is added to the last
+ * full split.
+ */
+export const MIN_PARTIAL_SPLIT_M = 10;
 
 /**
  * The energy cost of running at `grade` relative to flat ground, from Minetti et al. (2002),
@@ -99,11 +103,26 @@ function finiteOr0(value: number): number {
   return Number.isFinite(value) ? value : 0;
 }
 
+/** Where a split starts: running totals since the first point, times already in whole seconds. */
+interface SplitStart {
+  distance: number;
+  /** Whole seconds of moving and elapsed time before the split. */
+  movingS: number;
+  elapsedS: number;
+  elevation: number;
+}
+
 /**
  * The track cut every 1000 m (metric) or 1609.34 m (standard) from its first point, with the last
- * partial split included. Times and elevations at each boundary are interpolated linearly between
- * the two points either side; a segment's moving time (spec §5: faster than 0.14 m/s) is shared
- * between the splits it crosses in proportion to distance.
+ * partial split included (a remainder under MIN_PARTIAL_SPLIT_M joins the split before it). Times
+ * and elevations at each boundary are interpolated linearly between the two points either side; a
+ * segment's moving time (spec §5: faster than 0.14 m/s) is shared between the splits it crosses in
+ * proportion to distance.
+ *
+ * Split times are whole seconds, as a watch and Strava give them: the running moving and elapsed
+ * times are rounded at each boundary and a split's time is the difference, so the splits add up to
+ * the rounded total and a split's speed is its distance over exactly the time it shows (its pace,
+ * rounded, reads as its time for a full split).
  *
  * At most MAX_SPLITS splits are returned (bounds.ts): the work is proportional to the points plus
  * the splits emitted, whatever distance a segment claims to cover.
@@ -124,30 +143,48 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
   }
   const elevation = smoothElevation(track.elevation, distance, track.segmentStarts);
   const grades = pointGrades(elevation, distance);
+  const firstTime = time[0] as number;
 
-  let splitStartDistance = distance[0] as number;
-  let splitStartTime = time[0] as number;
-  let splitStartElevation = elevation[0] as number;
-  let boundary = splitStartDistance + splitLength;
+  let start: SplitStart = {
+    distance: distance[0] as number,
+    movingS: 0,
+    elapsedS: 0,
+    elevation: elevation[0] as number,
+  };
+  /** Where the last emitted split started, and its flat-equivalent metres: a tiny remainder joins it. */
+  let lastStart = start;
+  let lastFlat = 0;
+  let boundary = start.distance + splitLength;
   let moving = 0;
   let flatEquivalent = 0;
 
-  const emit = (endDistance: number, endTime: number, endElevation: number) => {
-    const covered = endDistance - splitStartDistance;
-    splits.push({
+  const build = (from: SplitStart, end: SplitStart, flat: number, index: number): Split => {
+    const covered = end.distance - from.distance;
+    const movingS = end.movingS - from.movingS;
+    return {
       distance: covered,
-      elapsed_time: finiteOr0((endTime - splitStartTime) / 1000),
-      elevation_difference: finiteOr0(endElevation - splitStartElevation),
-      moving_time: moving,
-      split: splits.length + 1,
-      average_speed: moving > 0 ? covered / moving : 0,
-      average_grade_adjusted_speed: moving > 0 ? flatEquivalent / moving : 0,
+      elapsed_time: end.elapsedS - from.elapsedS,
+      elevation_difference: finiteOr0(end.elevation - from.elevation),
+      moving_time: movingS,
+      split: index,
+      average_speed: movingS > 0 ? covered / movingS : 0,
+      average_grade_adjusted_speed: movingS > 0 ? flat / movingS : 0,
       pace_zone: 0,
-    });
-    splitStartDistance = endDistance;
-    splitStartTime = endTime;
-    splitStartElevation = endElevation;
-    moving = 0;
+    };
+  };
+
+  const endAt = (endDistance: number, endTime: number, endElevation: number): SplitStart => ({
+    distance: endDistance,
+    movingS: Math.round(moving),
+    elapsedS: Math.round(finiteOr0((endTime - firstTime) / 1000)),
+    elevation: endElevation,
+  });
+
+  const emit = (end: SplitStart) => {
+    splits.push(build(start, end, flatEquivalent, splits.length + 1));
+    lastStart = start;
+    lastFlat = flatEquivalent;
+    start = end;
     flatEquivalent = 0;
   };
 
@@ -171,9 +208,11 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
       }
       flatEquivalent += (boundary - from) * factor;
       emit(
-        boundary,
-        t0 + dt * 1000 * fraction,
-        interpolate(elevation[i - 1] as number, elevation[i] as number, fraction),
+        endAt(
+          boundary,
+          t0 + dt * 1000 * fraction,
+          interpolate(elevation[i - 1] as number, elevation[i] as number, fraction),
+        ),
       );
       from = boundary;
       boundary += splitLength;
@@ -185,9 +224,14 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     }
     flatEquivalent += (d1 - from) * factor;
   }
-  const endDistance = distance[n - 1] as number;
-  if (splits.length < MAX_SPLITS && endDistance - splitStartDistance > MIN_PARTIAL_SPLIT_M) {
-    emit(endDistance, time[n - 1] as number, elevation[n - 1] as number);
+  const remainder = (distance[n - 1] as number) - start.distance;
+  const end = endAt(distance[n - 1] as number, time[n - 1] as number, elevation[n - 1] as number);
+  if (remainder >= MIN_PARTIAL_SPLIT_M || splits.length === 0) {
+    if (splits.length < MAX_SPLITS && remainder > 0) {
+      emit(end);
+    }
+  } else if (remainder > 0) {
+    splits[splits.length - 1] = build(lastStart, end, lastFlat + flatEquivalent, splits.length);
   }
   return splits;
 }

@@ -135,6 +135,28 @@ export function findActivityIdByFile(db: Db, userId: string, sha256: string): Pr
     .executeTakeFirst();
 }
 
+/**
+ * The user's uploaded activities with timing data that start within `toleranceMs` of `start`: the
+ * candidates for the same run from another file (core/activity/same-upload.ts decides).
+ */
+export function findUploadsStartingNear(
+  db: Db,
+  userId: string,
+  start: Date,
+  toleranceMs: number,
+): Promise<{ id: string; startDate: Date; distance: number; hasTiming: boolean }[]> {
+  return db
+    .selectFrom('activities')
+    .select(['id', 'startDate', 'distance', 'hasTiming'])
+    .where('userId', '=', userId)
+    .where('source', '=', 'upload')
+    .where('hasTiming', '=', true)
+    .where('startDate', '>=', new Date(start.getTime() - toleranceMs))
+    .where('startDate', '<=', new Date(start.getTime() + toleranceMs))
+    .orderBy('startDate')
+    .execute();
+}
+
 export interface NewActivity {
   row: NewActivityRow;
   track: { pointCount: number; data: Uint8Array } | undefined;

@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import type { Db } from './db.ts';
 import type { Database } from './schema.ts';
+import type { SportTotal } from '../../core/activity/sport-totals.ts';
 
 /**
  * What counts in a runner's totals, medals, public counts and running days — the one place this
@@ -60,4 +61,28 @@ export async function countUploadedActivities(db: Db, userId: string): Promise<n
     .where(countsTowardTotals)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The totals of what counts (countsTowardTotals), one row per sport the runner has done. */
+export async function sportTotals(db: Db, userId: string): Promise<SportTotal[]> {
+  const rows = await db
+    .selectFrom('activities')
+    .where('activities.userId', '=', userId)
+    .where(countsTowardTotals)
+    .groupBy('activities.type')
+    .select([
+      'activities.type',
+      sql<number>`count(*)::int`.as('activities'),
+      sql<number>`coalesce(sum(distance), 0)`.as('distance'),
+      sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
+      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
+    ])
+    .execute();
+  return rows.map((row) => ({
+    type: row.type,
+    activities: Number(row.activities),
+    distance: Number(row.distance),
+    elevation: Number(row.elevation),
+    duration: Number(row.duration),
+  }));
 }

@@ -14,6 +14,7 @@ import {
   displayTrackSchema,
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
+import { sportTotalsSchema } from '../../core/activity/sport-totals.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
@@ -117,6 +118,17 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           },
         }),
         async (c) => c.json(await activities.list(c.var.user.id, c.req.valid('query')), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/activities/totals',
+          tags: ['activities'],
+          responses: {
+            200: jsonResponse('What counts in the totals, per sport: runs first, then the others', sportTotalsSchema),
+          },
+        }),
+        async (c) => c.json(await activities.totals(c.var.user.id), 200),
       )
       .openapi(
         userRoute(auth, {

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
+import { isSameUpload, SAME_UPLOAD_START_TOLERANCE_MS } from '../../core/activity/same-upload.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import {
   ActivityFileError,
@@ -18,7 +19,7 @@ import {
   importedLegsMessage,
   UPLOAD_MESSAGES,
 } from '../../core/activity/upload-rules.ts';
-import { findActivityIdByFile, insertActivities } from '../db/activity-repository.ts';
+import { findActivityIdByFile, findUploadsStartingNear, insertActivities } from '../db/activity-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';
@@ -83,6 +84,31 @@ export function activityRow(
   };
 }
 
+/**
+ * The activity a file's runs were already imported as from another file (core/activity/same-upload.ts):
+ * the first of them when every activity the file holds (each leg of a multisport file) matches an
+ * upload, else null.
+ */
+async function findSameUpload(
+  db: Db,
+  userId: string,
+  activities: readonly { record: ActivityRecord }[],
+): Promise<string | null> {
+  let first: string | null = null;
+  for (const { record } of activities) {
+    const candidates = await findUploadsStartingNear(db, userId, record.startDate, SAME_UPLOAD_START_TOLERANCE_MS);
+    const run = { startMs: record.startDate.getTime(), distance: record.distance, hasTiming: record.hasTiming };
+    const match = candidates.find((candidate) =>
+      isSameUpload(run, { startMs: candidate.startDate.getTime(), distance: candidate.distance, hasTiming: true }),
+    );
+    if (!match) {
+      return null;
+    }
+    first ??= match.id;
+  }
+  return first;
+}
+
 async function importOne(context: ImportContext, file: SpooledFile): Promise<FileEvent> {
   const base = { kind: 'file' as const, index: file.index, name: file.name };
   const { db, userId } = context;
@@ -113,6 +139,17 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     },
   );
   const parsedAt = performance.now();
+  // The same run from another file (another export of it, another format): one activity.
+  const sameRun = await findSameUpload(db, userId, parsed.activities);
+  if (sameRun) {
+    return {
+      ...base,
+      state: 'complete',
+      activityId: sameRun,
+      duplicate: true,
+      message: UPLOAD_MESSAGES.alreadyImported,
+    };
+  }
   await context.emit({ ...base, state: 'saving' });
   const legs = parsed.activities.length > 1;
   const multisportId = legs ? randomUUID() : null;

@@ -34,7 +34,8 @@ import {
   type ActivitySummaryRow,
   type PageAfter,
 } from '../db/activity-repository.ts';
-import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
+import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-repository.ts';
+import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivityRow } from '../db/schema.ts';
@@ -160,6 +161,11 @@ async function trackAvailable(db: Db, row: ActivityRow): Promise<boolean> {
  * One activity with its details. `remote` brings a Strava activity's details from Strava first
  * (cached a day); without it (or for uploads) the stored row is all there is.
  */
+/** The dashboard's totals per sport: runs first, the others beside them (core/activity/sport-totals.ts). */
+export async function getSportTotals(db: Db, userId: string): Promise<SportTotals> {
+  return { sports: orderSportTotals(await sportTotals(db, userId)) };
+}
+
 export async function getActivity(
   db: Db,
   userId: string,

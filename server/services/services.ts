@@ -40,6 +40,7 @@ import {
   getActivity,
   getDisplayTrack,
   getOriginalFile,
+  getSportTotals,
   listActivities,
   removeSampleActivities,
   renameActivity,
@@ -156,6 +157,8 @@ export function createServices(deps: ServiceDeps) {
 
   const activities = {
     list: (userId: string, query: ActivityListQuery) => listActivities(db, userId, query),
+    /** The dashboard's totals per sport. */
+    totals: (userId: string) => getSportTotals(db, userId),
     get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
     displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
     rename: (userId: string, input: { id: string; name: string }) =>

@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
+import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
 import { MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
 import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
@@ -41,6 +42,14 @@ export function useActivityPage(query: ActivityListQuery) {
     queryFn: () => fetchActivityPage(query),
     // Paging and filtering keep the previous rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The dashboard's totals per sport, runs first (refreshed with every other activity query). */
+export function useSportTotals() {
+  return useQuery({
+    queryKey: [...ACTIVITIES_QUERY_KEY, 'totals'],
+    queryFn: (): Promise<SportTotals> => unwrap(api.activities.totals.$get()),
   });
 }
 

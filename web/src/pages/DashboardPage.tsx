@@ -1,9 +1,9 @@
 /**
- * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals,
- * today's training, the weather where they run, the Strava connection with its live sync, the
- * newest activities and the way to upload more.
+ * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals per
+ * sport (runs first, the other sports beside them), today's training, the weather where they run,
+ * the Strava connection with its live sync, the newest activities and the way to upload more.
  */
-import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
@@ -11,11 +11,18 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
 import { TAGLINE } from '../../../core/product.ts';
-import { formatDistance, formatDuration, formatElevation, UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
+import { UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
+import {
+  formatSportFigure,
+  otherSportsLine,
+  SPORT_TOTAL_LABELS,
+  type SportFigure,
+} from '../../../core/activity/sport-totals.ts';
+import { useSportTotals } from '../activities/activities-api.ts';
 import { RecentActivitiesCard } from '../activities/RecentActivitiesCard.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -26,6 +33,38 @@ import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
 import { ReadinessCard } from '../wellbeing/ReadinessCard.tsx';
 
+const FIGURE_ICONS: Readonly<Record<SportFigure, ReactNode>> = {
+  activities: <DirectionsRunIcon fontSize="small" />,
+  distance: <StraightenIcon fontSize="small" />,
+  elevation: <LandscapeIcon fontSize="small" />,
+  duration: <TimerIcon fontSize="small" />,
+};
+
+const FIGURES: readonly SportFigure[] = ['activities', 'distance', 'elevation', 'duration'];
+
+/** The totals per sport: each card a running figure, the other sports' beside it (core/activity/sport-totals.ts). */
+function SportTotalsCards({ units }: { units: UnitSystem }) {
+  const { data, error } = useSportTotals();
+  if (error) {
+    return <Alert severity="error">{error.message}</Alert>;
+  }
+  const run = data?.sports.find((sport) => sport.type === 'run');
+  return (
+    <Grid container spacing={2}>
+      {FIGURES.map((figure) => (
+        <Grid key={figure} size={{ xs: 6, lg: 3 }}>
+          <StatCard
+            icon={FIGURE_ICONS[figure]}
+            label={SPORT_TOTAL_LABELS[figure]}
+            value={data && run ? formatSportFigure(run, figure, units) : <Skeleton width={80} />}
+            detail={data ? otherSportsLine(data.sports, figure, units) : null}
+          />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
   const [uploading, setUploading] = useState(false);
@@ -33,8 +72,6 @@ export default function DashboardPage() {
     return <Alert severity="error">{error.message}</Alert>;
   }
   const units = profile?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
-  const stats = profile?.statistics;
-  const stat = (render: () => string) => (stats ? render() : <Skeleton width={80} />);
   return (
     <Box>
       <PageHeader
@@ -49,36 +86,7 @@ export default function DashboardPage() {
           </Stack>
         }
       />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard
-            icon={<DirectionsRunIcon fontSize="small" />}
-            label="Activities"
-            value={stat(() => String(stats?.totalActivities ?? 0))}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard
-            icon={<StraightenIcon fontSize="small" />}
-            label="Distance"
-            value={stat(() => formatDistance(stats?.totalDistance ?? 0, units))}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard
-            icon={<LandscapeIcon fontSize="small" />}
-            label="Climb"
-            value={stat(() => formatElevation(stats?.totalElevation ?? 0, units))}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, lg: 3 }}>
-          <StatCard
-            icon={<TimerIcon fontSize="small" />}
-            label="Time"
-            value={stat(() => formatDuration(stats?.totalDuration ?? 0))}
-          />
-        </Grid>
-      </Grid>
+      <SportTotalsCards units={units} />
       <Box sx={{ mt: 2 }}>
         <ReadinessCard />
       </Box>
