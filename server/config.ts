@@ -52,6 +52,11 @@ export interface Config {
   mapAttribution: string;
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
+  /**
+   * Whether the web app's `.map` files are served (SOURCE_MAPS): they hold the whole front-end
+   * source, so only development serves them unless a setting says otherwise.
+   */
+  serveSourceMaps: boolean;
   strava: StravaConfig;
   uploads: UploadConfig;
   /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
@@ -275,6 +280,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mapTileUrl: env.MAP_TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
+    serveSourceMaps: readBoolean(env, 'SOURCE_MAPS', mode === 'development'),
     strava: loadStravaConfig(env),
     uploads: loadUploadConfig(env),
     eventStreams: {
