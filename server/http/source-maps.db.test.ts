@@ -43,7 +43,7 @@ describe('source maps', () => {
   });
 
   it('are a 404 when not configured, whatever encoding is asked for; the script itself is served', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
       const map = await fetch(`${server.url}${SCRIPT}.map`, { headers });
       expect(map.status).toBe(404);
       expect(await map.text()).not.toContain('secret-screen');
