@@ -348,6 +348,7 @@ describe('loadConfig development secret', () => {
     expect(second.appSecret).toBe(first.appSecret);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('differs between data folders', () => {

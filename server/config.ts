@@ -4,11 +4,12 @@
  * DATABASE_URL required (spec §5 "Startup", DESIGN.md "Configuration").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
+import { ensurePrivateDirectory } from './security/private-directory.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
   INTERACTIVE_DEADLINE_MS,
@@ -224,7 +225,7 @@ function developmentSecret(dataDir: string): string {
   if (existsSync(file)) {
     return readFileSync(file, 'utf8').trim();
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
