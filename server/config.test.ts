@@ -126,6 +126,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         interactiveDeadlineMs: 15_000,
         maxRequestsPerWindow: 100,
         interactiveReserve: 20,
+        syncReserve: 30,
       },
       uploads: {
         workers: 0,

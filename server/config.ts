@@ -16,6 +16,7 @@ import {
   RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
+  RATE_LIMIT_SYNC_RESERVE,
   TOKEN_REFRESH_TIMEOUT_MAX_MS,
   TOKEN_REFRESH_TIMEOUT_MS,
   WEBHOOK_POSTS_PER_MINUTE,
@@ -148,6 +149,8 @@ export interface StravaConfig {
   /** Spec §9's 100 requests a window, of which `interactiveReserve` are kept for requests someone waits for. */
   maxRequestsPerWindow: number;
   interactiveReserve: number;
+  /** Of the rest, slots webhook follow-ups and back-fills leave to the runners' own syncs. */
+  syncReserve: number;
   /** PUBLIC_URL when set: where Strava sends the browser back. Otherwise the address the browser used. */
   redirectBaseUrl: string | null;
   /** The push subscription's callback, when PUBLIC_URL is set and the server has a Strava app. */
@@ -366,6 +369,7 @@ function loadStravaConfig(env: Env): StravaConfig {
     // Strava's numbers, not a setting: tests scale the window down through the config object.
     maxRequestsPerWindow: RATE_LIMIT_MAX_REQUESTS,
     interactiveReserve: RATE_LIMIT_INTERACTIVE_RESERVE,
+    syncReserve: RATE_LIMIT_SYNC_RESERVE,
     redirectBaseUrl: publicUrl || null,
     webhookCallbackUrl: publicUrl && clientId ? `${publicUrl}/api/strava/webhook` : null,
     jobLeaseMs: readInteger(env, 'STRAVA_JOB_LEASE_MS', 60_000),
