@@ -5,11 +5,19 @@
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PROFILE_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ProfilePhotoType = (typeof PROFILE_PHOTO_TYPES)[number];
+/**
+ * A stored photo is re-encoded to fit inside this many pixels a side, without its metadata (EXIF
+ * GPS would tell every visitor where the runner took it, often at home).
+ */
+export const PROFILE_PHOTO_MAX_SIDE = 512;
+/** Pixels an upload may declare before it is decoded: a small file can claim a huge image. */
+export const PROFILE_PHOTO_MAX_INPUT_PIXELS = 40_000_000;
 
 export const PROFILE_PHOTO_UPLOAD_MESSAGES = {
   empty: 'Choose a photo to upload.',
   tooLarge: `The photo is larger than ${PROFILE_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   unsupported: 'The photo must be a PNG, JPEG or WebP image.',
+  unreadable: 'The photo could not be read as an image.',
   notFound: 'This runner has no photo.',
 } as const;
 

@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps) {
   app.doc31('/api/docs', OPENAPI_INFO);
   app.all('/api/*', apiNotFound);
   if (deps.config.webDir) {
-    app.route('/', serveWebApp(deps.config.webDir));
+    app.route('/', serveWebApp(deps.config.webDir, { sourceMaps: deps.config.serveSourceMaps }));
   }
   app.notFound(apiNotFound);
   app.onError(createErrorHandler(deps.logger));

@@ -75,6 +75,13 @@ describe('loadConfig in production', () => {
     });
     expect(existsSync(path.join(cwd, 'data', 'app-secret'))).toBe(false);
   });
+
+  it('serves no source maps unless SOURCE_MAPS says so', () => {
+    expect(loadConfig(PRODUCTION, cwd).serveSourceMaps).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SOURCE_MAPS: 'true' }, cwd).serveSourceMaps).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SOURCE_MAPS: 'false' }, cwd).serveSourceMaps).toBe(false);
+    expect(configError({ ...PRODUCTION, SOURCE_MAPS: 'maybe' })).toBe('SOURCE_MAPS must be true or false, got "maybe"');
+  });
 });
 
 describe('loadConfig defaults (npm start on a fresh machine)', () => {
@@ -105,6 +112,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
       webDir: path.join(cwd, 'dist', 'web'),
+      serveSourceMaps: true,
       strava: {
         clientId: null,
         clientSecret: null,
@@ -118,6 +126,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         interactiveDeadlineMs: 15_000,
         maxRequestsPerWindow: 100,
         interactiveReserve: 20,
+        syncReserve: 30,
       },
       uploads: {
         workers: 0,
@@ -340,6 +349,7 @@ describe('loadConfig development secret', () => {
     expect(second.appSecret).toBe(first.appSecret);
     expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('differs between data folders', () => {

@@ -4,17 +4,19 @@
  * DATABASE_URL required (spec §5 "Startup", DESIGN.md "Configuration").
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
+import { ensurePrivateDirectory } from './security/private-directory.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
   INTERACTIVE_DEADLINE_MS,
   RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
+  RATE_LIMIT_SYNC_RESERVE,
   TOKEN_REFRESH_TIMEOUT_MAX_MS,
   TOKEN_REFRESH_TIMEOUT_MS,
   WEBHOOK_POSTS_PER_MINUTE,
@@ -52,6 +54,11 @@ export interface Config {
   mapAttribution: string;
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
+  /**
+   * Whether the web app's `.map` files are served (SOURCE_MAPS): they hold the whole front-end
+   * source, so only development serves them unless a setting says otherwise.
+   */
+  serveSourceMaps: boolean;
   strava: StravaConfig;
   uploads: UploadConfig;
   /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
@@ -142,6 +149,8 @@ export interface StravaConfig {
   /** Spec §9's 100 requests a window, of which `interactiveReserve` are kept for requests someone waits for. */
   maxRequestsPerWindow: number;
   interactiveReserve: number;
+  /** Of the rest, slots webhook follow-ups and back-fills leave to the runners' own syncs. */
+  syncReserve: number;
   /** PUBLIC_URL when set: where Strava sends the browser back. Otherwise the address the browser used. */
   redirectBaseUrl: string | null;
   /** The push subscription's callback, when PUBLIC_URL is set and the server has a Strava app. */
@@ -219,7 +228,7 @@ function developmentSecret(dataDir: string): string {
   if (existsSync(file)) {
     return readFileSync(file, 'utf8').trim();
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
@@ -275,6 +284,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mapTileUrl: env.MAP_TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
+    serveSourceMaps: readBoolean(env, 'SOURCE_MAPS', mode === 'development'),
     strava: loadStravaConfig(env),
     uploads: loadUploadConfig(env),
     eventStreams: {
@@ -359,6 +369,7 @@ function loadStravaConfig(env: Env): StravaConfig {
     // Strava's numbers, not a setting: tests scale the window down through the config object.
     maxRequestsPerWindow: RATE_LIMIT_MAX_REQUESTS,
     interactiveReserve: RATE_LIMIT_INTERACTIVE_RESERVE,
+    syncReserve: RATE_LIMIT_SYNC_RESERVE,
     redirectBaseUrl: publicUrl || null,
     webhookCallbackUrl: publicUrl && clientId ? `${publicUrl}/api/strava/webhook` : null,
     jobLeaseMs: readInteger(env, 'STRAVA_JOB_LEASE_MS', 60_000),

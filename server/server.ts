@@ -18,6 +18,7 @@ import type { ActivityRederiveRunner } from './services/activity-rederive.ts';
 import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
 import { createServices, type Services } from './services/services.ts';
+import { ensurePrivateDirectory } from './security/private-directory.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -78,6 +79,7 @@ async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<v
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(config.logLevel, options.logDestination ? { destination: options.logDestination } : {});
+  ensurePrivateDirectory(config.dataDir);
   await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });

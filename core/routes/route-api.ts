@@ -15,8 +15,16 @@ export const MAX_SNAP_LEGS = 50;
 /** Largest GPX file the planner imports, like one activity file's cap for a route's size. */
 export const ROUTE_GPX_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * What one runner may keep in saved routes: a count, and points of all their lines together (a
+ * line of MAX_ROUTE_LINE_POINTS is about half a megabyte stored).
+ */
+export const SAVED_ROUTE_LIMITS = { routes: 100, totalLinePoints: 200_000 } as const;
+
 export const ROUTE_MESSAGES = {
   notFound: 'Route not found.',
+  tooManyRoutes: `You can keep at most ${SAVED_ROUTE_LIMITS.routes} saved routes. Delete one to save another.`,
+  tooManyPoints: `Your saved routes can hold at most ${SAVED_ROUTE_LIMITS.totalLinePoints.toLocaleString('en-US')} points in all. Delete a route or draw a shorter one.`,
   lineTooLong: `A route's line can have at most ${MAX_ROUTE_LINE_POINTS.toLocaleString('en-US')} points.`,
   gpxTooLarge: `This GPX file is larger than the ${ROUTE_GPX_MAX_BYTES / 1024 / 1024} MB a route may be.`,
   gpxUnreadable: 'This file is not a GPX route or track Stride can read.',

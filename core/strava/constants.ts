@@ -30,6 +30,13 @@ export const RATE_LIMIT_MIN_SPACING_MS = 2 * SECOND_MS;
  * so a busy sync or a flood of webhooks never leaves an opened activity without a slot.
  */
 export const RATE_LIMIT_INTERACTIVE_RESERVE = 20;
+/**
+ * Of the 80 background slots, this many more are kept for the runners' own syncs: deferred work
+ * (webhook follow-ups, back-fills) stops at 50 a window, so a flood of webhook events naming real
+ * athletes never leaves a connect or a runner's sync waiting for the next window (DESIGN.md: a
+ * runner's own work first, webhooks and back-fills after).
+ */
+export const RATE_LIMIT_SYNC_RESERVE = 30;
 
 /**
  * Webhook events are unsigned, so each costs a Strava call only when plausible; per athlete at

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedInWindow,
   backoffDelay,
   blockUntil,
   EMPTY_RATE_LIMIT_STATE,
@@ -91,6 +92,48 @@ describe('nextSlot with an interactive reserve', () => {
   });
 });
 
+describe('nextSlot with deferred work (webhook follow-ups, back-fills)', () => {
+  function book(count: number, priority: 'background' | 'deferred', from: RateLimitState = EMPTY_RATE_LIMIT_STATE) {
+    let state = from;
+    let now = T0;
+    const sentAt: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const slot = nextSlot(state, now, STRAVA_RATE_LIMIT, priority);
+      state = slot.state;
+      now += slot.waitMs;
+      sentAt.push(now);
+    }
+    return { state, now, sentAt };
+  }
+
+  it('takes at most 50 of a window, the 51st waiting for the first to leave it', () => {
+    expect(allowedInWindow(STRAVA_RATE_LIMIT, 'deferred')).toBe(50);
+    const { sentAt } = book(51, 'deferred');
+    expect(sentAt[49]).toBe(T0 + 49 * 2000);
+    expect(sentAt[50]).toBe(T0 + 15 * MINUTE);
+  });
+
+  it("leaves a runner's sync 30 pages and a connect 20 more after 50 webhook follow-ups", () => {
+    const { state, now } = book(50, 'deferred');
+    let syncState = state;
+    let at = now + 2000;
+    for (let page = 0; page < 30; page += 1) {
+      const slot = nextSlot(syncState, at, STRAVA_RATE_LIMIT, 'background');
+      expect(slot.waitMs).toBe(0);
+      syncState = slot.state;
+      at += 2000;
+    }
+    expect(nextSlot(syncState, at, STRAVA_RATE_LIMIT, 'background').waitMs).toBeGreaterThan(10 * MINUTE);
+    expect(nextSlot(syncState, at, STRAVA_RATE_LIMIT, 'interactive').waitMs).toBe(0);
+  });
+
+  it('gets nothing while syncs have used 50 or more of the window', () => {
+    const { state, now } = book(50, 'background');
+    expect(nextSlot(state, now + 2000, STRAVA_RATE_LIMIT, 'deferred').waitMs).toBe(T0 + 15 * MINUTE - (now + 2000));
+    expect(nextSlot(state, now + 2000, STRAVA_RATE_LIMIT, 'background').waitMs).toBe(0);
+  });
+});
+
 describe('nextSlot', () => {
   it('lets the first request go at once', () => {
     expect(nextSlot(EMPTY_RATE_LIMIT_STATE, T0).waitMs).toBe(0);
@@ -163,7 +206,13 @@ describe('nextSlot', () => {
   });
 
   it('has the spec numbers by default', () => {
-    expect(STRAVA_RATE_LIMIT).toEqual({ maxRequests: 100, windowMs: 900_000, minSpacingMs: 2000, reserved: 20 });
+    expect(STRAVA_RATE_LIMIT).toEqual({
+      maxRequests: 100,
+      windowMs: 900_000,
+      minSpacingMs: 2000,
+      reserved: 20,
+      syncReserved: 30,
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   RATE_LIMIT_INTERACTIVE_RESERVE,
   RATE_LIMIT_MAX_REQUESTS,
   RATE_LIMIT_MIN_SPACING_MS,
+  RATE_LIMIT_SYNC_RESERVE,
   RATE_LIMIT_WINDOW_MS,
   REQUEST_BACKOFF_BASE_MS,
   REQUEST_BACKOFF_CAP_MS,
@@ -23,6 +24,8 @@ export interface RateLimitConfig {
   minSpacingMs: number;
   /** Slots of each window only interactive requests may use (background stops at maxRequests - reserved). */
   reserved?: number;
+  /** Further slots deferred requests may not use (they stop at maxRequests - reserved - syncReserved). */
+  syncReserved?: number;
 }
 
 export const STRAVA_RATE_LIMIT: RateLimitConfig = {
@@ -30,14 +33,28 @@ export const STRAVA_RATE_LIMIT: RateLimitConfig = {
   windowMs: RATE_LIMIT_WINDOW_MS,
   minSpacingMs: RATE_LIMIT_MIN_SPACING_MS,
   reserved: RATE_LIMIT_INTERACTIVE_RESERVE,
+  syncReserved: RATE_LIMIT_SYNC_RESERVE,
 };
 
 /**
  * Who waits for a request: 'interactive' (an opened activity, the OAuth exchange, a disconnect —
- * someone is looking at a spinner) may use the whole window; 'background' (sync pages, webhook
- * follow-ups) only the part left after the reserve.
+ * someone is looking at a spinner) may use the whole window; 'background' (a runner's own sync
+ * pages) only the part left after the interactive reserve; 'deferred' (webhook follow-ups,
+ * back-fills: work nobody asked for just now) only what is left after the sync's reserve too.
  */
-export type RequestPriority = 'interactive' | 'background';
+export type RequestPriority = 'interactive' | 'background' | 'deferred';
+
+/** How many requests of a window a priority may take (counting every priority's slots). */
+export function allowedInWindow(config: RateLimitConfig, priority: RequestPriority): number {
+  const interactiveReserve = config.reserved ?? 0;
+  if (priority === 'interactive') {
+    return config.maxRequests;
+  }
+  if (priority === 'background') {
+    return config.maxRequests - interactiveReserve;
+  }
+  return Math.max(1, config.maxRequests - interactiveReserve - (config.syncReserved ?? 0));
+}
 
 export interface RateLimitState {
   /** Start times (epoch ms, ascending) of the slots booked that still count in a window (some may lie ahead). */
@@ -65,7 +82,7 @@ export function nextSlot(
 ): { waitMs: number; state: RateLimitState } {
   const start = Math.max(now, state.blockedUntil);
   const booked = state.slots.filter((slot) => slot > now - config.windowMs);
-  const allowed = priority === 'interactive' ? config.maxRequests : config.maxRequests - (config.reserved ?? 0);
+  const allowed = allowedInWindow(config, priority);
   // The answer is one of these: at once, right after a booked slot, or when a slot leaves the window.
   const candidates = [
     start,

@@ -34,6 +34,8 @@ export const GOAL_LIMITS = {
   maxRunsPerWeek: 14,
   maxStreakDays: 3650,
   maxWindowDays: 3660,
+  /** Goals one runner may have at once. */
+  maxGoals: 50,
 } as const;
 
 export const GOAL_MESSAGES = {
@@ -48,6 +50,7 @@ export const GOAL_MESSAGES = {
   window: 'The end date must be on or after the start date.',
   windowTooLong: `A goal may span at most ${GOAL_LIMITS.maxWindowDays} days.`,
   order: 'Send each of your goal ids exactly once, in the new order.',
+  tooMany: `You can have at most ${GOAL_LIMITS.maxGoals} goals. Delete one to add another.`,
   endPassed: 'The end date has passed; choose today or a later day.',
   racePassed: 'The race day has passed; choose today or a later day.',
   notFound: 'Goal not found.',

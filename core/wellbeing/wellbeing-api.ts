@@ -12,6 +12,11 @@ import { STRETCHING_ROUTINE } from './stretching.ts';
 
 export const CHECK_IN_DATE_MESSAGES = { future: 'A check-in cannot be for a day after today.' } as const;
 
+/** Check-ins one runner may save in any 24 hours (a day needs one; a few more allow corrections). */
+export const CHECK_INS_PER_DAY = 20;
+export const CHECK_IN_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const CHECK_IN_LIMIT_MESSAGE = `You can save at most ${CHECK_INS_PER_DAY} check-ins a day. Try again tomorrow.`;
+
 /** Days the trend chart shows, ending today. */
 export const WELLBEING_TREND_DAYS = 30;
 

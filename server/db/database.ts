@@ -2,7 +2,6 @@
  * Opens the database: PGlite (PostgreSQL in WASM, in-process, data in DATA_DIR/pglite) by default,
  * PostgreSQL when DATABASE_URL is set. One schema and one migration history serve both.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -10,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { ensurePrivateDirectory } from '../security/private-directory.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -55,7 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } else {
     kind = 'pglite';
     if (options.pgliteDir) {
-      mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+      // The data folder and PGlite's own: the files PGlite writes inside (0644) stay out of reach.
+      ensurePrivateDirectory(path.dirname(options.pgliteDir));
+      ensurePrivateDirectory(options.pgliteDir);
     }
     const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
     dialect = new PGliteDialect(pglite);

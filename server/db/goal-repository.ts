@@ -154,3 +154,12 @@ export async function runsBetween(db: Db, userId: string, fromMs: number, toMs: 
     type: row.type,
   }));
 }
+
+export async function countGoals(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('goals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -100,3 +100,23 @@ export async function deleteSavedRoute(db: Db, userId: string, id: string): Prom
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** How many routes the runner keeps and how many line points they hold together, `exceptId` left out. */
+export async function measureSavedRoutes(
+  db: Db,
+  userId: string,
+  exceptId?: string,
+): Promise<{ routes: number; linePoints: number }> {
+  let query = db
+    .selectFrom('savedRoutes')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('routes'),
+      eb.fn.coalesce(eb.fn.sum<string>(eb.fn('jsonb_array_length', ['line'])), eb.lit(0)).as('linePoints'),
+    ])
+    .where('userId', '=', userId);
+  if (exceptId !== undefined) {
+    query = query.where('id', '!=', exceptId);
+  }
+  const row = await query.executeTakeFirstOrThrow();
+  return { routes: Number(row.routes), linePoints: Number(row.linePoints) };
+}

@@ -1,4 +1,5 @@
 /** SQL for the auth user row that Stride reads or changes outside better-auth. */
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 export interface AuthUserRow {
@@ -45,6 +46,35 @@ export async function renameAuthUser(db: Db, userId: string, name: string, now: 
 export async function deleteAuthUser(db: Db, userId: string): Promise<boolean> {
   const result = await db.deleteFrom('authUsers').where('id', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * The tables a user's deletion reaches: auth_users and every table that references it, directly or
+ * through another such table (the cascade's path). Names as PostgreSQL prints them, quoted if needed.
+ */
+export async function userDataTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    with recursive reached(rel) as (
+      select 'auth_users'::regclass
+      union
+      select constraint_row.conrelid::regclass
+      from pg_constraint constraint_row
+      join reached on constraint_row.confrelid = reached.rel
+      where constraint_row.contype = 'f'
+    )
+    select rel::text as name from reached order by 1`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * VACUUM of these tables: the deleted rows' space is reclaimed for reuse and trailing empty pages
+ * are cut off. It cannot run inside a transaction.
+ */
+export async function vacuumTables(db: Db, tables: readonly string[]): Promise<void> {
+  if (tables.length > 0) {
+    // The names come from the catalog (userDataTables), already quoted where needed.
+    await sql`vacuum ${sql.raw(tables.join(', '))}`.execute(db);
+  }
 }
 
 /** Sessions of the user that have not expired by `now`, apart from `exceptSessionId`. */

@@ -13,6 +13,7 @@ import type { StoredCheckIn } from '../../core/wellbeing/wellbeing-api.ts';
 import type { WellbeingPreferences } from '../../core/profile.ts';
 import type { Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import { lockRunnerScope } from './user-lock.ts';
 import type { CoachingCheckInsTable } from './schema.ts';
 
 type CheckInRow = Selectable<CoachingCheckInsTable>;
@@ -41,8 +42,27 @@ function toStoredCheckIn(row: CheckInRow): StoredCheckIn {
  * Stores a check-in and, when `countsToday`, makes sure its day has a wellbeing entry, in one
  * transaction.
  */
-export async function insertCheckIn(db: Db, record: CheckInRecord, countsToday: boolean): Promise<StoredCheckIn> {
+/**
+ * Stores the check-in unless the runner already saved `limit.max` since `limit.since` (counted under
+ * the runner's lock, so parallel saves cannot pass it): null then, and nothing is written.
+ */
+export async function insertCheckIn(
+  db: Db,
+  record: CheckInRecord,
+  countsToday: boolean,
+  limit: { since: Date; max: number },
+): Promise<StoredCheckIn | null> {
   return db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'check-ins', record.userId);
+    const recent = await trx
+      .selectFrom('coachingCheckIns')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('userId', '=', record.userId)
+      .where('createdAt', '>', limit.since)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.count) >= limit.max) {
+      return null;
+    }
     const row = await trx
       .insertInto('coachingCheckIns')
       .values({ id: randomUUID(), ...record, createdAt: new Date(record.createdAt) })

@@ -2,7 +2,8 @@
  * Serves the built single-page app: hashed assets with a long cache, everything else falls back
  * to index.html so the browser router handles /login, /{username} and the rest. Files the build
  * compressed (a `.br` and a `.gz` beside them, web/precompress-plugin.ts) are held in memory and
- * sent in the encoding the request accepts, with `Vary: Accept-Encoding`.
+ * sent in the encoding the request accepts, with `Vary: Accept-Encoding`. Source maps (`.map`, the
+ * whole front-end source) are answered 404 unless `sourceMaps` is set (development, SOURCE_MAPS).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,11 +53,21 @@ function loadPrecompressed(webDir: string): Map<string, Variants> {
   return files;
 }
 
-export function serveWebApp(webDir: string) {
+export interface WebAppOptions {
+  /** Serve the build's `.map` files; otherwise they are a 404 like any missing file. */
+  sourceMaps: boolean;
+}
+
+const SOURCE_MAP = /\.map$/i;
+
+export function serveWebApp(webDir: string, options: WebAppOptions) {
   const app = new Hono();
   const indexFile = path.join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     return app;
+  }
+  if (!options.sourceMaps) {
+    app.on(['GET', 'HEAD'], '*', (c, next) => (SOURCE_MAP.test(c.req.path) ? c.notFound() : next()));
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const precompressed = loadPrecompressed(webDir);

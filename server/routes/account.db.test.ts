@@ -2,6 +2,7 @@
  * DELETE /api/account over HTTP: the Data Deletion Policy's promise that the user and every row of
  * theirs go, and every session with them; and GET /api/password-policy that forms check against.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES, type ApiErrorBody } from '../../core/errors.ts';
 import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
@@ -15,6 +16,7 @@ import {
   signIn,
 } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { userDataTables } from '../db/user-repository.ts';
 
 let server: TestServer;
 
@@ -89,6 +91,36 @@ describe('DELETE /api/account', () => {
     expectApiError(await oldCookie.get('/api/profile'), 401, unauthenticated);
     expect((await createApiClient(server.url).get(`/api/public/profiles/${username}`)).status).toBe(404);
     expect((await signIn(server, credentials)).status).toBe(401);
+  });
+
+  it('vacuums every table the deletion reached, so the deleted rows are not left as dead tuples', async () => {
+    const { credentials, client } = await registerUser(server, { name: 'Vacuumed Away' });
+    const loop = [
+      { lat: 46.05, lng: 14.5 },
+      { lat: 46.06, lng: 14.5 },
+    ];
+    expect((await client.post('/api/routes', { name: 'Secret home loop', waypoints: loop, line: loop })).status).toBe(
+      201,
+    );
+    const { db } = server.database;
+    const vacuums = async () => {
+      const { rows } = await sql<{ relname: string; vacuums: string }>`
+        select relname, vacuum_count::text as vacuums from pg_stat_user_tables`.execute(db);
+      return new Map(rows.map((row) => [row.relname, Number(row.vacuums)]));
+    };
+    const reached = (await userDataTables(db)).map((name) => name.replace(/^.*\./, '').replaceAll('"', ''));
+    expect(reached).toEqual(expect.arrayContaining(['auth_users', 'auth_sessions', 'profiles', 'saved_routes']));
+    const before = await vacuums();
+
+    expect((await client.delete('/api/account', { confirmEmail: credentials.email })).status).toBe(200);
+
+    const after = await vacuums();
+    for (const table of reached) {
+      expect({ table, vacuums: after.get(table) }).toEqual({ table, vacuums: (before.get(table) ?? 0) + 1 });
+    }
+    const { rows } = await sql<{ dead: string }>`
+      select n_dead_tup::text as dead from pg_stat_user_tables where relname = 'saved_routes'`.execute(db);
+    expect(rows).toEqual([{ dead: '0' }]);
   });
 
   it('accepts the confirmation in other letter case and with spaces around it', async () => {

@@ -5,10 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_NAME_MAX } from '../../core/activity/schemas.ts';
 import { HTTP_MESSAGES, JSON_MAX_DEPTH } from '../../core/errors.ts';
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_UPLOAD_MESSAGES } from '../../core/profile-photo.ts';
+import {
+  PROFILE_PHOTO_MAX_BYTES,
+  PROFILE_PHOTO_MAX_SIDE,
+  PROFILE_PHOTO_UPLOAD_MESSAGES,
+} from '../../core/profile-photo.ts';
 import {
   ATHLETE_PROFILE_LIMITS,
   ATHLETE_PROFILE_MESSAGES,
@@ -168,7 +173,8 @@ describe('profile photos', () => {
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(image.headers.get('cache-control')).toContain('immutable');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    const served = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'png', width: 1, height: 1 });
 
     const me = await user.client.get<{ username: string }>('/api/profile');
     const publicProfile = await createApiClient(server.url).get<PublicProfile>(
@@ -179,6 +185,49 @@ describe('profile photos', () => {
     const removed = await user.client.delete<Profile>('/api/profile/photo');
     expect(removed.body.photoURL).toBe('');
     expect((await fetch(`${server.url}${uploaded.body.photoURL}`)).status).toBe(404);
+  });
+
+  it('serves a re-encoding without EXIF (no GPS, no camera) and at most the bounded size', async () => {
+    const user = await registerUser(server);
+    const camera = 'StrideTestCam';
+    const upload = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c85028' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: camera },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
+      .toBuffer();
+    // The upload itself carries an EXIF block with the GPS directory (tag 0x8825) and the camera.
+    const uploadExif = (await sharp(upload).metadata()).exif;
+    expect(uploadExif?.includes(Buffer.from([0x88, 0x25])) || uploadExif?.includes(Buffer.from([0x25, 0x88]))).toBe(
+      true,
+    );
+    expect(upload.includes(camera)).toBe(true);
+
+    const uploaded = await postPhoto(user, upload, 'image/jpeg');
+    expect(uploaded.status).toBe(200);
+    const image = await fetch(`${server.url}${uploaded.body.photoURL}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const served = Buffer.from(await image.arrayBuffer());
+    expect(served.equals(upload)).toBe(false);
+    expect(served.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
+    expect(served.includes(camera)).toBe(false);
+    const metadata = await sharp(served).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: PROFILE_PHOTO_MAX_SIDE, height: 384 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+  });
+
+  it('refuses bytes that start like an image but do not decode, leaving no photo', async () => {
+    const user = await registerUser(server);
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    const response = await postPhoto(user, broken, 'image/jpeg');
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: { message: PROFILE_PHOTO_UPLOAD_MESSAGES.unreadable } },
+    });
+    expect((await getOwnProfile(user.client)).photoURL).toBe('');
   });
 
   it('accepts a multipart upload too', async () => {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
 import { goalProgress } from '../../core/training/goal-progress.ts';
 import {
+  GOAL_LIMITS,
   GOAL_MESSAGES,
   goalDatesProblem,
   mergeGoalUpdate,
@@ -24,6 +25,7 @@ import type { Goal } from '../../core/training/training-api.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import {
+  countGoals,
   deleteGoal as deleteGoalRow,
   findGoal,
   insertGoal,
@@ -33,7 +35,8 @@ import {
   updateGoal as updateGoalRow,
   type GoalRow,
 } from '../db/goal-repository.ts';
-import { invalid, notFound } from '../errors.ts';
+import { lockRunnerScope } from '../db/user-lock.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 
 export interface TrainingContext {
   db: Db;
@@ -102,7 +105,13 @@ export async function createGoal(
     throw invalid(problem);
   }
   const id = randomUUID();
-  await insertGoal(context.db, { id, userId, definition: input.goal, timeZone, now: new Date(context.clock.now()) });
+  await context.db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'goals', userId);
+    if ((await countGoals(trx, userId)) >= GOAL_LIMITS.maxGoals) {
+      throw conflict(GOAL_MESSAGES.tooMany, { code: 'goal-limit' });
+    }
+    await insertGoal(trx, { id, userId, definition: input.goal, timeZone, now: new Date(context.clock.now()) });
+  });
   return goalView(context, userId, id);
 }
 

@@ -1,10 +1,20 @@
 /**
  * Profile photos: an upload checked by its bytes (PNG, JPEG or WebP, at most 2 MB), stored in the
  * database and served by Stride at an address that changes with the photo (`?v=` its hash), so it
- * may be cached for long. The profile's photoURL is that address.
+ * may be cached for long. The profile's photoURL is that address. What is stored is not the upload
+ * but a re-encoding of it (sharp): no EXIF, XMP or ICC metadata, at most PROFILE_PHOTO_MAX_SIDE
+ * pixels a side, so the served bytes cannot carry where the photo was taken.
  */
 import { createHash } from 'node:crypto';
-import { detectImageType, PROFILE_PHOTO_UPLOAD_MESSAGES, profilePhotoProblem } from '../../core/profile-photo.ts';
+import sharp from 'sharp';
+import {
+  detectImageType,
+  PROFILE_PHOTO_MAX_INPUT_PIXELS,
+  PROFILE_PHOTO_MAX_SIDE,
+  PROFILE_PHOTO_UPLOAD_MESSAGES,
+  profilePhotoProblem,
+  type ProfilePhotoType,
+} from '../../core/profile-photo.ts';
 import { profilePhotoUrl, type Profile } from '../../core/profile.ts';
 import {
   deleteProfilePhoto,
@@ -18,9 +28,36 @@ import { invalid, notFound, payloadTooLarge } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { getProfile, toProfile } from './profile-service.ts';
 
-export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array, now: Date): Promise<Profile> {
-  const problem = profilePhotoProblem(bytes);
-  const contentType = detectImageType(bytes);
+/**
+ * The upload decoded and encoded again in its own format: turned upright by its EXIF orientation,
+ * shrunk to fit PROFILE_PHOTO_MAX_SIDE, and written without any metadata (sharp keeps none unless
+ * asked). Bytes that do not decode are refused with a sentence.
+ */
+async function reencodePhoto(bytes: Uint8Array, type: ProfilePhotoType): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { limitInputPixels: PROFILE_PHOTO_MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({
+        width: PROFILE_PHOTO_MAX_SIDE,
+        height: PROFILE_PHOTO_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    const encoded =
+      type === 'image/png'
+        ? image.png()
+        : type === 'image/webp'
+          ? image.webp({ quality: 85 })
+          : image.jpeg({ quality: 85 });
+    return await encoded.toBuffer();
+  } catch {
+    throw invalid(PROFILE_PHOTO_UPLOAD_MESSAGES.unreadable);
+  }
+}
+
+export async function setProfilePhoto(db: Db, userId: string, upload: Uint8Array, now: Date): Promise<Profile> {
+  const problem = profilePhotoProblem(upload);
+  const contentType = detectImageType(upload);
   if (problem || !contentType) {
     throw problem === PROFILE_PHOTO_UPLOAD_MESSAGES.tooLarge
       ? payloadTooLarge(problem)
@@ -28,6 +65,7 @@ export async function setProfilePhoto(db: Db, userId: string, bytes: Uint8Array,
   }
   // Makes sure the profile exists before the transaction writes to it.
   await getProfile(db, userId);
+  const bytes = await reencodePhoto(upload, contentType);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const row = await db.transaction().execute(async (trx) => {
     await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 }, now);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { polylineDistance } from '../../core/routes/geometry.ts';
 import {
   ROUTE_MESSAGES,
+  SAVED_ROUTE_LIMITS,
   type ElevationAnswer,
   type ImportedRoute,
   type RouteDetail,
@@ -22,11 +23,13 @@ import {
   findSavedRoute,
   insertSavedRoute,
   listSavedRoutes,
+  measureSavedRoutes,
   renameSavedRoute,
   updateSavedRoute,
 } from '../db/saved-route-repository.ts';
 import type { Db } from '../db/db.ts';
-import { invalid, notFound } from '../errors.ts';
+import { lockRunnerScope } from '../db/user-lock.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import type { Download } from './activity-service.ts';
 
 interface Context {
@@ -55,17 +58,35 @@ export async function getRoute(context: Context, userId: string, id: string): Pr
   };
 }
 
+/**
+ * Refuses a save that would take the runner past SAVED_ROUTE_LIMITS (`replacing`: the route the
+ * save writes over, which no longer counts). Called under the runner's saved-routes lock.
+ */
+async function checkRouteLimits(trx: Db, userId: string, linePoints: number, replacing?: string): Promise<void> {
+  const kept = await measureSavedRoutes(trx, userId, replacing);
+  if (replacing === undefined && kept.routes >= SAVED_ROUTE_LIMITS.routes) {
+    throw conflict(ROUTE_MESSAGES.tooManyRoutes, { code: 'route-limit' });
+  }
+  if (kept.linePoints + linePoints > SAVED_ROUTE_LIMITS.totalLinePoints) {
+    throw conflict(ROUTE_MESSAGES.tooManyPoints, { code: 'route-points-limit' });
+  }
+}
+
 /** Stores the route; its distance is measured here from the line, not taken from the client. */
 export async function saveRoute(context: Context, userId: string, input: RouteSave): Promise<RouteDetail> {
   const id = randomUUID();
-  await insertSavedRoute(context.db, {
-    id,
-    userId,
-    name: input.name,
-    waypoints: input.waypoints,
-    line: input.line,
-    distance: polylineDistance(input.line),
-    at: new Date(context.clock.now()),
+  await context.db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'saved-routes', userId);
+    await checkRouteLimits(trx, userId, input.line.length);
+    await insertSavedRoute(trx, {
+      id,
+      userId,
+      name: input.name,
+      waypoints: input.waypoints,
+      line: input.line,
+      distance: polylineDistance(input.line),
+      at: new Date(context.clock.now()),
+    });
   });
   return getRoute(context, userId, id);
 }
@@ -77,13 +98,17 @@ export async function updateRoute(
   id: string,
   input: RouteSave,
 ): Promise<RouteDetail> {
-  const updated = await updateSavedRoute(context.db, userId, {
-    id,
-    name: input.name,
-    waypoints: input.waypoints,
-    line: input.line,
-    distance: polylineDistance(input.line),
-    at: new Date(context.clock.now()),
+  const updated = await context.db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'saved-routes', userId);
+    await checkRouteLimits(trx, userId, input.line.length, id);
+    return updateSavedRoute(trx, userId, {
+      id,
+      name: input.name,
+      waypoints: input.waypoints,
+      line: input.line,
+      distance: polylineDistance(input.line),
+      at: new Date(context.clock.now()),
+    });
   });
   if (!updated) {
     throw notFound(ROUTE_MESSAGES.notFound);

@@ -294,7 +294,7 @@ export function createServices(deps: ServiceDeps) {
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
     delete: (user: SessionUser, input: { confirmEmail: string }) =>
-      deleteAccount(db, user, input.confirmEmail, strava.revoke),
+      deleteAccount(db, user, input.confirmEmail, { revokeStrava: strava.revoke, logger }),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),

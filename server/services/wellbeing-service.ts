@@ -26,6 +26,9 @@ import { STRETCHING_MESSAGES, stretchingCounts } from '../../core/wellbeing/stre
 import { readiness, READINESS_THRESHOLDS } from '../../core/wellbeing/readiness.ts';
 import {
   CHECK_IN_DATE_MESSAGES,
+  CHECK_IN_LIMIT_MESSAGE,
+  CHECK_IN_LIMIT_WINDOW_MS,
+  CHECK_INS_PER_DAY,
   WELLBEING_TREND_DAYS,
   type ExerciseRecorded,
   type ReadinessView,
@@ -44,7 +47,7 @@ import {
   recordExercise,
   saveCoachingSettings,
 } from '../db/wellbeing-repository.ts';
-import { invalid } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { heartRateAssumptions } from './heart-rate-service.ts';
 import { checkMedals, type MedalContext } from './medal-service.ts';
 
@@ -80,7 +83,11 @@ export async function saveCheckIn(
   }
   const record = buildCheckIn(id, answers, { ms: context.clock.now(), today, timeZone: zone });
   // A check-in for a past day shows in the trend but makes no entry: streaks count days as they happen.
-  const stored = await insertCheckIn(context.db, record, record.date === today);
+  const since = new Date(context.clock.now() - CHECK_IN_LIMIT_WINDOW_MS);
+  const stored = await insertCheckIn(context.db, record, record.date === today, { since, max: CHECK_INS_PER_DAY });
+  if (!stored) {
+    throw conflict(CHECK_IN_LIMIT_MESSAGE, { code: 'check-in-limit' });
+  }
   await checkMedalsAfter(context, id, timeZone);
   return stored;
 }

@@ -30,8 +30,9 @@ export const INTERACTIVE_MAX_QUEUE_MS = 10_000;
 
 /**
  * How a call is made: `signal` ends it (its limiter wait, retries and the request itself), and
- * `priority` says whether someone waits for it (default) or it is background work, which may not
- * use the interactive reserve of the limiter (core/strava/rate-limit.ts).
+ * `priority` says whether someone waits for it (default), it is a runner's sync ('background', not
+ * the interactive reserve), or work nobody asked for now ('deferred': webhook follow-ups and
+ * back-fills, which also leave the sync's reserve alone; core/strava/rate-limit.ts).
  */
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
@@ -44,6 +45,8 @@ export interface StravaTransportOptions {
   /** Spec §9's numbers unless a test scales them down. */
   maxRequests?: number;
   interactiveReserve?: number;
+  /** Slots deferred requests (webhooks, back-fills) leave to syncs, beyond the interactive reserve. */
+  syncReserve?: number;
   logger: Logger;
   clock?: Clock;
 }
@@ -69,6 +72,7 @@ export function createStravaTransport(options: StravaTransportOptions) {
     minSpacingMs: options.minSpacingMs,
     maxRequests: options.maxRequests ?? STRAVA_RATE_LIMIT.maxRequests,
     reserved: options.interactiveReserve ?? STRAVA_RATE_LIMIT.reserved,
+    syncReserved: options.syncReserve ?? STRAVA_RATE_LIMIT.syncReserved,
   };
   const { logger } = options;
   let limiter: RateLimitState = EMPTY_RATE_LIMIT_STATE;

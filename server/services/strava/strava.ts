@@ -66,6 +66,7 @@ export function createStrava(deps: StravaDeps) {
     minSpacingMs: config.minSpacingMs,
     maxRequests: config.maxRequestsPerWindow,
     interactiveReserve: config.interactiveReserve,
+    syncReserve: config.syncReserve,
     requestTimeoutMs: config.requestTimeoutMs,
     refreshTimeoutMs: config.refreshTimeoutMs,
     logger,
@@ -166,12 +167,12 @@ export function createStrava(deps: StravaDeps) {
   /**
    * One activity named by a webhook: fetched and stored, or removed. Webhook calls carry no
    * signature, so even a "delete" is checked with Strava: only an activity Strava no longer has goes.
-   * It is background work: it never uses the limiter's interactive reserve.
+   * It is deferred work: it never uses the limiter's interactive reserve nor the syncs' share.
    */
   async function applyActivityEvent(userId: string, stravaId: string): Promise<void> {
     let raw: Record<string, unknown>;
     try {
-      raw = await withToken(userId, (token) => client.getActivity(token, stravaId, { priority: 'background' }));
+      raw = await withToken(userId, (token) => client.getActivity(token, stravaId, { priority: 'deferred' }));
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {

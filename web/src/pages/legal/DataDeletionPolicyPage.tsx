@@ -11,7 +11,7 @@ const DELETION_STEPS = [
 
 export default function DataDeletionPolicyPage() {
   return (
-    <LegalPage title="Data Deletion Policy" updated="22 November 2026">
+    <LegalPage title="Data Deletion Policy" updated="26 November 2026">
       <Section heading="Summary">
         <Paragraph>
           You can delete your Stride account yourself, at any time, without asking anyone. Deleting it removes your
@@ -75,6 +75,12 @@ export default function DataDeletionPolicyPage() {
             If the operator backs up the database, copies taken before you deleted your account can still contain your
             data until those backups are replaced or expire under the operator&rsquo;s backup schedule. They are meant
             for recovering the server after a failure, not for bringing back deleted accounts.
+          </Bullet>
+          <Bullet term="Database files">
+            Deleted rows are gone from the database at once, and Stride then vacuums the tables they were in so that
+            their space is reused. Until the database writes over that space, fragments of your deleted text can remain
+            in its data files and in its write-ahead log (the journal it keeps to recover from a crash) on the
+            server&rsquo;s disk. Only the account the server runs as can open that folder.
           </Bullet>
           <Bullet term="Strava">
             Strava keeps its own copy of your Strava activities; deleting your Stride account does not touch your Strava
