@@ -85,15 +85,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
   const raw = db.withoutPlugins();
   const executeSql: DatabaseHandle['executeSql'] = async (text, values = []) => {
-    const pglite = embedded;
-    if (values.length === 0 && pglite) {
-      // PGlite's `query` takes one statement; several need `exec`, run while holding Kysely's
-      // connection so nothing else reaches PGlite in between.
-      return raw.connection().execute(async () => ({ rows: (await pglite.exec(text)).at(-1)?.rows ?? [] }));
+    if (values.length > 0) {
+      const result = await raw.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...values]));
+      return { rows: [...result.rows] };
     }
-    // node-postgres sends a query without parameters as a simple query, which may hold several statements.
-    const result = await raw.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...values]));
-    return { rows: [...result.rows] };
+    const pglite = embedded;
+    // Several statements, on one connection held throughout: PGlite's `query` takes one, so they go
+    // to its `exec`; node-postgres sends a text without parameters as a simple query, which may hold
+    // several. A failing statement skips the rest of the text, its COMMIT included, and would leave
+    // the connection in an aborted transaction for whoever comes next: it is rolled back here (a
+    // ROLLBACK outside a transaction is only a warning).
+    return raw.connection().execute(async (connection) => {
+      try {
+        if (pglite) {
+          return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
+        }
+        const result = await connection.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text));
+        return { rows: [...result.rows] };
+      } catch (error) {
+        await (pglite ? pglite.exec('rollback') : sql`rollback`.execute(connection)).catch(() => undefined);
+        throw error;
+      }
+    });
   };
   const maintain = async () => {
     if (kind === 'pglite') {
