@@ -89,10 +89,15 @@ describe('the general job queue', () => {
       }
       await waitUntil(() => handled.length >= 20, 'twenty jobs handled');
       expect(handled.map((entry) => entry.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
-      const { rows } = await first.executeSql(
-        `select count(*)::int as done from pgboss.job where name = 'test-queue' and state = 'completed'`,
-      );
-      expect(Number(rows[0]?.done)).toBe(20);
+      // Each job is marked done just after its handler returned.
+      const completed = async () =>
+        (
+          await first.executeSql(
+            `select count(*)::int as done from pgboss.job where name = 'test-queue' and state = 'completed'`,
+          )
+        ).rows[0]?.done;
+      await waitUntil(async () => Number(await completed()) === 20, 'twenty jobs marked done');
+      expect(handled).toHaveLength(20);
     },
   );
 

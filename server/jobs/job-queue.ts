@@ -71,6 +71,7 @@ export interface JobQueue {
 }
 
 const DEFAULT_POLL_INTERVAL_MS = 5000;
+const QUEUE_CREATE_ATTEMPTS = 5;
 
 /** pg-boss's database interface over the app's own connection, counting the queries in flight. */
 function bossDb(database: Pick<DatabaseHandle, 'executeSql'>) {
@@ -173,6 +174,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return id !== null;
   }
 
+  /**
+   * Creates the queue, or brings an existing one's settings in line. Another app server starting at
+   * the same moment may be creating it too: then one of the two fails (a duplicate, or PostgreSQL
+   * ending one side of a deadlock between the two partition tables), and the next look finds the
+   * queue the other made once its transaction has committed.
+   */
+  async function ensureQueue(name: string, queue: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(name)) {
+        await boss.updateQueue(name, queue);
+        return;
+      }
+      try {
+        await boss.createQueue(name, queue);
+        return;
+      } catch (error) {
+        if (attempt === QUEUE_CREATE_ATTEMPTS) {
+          throw error;
+        }
+        logger.debug({ err: error, queue: name }, 'job queue created by another server at the same time');
+      }
+    }
+  }
+
   return {
     define(definition) {
       if (started) {
@@ -193,18 +218,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           retryBackoff: definition.retryBackoff ?? false,
           expireInSeconds: definition.expireInSeconds,
         };
-        if (await boss.getQueue(definition.name)) {
-          await boss.updateQueue(definition.name, queue);
-          continue;
-        }
-        try {
-          await boss.createQueue(definition.name, queue);
-        } catch (error) {
-          // Another app server starting at the same moment created it first: that is the same queue.
-          if (!(await boss.getQueue(definition.name))) {
-            throw error;
-          }
-        }
+        await ensureQueue(definition.name, queue);
       }
       for (const definition of definitions.values()) {
         loops.push(work(definition));
