@@ -123,6 +123,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         redirectBaseUrl: null,
         webhookCallbackUrl: null,
         jobLeaseMs: 60_000,
+        effortsBackfill: true,
         interactiveDeadlineMs: 15_000,
         maxRequestsPerWindow: 100,
         interactiveReserve: 20,

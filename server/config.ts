@@ -157,6 +157,8 @@ export interface StravaConfig {
   webhookCallbackUrl: string | null;
   /** A sync job whose server stopped answering is taken over after this long. */
   jobLeaseMs: number;
+  /** After each sync, read every synced run's detail in the background for its best efforts. */
+  effortsBackfill: boolean;
 }
 
 /** Failed sign-ins per e-mail address before each further attempt must wait (core/login-throttle.ts). */
@@ -373,5 +375,6 @@ function loadStravaConfig(env: Env): StravaConfig {
     redirectBaseUrl: publicUrl || null,
     webhookCallbackUrl: publicUrl && clientId ? `${publicUrl}/api/strava/webhook` : null,
     jobLeaseMs: readInteger(env, 'STRAVA_JOB_LEASE_MS', 60_000),
+    effortsBackfill: readBoolean(env, 'STRAVA_EFFORTS_BACKFILL', true),
   };
 }

@@ -11,6 +11,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createLogger } from './logger.ts';
@@ -96,6 +97,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     memoryMb: config.uploads.workerMemoryMb,
     fileTimeoutMs: config.uploads.fileTimeoutMs,
   });
+  const jobs = createJobQueue({ database, logger });
   const services = createServices({
     db: database.db,
     events,
@@ -104,7 +106,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
     config,
     importPool,
+    jobs,
   });
+  // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
+  await jobs.start();
   const { strava } = services;
   const app = createApp({
     services,
@@ -155,6 +160,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await bestEfforts?.stop();
       await importPool.close();
       await strava.stop();
+      // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
+      await jobs.stop();
       await events.close();
       await database.close();
     },

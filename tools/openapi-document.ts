@@ -9,6 +9,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createEventHub } from '../server/events/event-hub.ts';
 import { createLogger } from '../server/logger.ts';
+import { createJobQueue } from '../server/jobs/job-queue.ts';
 import { createImportPool } from '../server/services/import-pool.ts';
 import { createServices } from '../server/services/services.ts';
 import { REAL_CLOCK } from '../server/clock.ts';
@@ -32,6 +33,8 @@ export async function buildOpenApiDocument(): Promise<string> {
       clock: REAL_CLOCK,
       config,
       importPool: createImportPool({ workers: 1, memoryMb: 64, fileTimeoutMs: 1000 }),
+      // Declared on, never started: no job runs.
+      jobs: createJobQueue({ database, logger }),
     });
     const app = createApp({
       services,

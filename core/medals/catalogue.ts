@@ -202,8 +202,8 @@ function subTimeRequirement(id: SubTimeMedalId): Record<UnitSystem, string> {
   const limit = `${underSeconds / 60} minutes`;
   const range = (format: (metres: number) => string) => `${format(low).split(' ')[0]}–${format(high)}`;
   return {
-    imperial: `Run a ${label} (${range(milesFromMetres)}) in under ${limit} of moving time`,
-    metric: `Run a ${label} (${range(kilometresFromMetres)}) in under ${limit} of moving time`,
+    imperial: `Run a ${label} (${range(milesFromMetres)}), or a ${label} inside a longer run, in under ${limit} of moving time`,
+    metric: `Run a ${label} (${range(kilometresFromMetres)}), or a ${label} inside a longer run, in under ${limit} of moving time`,
   };
 }
 

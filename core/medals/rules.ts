@@ -23,6 +23,9 @@
  *   cannot be read makes those rules fail (reported in `error`, spec §4: one failing rule does not
  *   stop the others) rather than silently guessing its day; rules that need no date are unaffected.
  * - Progress is capped at the target; distance totals are reported in the user's units.
+ * - Sub-30 5K and Sub-60 10K read a run's best 5K or 10K effort when it has one (an effort is exactly
+ *   that distance, so it meets the 95–105 % rule), and show that effort's time; a run without
+ *   efforts (no track yet, a run entered by hand) is read whole when its distance meets the rule.
  */
 import type { UnitSystem } from '../profile.ts';
 import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
@@ -218,14 +221,29 @@ function totalDistanceRule(id: TotalDistanceMedalId): Rule {
   };
 }
 
-function subTimeRule(id: SubTimeMedalId): Rule {
-  const { distanceMetres, underSeconds } = SUB_TIME_TARGETS[id];
+/**
+ * A run's time over a sub-time medal's distance: its fastest best effort whose distance meets the
+ * spec's 95–105 % rule (the 5K inside a 10.25 km run, or inside a half marathon), otherwise the
+ * whole run's moving time when the run itself meets the rule; null when neither does.
+ */
+export function subTimeReading(run: CountedRun, id: SubTimeMedalId): number | null {
+  const { distanceMetres } = SUB_TIME_TARGETS[id];
   // Integer percentages keep the bounds exact (4,750 and 5,250 m; 0.95 × 5000 is not).
   const low = (distanceMetres * SUB_TIME_DISTANCE_PERCENT.min) / 100;
   const high = (distanceMetres * SUB_TIME_DISTANCE_PERCENT.max) / 100;
+  const within = (metres: number) => metres >= low && metres <= high;
+  const efforts = run.efforts.filter((effort) => within(effort.metres)).map((effort) => effort.seconds);
+  if (efforts.length > 0) {
+    return Math.min(...efforts);
+  }
+  return within(run.distance) && run.movingTime > 0 ? run.movingTime : null;
+}
+
+function subTimeRule(id: SubTimeMedalId): Rule {
+  const { underSeconds } = SUB_TIME_TARGETS[id];
   return firstRunRule(
-    (run) => run.distance >= low && run.distance <= high && run.movingTime < underSeconds,
-    (run) => formatDuration(run.movingTime),
+    (run) => (subTimeReading(run, id) ?? Number.POSITIVE_INFINITY) < underSeconds,
+    (run) => formatDuration(subTimeReading(run, id) ?? run.movingTime),
   );
 }
 

@@ -39,8 +39,22 @@ export const personalBestsSchema = z.object({
     distanceId: z.string(),
     steps: z.array(z.object({ date: isoDay, seconds: z.number(), activityId: z.string() })),
   }),
+  /** The runner's Strava runs, and how many of them have had their best efforts read from Strava. */
+  stravaEfforts: z.object({ read: z.number().int(), runs: z.number().int() }),
 });
 export type PersonalBests = z.infer<typeof personalBestsSchema>;
+export type StravaEffortsProgress = PersonalBests['stravaEfforts'];
+
+/**
+ * What the personal bests say while Strava runs' best efforts are still being read in the
+ * background (server/services/strava/efforts-backfill.ts); null once every run has been read.
+ */
+export function stravaEffortsProgressText({ read, runs }: StravaEffortsProgress): string | null {
+  if (read >= runs) {
+    return null;
+  }
+  return `Best efforts from ${read} of ${runs} Strava runs so far; the others are still being read from Strava.`;
+}
 
 /** Why a run that was worked out has no best efforts (core/running/activity-best-efforts.ts whyNoEfforts). */
 export const NO_EFFORTS_REASONS = ['too-short', 'no-distance', 'untimed', 'unreadable', 'no-track'] as const;

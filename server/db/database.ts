@@ -3,7 +3,16 @@
  * PostgreSQL when DATABASE_URL is set. One schema and one migration history serve both.
  */
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, Migrator, sql, PostgresDialect, type Dialect, type MigrationProvider } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  sql,
+  PostgresDialect,
+  type Dialect,
+  type MigrationProvider,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -23,6 +32,13 @@ export interface DatabaseHandle {
    * a NOTIFY from any app server reaches every listener. Returns the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Raw SQL for code that brings its own (the job queue, server/jobs/job-queue.ts): rows exactly as
+   * the database names them. Without values the text may hold several statements. It takes the
+   * same connection as Kysely's queries, so on PGlite (one connection, handed out in turn) it never
+   * lands inside another request's open transaction; the rows are those of the last statement.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -37,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dialect: Dialect;
   let kind: DatabaseKind;
   let listen: DatabaseHandle['listen'];
+  let embedded: PGlite | undefined;
   const { databaseUrl } = options;
   if (databaseUrl) {
     kind = 'postgres';
@@ -62,16 +79,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
     dialect = new PGliteDialect(pglite);
     listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
+    embedded = pglite;
   }
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
   // fields, a user's athleteProfile) are data and stay exactly as stored.
   const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+  // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
+  const raw = db.withoutPlugins();
+  const executeSql: DatabaseHandle['executeSql'] = async (text, values = []) => {
+    if (values.length > 0) {
+      const result = await raw.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...values]));
+      return { rows: [...result.rows] };
+    }
+    const pglite = embedded;
+    // Several statements, on one connection held throughout: PGlite's `query` takes one, so they go
+    // to its `exec`; node-postgres sends a text without parameters as a simple query, which may hold
+    // several. A failing statement skips the rest of the text, its COMMIT included, and would leave
+    // the connection in an aborted transaction for whoever comes next: it is rolled back here (a
+    // ROLLBACK outside a transaction is only a warning).
+    return raw.connection().execute(async (connection) => {
+      try {
+        if (pglite) {
+          return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
+        }
+        const result = await connection.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text));
+        return { rows: [...result.rows] };
+      } catch (error) {
+        await (pglite ? pglite.exec('rollback') : sql`rollback`.execute(connection)).catch(() => undefined);
+        throw error;
+      }
+    });
+  };
   const maintain = async () => {
     if (kind === 'pglite') {
       await sql`analyze`.execute(db);
     }
   };
-  return { db, kind, maintain, listen, close: () => db.destroy() };
+  return { db, kind, maintain, listen, executeSql, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };

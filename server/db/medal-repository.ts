@@ -1,5 +1,6 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
-import type { MedalActivity } from '../../core/medals/run-history.ts';
+import type { MedalActivity, RunEffort } from '../../core/medals/run-history.ts';
+import { bestEffortDistance } from '../../core/running/activity-best-efforts.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
@@ -8,15 +9,35 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
   return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
 }
 
-/** Every activity that counts (countsTowardTotals), in the fields the medal rules read. */
+/**
+ * Every activity that counts (countsTowardTotals), in the fields the medal rules read, with its best
+ * efforts (the sub-time medals read the 5K and 10K inside a run).
+ */
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
-  const rows = await db
-    .selectFrom('activities')
-    .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
-    .where('userId', '=', userId)
-    .where(countsTowardTotals)
-    .execute();
-  return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
+  const [rows, efforts] = await Promise.all([
+    db
+      .selectFrom('activities')
+      .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
+      .where('userId', '=', userId)
+      .where(countsTowardTotals)
+      .execute(),
+    db.selectFrom('bestEfforts').select(['activityId', 'distanceId', 'seconds']).where('userId', '=', userId).execute(),
+  ]);
+  const byActivity = new Map<string, RunEffort[]>();
+  for (const effort of efforts) {
+    const metres = bestEffortDistance(effort.distanceId)?.metres;
+    if (metres !== undefined) {
+      byActivity.set(effort.activityId, [
+        ...(byActivity.get(effort.activityId) ?? []),
+        { metres, seconds: effort.seconds },
+      ]);
+    }
+  }
+  return rows.map((row) => ({
+    ...row,
+    startDate: row.startDate.toISOString(),
+    bestEfforts: byActivity.get(row.id) ?? [],
+  }));
 }
 
 export interface EarningActivity {

@@ -167,6 +167,10 @@ export interface ActivitiesTable {
   heartRateSecondsAtMost: number[] | null;
   /** When the run was offered to the runner's plans to tick a task; null: still to offer. */
   planMatchedAt: Timestamp | null;
+  /** Strava answered for good without a usable detail: the best-efforts back-fill does not ask again. */
+  stravaDetailRefusedAt: Timestamp | null;
+  /** An app server's best-efforts back-fill is fetching this run's detail until then. */
+  effortsClaimedUntil: Timestamp | null;
 }
 
 export interface ActivityTracksTable {

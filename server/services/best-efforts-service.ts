@@ -33,6 +33,7 @@ import {
   type PendingTrackFigures,
 } from '../db/best-effort-repository.ts';
 import type { Db } from '../db/db.ts';
+import { countStravaRunsRead } from '../db/strava-efforts-backfill-repository.ts';
 import { notFound } from '../errors.ts';
 
 export interface BestEffortsContext {
@@ -112,6 +113,7 @@ export async function getPersonalBests(
   const steps = await bestEffortProgression(context.db, userId, query.distance);
   return {
     distances,
+    stravaEfforts: await countStravaRunsRead(context.db, userId),
     progression: {
       distanceId: query.distance,
       steps: steps.map((row) => ({

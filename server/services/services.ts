@@ -25,6 +25,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { changePassword, deleteAccount, endOtherSessions } from './account-service.ts';
@@ -112,6 +113,8 @@ export interface ServiceDeps {
   config: Config;
   /** Worker threads that parse uploaded files and re-derive stored ones. */
   importPool: ImportPool;
+  /** The general background job queue (server/jobs/job-queue.ts); services declare their queues on it. */
+  jobs: JobQueue;
 }
 
 /** What an upload hands to the import, after the body was received and checked. */
@@ -152,6 +155,7 @@ export function createServices(deps: ServiceDeps) {
     events,
     logger,
     clock: deps.stravaClock ?? clock,
+    jobs: deps.jobs,
     activitiesChanged: (userId, options) => activitiesChanged(userId, undefined, options),
   });
 

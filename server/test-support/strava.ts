@@ -29,6 +29,9 @@ export function stravaConfigFor(strava: StravaSimulator, overrides: Partial<Stra
     minSpacingMs: TEST_MIN_SPACING_MS,
     requestTimeoutMs: 2000,
     refreshTimeoutMs: 2000,
+    // The back-fill reads every synced run's detail after a sync; the tests that count Strava's
+    // detail requests or watch a page fetch one expect none but their own. Its tests turn it on.
+    effortsBackfill: false,
     ...overrides,
   };
 }

@@ -25,6 +25,7 @@ import * as goalsAndPlans from './0019-goals-and-plans.ts';
 import * as wellbeing from './0020-wellbeing.ts';
 import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 import * as activityFileWarnings from './0022-activity-file-warnings.ts';
+import * as stravaEffortsBackfill from './0024-strava-efforts-backfill.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -49,6 +50,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020-wellbeing': wellbeing,
   '0021-strava-efforts-moving-time': stravaEffortsMovingTime,
   '0022-activity-file-warnings': activityFileWarnings,
+  '0024-strava-efforts-backfill': stravaEffortsBackfill,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

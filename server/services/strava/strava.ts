@@ -36,10 +36,12 @@ import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 import type { ActivitiesChangeOptions } from '../activity-service.ts';
 import { conflict } from '../../errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 import { createRemoteActivities, stravaDetailColumns } from './remote-activity.ts';
+import { createEffortsBackfill } from './efforts-backfill.ts';
 import { createSyncWorker } from './sync-worker.ts';
 
 export interface StravaDeps {
@@ -50,6 +52,8 @@ export interface StravaDeps {
   logger: Logger;
   /** Tests shorten the waits; the server runs on real time. */
   clock?: Clock;
+  /** The general job queue, for the best-efforts back-fill after each sync. */
+  jobs: JobQueue;
   /**
    * The one "activities changed" path (activity-service.ts afterActivitiesChanged); `partial` for a
    * page of a sync still running.
@@ -85,6 +89,17 @@ export function createStrava(deps: StravaDeps) {
   });
   const withToken = connection.withToken;
 
+  const effortsBackfill = config.effortsBackfill
+    ? createEffortsBackfill({
+        db,
+        client,
+        withToken,
+        jobs: deps.jobs,
+        logger,
+        clock,
+        activitiesChanged: (userId) => deps.activitiesChanged(userId),
+      })
+    : null;
   const worker = createSyncWorker({
     db,
     client,
@@ -94,6 +109,7 @@ export function createStrava(deps: StravaDeps) {
     clock,
     leaseMs: config.jobLeaseMs,
     activitiesChanged: (userId, options) => deps.activitiesChanged(userId, options),
+    ...(effortsBackfill ? { afterSync: effortsBackfill.request } : {}),
   });
   const remote = createRemoteActivities({
     db,
@@ -324,8 +340,10 @@ export function createStrava(deps: StravaDeps) {
     requestSync,
     handleWebhook,
     verifyWebhook,
+    /** After the job queue started: the sync worker, the back-fill left by the last run, the webhook. */
     start() {
       worker.start();
+      void effortsBackfill?.resume();
       void registerWebhook();
     },
     stop: () => worker.stop(),

@@ -53,6 +53,8 @@ export interface SyncWorkerDeps {
    * and open lists follow the sync), in full once at the end of a sync that changed something.
    */
   activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
+  /** After a sync ended well: what follows it (the best-efforts back-fill of the synced runs). */
+  afterSync?(userId: string): Promise<void>;
 }
 
 export function toProgress(job: StravaSyncJobRow): SyncProgress {
@@ -155,6 +157,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       if (job.imported > claimed.imported) {
         await deps.activitiesChanged(userId);
       }
+      await deps.afterSync?.(userId);
     } catch (error) {
       if (stopping.signal.aborted || error instanceof LostLease) {
         return;

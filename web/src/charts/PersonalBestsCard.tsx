@@ -2,12 +2,24 @@
  * The runner's personal bests: per distance the fastest three with date, pace and a link to the
  * run, and a progression chart of the chosen distance (each time the best was beaten).
  */
-import { Alert, Box, Card, CardContent, Link, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  LinearProgress,
+  Link,
+  Skeleton,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { rankText } from '../../../core/running/activity-best-efforts.ts';
-import type { PersonalBests } from '../../../core/running/best-efforts-api.ts';
+import { stravaEffortsProgressText, type PersonalBests } from '../../../core/running/best-efforts-api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
@@ -42,6 +54,27 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
           <Line dataKey="seconds" name={label} stroke={style.primary} strokeWidth={2} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
+    </Box>
+  );
+}
+
+/** While Strava runs' best efforts are still being read in the background: how many are in. */
+function StravaEffortsProgress({ progress }: { progress: PersonalBests['stravaEfforts'] }) {
+  const text = stravaEffortsProgressText(progress);
+  if (text === null) {
+    return null;
+  }
+  return (
+    <Box data-testid="strava-efforts-progress" sx={{ mt: 1.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={(progress.read / progress.runs) * 100}
+        aria-label="Strava runs read"
+        sx={{ mt: 0.75 }}
+      />
     </Box>
   );
 }
@@ -104,6 +137,7 @@ export function PersonalBestsCard({ units }: { units: UnitSystem }) {
         {bests.isPending && <Skeleton variant="rounded" height={160} sx={{ mt: 1.5 }} />}
         {bests.data && (
           <>
+            <StravaEffortsProgress progress={bests.data.stravaEfforts} />
             <Tabs
               value={selected}
               onChange={(_, value: string) => setSelected(value)}

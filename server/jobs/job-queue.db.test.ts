@@ -1,0 +1,200 @@
+/**
+ * The general job queue on the real database (PGlite, and PostgreSQL in CI): pg-boss creates its
+ * schema, a job is handled once even with two queues (two app servers) on one database, a follow-up
+ * runs after its job, a failing job is tried again, a job sent while a transaction is open on PGlite
+ * waits for it instead of landing inside it, and stop() ends the job in hand and leaves nothing open.
+ */
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { waitUntil } from '../test-support/strava.ts';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
+import { createJobQueue, type JobQueue, type QueueDefinition } from './job-queue.ts';
+
+const logger = pino({ level: 'silent' });
+const open: { queues: JobQueue[]; handles: DatabaseHandle[] } = { queues: [], handles: [] };
+
+/** One database for the file (each test its own queue); opening one is the slow part. */
+let shared: TestDatabase;
+let sharedHandle: DatabaseHandle;
+
+beforeAll(async () => {
+  shared = await createTestDatabase();
+  sharedHandle = await openDatabase({ databaseUrl: shared.databaseUrl, pgliteDir: shared.pgliteDir ?? undefined });
+}, 120_000);
+
+afterEach(async () => {
+  for (const queue of open.queues.splice(0)) {
+    await queue.stop();
+  }
+  for (const handle of open.handles.splice(0)) {
+    await handle.close();
+  }
+});
+
+afterAll(async () => {
+  await sharedHandle?.close();
+  await shared?.destroy();
+});
+
+async function handleOn(target: TestDatabase): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.pgliteDir ?? undefined });
+  open.handles.push(handle);
+  return handle;
+}
+
+function queueOn(handle: DatabaseHandle): JobQueue {
+  const queue = createJobQueue({ database: handle, logger, pollIntervalMs: 100 });
+  open.queues.push(queue);
+  return queue;
+}
+
+function definition<T extends object>(
+  handler: QueueDefinition<T>['handler'],
+  overrides: Partial<QueueDefinition<T>> = {},
+): QueueDefinition<T> {
+  return {
+    name: 'test-queue',
+    policy: 'standard',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 60,
+    handler,
+    ...overrides,
+  };
+}
+
+describe('the general job queue', () => {
+  it(
+    'creates its schema and hands each job to exactly one of two queues on one database',
+    { timeout: 120_000 },
+    async () => {
+      // PostgreSQL: a second connection pool, as a second app server has; PGlite: one database, one process.
+      const first = sharedHandle;
+      const second = shared.kind === 'postgres' ? await handleOn(shared) : first;
+      const handled: { by: string; n: number }[] = [];
+      const queues = [queueOn(first), queueOn(second)];
+      queues.forEach((queue, index) =>
+        queue.define<{ n: number }>(
+          definition(async (job) => {
+            handled.push({ by: `server-${index}`, n: job.n });
+            return Promise.resolve(undefined);
+          }),
+        ),
+      );
+      await Promise.all(queues.map((queue) => queue.start()));
+      for (let n = 0; n < 20; n += 1) {
+        expect(await (queues[n % 2] as JobQueue).send('test-queue', { n })).toBe(true);
+      }
+      await waitUntil(() => handled.length >= 20, 'twenty jobs handled');
+      expect(handled.map((entry) => entry.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      // Each job is marked done just after its handler returned.
+      const completed = async () =>
+        (
+          await first.executeSql(
+            `select count(*)::int as done from pgboss.job where name = 'test-queue' and state = 'completed'`,
+          )
+        ).rows[0]?.done;
+      await waitUntil(async () => Number(await completed()) === 20, 'twenty jobs marked done');
+      expect(handled).toHaveLength(20);
+    },
+  );
+
+  it(
+    'runs a follow-up after its job, keeps one waiting job per key with the short policy, and retries a failure',
+    { timeout: 60_000 },
+    async () => {
+      const handle = sharedHandle;
+      const queue = queueOn(handle);
+      const seen: string[] = [];
+      let failures = 0;
+      queue.define<{ step: number; key: string }>(
+        definition(
+          async (job) => {
+            if (job.key === 'flaky' && failures === 0) {
+              failures += 1;
+              throw new Error('Strava is down');
+            }
+            seen.push(`${job.key}:${job.step}`);
+            return Promise.resolve(
+              job.step < 3
+                ? { data: { step: job.step + 1, key: job.key }, options: { singletonKey: job.key } }
+                : undefined,
+            );
+          },
+          { name: 'chained', policy: 'short', retryLimit: 1, retryDelaySeconds: 0 },
+        ),
+      );
+      await queue.start();
+      expect(await queue.send('chained', { step: 1, key: 'a' }, { singletonKey: 'a', startAfterMs: 300 })).toBe(true);
+      // A second waiting job for the same key is dropped by the short policy.
+      expect(await queue.send('chained', { step: 1, key: 'a' }, { singletonKey: 'a' })).toBe(false);
+      expect(await queue.send('chained', { step: 3, key: 'flaky' }, { singletonKey: 'flaky' })).toBe(true);
+      await waitUntil(() => seen.length >= 4, 'the chain and the retried job');
+      expect(seen.filter((entry) => entry.startsWith('a:'))).toEqual(['a:1', 'a:2', 'a:3']);
+      expect(seen).toContain('flaky:3');
+      expect(failures).toBe(1);
+    },
+  );
+
+  it('never lands inside another request’s open transaction', { timeout: 60_000 }, async () => {
+    const handle = sharedHandle;
+    const queue = queueOn(handle);
+    const handled: number[] = [];
+    queue.define<{ n: number }>(
+      definition(
+        async (job) => {
+          handled.push(job.n);
+          return Promise.resolve(undefined);
+        },
+        { name: 'beside-transaction' },
+      ),
+    );
+    await queue.start();
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A request's transaction that is still open when the job is sent, and then rolls back.
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      inside();
+      await released;
+      throw new Error('rolled back');
+    });
+    await entered;
+    const sent = queue.send('beside-transaction', { n: 7 });
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    expect(await sent).toBe(true);
+    await waitUntil(() => handled.includes(7), 'the job sent beside the transaction');
+  });
+
+  it('stops with the job in hand: its signal aborts and stop() waits for it', { timeout: 60_000 }, async () => {
+    const handle = sharedHandle;
+    const queue = queueOn(handle);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let ended = false;
+    queue.define<{ n: number }>(
+      definition(
+        async (_job, { signal }) => {
+          started();
+          await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+          ended = true;
+          return undefined;
+        },
+        { name: 'stopping' },
+      ),
+    );
+    await queue.start();
+    await queue.send('stopping', { n: 1 });
+    await running;
+    open.queues.splice(open.queues.indexOf(queue), 1);
+    await queue.stop();
+    expect(ended).toBe(true);
+    // The database is still usable and pg-boss left no query behind.
+    expect((await handle.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+});

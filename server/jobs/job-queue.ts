@@ -1,0 +1,237 @@
+/**
+ * The general job queue: background work with retries that is not the Strava sync (which keeps its
+ * own leased job table, DESIGN.md "Background jobs"). pg-boss keeps the jobs in the app's own
+ * database, on PostgreSQL and on PGlite alike, through the `db` adapter it accepts: every query goes
+ * through DatabaseHandle.executeSql, which takes the same connection as Kysely, so on PGlite a job
+ * query never lands inside another request's open transaction. pg-boss's tables live in its own
+ * schema (`pgboss`), created by pg-boss itself on first start; several app servers on one
+ * PostgreSQL database share the jobs (a job is handed to one server, `FOR UPDATE SKIP LOCKED`).
+ *
+ * Each queue is declared with its handler before start(). A handler gets the job's data and a
+ * signal that aborts when the server stops; it may name one follow-up job, sent once the job is
+ * marked done (so a queue that keeps one waiting job per key can chain slices of work). A handler
+ * that throws fails the job, which pg-boss retries as the queue says. The worker loop is Stride's
+ * own (pg-boss `fetch` / `complete` / `fail`), so a stop waits for the job in hand and for pg-boss's
+ * last queries, and leaves no timer behind.
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { DatabaseHandle } from '../db/database.ts';
+
+/** pg-boss's policies: 'short' keeps at most one waiting job per singleton key (sends beyond it are dropped). */
+export type QueuePolicy = 'standard' | 'short';
+
+export interface SendOptions {
+  /** With the 'short' policy: one waiting job per key. */
+  singletonKey?: string;
+  /** Not before this many milliseconds from now. */
+  startAfterMs?: number;
+}
+
+export interface FollowUp<T> {
+  data: T;
+  options?: SendOptions;
+}
+
+export interface JobContext {
+  /** Aborts when the server stops: the handler ends its work in hand and returns or throws. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<FollowUp<T> | undefined>;
+
+export interface QueueDefinition<T> {
+  name: string;
+  policy: QueuePolicy;
+  /** Tries after the first that fail, spaced `retryDelaySeconds` (doubling with `retryBackoff`). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff?: boolean;
+  /** A job still active this long after it started (its server died) is failed and retried. */
+  expireInSeconds: number;
+  handler: JobHandler<T>;
+}
+
+export interface JobQueueOptions {
+  database: Pick<DatabaseHandle, 'executeSql'>;
+  logger: Logger;
+  /** How often an idle queue asks the database for due jobs (jobs sent on this server wake it at once). */
+  pollIntervalMs?: number;
+}
+
+export interface JobQueue {
+  /** Declares a queue and the handler of its jobs; before start(). */
+  define<T extends object>(definition: QueueDefinition<T>): void;
+  /** Creates pg-boss's schema when missing, the declared queues, and starts one worker per queue. */
+  start(): Promise<void>;
+  /** Queues a job; returns false when the queue's policy dropped it as a repeat. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<boolean>;
+  /** Stops the workers (the job in hand sees its signal abort), then waits for pg-boss's last queries. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_POLL_INTERVAL_MS = 5000;
+const QUEUE_CREATE_ATTEMPTS = 5;
+
+/** pg-boss's database interface over the app's own connection, counting the queries in flight. */
+function bossDb(database: Pick<DatabaseHandle, 'executeSql'>) {
+  const inFlight = new Set<Promise<unknown>>();
+  return {
+    executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+      const query = database.executeSql(text, values ?? []);
+      inFlight.add(query);
+      const forget = () => inFlight.delete(query);
+      query.then(forget, forget);
+      return query;
+    },
+    /** Settles once every query pg-boss started has (pg-boss does not await each one itself). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) {
+        await Promise.allSettled([...inFlight]);
+      }
+    },
+  };
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const logger = options.logger.child({ module: 'jobs' });
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const db = bossDb(options.database);
+  // No cron schedules yet (`schedule: false` keeps pg-boss's clock monitor off); maintenance
+  // (expiring jobs of servers that died, archiving, deleting) runs on one server at a time.
+  const boss = new PgBoss({ db, schedule: false, supervise: true });
+  boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  const definitions = new Map<string, QueueDefinition<object>>();
+  const stopping = new AbortController();
+  const wakers = new Map<string, () => void>();
+  const loops: Promise<void>[] = [];
+  let started = false;
+
+  /** Resolves after `ms`, at once when the queue is woken or the queue stops. */
+  function idle(name: string, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(name);
+        stopping.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.set(name, done);
+      stopping.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async function runOne(definition: QueueDefinition<object>): Promise<boolean> {
+    const [job] = await boss.fetch<object>(definition.name, { batchSize: 1 });
+    if (!job) {
+      return false;
+    }
+    let followUp: FollowUp<object> | undefined;
+    try {
+      followUp = await definition.handler(job.data, { signal: stopping.signal });
+    } catch (error) {
+      logger.warn({ err: error, queue: definition.name, jobId: job.id }, 'job failed; pg-boss retries it');
+      await boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+      return true;
+    }
+    await boss.complete(definition.name, job.id);
+    if (followUp) {
+      await send(definition.name, followUp.data, followUp.options);
+    }
+    return true;
+  }
+
+  async function work(definition: QueueDefinition<object>): Promise<void> {
+    while (!stopping.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await runOne(definition);
+      } catch (error) {
+        if (stopping.signal.aborted) {
+          return;
+        }
+        logger.warn({ err: error, queue: definition.name }, 'job queue worker could not fetch or finish a job');
+      }
+      if (!worked) {
+        await idle(definition.name, pollIntervalMs);
+      }
+    }
+  }
+
+  async function send(name: string, data: object, sendOptions: SendOptions = {}): Promise<boolean> {
+    const definition = definitions.get(name);
+    if (!definition) {
+      throw new Error(`No job queue named ${name}`);
+    }
+    const id = await boss.send(name, data, {
+      ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
+      ...(sendOptions.startAfterMs ? { startAfter: new Date(Date.now() + sendOptions.startAfterMs) } : {}),
+    });
+    if (id !== null && !sendOptions.startAfterMs) {
+      wakers.get(name)?.();
+    }
+    return id !== null;
+  }
+
+  /**
+   * Creates the queue, or brings an existing one's settings in line. Another app server starting at
+   * the same moment may be creating it too: then one of the two fails (a duplicate, or PostgreSQL
+   * ending one side of a deadlock between the two partition tables), and the next look finds the
+   * queue the other made once its transaction has committed.
+   */
+  async function ensureQueue(name: string, queue: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(name)) {
+        await boss.updateQueue(name, queue);
+        return;
+      }
+      try {
+        await boss.createQueue(name, queue);
+        return;
+      } catch (error) {
+        if (attempt === QUEUE_CREATE_ATTEMPTS) {
+          throw error;
+        }
+        logger.debug({ err: error, queue: name }, 'job queue created by another server at the same time');
+      }
+    }
+  }
+
+  return {
+    define(definition) {
+      if (started) {
+        throw new Error('Job queues are declared before the queue starts');
+      }
+      // The queue's name ties its jobs' data to this handler's type (jobs are JSON in the database).
+      definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
+    },
+    async start() {
+      started = true;
+      await boss.start();
+      for (const definition of definitions.values()) {
+        const queue = {
+          name: definition.name,
+          policy: definition.policy,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: definition.retryBackoff ?? false,
+          expireInSeconds: definition.expireInSeconds,
+        };
+        await ensureQueue(definition.name, queue);
+      }
+      for (const definition of definitions.values()) {
+        loops.push(work(definition));
+      }
+    },
+    send,
+    async stop() {
+      stopping.abort(new Error('Stride is stopping'));
+      await Promise.all(loops);
+      if (started) {
+        await boss.stop({ graceful: false, close: false, wait: true });
+      }
+      await db.settled();
+    },
+  };
+}
