@@ -165,6 +165,12 @@ export interface ActivitiesTable {
   heartRateSecondsAtMost: number[] | null;
   /** When the run was offered to the runner's plans to tick a task; null: still to offer. */
   planMatchedAt: Timestamp | null;
+  /** The runner's own notes (core/activity/activity-edit.ts): never shown publicly. */
+  privateNotes: Generated<string>;
+  /** The runner's word on counting: true counts even when flagged, false never; null: the flag decides. */
+  countedOverride: boolean | null;
+  /** The runner chose the type: re-deriving the file keeps it. */
+  typeEdited: Generated<boolean>;
 }
 
 export interface ActivityTracksTable {

@@ -24,6 +24,7 @@ import * as savedRoutes from './0018-saved-routes.ts';
 import * as goalsAndPlans from './0019-goals-and-plans.ts';
 import * as wellbeing from './0020-wellbeing.ts';
 import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
+import * as activityEdits from './0026-activity-edits.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -47,6 +48,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0019-goals-and-plans': goalsAndPlans,
   '0020-wellbeing': wellbeing,
   '0021-strava-efforts-moving-time': stravaEffortsMovingTime,
+  '0026-activity-edits': activityEdits,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
