@@ -58,7 +58,10 @@ export const ACTIVITY_EDIT_TEXTS = {
   notCountedChipTitle: 'You chose to leave this activity out of your totals and medals',
   privateNotesHelp: 'Only you see these: never on your public profile or a share card.',
   manualChip: 'Manual',
-  stravaFieldsHelp: 'Name and type come from Strava: change them there.',
+  stravaFieldsHelp: 'Name, type and description come from Strava: change them there.',
+  manualHelp: 'For a run without a file, such as one on a treadmill. It counts like an upload.',
+  /** The form takes the distance in the runner's units (the API takes metres). */
+  manualDistance: (unit: string) => `Enter a distance greater than 0 in ${unit}.`,
 } as const;
 
 const activityTypeField = z.enum(UPLOAD_ACTIVITY_TYPES, { error: ACTIVITY_EDIT_MESSAGES.type });

@@ -285,6 +285,8 @@ export function confirmActivity(db: Db, userId: string, id: string, now: Date): 
     .updateTable('activities')
     .set((eb) => ({
       flagConfirmedAt: eb.fn.coalesce('flagConfirmedAt', sql<Date>`${now}::timestamptz`),
+      // Confirming is the runner's word that it counts: a "don't count" given before gives way.
+      countedOverride: null,
       updatedAt: now,
     }))
     .where('userId', '=', userId)
