@@ -74,7 +74,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await edit.getByRole('switch', { name: ACTIVITY_EDIT_TEXTS.countedLabel }).uncheck();
     await screenshot(page, `activity-edit-${viewport}-edit-dialog`);
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => edit.count()).toBe(0);
+    await expect.poll(() => edit.isVisible()).toBe(false);
     await expectVisible(page.getByTestId('private-notes').filter({ hasText: 'Easy loop with the dog' }));
     await expectVisible(page.getByText('Walk', { exact: true }).first());
     await expectVisible(page.getByText(`${ACTIVITY_EDIT_TEXTS.notCountedChipTitle}.`));
@@ -96,7 +96,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await manual.getByRole('textbox', { name: 'Private notes' }).fill('Incline 1 %');
     await screenshot(page, `activity-edit-${viewport}-manual-dialog`);
     await manual.getByRole('button', { name: 'Add activity' }).click();
-    await expect.poll(() => manual.count()).toBe(0);
+    await expect.poll(() => manual.isVisible()).toBe(false);
     const list = page.getByRole('list', { name: 'Activities' });
     await expectVisible(list.getByText('Treadmill tempo'));
     await expectVisible(list.getByText(ACTIVITY_EDIT_TEXTS.manualChip, { exact: true }));
