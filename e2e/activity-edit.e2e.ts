@@ -65,6 +65,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await page.goto('/activities');
     await page.getByRole('list', { name: 'Activities' }).getByRole('link').first().click();
     await page.waitForURL(/\/activities\/[\w-]+$/);
+    await expectVisible(page.getByRole('heading', { level: 1 }));
     await page.getByRole('button', { name: ACTIVITY_EDIT_TEXTS.editButton, exact: true }).click();
     const edit = page.getByRole('dialog', { name: ACTIVITY_EDIT_TEXTS.editTitle });
     await expectVisible(edit);

@@ -88,9 +88,10 @@ export function useEditActivity(id: string) {
   return useMutation({
     mutationFn: (edit: ActivityEdit): Promise<ActivityDetail> =>
       unwrap(api.activities[':id'].$patch({ param: { id }, json: edit })),
-    onSuccess: async (activity) => {
+    onSuccess: (activity) => {
       queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
-      await afterCountingChanged(queryClient);
+      // The dialog closes at once; the rest of the app reloads behind it.
+      void afterCountingChanged(queryClient);
     },
   });
 }
@@ -101,7 +102,9 @@ export function useAddManualActivity() {
   return useMutation({
     mutationFn: (input: ManualActivityInput): Promise<ActivityDetail> =>
       unwrap(api.activities.manual.$post({ json: input })),
-    onSuccess: () => afterCountingChanged(queryClient),
+    onSuccess: () => {
+      void afterCountingChanged(queryClient);
+    },
   });
 }
 
