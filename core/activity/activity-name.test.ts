@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activityName, isRealActivityName } from './activity-name.ts';
-import { ACTIVITY_NAME_MAX, activityRenameSchema, DEFAULT_ACTIVITY_NAME, normaliseActivityName } from './schemas.ts';
+import { activityEditSchema } from './activity-edit.ts';
+import { ACTIVITY_NAME_MAX, DEFAULT_ACTIVITY_NAME, normaliseActivityName } from './schemas.ts';
 
 describe('normaliseActivityName', () => {
   it('cuts a name from a file to the rename limit', () => {
@@ -15,12 +16,12 @@ describe('normaliseActivityName', () => {
   });
 });
 
-describe('activityRenameSchema', () => {
+describe('activityEditSchema: the name', () => {
   it('normalises the new name and refuses one over the limit', () => {
-    expect(activityRenameSchema.parse({ name: ' Hill\u2066 repeats ' })).toEqual({ name: 'Hill repeats' });
-    const result = activityRenameSchema.safeParse({ name: 'x'.repeat(ACTIVITY_NAME_MAX + 1) });
+    expect(activityEditSchema.parse({ name: ' Hill\u2066 repeats ' })).toEqual({ name: 'Hill repeats' });
+    const result = activityEditSchema.safeParse({ name: 'x'.repeat(ACTIVITY_NAME_MAX + 1) });
     expect(result.error?.issues[0]?.message).toBe(`Use at most ${ACTIVITY_NAME_MAX} characters.`);
-    expect(activityRenameSchema.safeParse({ name: '\u202E' }).error?.issues[0]?.message).toBe('Enter a name.');
+    expect(activityEditSchema.safeParse({ name: '\u202E' }).error?.issues[0]?.message).toBe('Enter a name.');
   });
 });
 

@@ -4,7 +4,7 @@
  * seconds, speeds in m/s; display units are the client's business (core/units.ts).
  */
 import { z } from 'zod';
-import { normaliseUserText, truncateText, userTextSchema } from '../user-text.ts';
+import { normaliseUserText, truncateText } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
 import { SAMPLE_SOURCE } from './samples.ts';
 
@@ -24,7 +24,9 @@ export const ACTIVITY_PAGE_SIZE_MAX = 200;
 /** Points sent to the browser for the map and charts; the full track stays on the server. */
 export const DISPLAY_TRACK_MAX_POINTS = 2000;
 
-export const ACTIVITY_SOURCES = ['upload', 'strava', SAMPLE_SOURCE] as const;
+/** `manual`: entered by the runner without a file (a treadmill run): figures only, no track. */
+export const MANUAL_SOURCE = 'manual';
+export const ACTIVITY_SOURCES = ['upload', 'strava', SAMPLE_SOURCE, MANUAL_SOURCE] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 export const activityTypeSchema = z.enum(UPLOAD_ACTIVITY_TYPES);
@@ -71,6 +73,13 @@ export const activitySummarySchema = z.object({
   flagReason: z.string().nullable(),
   /** ISO 8601 UTC: when the runner confirmed it (from then on it counts); null otherwise. */
   flagConfirmedAt: z.string().nullable(),
+  /**
+   * The runner's word on counting (core/activity/activity-edit.ts): true counts it even when flagged,
+   * false leaves it out even when plausible; null lets the plausibility flag decide.
+   */
+  countedOverride: z.boolean().nullable(),
+  /** Whether it counts in totals, medals, best efforts, charts and plan ticks (activityCounts). */
+  counted: z.boolean(),
 });
 export type ActivitySummary = z.infer<typeof activitySummarySchema>;
 
@@ -106,6 +115,8 @@ export type LapRecord = z.infer<typeof lapSchema>;
 
 export const activityDetailSchema = activitySummarySchema.extend({
   description: z.string(),
+  /** The runner's own notes: only ever sent to the runner, never on a public page. */
+  privateNotes: z.string(),
   deviceName: z.string().nullable(),
   sportLabel: z.string().nullable(),
   calories: z.number().nullable(),
@@ -178,12 +189,6 @@ export const activityPageSchema = z.object({
   total: z.number().int(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
-
-export const activityRenameSchema = z
-  .object({
-    name: userTextSchema(ACTIVITY_NAME_MAX).min(1, 'Enter a name.'),
-  })
-  .strict();
 
 /** One line of the upload's NDJSON answer: per-file progress (spec §4 "Upload processing"). */
 export const UPLOAD_FILE_STATES = ['queued', 'parsing', 'saving', 'complete', 'error'] as const;

@@ -41,6 +41,8 @@ function activity(id: string, overrides: Partial<ActivitySummary> = {}): Activit
     flagged: false,
     flagReason: null,
     flagConfirmedAt: null,
+    countedOverride: null,
+    counted: true,
   };
   return Object.assign({ stravaId: null }, base, overrides);
 }

@@ -112,6 +112,8 @@ function mockRun(id: string, name: string, distance: number, movingTime: number,
     flagged: false,
     flagReason: null,
     flagConfirmedAt: null,
+    countedOverride: null,
+    counted: true,
   };
 }
 

@@ -79,6 +79,8 @@ describe('normalizeStravaActivity', () => {
       flagged: false,
       flagReason: null,
       flagConfirmedAt: null,
+      countedOverride: null,
+      counted: true,
       calories: 712,
       kilojoules: 0,
       gearId: 'g1',

@@ -230,6 +230,8 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     flagged: implausible !== null,
     flagReason: implausible?.message ?? null,
     flagConfirmedAt: null,
+    countedOverride: null,
+    counted: implausible === null,
     calories: numberOrZero(input.calories),
     kilojoules: numberOrZero(input.kilojoules),
     gearId: gearId === '' ? null : gearId,

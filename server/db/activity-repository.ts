@@ -1,12 +1,12 @@
 /**
- * SQL for the activity rows: list, find, insert (with track and file), rename, confirm, delete.
+ * SQL for the activity rows: list, find, insert (with track and file), edit, confirm, delete.
  * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
  * counts in the totals: activity-totals-repository.ts.
  */
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
-import type { ActivityRow, NewActivityRow } from './schema.ts';
+import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
 /** Columns of the list (no splits or laps: they are only needed on the detail screen). */
 const SUMMARY_COLUMNS = [
@@ -37,6 +37,7 @@ const SUMMARY_COLUMNS = [
   'flagged',
   'flagReason',
   'flagConfirmedAt',
+  'countedOverride',
 ] as const;
 
 export type ActivitySummaryRow = Pick<ActivityRow, (typeof SUMMARY_COLUMNS)[number]> & { hasTrack: boolean };
@@ -222,16 +223,16 @@ export function findMultisportLegs(
     .execute();
 }
 
-export async function renameActivity(
+/** The runner's changes to one of their activities (a rename, a type, notes, counting). */
+export function updateActivity(
   db: Db,
   userId: string,
   id: string,
-  name: string,
-  now: Date,
+  changes: Updateable<ActivitiesTable>,
 ): Promise<ActivityRow | undefined> {
   return db
     .updateTable('activities')
-    .set({ name, updatedAt: now })
+    .set(changes)
     .where('userId', '=', userId)
     .where('id', '=', id)
     .returningAll()
@@ -306,6 +307,8 @@ export function confirmActivity(db: Db, userId: string, id: string, now: Date): 
     .updateTable('activities')
     .set((eb) => ({
       flagConfirmedAt: eb.fn.coalesce('flagConfirmedAt', sql<Date>`${now}::timestamptz`),
+      // Confirming is the runner's word that it counts: a "don't count" given before gives way.
+      countedOverride: null,
       updatedAt: now,
     }))
     .where('userId', '=', userId)

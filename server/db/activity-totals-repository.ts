@@ -7,8 +7,9 @@ import type { SportTotal } from '../../core/activity/sport-totals.ts';
 
 /**
  * What counts in a runner's totals, medals, public counts and running days — the one place this
- * rule is written: not a sample run, not a Strava copy hidden behind its upload, and not flagged
- * as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
+ * rule is written: not a sample run, not a Strava copy hidden behind its upload, and counted: the
+ * runner's word when they gave one (core/activity/activity-edit.ts activityCounts), otherwise not
+ * flagged as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
  */
 export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.and([eb('activities.source', '<>', SAMPLE_SOURCE), isCharted(eb)]);
@@ -21,7 +22,13 @@ export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>
 export function isCharted(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.and([
     eb('activities.duplicateOf', 'is', null),
-    eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
+    eb.or([
+      eb('activities.countedOverride', '=', true),
+      eb.and([
+        eb('activities.countedOverride', 'is', null),
+        eb.or([eb('activities.flagged', '=', false), eb('activities.flagConfirmedAt', 'is not', null)]),
+      ]),
+    ]),
   ]);
 }
 

@@ -171,6 +171,12 @@ export interface ActivitiesTable {
   stravaDetailRefusedAt: Timestamp | null;
   /** An app server's best-efforts back-fill is fetching this run's detail until then. */
   effortsClaimedUntil: Timestamp | null;
+  /** The runner's own notes (core/activity/activity-edit.ts): never shown publicly. */
+  privateNotes: Generated<string>;
+  /** The runner's word on counting: true counts even when flagged, false never; null: the flag decides. */
+  countedOverride: boolean | null;
+  /** The runner chose the type: re-deriving the file keeps it. */
+  typeEdited: Generated<boolean>;
 }
 
 export interface ActivityTracksTable {

@@ -199,7 +199,9 @@ export async function runsToMatch(db: Db, userId: string): Promise<{ offer: RunT
       'distance',
       'type',
       countsTowardTotals(eb).as('counts'),
-      eb.and([eb('flagged', '=', true), eb('flagConfirmedAt', 'is', null)]).as('awaitingConfirmation'),
+      eb
+        .and([eb('flagged', '=', true), eb('flagConfirmedAt', 'is', null), eb('countedOverride', 'is', null)])
+        .as('awaitingConfirmation'),
     ])
     .execute();
   return {

@@ -1,6 +1,7 @@
 /**
- * Activities (spec §3, §5): upload files, list with filters, read, rename, delete, download the
- * original, export GPX, and add or remove the sample runs. Another user's id is always a 404.
+ * Activities (spec §3, §5): upload files, add a manual activity, list with filters, read, edit,
+ * delete, download the original, export GPX, and add or remove the sample runs. Another user's id
+ * is always a 404.
  */
 import path from 'node:path';
 import { z } from '@hono/zod-openapi';
@@ -10,11 +11,11 @@ import {
   activityDetailSchema,
   activityListQuerySchema,
   activityPageSchema,
-  activityRenameSchema,
   displayTrackSchema,
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
 import { sportTotalsSchema } from '../../core/activity/sport-totals.ts';
+import { activityEditSchema, manualActivitySchema } from '../../core/activity/activity-edit.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
@@ -133,6 +134,19 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
       .openapi(
         userRoute(auth, {
           method: 'post',
+          path: '/api/activities/manual',
+          tags: ['activities'],
+          request: { body: jsonBody(manualActivitySchema) },
+          responses: {
+            201: jsonResponse('The manual activity', activityDetailSchema),
+            400: errorResponse('A field is not valid, or the start is in the future'),
+          },
+        }),
+        async (c) => c.json(await activities.addManual(c.var.user.id, c.req.valid('json')), 201),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
           path: '/api/activities/samples',
           tags: ['activities'],
           responses: { 200: jsonResponse('The sample runs were added', z.object({ added: z.number().int() })) },
@@ -192,19 +206,16 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           method: 'patch',
           path: '/api/activities/{id}',
           tags: ['activities'],
-          request: { params: idParam, body: jsonBody(activityRenameSchema) },
+          request: { params: idParam, body: jsonBody(activityEditSchema) },
           responses: {
-            200: jsonResponse('The renamed activity', activityDetailSchema),
-            400: errorResponse('Invalid name'),
-            409: errorResponse('Activities from Strava are renamed on Strava'),
+            200: jsonResponse('The edited activity', activityDetailSchema),
+            400: errorResponse('A field is not valid'),
+            409: errorResponse('A Strava activity’s name, type and description are changed on Strava'),
             404: errorResponse('No such activity'),
           },
         }),
         async (c) =>
-          c.json(
-            await activities.rename(c.var.user.id, { id: c.req.valid('param').id, name: c.req.valid('json').name }),
-            200,
-          ),
+          c.json(await activities.edit(c.var.user.id, { id: c.req.valid('param').id, edit: c.req.valid('json') }), 200),
       )
       .openapi(
         userRoute(auth, {

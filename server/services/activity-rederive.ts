@@ -11,8 +11,9 @@
  * - A file stored as one activity that now gives several (a multisport file imported before legs)
  *   keeps its activity as the first leg and gains the others in the same transaction; a leg is
  *   re-derived from its own part of the file.
- * - What the runner chose stays: a name they gave, the description, a confirmation of a flagged
- *   activity. The type comes from the file (the API does not edit it).
+ * - What the runner chose stays: a name they gave, a type they chose, the description, the private
+ *   notes, a confirmation of a flagged activity and their word on counting it. A type they did not
+ *   choose comes from the file.
  * - A file that no longer parses keeps its activity as it is, is marked with the current version and
  *   is logged at warn, never retried in a loop; an activity without an original file is marked too.
  * - Several app servers on one PostgreSQL: every write (the figures, or only the version mark) checks
@@ -165,9 +166,15 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         userId: _userId,
         source: _source,
         name,
+        type,
         ...figures
       } = activityRow(candidate.id, candidate.userId, own.record, { fileType: result.format, ...multisport });
-      return { ...figures, name: nameAfterRederive(locked.name, name), updatedAt: new Date(deps.clock.now()) };
+      return {
+        ...figures,
+        ...(locked.typeEdited ? {} : { type }),
+        name: nameAfterRederive(locked.name, name),
+        updatedAt: new Date(deps.clock.now()),
+      };
     },
     { pointCount: own.pointCount, data: own.track },
     added,

@@ -1,6 +1,20 @@
-/** Reading and changing one's activities: list, detail, track, rename, delete, files, samples. */
+/**
+ * Reading and changing one's activities: list, detail, track, edit, manual entries, delete, files,
+ * samples.
+ */
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import type { Updateable } from 'kysely';
+import {
+  ACTIVITY_EDIT_MESSAGES,
+  activityCounts,
+  describeManualActivity,
+  type ActivityEdit,
+  type ManualActivityInput,
+} from '../../core/activity/activity-edit.ts';
+import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import { checkPlausibility } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
@@ -11,6 +25,7 @@ import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   DISPLAY_TRACK_MAX_POINTS,
+  MANUAL_SOURCE,
   type ActivityDetail,
   type ActivityListQuery,
   type ActivityPage,
@@ -30,7 +45,7 @@ import {
   findMultisportLegs,
   insertActivity,
   listActivities as listActivityRows,
-  renameActivity as renameActivityRow,
+  updateActivity,
   type ActivitySummaryRow,
   type PageAfter,
 } from '../db/activity-repository.ts';
@@ -38,7 +53,7 @@ import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-rep
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
-import type { ActivityRow } from '../db/schema.ts';
+import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import { computePendingTrackFigures } from './best-efforts-service.ts';
@@ -81,6 +96,12 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
     flagged: row.flagged,
     flagReason: row.flagReason,
     flagConfirmedAt: row.flagConfirmedAt?.toISOString() ?? null,
+    countedOverride: row.countedOverride,
+    counted: activityCounts({
+      flagged: row.flagged,
+      flagConfirmedAt: row.flagConfirmedAt?.toISOString() ?? null,
+      countedOverride: row.countedOverride,
+    }),
   };
 }
 
@@ -93,6 +114,7 @@ function toDetail(
   return {
     ...toSummary({ ...row, hasTrack }),
     description: row.description,
+    privateNotes: row.privateNotes,
     deviceName: row.deviceName,
     sportLabel: row.sportLabel,
     calories: row.calories,
@@ -203,21 +225,153 @@ export async function getDisplayTrack(
   return toDisplayTrack(await loadTrack(db, userId, id, remote), DISPLAY_TRACK_MAX_POINTS);
 }
 
-export async function renameActivity(
-  db: Db,
+/**
+ * The runner corrects an activity (core/activity/activity-edit.ts): name, type, description,
+ * private notes and whether it counts. A Strava activity's name, type and description come from
+ * Strava (the next sync would overwrite them): those are a 409 with the sentence saying where to
+ * change them; its private notes and counting are the runner's here. Whatever follows from the
+ * change (totals, medals, best efforts, charts, plan ticks) follows at once through
+ * afterActivitiesChanged.
+ *
+ * - A new type has its track figures worked out again (only runs have best efforts) and is offered
+ *   to the plans again; it is also judged again for plausibility from the stored figures, unless
+ *   its flag comes from the file's points (a distance mismatch), which a type does not change.
+ * - `counted` true on a flagged activity also confirms it; a change of counting offers the run to
+ *   the plans again.
+ */
+export async function editActivity(
+  context: MedalContext,
   userId: string,
   id: string,
-  name: string,
-  now: Date,
+  edit: ActivityEdit,
+  timeZone?: string,
 ): Promise<ActivityDetail> {
-  if ((await findActivity(db, userId, id))?.source === 'strava') {
-    throw conflict(STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
+  const { db } = context;
+  const found = await findActivity(db, userId, id);
+  if (!found) {
+    throw notFound(ACTIVITY_NOT_FOUND);
   }
-  const row = await renameActivityRow(db, userId, id, name, now);
+  if (found.source === 'strava') {
+    if (edit.name !== undefined || edit.description !== undefined) {
+      throw conflict(STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
+    }
+    if (edit.type !== undefined) {
+      throw conflict(ACTIVITY_EDIT_MESSAGES.typeOnStrava, { code: 'strava-type' });
+    }
+  }
+  const now = new Date(context.clock.now());
+  const changes: Updateable<ActivitiesTable> = { updatedAt: now };
+  if (edit.name !== undefined) {
+    changes.name = edit.name;
+  }
+  if (edit.description !== undefined) {
+    changes.description = edit.description;
+  }
+  if (edit.privateNotes !== undefined) {
+    changes.privateNotes = edit.privateNotes;
+  }
+  if (edit.type !== undefined && edit.type !== found.type) {
+    Object.assign(changes, { type: edit.type, typeEdited: true, trackFiguresAt: null, planMatchedAt: null });
+    Object.assign(changes, flagForType(found, edit.type));
+  }
+  if (edit.counted !== undefined && edit.counted !== found.countedOverride) {
+    changes.countedOverride = edit.counted;
+    changes.planMatchedAt = null;
+    const flagged = changes.flagged ?? found.flagged;
+    if (edit.counted && flagged && (changes.flagConfirmedAt ?? found.flagConfirmedAt) === null) {
+      changes.flagConfirmedAt = now;
+    }
+  }
+  const row = await updateActivity(db, userId, id, changes);
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
+  await afterActivitiesChanged(context, userId, timeZone);
   return detailOf(db, row);
+}
+
+/**
+ * The plausibility flag of a stored activity under a new type, judged from its stored figures. A
+ * flag those figures do not give under the old type came from the file's points (a distance
+ * mismatch) and stays. A new reason waits for a new confirmation.
+ */
+function flagForType(row: ActivityRow, type: UploadActivityType): Partial<Updateable<ActivitiesTable>> {
+  const figures = {
+    distance: row.distance,
+    movingTime: row.movingTime,
+    elapsedTime: row.elapsedTime,
+    averageSpeed: row.averageSpeed,
+    maxSpeed: row.maxSpeed,
+  };
+  if (row.flagged && checkPlausibility({ ...figures, type: row.type })?.message !== row.flagReason) {
+    return {};
+  }
+  const flag = checkPlausibility({ ...figures, type });
+  const reason = flag?.message ?? null;
+  if (reason === row.flagReason) {
+    return {};
+  }
+  return { flagged: flag !== null, flagReason: reason, flagConfirmedAt: null };
+}
+
+/**
+ * A manual activity (core/activity/activity-edit.ts): figures the runner typed in, no track. It is
+ * judged for plausibility as a file is, and counts, charts and earns medals as an upload does.
+ */
+export async function addManualActivity(
+  context: MedalContext,
+  userId: string,
+  input: ManualActivityInput,
+): Promise<ActivityDetail> {
+  const described = describeManualActivity(input, context.clock.now());
+  if (!described.ok) {
+    throw invalid(described.message);
+  }
+  const { record } = described;
+  const id = randomUUID();
+  await insertActivity(
+    context.db,
+    {
+      id,
+      userId,
+      name: record.name,
+      type: record.type,
+      source: MANUAL_SOURCE,
+      startDate: record.startDate,
+      startDateLocal: record.startDateLocal,
+      timezone: record.timezone,
+      distance: record.distance,
+      movingTime: record.movingTime,
+      elapsedTime: record.elapsedTime,
+      elevationGain: 0,
+      hasTiming: true,
+      averageSpeed: record.averageSpeed,
+      maxSpeed: record.maxSpeed,
+      averageHeartrate: null,
+      maxHeartrate: null,
+      averageCadence: null,
+      calories: null,
+      startLat: null,
+      startLng: null,
+      endLat: null,
+      endLng: null,
+      description: record.description,
+      privateNotes: record.privateNotes,
+      deviceName: null,
+      sportLabel: null,
+      laps: '[]',
+      splitsMetric: '[]',
+      splitsStandard: '[]',
+      flagged: record.flag !== null,
+      flagReason: record.flag?.message ?? null,
+      // Nothing to re-derive: there is no file.
+      derivationVersion: ACTIVITY_DERIVATION_VERSION,
+    },
+    undefined,
+    undefined,
+  );
+  await afterActivitiesChanged(context, userId, input.timeZone);
+  return getActivity(context.db, userId, id);
 }
 
 export async function deleteActivity(context: MedalContext, userId: string, id: string): Promise<void> {

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { PasswordChange } from '../../core/account-security.ts';
+import type { ActivityEdit, ManualActivityInput } from '../../core/activity/activity-edit.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../core/running/heart-rate-api.ts';
@@ -44,7 +45,8 @@ import {
   getSportTotals,
   listActivities,
   removeSampleActivities,
-  renameActivity,
+  editActivity,
+  addManualActivity,
 } from './activity-service.ts';
 import {
   addPageTime,
@@ -165,8 +167,9 @@ export function createServices(deps: ServiceDeps) {
     totals: (userId: string) => getSportTotals(db, userId),
     get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
     displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
-    rename: (userId: string, input: { id: string; name: string }) =>
-      renameActivity(db, userId, input.id, input.name, new Date(clock.now())),
+    edit: (userId: string, input: { id: string; edit: ActivityEdit }) =>
+      editActivity(context, userId, input.id, input.edit),
+    addManual: (userId: string, input: ManualActivityInput) => addManualActivity(context, userId, input),
     delete: (userId: string, id: string) => deleteActivity(context, userId, id),
     confirm: (userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),

@@ -26,6 +26,7 @@ import * as wellbeing from './0020-wellbeing.ts';
 import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 import * as activityFileWarnings from './0022-activity-file-warnings.ts';
 import * as stravaEffortsBackfill from './0024-strava-efforts-backfill.ts';
+import * as activityEdits from './0026-activity-edits.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -51,6 +52,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021-strava-efforts-moving-time': stravaEffortsMovingTime,
   '0022-activity-file-warnings': activityFileWarnings,
   '0024-strava-efforts-backfill': stravaEffortsBackfill,
+  '0026-activity-edits': activityEdits,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

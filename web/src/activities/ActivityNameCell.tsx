@@ -1,13 +1,15 @@
 /**
  * An activity's name over its local date, as list rows show it; Strava activities, placeholder
  * demo runs (spec §4) and mock runs (spec §8) carry their source label beside the date, where it
- * never squeezes the name. A flagged activity awaiting confirmation carries "Flagged" there too.
+ * never squeezes the name. A flagged activity awaiting confirmation carries "Flagged" there too,
+ * and one its runner left out of the totals "Not counted".
  */
 import { Box, Stack, Typography } from '@mui/material';
 import type { DataActivity } from '../../../core/strava/data-state.ts';
 import { formatActivityDate } from './activity-format.ts';
 import { ActivitySourceChip } from './ActivitySourceChip.tsx';
 import { FlaggedChip } from './FlaggedActivity.tsx';
+import { NotCountedChip } from './NotCountedChip.tsx';
 
 export function ActivityNameCell({ activity }: { activity: DataActivity }) {
   return (
@@ -18,6 +20,7 @@ export function ActivityNameCell({ activity }: { activity: DataActivity }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         <ActivitySourceChip source={activity.source} />
         <FlaggedChip activity={activity} />
+        <NotCountedChip activity={activity} />
         <Typography variant="body2" color="text.secondary" noWrap>
           {formatActivityDate(activity.startDateLocal)}
         </Typography>

@@ -1,9 +1,11 @@
 /**
  * The small label of where an activity came from, wherever it is not obvious: "Strava" in Strava's
  * orange (its brand guidelines ask for its name and colour, never Stride's), "Sample" for the
- * placeholder runs of spec §4, "Example" for the mock runs of spec §8. Uploads carry none in lists.
+ * placeholder runs of spec §4, "Example" for the mock runs of spec §8, "Manual" for an activity
+ * entered without a file. Uploads carry none in lists.
  */
 import { Chip } from '@mui/material';
+import { ACTIVITY_EDIT_TEXTS } from '../../../core/activity/activity-edit.ts';
 import type { DataActivity } from '../../../core/strava/data-state.ts';
 import { STRAVA_ORANGE } from '../strava/strava-brand.ts';
 import { ACTIVITY_SOURCE_LABELS } from './activity-format.ts';
@@ -37,6 +39,15 @@ export function ActivitySourceChip({
       );
     case 'mock':
       return <Chip label="Example" size={size} variant="outlined" sx={sx} />;
+    case 'manual':
+      return (
+        <Chip
+          label={inList ? ACTIVITY_EDIT_TEXTS.manualChip : ACTIVITY_SOURCE_LABELS.manual}
+          size={size}
+          variant="outlined"
+          sx={sx}
+        />
+      );
     case 'upload':
       return showUpload ? <Chip label={ACTIVITY_SOURCE_LABELS.upload} size={size} variant="outlined" sx={sx} /> : null;
   }

@@ -31,7 +31,8 @@ export function FlaggedChip({ activity }: { activity: Flags }) {
 
 export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail }) {
   const confirm = useConfirmActivity(activity.id);
-  if (!activity.flagged) {
+  // Left out by the runner's own choice: the notes say so (detail/ActivityNotes.tsx).
+  if (!activity.flagged || (activity.countedOverride === false && !awaitsConfirmation(activity))) {
     return null;
   }
   if (!awaitsConfirmation(activity)) {

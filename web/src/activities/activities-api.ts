@@ -1,10 +1,11 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
- * display track, rename, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
+ * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
  * and the public map configuration. Every key starts with ACTIVITIES_QUERY_KEY so one invalidation
- * after an upload, rename or delete refreshes every screen that shows activities.
+ * after an upload, edit or delete refreshes every screen that shows activities.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
@@ -87,16 +88,41 @@ export async function invalidateActivities(queryClient: ReturnType<typeof useQue
   ]);
 }
 
-export function useRenameActivity(id: string) {
+/**
+ * The runner's edit (name, type, description, private notes, counted): a type or counting change
+ * moves the totals, medals, best efforts, charts and plan ticks, so all of those are read again.
+ */
+export function useEditActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string): Promise<ActivityDetail> =>
-      unwrap(api.activities[':id'].$patch({ param: { id }, json: { name } })),
-    onSuccess: async (activity) => {
+    mutationFn: (edit: ActivityEdit): Promise<ActivityDetail> =>
+      unwrap(api.activities[':id'].$patch({ param: { id }, json: edit })),
+    onSuccess: (activity) => {
       queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
-      await queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] });
+      // The dialog closes at once; the rest of the app reloads behind it.
+      void afterCountingChanged(queryClient);
     },
   });
+}
+
+/** A manual activity (a treadmill run without a file): it joins the list, totals and medals. */
+export function useAddManualActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ManualActivityInput): Promise<ActivityDetail> =>
+      unwrap(api.activities.manual.$post({ json: input })),
+    onSuccess: () => {
+      void afterCountingChanged(queryClient);
+    },
+  });
+}
+
+/**
+ * Everything an activity's type or counting feeds: every activity query (charts, personal bests,
+ * plans and readiness are keyed under it), the profile's totals and the medals.
+ */
+async function afterCountingChanged(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
+  await Promise.all([invalidateActivities(queryClient), queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY })]);
 }
 
 export function useDeleteActivity(id: string) {

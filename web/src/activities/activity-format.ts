@@ -20,6 +20,7 @@ export const ACTIVITY_SOURCE_LABELS: Readonly<Record<ActivitySource, string>> = 
   upload: 'Uploaded file',
   strava: 'Strava',
   placeholder: 'Sample',
+  manual: 'Manual entry',
 };
 
 /**

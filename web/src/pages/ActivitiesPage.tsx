@@ -4,11 +4,13 @@
  * local dates (spec §5 "Activity list filters"), one page of 50 at a time behind the server's
  * cursor so 10,000 activities never become 10,000 rows. Filters and the page live in the URL
  * (useActivityListUrl). New runners can add and remove the placeholder sample runs (spec §4
- * "Activity data lifecycle").
+ * "Activity data lifecycle"), and add an activity by hand (a treadmill run without a file).
  */
+import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Alert, Box, Button, Card, CircularProgress, LinearProgress, List, Skeleton, Stack } from '@mui/material';
 import { useState } from 'react';
+import { ACTIVITY_EDIT_TEXTS } from '../../../core/activity/activity-edit.ts';
 import { ACTIVITY_PAGE_SIZE } from '../../../core/activity/schemas.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import { useActivityPage, useRemoveSampleActivities } from '../activities/activities-api.ts';
@@ -17,6 +19,7 @@ import { ActivityFilters } from '../activities/list/ActivityFilters.tsx';
 import { ActivityPager } from '../activities/list/ActivityPager.tsx';
 import { ActivityListHeader, ActivityRow } from '../activities/list/ActivityRow.tsx';
 import { useActivityListUrl } from '../activities/list/use-activity-list-url.ts';
+import { ManualActivityDialog } from '../activities/ManualActivityDialog.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile } from '../profile/profile.ts';
@@ -25,6 +28,7 @@ import { useStravaStatus } from '../strava/strava-api.ts';
 export default function ActivitiesPage() {
   const url = useActivityListUrl();
   const [uploading, setUploading] = useState(false);
+  const [addingManual, setAddingManual] = useState(false);
   const profile = useProfile();
   const removeSamples = useRemoveSampleActivities();
   const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
@@ -57,6 +61,9 @@ export default function ActivitiesPage() {
                 Remove sample runs
               </Button>
             )}
+            <Button variant="outlined" color="inherit" startIcon={<AddIcon />} onClick={() => setAddingManual(true)}>
+              {ACTIVITY_EDIT_TEXTS.manualButton}
+            </Button>
             <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
               Upload activities
             </Button>
@@ -116,6 +123,7 @@ export default function ActivitiesPage() {
       )}
 
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
+      <ManualActivityDialog open={addingManual} onClose={() => setAddingManual(false)} units={units} />
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
- * laps, the weather at its start; rename, delete, download the original file, export GPX and share a card of it (spec §3
+ * laps, the weather at its start, its description and the runner's private notes; edit (name, type,
+ * notes, whether it counts), delete, download the original file, export GPX and share a card of it (spec §3
  * Detailed activity). A Strava activity links to its page on Strava and is
  * never shared (Strava's API agreement: its data is for its athlete only).
  */
@@ -20,15 +21,16 @@ import { ActivitySummaryGrid } from '../activities/detail/ActivitySummaryGrid.ts
 import { ActivityTrackSection } from '../activities/detail/ActivityTrackSection.tsx';
 import { DeleteActivityDialog } from '../activities/detail/DeleteActivityDialog.tsx';
 import { DetailSection } from '../activities/detail/DetailSection.tsx';
+import { EditActivityDialog } from '../activities/detail/EditActivityDialog.tsx';
+import { ActivityNotes } from '../activities/detail/ActivityNotes.tsx';
 import { MultisportCard } from '../activities/detail/MultisportCard.tsx';
-import { RenameActivityDialog } from '../activities/detail/RenameActivityDialog.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { ActivityWeatherSection } from '../weather/ActivityWeatherSection.tsx';
 
 function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
-  const [renaming, setRenaming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const splits = units === 'imperial' ? activity.splitsStandard : activity.splitsMetric;
   return (
@@ -48,7 +50,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         <ActivityActions
           activity={activity}
           units={units}
-          onRename={() => setRenaming(true)}
+          onEdit={() => setEditing(true)}
           onDelete={() => setDeleting(true)}
         />
       </Box>
@@ -61,6 +63,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         </Alert>
       ))}
       <MultisportCard activity={activity} />
+      <ActivityNotes activity={activity} />
 
       <ActivitySummaryGrid activity={activity} units={units} />
 
@@ -80,7 +83,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
         </DetailSection>
       )}
 
-      <RenameActivityDialog activity={activity} open={renaming} onClose={() => setRenaming(false)} />
+      <EditActivityDialog activity={activity} open={editing} onClose={() => setEditing(false)} />
       <DeleteActivityDialog activity={activity} open={deleting} onClose={() => setDeleting(false)} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 /**
- * What can be done with an activity: rename, share, view on Strava, download the original, export
- * GPX, delete. A Strava activity is never renamed here nor shared (Strava's API agreement).
+ * What can be done with an activity: edit, share, view on Strava, download the original, export
+ * GPX, delete. A Strava activity's name, type and description are never edited here (the edit
+ * dialog keeps them Strava's) and it is never shared (Strava's API agreement).
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -9,6 +10,7 @@ import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Button, Stack, Typography } from '@mui/material';
+import { ACTIVITY_EDIT_TEXTS } from '../../../../core/activity/activity-edit.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts';
@@ -19,21 +21,18 @@ import { activityGpxUrl, activityOriginalUrl } from '../activities-api.ts';
 interface ActivityActionsProps {
   activity: ActivityDetail;
   units: UnitSystem;
-  onRename: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 }
 
-export function ActivityActions({ activity, units, onRename, onDelete }: ActivityActionsProps) {
+export function ActivityActions({ activity, units, onEdit, onDelete }: ActivityActionsProps) {
   const isStrava = activity.source === 'strava';
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
-        {/* Strava owns a synced activity's name; a local one would be undone by the next sync. */}
-        {!isStrava && (
-          <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={onRename}>
-            Rename
-          </Button>
-        )}
+        <Button variant="outlined" color="inherit" startIcon={<EditIcon />} onClick={onEdit}>
+          {ACTIVITY_EDIT_TEXTS.editButton}
+        </Button>
         {/* Strava's API agreement: its data is shown to its athlete only, never on a card. */}
         {!isStrava && <ShareActivityButton activity={activity} units={units} />}
         {activity.stravaId !== null && (

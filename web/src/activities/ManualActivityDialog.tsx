@@ -1,0 +1,257 @@
+/**
+ * Adding a manual activity (a treadmill run without a file): type, name, start date and time in
+ * the browser's zone, distance in the runner's units, moving and elapsed time as h:mm:ss, and the
+ * optional description and private notes. Checked with the server's own schema before sending.
+ */
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import {
+  ACTIVITY_EDIT_LIMITS,
+  ACTIVITY_EDIT_TEXTS,
+  manualActivitySchema,
+} from '../../../core/activity/activity-edit.ts';
+import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
+import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
+import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
+import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
+import { ApiError } from '../api/client.ts';
+import { browserTimeZone } from '../app/time-zone.ts';
+import { useAddManualActivity } from './activities-api.ts';
+import { ACTIVITY_TYPE_LABELS } from './activity-format.ts';
+
+interface Draft {
+  type: UploadActivityType;
+  name: string;
+  date: string;
+  time: string;
+  distance: string;
+  movingTime: string;
+  elapsedTime: string;
+  description: string;
+  privateNotes: string;
+}
+
+type Problems = Partial<Record<keyof Draft, string>>;
+
+const emptyDraft = (timeZone: string): Draft => {
+  const now = localDateTime(Date.now(), timeZone);
+  return {
+    type: 'run',
+    name: '',
+    date: now.slice(0, 10),
+    time: now.slice(11, 16),
+    distance: '',
+    movingTime: '',
+    elapsedTime: '',
+    description: '',
+    privateNotes: '',
+  };
+};
+
+/** The API's field a problem belongs to, as the form shows it. */
+const FORM_FIELD: Readonly<Record<string, keyof Draft>> = {
+  startDateLocal: 'date',
+  timeZone: 'date',
+  distance: 'distance',
+  movingTime: 'movingTime',
+  elapsedTime: 'elapsedTime',
+  type: 'type',
+  name: 'name',
+  description: 'description',
+  privateNotes: 'privateNotes',
+};
+
+export function ManualActivityDialog({
+  open,
+  onClose,
+  units,
+}: {
+  open: boolean;
+  onClose: () => void;
+  units: UnitSystem;
+}) {
+  const timeZone = browserTimeZone() ?? FALLBACK_TIME_ZONE;
+  const add = useAddManualActivity();
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(timeZone));
+  const [problems, setProblems] = useState<Problems>({});
+  const unit = distanceUnitLabel(units);
+
+  const serverFields: Problems = {};
+  if (add.error instanceof ApiError) {
+    for (const [field, message] of Object.entries(add.error.fields)) {
+      const formField = FORM_FIELD[field];
+      if (formField) {
+        serverFields[formField] ??= message;
+      }
+    }
+  }
+  const problemOf = (field: keyof Draft) => problems[field] ?? serverFields[field];
+  const serverProblem = add.error && Object.keys(serverFields).length === 0 ? add.error.message : undefined;
+
+  const change = (field: keyof Draft, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Problems = {};
+    const amount = Number(draft.distance.replace(',', '.'));
+    if (!draft.distance.trim() || !Number.isFinite(amount) || amount <= 0) {
+      found.distance = ACTIVITY_EDIT_TEXTS.manualDistance(unit);
+    }
+    const moving = parseTime(draft.movingTime);
+    if ('error' in moving) {
+      found.movingTime = PACE_INPUT_ERRORS.time;
+    }
+    const elapsed = draft.elapsedTime.trim() ? parseTime(draft.elapsedTime) : null;
+    if (elapsed && 'error' in elapsed) {
+      found.elapsedTime = PACE_INPUT_ERRORS.time;
+    }
+    if (Object.keys(found).length > 0) {
+      setProblems(found);
+      return;
+    }
+    const parsed = manualActivitySchema.safeParse({
+      type: draft.type,
+      name: draft.name,
+      distance: amount * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE),
+      movingTime: 'value' in moving ? Math.round(moving.value) : 0,
+      ...(elapsed && 'value' in elapsed ? { elapsedTime: Math.round(elapsed.value) } : {}),
+      startDateLocal: `${draft.date}T${draft.time}`,
+      timeZone,
+      description: draft.description,
+      privateNotes: draft.privateNotes,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = FORM_FIELD[String(issue.path[0])];
+        if (field && !found[field]) {
+          found[field] = issue.message;
+        }
+      }
+      setProblems(found);
+      return;
+    }
+    add.mutate(parsed.data, { onSuccess: onClose });
+  };
+
+  const field = (name: keyof Draft, helper = ' ') => ({
+    value: draft[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: Boolean(problemOf(name)),
+    helperText: problemOf(name) ?? helper,
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={add.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{
+        transition: {
+          onEnter: () => {
+            setDraft(emptyDraft(timeZone));
+            setProblems({});
+            add.reset();
+          },
+        },
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{ACTIVITY_EDIT_TEXTS.manualTitle}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {ACTIVITY_EDIT_TEXTS.manualHelp}
+          </Typography>
+          <Stack spacing={1}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+              <TextField select label="Type" sx={{ minWidth: { sm: 150 } }} {...field('type')}>
+                {UPLOAD_ACTIVITY_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {ACTIVITY_TYPE_LABELS[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label="Date"
+                type="date"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...field('date')}
+              />
+              <TextField
+                label="Start time"
+                type="time"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...field('time')}
+              />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+              <TextField
+                label={`Distance (${unit})`}
+                inputMode="decimal"
+                fullWidth
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                {...field('distance')}
+              />
+              <TextField label="Moving time" placeholder="45:00" fullWidth {...field('movingTime', 'h:mm:ss')} />
+              <TextField
+                label="Elapsed time"
+                placeholder="Optional"
+                fullWidth
+                {...field('elapsedTime', 'With stops, if any')}
+              />
+            </Stack>
+            <TextField
+              label="Description"
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
+              {...field('description')}
+            />
+            <TextField
+              label="Private notes"
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
+              {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
+            />
+            {serverProblem && <Alert severity="error">{serverProblem}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} color="inherit" disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={add.isPending}
+            startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Add activity
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
