@@ -57,6 +57,22 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 
+/**
+ * Whether a request to better-auth carries a body in an encoding Stride's clients never send.
+ * better-auth would also parse form-encoded and multipart bodies, which the per-account throttle
+ * (and every other check that reads the JSON) would not see; so only JSON, or no body, gets through.
+ */
+async function hasNonJsonBody(request: Request): Promise<boolean> {
+  if (request.method !== 'POST' || request.body === null) {
+    return false;
+  }
+  const contentType = request.headers.get('content-type')?.trim() ?? '';
+  if (contentType !== '') {
+    return !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
+  }
+  return (await request.clone().text()) !== '';
+}
+
 /** The e-mail of a sign-in body, read from a copy so the request can still be passed on. */
 async function signInEmail(request: Request): Promise<string | undefined> {
   const body = (await request
@@ -77,6 +93,9 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
       headers.set(CLIENT_IP_HEADER, address);
     }
     const request = new Request(c.req.raw, { headers });
+    if (await hasNonJsonBody(request)) {
+      return sendError(c, 415, errorBody('validation_error', HTTP_MESSAGES.jsonOnly));
+    }
     // Per-account throttle on top of better-auth's per-address limit: keyed by the e-mail whether
     // or not an account has it, and refusing even the right password while a wait runs.
     const email = c.req.method === 'POST' && c.req.path === SIGN_IN_PATH ? await signInEmail(request) : undefined;
