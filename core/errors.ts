@@ -61,6 +61,9 @@ export const HTTP_MESSAGES = {
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
   unauthenticated: 'You need to sign in to do that.',
   crossSiteRequest: 'This request came from another site and was refused.',
+  /** The Host header names another server than PUBLIC_URL (a rebinding page, a misrouted proxy). */
+  unknownHost:
+    'This server answers only at its own address (PUBLIC_URL); the request named another host and was refused.',
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
   nulCharacter: 'The request contains a NUL character (\\u0000), which Stride does not accept.',
