@@ -17,6 +17,7 @@ import {
   type PublicProfile,
 } from '../../core/profile.ts';
 import { tooLongMessage } from '../../core/user-text.ts';
+import { TIME_ZONE_MESSAGES } from '../../core/medals/api.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -114,6 +115,28 @@ describe('NUL bytes and deep JSON', () => {
     expectApiError(await runner.client.patch('/api/profile', { athleteProfile: nested(JSON_MAX_DEPTH) }), 400, deep);
     const rawBody = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expectApiError(await runner.client.patch('/api/profile', undefined, { rawBody }), 400, deep);
+  });
+});
+
+describe('time zones', () => {
+  it('refuses a time zone the server does not know with a sentence, and writes nothing', async () => {
+    const unknownZone = { type: 'validation_error', message: `timeZone: ${TIME_ZONE_MESSAGES.unknown}` } as const;
+    const medals = await runner.client.get('/api/medals?timeZone=Mars%2FOlympus_Mons');
+    expectApiError(medals, 400, unknownZone);
+
+    const goal = await runner.client.post('/api/goals?timeZone=Europe%2FAtlantis', {
+      kind: 'race',
+      title: 'Spring half',
+      startDate: '2026-11-24',
+      endDate: '2027-03-01',
+      raceDistanceM: 21_097.5,
+      targetTimeS: 6900,
+    });
+    expectApiError(goal, 400, unknownZone);
+    const goals = await runner.client.get<{ goals: unknown[] }>('/api/goals');
+    expect(goals.body.goals).toEqual([]);
+
+    expect((await runner.client.get('/api/medals?timeZone=Europe%2FLjubljana')).status).toBe(200);
   });
 });
 
