@@ -25,10 +25,12 @@
  * refused here and can neither read answers nor pass the origin rule. Only the health check answers
  * any Host: load balancers probe it by address.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import type { Config } from '../config.ts';
+import { clientAddress } from './client-address.ts';
 import { errorBody, sendError } from './errors.ts';
+import type { SecurityLog } from './security-log.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -103,9 +105,15 @@ export function judgeRequest(
   return request.header('cookie') ? 'refused' : 'allowed';
 }
 
-export function sameOrigin(config: Pick<Config, 'env' | 'publicUrl'>): MiddlewareHandler {
+export function sameOrigin(
+  config: Pick<Config, 'env' | 'publicUrl' | 'trustProxyHops'>,
+  securityLog: SecurityLog,
+): MiddlewareHandler {
+  const refused = (c: Context, reason: 'host' | 'origin') =>
+    securityLog.record('request-refused', { reason, address: clientAddress(c, config.trustProxyHops) ?? 'unknown' });
   return async (c, next) => {
     if (!ANY_HOST_PATHS.has(c.req.path) && !hostAllowed(config, c.req.url)) {
+      refused(c, 'host');
       return sendError(c, 421, errorBody('permission_error', HTTP_MESSAGES.unknownHost));
     }
     const verdict = judgeRequest(
@@ -113,6 +121,7 @@ export function sameOrigin(config: Pick<Config, 'env' | 'publicUrl'>): Middlewar
       config,
     );
     if (verdict === 'refused') {
+      refused(c, 'origin');
       return sendError(c, 403, errorBody('permission_error', HTTP_MESSAGES.crossSiteRequest));
     }
     await next();

@@ -73,6 +73,11 @@ async function hasNonJsonBody(request: Request): Promise<boolean> {
   return (await request.clone().text()) !== '';
 }
 
+/** An account in the security log: the start of the throttle's keyed hash, never the e-mail typed. */
+function accountTag(throttleKey: string): string {
+  return throttleKey.slice(0, 16);
+}
+
 /** The e-mail of a sign-in body, read from a copy so the request can still be passed on. */
 async function signInEmail(request: Request): Promise<string | undefined> {
   const body = (await request
@@ -82,7 +87,7 @@ async function signInEmail(request: Request): Promise<string | undefined> {
   return typeof body?.email === 'string' && body.email.trim() !== '' ? body.email : undefined;
 }
 
-export function accountRoutes({ services, auth, config }: RouteDeps) {
+export function accountRoutes({ services, auth, config, securityLog }: RouteDeps) {
   const { accounts } = services;
 
   const handleAuth = async (c: Context) => {
@@ -94,6 +99,7 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
     }
     const request = new Request(c.req.raw, { headers });
     if (await hasNonJsonBody(request)) {
+      securityLog.record('request-refused', { reason: 'encoding', path: c.req.path, address: address ?? 'unknown' });
       return sendError(c, 415, errorBody('validation_error', HTTP_MESSAGES.jsonOnly));
     }
     // Per-account throttle on top of better-auth's per-address limit: keyed by the e-mail whether
@@ -101,6 +107,7 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
     const email = c.req.method === 'POST' && c.req.path === SIGN_IN_PATH ? await signInEmail(request) : undefined;
     const attempt = email === undefined ? undefined : await accounts.claimSignInAttempt(email);
     if (attempt && !attempt.allowed) {
+      securityLog.record('sign-in-throttled', { account: accountTag(attempt.key), address: address ?? 'unknown' });
       c.header('Retry-After', String(attempt.retryAfterSeconds));
       return sendError(
         c,
@@ -111,6 +118,8 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
     const response = await auth.handler(request);
     if (attempt?.allowed && response.ok) {
       await accounts.recordSignInSuccess(attempt.key);
+    } else if (attempt?.allowed && response.status === 401) {
+      securityLog.record('sign-in-failed', { account: accountTag(attempt.key), address: address ?? 'unknown' });
     }
     return translateAuthError(response, config.passwordPolicy);
   };
