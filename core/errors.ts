@@ -61,10 +61,17 @@ export const HTTP_MESSAGES = {
   bodyTooLarge: 'The request body is larger than the 1 MB limit.',
   unauthenticated: 'You need to sign in to do that.',
   crossSiteRequest: 'This request came from another site and was refused.',
+  /** The Host header names another server than PUBLIC_URL (a rebinding page, a misrouted proxy). */
+  unknownHost:
+    'This server answers only at its own address (PUBLIC_URL); the request named another host and was refused.',
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
   nulCharacter: 'The request contains a NUL character (\\u0000), which Stride does not accept.',
   jsonTooDeep: `The request body nests deeper than ${JSON_MAX_DEPTH} levels.`,
+  loneSurrogate:
+    'The request contains text that is not valid Unicode (a lone UTF-16 surrogate), which Stride does not accept.',
+  /** Sign-in and the other account endpoints read JSON only, so every attempt meets the same checks. */
+  jsonOnly: 'Send this request as JSON (Content-Type: application/json).',
   tooManyStreams: 'The server has too many open live connections right now. Please try again in a minute.',
   /** A per-user or per-address rate limit of a route (server/http/rate-limit.ts). */
   tooManyRequests: (retryAfterSeconds: number) =>

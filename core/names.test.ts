@@ -8,6 +8,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MESSAGES,
   USERNAME_MIN_LENGTH,
+  USERNAME_NUMBERED_CANDIDATES,
   usernameCandidates,
   usernameSchema,
 } from './names.ts';
@@ -160,8 +161,9 @@ describe('baseUsername', () => {
 });
 
 describe('usernameCandidates', () => {
-  function firstCandidates(base: string, count: number): string[] {
-    const generator = usernameCandidates(base);
+  function firstCandidates(base: string, count: number, suffixes: string[] = []): string[] {
+    let next = 0;
+    const generator = usernameCandidates(base, () => suffixes[next++] ?? 'zzzzz');
     return Array.from({ length: count }, () => generator.next().value as string);
   }
 
@@ -171,6 +173,29 @@ describe('usernameCandidates', () => {
 
   it('skips a reserved base', () => {
     expect(firstCandidates('login', 2)).toEqual(['login-2', 'login-3']);
+  });
+
+  it(`turns to random suffixes after ${USERNAME_NUMBERED_CANDIDATES} numbered ones, and never ends`, () => {
+    const candidates = firstCandidates('maria-garcia', 8, ['k3x9q', '0a1b2', 'abcde']);
+    expect(candidates).toEqual([
+      'maria-garcia',
+      'maria-garcia-2',
+      'maria-garcia-3',
+      'maria-garcia-4',
+      'maria-garcia-5',
+      'maria-garcia-k3x9q',
+      'maria-garcia-0a1b2',
+      'maria-garcia-abcde',
+    ]);
+    expect(firstCandidates('maria-garcia', 200).length).toBe(200);
+  });
+
+  it('keeps a random candidate of the longest base within the username limit and valid', () => {
+    const base = baseUsername('Anna-Maria Fitzgerald-Worthington the Third', 'x@example.com');
+    const random = firstCandidates(base, 6, ['k3x9q'])[5] ?? '';
+    expect(random.length).toBeLessThanOrEqual(USERNAME_MAX_LENGTH);
+    expect(random.endsWith('-k3x9q')).toBe(true);
+    expect(usernameError(random)).toBeUndefined();
   });
 });
 

@@ -97,13 +97,27 @@ export function baseUsername(name: string, email: string): string {
   return candidate.length >= USERNAME_MIN_LENGTH ? candidate : `${candidate}-runner`.slice(0, USERNAME_MAX_LENGTH);
 }
 
-/** The base, then the base with a numeric suffix: `ada`, `ada-2`, `ada-3`, … */
-export function* usernameCandidates(base: string): Generator<string> {
+/** Numbered candidates (`ada-2` … `ada-5`) tried before random suffixes take over. */
+export const USERNAME_NUMBERED_CANDIDATES = 4;
+
+/** Characters of a random suffix: 36^5 (about 60 million) per base, so a clash is rare even for common names. */
+export const USERNAME_RANDOM_SUFFIX_LENGTH = 5;
+
+/**
+ * The base, then a few numbered suffixes (`ada`, `ada-2` … `ada-5`), then random suffixes without
+ * end (`ada-k3x9q`): a common name never runs out of usernames. `randomSuffix` gives
+ * {@link USERNAME_RANDOM_SUFFIX_LENGTH} lowercase letters and digits (the caller's randomness).
+ */
+export function* usernameCandidates(base: string, randomSuffix: () => string): Generator<string> {
   if (!RESERVED_USERNAMES.has(base)) {
     yield base;
   }
-  for (let suffix = 2; ; suffix += 1) {
+  for (let suffix = 2; suffix < 2 + USERNAME_NUMBERED_CANDIDATES; suffix += 1) {
     yield `${base}-${suffix}`;
+  }
+  const stem = base.slice(0, USERNAME_MAX_LENGTH - USERNAME_RANDOM_SUFFIX_LENGTH - 1).replace(/-+$/, '');
+  for (;;) {
+    yield `${stem}-${randomSuffix()}`;
   }
 }
 

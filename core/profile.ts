@@ -210,11 +210,21 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-export const accountDeletionSchema = z.object({ confirmEmail: z.string() }).strict();
+export const ACCOUNT_DELETION_MESSAGES = {
+  confirmationMismatch: 'Type your e-mail address exactly to confirm deletion.',
+  passwordRequired: 'Enter your password to confirm deletion.',
+  wrongPassword: 'That password is not right. Enter your current password to delete the account.',
+} as const;
+/** Deleting an account needs its e-mail typed again and its password (a stolen session alone is not enough). */
+export const accountDeletionSchema = z
+  .object({
+    confirmEmail: z.string(),
+    password: z
+      .string({ error: () => ACCOUNT_DELETION_MESSAGES.passwordRequired })
+      .min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired),
+  })
+  .strict();
 /** Deleting an account needs its e-mail typed again: case and surrounding spaces do not matter. */
 export function confirmsAccountDeletion(typed: string, email: string): boolean {
   return typed.trim().toLowerCase() === email.trim().toLowerCase();
 }
-export const ACCOUNT_DELETION_MESSAGES = {
-  confirmationMismatch: 'Type your e-mail address exactly to confirm deletion.',
-} as const;

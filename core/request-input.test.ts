@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JSON_MAX_DEPTH } from './errors.ts';
-import { jsonValueProblem, urlHasNul } from './request-input.ts';
+import { formBodyProblem, jsonValueProblem, textProblem, urlHasNul } from './request-input.ts';
 
 function nested(depth: number): unknown {
   let value: unknown = 1;
@@ -36,5 +36,22 @@ describe('jsonValueProblem', () => {
     expect(jsonValueProblem({ list: ['ok', 'b\u0000'] })).toBe('nul');
     expect(jsonValueProblem({ 'k\u0000': 1 })).toBe('nul');
     expect(jsonValueProblem('\u0000')).toBe('nul');
+  });
+});
+
+describe('lone surrogates and form bodies', () => {
+  it('refuses a lone high or low surrogate but keeps a pair (an emoji)', () => {
+    expect(textProblem('a\ud800b')).toBe('surrogate');
+    expect(textProblem('\udc00')).toBe('surrogate');
+    expect(textProblem('run \ud83c\udfc3')).toBeNull();
+    expect(jsonValueProblem(JSON.parse('{"bio":"\\ud800"}'))).toBe('surrogate');
+    expect(jsonValueProblem(JSON.parse('{"\\udfff":1}'))).toBe('surrogate');
+    expect(jsonValueProblem({ bio: '🏃 Zoé' })).toBeNull();
+  });
+
+  it('reads a form-encoded body decoded: a NUL in a key or value, encoded or not', () => {
+    expect(formBodyProblem('email=a%00%40example.com&password=x')).toBe('nul');
+    expect(formBodyProblem('em%00ail=a&password=x')).toBe('nul');
+    expect(formBodyProblem('email=a%40example.com&password=x%20y')).toBeNull();
   });
 });

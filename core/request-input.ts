@@ -1,11 +1,35 @@
 /**
  * Checks every request passes before validation, whatever the route: no NUL character anywhere
- * (PostgreSQL text cannot hold one, so it would fail deep in a query) and JSON bodies nested at
- * most {@link JSON_MAX_DEPTH} levels (deeper ones only serve to exhaust recursive code).
+ * (PostgreSQL text cannot hold one, so it would fail deep in a query), no lone UTF-16 surrogate in
+ * a body's text (not valid Unicode: PostgreSQL refuses it in JSON and in UTF-8 text alike), and JSON
+ * bodies nested at most {@link JSON_MAX_DEPTH} levels (deeper ones only serve to exhaust recursive
+ * code). JSON and form-encoded bodies are both checked: every body the server parses into fields.
  */
 import { JSON_MAX_DEPTH } from './errors.ts';
 
-export type RequestInputProblem = 'nul' | 'depth';
+export type RequestInputProblem = 'nul' | 'depth' | 'surrogate';
+
+/** A surrogate code unit that is not half of a pair (in `u` mode a pair is one code point, never Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** The problem of one string of a body, if any. */
+export function textProblem(text: string): RequestInputProblem | null {
+  if (text.includes('\u0000')) {
+    return 'nul';
+  }
+  return LONE_SURROGATE.test(text) ? 'surrogate' : null;
+}
+
+/** The first problem of a form-encoded body (`a=1&b=2`), read in its decoded form. */
+export function formBodyProblem(body: string): RequestInputProblem | null {
+  for (const [key, value] of new URLSearchParams(body)) {
+    const problem = textProblem(key) ?? textProblem(value);
+    if (problem) {
+      return problem;
+    }
+  }
+  return null;
+}
 
 /** A URL (path and query, raw or decoded) that carries a NUL byte, encoded or not. */
 export function urlHasNul(url: string): boolean {
@@ -13,7 +37,7 @@ export function urlHasNul(url: string): boolean {
 }
 
 /**
- * The first problem in a parsed JSON value: a NUL in any string or key, or nesting deeper than
+ * The first problem in a parsed JSON value: a NUL or a lone surrogate in any string or key, or nesting deeper than
  * `maxDepth`. Iterative, so a hostile value cannot overflow the stack here either.
  */
 export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEPTH): RequestInputProblem | null {
@@ -22,8 +46,9 @@ export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEP
     const next = stack.pop()!;
     const current = next.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) {
-        return 'nul';
+      const problem = textProblem(current);
+      if (problem) {
+        return problem;
       }
       continue;
     }
@@ -41,8 +66,9 @@ export function jsonValueProblem(value: unknown, maxDepth: number = JSON_MAX_DEP
       continue;
     }
     for (const [key, item] of Object.entries(current)) {
-      if (key.includes('\u0000')) {
-        return 'nul';
+      const problem = textProblem(key);
+      if (problem) {
+        return problem;
       }
       stack.push({ value: item, depth });
     }

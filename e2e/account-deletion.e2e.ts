@@ -1,8 +1,10 @@
 /**
  * Deleting an account from Account Settings (Data Deletion Policy): behind a confirmation
- * dialog, ends on /login, and the credentials no longer sign in.
+ * dialog that asks for the e-mail and the password, ends on /login, and the credentials no longer
+ * sign in.
  */
 import { describe, expect, test } from 'vitest';
+import { ACCOUNT_DELETION_MESSAGES } from '../core/profile.ts';
 import {
   VIEWPORT_NAMES,
   expectVisible,
@@ -29,6 +31,14 @@ describe.each(VIEWPORT_NAMES)('account deletion (%s)', (viewport) => {
     const dialog = page.getByRole('dialog');
     await expectVisible(dialog);
     await dialog.getByLabel('Type your e-mail to confirm').fill(account.email);
+    // The e-mail alone does not delete: the password is asked for, and a wrong one is refused.
+    expect(await dialog.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Your password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expectVisible(dialog.getByRole('alert').filter({ hasText: ACCOUNT_DELETION_MESSAGES.wrongPassword }));
+    expect(new URL(page.url()).pathname).toBe('/account');
+
+    await dialog.getByLabel('Your password').fill(account.password);
     await screenshot(page, `delete-account-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await waitForPath(page, '/login');

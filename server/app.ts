@@ -69,7 +69,7 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono();
-  app.use('*', requestLogger(deps.logger));
+  app.use('*', requestLogger(deps.logger, deps.securityLog, deps.config.trustProxyHops));
   const appHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps) {
     return headers(c as Parameters<typeof headers>[0], next);
   });
   // Before any route (better-auth's included): state-changing requests from other origins are refused.
-  app.use('*', sameOrigin(deps.config));
+  app.use('*', sameOrigin(deps.config, deps.securityLog));
   app.use('/api/*', compressJson());
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT_BYTES,

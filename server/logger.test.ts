@@ -72,4 +72,36 @@ describe('createLogger', () => {
     expect(after[0]).toMatchObject({ msg: `${500 - LOG_REPEAT_MAX} similar lines suppressed`, level: 50 });
     expect(after[1]).toMatchObject({ msg: 'unhandled error' });
   });
+
+  it('limits request lines per method, path and status, and counts the held-back ones once the minute is over', () => {
+    let now = 1_000_000;
+    const { logger, lines } = capture(() => now);
+    for (let index = 0; index < 938; index += 1) {
+      logger.info({ method: 'POST', path: '/api/auth/sign-in/email', status: 401, ms: 1 }, 'request');
+    }
+    // Another path is not held back by the flood.
+    logger.info({ method: 'GET', path: '/api/profile', status: 200, ms: 1 }, 'request');
+    expect(lines()).toHaveLength(LOG_REPEAT_MAX + 1);
+    expect(lines()[LOG_REPEAT_MAX]).toMatchObject({ path: '/api/profile' });
+
+    // The flood stopped; the next line of any kind brings the count of the minute that is over.
+    now += LOG_REPEAT_WINDOW_MS;
+    logger.info({ method: 'GET', path: '/api/health', status: 200, ms: 1 }, 'request');
+    const after = lines().slice(LOG_REPEAT_MAX + 1);
+    expect(after[0]).toMatchObject({
+      msg: `${938 - LOG_REPEAT_MAX} similar lines suppressed`,
+      suppressed: 938 - LOG_REPEAT_MAX,
+      repeatOf: 'request',
+      request: 'POST /api/auth/sign-in/email 401',
+    });
+    expect(after[1]).toMatchObject({ path: '/api/health' });
+  });
+
+  it('never limits the aggregated security lines', () => {
+    const { logger, lines } = capture(() => 1_000_000);
+    for (let index = 0; index < 50; index += 1) {
+      logger.warn({ securityEvent: 'sign-in-failed', address: `198.51.100.${index}`, count: 9 }, 'security events');
+    }
+    expect(lines()).toHaveLength(50);
+  });
 });

@@ -5,8 +5,11 @@
  *   which hold track points, names and tokens; those fields are never written;
  *   cookies, authorization headers, tokens, passwords and secrets are redacted wherever they sit;
  * - every string is cut to LOG_STRING_MAX characters;
- * - the same message with the same error code is written at most LOG_REPEAT_MAX times a minute;
- *   past that the repeats are counted and one "N similar lines suppressed" line follows.
+ * - the same message with the same error code (for request lines: the same method, path and
+ *   status) is written at most LOG_REPEAT_MAX times a minute; past that the repeats are counted,
+ *   and once the minute is over one "N similar lines suppressed" line follows with the next line
+ *   logged, whatever it is. The aggregated security lines (server/http/security-log.ts) are never
+ *   limited: they are already one line per kind, account and address a minute.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 
@@ -77,6 +80,9 @@ interface RepeatCount {
   windowStart: number;
   written: number;
   suppressed: number;
+  levelName: string;
+  message: string;
+  request: string;
 }
 
 function errorCode(args: unknown[]): string {
@@ -88,6 +94,19 @@ function errorCode(args: unknown[]): string {
   }
   return '';
 }
+
+/** What tells one request line from another for the repeat limit: method, path and status. */
+function requestKey(args: unknown[]): string {
+  const first = args[0];
+  if (typeof first !== 'object' || first === null) {
+    return '';
+  }
+  const { method, path, status } = first as { method?: unknown; path?: unknown; status?: unknown };
+  return typeof method === 'string' && typeof path === 'string' ? `${method} ${path} ${String(status)}` : '';
+}
+
+/** Messages written whatever the repeat limit: its own summary and the aggregated security lines. */
+const UNLIMITED_MESSAGE = / similar lines suppressed$|^security events$/;
 
 function messageOf(args: unknown[]): string {
   const text = args.find((arg) => typeof arg === 'string');
@@ -104,16 +123,29 @@ export interface LoggerOptions {
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
   const now = options.now ?? Date.now;
   const repeats = new Map<string, RepeatCount>();
-  const flushSuppressed = (key: string, count: RepeatCount, levelName: string, message: string) => {
+  const flushSuppressed = (key: string, count: RepeatCount) => {
+    repeats.delete(key);
     if (count.suppressed > 0) {
       const suppressed = count.suppressed;
       count.suppressed = 0;
-      logger[levelName as 'info'](
-        { suppressed, repeatOf: truncate(message) },
+      logger[count.levelName as 'info'](
+        { suppressed, repeatOf: truncate(count.message), ...(count.request ? { request: count.request } : {}) },
         `${suppressed} similar lines suppressed`,
       );
     }
-    repeats.delete(key);
+  };
+  /** Reports the windows that are over, so a flood that stops is still counted. At most once a second. */
+  let lastSweep = 0;
+  const sweep = (at: number) => {
+    if (at - lastSweep < 1000) {
+      return;
+    }
+    lastSweep = at;
+    for (const [key, count] of [...repeats]) {
+      if (at - count.windowStart >= LOG_REPEAT_WINDOW_MS) {
+        flushSuppressed(key, count);
+      }
+    }
   };
   const logger: Logger = pino(
     {
@@ -128,27 +160,27 @@ export function createLogger(level: string, options: LoggerOptions = {}): Logger
       hooks: {
         logMethod(args, method, levelNumber) {
           const message = messageOf(args);
-          // The summary line itself is never limited.
-          if (/ similar lines suppressed$/.test(message)) {
+          if (UNLIMITED_MESSAGE.test(message)) {
             return method.apply(this, args);
           }
-          const key = `${levelNumber}|${message}|${errorCode(args)}`;
+          const request = requestKey(args);
+          const key = `${levelNumber}|${message}|${errorCode(args)}|${request}`;
           const at = now();
+          sweep(at);
           let count = repeats.get(key);
           if (count && at - count.windowStart >= LOG_REPEAT_WINDOW_MS) {
-            flushSuppressed(key, count, this.levels.labels[levelNumber] ?? 'info', message);
+            flushSuppressed(key, count);
             count = undefined;
           }
           if (!count) {
-            // Forget windows long over, so the map holds only recent messages.
-            if (repeats.size > 1000) {
-              for (const [oldKey, old] of repeats) {
-                if (at - old.windowStart >= LOG_REPEAT_WINDOW_MS) {
-                  repeats.delete(oldKey);
-                }
-              }
-            }
-            count = { windowStart: at, written: 0, suppressed: 0 };
+            count = {
+              windowStart: at,
+              written: 0,
+              suppressed: 0,
+              levelName: this.levels.labels[levelNumber] ?? 'info',
+              message,
+              request,
+            };
             repeats.set(key, count);
           }
           if (count.written >= LOG_REPEAT_MAX) {

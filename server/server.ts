@@ -14,6 +14,7 @@ import { createEventHub } from './events/event-hub.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
+import { createSecurityLog } from './http/security-log.ts';
 import { createLogger } from './logger.ts';
 import type { ActivityRederiveRunner } from './services/activity-rederive.ts';
 import { createImportPool } from './services/import-pool.ts';
@@ -79,7 +80,12 @@ async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<v
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config.logLevel, options.logDestination ? { destination: options.logDestination } : {});
+  const clock = options.clock ?? REAL_CLOCK;
+  const logger = createLogger(config.logLevel, {
+    now: () => clock.now(),
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
+  const securityLog = createSecurityLog(logger, clock);
   ensurePrivateDirectory(config.dataDir);
   await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
@@ -91,7 +97,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const events = await createEventHub(database, logger);
-  const clock = options.clock ?? REAL_CLOCK;
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
@@ -118,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     clock,
     events,
+    securityLog,
     databaseKind: database.kind,
     version: packageVersion(),
     migration,
@@ -155,6 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(force);
       clearInterval(maintenance);
+      securityLog.stop();
       // Before the pool and the database: the activity in hand is left for the next start.
       await rederive?.stop();
       await bestEfforts?.stop();

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { createApp } from '../server/app.ts';
+import { createSecurityLog } from '../server/http/security-log.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createEventHub } from '../server/events/event-hub.ts';
@@ -43,6 +44,7 @@ export async function buildOpenApiDocument(): Promise<string> {
       logger,
       clock: REAL_CLOCK,
       events,
+      securityLog: createSecurityLog(logger, REAL_CLOCK),
       databaseKind: database.kind,
       version: '0.0.0',
       migration: 'none',

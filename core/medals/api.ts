@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MEDAL_IDS, MEDAL_KINDS, MEDAL_TIERS } from './catalogue.ts';
+import { isValidTimeZone } from '../activity/time-zone.ts';
 
 /** Spec §3/§9: the analytics record starts with totalMedals 100. */
 export const INITIAL_TOTAL_MEDALS = 100;
@@ -64,8 +65,19 @@ export type MedalCheck = z.infer<typeof medalCheckSchema>;
 /** The longest IANA zone name Stride accepts from a browser (the longest real one has 32 characters). */
 export const TIME_ZONE_MAX_LENGTH = 64;
 
-/** A browser's IANA zone, optional: each use says what it falls back to. */
-export const timeZoneField = z.string().max(TIME_ZONE_MAX_LENGTH).optional();
+export const TIME_ZONE_MESSAGES = {
+  unknown: 'Unknown time zone. Use an IANA name such as Europe/Ljubljana.',
+} as const;
+
+/**
+ * A browser's IANA zone, optional: each use says what it falls back to when it is left out. A zone
+ * the server does not know is refused with a sentence, never replaced silently by another.
+ */
+export const timeZoneField = z
+  .string()
+  .max(TIME_ZONE_MAX_LENGTH)
+  .refine(isValidTimeZone, TIME_ZONE_MESSAGES.unknown)
+  .optional();
 
 export const timeZoneQuerySchema = z.object({ timeZone: timeZoneField });
 

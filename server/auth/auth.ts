@@ -28,6 +28,18 @@ export interface AuthHooks {
   onUserCreated(user: { id: string; name: string; email: string }): Promise<unknown>;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !(value instanceof Response) && !Array.isArray(value);
+}
+
+function withoutToken(session: unknown): unknown {
+  if (!isRecord(session)) {
+    return session;
+  }
+  const { token: _token, ...rest } = session;
+  return rest;
+}
+
 export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHooks) {
   const { passwordPolicy, authRateLimit } = config;
   return betterAuth({
@@ -41,6 +53,9 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
     trustedOrigins: (request?: Request) => (request ? allowedOrigins(config, request.url) : [config.publicUrl]),
     database: { db, type: 'postgres', transaction: true },
     telemetry: { enabled: false },
+    // Every change to a runner's name and photo goes through the profile's rules (PATCH /api/profile,
+    // which keeps the account name in step); better-auth's own endpoint would store them unchecked.
+    disabledPaths: ['/update-user'],
     logger: {
       log: (level, message, ...args) => {
         logger[level]({ args, source: 'better-auth' }, message);
@@ -136,6 +151,21 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
         if (problems.length > 0) {
           throw new APIError('BAD_REQUEST', { code: 'WEAK_PASSWORD', message: problems.join(' ') });
         }
+      }),
+      // Session tokens are bearer secrets: the session endpoints answer ids, never tokens (the cookie
+      // already carries this session's token; a script must not learn those of the others).
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/get-session' && ctx.path !== '/list-sessions') {
+          return;
+        }
+        const returned: unknown = ctx.context.returned;
+        if (Array.isArray(returned)) {
+          return ctx.json(returned.map(withoutToken));
+        }
+        if (isRecord(returned) && isRecord(returned.session)) {
+          return ctx.json({ ...returned, session: withoutToken(returned.session) });
+        }
+        return;
       }),
     },
     databaseHooks: {

@@ -30,6 +30,17 @@ export async function findDisabledPasswordHash(db: Db, email: string): Promise<s
   return row?.password ?? undefined;
 }
 
+/** The password hash of a user's e-mail-and-password account, if they have one. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('authAccounts')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return row?.password ?? undefined;
+}
+
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: Date): Promise<void> {
   await db.updateTable('authUsers').set({ disabled, updatedAt: now }).where('id', '=', userId).execute();
 }

@@ -2,17 +2,19 @@
  * The same-origin rule over HTTP (server/http/same-origin.ts): state-changing requests from another
  * origin are refused before any route runs, better-auth's and uploads included.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startTestServer, testConfig, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader } from '../test-support/uploads.ts';
 
 let server: TestServer;
 let runner: ApiClient;
 
 const refused = { type: 'permission_error', message: HTTP_MESSAGES.crossSiteRequest } as const;
+const wrongHost = { type: 'permission_error', message: HTTP_MESSAGES.unknownHost } as const;
 
 /** A page on another port of the same host: same site for cookies, another origin. */
 function otherPortOrigin(): string {
@@ -129,8 +131,9 @@ describe('state-changing requests and their origin', () => {
   });
 });
 
-describe('in production, only PUBLIC_URL’s origin', () => {
+describe('in production, only PUBLIC_URL’s host and origin', () => {
   let production: TestServer;
+  const signUpBody = JSON.stringify({ name: 'Ada', email: 'ada-production@example.com', password: 'correct-horse-1' });
 
   beforeAll(async () => {
     production = await startTestServer({ env: 'production', publicUrl: 'https://stride.example.com' });
@@ -140,27 +143,127 @@ describe('in production, only PUBLIC_URL’s origin', () => {
     await production.stop();
   });
 
-  it('refuses the address the request reached the server on when it is not PUBLIC_URL', async () => {
-    const client = createApiClient(production.url);
-
-    const response = await client.post('/api/auth/sign-up/email', {
-      name: 'Ada',
-      email: 'ada-production@example.com',
-      password: 'correct-horse-1',
+  it('refuses a request that reached the server by another name, loopback included, GET or POST', async () => {
+    const viaLoopback = await createApiClient(production.url).post('/api/auth/sign-up/email', undefined, {
+      rawBody: signUpBody,
     });
-
-    expectApiError(response, 403, refused);
+    expectApiError(viaLoopback, 421, wrongHost);
+    const page = await requestWithHost(production.url, '/api/password-policy', { host: 'evil.example' });
+    expect(page.status).toBe(421);
+    expect(JSON.parse(page.body)).toEqual({ error: wrongHost });
   });
 
-  it('accepts PUBLIC_URL’s origin', async () => {
-    const client = createApiClient(production.url);
+  it('still answers the health check at any host (load balancers probe by address)', async () => {
+    expect((await requestWithHost(production.url, '/api/health', { host: '10.0.0.7:3000' })).status).toBe(200);
+  });
 
-    const response = await client.post(
-      '/api/auth/sign-up/email',
-      { name: 'Ada', email: 'ada-production@example.com', password: 'correct-horse-1' },
-      { headers: { origin: 'https://stride.example.com' } },
-    );
+  it('refuses another origin even at PUBLIC_URL’s host', async () => {
+    const response = await requestWithHost(production.url, '/api/auth/sign-up/email', {
+      method: 'POST',
+      host: 'stride.example.com',
+      headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+      body: signUpBody,
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('accepts PUBLIC_URL’s host and origin', async () => {
+    const response = await requestWithHost(production.url, '/api/auth/sign-up/email', {
+      method: 'POST',
+      host: 'stride.example.com',
+      headers: { origin: 'https://stride.example.com', 'content-type': 'application/json' },
+      body: signUpBody,
+    });
 
     expect(response.status).toBe(200);
   });
 });
+
+describe('the Host header outside production (DNS rebinding)', () => {
+  let rebound: TestServer;
+  let user: ApiClient;
+
+  beforeAll(async () => {
+    const base = testConfig();
+    rebound = await startTestServer({
+      publicUrl: 'http://run.example:8080',
+      strava: { ...base.strava, clientId: 'stride-client', clientSecret: 'stride-secret', redirectBaseUrl: null },
+    });
+    user = (await registerUser(rebound)).client;
+  });
+
+  afterAll(async () => {
+    await rebound.stop();
+  });
+
+  it('refuses a page that rebinds its own name to the server: it can neither read nor post', async () => {
+    const read = await requestWithHost(rebound.url, '/api/profile', {
+      host: 'evil.example',
+      headers: { cookie: cookieHeader(user) },
+    });
+    expect(read.status).toBe(421);
+    expect(JSON.parse(read.body)).toEqual({ error: wrongHost });
+
+    const connect = await requestWithHost(rebound.url, '/api/strava/connect', {
+      method: 'POST',
+      host: 'evil.example',
+      headers: { cookie: cookieHeader(user), origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(connect.status).toBe(421);
+    expect(connect.body).not.toContain('evil.example');
+  });
+
+  it('accepts the loopback aliases (npm run dev, tests) on any port', async () => {
+    const port = new URL(rebound.url).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost:5173']) {
+      const response = await requestWithHost(rebound.url, '/api/profile', {
+        host,
+        headers: { cookie: cookieHeader(user) },
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  it("builds Strava's redirect_uri from PUBLIC_URL, never from the Host the request named", async () => {
+    const port = new URL(rebound.url).port;
+    const response = await requestWithHost(rebound.url, '/api/strava/connect', {
+      method: 'POST',
+      host: `localhost:${port}`,
+      headers: { cookie: cookieHeader(user), origin: `http://localhost:${port}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+
+    expect(response.status).toBe(200);
+    const authorize = new URL((JSON.parse(response.body) as { authorizeUrl: string }).authorizeUrl);
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://run.example:8080/strava/callback');
+  });
+});
+
+/** A request with a Host header of the test's choosing (fetch always sends the URL's own). */
+function requestWithHost(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; host: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
+  const url = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: options.method ?? 'GET',
+        headers: { ...options.headers, host: options.host },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}

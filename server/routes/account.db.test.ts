@@ -45,7 +45,7 @@ describe('DELETE /api/account', () => {
   ])('answers 400 for a confirmation with %s and deletes nothing', async (_label, confirmEmail) => {
     const { id, client } = await registerUser(server);
 
-    const response = await client.delete('/api/account', { confirmEmail });
+    const response = await client.delete('/api/account', { confirmEmail, password: 'irrelevant' });
 
     const error = expectApiError(response, 400, {
       type: 'validation_error',
@@ -64,8 +64,28 @@ describe('DELETE /api/account', () => {
     expect(response.status).toBe(400);
     const { error } = response.body as ApiErrorBody;
     expect(error.type).toBe('validation_error');
-    expect(Object.keys(error.fields ?? {})).toEqual(['confirmEmail']);
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['confirmEmail', 'password']);
     expect(await countRows(server, id)).toEqual(everything);
+  });
+
+  it('asks for the password: missing or wrong, it answers 400 with a sentence and deletes nothing', async () => {
+    const { id, credentials, client } = await registerUser(server);
+
+    const missing = await client.delete('/api/account', { confirmEmail: credentials.email });
+    const wrong = await client.delete('/api/account', { confirmEmail: credentials.email, password: 'not-my-password' });
+
+    const missingError = expectApiError(missing, 400, {
+      type: 'validation_error',
+      message: `password: ${ACCOUNT_DELETION_MESSAGES.passwordRequired}`,
+    });
+    expect(missingError.fields).toEqual({ password: ACCOUNT_DELETION_MESSAGES.passwordRequired });
+    const wrongError = expectApiError(wrong, 400, {
+      type: 'validation_error',
+      message: ACCOUNT_DELETION_MESSAGES.wrongPassword,
+    });
+    expect(wrongError.fields).toEqual({ password: ACCOUNT_DELETION_MESSAGES.wrongPassword });
+    expect(await countRows(server, id)).toEqual(everything);
+    expect((await getOwnProfile(client)).uid).toBe(id);
   });
 
   it('answers 400 for malformed JSON and deletes nothing', async () => {
@@ -82,7 +102,10 @@ describe('DELETE /api/account', () => {
     const oldCookie = client.fork();
     const { username } = await getOwnProfile(client);
 
-    const response = await client.delete('/api/account', { confirmEmail: credentials.email });
+    const response = await client.delete('/api/account', {
+      confirmEmail: credentials.email,
+      password: credentials.password,
+    });
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ deleted: true });
@@ -126,7 +149,10 @@ describe('DELETE /api/account', () => {
   it('accepts the confirmation in other letter case and with spaces around it', async () => {
     const { id, credentials, client } = await registerUser(server);
 
-    const response = await client.delete('/api/account', { confirmEmail: `  ${credentials.email.toUpperCase()} ` });
+    const response = await client.delete('/api/account', {
+      confirmEmail: `  ${credentials.email.toUpperCase()} `,
+      password: credentials.password,
+    });
 
     expect(response.status).toBe(200);
     expect(await countRows(server, id)).toEqual(nothing);
@@ -138,7 +164,7 @@ describe('DELETE /api/account', () => {
     const phone = await signedInClient(server, credentials);
     expect(await countRows(server, id)).toMatchObject({ sessions: 3 });
 
-    await client.delete('/api/account', { confirmEmail: credentials.email });
+    await client.delete('/api/account', { confirmEmail: credentials.email, password: credentials.password });
 
     expectApiError(await laptop.get('/api/profile'), 401, unauthenticated);
     expectApiError(await phone.get('/api/profile'), 401, unauthenticated);
@@ -151,7 +177,10 @@ describe('DELETE /api/account', () => {
     const stayingBefore = await getOwnProfile(staying.client);
     const everyoneBefore = await countRows(server);
 
-    await leaving.client.delete('/api/account', { confirmEmail: leaving.credentials.email });
+    await leaving.client.delete('/api/account', {
+      confirmEmail: leaving.credentials.email,
+      password: leaving.credentials.password,
+    });
 
     expect(await countRows(server, staying.id)).toEqual(everything);
     expect(await getOwnProfile(staying.client)).toEqual(stayingBefore);
@@ -165,7 +194,7 @@ describe('DELETE /api/account', () => {
 
   it('lets the same e-mail register again afterwards', async () => {
     const { credentials, client } = await registerUser(server);
-    await client.delete('/api/account', { confirmEmail: credentials.email });
+    await client.delete('/api/account', { confirmEmail: credentials.email, password: credentials.password });
 
     const again = await registerUser(server, { email: credentials.email });
 

@@ -57,6 +57,27 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
 
+/**
+ * Whether a request to better-auth carries a body in an encoding Stride's clients never send.
+ * better-auth would also parse form-encoded and multipart bodies, which the per-account throttle
+ * (and every other check that reads the JSON) would not see; so only JSON, or no body, gets through.
+ */
+async function hasNonJsonBody(request: Request): Promise<boolean> {
+  if (request.method !== 'POST' || request.body === null) {
+    return false;
+  }
+  const contentType = request.headers.get('content-type')?.trim() ?? '';
+  if (contentType !== '') {
+    return !/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
+  }
+  return (await request.clone().text()) !== '';
+}
+
+/** An account in the security log: the start of the throttle's keyed hash, never the e-mail typed. */
+function accountTag(throttleKey: string): string {
+  return throttleKey.slice(0, 16);
+}
+
 /** The e-mail of a sign-in body, read from a copy so the request can still be passed on. */
 async function signInEmail(request: Request): Promise<string | undefined> {
   const body = (await request
@@ -66,7 +87,7 @@ async function signInEmail(request: Request): Promise<string | undefined> {
   return typeof body?.email === 'string' && body.email.trim() !== '' ? body.email : undefined;
 }
 
-export function accountRoutes({ services, auth, config }: RouteDeps) {
+export function accountRoutes({ services, auth, config, securityLog }: RouteDeps) {
   const { accounts } = services;
 
   const handleAuth = async (c: Context) => {
@@ -77,11 +98,16 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
       headers.set(CLIENT_IP_HEADER, address);
     }
     const request = new Request(c.req.raw, { headers });
+    if (await hasNonJsonBody(request)) {
+      securityLog.record('request-refused', { reason: 'encoding', path: c.req.path, address: address ?? 'unknown' });
+      return sendError(c, 415, errorBody('validation_error', HTTP_MESSAGES.jsonOnly));
+    }
     // Per-account throttle on top of better-auth's per-address limit: keyed by the e-mail whether
     // or not an account has it, and refusing even the right password while a wait runs.
     const email = c.req.method === 'POST' && c.req.path === SIGN_IN_PATH ? await signInEmail(request) : undefined;
     const attempt = email === undefined ? undefined : await accounts.claimSignInAttempt(email);
     if (attempt && !attempt.allowed) {
+      securityLog.record('sign-in-throttled', { account: accountTag(attempt.key), address: address ?? 'unknown' });
       c.header('Retry-After', String(attempt.retryAfterSeconds));
       return sendError(
         c,
@@ -92,6 +118,8 @@ export function accountRoutes({ services, auth, config }: RouteDeps) {
     const response = await auth.handler(request);
     if (attempt?.allowed && response.ok) {
       await accounts.recordSignInSuccess(attempt.key);
+    } else if (attempt?.allowed && response.status === 401) {
+      securityLog.record('sign-in-failed', { account: accountTag(attempt.key), address: address ?? 'unknown' });
     }
     return translateAuthError(response, config.passwordPolicy);
   };

@@ -389,7 +389,10 @@ describe('deleting the account', () => {
       };
     };
     const before = await everyone();
-    const deleted = await dora.client.delete('/api/account', { confirmEmail: dora.credentials.email });
+    const deleted = await dora.client.delete('/api/account', {
+      confirmEmail: dora.credentials.email,
+      password: dora.credentials.password,
+    });
     expect(deleted.status).toBe(200);
     expect(await everyone()).toEqual({
       activities: before.activities - 4,

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseKind } from '../db/database.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import type { SecurityLog } from '../http/security-log.ts';
 import type { Services } from '../services/services.ts';
 
 export interface RouteDeps {
@@ -20,4 +21,6 @@ export interface RouteDeps {
   databaseKind: DatabaseKind;
   /** The live-event hub the SSE route subscribes to. */
   events: EventHub;
+  /** Aggregated security events (failed sign-ins, refusals, 4xx bursts) for the operator's alerts. */
+  securityLog: SecurityLog;
 }

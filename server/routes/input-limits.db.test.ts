@@ -22,6 +22,7 @@ import {
   type PublicProfile,
 } from '../../core/profile.ts';
 import { tooLongMessage } from '../../core/user-text.ts';
+import { TIME_ZONE_MESSAGES } from '../../core/medals/api.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -64,11 +65,83 @@ describe('NUL bytes and deep JSON', () => {
     );
   });
 
+  it('answers 400 for a NUL in a form-encoded body, on better-auth and on Stride routes alike', async () => {
+    const anonymous = createApiClient(server.url);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expectApiError(
+      await anonymous.post('/api/auth/sign-in/email', undefined, {
+        rawBody: 'email=a%00%40example.com&password=x',
+        headers: form,
+      }),
+      400,
+      nul,
+    );
+    expectApiError(
+      await runner.client.patch('/api/profile', undefined, { rawBody: 'bio=a%00b', headers: form }),
+      400,
+      nul,
+    );
+  });
+
+  it('answers 400 with a sentence for a lone UTF-16 surrogate in any JSON string or key', async () => {
+    const surrogate = { type: 'validation_error', message: HTTP_MESSAGES.loneSurrogate } as const;
+    expectApiError(
+      await runner.client.patch('/api/profile', undefined, { rawBody: '{"bio":"a\\ud800"}' }),
+      400,
+      surrogate,
+    );
+    expectApiError(
+      await runner.client.patch('/api/profile', undefined, { rawBody: '{"athleteProfile":{"\\udc00":1}}' }),
+      400,
+      surrogate,
+    );
+    expectApiError(
+      await runner.client.post('/api/goals?timeZone=UTC', undefined, { rawBody: '{"title":"\\ud83c run"}' }),
+      400,
+      surrogate,
+    );
+    expectApiError(
+      await createApiClient(server.url).post('/api/auth/sign-up/email', undefined, {
+        rawBody: '{"name":"\\udfffAda","email":"ada-surrogate@example.com","password":"secret-123"}',
+      }),
+      400,
+      surrogate,
+    );
+    // A pair (an emoji) is whole text and is kept.
+    const kept = await runner.client.patch<Profile>('/api/profile', undefined, {
+      rawBody: '{"bio":"\\ud83c\\udfc3 daily"}',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.bio).toBe('🏃 daily');
+  });
+
   it(`answers 400 for JSON nested deeper than ${JSON_MAX_DEPTH} levels`, async () => {
     const deep = { type: 'validation_error', message: HTTP_MESSAGES.jsonTooDeep } as const;
     expectApiError(await runner.client.patch('/api/profile', { athleteProfile: nested(JSON_MAX_DEPTH) }), 400, deep);
     const rawBody = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expectApiError(await runner.client.patch('/api/profile', undefined, { rawBody }), 400, deep);
+  });
+});
+
+describe('time zones', () => {
+  it('refuses a time zone the server does not know with a sentence, and writes nothing', async () => {
+    const unknownZone = { type: 'validation_error', message: `timeZone: ${TIME_ZONE_MESSAGES.unknown}` } as const;
+    const medals = await runner.client.get('/api/medals?timeZone=Mars%2FOlympus_Mons');
+    expectApiError(medals, 400, unknownZone);
+
+    const goal = await runner.client.post('/api/goals?timeZone=Europe%2FAtlantis', {
+      kind: 'race',
+      title: 'Spring half',
+      startDate: '2026-11-24',
+      endDate: '2027-03-01',
+      raceDistanceM: 21_097.5,
+      targetTimeS: 6900,
+    });
+    expectApiError(goal, 400, unknownZone);
+    const goals = await runner.client.get<{ goals: unknown[] }>('/api/goals');
+    expect(goals.body.goals).toEqual([]);
+
+    expect((await runner.client.get('/api/medals?timeZone=Europe%2FLjubljana')).status).toBe(200);
   });
 });
 

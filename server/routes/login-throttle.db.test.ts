@@ -4,6 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser, signIn, uniqueEmail } from '../test-support/factories.ts';
@@ -24,7 +25,11 @@ function emailHash(email: string): string {
 }
 
 function throttleRow(email: string) {
-  return server.database.db
+  return throttleRowOn(server, email);
+}
+
+function throttleRowOn(on: TestServer, email: string) {
+  return on.database.db
     .selectFrom('authLoginFailures')
     .selectAll()
     .where('emailHash', '=', emailHash(email))
@@ -152,6 +157,78 @@ describe('per-account sign-in throttle', () => {
       await proxied.stop();
     }
   });
+});
+
+describe('sign-in bodies in other encodings', () => {
+  const jsonOnly = { type: 'validation_error', message: HTTP_MESSAGES.jsonOnly } as const;
+  const encodings: { name: string; encode: (fields: Record<string, string>) => { body: string; type?: string } }[] = [
+    {
+      name: 'form-encoded',
+      encode: (fields) => ({
+        body: new URLSearchParams(fields).toString(),
+        type: 'application/x-www-form-urlencoded',
+      }),
+    },
+    {
+      name: 'multipart',
+      encode: (fields) => ({
+        body: Object.entries(fields)
+          .map(([key, value]) => `--b\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`)
+          .join('')
+          .concat('--b--\r\n'),
+        type: 'multipart/form-data; boundary=b',
+      }),
+    },
+    { name: 'text/plain', encode: (fields) => ({ body: JSON.stringify(fields), type: 'text/plain' }) },
+    { name: 'without a Content-Type', encode: (fields) => ({ body: JSON.stringify(fields) }) },
+  ];
+
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({
+      trustProxyHops: 1,
+      loginThrottle: { freeFailures: 3, windowSeconds: 900, maxDelaySeconds: 900 },
+    });
+  });
+  afterAll(async () => {
+    await proxied.stop();
+  });
+
+  for (const { name, encode } of encodings) {
+    it(`refuses ${name} sign-ins with 415: guesses from many addresses never reach the password`, async () => {
+      const { credentials } = await registerUser(proxied);
+      const send = async (password: string, address: string) => {
+        const { body, type } = encode({ email: credentials.email, password });
+        const headers: Record<string, string> = { 'x-forwarded-for': address };
+        if (type) {
+          headers['content-type'] = type;
+        }
+        const response = await fetch(new URL('/api/auth/sign-in/email', proxied.url), {
+          method: 'POST',
+          headers,
+          body,
+        });
+        return {
+          status: response.status,
+          body: await response.json(),
+          cookie: response.headers.get('set-cookie'),
+        };
+      };
+      const guesses = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => send(`guess-${index}`, `198.51.100.${index + 1}`)),
+      );
+      const right = await send(credentials.password, '198.51.100.99');
+
+      for (const answer of [...guesses, right]) {
+        expect(answer.status).toBe(415);
+        expect(answer.body).toEqual({ error: jsonOnly });
+        expect(answer.cookie).toBeNull();
+      }
+      // Nothing reached better-auth: the account's count is untouched and JSON still signs in.
+      expect(await throttleRowOn(proxied, credentials.email)).toBeUndefined();
+      expect((await signIn(proxied, credentials)).status).toBe(200);
+    });
+  }
 });
 
 describe('the client address behind trusted proxies', () => {

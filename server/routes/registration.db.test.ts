@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   type AuthUserBody,
 } from '../test-support/factories.ts';
+import { ensureProfile } from '../services/profile-service.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 let server: TestServer;
@@ -112,6 +113,27 @@ describe('POST /api/auth/sign-up/email', () => {
 
     expect((await getOwnProfile(first.client)).username).toBe('ada-lovelace');
     expect((await getOwnProfile(second.client)).username).toBe('ada-lovelace-2');
+  });
+
+  it('never runs out of usernames: the 51st "Maria Garcia" signs up and gets a random suffix', async () => {
+    const db = server.database.db;
+    // Fifty earlier Maria Garcias hold maria-garcia, maria-garcia-2 … (written directly: quicker than 50 sign-ups).
+    for (let index = 1; index <= 50; index += 1) {
+      const id = `maria-${index}`;
+      const email = uniqueEmail('maria');
+      const at = new Date();
+      await db
+        .insertInto('authUsers')
+        .values({ id, name: 'Maria Garcia', email, emailVerified: false, createdAt: at, updatedAt: at })
+        .execute();
+      await ensureProfile(db, { id, name: 'Maria Garcia', email });
+    }
+    const { client } = await registerUser(server, { name: 'Maria Garcia' });
+
+    const profile = await client.get<Profile>('/api/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.username).toMatch(/^maria-garcia-[a-z0-9]{5}$/);
+    expect(profile.body.firstName).toBe('Maria');
   });
 
   it('derives a username that shadows no route of the app ("Login" → login-2)', async () => {

@@ -181,11 +181,59 @@ describe('GET /api/auth/get-session', () => {
     expect(response.body.session.userId).toBe(id);
   });
 
+  it('answers session ids, never the tokens, on get-session and list-sessions', async () => {
+    const { id, credentials, client } = await registerUser(server);
+    const other = createApiClient(server.url);
+    await signIn(server, credentials, other);
+    const token = (
+      await server.database.db.selectFrom('authSessions').select('token').where('userId', '=', id).execute()
+    ).map((row) => row.token);
+
+    const session = await client.get<{ session: Record<string, unknown> }>('/api/auth/get-session');
+    const list = await client.get<Record<string, unknown>[]>('/api/auth/list-sessions');
+
+    expect(session.status).toBe(200);
+    expect(typeof session.body.session.id).toBe('string');
+    expect(session.body.session.userId).toBe(id);
+    expect(session.body.session).not.toHaveProperty('token');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    for (const listed of list.body) {
+      expect(typeof listed.id).toBe('string');
+      expect(listed.userId).toBe(id);
+      expect(listed).not.toHaveProperty('token');
+    }
+    expect(token).toHaveLength(2);
+    for (const secret of token) {
+      expect(session.text).not.toContain(secret);
+      expect(list.text).not.toContain(secret);
+    }
+  });
+
   it('returns null without a session', async () => {
     const response = await createApiClient(server.url).get('/api/auth/get-session');
 
     expect(response.status).toBe(200);
     expect(response.body).toBeNull();
+  });
+});
+
+describe("better-auth's update-user", () => {
+  it('is turned off: name and photo change only through the profile and its limits', async () => {
+    const { id, client } = await registerUser(server, { name: 'Plain Name' });
+
+    const response = await client.post('/api/auth/update-user', {
+      name: '\u202E'.concat('x'.repeat(3006)),
+      image: 'https://evil.example/pixel.png',
+    });
+
+    expect(response.status).toBe(404);
+    const row = await server.database.db
+      .selectFrom('authUsers')
+      .select(['name', 'image'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: 'Plain Name', image: null });
   });
 });
 

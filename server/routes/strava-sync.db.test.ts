@@ -407,7 +407,10 @@ describe('progress and clean-up', () => {
       expect((await connectStrava(leaver.client)).status).toBe(200);
       await waitForSync(leaver.client, 30_000, (status) => (status.sync?.pages ?? 0) >= 1);
 
-      const deleted = await leaver.client.delete('/api/account', { confirmEmail: leaver.credentials.email });
+      const deleted = await leaver.client.delete('/api/account', {
+        confirmEmail: leaver.credentials.email,
+        password: leaver.credentials.password,
+      });
 
       expect(deleted.status).toBe(200);
     } finally {

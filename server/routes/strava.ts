@@ -77,7 +77,7 @@ export function stravaRoutes({ services, auth, config, logger, clock }: RouteDep
         },
       }),
       async (c) => {
-        const base = config.strava.redirectBaseUrl ?? new URL(c.req.url).origin;
+        const base = config.strava.redirectBaseUrl ?? config.publicUrl;
         const redirectUri = `${base}${FITNESS_CALLBACK_PATHS[0]}`;
         return c.json(await strava.connect(c.var.user.id, { redirectUri }), 200);
       },

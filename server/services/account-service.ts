@@ -1,6 +1,6 @@
 /**
  * Account use cases outside better-auth's own endpoints: deleting an account (the user and every
- * row that belongs to them, Data Deletion Policy), changing the password, and ending other sessions.
+ * row that belongs to them, Data Deletion Policy, behind the typed e-mail and the password), changing the password, and ending other sessions.
  */
 import type { PasswordChange } from '../../core/account-security.ts';
 import { APIError } from 'better-auth/api';
@@ -12,6 +12,7 @@ import {
   countOtherSessions,
   deleteAuthUser,
   deleteOtherSessions,
+  findPasswordHash,
   userDataTables,
   vacuumTables,
 } from '../db/user-repository.ts';
@@ -20,22 +21,29 @@ import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
 /**
- * Deletes the account and everything it owns (one cascading DELETE). `revokeStrava` withdraws
- * Stride's Strava access first, so Strava stops treating Stride as authorised for this athlete.
- * Then the tables the cascade reached are vacuumed, so the deleted rows' space is reclaimed and
- * reused (the Data Deletion Policy says what remains on disk until it is written over). The
- * account is gone either way: a failed VACUUM is logged, not answered.
+ * Deletes the account and everything it owns (one cascading DELETE), once the typed e-mail matches
+ * and the password is right: a session alone (a stolen cookie, a shared computer) cannot delete.
+ * `revokeStrava` withdraws Stride's Strava access first, so Strava stops treating Stride as
+ * authorised for this athlete. Then the tables the cascade reached are vacuumed, so the deleted
+ * rows' space is reclaimed and reused (the Data Deletion Policy says what remains on disk until it
+ * is written over). The account is gone either way: a failed VACUUM is logged, not answered.
  */
 export async function deleteAccount(
   db: Db,
+  auth: Auth,
   user: SessionUser,
-  confirmEmail: string,
+  confirmation: { confirmEmail: string; password: string },
   options: { revokeStrava?: (userId: string) => Promise<void>; logger: Logger },
 ): Promise<void> {
-  if (!confirmsAccountDeletion(confirmEmail, user.email)) {
+  if (!confirmsAccountDeletion(confirmation.confirmEmail, user.email)) {
     throw invalid(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, {
       confirmEmail: ACCOUNT_DELETION_MESSAGES.confirmationMismatch,
     });
+  }
+  const hash = await findPasswordHash(db, user.id);
+  const context = await auth.$context;
+  if (hash === undefined || !(await context.password.verify({ hash, password: confirmation.password }))) {
+    throw invalid(ACCOUNT_DELETION_MESSAGES.wrongPassword, { password: ACCOUNT_DELETION_MESSAGES.wrongPassword });
   }
   await options.revokeStrava?.(user.id);
   if (!(await deleteAuthUser(db, user.id))) {

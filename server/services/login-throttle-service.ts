@@ -17,7 +17,9 @@ import type { Clock } from '../clock.ts';
 
 export interface LoginThrottle {
   /** Counts an attempt at `email`; `retryAfterSeconds` when it must wait instead. */
-  claimAttempt(email: string): Promise<{ allowed: true; key: string } | { allowed: false; retryAfterSeconds: number }>;
+  claimAttempt(
+    email: string,
+  ): Promise<{ allowed: true; key: string } | { allowed: false; key: string; retryAfterSeconds: number }>;
   /** A successful sign-in: the address starts from zero again. */
   recordSuccess(key: string): Promise<void>;
 }
@@ -43,7 +45,7 @@ export function createLoginThrottle(db: Db, secret: string, policy: LoginThrottl
         }
         return decided;
       });
-      return decision.allowed ? { allowed: true, key } : decision;
+      return decision.allowed ? { allowed: true, key } : { ...decision, key };
     },
     async recordSuccess(key) {
       await deleteLoginThrottleRow(db, key);

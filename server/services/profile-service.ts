@@ -2,7 +2,15 @@
  * Profiles (spec §3 "User profile", §4 "Signed-in state"): created with every default at
  * registration, recreated on read if it is ever missing, merge-updated.
  */
-import { baseUsername, joinName, splitName, usernameCandidates, USERNAME_MESSAGES } from '../../core/names.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  baseUsername,
+  joinName,
+  splitName,
+  usernameCandidates,
+  USERNAME_MESSAGES,
+  USERNAME_RANDOM_SUFFIX_LENGTH,
+} from '../../core/names.ts';
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
   athleteProfileProblem,
@@ -38,9 +46,16 @@ export interface ProfileOwner {
   email: string;
 }
 
-const USERNAME_ATTEMPTS = 50;
+/** A random username suffix: lowercase letters and digits (core/names.ts). */
+function randomUsernameSuffix(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(USERNAME_RANDOM_SUFFIX_LENGTH), (byte) => alphabet[byte % alphabet.length]).join('');
+}
 
-/** Creates the user's profile if missing; safe to call any number of times, from any app server. */
+/**
+ * Creates the user's profile if missing; safe to call any number of times, from any app server.
+ * The candidates never run out (core/names.ts), so every account gets its profile.
+ */
 export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<ProfileRow> {
   const existing = await findProfileByUserId(db, owner.id);
   if (existing) {
@@ -49,9 +64,7 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
   const split = splitName(normaliseUserText(owner.name));
   const firstName = truncateText(split.firstName, PROFILE_LIMITS.name);
   const lastName = truncateText(split.lastName, PROFILE_LIMITS.name);
-  const candidates = usernameCandidates(baseUsername(owner.name, owner.email));
-  for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
-    const username = candidates.next().value as string;
+  for (const username of usernameCandidates(baseUsername(owner.name, owner.email), randomUsernameSuffix)) {
     if (await isUsernameTaken(db, username)) {
       continue;
     }
@@ -79,7 +92,7 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
       return created;
     }
   }
-  throw new Error(`Could not find a free username for user ${owner.id}`);
+  throw new Error('Username candidates ended');
 }
 
 async function ownProfileRow(db: Db, userId: string): Promise<ProfileRow> {

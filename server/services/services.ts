@@ -300,8 +300,8 @@ export function createServices(deps: ServiceDeps) {
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
-    delete: (user: SessionUser, input: { confirmEmail: string }) =>
-      deleteAccount(db, user, input.confirmEmail, { revokeStrava: strava.revoke, logger }),
+    delete: (user: SessionUser, input: { confirmEmail: string; password: string }) =>
+      deleteAccount(db, auth, user, input, { revokeStrava: strava.revoke, logger }),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),

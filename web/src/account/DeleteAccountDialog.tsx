@@ -1,4 +1,4 @@
-/** Deleting the account, behind typing the account's e-mail; then the sign-in screen. */
+/** Deleting the account, behind typing the account's e-mail and its password; then the sign-in screen. */
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import {
   Alert,
@@ -18,15 +18,16 @@ import { useDeleteAccount } from '../profile/profile.ts';
 
 export function DeleteAccountDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const deletion = useDeleteAccount();
   const navigate = useNavigate();
   const matches = confirmsAccountDeletion(typed, email);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!matches) {
+    if (!matches || password === '') {
       return;
     }
-    deletion.mutate(typed, { onSuccess: () => void navigate('/login', { replace: true }) });
+    deletion.mutate({ confirmEmail: typed, password }, { onSuccess: () => void navigate('/login', { replace: true }) });
   };
   return (
     <Dialog open={open} onClose={deletion.isPending ? undefined : onClose} fullWidth maxWidth="sm">
@@ -51,6 +52,17 @@ export function DeleteAccountDialog({ email, open, onClose }: { email: string; o
             error={typed.length > 0 && !matches}
             helperText={typed.length > 0 && !matches ? ACCOUNT_DELETION_MESSAGES.confirmationMismatch : `Type ${email}`}
             autoFocus
+            fullWidth
+            sx={{ mb: 2 }}
+          />
+          <TextField
+            label="Your password"
+            type="password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="current-password"
+            helperText={ACCOUNT_DELETION_MESSAGES.passwordRequired}
+            fullWidth
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -61,7 +73,7 @@ export function DeleteAccountDialog({ email, open, onClose }: { email: string; o
             type="submit"
             color="error"
             variant="contained"
-            disabled={!matches || deletion.isPending}
+            disabled={!matches || password === '' || deletion.isPending}
             startIcon={deletion.isPending ? <CircularProgress size={16} color="inherit" /> : <DeleteForeverIcon />}
           >
             Delete my account

@@ -35,7 +35,8 @@ export function useUpdateProfile() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirmEmail: string) => unwrap(api.account.$delete({ json: { confirmEmail } })),
+    mutationFn: (confirmation: { confirmEmail: string; password: string }) =>
+      unwrap(api.account.$delete({ json: confirmation })),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
