@@ -10,7 +10,8 @@
 import { isRealActivityName } from './activity-name.ts';
 
 /** 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags. */
-export const ACTIVITY_DERIVATION_VERSION = 1;
+/** 2: values outside the plausible ranges (core/plausible-ranges.ts) dropped from their points. */
+export const ACTIVITY_DERIVATION_VERSION = 2;
 
 /**
  * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from
