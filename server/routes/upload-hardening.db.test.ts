@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ActivityDetail, UploadEvent } from '../../core/activity/schemas.ts';
+import type { ImportedRoute } from '../../core/routes/route-api.ts';
 import {
   MAX_UPLOAD_FILENAME_LENGTH,
   UPLOAD_LIMIT_MESSAGES,
@@ -24,8 +25,10 @@ import { registerUser, type RegisteredUser } from '../test-support/factories.ts'
 import {
   alternatingPolesGpx,
   deeplyNestedGpx,
+  hugeElevationGpx,
   longFitActivity,
   runawayDistanceTcx,
+  triangleCycleGpx,
 } from '../test-support/hostile-files.ts';
 import { createTestDatabase, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
@@ -243,6 +246,74 @@ describe('hostile files are parsed in capped workers', () => {
     expect(detail.body).toMatchObject({ fileType: 'fit', originalFilename: 'long.fit', hasTrack: true });
     expect(spoolFiles(server)).toEqual([]);
     expect((await settledRss()) - baseline).toBeLessThan(256 * MB);
+  }, 120_000);
+});
+
+describe('the planner’s GPX import is read in the import pool, never on the event loop', () => {
+  it('a 292 KB GPX cycling over a triangle: /api/health answers while the import is still in its worker', async () => {
+    let queuedSeen: () => void = () => undefined;
+    const queued = new Promise<void>((resolve) => (queuedSeen = resolve));
+    const server = await startTestServer(
+      { logLevel: 'info', uploads: uploads({ workers: 1 }) },
+      {
+        logDestination: {
+          write: (line: string) => {
+            if (line.includes('planner GPX import queued in the import pool')) {
+              queuedSeen();
+            }
+          },
+        },
+      },
+    );
+    try {
+      const order: string[] = [];
+      const gpx = triangleCycleGpx(10_000);
+      expect(gpx.length).toBeGreaterThan(290_000);
+      const importing = fetch(`${server.url}/api/routes/import.gpx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/gpx+xml', origin: server.url },
+        body: gpx,
+      }).then(async (response) => {
+        order.push('route imported');
+        return { status: response.status, body: (await response.json()) as ImportedRoute };
+      });
+      // The server has the whole body and handed it to the pool; a fresh worker thread still has to
+      // load, parse 10,000 points and simplify them, while the health check needs one query.
+      await queued;
+      await expectHealthy(server);
+      order.push('health answered');
+      const imported = await importing;
+      expect(order).toEqual(['health answered', 'route imported']);
+      expect(imported.status).toBe(200);
+      expect(imported.body.name).toBe('Triangle');
+      expect(imported.body.line).toHaveLength(10_000);
+      expect(imported.body.waypoints.length).toBeGreaterThanOrEqual(2);
+      expect(imported.body.waypoints.length).toBeLessThanOrEqual(1_000);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('a file with values outside the plausible ranges', () => {
+  it('a GPX with <ele>1e308</ele> imports at once without its elevations, holding no worker', async () => {
+    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 60_000 }) });
+    try {
+      const user = await registerUser(server);
+      const content = hugeElevationGpx();
+      expect(content.length).toBeLessThan(400);
+      const result = await uploadFiles(server, user.client, [{ name: 'ele-1e308.gpx', content }]);
+      const [final] = finalFileEvents(result.events);
+      expect(final?.state).toBe('complete');
+      const detail = await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`);
+      expect(detail.body).toMatchObject({ hasTrack: true, elevationGain: 0 });
+      // The one worker is free again: another runner's small file imports next.
+      const other = await registerUser(server);
+      const small = await uploadFiles(server, other.client, [{ name: 'small.gpx', content: smallRun(4) }]);
+      expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
+    } finally {
+      await server.stop();
+    }
   }, 120_000);
 });
 

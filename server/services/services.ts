@@ -259,7 +259,8 @@ export function createServices(deps: ServiceDeps) {
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
     elevations: (input: { points: LatLng[] }) => routeServices.elevations(input.points),
-    importGpx: (input: { bytes: Uint8Array }) => importRouteGpx(input.bytes),
+    importGpx: (input: { bytes: Uint8Array; owner: string; signal?: AbortSignal }) =>
+      importRouteGpx(importPool, logger, input),
     list: (userId: string) => listRoutes(context, userId),
     get: (userId: string, id: string) => getRoute(context, userId, id),
     save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
