@@ -67,7 +67,11 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
             ...limited,
           },
         }),
-        async (c) => c.json(await routes.elevations(c.req.valid('json')), 200),
+        async (c) =>
+          c.json(
+            await routes.elevations({ points: c.req.valid('json').points, client: `address:${clientKey(c)}` }),
+            200,
+          ),
       )
       .openapi(
         userRoute(auth, {

@@ -258,7 +258,7 @@ export function createServices(deps: ServiceDeps) {
   /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
-    elevations: (input: { points: LatLng[] }) => routeServices.elevations(input.points),
+    elevations: (input: { points: LatLng[]; client: string }) => routeServices.elevations(input.points, input.client),
     importGpx: (input: { bytes: Uint8Array; owner: string; signal?: AbortSignal }) =>
       importRouteGpx(importPool, logger, input),
     list: (userId: string) => listRoutes(context, userId),
