@@ -436,6 +436,27 @@ describe('per-user upload limits', () => {
     expect(again.status).toBe(200);
     expect(await ownedRows(server, user.id)).toEqual({ activities: 1, tracks: 1, files: 1 });
   });
+
+  it('a body trickled a byte at a time, faster than the idle timeout, is ended as too slow', async () => {
+    const user = await registerUser(server);
+    const trickled = partialUpload(server, user, 'trickle.gpx', '<?xml version="1.0"?><gpx');
+    // One byte every 100 ms: each arrives well within the 500 ms idle timeout, but not 1 KB in 1 s.
+    const drip = setInterval(() => trickled.request.write(' '), 100);
+    try {
+      const answer = await trickled.answer;
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.text)).toEqual({
+        error: { type: 'validation_error', message: UPLOAD_LIMIT_MESSAGES.tooSlow(1) },
+      });
+      expect(UPLOAD_LIMIT_MESSAGES.tooSlow(1)).toBe(
+        'The upload is too slow: less than 1 KB arrived in 1 seconds. Please check your connection and try again.',
+      );
+    } finally {
+      clearInterval(drip);
+      trickled.request.destroy();
+    }
+    expect(spoolFiles(server)).toEqual([]);
+  });
 });
 
 describe('aborted uploads', () => {
