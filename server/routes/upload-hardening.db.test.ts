@@ -295,6 +295,44 @@ describe('the planner’s GPX import is read in the import pool, never on the ev
   }, 120_000);
 });
 
+describe('the import pool is shared fairly between runners', () => {
+  it('a runner’s two big files in flight do not queue another runner’s small file behind both', async () => {
+    const server = await startTestServer({
+      uploads: uploads({ workers: 1, concurrentPerUser: 2, fileTimeoutMs: 120_000, filesPerMinute: 1000 }),
+    });
+    try {
+      const heavy = await registerUser(server, { name: 'Heavy Uploader' });
+      const light = await registerUser(server, { name: 'Light Uploader' });
+      const order: string[] = [];
+      const parsingOf = (label: string) => {
+        let seen: () => void = () => undefined;
+        const parsing = new Promise<void>((resolve) => (seen = resolve));
+        const upload = streamUpload(server, heavy, [{ name: `${label}.fit`, content: bigFit }], (event) => {
+          if (event.kind === 'file' && event.state === 'parsing') {
+            seen();
+          }
+          if (event.kind === 'done') {
+            order.push(label);
+          }
+        });
+        return { parsing, upload };
+      };
+      const first = parsingOf('heavy 1');
+      await first.parsing;
+      // The second big file is handed to the pool right after its first "parsing" event: it waits.
+      const second = parsingOf('heavy 2');
+      await second.parsing;
+      const small = await uploadFiles(server, light.client, [{ name: 'small.gpx', content: smallRun(5) }]);
+      order.push('light');
+      expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
+      await Promise.all([first.upload, second.upload]);
+      expect(order).toEqual(['heavy 1', 'light', 'heavy 2']);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
+
 describe('a file with values outside the plausible ranges', () => {
   it('a GPX with <ele>1e308</ele> imports at once without its elevations, holding no worker', async () => {
     const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 60_000 }) });

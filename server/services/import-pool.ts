@@ -49,6 +49,8 @@ export interface ImportPool {
 }
 
 const MAX_DEFAULT_WORKERS = 4;
+/** Owners remembered by the fair queue before those already served past are forgotten. */
+const OWNER_TAGS_PRUNE_AT = 1_000;
 
 /**
  * A worker whose heap is still this large after a file is replaced rather than kept: its garbage
@@ -118,8 +120,13 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
     }
     const [pending] = queue.splice(best, 1) as [Pending];
     servedTag = pending.tag;
-    if (ownerTags.get(pending.owner) === pending.tag) {
-      ownerTags.delete(pending.owner);
+    // A tag below the one served counts as no tag (tagFor gives servedTag either way): forgotten.
+    if (ownerTags.size > OWNER_TAGS_PRUNE_AT) {
+      for (const [owner, tag] of ownerTags) {
+        if (tag < servedTag) {
+          ownerTags.delete(owner);
+        }
+      }
     }
     return pending;
   };
