@@ -90,7 +90,10 @@ export interface PlannerConfig {
   routingUrl: string | null;
   /** The lookup endpoint: `{elevationUrl}?locations=lat,lng|…`; null shows no climb. */
   elevationUrl: string | null;
-  /** Time one request to either service may take before the planner goes on without it. */
+  /**
+   * Time one planner request (a snap of up to 50 legs, or an elevation look-up) may spend on its
+   * service, queueing and every call included, before the planner goes on without it.
+   */
   timeoutMs: number;
   /**
    * Least time between the starts of two elevation requests, across all runners (the public

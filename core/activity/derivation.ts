@@ -17,7 +17,8 @@ import { isRealActivityName } from './activity-name.ts';
  *    session totals when the records end early, and what could not be read kept on the activity;
  *    elevation gain measured between the recorded elevations where climbs turn (summits kept);
  *    plausibility judged on the speed held over 30 s (one GPS jump no longer flags a run), heart
- *    rate and cadence averages weighted by time, splits in whole seconds without a tiny last split.
+ *    rate and cadence averages weighted by time, splits in whole seconds without a tiny last split;
+ *    values outside the plausible ranges (core/plausible-ranges.ts) dropped from their points.
  */
 export const ACTIVITY_DERIVATION_VERSION = 2;
 

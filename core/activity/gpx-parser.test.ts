@@ -414,3 +414,20 @@ describe('hostile GPX files end with the spec message, quickly', () => {
     expect(() => parser.finish()).toThrow(invalid);
   });
 });
+
+describe('GPX parser on values from outside the plausible ranges', () => {
+  it('drops <ele>1e308</ele>, a 400 bpm heart rate and an 1e400 latitude from their points', () => {
+    const xml = gpxDocument(
+      '<trk><trkseg>' +
+        '<trkpt lat="46" lon="14"><ele>1e308</ele><time>2026-01-01T06:00:00Z</time></trkpt>' +
+        '<trkpt lat="46.001" lon="14"><ele>301</ele><time>2026-01-01T06:00:10Z</time><extensions><ns3:TrackPointExtension xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><ns3:hr>400</ns3:hr></ns3:TrackPointExtension></extensions></trkpt>' +
+        '<trkpt lat="1e400" lon="14"><ele>302</ele><time>2026-01-01T06:00:20Z</time></trkpt>' +
+        '<trkpt lat="46.002" lon="14"><ele>-1e308</ele><time>2026-01-01T06:00:30Z</time><extensions><ns3:TrackPointExtension xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><ns3:hr>151</ns3:hr></ns3:TrackPointExtension></extensions></trkpt>' +
+        '</trkseg></trk>',
+    );
+    const { track } = parse(utf8(xml));
+    expect(Array.from(track.lat)).toEqual([46, 46.001, 46.002]);
+    expect(Array.from(track.elevation)).toEqual([Number.NaN, 301, Number.NaN]);
+    expect(Array.from(track.heartRate)).toEqual([Number.NaN, Number.NaN, 151]);
+  });
+});

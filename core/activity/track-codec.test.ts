@@ -93,3 +93,43 @@ describe('track codec', () => {
     expect(() => decodeTrack(truncated)).toThrow('Track data is truncated');
   });
 });
+
+describe('track codec on values from outside', () => {
+  const START = Date.UTC(2026, 5, 21, 6, 0, 0);
+
+  it('a point with 1e308 or Infinity elevation, heart rate or cadence keeps its position and drops the value', () => {
+    const builder = new TrackBuilder();
+    for (let i = 0; i < 3; i += 1) {
+      builder.push({
+        time: START + i * 1000,
+        lat: 46 + i * 0.0001,
+        lon: 14.5,
+        elevation: i === 1 ? 1e308 : 300,
+        heartRate: i === 2 ? Infinity : 140,
+        cadence: i === 0 ? 9e306 : 170,
+        distance: i * 11,
+      });
+    }
+    const track = builder.finish();
+    expect(Array.from(track.elevation)).toEqual([300, Number.NaN, 300]);
+    expect(Array.from(track.heartRate)).toEqual([140, 140, Number.NaN]);
+    expect(Array.from(track.cadence)).toEqual([Number.NaN, 170, 170]);
+    const decoded = decodeTrack(encodeTrack(track));
+    expect(Array.from(decoded.elevation)).toEqual([300, Number.NaN, 300]);
+  });
+
+  it('refuses a column value it cannot store instead of looping on it', () => {
+    const track: Track = {
+      time: Float64Array.from([START, START + 1000]),
+      lat: Float64Array.from([46, 46.001]),
+      lon: Float64Array.from([14.5, 14.5]),
+      elevation: Float64Array.from([300, 1e308]),
+      heartRate: Float64Array.from([Number.NaN, Number.NaN]),
+      cadence: Float64Array.from([Number.NaN, Number.NaN]),
+      distance: Float64Array.from([0, 111]),
+    };
+    expect(() => encodeTrack(track)).toThrow(new RangeError('Track value out of range: Infinity'));
+    track.elevation[1] = 1e20;
+    expect(() => encodeTrack(track)).toThrow(RangeError);
+  });
+});

@@ -69,8 +69,15 @@ class ByteWriter {
     this.length += values.length;
   }
 
-  /** Unsigned varint of a non-negative integer up to 2^53. */
+  /**
+   * Unsigned varint of a non-negative safe integer (at most 8 bytes). Anything else is refused
+   * before the loop: Infinity would never shrink below 0x80 and a huge finite value would run past
+   * the bytes ensured.
+   */
   uvarint(value: number) {
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`Track value out of range: ${value}`);
+    }
     this.ensure(8);
     let v = value;
     while (v >= 0x80) {

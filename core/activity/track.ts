@@ -3,6 +3,7 @@
  * value. Columns keep 200,000 points in a few megabytes and let metrics and the storage codec walk
  * them without allocating an object per point.
  */
+import { isPlausible, plausibleOrNaN } from '../plausible-ranges.ts';
 
 export const TRACK_COLUMNS = ['time', 'lat', 'lon', 'elevation', 'heartRate', 'cadence', 'distance'] as const;
 export type TrackColumn = (typeof TRACK_COLUMNS)[number];
@@ -45,10 +46,8 @@ export interface TrackPointInput {
   distance?: number | undefined;
 }
 
-/** A measurement as stored: the number, or NaN when absent or not finite. */
-function columnValue(v: number | undefined): number {
-  return v === undefined || !Number.isFinite(v) ? Number.NaN : v;
-}
+/** A measurement as stored: the number, or NaN when absent or outside its plausible range. */
+const columnValue = plausibleOrNaN;
 
 export function trackLength(track: Track): number {
   return track.lat.length;
@@ -125,11 +124,12 @@ export class TrackBuilder {
 
   /**
    * Adds a point; returns false (and adds nothing) when its coordinates are not numbers in range,
-   * unless the builder keeps unpositioned points (then it is added without a position).
+   * unless the builder keeps unpositioned points (then it is added without a position). Every other
+   * measurement outside its plausible range (core/plausible-ranges.ts) is dropped from the point.
    */
   push(point: TrackPointInput): boolean {
     let { lat, lon } = point;
-    const located = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
+    const located = isPlausible('latitude', lat) && isPlausible('longitude', lon);
     if (!located) {
       if (!this.keepUnpositioned) {
         return false;
@@ -148,13 +148,13 @@ export class TrackBuilder {
     const i = this.size;
     // A module-level helper, not a closure: push runs once per point of a 50 MB file.
     const value = columnValue;
-    this.columns.time[i] = value(point.time);
+    this.columns.time[i] = value('time', point.time);
     this.columns.lat[i] = lat;
     this.columns.lon[i] = lon;
-    this.columns.elevation[i] = value(point.elevation);
-    this.columns.heartRate[i] = value(point.heartRate);
-    this.columns.cadence[i] = value(point.cadence);
-    this.columns.distance[i] = value(point.distance);
+    this.columns.elevation[i] = value('elevation', point.elevation);
+    this.columns.heartRate[i] = value('heartRate', point.heartRate);
+    this.columns.cadence[i] = value('cadence', point.cadence);
+    this.columns.distance[i] = value('distance', point.distance);
     if (Number.isNaN(this.columns.distance[i])) {
       this.allHaveDistance = false;
       if (located) {

@@ -48,6 +48,12 @@ export function importedLegsMessage(types: readonly string[]): string {
  * Stride's own upload limits (beyond spec §5): they keep one user from taking the server's time,
  * memory or disk. Each answer is a 429 (408 for a stalled body) with one of these sentences.
  */
+/**
+ * The least a body must bring in each idle-timeout window to count as moving: a body trickled a
+ * byte at a time (one every 20 s) would otherwise stay open for ever.
+ */
+export const UPLOAD_MIN_PROGRESS_BYTES = 1024;
+
 export const UPLOAD_LIMIT_MESSAGES = {
   filesPerMinute: (limit: number) =>
     `Too many files uploaded in the last minute. Stride takes up to ${limit} files a minute; please wait a minute and try again.`,
@@ -57,6 +63,8 @@ export const UPLOAD_LIMIT_MESSAGES = {
     `You already have ${limit} ${limit === 1 ? 'upload' : 'uploads'} in progress. Please wait for ${limit === 1 ? 'it' : 'one'} to finish, then try again.`,
   stalled: (seconds: number) =>
     `The upload stopped: no data arrived for ${seconds} seconds. Please check your connection and try again.`,
+  tooSlow: (seconds: number) =>
+    `The upload is too slow: less than ${UPLOAD_MIN_PROGRESS_BYTES / 1024} KB arrived in ${seconds} seconds. Please check your connection and try again.`,
 } as const;
 
 function formatMegabytes(bytes: number): string {

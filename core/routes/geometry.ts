@@ -164,19 +164,25 @@ function offsetFromSegment(p: LatLng, a: LatLng, b: LatLng): number {
   return Math.hypot(px - t * bx, py - t * by);
 }
 
-/** Douglas–Peucker: keeps the points that stray more than `tolerance` metres from the simplified line. */
-export function simplifyLine(line: readonly LatLng[], tolerance: number): LatLng[] {
-  if (line.length <= 2) {
-    return [...line];
+/**
+ * Douglas–Peucker once, for every tolerance at the same time: for each point, the largest tolerance
+ * at which the simplification still keeps it (Infinity for the two ends). The farthest point of a
+ * span does not depend on the tolerance, only whether the span is split, so a point is kept at a
+ * tolerance when its own offset and every enclosing split's offset exceed it. Quadratic at worst
+ * (points cycling over a triangle), so callers on outside data thin the line first (thinEvenly).
+ */
+export function keepTolerances(line: readonly LatLng[]): Float64Array {
+  const keep = new Float64Array(line.length);
+  if (line.length === 0) {
+    return keep;
   }
-  const keep = new Uint8Array(line.length);
-  keep[0] = 1;
-  keep[line.length - 1] = 1;
-  const stack: [number, number][] = [[0, line.length - 1]];
+  keep[0] = Infinity;
+  keep[line.length - 1] = Infinity;
+  const stack: [number, number, number][] = [[0, line.length - 1, Infinity]];
   while (stack.length > 0) {
-    const [from, to] = stack.pop() as [number, number];
+    const [from, to, enclosing] = stack.pop() as [number, number, number];
     let farthest = -1;
-    let farthestOffset = tolerance;
+    let farthestOffset = 0;
     for (let i = from + 1; i < to; i += 1) {
       const offset = offsetFromSegment(line[i] as LatLng, line[from] as LatLng, line[to] as LatLng);
       if (offset > farthestOffset) {
@@ -185,11 +191,34 @@ export function simplifyLine(line: readonly LatLng[], tolerance: number): LatLng
       }
     }
     if (farthest > 0) {
-      keep[farthest] = 1;
-      stack.push([from, farthest], [farthest, to]);
+      const kept = Math.min(enclosing, farthestOffset);
+      keep[farthest] = kept;
+      stack.push([from, farthest, kept], [farthest, to, kept]);
     }
   }
-  return line.filter((_, i) => keep[i] === 1);
+  return keep;
+}
+
+function keptAt(line: readonly LatLng[], keep: Float64Array, tolerance: number): LatLng[] {
+  return line.filter((_, i) => (keep[i] as number) > tolerance);
+}
+
+function countKeptAt(keep: Float64Array, tolerance: number): number {
+  let count = 0;
+  for (const value of keep) {
+    if (value > tolerance) {
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/** Douglas–Peucker: keeps the points that stray more than `tolerance` metres from the simplified line. */
+export function simplifyLine(line: readonly LatLng[], tolerance: number): LatLng[] {
+  if (line.length <= 2) {
+    return [...line];
+  }
+  return keptAt(line, keepTolerances(line), tolerance);
 }
 
 /** Starting tolerance of the import simplification, in metres (below a GPS fix's own error). */
@@ -197,17 +226,41 @@ export const IMPORT_SIMPLIFY_START_TOLERANCE_M = 2;
 
 /**
  * Simplifies a line to at most `maxPoints`: Douglas–Peucker starting at
- * IMPORT_SIMPLIFY_START_TOLERANCE_M, doubling the tolerance until the line fits.
+ * IMPORT_SIMPLIFY_START_TOLERANCE_M, doubling the tolerance until the line fits (one pass of
+ * keepTolerances, then a count per tolerance).
  */
 export function simplifyToAtMost(line: readonly LatLng[], maxPoints: number): LatLng[] {
-  let tolerance = IMPORT_SIMPLIFY_START_TOLERANCE_M;
-  let simplified = simplifyLine(line, tolerance);
-  while (simplified.length > maxPoints) {
-    tolerance *= 2;
-    simplified = simplifyLine(line, tolerance);
+  if (line.length <= 2) {
+    return [...line];
   }
-  return simplified;
+  const keep = keepTolerances(line);
+  return keptAt(line, keep, fittingTolerance(keep, maxPoints));
 }
+
+function fittingTolerance(keep: Float64Array, maxPoints: number): number {
+  let tolerance = IMPORT_SIMPLIFY_START_TOLERANCE_M;
+  // Past the largest finite offset only the two ends are left, so the doubling ends there.
+  while (countKeptAt(keep, tolerance) > Math.max(2, maxPoints)) {
+    tolerance *= 2;
+  }
+  return tolerance;
+}
+
+/**
+ * At most `maxPoints` points of the line (at least 2), evenly spread by index, its first and last
+ * kept: a linear pass, for lines from outside too long to simplify point by point.
+ */
+export function thinEvenly(line: readonly LatLng[], maxPoints: number): LatLng[] {
+  const target = Math.max(2, maxPoints);
+  if (line.length <= target) {
+    return [...line];
+  }
+  const step = (line.length - 1) / (target - 1);
+  return Array.from({ length: target }, (_, k) => line[Math.round(k * step)] as LatLng);
+}
+
+/** Most points of an imported line the editable-waypoint search reads (a longer line is thinned first). */
+export const IMPORT_WAYPOINT_SEARCH_MAX_POINTS = 2_000;
 
 /** How much shorter than the file's line an imported route's straight waypoint line may be. */
 export const IMPORT_WAYPOINT_DISTANCE_TOLERANCE = 0.005;
@@ -215,16 +268,23 @@ export const IMPORT_WAYPOINT_DISTANCE_TOLERANCE = 0.005;
 /**
  * The editable waypoints of an imported line: the coarsest Douglas–Peucker (tolerance doubling from
  * IMPORT_SIMPLIFY_START_TOLERANCE_M) whose straight line is within IMPORT_WAYPOINT_DISTANCE_TOLERANCE
- * of the line's distance and has at most `maxPoints`. Every waypoint is a point of the line.
+ * of the line's distance and has at most `maxPoints`. Every waypoint is a point of the line; the
+ * search reads at most IMPORT_WAYPOINT_SEARCH_MAX_POINTS of them (thinEvenly), so its work is bounded
+ * whatever the file.
  */
 export function editableWaypoints(line: readonly LatLng[], maxPoints: number): LatLng[] {
   const full = polylineDistance(line);
-  let best = simplifyToAtMost(line, maxPoints);
+  const candidates = thinEvenly(line, IMPORT_WAYPOINT_SEARCH_MAX_POINTS);
+  if (candidates.length <= 2) {
+    return candidates;
+  }
+  const keep = keepTolerances(candidates);
+  let best = keptAt(candidates, keep, fittingTolerance(keep, maxPoints));
   for (let tolerance = IMPORT_SIMPLIFY_START_TOLERANCE_M * 2; tolerance <= 1_024; tolerance *= 2) {
-    const coarser = simplifyLine(line, tolerance);
-    if (coarser.length > maxPoints) {
+    if (countKeptAt(keep, tolerance) > maxPoints) {
       continue;
     }
+    const coarser = keptAt(candidates, keep, tolerance);
     if (full - polylineDistance(coarser) > full * IMPORT_WAYPOINT_DISTANCE_TOLERANCE) {
       break;
     }

@@ -11,7 +11,7 @@ import {
   cumulativeDistances,
   editableWaypoints,
   sampleLine,
-  simplifyToAtMost,
+  thinEvenly,
   type LatLng,
   type ProfileSample,
 } from './geometry.ts';
@@ -60,7 +60,7 @@ export function routeToGpx(route: { name: string; line: readonly LatLng[]; eleva
 
 /**
  * An imported GPX (its track, or a route-only file's points as the parser reads them): the file's
- * line as drawn (simplified only past MAX_ROUTE_LINE_POINTS, Douglas–Peucker from 2 m), a few
+ * line as drawn (thinned evenly only past MAX_ROUTE_LINE_POINTS: a linear pass, whatever the file), a few
  * editable waypoints on it (geometry.ts editableWaypoints: their straight line within 0.5 % of the
  * line's distance, at most MAX_ROUTE_WAYPOINTS), and the file's name. The planner keeps the line
  * between the waypoints until the runner edits next to them. A file without two track points
@@ -75,6 +75,6 @@ export function gpxToRoute(bytes: Uint8Array): { name: string | null; waypoints:
       points.push({ lat: lat[i] as number, lng: lon[i] as number });
     }
   }
-  const line = points.length > MAX_ROUTE_LINE_POINTS ? simplifyToAtMost(points, MAX_ROUTE_LINE_POINTS) : points;
+  const line = thinEvenly(points, MAX_ROUTE_LINE_POINTS);
   return { name: parsed.name, waypoints: editableWaypoints(line, MAX_ROUTE_WAYPOINTS), line };
 }

@@ -5,6 +5,8 @@
  * (opentopodata.org/api) and Open-Elevation (open-elevation.com, the same `results` shape).
  */
 import { z } from 'zod';
+import { isPlausible, plausibleOrNull } from '../plausible-ranges.ts';
+import { ROUTING_LEG_MAX_POINTS } from '../upstream-limits.ts';
 import type { LatLng } from './geometry.ts';
 import { MAX_ROUTE_WAYPOINTS } from './route-editor.ts';
 
@@ -65,7 +67,19 @@ export function parseOsrmRoute(body: unknown): { line: LatLng[]; distance: numbe
   if (route === undefined) {
     return null;
   }
-  return { line: route.geometry.coordinates.map(([lng, lat]) => ({ lat, lng })), distance: route.distance };
+  // Counted and ranged before use: a path of more points, or with a point off the globe, is no path.
+  const { coordinates } = route.geometry;
+  if (coordinates.length > ROUTING_LEG_MAX_POINTS || !isPlausible('distance', route.distance)) {
+    return null;
+  }
+  const line: LatLng[] = [];
+  for (const [lng, lat] of coordinates) {
+    if (!isPlausible('latitude', lat) || !isPlausible('longitude', lng)) {
+      return null;
+    }
+    line.push({ lat, lng });
+  }
+  return { line, distance: route.distance };
 }
 
 /** Open-Topo-Data and Open-Elevation: `results[i].elevation` in metres, null where the dataset has none. */
@@ -93,5 +107,6 @@ export function parseElevationResponse(body: unknown, expected: number): (number
   if (parsed.data.results.length !== expected) {
     return null;
   }
-  return parsed.data.results.map((result) => result.elevation);
+  // A value outside the plausible range is no elevation for that point.
+  return parsed.data.results.map((result) => plausibleOrNull('elevation', result.elevation));
 }

@@ -94,9 +94,11 @@ describe('heart-rate zones by % of maximum', () => {
     expect(zones).toEqual([0, 0, 300, 0, 99]);
   });
 
-  it('has no histogram without a heart rate, and counts readings above the chart’s top at the top', () => {
+  it('has no histogram without a plausible heart rate, and counts readings at the chart’s top at the top', () => {
     expect(heartRateSecondsAtMost(trackOf([{ seconds: 100, bpm: Number.NaN, speed: 3 }]))).toBeNull();
-    const noisy = heartRateSecondsAtMost(trackOf([{ seconds: 11, bpm: 300, speed: 3 }]));
+    // 300 bpm is outside the plausible range (core/plausible-ranges.ts): dropped from the points.
+    expect(heartRateSecondsAtMost(trackOf([{ seconds: 11, bpm: 300, speed: 3 }]))).toBeNull();
+    const noisy = heartRateSecondsAtMost(trackOf([{ seconds: 11, bpm: HEART_RATE_HISTOGRAM_MAX_BPM, speed: 3 }]));
     expect(noisy?.[HEART_RATE_HISTOGRAM_MAX_BPM - 1]).toBe(0);
     expect(noisy?.[HEART_RATE_HISTOGRAM_MAX_BPM]).toBe(10);
   });

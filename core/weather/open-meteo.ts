@@ -5,6 +5,8 @@
  * units are the defaults (°C, mm, km/h).
  */
 import { z } from 'zod';
+import { isPlausible, plausibleOrNull, type PlausibleKind } from '../plausible-ranges.ts';
+import { WEATHER_MAX_HOURS } from '../upstream-limits.ts';
 
 export const DEFAULT_WEATHER_URL = 'https://api.open-meteo.com';
 export const DEFAULT_WEATHER_ARCHIVE_URL = 'https://archive-api.open-meteo.com';
@@ -85,39 +87,51 @@ export function geocodingUrl(base: string, name: string, count = 5): string {
   return withBase(base, 'v1/search', { name: name.trim(), count: String(count), language: 'en', format: 'json' });
 }
 
-const series = z.array(z.number().nullable());
+/**
+ * Answers are counted and ranged (core/plausible-ranges.ts, core/upstream-limits.ts): at most
+ * WEATHER_MAX_HOURS hours, a current value outside its range refuses the answer, an hourly one is
+ * dropped (null).
+ */
+const ranged = (kind: PlausibleKind) => z.number().refine((value) => isPlausible(kind, value));
+const unixSeconds = z.number().refine((value) => isPlausible('time', value * 1000));
+const series = (kind: PlausibleKind) =>
+  z
+    .array(z.number().nullable())
+    .max(WEATHER_MAX_HOURS)
+    .transform((values) => values.map((value) => plausibleOrNull(kind, value)));
+const hours = z.array(unixSeconds).max(WEATHER_MAX_HOURS);
 
 export const forecastResponseSchema = z.object({
-  latitude: z.number(),
-  longitude: z.number(),
-  utc_offset_seconds: z.number().optional(),
+  latitude: ranged('latitude'),
+  longitude: ranged('longitude'),
+  utc_offset_seconds: ranged('utcOffsetSeconds').optional(),
   current: z.object({
-    time: z.number(),
-    temperature_2m: z.number(),
-    precipitation: z.number(),
-    wind_speed_10m: z.number(),
-    weather_code: z.number().int(),
+    time: unixSeconds,
+    temperature_2m: ranged('temperature'),
+    precipitation: ranged('precipitation'),
+    wind_speed_10m: ranged('windSpeed'),
+    weather_code: ranged('weatherCode').pipe(z.number().int()),
   }),
   hourly: z.object({
-    time: z.array(z.number()),
-    temperature_2m: series,
-    precipitation_probability: series,
-    precipitation: series,
-    wind_speed_10m: series,
-    weather_code: series,
+    time: hours,
+    temperature_2m: series('temperature'),
+    precipitation_probability: series('precipitationProbability'),
+    precipitation: series('precipitation'),
+    wind_speed_10m: series('windSpeed'),
+    weather_code: series('weatherCode'),
   }),
 });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
 
 export const archiveResponseSchema = z.object({
-  latitude: z.number(),
-  longitude: z.number(),
+  latitude: ranged('latitude'),
+  longitude: ranged('longitude'),
   hourly: z.object({
-    time: z.array(z.number()),
-    temperature_2m: series,
-    precipitation: series,
-    wind_speed_10m: series,
-    weather_code: series,
+    time: hours,
+    temperature_2m: series('temperature'),
+    precipitation: series('precipitation'),
+    wind_speed_10m: series('windSpeed'),
+    weather_code: series('weatherCode'),
   }),
 });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;

@@ -2,8 +2,8 @@
  * Receives a multipart upload without buffering it: each file streams through a SHA-256 hash and
  * gzip (level 1: GPX still shrinks 10×, at half the CPU of the default) into a temporary file while its size is counted. The spec §9 limits are enforced as the
  * bytes arrive: the 51st megabyte of a file or an 11th file ends the request at once (a 2 GB body
- * is refused after 50 MB, never read to its end). A body that stalls for the idle timeout ends the
- * request too, and a client that goes away is a {@link ClientAbortedError}; either way every spooled
+ * is refused after 50 MB, never read to its end). A body that stalls for the idle timeout, or brings
+ * less than UPLOAD_MIN_PROGRESS_BYTES in twice that (trickled), ends the request too, and a client that goes away is a {@link ClientAbortedError}; either way every spooled
  * file is removed. File names are read as UTF-8 and stored at most 255 characters long.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -21,6 +21,7 @@ import {
   storedFileName,
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
+  UPLOAD_MIN_PROGRESS_BYTES,
 } from '../../core/activity/upload-rules.ts';
 import { invalid, payloadTooLarge, stalled } from '../errors.ts';
 import { ClientAbortedError } from './client-aborted.ts';
@@ -39,7 +40,7 @@ const MAX_FIELD_BYTES = 1024;
 export const SPOOL_FILE_PATTERN = /^upload-[0-9a-f-]+\.gz$/;
 
 export interface ReceiveOptions {
-  /** The body is ended when no bytes arrive for this long. */
+  /** The body is ended when no bytes arrive for this long, or less than UPLOAD_MIN_PROGRESS_BYTES in twice as long. */
   idleTimeoutMs: number;
 }
 
@@ -68,6 +69,7 @@ export async function receiveUpload(
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const writes: Promise<void>[] = [];
   let idleTimer: NodeJS.Timeout | undefined;
+  let progressTimer: NodeJS.Timeout | undefined;
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -78,6 +80,7 @@ export async function receiveUpload(
         }
         failed = true;
         clearTimeout(idleTimer);
+        clearTimeout(progressTimer);
         source.unpipe(parser);
         source.destroy();
         // Ending the parser ends (or errors) every half-received file, so their writes settle.
@@ -117,6 +120,7 @@ export async function receiveUpload(
       parser.on('error', (error: Error) => fail(invalid(UPLOAD_MESSAGES.validationFailed(error.message))));
       parser.on('close', () => {
         clearTimeout(idleTimer);
+        clearTimeout(progressTimer);
         resolve();
       });
       const idleSeconds = Math.round(options.idleTimeoutMs / 1000);
@@ -124,8 +128,28 @@ export async function receiveUpload(
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => fail(stalled(UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))), options.idleTimeoutMs);
       };
+      // A body trickled byte by byte keeps the idle timer going; it must also bring
+      // UPLOAD_MIN_PROGRESS_BYTES in each window of twice the idle timeout.
+      const progressWindowMs = options.idleTimeoutMs * 2;
+      const progressSeconds = Math.round(progressWindowMs / 1000);
+      let windowBytes = 0;
+      const armProgressTimer = () => {
+        clearTimeout(progressTimer);
+        windowBytes = 0;
+        progressTimer = setTimeout(
+          () => fail(stalled(UPLOAD_LIMIT_MESSAGES.tooSlow(progressSeconds))),
+          progressWindowMs,
+        );
+      };
       armIdleTimer();
-      source.on('data', armIdleTimer);
+      armProgressTimer();
+      source.on('data', (chunk: Buffer) => {
+        armIdleTimer();
+        windowBytes += chunk.length;
+        if (windowBytes >= UPLOAD_MIN_PROGRESS_BYTES) {
+          armProgressTimer();
+        }
+      });
       source.on('error', (error: Error) => fail(request.signal.aborted ? new ClientAbortedError() : error));
       request.signal.addEventListener('abort', () => fail(new ClientAbortedError()), { once: true });
       source.pipe(parser);
@@ -133,6 +157,7 @@ export async function receiveUpload(
     await Promise.all(writes);
   } catch (error) {
     clearTimeout(idleTimer);
+    clearTimeout(progressTimer);
     await Promise.allSettled(writes);
     await cleanup();
     throw error;

@@ -29,8 +29,9 @@ export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
 
 export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
   const { routes } = services;
+  const clientKey = byClientAddress(config.trustProxyHops);
   const publicLimit = rateLimit({
-    key: byClientAddress(config.trustProxyHops),
+    key: clientKey,
     limit: config.routeRateLimits.plannerPerAddress,
     windowMs: config.routeRateLimits.windowMs,
     clock,
@@ -66,7 +67,11 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
             ...limited,
           },
         }),
-        async (c) => c.json(await routes.elevations(c.req.valid('json')), 200),
+        async (c) =>
+          c.json(
+            await routes.elevations({ points: c.req.valid('json').points, client: `address:${clientKey(c)}` }),
+            200,
+          ),
       )
       .openapi(
         userRoute(auth, {
@@ -152,10 +157,12 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
           return c.json({ deleted: true as const }, 200);
         },
       )
-      // A GPX file in, a GPX file out: outside the JSON contracts.
+      // A GPX file in, a GPX file out: outside the JSON contracts. The file is read in an import
+      // worker, in the share of the pool of the client's address.
       .post(ROUTE_GPX_IMPORT_PATH, publicLimit, async (c) => {
         const bytes = new Uint8Array(await c.req.arrayBuffer());
-        return c.json(importedRouteSchema.parse(routes.importGpx({ bytes })), 200);
+        const route = await routes.importGpx({ bytes, owner: `address:${clientKey(c)}`, signal: c.req.raw.signal });
+        return c.json(importedRouteSchema.parse(route), 200);
       })
       .get('/api/routes/:id/export.gpx', requireUser(auth), async (c) =>
         download(c, await routes.exportGpx(c.var.user.id, c.req.param('id'))),

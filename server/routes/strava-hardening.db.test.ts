@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
+import type { ActivityDetail, ActivityPage, DisplayTrack } from '../../core/activity/schemas.ts';
 import type { DisconnectResponse, StravaStatus } from '../../core/strava/api.ts';
 import { WEBHOOK_EVENTS_PER_ATHLETE } from '../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../core/strava/messages.ts';
@@ -297,4 +297,41 @@ describe('a hanging Strava', () => {
       strava.clearFaults();
     }
   });
+});
+
+describe('Strava streams with values outside the plausible ranges', () => {
+  let server: TestServer;
+  let strava: StravaSimulator;
+
+  beforeAll(async () => {
+    ({ server, strava } = await startStravaTestServer({ simulator: { enforceRateLimits: false } }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await strava?.stop();
+  });
+
+  it.each([1e308, 9e306])(
+    'an altitude stream of %s: the track opens without its elevations, twice, and the server keeps answering',
+    async (altitude) => {
+      const runner = await connectedRunner(server, strava, 1);
+      const list = (await runner.client.get<ActivityPage>('/api/activities?source=strava')).body;
+      const id = list.items[0]?.id ?? '';
+      strava.setFault('streamValue', { key: 'altitude', value: altitude });
+      try {
+        for (let opened = 0; opened < 2; opened += 1) {
+          const track = await runner.client.get<DisplayTrack>(`/api/activities/${id}/track`);
+          expect(track.status).toBe(200);
+          expect(track.body.pointCount).toBeGreaterThan(10);
+          expect(track.body.elevation.every((value) => value === null)).toBe(true);
+          expect(track.body.lat.every((value) => Number.isFinite(value))).toBe(true);
+          expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        }
+      } finally {
+        strava.clearFaults();
+      }
+    },
+    60_000,
+  );
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ActivityDetail, UploadEvent } from '../../core/activity/schemas.ts';
+import type { ImportedRoute } from '../../core/routes/route-api.ts';
 import {
   MAX_UPLOAD_FILENAME_LENGTH,
   UPLOAD_LIMIT_MESSAGES,
@@ -24,8 +25,10 @@ import { registerUser, type RegisteredUser } from '../test-support/factories.ts'
 import {
   alternatingPolesGpx,
   deeplyNestedGpx,
+  hugeElevationGpx,
   longFitActivity,
   runawayDistanceTcx,
+  triangleCycleGpx,
 } from '../test-support/hostile-files.ts';
 import { createTestDatabase, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
@@ -246,6 +249,112 @@ describe('hostile files are parsed in capped workers', () => {
   }, 120_000);
 });
 
+describe('the planner’s GPX import is read in the import pool, never on the event loop', () => {
+  it('a 292 KB GPX cycling over a triangle: /api/health answers while the import is still in its worker', async () => {
+    let queuedSeen: () => void = () => undefined;
+    const queued = new Promise<void>((resolve) => (queuedSeen = resolve));
+    const server = await startTestServer(
+      { logLevel: 'info', uploads: uploads({ workers: 1 }) },
+      {
+        logDestination: {
+          write: (line: string) => {
+            if (line.includes('planner GPX import queued in the import pool')) {
+              queuedSeen();
+            }
+          },
+        },
+      },
+    );
+    try {
+      const order: string[] = [];
+      const gpx = triangleCycleGpx(10_000);
+      expect(gpx.length).toBeGreaterThan(290_000);
+      const importing = fetch(`${server.url}/api/routes/import.gpx`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/gpx+xml', origin: server.url },
+        body: gpx,
+      }).then(async (response) => {
+        order.push('route imported');
+        return { status: response.status, body: (await response.json()) as ImportedRoute };
+      });
+      // The server has the whole body and handed it to the pool; a fresh worker thread still has to
+      // load, parse 10,000 points and simplify them, while the health check needs one query.
+      await queued;
+      await expectHealthy(server);
+      order.push('health answered');
+      const imported = await importing;
+      expect(order).toEqual(['health answered', 'route imported']);
+      expect(imported.status).toBe(200);
+      expect(imported.body.name).toBe('Triangle');
+      expect(imported.body.line).toHaveLength(10_000);
+      expect(imported.body.waypoints.length).toBeGreaterThanOrEqual(2);
+      expect(imported.body.waypoints.length).toBeLessThanOrEqual(1_000);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
+describe('the import pool is shared fairly between runners', () => {
+  it('a runner’s two big files in flight do not queue another runner’s small file behind both', async () => {
+    const server = await startTestServer({
+      uploads: uploads({ workers: 1, concurrentPerUser: 2, fileTimeoutMs: 120_000, filesPerMinute: 1000 }),
+    });
+    try {
+      const heavy = await registerUser(server, { name: 'Heavy Uploader' });
+      const light = await registerUser(server, { name: 'Light Uploader' });
+      const order: string[] = [];
+      const parsingOf = (label: string) => {
+        let seen: () => void = () => undefined;
+        const parsing = new Promise<void>((resolve) => (seen = resolve));
+        const upload = streamUpload(server, heavy, [{ name: `${label}.fit`, content: bigFit }], (event) => {
+          if (event.kind === 'file' && event.state === 'parsing') {
+            seen();
+          }
+          if (event.kind === 'done') {
+            order.push(label);
+          }
+        });
+        return { parsing, upload };
+      };
+      const first = parsingOf('heavy 1');
+      await first.parsing;
+      // The second big file is handed to the pool right after its first "parsing" event: it waits.
+      const second = parsingOf('heavy 2');
+      await second.parsing;
+      const small = await uploadFiles(server, light.client, [{ name: 'small.gpx', content: smallRun(5) }]);
+      order.push('light');
+      expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
+      await Promise.all([first.upload, second.upload]);
+      expect(order).toEqual(['heavy 1', 'light', 'heavy 2']);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+});
+
+describe('a file with values outside the plausible ranges', () => {
+  it('a GPX with <ele>1e308</ele> imports at once without its elevations, holding no worker', async () => {
+    const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 60_000 }) });
+    try {
+      const user = await registerUser(server);
+      const content = hugeElevationGpx();
+      expect(content.length).toBeLessThan(400);
+      const result = await uploadFiles(server, user.client, [{ name: 'ele-1e308.gpx', content }]);
+      const [final] = finalFileEvents(result.events);
+      expect(final?.state).toBe('complete');
+      const detail = await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`);
+      expect(detail.body).toMatchObject({ hasTrack: true, elevationGain: 0 });
+      // The one worker is free again: another runner's small file imports next.
+      const other = await registerUser(server);
+      const small = await uploadFiles(server, other.client, [{ name: 'small.gpx', content: smallRun(4) }]);
+      expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+});
+
 describe('a file over the memory cap or the time budget fails alone, with its sentence', () => {
   it('memory: the worker is replaced, the next file of the batch imports', async () => {
     const server = await startTestServer({ uploads: uploads({ workers: 1, workerMemoryMb: 24 }) });
@@ -364,6 +473,27 @@ describe('per-user upload limits', () => {
     const again = await uploadFiles(server, user.client, [{ name: 'second.gpx', content: smallRun(30) }]);
     expect(again.status).toBe(200);
     expect(await ownedRows(server, user.id)).toEqual({ activities: 1, tracks: 1, files: 1 });
+  });
+
+  it('a body trickled a byte at a time, faster than the idle timeout, is ended as too slow', async () => {
+    const user = await registerUser(server);
+    const trickled = partialUpload(server, user, 'trickle.gpx', '<?xml version="1.0"?><gpx');
+    // One byte every 100 ms: each arrives well within the 500 ms idle timeout, but not 1 KB in 1 s.
+    const drip = setInterval(() => trickled.request.write(' '), 100);
+    try {
+      const answer = await trickled.answer;
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.text)).toEqual({
+        error: { type: 'validation_error', message: UPLOAD_LIMIT_MESSAGES.tooSlow(1) },
+      });
+      expect(UPLOAD_LIMIT_MESSAGES.tooSlow(1)).toBe(
+        'The upload is too slow: less than 1 KB arrived in 1 seconds. Please check your connection and try again.',
+      );
+    } finally {
+      clearInterval(drip);
+      trickled.request.destroy();
+    }
+    expect(spoolFiles(server)).toEqual([]);
   });
 });
 

@@ -133,6 +133,7 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     { path: file.path, size: file.size, format, fallbackTimeZone: context.fallbackTimeZone, now: now.getTime() },
     {
       signal: context.signal,
+      owner: userId,
       onProgress: (progress) => {
         context.emit({ ...base, state: 'parsing', progress }).catch(() => undefined);
       },

@@ -3,12 +3,15 @@
  * large or hostile file never blocks the server's event loop or grows its heap. Each worker runs
  * under a memory cap and each file under a time budget: a worker that runs out of either is
  * terminated and replaced, and only that file fails, with a sentence of its own. Files wait in a
- * queue while every worker is busy.
+ * queue while every worker is busy, served fairly by owner (a runner, or a visitor's address): a
+ * free worker takes the next file of the owner least served, so one runner's files never queue
+ * another's behind more than the file already running. The planner's GPX imports run here too.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ActivityFileError, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
-import type { ImportJob, ImportResult, WorkerMessage } from './import-worker-protocol.ts';
+import type { ImportedRoute } from '../../core/routes/route-api.ts';
+import type { ImportJob, ImportResult, WorkerJob, WorkerMessage } from './import-worker-protocol.ts';
 
 export interface ImportPoolOptions {
   /** Worker threads; 0 picks one fewer than the cores (at least 1, at most 4). */
@@ -34,14 +37,20 @@ export type ImportJobInput = Omit<ImportJob, 'jobId'>;
 export interface RunOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Whose file it is (a user id, or a visitor's address): the pool's fair share is per owner. */
+  owner?: string;
 }
 
 export interface ImportPool {
   run(job: ImportJobInput, options?: RunOptions): Promise<ImportResult>;
+  /** A planner GPX read into a route in a worker (core/routes/route-gpx.ts gpxToRoute). */
+  importRoute(bytes: Uint8Array, options?: RunOptions): Promise<ImportedRoute>;
   close(): Promise<void>;
 }
 
 const MAX_DEFAULT_WORKERS = 4;
+/** Owners remembered by the fair queue before those already served past are forgotten. */
+const OWNER_TAGS_PRUNE_AT = 1_000;
 
 /**
  * A worker whose heap is still this large after a file is replaced rather than kept: its garbage
@@ -64,9 +73,12 @@ function spawn(memoryMb: number): Worker {
 }
 
 interface Pending {
-  job: ImportJob;
+  job: WorkerJob;
   options: RunOptions;
-  resolve(result: ImportResult): void;
+  owner: string;
+  /** Fair-queueing tag: a free worker starts the queued job with the smallest (then the oldest). */
+  tag: number;
+  resolve(result: unknown): void;
   reject(error: Error): void;
 }
 
@@ -84,6 +96,40 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
   const queue: Pending[] = [];
   let nextJobId = 1;
   let closed = false;
+  /** Each owner's latest tag still queued, and the tag of the job started last. */
+  const ownerTags = new Map<string, number>();
+  let servedTag = 0;
+
+  /**
+   * Start-time fair queueing: an owner's next job is tagged one past its previous one, but never
+   * before the job started last, so an owner arriving now goes ahead of everything another owner
+   * queued after the running job.
+   */
+  const tagFor = (owner: string): number => {
+    const tag = Math.max((ownerTags.get(owner) ?? 0) + 1, servedTag);
+    ownerTags.set(owner, tag);
+    return tag;
+  };
+
+  const takeNext = (): Pending => {
+    let best = 0;
+    for (let i = 1; i < queue.length; i += 1) {
+      if ((queue[i] as Pending).tag < (queue[best] as Pending).tag) {
+        best = i;
+      }
+    }
+    const [pending] = queue.splice(best, 1) as [Pending];
+    servedTag = pending.tag;
+    // A tag below the one served counts as no tag (tagFor gives servedTag either way): forgotten.
+    if (ownerTags.size > OWNER_TAGS_PRUNE_AT) {
+      for (const [owner, tag] of ownerTags) {
+        if (tag < servedTag) {
+          ownerTags.delete(owner);
+        }
+      }
+    }
+    return pending;
+  };
 
   const finish = (slot: Slot) => {
     clearTimeout(slot.timer);
@@ -177,49 +223,56 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
       if (!slot) {
         return;
       }
-      start(slot, queue.shift() as Pending);
+      start(slot, takeNext());
     }
   }
 
+  function submit<R>(job: WorkerJob, runOptions: RunOptions): Promise<R> {
+    if (closed) {
+      return Promise.reject(new ImportCancelledError('the import pool is closed'));
+    }
+    const { signal } = runOptions;
+    if (signal?.aborted) {
+      return Promise.reject(new ImportCancelledError('the upload was cancelled'));
+    }
+    return new Promise<R>((resolve, reject) => {
+      const onAbort = () => {
+        const queued = queue.indexOf(pending);
+        if (queued >= 0) {
+          queue.splice(queued, 1);
+          reject(new ImportCancelledError('the upload was cancelled'));
+          return;
+        }
+        const slot = [...slots].find((candidate) => candidate.current === pending);
+        if (slot) {
+          discard(slot, new ImportCancelledError('the upload was cancelled'));
+        }
+      };
+      const owner = runOptions.owner ?? '';
+      const pending: Pending = {
+        job,
+        options: runOptions,
+        owner,
+        tag: tagFor(owner),
+        resolve: (result) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(result as R);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(pending);
+      dispatch();
+    });
+  }
+
   return {
-    run(input, runOptions = {}) {
-      if (closed) {
-        return Promise.reject(new ImportCancelledError('the import pool is closed'));
-      }
-      const { signal } = runOptions;
-      if (signal?.aborted) {
-        return Promise.reject(new ImportCancelledError('the upload was cancelled'));
-      }
-      return new Promise<ImportResult>((resolve, reject) => {
-        const onAbort = () => {
-          const queued = queue.indexOf(pending);
-          if (queued >= 0) {
-            queue.splice(queued, 1);
-            reject(new ImportCancelledError('the upload was cancelled'));
-            return;
-          }
-          const slot = [...slots].find((candidate) => candidate.current === pending);
-          if (slot) {
-            discard(slot, new ImportCancelledError('the upload was cancelled'));
-          }
-        };
-        const pending: Pending = {
-          job: { ...input, jobId: nextJobId++ },
-          options: runOptions,
-          resolve: (result) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(result);
-          },
-          reject: (error) => {
-            signal?.removeEventListener('abort', onAbort);
-            reject(error);
-          },
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        queue.push(pending);
-        dispatch();
-      });
-    },
+    run: (input, runOptions = {}) => submit<ImportResult>({ ...input, jobId: nextJobId++ }, runOptions),
+    importRoute: (bytes, runOptions = {}) =>
+      submit<ImportedRoute>({ kind: 'route-gpx', bytes, jobId: nextJobId++ }, runOptions),
     async close() {
       closed = true;
       for (const pending of queue.splice(0)) {

@@ -1,9 +1,12 @@
 /** The messages between the import pool and its worker threads (structured-cloned, so plain data). */
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import type { ActivityFileFormat } from '../../core/activity/upload-rules.ts';
+import type { ImportedRoute } from '../../core/routes/route-api.ts';
 
+/** An uploaded activity file. */
 export interface ImportJob {
   jobId: number;
+  kind?: 'activity';
   /** The gzip spool file. */
   path: string;
   /** Bytes as uploaded (before gzip), for progress. */
@@ -28,10 +31,20 @@ export interface ImportResult {
   activities: ImportedActivity[];
 }
 
+/** A GPX the planner reads into a route (its bytes, at most ROUTE_GPX_MAX_BYTES). */
+export interface RouteImportJob {
+  jobId: number;
+  kind: 'route-gpx';
+  bytes: Uint8Array;
+}
+
+export type WorkerJob = ImportJob | RouteImportJob;
+
 export type WorkerMessage =
   /** Sent once the thread has loaded its modules: a file's time budget starts from here. */
   | { kind: 'ready'; jobId?: undefined }
   | { jobId: number; kind: 'progress'; fraction: number }
   | { jobId: number; kind: 'done'; result: ImportResult; /** This thread's heap after the file. */ heapBytes: number }
+  | { jobId: number; kind: 'done'; result: ImportedRoute; heapBytes: number }
   | { jobId: number; kind: 'failed'; fileError: { format: ActivityFileFormat; reason: string } }
   | { jobId: number; kind: 'failed'; message: string; fileError?: undefined };

@@ -1,7 +1,7 @@
 /**
  * The import worker thread: streams one spooled (gzip) upload through the format's parser, derives
  * its activities (describeActivities: one, or one per leg of a multisport file) and encodes their
- * tracks, and posts back only the small result. It
+ * tracks, and posts back only the small result; or reads a planner GPX into a route. It
  * runs under the pool's memory cap, so a hostile file can exhaust this thread and never the server.
  */
 import { createReadStream } from 'node:fs';
@@ -12,7 +12,14 @@ import { describeActivities } from '../../core/activity/activity-record.ts';
 import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
 import { encodeTrack } from '../../core/activity/track-codec.ts';
 import { ActivityFileError } from '../../core/activity/upload-rules.ts';
-import type { ImportedActivity, ImportJob, WorkerMessage } from './import-worker-protocol.ts';
+import { gpxToRoute } from '../../core/routes/route-gpx.ts';
+import type {
+  ImportedActivity,
+  ImportJob,
+  RouteImportJob,
+  WorkerJob,
+  WorkerMessage,
+} from './import-worker-protocol.ts';
 
 /** Progress is reported at most this often while a file is parsed. */
 const PROGRESS_STEP = 0.1;
@@ -52,8 +59,21 @@ async function run(job: ImportJob): Promise<void> {
   );
 }
 
-port.on('message', (job: ImportJob) => {
-  run(job).catch((error: unknown) => {
+/** A planner GPX: parsed and simplified here, under the same memory cap and time budget as uploads. */
+function runRoute(job: RouteImportJob): Promise<void> {
+  const route = gpxToRoute(job.bytes);
+  port.postMessage({
+    jobId: job.jobId,
+    kind: 'done',
+    result: route,
+    heapBytes: getHeapStatistics().used_heap_size,
+  } satisfies WorkerMessage);
+  return Promise.resolve();
+}
+
+port.on('message', (job: WorkerJob) => {
+  const work = async () => (job.kind === 'route-gpx' ? runRoute(job) : run(job));
+  work().catch((error: unknown) => {
     const failure: WorkerMessage =
       error instanceof ActivityFileError
         ? { jobId: job.jobId, kind: 'failed', fileError: { format: error.format, reason: error.reason } }

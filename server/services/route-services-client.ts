@@ -2,21 +2,36 @@
  * The planner's outside services, called by the server for the browser (spec §1 "Plan routes"):
  * an OSRM-compatible routing service snaps each leg to paths (foot profile), and an Open-Topo-Data /
  * Open-Elevation compatible service gives elevations, asked in batches of ELEVATION_BATCH_SIZE,
- * one request at a time at least `elevationMinSpacingMs` apart across all runners (a 429 is asked
- * again once, after that spacing), and remembered per point in memory. Every request has a timeout; a failure or an answer of the wrong
- * shape is logged and answered as "none" (the leg is drawn straight, no climb is shown), never thrown.
+ * one request at a time at least `elevationMinSpacingMs` apart across all clients (a 429 is asked
+ * again once, after that spacing), and remembered per point in memory. The turns go round the
+ * clients waiting (a runner, or a visitor's address), the least recently served first; at most
+ * ELEVATION_QUEUE_MAX wait, ELEVATION_QUEUE_MAX_PER_CLIENT of them from one client.
+ *
+ * Each planner request has one deadline (`timeoutMs`) for all its calls, queueing included: legs
+ * not snapped by then are drawn straight without asking. Every answer is read up to its cap
+ * (core/upstream-limits.ts). A failure, a late or oversized answer or one of the wrong shape is
+ * logged and answered as "none" (the leg is drawn straight, no climb is shown), never thrown.
  */
 import type { Logger } from 'pino';
 import { batches, type LatLng } from '../../core/routes/geometry.ts';
 import type { ElevationAnswer, SnapResponse } from '../../core/routes/route-api.ts';
 import { parseElevationResponse, parseOsrmRoute } from '../../core/routes/route-schemas.ts';
+import {
+  ELEVATION_BODY_MAX_BYTES,
+  ELEVATION_QUEUE_MAX,
+  ELEVATION_QUEUE_MAX_PER_CLIENT,
+  ROUTING_BODY_MAX_BYTES,
+} from '../../core/upstream-limits.ts';
 import type { Clock } from '../clock.ts';
 import type { PlannerConfig } from '../config.ts';
+import { readCappedJson } from '../http/upstream-body.ts';
 
 /** Legs routed at once: a 200-point route is 199 requests to the routing service. */
 const SNAP_CONCURRENCY = 4;
 /** Elevations kept in memory (about 100 bytes each). */
 const ELEVATION_CACHE_MAX_ENTRIES = 200_000;
+/** Clients whose last elevation turn is remembered (for the round) before the memory starts afresh. */
+const LAST_SERVED_MAX_CLIENTS = 10_000;
 /** Decimals of the coordinates sent and cached: 5 is about a metre, finer than any DEM. */
 const COORDINATE_DECIMALS = 5;
 
@@ -30,15 +45,26 @@ class ServiceStatusError extends Error {
   }
 }
 
-async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(timeoutMs),
-    headers: { accept: 'application/json' },
-  });
+/** The elevation queue is full, or this client already has its share waiting. */
+class QueueFullError extends Error {
+  constructor() {
+    super('the elevation queue is full');
+  }
+}
+
+async function getJson(url: string, signal: AbortSignal, maxBytes: number): Promise<unknown> {
+  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
     throw new ServiceStatusError(response.status);
   }
-  return response.json();
+  return readCappedJson(response, maxBytes);
+}
+
+interface Waiter {
+  client: string;
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
 /** Runs `work` over the items with at most `limit` at a time, keeping their order. */
@@ -57,33 +83,92 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 export function createRouteServicesClient(config: PlannerConfig, logger: Logger, clock: Clock) {
-  /** When the next elevation request may start, and the queue of requests waiting for their turn. */
+  /** When the next elevation request may start, and the requests waiting for their turn. */
   let nextElevationAt = 0;
-  let elevationQueue: Promise<void> = Promise.resolve();
-  /** Resolves when this elevation request may start: one at a time, elevationMinSpacingMs apart. */
-  const elevationTurn = (): Promise<void> => {
-    const turn = elevationQueue.then(async () => {
-      const wait = nextElevationAt - clock.now();
-      if (wait > 0) {
-        await clock.sleep(wait);
+  const waiters: Waiter[] = [];
+  /** When each client waiting was last given a turn (a counter): the least recent goes next. */
+  const lastServed = new Map<string, number>();
+  let turns = 0;
+  let pumping = false;
+
+  const pump = async () => {
+    if (pumping) {
+      return;
+    }
+    pumping = true;
+    try {
+      while (waiters.length > 0) {
+        const wait = nextElevationAt - clock.now();
+        if (wait > 0) {
+          await clock.sleep(wait);
+        }
+        if (waiters.length === 0) {
+          break;
+        }
+        let next = 0;
+        for (let i = 1; i < waiters.length; i += 1) {
+          const served = (waiter: Waiter) => lastServed.get(waiter.client) ?? 0;
+          if (served(waiters[i] as Waiter) < served(waiters[next] as Waiter)) {
+            next = i;
+          }
+        }
+        const [waiter] = waiters.splice(next, 1) as [Waiter];
+        turns += 1;
+        lastServed.set(waiter.client, turns);
+        nextElevationAt = clock.now() + config.elevationMinSpacingMs;
+        waiter.resolve();
       }
-      nextElevationAt = clock.now() + config.elevationMinSpacingMs;
+      // The memory of who was served is kept across idle moments, within a bound.
+      if (lastServed.size > LAST_SERVED_MAX_CLIENTS) {
+        lastServed.clear();
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  /** Resolves when this client's elevation request may start; refused when the queue is full. */
+  const elevationTurn = (client: string, signal: AbortSignal): Promise<void> => {
+    if (signal.aborted) {
+      return Promise.reject(signal.reason as Error);
+    }
+    const mine = waiters.filter((waiter) => waiter.client === client).length;
+    if (waiters.length >= ELEVATION_QUEUE_MAX || mine >= ELEVATION_QUEUE_MAX_PER_CLIENT) {
+      return Promise.reject(new QueueFullError());
+    }
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        const index = waiters.indexOf(waiter);
+        if (index >= 0) {
+          waiters.splice(index, 1);
+        }
+        reject(signal.reason as Error);
+      };
+      const waiter: Waiter = {
+        client,
+        resolve: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        reject,
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      waiters.push(waiter);
+      void pump();
     });
-    elevationQueue = turn.catch(() => undefined);
-    return turn;
   };
   /** One elevation request in its turn; a 429 (too many requests) is asked again once, in the next turn. */
-  const elevationRequest = async (url: string): Promise<unknown> => {
-    await elevationTurn();
+  const elevationRequest = async (url: string, client: string, signal: AbortSignal): Promise<unknown> => {
+    await elevationTurn(client, signal);
     try {
-      return await getJson(url, config.timeoutMs);
+      return await getJson(url, signal, ELEVATION_BODY_MAX_BYTES);
     } catch (error) {
       if (!(error instanceof ServiceStatusError && error.status === 429)) {
         throw error;
       }
       logger.info({ service: 'elevation' }, 'the elevation service answered 429; asking once more after the spacing');
-      await elevationTurn();
-      return getJson(url, config.timeoutMs);
+      await elevationTurn(client, signal);
+      return getJson(url, signal, ELEVATION_BODY_MAX_BYTES);
     }
   };
   const elevationCache = new Map<string, number | null>();
@@ -95,11 +180,15 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     elevationCache.set(key, elevation);
   };
 
-  async function snapLeg(routingUrl: string, from: LatLng, to: LatLng): Promise<LatLng[] | null> {
+  async function snapLeg(routingUrl: string, from: LatLng, to: LatLng, signal: AbortSignal): Promise<LatLng[] | null> {
+    if (signal.aborted) {
+      // Past the request's deadline: drawn straight without asking.
+      return null;
+    }
     const coordinates = `${fixed(from.lng)},${fixed(from.lat)};${fixed(to.lng)},${fixed(to.lat)}`;
     const url = `${routingUrl}/route/v1/foot/${coordinates}?overview=full&geometries=geojson`;
     try {
-      const route = parseOsrmRoute(await getJson(url, config.timeoutMs));
+      const route = parseOsrmRoute(await getJson(url, signal, ROUTING_BODY_MAX_BYTES));
       if (route === null) {
         logger.warn({ service: 'routing' }, 'the routing service found no path; the leg is drawn straight');
         return null;
@@ -117,21 +206,24 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     if (routingUrl === null) {
       return { available: false, legs: legs.map(() => ({ path: null })) };
     }
-    const paths = await mapLimited(legs, SNAP_CONCURRENCY, (leg) => snapLeg(routingUrl, leg.from, leg.to));
+    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const paths = await mapLimited(legs, SNAP_CONCURRENCY, (leg) => snapLeg(routingUrl, leg.from, leg.to, deadline));
     return { available: true, legs: paths.map((path) => ({ path })) };
   }
 
-  async function elevations(points: readonly LatLng[]): Promise<ElevationAnswer> {
+  /** `client`: whose request it is (a user id or a visitor's address), for the fair turns. */
+  async function elevations(points: readonly LatLng[], client: string): Promise<ElevationAnswer> {
     const elevationUrl = config.elevationUrl;
     if (elevationUrl === null) {
       return { available: false, elevations: null };
     }
     const keys = points.map(pointKey);
     const missing = [...new Set(keys.filter((key) => !elevationCache.has(key)))];
+    const deadline = AbortSignal.timeout(config.timeoutMs);
     try {
       for (const batch of batches(missing)) {
         const url = `${elevationUrl}?locations=${batch.join('|')}`;
-        const values = parseElevationResponse(await elevationRequest(url), batch.length);
+        const values = parseElevationResponse(await elevationRequest(url, client, deadline), batch.length);
         if (values === null) {
           throw new Error('answered in an unexpected shape');
         }

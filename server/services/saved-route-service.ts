@@ -5,6 +5,7 @@
  * another runner's id is the same 404 as a missing one.
  */
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { polylineDistance } from '../../core/routes/geometry.ts';
 import {
   ROUTE_MESSAGES,
@@ -16,7 +17,7 @@ import {
   type RouteSummary,
 } from '../../core/routes/route-api.ts';
 import type { LatLng } from '../../core/routes/geometry.ts';
-import { gpxToRoute, lineElevations, routeExportSamples, routeToGpx } from '../../core/routes/route-gpx.ts';
+import { lineElevations, routeExportSamples, routeToGpx } from '../../core/routes/route-gpx.ts';
 import type { Clock } from '../clock.ts';
 import {
   deleteSavedRoute,
@@ -31,6 +32,7 @@ import type { Db } from '../db/db.ts';
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import type { Download } from './activity-service.ts';
+import { ImportCancelledError, type ImportPool } from './import-pool.ts';
 
 interface Context {
   db: Db;
@@ -154,14 +156,29 @@ export async function exportRouteGpx(
   };
 }
 
-/** Waypoints to edit from a GPX file; a file Stride cannot read is a 400 with a sentence. */
-export function importRouteGpx(bytes: Uint8Array): ImportedRoute {
+/**
+ * Waypoints to edit from a GPX file, read in the import pool's workers (never on this thread) under
+ * the uploads' memory cap and time budget, in the owner's fair share of the pool. A file Stride
+ * cannot read, or one that breaks those limits, is a 400 with a sentence.
+ */
+export async function importRouteGpx(
+  pool: ImportPool,
+  logger: Logger,
+  input: { bytes: Uint8Array; owner: string; signal?: AbortSignal },
+): Promise<ImportedRoute> {
+  logger.info({ bytes: input.bytes.length }, 'planner GPX import queued in the import pool');
   try {
-    const route = gpxToRoute(bytes);
+    const route = await pool.importRoute(input.bytes, {
+      owner: input.owner,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
     if (route.waypoints.length >= 2) {
       return route;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof ImportCancelledError) {
+      throw error;
+    }
     // Answered with the sentence below: the parser's own error names its internals.
   }
   throw invalid(ROUTE_MESSAGES.gpxUnreadable);

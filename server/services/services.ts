@@ -268,8 +268,9 @@ export function createServices(deps: ServiceDeps) {
   /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
-    elevations: (input: { points: LatLng[] }) => routeServices.elevations(input.points),
-    importGpx: (input: { bytes: Uint8Array }) => importRouteGpx(input.bytes),
+    elevations: (input: { points: LatLng[]; client: string }) => routeServices.elevations(input.points, input.client),
+    importGpx: (input: { bytes: Uint8Array; owner: string; signal?: AbortSignal }) =>
+      importRouteGpx(importPool, logger, input),
     list: (userId: string) => listRoutes(context, userId),
     get: (userId: string, id: string) => getRoute(context, userId, id),
     save: (userId: string, input: RouteSave) => saveRoute(context, userId, input),
@@ -277,7 +278,8 @@ export function createServices(deps: ServiceDeps) {
     update: (userId: string, input: { id: string; route: RouteSave }) =>
       updateRoute(context, userId, input.id, input.route),
     delete: (userId: string, id: string) => deleteRoute(context, userId, id),
-    exportGpx: (userId: string, id: string) => exportRouteGpx(context, userId, id, routeServices.elevations),
+    exportGpx: (userId: string, id: string) =>
+      exportRouteGpx(context, userId, id, (points) => routeServices.elevations(points, `user:${userId}`)),
   };
 
   /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */

@@ -144,3 +144,21 @@ export function longFitActivity(records: number): Uint8Array {
   file.writeUInt16LE(fitCrc(file, 0, file.length - 2), file.length - 2);
   return new Uint8Array(file.buffer, file.byteOffset, file.length);
 }
+
+/**
+ * A planner GPX whose points cycle over a triangle (about 29 bytes a point): Douglas–Peucker peels
+ * one point per pass on it, and the route import once ran that on the event loop about 30 times.
+ */
+export function triangleCycleGpx(points: number): string {
+  const corners = ['lat="46" lon="14"', 'lat="46.01" lon="14"', 'lat="46.005" lon="14.01"'];
+  const body = Array.from({ length: points }, (_, i) => `<trkpt ${corners[i % 3]}/>`).join('');
+  return `${GPX_HEAD}<trk><name>Triangle</name><trkseg>${body}</trkseg></trk></gpx>`;
+}
+
+/**
+ * A 296-byte-class GPX with an elevation of 1e308: its value once made the track encoder loop
+ * forever on Infinity, holding an import worker for its whole time budget.
+ */
+export function hugeElevationGpx(): string {
+  return `${GPX_HEAD}<trk><trkseg><trkpt lat="46" lon="14"><ele>1e308</ele><time>${iso(START)}</time></trkpt><trkpt lat="46.001" lon="14"><ele>1e308</ele><time>${iso(START + 1000)}</time></trkpt></trkseg></trk></gpx>`;
+}

@@ -1,6 +1,6 @@
 // What every stand-in shares: a node:http server on a free loopback port, a request log (for cache
-// tests) and fault switches (status 500, a slow answer, a malformed body), each for the next
-// `count` requests.
+// tests) and fault switches (status 500, a slow answer, a malformed body, no answer at all, a huge
+// body, a rewritten answer), each for the next `count` requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
@@ -11,6 +11,16 @@ export interface StandInFaults {
   slow: { count: number; ms: number } | null;
   /** The next `count` requests answer 200 with a body that is not JSON. */
   malformed: { count: number } | null;
+  /** The next `count` requests are held open and never answered (until the stand-in closes). */
+  hang: { count: number } | null;
+  /** The next `count` requests answer 200 with a JSON body of `bytes` bytes (a padded object), streamed. */
+  huge: {
+    count: number;
+    bytes: number;
+    /** Bytes written so far (a client that stops reading stops it). */ sent?: number;
+  } | null;
+  /** The next `count` answers are passed through `rewrite` before they are sent (hostile values). */
+  rewrite: { count: number; rewrite: (body: unknown) => unknown } | null;
 }
 
 export interface StandIn {
@@ -32,9 +42,32 @@ function takeOne<T extends { count: number }>(fault: T | null): T | null {
   return fault;
 }
 
+/** `{"pad":"xxx…"}` of `bytes` bytes, written in 64 KB chunks as the client reads them. */
+function sendHuge(response: ServerResponse, huge: { bytes: number; sent?: number }): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  const chunk = 'x'.repeat(64 * 1024);
+  let left = Math.max(0, huge.bytes - '{"pad":""}'.length);
+  huge.sent = 0;
+  response.write('{"pad":"');
+  const pump = () => {
+    while (left > 0) {
+      const part = left >= chunk.length ? chunk : chunk.slice(0, left);
+      left -= part.length;
+      huge.sent = (huge.sent ?? 0) + part.length;
+      if (!response.write(part)) {
+        response.once('drain', pump);
+        return;
+      }
+    }
+    response.end('"}');
+  };
+  response.on('error', () => undefined);
+  pump();
+}
+
 export async function startStandIn(handle: JsonHandler): Promise<StandIn> {
   const requests: string[] = [];
-  const faults: StandInFaults = { error: null, slow: null, malformed: null };
+  const faults: StandInFaults = { error: null, slow: null, malformed: null, hang: null, huge: null, rewrite: null };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     requests.push(`${url.pathname}${url.search}`);
@@ -52,9 +85,18 @@ export async function startStandIn(handle: JsonHandler): Promise<StandIn> {
         send(200, '{"truncated": [');
         return;
       }
+      const huge = takeOne(faults.huge);
+      if (huge !== null) {
+        sendHuge(response, huge);
+        return;
+      }
       const { status, body } = handle(url);
-      send(status, JSON.stringify(body));
+      const rewrite = takeOne(faults.rewrite);
+      send(status, JSON.stringify(rewrite === null ? body : rewrite.rewrite(body)));
     };
+    if (takeOne(faults.hang) !== null) {
+      return;
+    }
     const slow = takeOne(faults.slow);
     if (slow === null) {
       answer();

@@ -68,10 +68,30 @@ export function createApiEndpoints(store: Pick<SimulatorStore, 'state' | 'second
         .split(',')
         .map((key) => key.trim())
         .filter((key): key is StreamKey => (STREAM_KEYS as readonly string[]).includes(key));
-      return { status: 200, json: streamsJson(activity, keys, query.get('key_by_type') === 'true') };
+      const json = streamsJson(activity, keys, query.get('key_by_type') === 'true');
+      return { status: 200, json: withStreamValueFault(json, state.faults.streamValue) };
     }
     throw new HttpError(404, fault('resource', 'path', 'invalid', 'Record Not Found'));
   }
 
   return { route };
+}
+
+/** The streamValue fault: every value of one stream replaced (keyed by type, or a list of streams). */
+function withStreamValueFault(json: unknown, streamValue: { key: string; value: number } | null): unknown {
+  if (!streamValue) {
+    return json;
+  }
+  const replace = (stream: unknown, key: unknown) => {
+    const entry = stream as { data?: unknown[] };
+    if (key === streamValue.key && Array.isArray(entry.data)) {
+      entry.data = entry.data.map(() => streamValue.value);
+    }
+  };
+  if (Array.isArray(json)) {
+    json.forEach((stream) => replace(stream, (stream as { type?: unknown }).type));
+  } else {
+    Object.entries(json as Record<string, unknown>).forEach(([key, stream]) => replace(stream, key));
+  }
+  return json;
 }

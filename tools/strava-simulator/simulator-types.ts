@@ -22,6 +22,8 @@ export interface SimulatorFaults {
   expiredAccessTokens: boolean;
   /** Refresh tokens are issued with refresh_token_expires_at in the past and refresh grants answer 400. */
   expiredRefreshTokens: boolean;
+  /** Every value of the stream `key` is answered as `value` (hostile data: 1e308 altitudes). */
+  streamValue: { key: string; value: number } | null;
 }
 
 export interface LoggedRequest {
@@ -141,5 +143,6 @@ export function noFaults(): SimulatorFaults {
     invalidRefreshToken: false,
     expiredAccessTokens: false,
     expiredRefreshTokens: false,
+    streamValue: null,
   };
 }

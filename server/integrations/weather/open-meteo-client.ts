@@ -1,7 +1,7 @@
 /**
  * Stride's client of an Open-Meteo-compatible weather provider over real HTTP: the forecast, the
  * historical archive and geocoding, each at its configured base URL. Every answer is checked with
- * core's zod schemas; an error status, a timeout, a refused connection or an answer of the wrong
+ * core's zod schemas (counted and ranged) after being read up to its cap; an error status, a timeout, a refused connection or an answer of the wrong
  * shape is a {@link WeatherProviderError}, which the services turn into "Weather unavailable".
  */
 import type { Logger } from 'pino';
@@ -20,7 +20,9 @@ import {
   type ArchiveResponse,
   type ForecastResponse,
 } from '../../../core/weather/open-meteo.ts';
+import { WEATHER_BODY_MAX_BYTES } from '../../../core/upstream-limits.ts';
 import type { WeatherConfig } from '../../config.ts';
+import { readCappedJson } from '../../http/upstream-body.ts';
 
 export class WeatherProviderError extends Error {
   constructor(
@@ -67,7 +69,9 @@ export function createWeatherClient(config: WeatherConfig, logger: Logger): Weat
     }
     if (!response.ok) {
       // Open-Meteo names the problem in its error body; anything else is only the status.
-      const problem = openMeteoErrorSchema.safeParse(await response.json().catch(() => null));
+      const problem = openMeteoErrorSchema.safeParse(
+        await readCappedJson(response, WEATHER_BODY_MAX_BYTES).catch(() => null),
+      );
       logger.warn(
         { path, status: response.status, ...(problem.success ? { reason: problem.data.reason } : {}) },
         'Weather provider answered an error',
@@ -76,9 +80,10 @@ export function createWeatherClient(config: WeatherConfig, logger: Logger): Weat
     }
     let body: unknown;
     try {
-      body = await response.json();
+      // Read up to its cap (core/upstream-limits.ts): the transfer stops there.
+      body = await readCappedJson(response, WEATHER_BODY_MAX_BYTES);
     } catch {
-      logger.warn({ path }, 'Weather provider answered something other than JSON');
+      logger.warn({ path }, 'Weather provider answered something other than JSON, or too much of it');
       throw new WeatherProviderError('malformed', url);
     }
     const parsed = schema.safeParse(body);
