@@ -25,8 +25,8 @@ import * as goalsAndPlans from './0019-goals-and-plans.ts';
 import * as wellbeing from './0020-wellbeing.ts';
 import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 import * as activityFileWarnings from './0022-activity-file-warnings.ts';
-import * as stravaEffortsBackfill from './0024-strava-efforts-backfill.ts';
-import * as activityEdits from './0026-activity-edits.ts';
+import * as stravaEffortsBackfill from './0023-strava-efforts-backfill.ts';
+import * as activityEdits from './0024-activity-edits.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -51,8 +51,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0020-wellbeing': wellbeing,
   '0021-strava-efforts-moving-time': stravaEffortsMovingTime,
   '0022-activity-file-warnings': activityFileWarnings,
-  '0024-strava-efforts-backfill': stravaEffortsBackfill,
-  '0026-activity-edits': activityEdits,
+  '0023-strava-efforts-backfill': stravaEffortsBackfill,
+  '0024-activity-edits': activityEdits,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
