@@ -38,7 +38,8 @@ declare module 'vitest' {
 export const E2E_STRAVA_ACTIVITIES = 240;
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const HEALTH_TIMEOUT_MS = 60_000;
+/** How long the built server may take to migrate and answer: a wait for readiness, not a speed target. */
+const HEALTH_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** Runs a command in the repository root; resolves with its combined output, rejects with it on failure. */
