@@ -133,14 +133,15 @@ describe('a hostile or busy elevation service', () => {
   });
 
   it('six look-ups from one visitor take their share of the queue; a runner’s 2-point look-up goes next', async () => {
-    // One call every 1.5 s to the service: the visitor's first call starts at once, the rest wait.
+    // One call every 4 s to the service: the visitor's first call starts at once, the rest wait, and
+    // the runner's look-up (sent as soon as the first call is seen) is queued long before the next.
     const spaced = await startTestServer({
       trustProxyHops: 1,
       planner: {
         routingUrl: null,
         elevationUrl: `${elevation.url}/v1/srtm30m`,
         timeoutMs: 20_000,
-        elevationMinSpacingMs: 1_500,
+        elevationMinSpacingMs: 4_000,
       },
     });
     try {
