@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACTIVITY_EDIT_TEXTS } from '../core/activity/activity-edit.ts';
+import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import {
   VIEWPORT_NAMES,
   VIEWPORTS,
@@ -59,7 +60,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await page.keyboard.press('Escape');
     await expect.poll(() => upload.count()).toBe(0);
     await openDashboard(page);
-    await expect.poll(() => figure(page, 'Activities').innerText()).toBe('1');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('1');
 
     // The detail page: Edit → a walk, with private notes, not counted.
     await page.goto('/activities');
@@ -81,8 +82,8 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await expectVisible(page.getByText(`${ACTIVITY_EDIT_TEXTS.notCountedChipTitle}.`));
 
     await openDashboard(page);
-    await expect.poll(() => figure(page, 'Activities').innerText()).toBe('0');
-    expect(await figure(page, 'Distance').innerText()).toBe('0.00 mi');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('0');
+    expect(await figure(page, SPORT_TOTAL_LABELS.distance).innerText()).toBe('0.00 mi');
 
     // The list page: a manual treadmill run of 5 miles in 40 minutes, two days ago.
     await page.goto('/activities');
@@ -105,8 +106,8 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await screenshot(page, `activity-edit-${viewport}-list`);
 
     await openDashboard(page);
-    await expect.poll(() => figure(page, 'Activities').innerText()).toBe('1');
-    expect(await figure(page, 'Distance').innerText()).toBe('5.00 mi');
-    expect(await figure(page, 'Time').innerText()).toBe('40:00');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('1');
+    expect(await figure(page, SPORT_TOTAL_LABELS.distance).innerText()).toBe('5.00 mi');
+    expect(await figure(page, SPORT_TOTAL_LABELS.duration).innerText()).toBe('40:00');
   });
 });
