@@ -25,7 +25,7 @@ type SdkMessage = Record<string, unknown>;
 /** What the FIT SDK reads of a file: its sessions and laps, and whether it stopped early. */
 function sdkReading(name: string) {
   const { messages, errors } = new Decoder(Stream.fromByteArray(readFileSync(path.join(FIXTURES, name)))).read();
-  const list = (key: string) => ((messages as Record<string, SdkMessage[] | undefined>)[key] ?? []);
+  const list = (key: string) => (messages as Record<string, SdkMessage[] | undefined>)[key] ?? [];
   const figures = (message: SdkMessage) => ({
     sport: message.sport as string | undefined,
     distance: message.totalDistance as number,

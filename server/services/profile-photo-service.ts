@@ -35,14 +35,12 @@ import { getProfile, toProfile } from './profile-service.ts';
  */
 async function reencodePhoto(bytes: Uint8Array, type: ProfilePhotoType): Promise<Buffer> {
   try {
-    const image = sharp(bytes, { limitInputPixels: PROFILE_PHOTO_MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({
-        width: PROFILE_PHOTO_MAX_SIDE,
-        height: PROFILE_PHOTO_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
+    const image = sharp(bytes, { limitInputPixels: PROFILE_PHOTO_MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({
+      width: PROFILE_PHOTO_MAX_SIDE,
+      height: PROFILE_PHOTO_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const encoded =
       type === 'image/png'
         ? image.png()
