@@ -20,6 +20,17 @@ export const LATEST_RUN_LABEL = 'Your latest run';
 /** A forecast is fetched at most once per rounded location in this long (all app servers together). */
 export const FORECAST_REFRESH_MS = 30 * 60_000;
 
+/**
+ * After the provider fails a kind of call (forecast, archive, geocoding), an app server asks it for
+ * that kind again only after this long; reads meanwhile answer WEATHER_UNAVAILABLE_TEXT at once.
+ */
+export const WEATHER_FAILURE_PAUSE_MS = 60_000;
+
+/** A location text's geocoded place is kept this long by the app server, for every runner. */
+export const GEOCODE_CACHE_MS = 24 * 60 * 60_000;
+/** At most this many location texts are kept (the oldest goes first). */
+export const GEOCODE_CACHE_ENTRIES = 1_000;
+
 export const weatherHourSchema = z.object({
   time: z.number(),
   temperature: z.number().nullable(),

@@ -6,6 +6,7 @@ import { roundCoordinate } from '../../core/weather/open-meteo.ts';
 import {
   NO_WEATHER_LOCATION_TEXT,
   UNKNOWN_PLACE_TEXT,
+  WEATHER_FAILURE_PAUSE_MS,
   WEATHER_UNAVAILABLE_TEXT,
   type ActivityWeather,
   type Weather,
@@ -54,6 +55,10 @@ const weatherOf = async (runner: RegisteredUser) => {
 };
 const setLocation = async (runner: RegisteredUser, location: string) => {
   expect((await runner.client.patch('/api/profile', { location })).status).toBe(200);
+};
+/** Moves the clock on past the pause after a provider failure, so the next read asks again. */
+const afterFailurePause = () => {
+  clock.advance(WEATHER_FAILURE_PAUSE_MS);
 };
 /** Moves every clock on past the cache's 30 minutes, so the next read fetches again. */
 const afterCacheExpiry = () => {
@@ -170,15 +175,19 @@ describe('GET /api/weather', () => {
     ['an error status', () => (meteo.faults.error = { count: 1, status: 503 })],
     ['a timeout', () => (meteo.faults.slow = { count: 1, ms: 2_000 })],
     ['a malformed answer', () => (meteo.faults.malformed = { count: 1 })],
-  ])('answers "Weather unavailable" on %s, stores nothing, and the next read fetches again', async (_, fault) => {
-    const runner = await registerUser(server);
-    await setLocation(runner, 'Berlin');
-    await weatherOf(runner);
-    afterCacheExpiry();
-    fault();
-    expect(await weatherOf(runner)).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
-    expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
-  });
+  ])(
+    'answers "Weather unavailable" on %s, stores nothing, and a read after the pause fetches again',
+    async (_, fault) => {
+      const runner = await registerUser(server);
+      await setLocation(runner, 'Berlin');
+      await weatherOf(runner);
+      afterCacheExpiry();
+      fault();
+      expect(await weatherOf(runner)).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
+      afterFailurePause();
+      expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
+    },
+  );
 
   it('a request waiting for another’s fetch that times out does not fetch again itself', async () => {
     const first = await registerUser(server);
@@ -192,6 +201,7 @@ describe('GET /api/weather', () => {
     const answers = await Promise.all([weatherOf(first), weatherOf(second)]);
     expect(answers).toEqual(Array(2).fill({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT }));
     expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
+    afterFailurePause();
   });
 
   it('picks the place the rest of the location names: "London, Ontario" is not London, England', async () => {
@@ -204,20 +214,27 @@ describe('GET /api/weather', () => {
     expect(await weatherOf(runner)).toMatchObject({ location: { label: 'London', lat: 51.51, lng: -0.13 } });
   });
 
-  it('uses the latest run while geocoding fails, and the place once it answers', async () => {
+  it('uses the latest run while geocoding fails, and the place once it answers after the pause', async () => {
     const runner = await registerUser(server);
     await uploadRun(runner, Date.UTC(2026, 10, 20, 7), 48.2, 16.37);
-    await setLocation(runner, 'Berlin, Germany');
+    // A text no earlier test geocoded, so the server has not kept its place.
+    await setLocation(runner, 'Berlin, DE');
     meteo.faults.error = { count: 1, status: 500 };
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'activity' } });
+    expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'activity' } });
+    afterFailurePause();
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'profile', label: 'Berlin' } });
   });
 
-  it('answers "Weather unavailable" when geocoding fails, and geocodes on the next read', async () => {
+  it('answers "Weather unavailable" when geocoding fails, and geocodes on the first read after the pause', async () => {
     const runner = await registerUser(server);
-    await setLocation(runner, 'London');
+    await setLocation(runner, 'Paris');
     meteo.faults.error = { count: 1, status: 500 };
     expect(await weatherOf(runner)).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
+    // A text no earlier test geocoded: geocoding it waits for the pause.
+    await setLocation(runner, 'London, United Kingdom');
+    expect(await weatherOf(runner)).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
+    afterFailurePause();
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { label: 'London' } });
   });
 
@@ -253,6 +270,7 @@ describe('GET /api/activities/{id}/weather', () => {
     meteo.faults.error = { count: 1, status: 500 };
     const failed = await runner.client.get<ActivityWeather>(`/api/activities/${id}/weather`);
     expect(failed.body).toEqual({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT });
+    afterFailurePause();
     const stored = () =>
       server.database.db.selectFrom('activityWeather').selectAll().where('activityId', '=', id).execute();
     expect(await stored()).toEqual([]);
@@ -337,5 +355,85 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('weather calls one runner can cause', () => {
+  it('a runner switching back and forth between two places geocodes each once and fetches each forecast once', async () => {
+    afterCacheExpiry();
+    const runner = await registerUser(server);
+    const before = meteo.requests.length;
+    for (let i = 0; i < 20; i += 1) {
+      // Texts no earlier test geocoded, so the server has not kept their places.
+      await setLocation(runner, i % 2 === 0 ? 'Berlin, Land Berlin' : 'London, England');
+      expect(await weatherOf(runner)).toMatchObject({ status: 'ok', location: { source: 'profile' } });
+    }
+    const asked = meteo.requests.slice(before).map((request) => request.split('?')[0]);
+    expect(asked.filter((path) => path === '/v1/search')).toHaveLength(2);
+    expect(asked.filter((path) => path === '/v1/forecast')).toHaveLength(2);
+  });
+
+  it('50 parallel dashboard reads at one place make one forecast call', async () => {
+    afterCacheExpiry();
+    const runner = await registerUser(server);
+    await setLocation(runner, 'New York');
+    await weatherOf(runner);
+    afterCacheExpiry();
+    const forecasts = requestsTo('/v1/forecast').length;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => weatherOf(runner)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill('ok'));
+    expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
+  });
+
+  it('a failing forecast is not asked again for a minute, however often the dashboard reloads', async () => {
+    afterCacheExpiry();
+    const runner = await registerUser(server);
+    await setLocation(runner, 'Berlin');
+    await weatherOf(runner);
+    afterCacheExpiry();
+    meteo.faults.error = { count: 1_000, status: 503 };
+    try {
+      const forecasts = requestsTo('/v1/forecast').length;
+      const answers = await Promise.all(Array.from({ length: 30 }, () => weatherOf(runner)));
+      for (let i = 0; i < 20; i += 1) {
+        answers.push(await weatherOf(runner));
+      }
+      expect(answers).toEqual(Array(50).fill({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT }));
+      expect(requestsTo('/v1/forecast').length - forecasts).toBe(1);
+    } finally {
+      meteo.faults.error = null;
+    }
+    clock.advance(WEATHER_FAILURE_PAUSE_MS);
+    expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
+  });
+
+  it('a failing archive is asked once per activity opened at once, then not again for a minute', async () => {
+    const runner = await registerUser(server);
+    const ids = [
+      await uploadRun(runner, Date.UTC(2026, 10, 2, 7), 46.05, 14.5),
+      await uploadRun(runner, Date.UTC(2026, 10, 3, 7), 46.1, 14.6),
+      await uploadRun(runner, Date.UTC(2026, 10, 4, 7), 46.2, 14.7),
+    ];
+    afterFailurePause();
+    meteo.faults.error = { count: 1_000, status: 500 };
+    const archives = requestsTo('/v1/archive').length;
+    try {
+      const reads = ids.flatMap((id) => Array.from({ length: 10 }, () => id));
+      const answers = await Promise.all(
+        reads.map(async (id) => (await runner.client.get<ActivityWeather>(`/api/activities/${id}/weather`)).body),
+      );
+      for (const id of reads) {
+        answers.push((await runner.client.get<ActivityWeather>(`/api/activities/${id}/weather`)).body);
+      }
+      expect(answers).toEqual(Array(60).fill({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT }));
+      // One call per activity opened at the same moment; none at all once the first has failed.
+      expect(requestsTo('/v1/archive').length - archives).toBe(3);
+    } finally {
+      meteo.faults.error = null;
+    }
+    clock.advance(WEATHER_FAILURE_PAUSE_MS);
+    const answer = await runner.client.get<ActivityWeather>(`/api/activities/${ids[0]}/weather`);
+    expect(answer.body).toMatchObject({ status: 'ok' });
+    expect(requestsTo('/v1/archive').length - archives).toBe(4);
   });
 });

@@ -90,7 +90,7 @@ import {
 } from './saved-route-service.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
-import { getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
+import { createWeatherMemory, getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
 import {
   finishExercise,
   getCoachingSettings,
@@ -312,7 +312,13 @@ export function createServices(deps: ServiceDeps) {
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
   };
 
-  const weatherContext: WeatherContext = { db, clock, logger, client: createWeatherClient(config.weather, logger) };
+  const weatherContext: WeatherContext = {
+    db,
+    clock,
+    logger,
+    client: createWeatherClient(config.weather, logger),
+    memory: createWeatherMemory(),
+  };
   const weather = {
     get: (userId: string) => getWeather(weatherContext, userId),
     /** The debug page: the same path, which fills the shared cache when it holds nothing fresh. */

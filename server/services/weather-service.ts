@@ -3,10 +3,16 @@
  * activity's start), the forecast there from the cache shared by every app server (fetched at most
  * once per rounded location per 30 minutes), the best hour to run in the next 12, and the archived
  * weather at an activity's start (stored once). Any provider failure answers "Weather unavailable".
+ * Each app server also keeps its calls to the provider down: identical calls in flight at once are
+ * made once, a location text is geocoded once a day for every runner, and after a failure that kind
+ * of call pauses for a minute.
  */
 import type { Logger } from 'pino';
 import {
   FORECAST_REFRESH_MS,
+  GEOCODE_CACHE_ENTRIES,
+  GEOCODE_CACHE_MS,
+  WEATHER_FAILURE_PAUSE_MS,
   LATEST_RUN_LABEL,
   NO_WEATHER_LOCATION_TEXT,
   UNKNOWN_PLACE_TEXT,
@@ -46,13 +52,92 @@ import {
   type StoredPlace,
 } from '../db/weather-repository.ts';
 import { notFound } from '../errors.ts';
-import { WeatherProviderError, type WeatherClient } from '../integrations/weather/open-meteo-client.ts';
+import {
+  WeatherProviderError,
+  type GeocodedPlace,
+  type WeatherClient,
+} from '../integrations/weather/open-meteo-client.ts';
+
+type CallKind = 'forecast' | 'archive' | 'geocode';
+
+/** What one app server remembers of its calls to the provider. */
+export interface WeatherMemory {
+  /** Calls under way, by kind and arguments: a second identical call waits for the first. */
+  inFlight: Map<string, Promise<unknown>>;
+  /** Until when each kind of call is paused after a failure (ms since the epoch). */
+  pausedUntil: Map<CallKind, number>;
+  /** Geocoded places by normalised location text, with when they were found. */
+  places: Map<string, { place: GeocodedPlace | null; at: number }>;
+}
+
+export function createWeatherMemory(): WeatherMemory {
+  return { inFlight: new Map(), pausedUntil: new Map(), places: new Map() };
+}
 
 export interface WeatherContext {
   db: Db;
   clock: Clock;
   logger: Logger;
   client: WeatherClient;
+  memory: WeatherMemory;
+}
+
+const urlOf = (client: WeatherClient, kind: CallKind) =>
+  kind === 'forecast'
+    ? client.config.forecastUrl
+    : kind === 'archive'
+      ? client.config.archiveUrl
+      : client.config.geocodingUrl;
+
+/**
+ * Runs `work` unless that kind of call is paused after a failure; an identical call already under
+ * way is shared rather than repeated. A provider failure pauses the kind for WEATHER_FAILURE_PAUSE_MS.
+ */
+async function callOnce<T>(context: WeatherContext, kind: CallKind, key: string, work: () => Promise<T>): Promise<T> {
+  const { memory, clock, client } = context;
+  const paused = memory.pausedUntil.get(kind);
+  if (paused !== undefined && clock.now() < paused) {
+    throw new WeatherProviderError(`${kind} calls are paused after a failure`, urlOf(client, kind));
+  }
+  const slot = `${kind}:${key}`;
+  const running = memory.inFlight.get(slot);
+  if (running) {
+    return running as Promise<T>;
+  }
+  const call = (async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof WeatherProviderError) {
+        memory.pausedUntil.set(kind, clock.now() + WEATHER_FAILURE_PAUSE_MS);
+      }
+      throw error;
+    } finally {
+      memory.inFlight.delete(slot);
+    }
+  })();
+  memory.inFlight.set(slot, call);
+  return call;
+}
+
+/** The place a location text names, from the server's memory when geocoded in the last day. */
+async function geocode(context: WeatherContext, text: string): Promise<GeocodedPlace | null> {
+  const { memory, clock, client } = context;
+  const key = text.toLowerCase().replace(/\s+/g, ' ');
+  const known = memory.places.get(key);
+  if (known && known.at > clock.now() - GEOCODE_CACHE_MS) {
+    return known.place;
+  }
+  const place = await callOnce(context, 'geocode', key, () => client.geocode(text));
+  memory.places.delete(key);
+  memory.places.set(key, { place, at: clock.now() });
+  if (memory.places.size > GEOCODE_CACHE_ENTRIES) {
+    const oldest = memory.places.keys().next();
+    if (!oldest.done) {
+      memory.places.delete(oldest.value);
+    }
+  }
+  return place;
 }
 
 const HOUR_MS = 3_600_000;
@@ -68,14 +153,14 @@ type RunnerLocation = { found: WeatherLocation } | { missing: string };
  * while the geocoder is failing).
  */
 async function runnerLocation(context: WeatherContext, userId: string): Promise<RunnerLocation> {
-  const { db, client, clock } = context;
+  const { db, clock } = context;
   const text = (await profileLocationText(db, userId)).trim();
   let geocoderFailure: WeatherProviderError | null = null;
   if (text !== '') {
     let place: StoredPlace | undefined = await findPlace(db, userId);
     if (place?.query !== text) {
       try {
-        const match = await client.geocode(text);
+        const match = await geocode(context, text);
         place = { query: text, name: match?.name ?? null, lat: match?.lat ?? null, lng: match?.lng ?? null };
         await savePlace(db, userId, place, new Date(clock.now()));
       } catch (error) {
@@ -184,7 +269,10 @@ export async function getWeather(context: WeatherContext, userId: string): Promi
     if ('missing' in location) {
       return { status: 'no-location', message: location.missing };
     }
-    const { forecast, origin } = await readForecast(context, location.found);
+    const { lat, lng } = location.found;
+    const { forecast, origin } = await callOnce(context, 'forecast', locationKey(lat, lng), () =>
+      readForecast(context, location.found),
+    );
     const hourStart = Math.floor(context.clock.now() / HOUR_MS) * HOUR_MS;
     const hours = forecastHours(forecast)
       .filter((hour) => hour.time >= hourStart)
@@ -234,7 +322,11 @@ export async function getActivityWeather(
   }
   const startMs = start.startDate.getTime();
   try {
-    const archive = await client.archive(start.startLat, start.startLng, new Date(startMs).toISOString().slice(0, 10));
+    const { startLat, startLng } = start;
+    const day = new Date(startMs).toISOString().slice(0, 10);
+    const archive = await callOnce(context, 'archive', `${locationKey(startLat, startLng)}@${day}`, () =>
+      client.archive(startLat, startLng, day),
+    );
     const hour = archiveHourAt(archive, startMs);
     if (hour === null || hour.temperature === null) {
       return UNAVAILABLE;
