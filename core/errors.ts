@@ -73,6 +73,9 @@ export const HTTP_MESSAGES = {
   /** Sign-in and the other account endpoints read JSON only, so every attempt meets the same checks. */
   jsonOnly: 'Send this request as JSON (Content-Type: application/json).',
   tooManyStreams: 'The server has too many open live connections right now. Please try again in a minute.',
+  /** One client address holds the most live-event streams it may (EVENT_STREAMS_PER_ADDRESS). */
+  tooManyStreamsFromAddress:
+    'Too many live connections are open from your network right now. Close some tabs or try again in a minute.',
   /** A per-user or per-address rate limit of a route (server/http/rate-limit.ts). */
   tooManyRequests: (retryAfterSeconds: number) =>
     `Too many requests. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,

@@ -53,6 +53,9 @@ export const STREAM_READY_EVENT = 'ready';
  */
 export const STREAM_SUPERSEDED_EVENT = 'superseded';
 
+/** An account younger than this holds fewer live-event streams (EVENT_STREAMS_PER_NEW_ACCOUNT). */
+export const NEW_ACCOUNT_STREAM_AGE_MS = 24 * 60 * 60_000;
+
 export type ParsedServerEvent<T extends ServerEventType> =
   { ok: true; event: ServerEventOf<T> } | { ok: false; problem: string };
 

@@ -138,7 +138,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         concurrentPerUser: 2,
         idleTimeoutMs: 30_000,
       },
-      eventStreams: { perUser: 10, total: 2000 },
+      eventStreams: { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 },
       activityRederive: true,
       weather: {
         forecastUrl: 'https://api.open-meteo.com',
@@ -408,6 +408,13 @@ describe('loadConfig rejects bad values', () => {
 describe('event stream limits', () => {
   it('reads EVENT_STREAMS_PER_USER and EVENT_STREAMS_MAX', () => {
     const config = loadConfig({ APP_SECRET: 'x'.repeat(32), EVENT_STREAMS_PER_USER: '3', EVENT_STREAMS_MAX: '50' });
-    expect(config.eventStreams).toEqual({ perUser: 3, total: 50 });
+    expect(config.eventStreams).toEqual({ perUser: 3, perNewAccount: 2, perAddress: 50, total: 50 });
+  });
+
+  it('reads EVENT_STREAMS_PER_NEW_ACCOUNT and EVENT_STREAMS_PER_ADDRESS, at least 1 each', () => {
+    const env = { APP_SECRET: 'x'.repeat(32), EVENT_STREAMS_PER_NEW_ACCOUNT: '1', EVENT_STREAMS_PER_ADDRESS: '20' };
+    expect(loadConfig(env).eventStreams).toEqual({ perUser: 10, perNewAccount: 1, perAddress: 20, total: 2000 });
+    const zero = { APP_SECRET: 'x'.repeat(32), EVENT_STREAMS_PER_NEW_ACCOUNT: '0', EVENT_STREAMS_PER_ADDRESS: '0' };
+    expect(loadConfig(zero).eventStreams).toMatchObject({ perNewAccount: 1, perAddress: 1 });
   });
 });

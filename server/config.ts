@@ -61,8 +61,11 @@ export interface Config {
   serveSourceMaps: boolean;
   strava: StravaConfig;
   uploads: UploadConfig;
-  /** Open live-event streams (/api/events): per user (one more closes the oldest) and in all. */
-  eventStreams: { perUser: number; total: number };
+  /**
+   * Open live-event streams (/api/events): per user (one more closes the oldest; fewer for an
+   * account younger than a day), per client address and in all.
+   */
+  eventStreams: { perUser: number; perNewAccount: number; perAddress: number; total: number };
   /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
   activityRederive: boolean;
   /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
@@ -130,7 +133,7 @@ export interface UploadConfig {
 }
 
 /** Ten tabs of one runner stay live; an eleventh closes the oldest instead of piling up. */
-export const DEFAULT_EVENT_STREAMS = { perUser: 10, total: 2000 } as const;
+export const DEFAULT_EVENT_STREAMS = { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 } as const;
 
 /** Strava: the server-wide app, where Strava is, and the client's pacing. */
 export interface StravaConfig {
@@ -294,6 +297,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploads: loadUploadConfig(env),
     eventStreams: {
       perUser: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_USER', DEFAULT_EVENT_STREAMS.perUser)),
+      perNewAccount: Math.max(
+        1,
+        readInteger(env, 'EVENT_STREAMS_PER_NEW_ACCOUNT', DEFAULT_EVENT_STREAMS.perNewAccount),
+      ),
+      perAddress: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_ADDRESS', DEFAULT_EVENT_STREAMS.perAddress)),
       total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
     },
     activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),

@@ -17,6 +17,12 @@ export function findAuthUser(db: Db, userId: string): Promise<AuthUserRow | unde
     .executeTakeFirst();
 }
 
+/** When the account was made, or undefined when there is none. */
+export async function findAccountCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('authUsers').select('createdAt').where('id', '=', userId).executeTakeFirst();
+  return row === undefined ? undefined : new Date(row.createdAt);
+}
+
 /** The password hash of a disabled account with this e-mail, or undefined for any other e-mail. */
 export async function findDisabledPasswordHash(db: Db, email: string): Promise<string | undefined> {
   const row = await db

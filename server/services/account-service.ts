@@ -12,6 +12,7 @@ import {
   countOtherSessions,
   deleteAuthUser,
   deleteOtherSessions,
+  findAccountCreatedAt,
   findPasswordHash,
   userDataTables,
   vacuumTables,
@@ -19,6 +20,7 @@ import {
 import type { SessionUser } from '../auth/session-user.ts';
 import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import { NEW_ACCOUNT_STREAM_AGE_MS } from '../../core/events.ts';
 
 /**
  * Deletes the account and everything it owns (one cascading DELETE), once the typed e-mail matches
@@ -94,4 +96,10 @@ export async function changePassword(
 /** "Sign out everywhere else": ends every session but this one; how many were ended. */
 export function endOtherSessions(db: Db, user: SessionUser, now: Date): Promise<number> {
   return deleteOtherSessions(db, user.id, user.sessionId, now);
+}
+
+/** Whether the account is younger than a day, so it holds fewer live-event streams. */
+export async function isNewAccount(db: Db, userId: string, now: number): Promise<boolean> {
+  const createdAt = await findAccountCreatedAt(db, userId);
+  return createdAt !== undefined && createdAt.getTime() > now - NEW_ACCOUNT_STREAM_AGE_MS;
 }

@@ -29,7 +29,7 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
 import type { SpooledFile } from '../spooled-file.ts';
-import { changePassword, deleteAccount, endOtherSessions } from './account-service.ts';
+import { changePassword, deleteAccount, endOtherSessions, isNewAccount } from './account-service.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
 import { importFiles, type ImportOutcome } from './activity-import.ts';
 import {
@@ -307,6 +307,8 @@ export function createServices(deps: ServiceDeps) {
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
+    /** Whether the account is younger than a day (it holds fewer live-event streams). */
+    isNewAccount: (userId: string) => isNewAccount(db, userId, clock.now()),
     /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
     claimSignInAttempt: (email: string) => loginThrottle.claimAttempt(email),
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),

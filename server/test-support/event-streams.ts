@@ -13,11 +13,15 @@ export interface OpenStream {
   abort: () => void;
 }
 
-/** Opens a stream and waits for its `ready` event. */
-export async function openEventStream(server: TestServer, client: ApiClient): Promise<OpenStream> {
+/** Opens a stream (with any `headers` more) and waits for its `ready` event. */
+export async function openEventStream(
+  server: TestServer,
+  client: ApiClient,
+  headers: Record<string, string> = {},
+): Promise<OpenStream> {
   const controller = new AbortController();
   const response = await fetch(`${server.url}/api/events`, {
-    headers: { cookie: cookieHeader(client) },
+    headers: { ...headers, cookie: cookieHeader(client) },
     signal: controller.signal,
   });
   expect(response.status).toBe(200);
