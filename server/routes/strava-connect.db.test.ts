@@ -522,8 +522,8 @@ describe("a runner's own Strava app", () => {
     const connect = await user.client.post<{ authorizeUrl: string }>('/api/strava/connect', {});
     const authorize = new URL(connect.body.authorizeUrl).searchParams;
     expect(authorize.get('client_id')).toBe(ownClientId);
-    // Without PUBLIC_URL, Strava sends the browser back to the address it used.
-    expect(authorize.get('redirect_uri')).toBe(`${ownServer.url}/strava/callback`);
+    // Strava sends the browser back to PUBLIC_URL (its default here), never to the Host the request named.
+    expect(authorize.get('redirect_uri')).toBe(`${ownServer.config.publicUrl}/strava/callback`);
 
     const query = await authorizeAtStrava(user.client);
     const exchanged = await user.client.post<StravaStatus>('/api/strava/exchange', query);
