@@ -135,7 +135,9 @@ describe('DELETE /api/account', () => {
     expect(reached).toEqual(expect.arrayContaining(['auth_users', 'auth_sessions', 'profiles', 'saved_routes']));
     const before = await vacuums();
 
-    expect((await client.delete('/api/account', { confirmEmail: credentials.email })).status).toBe(200);
+    expect(
+      (await client.delete('/api/account', { confirmEmail: credentials.email, password: credentials.password })).status,
+    ).toBe(200);
 
     const after = await vacuums();
     for (const table of reached) {

@@ -48,9 +48,10 @@ function alternatingPolesGpx(points: number): string {
 }
 
 /** A real-looking TCX run of 10 minutes whose device distance jumps to 1e10 m at the last point. */
-function jumpingDistanceTcx(): string {
+/** 600 s at 3 m/s whose last DistanceMeters reading jumps to `lastDistance`. */
+function jumpingDistanceTcx(lastDistance: number): string {
   const points = straightRun({ points: 601, speed: 3, start: Date.now() - 2 * DAY_MS }).map((point, i) =>
-    i === 600 ? { ...point, distance: 1e10 } : point,
+    i === 600 ? { ...point, distance: lastDistance } : point,
   );
   return garminTcx([{ points, averageHeartRate: 150, maxHeartRate: 170, calories: 120 }]);
 }
@@ -102,13 +103,21 @@ describe('uploading physically implausible files', () => {
     },
   );
 
-  it('a TCX whose DistanceMeters jumps to 1e10 is imported flagged, with at most MAX_SPLITS splits', async () => {
+  it('a TCX whose DistanceMeters jumps to 1e10 loses that reading: the run is its other 1,800 m, not flagged', async () => {
     const user = await registerUser(server);
-    const activity = await uploadOne(user, { name: 'jump.tcx', content: jumpingDistanceTcx() });
-    expect(activity.distance).toBe(1e10);
+    const activity = await uploadOne(user, { name: 'jump.tcx', content: jumpingDistanceTcx(1e10) });
+    expect(activity.distance).toBeCloseTo(600 * 3, 3);
+    expect(activity.flagged).toBe(false);
+    expect(activity.splitsMetric).toHaveLength(2);
+  });
+
+  it('a TCX whose DistanceMeters jumps to 4,000 km is imported flagged, with at most MAX_SPLITS splits', async () => {
+    const user = await registerUser(server);
+    const activity = await uploadOne(user, { name: 'jump.tcx', content: jumpingDistanceTcx(4e6) });
+    expect(activity.distance).toBe(4e6);
     expect(activity.flagged).toBe(true);
     expect(activity.flagReason).toBe(
-      "This activity's distance (10,000,000 km, 6,213,727 mi) is longer than any single activity. It is left out of your totals and medals until you confirm it.",
+      "This activity's distance (4,000 km, 2,485 mi) is longer than any single activity. It is left out of your totals and medals until you confirm it.",
     );
     expect(activity.splitsMetric).toHaveLength(MAX_SPLITS);
     expect(activity.splitsMetric[0]?.distance).toBeCloseTo(1000, 3);
