@@ -326,7 +326,10 @@ describe('the import pool is shared fairly between runners', () => {
       order.push('light');
       expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
       await Promise.all([first.upload, second.upload]);
-      expect(order).toEqual(['heavy 1', 'light', 'heavy 2']);
+      // The light file is served by the first free worker, before the heavy runner's second file
+      // (whether the first heavy file's rows are stored before or after it does not matter here).
+      expect(order.indexOf('light')).toBeLessThan(order.indexOf('heavy 2'));
+      expect(order).toHaveLength(3);
     } finally {
       await server.stop();
     }
