@@ -12,6 +12,7 @@ import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import {
   VIEWPORT_NAMES,
   VIEWPORTS,
+  expectHidden,
   expectVisible,
   heading,
   newAccount,
@@ -20,6 +21,8 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
+/** The dashboard's figures follow a change through the server and a refetch: give it time on a loaded machine. */
+const POLL = { timeout: 15_000 };
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 
 /** The figure under a label on a dashboard card (the label's paragraph, then the figure's). */
@@ -58,9 +61,9 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await upload.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(upload.getByText('1 imported.'));
     await page.keyboard.press('Escape');
-    await expect.poll(() => upload.count()).toBe(0);
+    await expectHidden(upload);
     await openDashboard(page);
-    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('1');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText(), POLL).toBe('1');
 
     // The detail page: Edit → a walk, with private notes, not counted.
     await page.goto('/activities');
@@ -76,13 +79,13 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await edit.getByRole('switch', { name: ACTIVITY_EDIT_TEXTS.countedLabel }).uncheck();
     await screenshot(page, `activity-edit-${viewport}-edit-dialog`);
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => edit.isVisible()).toBe(false);
+    await expectHidden(edit);
     await expectVisible(page.getByTestId('private-notes').filter({ hasText: 'Easy loop with the dog' }));
     await expectVisible(page.getByText('Walk', { exact: true }).first());
     await expectVisible(page.getByText(`${ACTIVITY_EDIT_TEXTS.notCountedChipTitle}.`));
 
     await openDashboard(page);
-    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('0');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText(), POLL).toBe('0');
     expect(await figure(page, SPORT_TOTAL_LABELS.distance).innerText()).toBe('0.00 mi');
 
     // The list page: a manual treadmill run of 5 miles in 40 minutes, two days ago.
@@ -98,7 +101,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await manual.getByRole('textbox', { name: 'Private notes' }).fill('Incline 1 %');
     await screenshot(page, `activity-edit-${viewport}-manual-dialog`);
     await manual.getByRole('button', { name: 'Add activity' }).click();
-    await expect.poll(() => manual.isVisible()).toBe(false);
+    await expectHidden(manual);
     const list = page.getByRole('list', { name: 'Activities' });
     await expectVisible(list.getByText('Treadmill tempo'));
     await expectVisible(list.getByText(ACTIVITY_EDIT_TEXTS.manualChip, { exact: true }));
@@ -106,7 +109,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await screenshot(page, `activity-edit-${viewport}-list`);
 
     await openDashboard(page);
-    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText()).toBe('1');
+    await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText(), POLL).toBe('1');
     expect(await figure(page, SPORT_TOTAL_LABELS.distance).innerText()).toBe('5.00 mi');
     expect(await figure(page, SPORT_TOTAL_LABELS.duration).innerText()).toBe('40:00');
   });

@@ -82,13 +82,13 @@ describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
     // The totals are per sport: the runs' figures, the other sports' beside them, never one sum.
     await page.reload();
     await expectVisible(heading(page, 'Hi, Ana'));
-    // Seven runs: 26.95 mi, 4,278 ft, 5:13:57 — with the ride, the two swims and the yoga session
-    // beside them, they make the 35.71 mi, 4,618 ft and 6:05:48 once shown as one "Distance".
+    // Seven runs: 26.95 mi, 4,326 ft, 5:13:57 — with the ride, the two swims and the yoga session
+    // beside them, they make the 35.71 mi, 4,707 ft and 6:05:48 once shown as one "Distance".
     await expect.poll(() => figure(page, 'Runs').innerText()).toBe('7');
     expect(await dashboardTotals(page)).toEqual({
       Runs: ['7', 'Also 1 ride, 2 swims, 1 other activity'],
       'Running distance': ['26.95 mi', 'Rides 8.40 mi · Swims 0.37 mi'],
-      'Running climb': ['4,278 ft', 'Rides 340 ft'],
+      'Running climb': ['4,326 ft', 'Rides 381 ft'],
       'Running time': ['5:13:57', 'Rides 26:01 · Swims 12:52 · Other 12:58'],
     });
     const recent = page.getByRole('list', { name: 'Recent activities' });
