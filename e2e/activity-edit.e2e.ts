@@ -81,7 +81,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await expectHidden(edit);
     await expectVisible(page.getByTestId('private-notes').filter({ hasText: 'Easy loop with the dog' }));
-    await expectVisible(page.getByText('Walk', { exact: true }).first());
+    await expectVisible(page.getByText('Walk', { exact: true }).filter({ visible: true }).first());
     await expectVisible(page.getByText(`${ACTIVITY_EDIT_TEXTS.notCountedChipTitle}.`));
 
     await openDashboard(page);
