@@ -210,12 +210,16 @@ describe('registrationSchema', () => {
 });
 
 describe('accountDeletionSchema', () => {
-  it('takes only the confirmation e-mail', () => {
-    expect(accountDeletionSchema.parse({ confirmEmail: 'ada@example.com' })).toEqual({
+  it('takes only the confirmation e-mail and the password', () => {
+    expect(accountDeletionSchema.parse({ confirmEmail: 'ada@example.com', password: 'secret1' })).toEqual({
       confirmEmail: 'ada@example.com',
+      password: 'secret1',
     });
     expect(accountDeletionSchema.safeParse({}).success).toBe(false);
-    expect(accountDeletionSchema.safeParse({ confirmEmail: 'a@example.com', force: true }).success).toBe(false);
+    expect(accountDeletionSchema.safeParse({ confirmEmail: 'ada@example.com' }).success).toBe(false);
+    expect(
+      accountDeletionSchema.safeParse({ confirmEmail: 'a@example.com', password: 'secret1', force: true }).success,
+    ).toBe(false);
   });
 
   it('has the mismatch sentence', () => {

@@ -61,7 +61,12 @@ describe('activity figures', () => {
       swim: 'Swim',
       other: 'Other',
     });
-    expect(ACTIVITY_SOURCE_LABELS).toEqual({ upload: 'Uploaded file', strava: 'Strava', placeholder: 'Sample' });
+    expect(ACTIVITY_SOURCE_LABELS).toEqual({
+      upload: 'Uploaded file',
+      strava: 'Strava',
+      placeholder: 'Sample',
+      manual: 'Manual entry',
+    });
   });
 });
 
