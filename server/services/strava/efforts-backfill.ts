@@ -69,7 +69,7 @@ export function createEffortsBackfill(deps: EffortsBackfillDeps) {
   async function readRun(userId: string, run: ClaimedRun, signal: AbortSignal): Promise<RunOutcome> {
     try {
       const raw = await deps.withToken(userId, (token) =>
-        client.getActivity(token, run.stravaId, { signal, priority: 'background' }),
+        client.getActivity(token, run.stravaId, { signal, priority: 'deferred' }),
       );
       const now = new Date(clock.now());
       await saveStravaDetail(db, run.id, { ...stravaDetailColumns(raw, run.type, now), effortsClaimedUntil: null });
