@@ -149,11 +149,11 @@ describe('a server stopped in the middle of the back-fill', () => {
       first = await start();
       const user = await registerUser(first);
       simulator.addAthlete({ activities: 30, signIn: true });
+      // Strava answers four details, then stops answering: the fifth hangs in flight while the server stops.
+      simulator.setFault('hang', { match: '/api/v3/activities/', after: 4 });
       expect((await connectStrava(user.client)).status).toBe(200);
       await waitForSync(user.client);
       await waitUntil(async () => (await personalBests(user.client)).stravaEfforts.read >= 4, 'four runs read');
-      // Strava stops answering details: the next one hangs in flight while the server stops.
-      simulator.setFault('hang', { match: '/api/v3/activities/' });
       await waitUntil(() => detailRequests(simulator).some((request) => request.status === 0), 'a hanging request');
       const progress = (await personalBests(user.client)).stravaEfforts;
       expect(progress.read).toBeLessThan(progress.runs);

@@ -74,7 +74,9 @@ export function createRateLimitsAndFaults(store: Pick<SimulatorStore, 'state' | 
     const isApi = path.startsWith('/api/v3/');
     const faultable = !(method === 'GET' && path === '/oauth/authorize');
     const faults = state.faults;
-    if (faultable && faults.hang && matches(faults.hang.match, path)) {
+    if (faultable && faults.hang && matches(faults.hang.match, path) && (faults.hang.after ?? 0) > 0) {
+      faults.hang.after = (faults.hang.after ?? 0) - 1;
+    } else if (faultable && faults.hang && matches(faults.hang.match, path)) {
       const query = Object.fromEntries(url.searchParams);
       const authorization = request.headers.authorization ?? null;
       state.requests.push({ method, path, query, authorization, body, time: arrived, status: 0 });

@@ -14,8 +14,11 @@ export interface SimulatorFaults {
   serverError: { count: number; status: number; match?: string } | null;
   /** Every matching request waits `ms` before answering (for client timeouts); `count` limits it when set. */
   slow: { ms: number; count?: number; match?: string } | null;
-  /** Every matching request is held open and never answered (Strava hanging); it is logged with status 0. */
-  hang: { match?: string } | null;
+  /**
+   * Every matching request is held open and never answered (Strava hanging); it is logged with status 0.
+   * With `after`, that many matching requests are answered first.
+   */
+  hang: { match?: string; after?: number } | null;
   /** Every refresh_token grant answers 400 RefreshToken invalid. */
   invalidRefreshToken: boolean;
   /** Access tokens are issued already expired (expires_in 0) and existing ones are rejected with 401. */
