@@ -189,7 +189,7 @@ export function ManualActivityDialog({
               </TextField>
               <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
             </Stack>
-            <Stack direction="row" spacing={2}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
               <TextField
                 label="Date"
                 type="date"
