@@ -24,7 +24,10 @@ let server: TestServer;
 let strava: StravaSimulator;
 
 beforeAll(async () => {
-  ({ server, strava } = await startStravaTestServer());
+  // Two hundred streams from one address and from new accounts: the stream caps are raised so this
+  // test measures concurrency, not the caps (which routes/events.db.test.ts covers).
+  const eventStreams = { perUser: STREAMS_PER_USER, perNewAccount: STREAMS_PER_USER, perAddress: 1_000, total: 2_000 };
+  ({ server, strava } = await startStravaTestServer({ config: { eventStreams } }));
 });
 
 afterAll(async () => {
