@@ -64,8 +64,9 @@ export async function enqueueSyncJob(
 }
 
 /**
- * Takes the oldest open job nobody holds (or whose holder's lease ran out: that server died) and
- * whose rate-limit pause is over, as of `now` (the worker's clock, the same one that writes the
+ * Takes the open job nobody holds (or whose holder's lease ran out: that server died) whose
+ * rate-limit pause is over and that changed longest ago (of two changed at once, the one with fewer
+ * pages done), as of `now` (the worker's clock, the same one that writes the
  * leases and pauses). SKIP LOCKED keeps two app servers from taking the same job.
  */
 export async function claimSyncJob(
@@ -87,13 +88,27 @@ export async function claimSyncJob(
       where state in (${OPEN_STATES_SQL})
         and (lease_until is null or lease_until < ${now})
         and (resumes_at is null or resumes_at <= ${now})
-      order by updated_at
+      order by updated_at, pages
       limit 1
       for update skip locked
     )
     returning *
   `.execute(db);
   return result.rows[0];
+}
+
+/** Whether another user's open job could be claimed now (nobody holds it and its pause is over). */
+export async function otherJobWaiting(db: Db, userId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('stravaSyncJobs')
+    .select('userId')
+    .where('state', 'in', [...OPEN_SYNC_STATES])
+    .where('userId', '!=', userId)
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+    .where((eb) => eb.or([eb('resumesAt', 'is', null), eb('resumesAt', '<=', now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The earliest time an open job that nobody holds becomes claimable, for the worker's timer. */

@@ -525,3 +525,50 @@ describe('a server restart in the middle of a sync', () => {
     }
   }, 120_000);
 });
+
+describe('runners take turns', () => {
+  // A server and simulator of their own, so that no other test's sync takes a turn.
+  let server: TestServer;
+  let strava: StravaSimulator;
+  beforeAll(async () => {
+    ({ server, strava } = await startStravaTestServer({
+      simulator: { enforceRateLimits: false },
+      clock: recordingClock(),
+    }));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await strava?.stop();
+  });
+
+  it("one runner's repeated full syncs do not hold back another runner's first sync", async () => {
+    const heavy = await connectedRunner(server, strava, 450);
+    const heavyAuth = listRequests(strava).at(-1)?.authorization;
+    // Seven back-to-back full syncs: each "Sync now" joins the open one or queues the next.
+    strava.setFault('slow', { ms: 100, match: '/athlete/activities' });
+    try {
+      const first = await heavy.client.post<SyncProgress>('/api/strava/sync', { full: true });
+      expect(first.status).toBe(202);
+      await waitForSync(heavy.client, 30_000, (status) => (status.sync?.pages ?? 0) >= 1);
+
+      const newcomer = await registerUser(server);
+      strava.addAthlete({ activities: 30, signIn: true });
+      expect((await connectStrava(newcomer.client)).status).toBe(200);
+      const done = await waitForSync(newcomer.client);
+      expect(done.sync).toMatchObject({ state: 'done', pages: 1, activities: 30 });
+
+      // The list requests that arrived once the newcomer's sync was queued.
+      const queuedAt = Date.parse(done.sync?.startedAt ?? '');
+      const since = listRequests(strava).filter((request) => request.time >= queuedAt);
+      const firstOfNewcomer = since.findIndex((request) => request.authorization !== heavyAuth);
+      // At most one page of the heavy runner's went first (asked for just as the newcomer queued);
+      // without turns all the rest of its sync did.
+      expect(firstOfNewcomer).toBeGreaterThanOrEqual(0);
+      expect(firstOfNewcomer).toBeLessThanOrEqual(1);
+      const heavyDone = await waitForSync(heavy.client);
+      expect(heavyDone.sync).toMatchObject({ state: 'done', pages: 5, activities: 450 });
+    } finally {
+      strava.clearFaults();
+    }
+  }, 60_000);
+});

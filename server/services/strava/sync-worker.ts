@@ -3,6 +3,9 @@
  * strava_sync_jobs; each page of `athlete/activities` is imported in the same transaction that moves
  * the job's checkpoint on, so a restart resumes at the next page with nothing lost or doubled.
  *
+ * Runners take turns: after each page a job gives way to another runner's waiting job, and jobs are
+ * taken by the oldest last change, so each open sync gets a page in turn.
+ *
  * Jobs are leased: a server holds a job while it works on it and renews the lease every page. A
  * graceful stop releases its leases at once; a server that died loses them when they run out, and
  * any other server takes over. Progress goes to the user's open pages as `strava-sync` events.
@@ -23,6 +26,7 @@ import {
   enqueueSyncJob,
   findSyncJob,
   nextClaimableAt,
+  otherJobWaiting,
   releaseJobs,
   updateHeldJob,
 } from '../../db/strava-sync-job-repository.ts';
@@ -140,6 +144,13 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         }
         if (page.length < SYNC_PAGE_SIZE) {
           break;
+        }
+        if (await otherJobWaiting(db, userId, new Date(clock.now()))) {
+          // Runners take turns page by page: this job gives its lease back (still running, at its
+          // next page) and the job waiting longest goes next, so one runner's long or repeated
+          // syncs never hold back another's first page.
+          await hold(job, { leaseOwner: null, leaseUntil: null });
+          return;
         }
       }
       const finishedAt = new Date(clock.now());
