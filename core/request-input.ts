@@ -5,9 +5,16 @@
  * bodies nested at most {@link JSON_MAX_DEPTH} levels (deeper ones only serve to exhaust recursive
  * code). JSON and form-encoded bodies are both checked: every body the server parses into fields.
  */
-import { JSON_MAX_DEPTH } from './errors.ts';
+import { HTTP_MESSAGES, JSON_MAX_DEPTH } from './errors.ts';
 
 export type RequestInputProblem = 'nul' | 'depth' | 'surrogate';
+
+/** The sentence each problem is refused with (400). */
+export const REQUEST_INPUT_MESSAGES: Record<RequestInputProblem, string> = {
+  nul: HTTP_MESSAGES.nulCharacter,
+  depth: HTTP_MESSAGES.jsonTooDeep,
+  surrogate: HTTP_MESSAGES.loneSurrogate,
+};
 
 /** A surrogate code unit that is not half of a pair (in `u` mode a pair is one code point, never Cs). */
 const LONE_SURROGATE = /\p{Cs}/u;

@@ -2,18 +2,16 @@
  * Refuses, for every route at once, input no route can use: a NUL byte in the path, the query or a
  * JSON or form-encoded body, a lone UTF-16 surrogate in such a body, and JSON nested deeper than
  * JSON_MAX_DEPTH. Each gets a 400 with a sentence, where they used to reach PostgreSQL or recursive
- * code and end as a 500. (Multipart uploads stream their files and are checked by the upload.)
+ * code and end as a 500. (Multipart uploads stream their files; the upload checks their fields and file names alike.)
  */
 import { createMiddleware } from 'hono/factory';
-import { HTTP_MESSAGES } from '../../core/errors.ts';
-import { formBodyProblem, jsonValueProblem, urlHasNul } from '../../core/request-input.ts';
+import {
+  formBodyProblem,
+  jsonValueProblem,
+  REQUEST_INPUT_MESSAGES as MESSAGES,
+  urlHasNul,
+} from '../../core/request-input.ts';
 import { errorBody, sendError } from './errors.ts';
-
-const MESSAGES = {
-  nul: HTTP_MESSAGES.nulCharacter,
-  depth: HTTP_MESSAGES.jsonTooDeep,
-  surrogate: HTTP_MESSAGES.loneSurrogate,
-} as const;
 
 function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());

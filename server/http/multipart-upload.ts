@@ -24,6 +24,7 @@ import {
   UPLOAD_MIN_PROGRESS_BYTES,
 } from '../../core/activity/upload-rules.ts';
 import { invalid, payloadTooLarge, stalled } from '../errors.ts';
+import { REQUEST_INPUT_MESSAGES, textProblem } from '../../core/request-input.ts';
 import { ClientAbortedError } from './client-aborted.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 
@@ -87,10 +88,25 @@ export async function receiveUpload(
         parser.end();
         reject(error);
       };
+      // Field values and file names pass the same text checks as every other body (no NUL, no lone
+      // surrogate): a file name becomes the activity's name.
+      const refused = (...texts: string[]) => {
+        const problem = texts.map(textProblem).find((found) => found !== null);
+        if (problem) {
+          fail(invalid(REQUEST_INPUT_MESSAGES[problem]));
+        }
+        return problem !== undefined;
+      };
       parser.on('field', (name, value) => {
-        fields[name] = value;
+        if (!refused(name, value)) {
+          fields[name] = value;
+        }
       });
-      parser.on('file', (_field, stream, info) => {
+      parser.on('file', (field, stream, info) => {
+        if (refused(field, info.filename ?? '')) {
+          stream.resume();
+          return;
+        }
         const index = files.length;
         const file: SpooledFile = {
           index,

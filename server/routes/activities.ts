@@ -16,10 +16,10 @@ import {
 } from '../../core/activity/schemas.ts';
 import { sportTotalsSchema } from '../../core/activity/sport-totals.ts';
 import { activityEditSchema, manualActivitySchema } from '../../core/activity/activity-edit.ts';
-import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
+import { FALLBACK_TIME_ZONE, isValidTimeZone } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
-import { timeZoneBodySchema } from '../../core/medals/api.ts';
+import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { invalid } from '../errors.ts';
 import { download } from '../http/download.ts';
@@ -54,6 +54,10 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
       try {
         if (check.error) {
           throw invalid(check.error);
+        }
+        const timeZone = upload.fields.timeZone;
+        if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
+          throw invalid(`timeZone: ${TIME_ZONE_MESSAGES.unknown}`);
         }
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
         await imports.accept(userId, { files: upload.files.length, bytes });

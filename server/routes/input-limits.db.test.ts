@@ -23,6 +23,7 @@ import {
 } from '../../core/profile.ts';
 import { tooLongMessage } from '../../core/user-text.ts';
 import { TIME_ZONE_MESSAGES } from '../../core/medals/api.ts';
+import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -143,6 +144,19 @@ describe('time zones', () => {
 
     expect((await runner.client.get('/api/medals?timeZone=Europe%2FLjubljana')).status).toBe(200);
   });
+
+  it('refuses an upload whose time zone field is unknown or not text, importing nothing', async () => {
+    const fresh = await registerUser(server);
+    const run = garminConnectGpx(straightRun({ points: 30, start: Date.UTC(2026, 2, 1, 7) }), 'Zone run');
+    const unknown = await uploadFiles(server, fresh.client, [{ name: 'zone.gpx', content: run }], 'Mars/Olympus_Mons');
+    expect(unknown).toMatchObject({
+      status: 400,
+      error: { type: 'validation_error', message: `timeZone: ${TIME_ZONE_MESSAGES.unknown}` },
+    });
+    const nul = await uploadFiles(server, fresh.client, [{ name: 'zone.gpx', content: run }], 'Europe/Ljubljana\u0000');
+    expect(nul).toMatchObject({ status: 400, error: { message: HTTP_MESSAGES.nulCharacter } });
+    expect((await fresh.client.get<{ total: number }>('/api/activities')).body.total).toBe(0);
+  });
 });
 
 describe('text fields', () => {
@@ -188,6 +202,39 @@ describe('text fields', () => {
     }
     const stored = (await getOwnProfile(runner.client)).athleteProfile;
     expect(JSON.stringify(stored).length).toBeLessThanOrEqual(ATHLETE_PROFILE_LIMITS.bytes);
+  });
+
+  it('refuses an uploaded file name with a NUL or an ill-formed character, importing nothing', async () => {
+    const fresh = await registerUser(server);
+    const run = garminConnectGpx(straightRun({ points: 30, start: Date.UTC(2026, 2, 2, 7) }), 'Name run');
+    // RFC 5987's encoded form (`filename*=UTF-8''…`) carries any byte past the multipart parser.
+    const post = async (encodedName: string) => {
+      const boundary = 'stride-boundary';
+      const body = [
+        `--${boundary}\r\nContent-Disposition: form-data; name="timeZone"\r\n\r\nEurope/Ljubljana\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename*=UTF-8''${encodedName}\r\n`,
+        `Content-Type: application/gpx+xml\r\n\r\n${run}\r\n--${boundary}--\r\n`,
+      ].join('');
+      const response = await fetch(`${server.url}/api/activities/uploads`, {
+        method: 'POST',
+        headers: {
+          cookie: cookieHeader(fresh.client),
+          origin: server.url,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as { error: { type: string; message: string } } };
+    };
+    expect(await post('morning%00run.gpx')).toEqual({
+      status: 400,
+      body: { error: { type: 'validation_error', message: HTTP_MESSAGES.nulCharacter } },
+    });
+    // A lone surrogate cannot be encoded in UTF-8; its bytes decode to U+FFFD, which is kept.
+    const names = await uploadFiles(server, fresh.client, [{ name: 'caf\u00e9 run.gpx', content: run }]);
+    expect(names.error).toBeUndefined();
+    expect(finalFileEvents(names.events)[0]).toMatchObject({ state: 'complete' });
+    expect((await fresh.client.get<{ total: number }>('/api/activities')).body.total).toBe(1);
   });
 
   it('cuts a name from a file to the activity name limit and normalises a rename', async () => {
