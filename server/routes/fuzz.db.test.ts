@@ -15,7 +15,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT_BYTES } from '../../core/errors.ts';
+import { HTTP_MESSAGES, JSON_BODY_LIMIT_BYTES } from '../../core/errors.ts';
 import { OPENAPI_INFO } from '../app.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -372,5 +372,72 @@ describe('routes outside the document', () => {
       expect(photo.status).toBeLessThan(500);
       await photo.arrayBuffer();
     }
+  });
+});
+
+/** One request with any headers (Host included, which fetch cannot set), read whole. */
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { method, headers, agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** A documented route's path with every parameter filled by a real activity id. */
+function concretePath(route: string): string {
+  return route.replaceAll(/\{[^}]+\}/g, realIds[0] ?? 'x');
+}
+
+describe("the red team's requests, on every documented route", () => {
+  const withBody = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'DELETE';
+
+  it("a Host other than PUBLIC_URL's is refused before any route runs (421), the health probe aside", async () => {
+    const refused: string[] = [];
+    // Probes reach the server by its address, so /api/health answers whatever the Host.
+    for (const [method, route] of documentOperations().filter(([, path]) => path !== '/api/health')) {
+      const answer = await rawRequest(method, concretePath(route), {
+        host: 'evil.example',
+        cookie: cookieHeader(runner.client),
+        origin: 'http://evil.example',
+      });
+      if (answer.status !== 421 || !answer.text.includes(JSON.stringify(HTTP_MESSAGES.unknownHost).slice(1, -1))) {
+        refused.push(`${method} ${route}: ${answer.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('a lone surrogate or a NUL in any JSON body, or a NUL in a form-encoded one, is a 400 with its sentence', async () => {
+    const cookie = cookieHeader(runner.client);
+    const wrong: string[] = [];
+    const expectRefused = async (label: string, contentType: string, body: string, message: string) => {
+      for (const [method, route] of documentOperations().filter(([method]) => withBody(method))) {
+        const answer = await rawRequest(
+          method,
+          concretePath(route),
+          { cookie, origin: server.url, 'content-type': contentType },
+          body,
+        );
+        const parsed = JSON.parse(answer.text) as { error?: { message?: string } };
+        if (answer.status !== 400 || parsed.error?.message !== message) {
+          wrong.push(`${label} ${method} ${route}: ${answer.status} ${answer.text.slice(0, 120)}`);
+        }
+      }
+    };
+    await expectRefused('surrogate', 'application/json', '{"name":"\\ud800"}', HTTP_MESSAGES.loneSurrogate);
+    await expectRefused('nul', 'application/json', '{"name":"a\\u0000b"}', HTTP_MESSAGES.nulCharacter);
+    await expectRefused('form nul', 'application/x-www-form-urlencoded', 'name=a%00b', HTTP_MESSAGES.nulCharacter);
+    expect(wrong).toEqual([]);
   });
 });
