@@ -18,3 +18,5 @@ export const WEATHER_MAX_HOURS = 48;
 export const ELEVATION_QUEUE_MAX = 16;
 /** Of those, how many one client (a runner or a visitor's address) may have waiting. */
 export const ELEVATION_QUEUE_MAX_PER_CLIENT = 2;
+/** Of those, how many all visitors (not signed in) together may have waiting, whatever their addresses. */
+export const ELEVATION_QUEUE_MAX_VISITORS = 4;

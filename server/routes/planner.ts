@@ -67,11 +67,12 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
             ...limited,
           },
         }),
-        async (c) =>
-          c.json(
-            await routes.elevations({ points: c.req.valid('json').points, client: `address:${clientKey(c)}` }),
-            200,
-          ),
+        async (c) => {
+          // A signed-in runner takes turns as themself; visitors take turns together, as one party.
+          const session = await auth.api.getSession({ headers: c.req.raw.headers });
+          const client = session ? { userId: session.user.id } : { visitorAddress: clientKey(c) };
+          return c.json(await routes.elevations({ points: c.req.valid('json').points, client }), 200);
+        },
       )
       .openapi(
         userRoute(auth, {

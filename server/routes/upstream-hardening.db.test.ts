@@ -7,11 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatLng } from '../../core/routes/geometry.ts';
 import type { ElevationAnswer, SnapResponse } from '../../core/routes/route-api.ts';
-import { ELEVATION_QUEUE_MAX_PER_CLIENT, ROUTING_BODY_MAX_BYTES } from '../../core/upstream-limits.ts';
+import {
+  ELEVATION_QUEUE_MAX_PER_CLIENT,
+  ELEVATION_QUEUE_MAX_VISITORS,
+  ROUTING_BODY_MAX_BYTES,
+} from '../../core/upstream-limits.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import type { StandIn } from '../../tools/service-stand-ins/stand-in-server.ts';
 import { createApiClient } from '../test-support/api-client.ts';
+import { registerUser } from '../test-support/factories.ts';
 import { waitUntil } from '../test-support/strava.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -132,43 +137,67 @@ describe('a hostile or busy elevation service', () => {
     expect(huge.body).toEqual({ available: true, elevations: null });
   });
 
-  it('six look-ups from one visitor take their share of the queue; a runner’s 2-point look-up goes next', async () => {
-    // One call every 4 s to the service: the visitor's first call starts at once, the rest wait, and
-    // the runner's look-up (sent as soon as the first call is seen) is queued long before the next.
-    const spaced = await startTestServer({
+  /** A server whose elevation service is asked once every 4 s: the first call starts at once, the rest wait. */
+  const startSpaced = () =>
+    startTestServer({
       trustProxyHops: 1,
       planner: {
         routingUrl: null,
         elevationUrl: `${elevation.url}/v1/srtm30m`,
-        timeoutMs: 20_000,
+        timeoutMs: 40_000,
         elevationMinSpacingMs: 4_000,
       },
     });
-    try {
-      const seen = elevation.requests.length;
-      const flood = Array.from({ length: 6 }, (_, i) =>
-        createApiClient(spaced.url).post<ElevationAnswer>(
-          '/api/routes/elevation',
-          { points: [at(10_000 + i * 100)] },
-          { headers: visitor('203.0.113.7') },
-        ),
-      );
-      await waitUntil(() => elevation.requests.length > seen, 'the visitor’s first look-up');
-      const runnerPoints = [at(20_000), at(20_100)];
-      const mine = await createApiClient(spaced.url).post<ElevationAnswer>(
+
+  /**
+   * Visitors' look-ups from `addresses` (one each, in order), then, once the first is seen at the
+   * service, a signed-in runner's 2-point look-up: which were refused, and the order the service was asked in.
+   */
+  async function floodThenRunner(spaced: TestServer, addresses: readonly string[]) {
+    const runner = await registerUser(spaced);
+    const seen = elevation.requests.length;
+    const flood = addresses.map((address, i) =>
+      createApiClient(spaced.url).post<ElevationAnswer>(
         '/api/routes/elevation',
-        { points: runnerPoints },
-        { headers: visitor('198.51.100.20') },
-      );
-      expect(mine.body.elevations?.every((value) => typeof value === 'number')).toBe(true);
-      const answers = await Promise.all(flood);
+        { points: [at(10_000 + i * 100)] },
+        { headers: visitor(address) },
+      ),
+    );
+    await waitUntil(() => elevation.requests.length > seen, 'the first visitor’s look-up');
+    const runnerPoints = [at(20_000), at(20_100)];
+    const mine = await runner.client.post<ElevationAnswer>('/api/routes/elevation', { points: runnerPoints });
+    expect(mine.body.elevations?.every((value) => typeof value === 'number')).toBe(true);
+    const answers = await Promise.all(flood);
+    return {
+      refused: answers.filter((answer) => answer.body.elevations === null).length,
+      asked: elevation.requests.slice(seen),
+      runnerPoint: `${(runnerPoints[0] as LatLng).lat.toFixed(5)},`,
+    };
+  }
+
+  it('six look-ups from one visitor take their share of the queue; a runner’s 2-point look-up goes next', async () => {
+    const spaced = await startSpaced();
+    try {
+      const { refused, asked, runnerPoint } = await floodThenRunner(spaced, Array(6).fill('203.0.113.7'));
       // Beyond the one running and its share waiting, the visitor's look-ups are answered "none" at once.
-      const refused = answers.filter((answer) => answer.body.elevations === null);
-      expect(refused).toHaveLength(6 - 1 - ELEVATION_QUEUE_MAX_PER_CLIENT);
-      const asked = elevation.requests.slice(seen);
+      expect(refused).toBe(6 - 1 - ELEVATION_QUEUE_MAX_PER_CLIENT);
       expect(asked).toHaveLength(1 + 1 + ELEVATION_QUEUE_MAX_PER_CLIENT);
       // The order the service was asked in: the visitor's first, the runner's, then the visitor's others.
-      expect(asked[1]).toContain(`${(runnerPoints[0] as LatLng).lat.toFixed(5)},`);
+      expect(asked[1]).toContain(runnerPoint);
+    } finally {
+      await spaced.stop();
+    }
+  }, 120_000);
+
+  it('six visitors from six addresses are one party: a runner’s look-up goes next, and they hold at most their share', async () => {
+    const spaced = await startSpaced();
+    try {
+      const addresses = Array.from({ length: 6 }, (_, i) => `203.0.113.${10 + i}`);
+      const { refused, asked, runnerPoint } = await floodThenRunner(spaced, addresses);
+      expect(refused).toBe(6 - 1 - ELEVATION_QUEUE_MAX_VISITORS);
+      expect(asked).toHaveLength(1 + 1 + ELEVATION_QUEUE_MAX_VISITORS);
+      // When each address took turns of its own, the runner's look-up waited behind all six.
+      expect(asked[1]).toContain(runnerPoint);
     } finally {
       await spaced.stop();
     }

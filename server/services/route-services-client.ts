@@ -4,8 +4,9 @@
  * Open-Elevation compatible service gives elevations, asked in batches of ELEVATION_BATCH_SIZE,
  * one request at a time at least `elevationMinSpacingMs` apart across all clients (a 429 is asked
  * again once, after that spacing), and remembered per point in memory. The turns go round the
- * clients waiting (a runner, or a visitor's address), the least recently served first; at most
- * ELEVATION_QUEUE_MAX wait, ELEVATION_QUEUE_MAX_PER_CLIENT of them from one client.
+ * runners waiting and the visitors (all of them one party, whatever their addresses), the least
+ * recently served first; at most ELEVATION_QUEUE_MAX wait, ELEVATION_QUEUE_MAX_PER_CLIENT of them
+ * from one client (a runner, or a visitor's address) and ELEVATION_QUEUE_MAX_VISITORS from visitors.
  *
  * Each planner request has one deadline (`timeoutMs`) for all its calls, queueing included: legs
  * not snapped by then are drawn straight without asking. Every answer is read up to its cap
@@ -20,6 +21,7 @@ import {
   ELEVATION_BODY_MAX_BYTES,
   ELEVATION_QUEUE_MAX,
   ELEVATION_QUEUE_MAX_PER_CLIENT,
+  ELEVATION_QUEUE_MAX_VISITORS,
   ROUTING_BODY_MAX_BYTES,
 } from '../../core/upstream-limits.ts';
 import type { Clock } from '../clock.ts';
@@ -34,6 +36,16 @@ const ELEVATION_CACHE_MAX_ENTRIES = 200_000;
 const LAST_SERVED_MAX_CLIENTS = 10_000;
 /** Decimals of the coordinates sent and cached: 5 is about a metre, finer than any DEM. */
 const COORDINATE_DECIMALS = 5;
+
+/** Whose elevation request it is: a signed-in runner, or a visitor known by address only. */
+export type ElevationClient = { userId: string } | { visitorAddress: string };
+
+/** The client's own key (its places in the queue) and its party's (its turns): visitors share one. */
+function clientKeys(client: ElevationClient): { own: string; party: string; visitor: boolean } {
+  return 'userId' in client
+    ? { own: `user:${client.userId}`, party: `user:${client.userId}`, visitor: false }
+    : { own: `visitor:${client.visitorAddress}`, party: 'visitors', visitor: true };
+}
 
 const fixed = (value: number) => value.toFixed(COORDINATE_DECIMALS);
 const pointKey = (p: LatLng) => `${fixed(p.lat)},${fixed(p.lng)}`;
@@ -62,7 +74,7 @@ async function getJson(url: string, signal: AbortSignal, maxBytes: number): Prom
 }
 
 interface Waiter {
-  client: string;
+  client: ReturnType<typeof clientKeys>;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -86,7 +98,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
   /** When the next elevation request may start, and the requests waiting for their turn. */
   let nextElevationAt = 0;
   const waiters: Waiter[] = [];
-  /** When each client waiting was last given a turn (a counter): the least recent goes next. */
+  /** When each party waiting was last given a turn (a counter): the least recent goes next. */
   const lastServed = new Map<string, number>();
   let turns = 0;
   let pumping = false;
@@ -107,14 +119,14 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
         }
         let next = 0;
         for (let i = 1; i < waiters.length; i += 1) {
-          const served = (waiter: Waiter) => lastServed.get(waiter.client) ?? 0;
+          const served = (waiter: Waiter) => lastServed.get(waiter.client.party) ?? 0;
           if (served(waiters[i] as Waiter) < served(waiters[next] as Waiter)) {
             next = i;
           }
         }
         const [waiter] = waiters.splice(next, 1) as [Waiter];
         turns += 1;
-        lastServed.set(waiter.client, turns);
+        lastServed.set(waiter.client.party, turns);
         nextElevationAt = clock.now() + config.elevationMinSpacingMs;
         waiter.resolve();
       }
@@ -128,12 +140,17 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
   };
 
   /** Resolves when this client's elevation request may start; refused when the queue is full. */
-  const elevationTurn = (client: string, signal: AbortSignal): Promise<void> => {
+  const elevationTurn = (client: Waiter['client'], signal: AbortSignal): Promise<void> => {
     if (signal.aborted) {
       return Promise.reject(signal.reason as Error);
     }
-    const mine = waiters.filter((waiter) => waiter.client === client).length;
-    if (waiters.length >= ELEVATION_QUEUE_MAX || mine >= ELEVATION_QUEUE_MAX_PER_CLIENT) {
+    const mine = waiters.filter((waiter) => waiter.client.own === client.own).length;
+    const visitors = client.visitor ? waiters.filter((waiter) => waiter.client.visitor).length : 0;
+    if (
+      waiters.length >= ELEVATION_QUEUE_MAX ||
+      mine >= ELEVATION_QUEUE_MAX_PER_CLIENT ||
+      visitors >= ELEVATION_QUEUE_MAX_VISITORS
+    ) {
       return Promise.reject(new QueueFullError());
     }
     return new Promise<void>((resolve, reject) => {
@@ -158,7 +175,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     });
   };
   /** One elevation request in its turn; a 429 (too many requests) is asked again once, in the next turn. */
-  const elevationRequest = async (url: string, client: string, signal: AbortSignal): Promise<unknown> => {
+  const elevationRequest = async (url: string, client: Waiter['client'], signal: AbortSignal): Promise<unknown> => {
     await elevationTurn(client, signal);
     try {
       return await getJson(url, signal, ELEVATION_BODY_MAX_BYTES);
@@ -211,8 +228,8 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     return { available: true, legs: paths.map((path) => ({ path })) };
   }
 
-  /** `client`: whose request it is (a user id or a visitor's address), for the fair turns. */
-  async function elevations(points: readonly LatLng[], client: string): Promise<ElevationAnswer> {
+  /** `client`: whose request it is, for the fair turns. */
+  async function elevations(points: readonly LatLng[], client: ElevationClient): Promise<ElevationAnswer> {
     const elevationUrl = config.elevationUrl;
     if (elevationUrl === null) {
       return { available: false, elevations: null };
@@ -223,7 +240,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     try {
       for (const batch of batches(missing)) {
         const url = `${elevationUrl}?locations=${batch.join('|')}`;
-        const values = parseElevationResponse(await elevationRequest(url, client, deadline), batch.length);
+        const values = parseElevationResponse(await elevationRequest(url, clientKeys(client), deadline), batch.length);
         if (values === null) {
           throw new Error('answered in an unexpected shape');
         }

@@ -77,7 +77,7 @@ import { createLoginThrottle } from './login-throttle-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
-import { createRouteServicesClient } from './route-services-client.ts';
+import { createRouteServicesClient, type ElevationClient } from './route-services-client.ts';
 import {
   deleteRoute,
   exportRouteGpx,
@@ -268,7 +268,8 @@ export function createServices(deps: ServiceDeps) {
   /** The route planner: public snapping and elevation, and the signed-in runner's saved routes. */
   const routes = {
     snap: (input: { legs: { from: LatLng; to: LatLng }[] }) => routeServices.snap(input.legs),
-    elevations: (input: { points: LatLng[]; client: string }) => routeServices.elevations(input.points, input.client),
+    elevations: (input: { points: LatLng[]; client: ElevationClient }) =>
+      routeServices.elevations(input.points, input.client),
     importGpx: (input: { bytes: Uint8Array; owner: string; signal?: AbortSignal }) =>
       importRouteGpx(importPool, logger, input),
     list: (userId: string) => listRoutes(context, userId),
@@ -279,7 +280,7 @@ export function createServices(deps: ServiceDeps) {
       updateRoute(context, userId, input.id, input.route),
     delete: (userId: string, id: string) => deleteRoute(context, userId, id),
     exportGpx: (userId: string, id: string) =>
-      exportRouteGpx(context, userId, id, (points) => routeServices.elevations(points, `user:${userId}`)),
+      exportRouteGpx(context, userId, id, (points) => routeServices.elevations(points, { userId })),
   };
 
   /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */
