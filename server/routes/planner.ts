@@ -6,6 +6,8 @@
  * GPX export.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/context.ts';
 import {
   elevationAnswerSchema,
   elevationRequestSchema,
@@ -26,6 +28,8 @@ import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from '
 
 /** Where a GPX is posted to become waypoints (its own body limit, server/app.ts). */
 export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
+/** The import pool's owner for every visitor's planner file: visitors share one fair share. */
+const VISITORS_POOL_OWNER = 'visitors';
 
 export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
   const { routes } = services;
@@ -37,6 +41,14 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
     clock,
   });
   const limited = { 429: errorResponse('Too many requests from this address') };
+  /**
+   * Whose planner request it is, for the shared queues' fair turns: a signed-in runner as themself,
+   * a visitor by address (visitors take their turns together, as one party).
+   */
+  const partyOf = async (c: Context<AppEnv>) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    return session ? { userId: session.user.id } : { visitorAddress: clientKey(c) ?? 'unknown' };
+  };
   return (
     createRouter()
       .openapi(
@@ -68,9 +80,7 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
           },
         }),
         async (c) => {
-          // A signed-in runner takes turns as themself; visitors take turns together, as one party.
-          const session = await auth.api.getSession({ headers: c.req.raw.headers });
-          const client = session ? { userId: session.user.id } : { visitorAddress: clientKey(c) };
+          const client = await partyOf(c);
           return c.json(await routes.elevations({ points: c.req.valid('json').points, client }), 200);
         },
       )
@@ -159,10 +169,12 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
         },
       )
       // A GPX file in, a GPX file out: outside the JSON contracts. The file is read in an import
-      // worker, in the share of the pool of the client's address.
+      // worker, in the runner's share of the pool (the one their uploads use) or the visitors' share.
       .post(ROUTE_GPX_IMPORT_PATH, publicLimit, async (c) => {
         const bytes = new Uint8Array(await c.req.arrayBuffer());
-        const route = await routes.importGpx({ bytes, owner: `address:${clientKey(c)}`, signal: c.req.raw.signal });
+        const party = await partyOf(c);
+        const owner = party.userId ?? VISITORS_POOL_OWNER;
+        const route = await routes.importGpx({ bytes, owner, signal: c.req.raw.signal });
         return c.json(importedRouteSchema.parse(route), 200);
       })
       .get('/api/routes/:id/export.gpx', requireUser(auth), async (c) =>
