@@ -32,11 +32,12 @@ import { createTestDatabase, startTestServer, type TestServer } from '../test-su
 let server: TestServer;
 let strava: StravaSimulator;
 
+/** A server with a simulator of its own that enforces no rate limits, on a recording clock. */
+const startSyncServer = () =>
+  startStravaTestServer({ simulator: { enforceRateLimits: false }, clock: recordingClock() });
+
 beforeAll(async () => {
-  ({ server, strava } = await startStravaTestServer({
-    simulator: { enforceRateLimits: false },
-    clock: recordingClock(),
-  }));
+  ({ server, strava } = await startSyncServer());
 });
 
 afterAll(async () => {
@@ -531,10 +532,7 @@ describe('runners take turns', () => {
   let server: TestServer;
   let strava: StravaSimulator;
   beforeAll(async () => {
-    ({ server, strava } = await startStravaTestServer({
-      simulator: { enforceRateLimits: false },
-      clock: recordingClock(),
-    }));
+    ({ server, strava } = await startSyncServer());
   });
   afterAll(async () => {
     await server?.stop();
