@@ -28,9 +28,9 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
-import { browserTimeZone } from '../app/time-zone.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from './activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
 
 interface Draft {
   type: UploadActivityType;

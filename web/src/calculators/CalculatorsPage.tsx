@@ -14,12 +14,12 @@ import type { Profile } from '../../../core/profile.ts';
 import { api, unwrap } from '../api/client.ts';
 import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
 import { calculate, readQuery, toSearchParams, type QueryKey, type SplitUnit } from './calculator-state.ts';
 import { PaceCard } from './PaceCard.tsx';
 import { PredictionsCard } from './PredictionsCard.tsx';
 import { SplitsCard } from './SplitsCard.tsx';
 import { TreadmillCard } from './TreadmillCard.tsx';
+import { PROFILE_QUERY_KEY } from '../shared/query-keys.ts';
 
 /** The signed-in runner's unit (km for metric), or miles for a visitor. */
 function useProfileUnit(): SplitUnit {

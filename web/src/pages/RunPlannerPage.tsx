@@ -23,7 +23,7 @@ import { PlannerToolbar } from '../planner/PlannerToolbar.tsx';
 import { RouteSummaryCard } from '../planner/RouteSummaryCard.tsx';
 import { SavedRoutesCard } from '../planner/SavedRoutesCard.tsx';
 import { useRoutePlanner } from '../planner/use-route-planner.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+import { PROFILE_QUERY_KEY } from '../shared/query-keys.ts';
 
 /** The chart library loads only once there is a profile to draw (most of the page's JavaScript). */
 const ElevationCard = lazy(() =>

@@ -8,9 +8,7 @@ import {
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
-import { SESSION_QUERY_KEY } from '../auth/session.ts';
-
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../shared/query-keys.ts';
 
 export function useProfile() {
   return useQuery({

@@ -3,7 +3,7 @@
  * and uploaded activities (GET /api/activities) held by TanStack Query, with the spec's status
  * (loading, initialised, last error, last sync, network) derived from the query and the filters
  * passed to the server. Mounted once by the layout with the signed-in user's id, so a logout
- * resets it (spec §4). The list follows every invalidation of ACTIVITIES_QUERY_KEY (uploads,
+ * resets it (spec §4). The list follows every invalidation of the activities' queries (uploads,
  * renames, the live events of a sync) silently, is checked again every 10 minutes in the
  * background once stale, and is fetched again when the browser comes back online.
  */
@@ -20,9 +20,10 @@ import {
 } from '../../../core/strava/data-state.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { deriveActivityData, filtersQuery } from '../activities/activity-data.ts';
-import { ACTIVITIES_QUERY_KEY, fetchActivityPage } from '../activities/activities-api.ts';
+import { fetchActivityPage } from '../activities/activities-api.ts';
 import { useNetworkStatus } from './network-status.ts';
 import { useSyncWhenDue } from './sync-when-due.ts';
+import { ACTIVITY_LISTS_QUERY_KEY } from '../shared/query-keys.ts';
 
 export interface ActivityData {
   /** The server's list, newest first (the spec's recent size). */
@@ -49,7 +50,7 @@ export function ActivityDataProvider({ userId, children }: { userId: string | nu
   }
   const listQuery = { ...filtersQuery(filters), limit: RECENT_ACTIVITIES_SIZE };
   const query = useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'list', 'provider', userId, listQuery],
+    queryKey: [...ACTIVITY_LISTS_QUERY_KEY, 'provider', userId, listQuery],
     queryFn: (): Promise<ActivityPage> => fetchActivityPage(listQuery),
     enabled: userId !== null,
     staleTime: ACTIVITY_CACHE_FRESH_MS,

@@ -30,7 +30,7 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { ApiError } from '../../api/client.ts';
 import { useEditActivity } from '../activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from '../activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../../shared/activity-format.ts';
 
 interface Draft {
   name: string;

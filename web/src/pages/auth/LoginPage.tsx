@@ -6,7 +6,7 @@ import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/prof
 import { useSession, useSignIn } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, useTouched, SubmitButton } from './form-fields.tsx';
+import { PasswordField, useTouched, SubmitButton } from '../../shared/form-fields.tsx';
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */
 const emailSchema = registrationSchema.shape.email;

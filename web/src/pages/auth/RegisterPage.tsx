@@ -7,7 +7,7 @@ import { registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
 import { safeRedirect } from '../../app/RequireAuth.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from './form-fields.tsx';
+import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../shared/form-fields.tsx';
 
 type Field = 'name' | 'email' | 'password';
 
