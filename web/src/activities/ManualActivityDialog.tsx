@@ -24,10 +24,10 @@ import {
 } from '../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
-import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
+import { distanceUnitLabel } from '../../../core/units.ts';
 import { ApiError } from '../api/client.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
@@ -74,19 +74,12 @@ const FORM_FIELD: Readonly<Record<string, keyof Draft>> = {
   privateNotes: 'privateNotes',
 };
 
-export function ManualActivityDialog({
-  open,
-  onClose,
-  units,
-}: {
-  open: boolean;
-  onClose: () => void;
-  units: UnitSystem;
-}) {
+export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const timeZone = browserTimeZone() ?? FALLBACK_TIME_ZONE;
   const add = useAddManualActivity();
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(timeZone));
   const [problems, setProblems] = useState<Problems>({});
+  const { units, metresPerUnit } = useUnits();
   const unit = distanceUnitLabel(units);
 
   const serverFields: Problems = {};
@@ -128,7 +121,7 @@ export function ManualActivityDialog({
     const parsed = manualActivitySchema.safeParse({
       type: draft.type,
       name: draft.name,
-      distance: amount * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE),
+      distance: amount * metresPerUnit,
       movingTime: 'value' in moving ? Math.round(moving.value) : 0,
       ...(elapsed && 'value' in elapsed ? { elapsedTime: Math.round(elapsed.value) } : {}),
       startDateLocal: `${draft.date}T${draft.time}`,

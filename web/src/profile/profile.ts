@@ -10,11 +10,13 @@ import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
 import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../shared/query-keys.ts';
 
-export function useProfile() {
+/** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
     staleTime: PROFILE_CACHE_MS,
+    enabled,
   });
 }
 
