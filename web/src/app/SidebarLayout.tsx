@@ -11,7 +11,7 @@ import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
 import { useSession } from '../auth/session.ts';
 import { LiveUpdates } from '../medals/LiveUpdates.tsx';
-import { ActivityDataProvider } from '../strava/ActivityDataProvider.tsx';
+import { ActivityDataProvider } from './ActivityDataProvider.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 import { MobileNavigation } from './MobileNavigation.tsx';
 import { NavDrawerContent } from './NavDrawerContent.tsx';
