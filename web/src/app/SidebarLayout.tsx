@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
 import { useSession } from '../auth/session.ts';
-import { LiveUpdates } from '../medals/LiveUpdates.tsx';
+import { LiveUpdates } from './LiveUpdates.tsx';
 import { ActivityDataProvider } from './ActivityDataProvider.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 import { MobileNavigation } from './MobileNavigation.tsx';

@@ -13,8 +13,7 @@ interface Draft {
 /** As the manual activity dialog maps them: the API's start and zone are the form's date. */
 const fieldOf: FieldOf<Draft> = (apiField) =>
   ({ startDateLocal: 'date', timeZone: 'date', distance: 'distance', counted: 'counted' })[apiField] as
-    | keyof Draft
-    | undefined;
+    keyof Draft | undefined;
 
 const refusal = (fields?: Record<string, string>) =>
   new ApiError(400, { error: 'invalid_input', message: 'Please correct the highlighted fields.', fields } as never);
@@ -40,7 +39,10 @@ describe('problemsFromIssues', () => {
 
 describe('serverProblems', () => {
   it("maps the server's field problems to the form's fields, the first one winning", () => {
-    const error = refusal({ timeZone: 'Send a known IANA time zone such as Europe/Ljubljana.', startDateLocal: 'Later.' });
+    const error = refusal({
+      timeZone: 'Send a known IANA time zone such as Europe/Ljubljana.',
+      startDateLocal: 'Later.',
+    });
     expect(serverProblems(error, fieldOf)).toEqual({
       fields: { date: 'Send a known IANA time zone such as Europe/Ljubljana.' },
       message: undefined,

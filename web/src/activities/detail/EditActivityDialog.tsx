@@ -40,7 +40,13 @@ interface Draft {
   counted: boolean;
 }
 
-const DRAFT_FIELDS: readonly string[] = ['name', 'type', 'description', 'privateNotes', 'counted'] satisfies (keyof Draft)[];
+const DRAFT_FIELDS: readonly string[] = [
+  'name',
+  'type',
+  'description',
+  'privateNotes',
+  'counted',
+] satisfies (keyof Draft)[];
 
 /** The API's fields are the form's own. */
 const fieldOf = (apiField: string) => (DRAFT_FIELDS.includes(apiField) ? (apiField as keyof Draft) : undefined);
