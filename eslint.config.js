@@ -10,6 +10,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** An import of one of the web app's feature, page or shell folders, from a sibling folder. */
+const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'tmp/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
   js.configs.recommended,
@@ -88,6 +91,51 @@ export default tseslint.config(
           selector:
             "ImportDeclaration[importKind='value'][source.value=/(^|\\/)server(\\/|$)/]:not(:has(ImportSpecifier[importKind='value'], ImportDefaultSpecifier, ImportNamespaceSpecifier))",
           message: 'Import types from server/ with `import type { ... }`, which loads nothing at run time.',
+        },
+      ],
+    },
+  },
+  {
+    // The web app's layers: shared/ (palette, time zone, query keys, units, form plumbing) is the
+    // one home of what several features use, so it imports no feature, page or shell folder; api/
+    // and components/ below it are leaves as well. Features import shared/, never the app shell.
+    files: ['web/src/shared/**/*.{ts,tsx}', 'web/src/api/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: WEB_FEATURE_IMPORT,
+              message: 'web/src/shared/, api/ and components/ import no feature, page or app-shell folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/app/**',
+      'web/src/main.tsx',
+      'web/src/shared/**',
+      'web/src/api/**',
+      'web/src/components/**',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.{1,2}/)+app/`,
+              message:
+                'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.',
+            },
+          ],
         },
       ],
     },

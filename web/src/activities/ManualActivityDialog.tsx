@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import {
   ACTIVITY_EDIT_LIMITS,
   ACTIVITY_EDIT_TEXTS,
@@ -24,13 +24,13 @@ import {
 } from '../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
-import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
-import { ApiError } from '../api/client.ts';
-import { browserTimeZone } from '../app/time-zone.ts';
+import { distanceUnitLabel } from '../../../core/units.ts';
+import { useUnits } from '../profile/use-units.ts';
+import { problemsFromIssues, useDialogForm, type FieldProblems } from '../shared/use-dialog-form.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from './activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
 
 interface Draft {
   type: UploadActivityType;
@@ -43,8 +43,6 @@ interface Draft {
   description: string;
   privateNotes: string;
 }
-
-type Problems = Partial<Record<keyof Draft, string>>;
 
 const emptyDraft = (timeZone: string): Draft => {
   const now = localDateTime(Date.now(), timeZone);
@@ -62,7 +60,7 @@ const emptyDraft = (timeZone: string): Draft => {
 };
 
 /** The API's field a problem belongs to, as the form shows it. */
-const FORM_FIELD: Readonly<Record<string, keyof Draft>> = {
+const FORM_FIELD: Readonly<Partial<Record<string, keyof Draft>>> = {
   startDateLocal: 'date',
   timeZone: 'date',
   distance: 'distance',
@@ -74,41 +72,21 @@ const FORM_FIELD: Readonly<Record<string, keyof Draft>> = {
   privateNotes: 'privateNotes',
 };
 
-export function ManualActivityDialog({
-  open,
-  onClose,
-  units,
-}: {
-  open: boolean;
-  onClose: () => void;
-  units: UnitSystem;
-}) {
+export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const timeZone = browserTimeZone() ?? FALLBACK_TIME_ZONE;
   const add = useAddManualActivity();
-  const [draft, setDraft] = useState<Draft>(() => emptyDraft(timeZone));
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useDialogForm({
+    initial: () => emptyDraft(timeZone),
+    error: add.error,
+    fieldOf: (apiField) => FORM_FIELD[apiField],
+  });
+  const { draft } = form;
+  const { units, metresPerUnit } = useUnits();
   const unit = distanceUnitLabel(units);
-
-  const serverFields: Problems = {};
-  if (add.error instanceof ApiError) {
-    for (const [field, message] of Object.entries(add.error.fields)) {
-      const formField = FORM_FIELD[field];
-      if (formField) {
-        serverFields[formField] ??= message;
-      }
-    }
-  }
-  const problemOf = (field: keyof Draft) => problems[field] ?? serverFields[field];
-  const serverProblem = add.error && Object.keys(serverFields).length === 0 ? add.error.message : undefined;
-
-  const change = (field: keyof Draft, value: string) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Problems = {};
+    const found: FieldProblems<Draft> = {};
     const amount = Number(draft.distance.replace(',', '.'));
     if (!draft.distance.trim() || !Number.isFinite(amount) || amount <= 0) {
       found.distance = ACTIVITY_EDIT_TEXTS.manualDistance(unit);
@@ -122,13 +100,13 @@ export function ManualActivityDialog({
       found.elapsedTime = PACE_INPUT_ERRORS.time;
     }
     if (Object.keys(found).length > 0) {
-      setProblems(found);
+      form.showProblems(found);
       return;
     }
     const parsed = manualActivitySchema.safeParse({
       type: draft.type,
       name: draft.name,
-      distance: amount * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE),
+      distance: amount * metresPerUnit,
       movingTime: 'value' in moving ? Math.round(moving.value) : 0,
       ...(elapsed && 'value' in elapsed ? { elapsedTime: Math.round(elapsed.value) } : {}),
       startDateLocal: `${draft.date}T${draft.time}`,
@@ -137,24 +115,13 @@ export function ManualActivityDialog({
       privateNotes: draft.privateNotes,
     });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = FORM_FIELD[String(issue.path[0])];
-        if (field && !found[field]) {
-          found[field] = issue.message;
-        }
-      }
-      setProblems(found);
+      form.showProblems(problemsFromIssues(parsed.error.issues, (apiField) => FORM_FIELD[apiField]));
       return;
     }
     add.mutate(parsed.data, { onSuccess: onClose });
   };
 
-  const field = (name: keyof Draft, helper = ' ') => ({
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: Boolean(problemOf(name)),
-    helperText: problemOf(name) ?? helper,
-  });
+  const field = form.textField;
 
   return (
     <Dialog
@@ -165,8 +132,7 @@ export function ManualActivityDialog({
       slotProps={{
         transition: {
           onEnter: () => {
-            setDraft(emptyDraft(timeZone));
-            setProblems({});
+            form.reset();
             add.reset();
           },
         },
@@ -235,7 +201,7 @@ export function ManualActivityDialog({
               slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
               {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
             />
-            {serverProblem && <Alert severity="error">{serverProblem}</Alert>}
+            {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

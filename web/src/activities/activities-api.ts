@@ -1,20 +1,23 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
  * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
- * and the public map configuration. Every key starts with ACTIVITIES_QUERY_KEY so one invalidation
- * after an upload, edit or delete refreshes every screen that shows activities.
+ * and the public map configuration. Every key is under the activities' key (shared/query-keys.ts),
+ * and every write ends in the one invalidation of what a change of activities feeds.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
-import { MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
-import { browserTimeZone } from '../app/time-zone.ts';
-
-export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
-const MAP_CONFIG_QUERY_KEY = ['config'] as const;
+import { browserTimeZone } from '../shared/time-zone.ts';
+import {
+  ACTIVITY_LISTS_QUERY_KEY,
+  activityDetailQueryKey,
+  activityTrackQueryKey,
+  invalidateActivityData,
+  MAP_CONFIG_QUERY_KEY,
+  SPORT_TOTALS_QUERY_KEY,
+} from '../shared/query-keys.ts';
 
 export interface MapConfig {
   mapTileUrl: string;
@@ -39,7 +42,7 @@ export function fetchActivityPage(query: ActivityListQuery): Promise<ActivityPag
 
 export function useActivityPage(query: ActivityListQuery) {
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'list', query],
+    queryKey: [...ACTIVITY_LISTS_QUERY_KEY, query],
     queryFn: () => fetchActivityPage(query),
     // Paging and filtering keep the previous rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
@@ -49,14 +52,14 @@ export function useActivityPage(query: ActivityListQuery) {
 /** The dashboard's totals per sport, runs first (refreshed with every other activity query). */
 export function useSportTotals() {
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'totals'],
+    queryKey: SPORT_TOTALS_QUERY_KEY,
     queryFn: (): Promise<SportTotals> => unwrap(api.activities.totals.$get()),
   });
 }
 
 export function useActivity(id: string) {
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'detail', id],
+    queryKey: activityDetailQueryKey(id),
     queryFn: (): Promise<ActivityDetail> => unwrap(api.activities[':id'].$get({ param: { id } })),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
@@ -64,7 +67,7 @@ export function useActivity(id: string) {
 
 export function useActivityTrack(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'track', id],
+    queryKey: activityTrackQueryKey(id),
     queryFn: (): Promise<DisplayTrack> => unwrap(api.activities[':id'].track.$get({ param: { id } })),
     enabled,
     // A track never changes once imported.
@@ -80,14 +83,6 @@ export function useMapConfig() {
   });
 }
 
-/** After anything that changes the list: every activity query, and the profile's totals. */
-export async function invalidateActivities(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ACTIVITIES_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-  ]);
-}
-
 /**
  * The runner's edit (name, type, description, private notes, counted): a type or counting change
  * moves the totals, medals, best efforts, charts and plan ticks, so all of those are read again.
@@ -98,9 +93,9 @@ export function useEditActivity(id: string) {
     mutationFn: (edit: ActivityEdit): Promise<ActivityDetail> =>
       unwrap(api.activities[':id'].$patch({ param: { id }, json: edit })),
     onSuccess: (activity) => {
-      queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
+      queryClient.setQueryData(activityDetailQueryKey(id), activity);
       // The dialog closes at once; the rest of the app reloads behind it.
-      void afterCountingChanged(queryClient);
+      void invalidateActivityData(queryClient);
     },
   });
 }
@@ -112,29 +107,17 @@ export function useAddManualActivity() {
     mutationFn: (input: ManualActivityInput): Promise<ActivityDetail> =>
       unwrap(api.activities.manual.$post({ json: input })),
     onSuccess: () => {
-      void afterCountingChanged(queryClient);
+      void invalidateActivityData(queryClient);
     },
   });
-}
-
-/**
- * Everything an activity's type or counting feeds: every activity query (charts, personal bests,
- * plans and readiness are keyed under it), the profile's totals and the medals.
- */
-async function afterCountingChanged(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
-  await Promise.all([invalidateActivities(queryClient), queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY })]);
 }
 
 export function useDeleteActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.activities[':id'].$delete({ param: { id } })),
-    // Only the lists: refetching the deleted activity's own queries, still on screen, would 404.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-      ]),
+    // Not its own queries: asking again for the deleted activity, still on screen, would answer 404.
+    onSuccess: () => invalidateActivityData(queryClient, { except: id }),
   });
 }
 
@@ -145,12 +128,8 @@ export function useConfirmActivity(id: string) {
     mutationFn: (): Promise<ActivityDetail> =>
       unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: browserTimeZone() } })),
     onSuccess: async (activity) => {
-      queryClient.setQueryData([...ACTIVITIES_QUERY_KEY, 'detail', id], activity);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...ACTIVITIES_QUERY_KEY, 'list'] }),
-        queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY }),
-      ]);
+      queryClient.setQueryData(activityDetailQueryKey(id), activity);
+      await invalidateActivityData(queryClient, { except: id });
     },
   });
 }
@@ -159,7 +138,7 @@ export function useAddSampleActivities() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.activities.samples.$post()),
-    onSuccess: () => invalidateActivities(queryClient),
+    onSuccess: () => invalidateActivityData(queryClient),
   });
 }
 
@@ -167,7 +146,7 @@ export function useRemoveSampleActivities() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.activities.samples.$delete()),
-    onSuccess: () => invalidateActivities(queryClient),
+    onSuccess: () => invalidateActivityData(queryClient),
   });
 }
 

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ActivityDetail, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { api, unwrap } from '../api/client.ts';
-import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
 import { drawActivityCard } from './share-cards.ts';
 import { ShareButton } from './ShareButton.tsx';
+import { activityTrackQueryKey } from '../shared/query-keys.ts';
 
 export function ShareActivityButton({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const queryClient = useQueryClient();
@@ -13,7 +13,7 @@ export function ShareActivityButton({ activity, units }: { activity: ActivityDet
     const track = activity.hasTrack
       ? await queryClient.fetchQuery({
           // The detail page's own track query: the same key, so a loaded track is not fetched again.
-          queryKey: [...ACTIVITIES_QUERY_KEY, 'track', activity.id],
+          queryKey: activityTrackQueryKey(activity.id),
           queryFn: (): Promise<DisplayTrack> =>
             unwrap(api.activities[':id'].track.$get({ param: { id: activity.id } })),
           staleTime: Number.POSITIVE_INFINITY,

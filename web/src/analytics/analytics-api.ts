@@ -12,9 +12,9 @@ import {
   type RunningDays,
 } from '../../../core/medals/api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../app/time-zone.ts';
+import { timeZoneQuery } from '../shared/time-zone.ts';
+import { ANALYTICS_QUERY_KEY } from '../shared/query-keys.ts';
 
-export const ANALYTICS_QUERY_KEY = ['analytics'] as const;
 const RECORD_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'record'] as const;
 const RUNNING_DAYS_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'running-days'] as const;
 

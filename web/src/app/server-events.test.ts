@@ -99,22 +99,22 @@ describe('applyServerEvent', () => {
     expect(invalidated()).toEqual([]);
   });
 
-  it.each(['done', 'failed'] as const)('reloads the status and the lists when a sync is %s', (state) => {
+  it.each(['done', 'failed'] as const)('reloads the status and the activity data when a sync is %s', (state) => {
     const finished = { ...progress, state, finishedAt: '2026-11-20T07:05:00.000Z' };
     apply({ type: 'strava-sync', progress: finished });
     expect(queryClient.getQueryData<StravaStatus>(KEYS.stravaStatus)?.sync).toEqual(finished);
-    expect(invalidated()).toEqual(['activities', 'profile', 'stravaStatus']);
+    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'stravaStatus']);
   });
 
-  it('reloads the status and the lists when the connection changed elsewhere', () => {
+  it('reloads the status and the activity data when the connection changed elsewhere', () => {
     apply({ type: 'strava-connection' });
-    expect(invalidated()).toEqual(['activities', 'profile', 'stravaStatus']);
+    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'stravaStatus']);
   });
 });
 
 describe('refreshAfterReconnect', () => {
-  it('reloads the medals, the Strava status and the lists the lost events would have changed', () => {
+  it('reloads the Strava status and the activity data (medals, analytics, lists) the lost events would have changed', () => {
     refreshAfterReconnect(queryClient);
-    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'activities', 'profile', 'stravaStatus']);
+    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'stravaStatus']);
   });
 });

@@ -7,10 +7,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '../../../core/events.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
-import { invalidateActivities } from '../activities/activities-api.ts';
-import { ANALYTICS_QUERY_KEY, reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
-import { applyAwardedMedals, MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
-import { applySyncProgress, STRAVA_STATUS_QUERY_KEY } from '../strava/strava-api.ts';
+import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
+import { applyAwardedMedals } from '../medals/medals-api.ts';
+import { applySyncProgress } from '../strava/strava-api.ts';
+import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
 
 export type Celebrate = (medals: MedalCard[]) => void;
 
@@ -24,29 +24,25 @@ export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, c
       reloadAnalyticsSoon(queryClient);
       return;
     case 'activities-changed':
-      void invalidateActivities(queryClient);
-      // The calendar of running days and the medals' hints follow the activities.
-      void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
+      void invalidateActivityData(queryClient);
       return;
     case 'strava-sync':
       applySyncProgress(queryClient, event.progress);
       if (event.progress.state === 'done' || event.progress.state === 'failed') {
         // The activity count and last sync time, and every list.
         void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
-        void invalidateActivities(queryClient);
+        void invalidateActivityData(queryClient);
       }
       return;
     case 'strava-connection':
       void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
-      void invalidateActivities(queryClient);
+      void invalidateActivityData(queryClient);
       return;
   }
 }
 
 /** After a reconnection the events of the gap are lost: reload what they would have changed. */
 export function refreshAfterReconnect(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: MEDALS_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
-  void invalidateActivities(queryClient);
+  void invalidateActivityData(queryClient);
 }

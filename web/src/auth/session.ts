@@ -5,6 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../api/client.ts';
+import { SESSION_QUERY_KEY } from '../shared/query-keys.ts';
 
 export interface SessionUser {
   id: string;
@@ -16,8 +17,6 @@ interface SessionResponse {
   user: SessionUser;
   session: { expiresAt: string };
 }
-
-export const SESSION_QUERY_KEY = ['session'] as const;
 
 export function useSession() {
   return useQuery({

@@ -6,15 +6,11 @@
  */
 import LinkIcon from '@mui/icons-material/Link';
 import { Button, Snackbar, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageTitleForPath } from '../../../core/product.ts';
-import type { Profile } from '../../../core/profile.ts';
-import { api, unwrap } from '../api/client.ts';
-import { useSession } from '../auth/session.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { calculate, readQuery, toSearchParams, type QueryKey, type SplitUnit } from './calculator-state.ts';
 import { PaceCard } from './PaceCard.tsx';
 import { PredictionsCard } from './PredictionsCard.tsx';
@@ -23,13 +19,7 @@ import { TreadmillCard } from './TreadmillCard.tsx';
 
 /** The signed-in runner's unit (km for metric), or miles for a visitor. */
 function useProfileUnit(): SplitUnit {
-  const { data: user } = useSession();
-  const { data: profile } = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
-    enabled: Boolean(user),
-  });
-  return profile?.preferences.unitSystem === 'metric' ? 'km' : 'mi';
+  return useUnits().units === 'metric' ? 'km' : 'mi';
 }
 
 export default function CalculatorsPage() {

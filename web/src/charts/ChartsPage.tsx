@@ -10,12 +10,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { chartQuerySchema } from '../../../core/charts/chart-api.ts';
 import type { ChartPeriod } from '../../../core/charts/chart-periods.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import { ActivitiesEmptyState } from '../activities/list/ActivitiesEmptyState.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { RunningDaysCard } from '../analytics/RunningDaysCard.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { ChartControls } from './ChartControls.tsx';
 import { useCharts } from './charts-api.ts';
 import { bucketRows } from './chart-series.ts';
@@ -31,7 +30,7 @@ export default function ChartsPage() {
   const parsed = chartQuerySchema.safeParse(Object.fromEntries(params));
   const { period, type } = parsed.success ? parsed.data : chartQuerySchema.parse({});
   const charts = useCharts({ period, type });
-  const units = useProfile().data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const { units } = useUnits();
   const [uploading, setUploading] = useState(false);
   const change = (next: { period?: ChartPeriod; type?: string }) =>
     setParams({ period: next.period ?? period, type: next.type ?? type }, { replace: true });

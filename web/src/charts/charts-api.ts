@@ -1,12 +1,9 @@
 /** The Charts page's data as a TanStack Query hook, keyed by period and type. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Charts, ChartQuery } from '../../../core/charts/chart-api.ts';
-import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../app/time-zone.ts';
-
-/** Under the activities' key: whatever refreshes the activities (an upload, a sync) refreshes the charts. */
-export const CHARTS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'charts'] as const;
+import { timeZoneQuery } from '../shared/time-zone.ts';
+import { CHARTS_QUERY_KEY } from '../shared/query-keys.ts';
 
 export function useCharts(query: Pick<ChartQuery, 'period' | 'type'>) {
   return useQuery({

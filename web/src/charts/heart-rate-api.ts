@@ -2,9 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HeartRateSettings, HeartRateSettingsUpdate } from '../../../core/running/heart-rate-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { CHARTS_QUERY_KEY } from './charts-api.ts';
-
-const HEART_RATE_QUERY_KEY = ['heart-rate'] as const;
+import { CHARTS_QUERY_KEY, HEART_RATE_QUERY_KEY } from '../shared/query-keys.ts';
 
 export function useHeartRateSettings() {
   return useQuery({

@@ -7,9 +7,9 @@ import { useEffect } from 'react';
 import type { ActivityPage } from '../../../core/activity/schemas.ts';
 import { MEDAL_CHECK_DELAY_MS, type MedalCard } from '../../../core/medals/api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
 import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
 import { applyAwardedMedals, checkMedals } from './medals-api.ts';
+import { ACTIVITY_LISTS_QUERY_KEY } from '../shared/query-keys.ts';
 
 /** Users whose medals were checked in this app load. */
 const checkedUsers = new Set<string>();
@@ -18,7 +18,7 @@ const checkedUsers = new Set<string>();
 function useHasActivities(): boolean {
   const query = { limit: 1 } as const;
   const { data } = useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'list', query],
+    queryKey: [...ACTIVITY_LISTS_QUERY_KEY, query],
     queryFn: (): Promise<ActivityPage> => unwrap(api.activities.$get({ query: { limit: String(query.limit) } })),
   });
   return (data?.total ?? 0) > 0;

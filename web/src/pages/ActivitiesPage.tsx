@@ -12,7 +12,6 @@ import { Alert, Box, Button, Card, CircularProgress, LinearProgress, List, Skele
 import { useState } from 'react';
 import { ACTIVITY_EDIT_TEXTS } from '../../../core/activity/activity-edit.ts';
 import { ACTIVITY_PAGE_SIZE } from '../../../core/activity/schemas.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import { useActivityPage, useRemoveSampleActivities } from '../activities/activities-api.ts';
 import { ActivitiesEmptyState } from '../activities/list/ActivitiesEmptyState.tsx';
 import { ActivityFilters } from '../activities/list/ActivityFilters.tsx';
@@ -22,16 +21,15 @@ import { useActivityListUrl } from '../activities/list/use-activity-list-url.ts'
 import { ManualActivityDialog } from '../activities/ManualActivityDialog.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { useStravaStatus } from '../strava/strava-api.ts';
 
 export default function ActivitiesPage() {
   const url = useActivityListUrl();
   const [uploading, setUploading] = useState(false);
   const [addingManual, setAddingManual] = useState(false);
-  const profile = useProfile();
   const removeSamples = useRemoveSampleActivities();
-  const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const { units } = useUnits();
   const strava = useStravaStatus();
   // The source filter matters once Strava has brought activities (or was asked for in the URL).
   const showSourceFilter =
@@ -123,7 +121,7 @@ export default function ActivitiesPage() {
       )}
 
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
-      <ManualActivityDialog open={addingManual} onClose={() => setAddingManual(false)} units={units} />
+      <ManualActivityDialog open={addingManual} onClose={() => setAddingManual(false)} />
     </Box>
   );
 }

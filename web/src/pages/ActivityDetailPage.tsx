@@ -11,9 +11,9 @@ import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
-import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
 import { useActivity } from '../activities/activities-api.ts';
-import { splitsTitle } from '../activities/activity-format.ts';
+import { splitsTitle } from '../shared/activity-format.ts';
 import { ActivityActions } from '../activities/detail/ActivityActions.tsx';
 import { BestEffortsSection } from '../activities/detail/BestEffortsSection.tsx';
 import { ActivityHeading } from '../activities/detail/ActivityHeading.tsx';
@@ -26,7 +26,7 @@ import { ActivityNotes } from '../activities/detail/ActivityNotes.tsx';
 import { MultisportCard } from '../activities/detail/MultisportCard.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
-import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { ActivityWeatherSection } from '../weather/ActivityWeatherSection.tsx';
 
 function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
@@ -92,8 +92,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
 export default function ActivityDetailPage() {
   const { id = '' } = useParams();
   const activity = useActivity(id);
-  const profile = useProfile();
-  const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const { units, pending: unitsPending } = useUnits();
 
   if (activity.error) {
     return (
@@ -107,7 +106,7 @@ export default function ActivityDetailPage() {
       </Stack>
     );
   }
-  if (!activity.data || profile.isPending) {
+  if (!activity.data || unitsPending) {
     return (
       <Stack spacing={2.5}>
         <Skeleton width={120} />

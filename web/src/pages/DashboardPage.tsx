@@ -3,7 +3,7 @@
  * sport (runs first, the other sports beside them), today's training, the weather where they run,
  * the Strava connection with its live sync, the newest activities and the way to upload more.
  */
-import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
@@ -28,6 +28,7 @@ import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
@@ -67,11 +68,11 @@ function SportTotalsCards({ units }: { units: UnitSystem }) {
 
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
+  const { units } = useUnits();
   const [uploading, setUploading] = useState(false);
   if (error) {
     return <Alert severity="error">{error.message}</Alert>;
   }
-  const units = profile?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   return (
     <Box>
       <PageHeader

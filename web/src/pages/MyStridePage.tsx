@@ -10,21 +10,19 @@ import { Alert, Box, Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useState } from 'react';
 import { PERSONAL_PAGE_LABEL } from '../../../core/product.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
 import { AnalyticsStatCards } from '../analytics/AnalyticsStatCards.tsx';
 import { useAnalytics } from '../analytics/analytics-api.ts';
 import { RecalculateStreakDialog } from '../analytics/RecalculateStreakDialog.tsx';
 import { RunningDaysCard } from '../analytics/RunningDaysCard.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useTrophyCase } from '../medals/medals-api.ts';
-import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 
 export default function MyStridePage() {
   const analytics = useAnalytics();
   const trophyCase = useTrophyCase();
-  const profile = useProfile();
   const [recalculating, setRecalculating] = useState(false);
-  const units = profile.data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const { units } = useUnits();
   const record = analytics.data;
 
   return (

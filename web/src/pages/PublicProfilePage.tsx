@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import { api, unwrap } from '../api/client.ts';
+import { PUBLIC_PROFILE_QUERY_KEY } from '../shared/query-keys.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 
 function PublicFrame({ children }: { children: React.ReactNode }) {
@@ -37,7 +38,7 @@ export default function PublicProfilePage() {
   const { username } = useParams();
   const { pathname } = useLocation();
   const query = useQuery({
-    queryKey: ['public-profile', username],
+    queryKey: [...PUBLIC_PROFILE_QUERY_KEY, username],
     queryFn: () => unwrap(api.public.profiles[':username'].$get({ param: { username: username ?? '' } })),
     enabled: username !== undefined,
     retry: false,

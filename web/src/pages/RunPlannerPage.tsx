@@ -5,17 +5,15 @@
  * signed-in runner, minutes on this page count as minutes spent planning in My Stride.
  */
 import { Alert, Grid, Skeleton, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, pageTitleForPath } from '../../../core/product.ts';
-import type { Profile, UnitSystem } from '../../../core/profile.ts';
 import type { LatLng } from '../../../core/routes/geometry.ts';
 import type { RouteEditorAction } from '../../../core/routes/route-editor.ts';
 import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
-import { api, unwrap } from '../api/client.ts';
 import { usePlanningTimer } from '../analytics/use-planning-timer.ts';
-import { withTimeout } from '../app/lazy-page.ts';
+import { withTimeout } from '../shared/lazy-page.ts';
 import { useSession } from '../auth/session.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { fetchRoute, importGpx } from '../planner/planner-api.ts';
 import { PlannerMap } from '../planner/PlannerMap.tsx';
@@ -23,7 +21,6 @@ import { PlannerToolbar } from '../planner/PlannerToolbar.tsx';
 import { RouteSummaryCard } from '../planner/RouteSummaryCard.tsx';
 import { SavedRoutesCard } from '../planner/SavedRoutesCard.tsx';
 import { useRoutePlanner } from '../planner/use-route-planner.ts';
-import { PROFILE_QUERY_KEY } from '../profile/profile.ts';
 
 /** The chart library loads only once there is a profile to draw (most of the page's JavaScript). */
 const ElevationCard = lazy(() =>
@@ -33,21 +30,11 @@ const ElevationCard = lazy(() =>
   ),
 );
 
-/** The signed-in runner's units, or imperial for a visitor. */
-function useUnits(signedIn: boolean): UnitSystem {
-  const { data: profile } = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
-    enabled: signedIn,
-  });
-  return signedIn && profile?.preferences.unitSystem === 'metric' ? 'metric' : 'imperial';
-}
-
 export default function RunPlannerPage() {
   const { data: user } = useSession();
   const signedIn = Boolean(user);
   usePlanningTimer(signedIn);
-  const units = useUnits(signedIn);
+  const { units } = useUnits();
   const { state, dispatch, measure, profile, snapNotice, elevationNotice } = useRoutePlanner(units);
   const [name, setName] = useState('');
   /** The saved route in the editor (opened, or saved in this visit) and whether it changed since. */

@@ -14,8 +14,9 @@ import { STRAVA_TEXTS, type ExchangeBody, type StravaStatus } from '../../../cor
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { useSession } from '../auth/session.ts';
 import { ConnectStravaButton } from '../strava/ConnectStravaButton.tsx';
-import { exchangeStravaCode, STRAVA_STATUS_QUERY_KEY } from '../strava/strava-api.ts';
+import { exchangeStravaCode } from '../strava/strava-api.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';
+import { STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
 
 /**
  * A state is single use: the exchange of each one is sent once per page load, however often the

@@ -4,11 +4,11 @@
  * units with two decimals, and `u` keeps those units for the splits.
  */
 import type { UnitSystem } from '../../../core/profile.ts';
-import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
+import { metresPerUnit } from '../shared/units.ts';
 
 export function calculatorsLink(metres: number, units: UnitSystem): string {
   const imperial = units === 'imperial';
-  const value = (metres / (imperial ? METRES_PER_MILE : METRES_PER_KILOMETRE)).toFixed(2);
+  const value = (metres / metresPerUnit(units)).toFixed(2);
   const params = new URLSearchParams({ d: `${value} ${imperial ? 'mi' : 'km'}`, u: imperial ? 'mi' : 'km' });
   return `/calculators?${params.toString()}`;
 }

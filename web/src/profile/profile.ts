@@ -8,15 +8,15 @@ import {
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
-import { SESSION_QUERY_KEY } from '../auth/session.ts';
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../shared/query-keys.ts';
 
-export const PROFILE_QUERY_KEY = ['profile'] as const;
-
-export function useProfile() {
+/** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
     staleTime: PROFILE_CACHE_MS,
+    enabled,
   });
 }
 

@@ -14,10 +14,7 @@ import {
 } from '../../../core/strava/api.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { api, unwrap } from '../api/client.ts';
-import { invalidateActivities } from '../activities/activities-api.ts';
-
-export const STRAVA_QUERY_KEY = ['strava'] as const;
-export const STRAVA_STATUS_QUERY_KEY = [...STRAVA_QUERY_KEY, 'status'] as const;
+import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
 
 /** A sync that has not finished yet (queued, fetching pages, or paused for Strava's rate limit). */
 export function isSyncActive(progress: SyncProgress | null | undefined): progress is SyncProgress {
@@ -86,7 +83,7 @@ export function useDisconnectStrava() {
     },
     onSuccess: async (status) => {
       setStatus(queryClient, status);
-      await invalidateActivities(queryClient);
+      await invalidateActivityData(queryClient);
     },
   });
 }

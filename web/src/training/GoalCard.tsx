@@ -13,7 +13,7 @@ import { Box, Button, Card, Chip, IconButton, LinearProgress, Stack, Tooltip, Ty
 import { projectionSentence } from '../../../core/training/goal-progress.ts';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { goalTitle } from './goal-form.ts';
-import { useUnits } from './use-units.ts';
+import { useUnits } from '../profile/use-units.ts';
 
 const STATUS_CHIP = {
   active: { label: 'Active', color: 'primary' },
@@ -39,7 +39,7 @@ export function GoalCard({
   last: boolean;
   actions: GoalCardActions;
 }) {
-  const units = useUnits();
+  const { units } = useUnits();
   const title = goalTitle(goal.definition, units);
   const chip = STATUS_CHIP[goal.status];
   return (

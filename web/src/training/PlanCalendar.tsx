@@ -10,14 +10,14 @@ import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { taskTitle } from '../../../core/training/task-text.ts';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
-import { useUnits } from './use-units.ts';
+import { useUnits } from '../profile/use-units.ts';
 
 type Day = TrainingPlan['calendar'][number]['days'][number];
 
 const WEEK_KIND = { base: 'Base', build: 'Build', recovery: 'Recovery', taper: 'Taper', race: 'Race week' } as const;
 
 function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
-  const units = useUnits();
+  const { units } = useUnits();
   const first = day.tasks[0]?.task;
   const label = first ? taskTitle(first, units) : '';
   const colour = { done: 'success.main', missed: 'error.main', today: 'primary.main', future: 'text.secondary' }[

@@ -9,15 +9,16 @@ import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDuration } from '../../../core/units.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { formatTaskPace, planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
 import { dayText } from './goal-form.ts';
 import { useDeletePlan, usePlan, useUpdatePlan } from './training-api.ts';
-import { useUnits } from './use-units.ts';
+import { useUnits } from '../profile/use-units.ts';
 
-function pacesText(plan: TrainingPlan, units: ReturnType<typeof useUnits>): string {
+function pacesText(plan: TrainingPlan, units: UnitSystem): string {
   const easy = formatTaskPace(plan.paces.paces.easy ?? 0, units);
   const threshold = formatTaskPace(plan.paces.paces.threshold ?? 0, units);
   const { effort } = plan.paces;
@@ -48,7 +49,7 @@ function CalendarLink({ path }: { path: string }) {
 }
 
 export function PlanCard({ planId }: { planId: string }) {
-  const units = useUnits();
+  const { units } = useUnits();
   const { data: plan, error } = usePlan(planId);
   const update = useUpdatePlan();
   const deletion = useDeletePlan();

@@ -26,7 +26,7 @@ import {
 import { WEEKDAY_NAMES } from '../../../core/training/task-text.ts';
 import { goalTitle } from './goal-form.ts';
 import { useCreatePlan } from './training-api.ts';
-import { useUnits } from './use-units.ts';
+import { useUnits } from '../profile/use-units.ts';
 
 const LEVEL_LABELS: Readonly<Record<PlanLevel, string>> = {
   beginner: 'Beginner — easier volume, one hard session a week',
@@ -36,7 +36,7 @@ const LEVEL_LABELS: Readonly<Record<PlanLevel, string>> = {
 const RUNS = Array.from({ length: MAX_RUNS_PER_WEEK - MIN_RUNS_PER_WEEK + 1 }, (_, i) => MIN_RUNS_PER_WEEK + i);
 
 export function PlanDialog({ goal, onClose }: { goal: Goal; onClose: () => void }) {
-  const units = useUnits();
+  const { units } = useUnits();
   const create = useCreatePlan();
   const [level, setLevel] = useState<PlanLevel>('intermediate');
   const [runsPerWeek, setRunsPerWeek] = useState(4);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { TaskWithState } from '../../../core/training/plan-progress.ts';
 import { taskDescription, taskTitle } from '../../../core/training/task-text.ts';
 import { useSetTask } from './training-api.ts';
-import { useUnits } from './use-units.ts';
+import { useUnits } from '../profile/use-units.ts';
 
 export function TaskChecklist({
   planId,
@@ -22,7 +22,7 @@ export function TaskChecklist({
   tasks: TaskWithState[];
   upcoming?: boolean;
 }) {
-  const units = useUnits();
+  const { units } = useUnits();
   const setTask = useSetTask();
   // A tick shows at once; the server's answer (or a failure) settles it.
   const [pending, setPending] = useState<Readonly<Record<string, boolean>>>({});

@@ -14,7 +14,8 @@ import {
   type GoalDefinition,
   type GoalKind,
 } from '../../../core/training/goals.ts';
-import { distanceUnitLabel, formatDuration, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
+import { distanceUnitLabel, formatDuration } from '../../../core/units.ts';
+import { metresPerUnit } from '../shared/units.ts';
 import { bucketLabel } from '../charts/chart-series.ts';
 
 export interface GoalFormValues {
@@ -59,7 +60,7 @@ export function emptyGoalForm(today: string, kind: GoalKind = 'race'): GoalFormV
 function metres(text: string, units: UnitSystem): { value: number } | { error: string } {
   const trimmed = text.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) {
-    return { value: Number(trimmed) * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE) };
+    return { value: Number(trimmed) * metresPerUnit(units) };
   }
   return parseDistance(trimmed);
 }

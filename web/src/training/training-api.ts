@@ -4,12 +4,10 @@ import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
 import type { PlanRequest } from '../../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../../core/training/training-api.ts';
-import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../app/time-zone.ts';
+import { timeZoneQuery } from '../shared/time-zone.ts';
+import { TRAINING_QUERY_KEY } from '../shared/query-keys.ts';
 
-/** Under the activities' key: a new run (upload or sync) changes goal progress and ticks plan tasks. */
-export const TRAINING_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'training'] as const;
 const GOALS_KEY = [...TRAINING_QUERY_KEY, 'goals'] as const;
 const PLANS_KEY = [...TRAINING_QUERY_KEY, 'plans'] as const;
 const TODAY_KEY = [...TRAINING_QUERY_KEY, 'today'] as const;

@@ -17,18 +17,18 @@ import {
   TableRow,
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_UNIT_SYSTEM } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/profile.ts';
 import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/weather-api.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { formatTemperature } from '../../../core/weather/weather-units.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useProfile } from '../profile/profile.ts';
+import { useUnits } from '../profile/use-units.ts';
 import { usePrimeWeather } from './weather-api.ts';
 import { formatDateTime, formatHour } from './weather-format.ts';
 
 type Forecast = Extract<Weather, { status: 'ok' }>;
 
-function primedRows(weather: Forecast, units: typeof DEFAULT_UNIT_SYSTEM): [string, string][] {
+function primedRows(weather: Forecast, units: UnitSystem): [string, string][] {
   const { location, origin, hours, current } = weather;
   const first = hours[0];
   const last = hours.at(-1);
@@ -48,7 +48,7 @@ function primedRows(weather: Forecast, units: typeof DEFAULT_UNIT_SYSTEM): [stri
 
 export default function PrimeWeatherPage() {
   const prime = usePrimeWeather();
-  const units = useProfile().data?.preferences.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const { units } = useUnits();
   const started = useRef(false);
   useEffect(() => {
     if (!started.current) {

@@ -9,17 +9,13 @@ import type {
   StoredCheckIn,
   WellbeingOverview,
 } from '../../../core/wellbeing/wellbeing-api.ts';
-import { ACTIVITIES_QUERY_KEY } from '../activities/activities-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../app/time-zone.ts';
-import { MEDALS_QUERY_KEY } from '../medals/medals-api.ts';
+import { timeZoneQuery } from '../shared/time-zone.ts';
+import { MEDALS_QUERY_KEY, READINESS_QUERY_KEY, WELLBEING_QUERY_KEY } from '../shared/query-keys.ts';
 
-const WELLBEING_QUERY_KEY = ['wellbeing'] as const;
 const OVERVIEW_QUERY_KEY = [...WELLBEING_QUERY_KEY, 'overview'] as const;
 const PREFERENCES_QUERY_KEY = [...WELLBEING_QUERY_KEY, 'preferences'] as const;
 const COACHING_QUERY_KEY = [...WELLBEING_QUERY_KEY, 'coaching'] as const;
-/** Under the activities' key as well: an upload or a sync changes the load behind it. */
-const READINESS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'readiness'] as const;
 
 export function useWellbeingOverview() {
   return useQuery({

@@ -4,7 +4,7 @@ import { BEST_EFFORT_STATUS_TEXT } from '../../../../core/running/best-efforts-a
 import { bestEffortDistance } from '../../../../core/running/activity-best-efforts.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
 import { formatDuration, formatPace } from '../../../../core/units.ts';
-import { useActivityBestEfforts } from '../../charts/personal-bests-api.ts';
+import { useActivityBestEfforts } from '../personal-bests-api.ts';
 import { DetailSection } from './DetailSection.tsx';
 
 /** Places up to this are chips ("Personal best", "2nd fastest"); lower ones are plain text. */

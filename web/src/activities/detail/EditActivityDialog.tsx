@@ -19,7 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import {
   ACTIVITY_EDIT_LIMITS,
   ACTIVITY_EDIT_TEXTS,
@@ -28,9 +28,9 @@ import {
 } from '../../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core/activity/parsed.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import { ApiError } from '../../api/client.ts';
+import { problemsFromIssues, useDialogForm } from '../../shared/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from '../activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../../shared/activity-format.ts';
 
 interface Draft {
   name: string;
@@ -39,6 +39,17 @@ interface Draft {
   privateNotes: string;
   counted: boolean;
 }
+
+const DRAFT_FIELDS: readonly string[] = [
+  'name',
+  'type',
+  'description',
+  'privateNotes',
+  'counted',
+] satisfies (keyof Draft)[];
+
+/** The API's fields are the form's own. */
+const fieldOf = (apiField: string) => (DRAFT_FIELDS.includes(apiField) ? (apiField as keyof Draft) : undefined);
 
 const draftOf = (activity: ActivityDetail): Draft => ({
   name: activity.name,
@@ -82,17 +93,9 @@ export function EditActivityDialog({
   onClose: () => void;
 }) {
   const edit = useEditActivity(activity.id);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(activity));
-  const [problems, setProblems] = useState<Partial<Record<keyof Draft, string>>>({});
+  const form = useDialogForm({ initial: () => draftOf(activity), error: edit.error, fieldOf });
+  const { draft, change, problemOf } = form;
   const isStrava = activity.source === 'strava';
-  const serverFields = edit.error instanceof ApiError ? edit.error.fields : {};
-  const problemOf = (field: keyof Draft) => problems[field] ?? serverFields[field];
-  const serverProblem = edit.error && Object.keys(serverFields).length === 0 ? edit.error.message : undefined;
-
-  const change = <K extends keyof Draft>(field: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,25 +106,13 @@ export function EditActivityDialog({
     }
     const parsed = activityEditSchema.safeParse(changes);
     if (!parsed.success) {
-      const found: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Draft | undefined;
-        if (field && !found[field]) {
-          found[field] = issue.message;
-        }
-      }
-      setProblems(found);
+      form.showProblems(problemsFromIssues(parsed.error.issues, fieldOf));
       return;
     }
     edit.mutate(parsed.data, { onSuccess: onClose });
   };
 
-  const text = (field: 'name' | 'description' | 'privateNotes', helper: string) => ({
-    value: draft[field],
-    onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    error: Boolean(problemOf(field)),
-    helperText: problemOf(field) ?? helper,
-  });
+  const text = form.textField;
 
   return (
     <Dialog
@@ -132,8 +123,7 @@ export function EditActivityDialog({
       slotProps={{
         transition: {
           onEnter: () => {
-            setDraft(draftOf(activity));
-            setProblems({});
+            form.reset();
             edit.reset();
           },
         },
@@ -194,7 +184,7 @@ export function EditActivityDialog({
                 </Typography>
               )}
             </Box>
-            {serverProblem && <Alert severity="error">{serverProblem}</Alert>}
+            {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

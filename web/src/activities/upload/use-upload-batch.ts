@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadEvent } from '../../../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../../../core/activity/upload-rules.ts';
-import { browserTimeZone } from '../../app/time-zone.ts';
-import { invalidateActivities } from '../activities-api.ts';
+import { browserTimeZone } from '../../shared/time-zone.ts';
 import { sentFractions, uploadActivityFiles, type UploadRequest } from '../upload-activities.ts';
 import { applyFileEvent, type FileRow, interruptUnfinished, rowOf, type UploadSummary } from './upload-rows.ts';
+import { invalidateActivityData } from '../../shared/query-keys.ts';
 
 export type UploadPhase = 'choosing' | 'uploading' | 'finished';
 
@@ -75,7 +75,7 @@ export function useUploadBatch() {
       setPhase('choosing');
     } finally {
       request.current = null;
-      await invalidateActivities(queryClient);
+      await invalidateActivityData(queryClient);
     }
   };
 

@@ -1,41 +1,25 @@
 /**
- * The activity data provider of spec §3/§4/§7: the server's merged, de-duplicated list of Strava
- * and uploaded activities (GET /api/activities) held by TanStack Query, with the spec's status
- * (loading, initialised, last error, last sync, network) derived from the query and the filters
- * passed to the server. Mounted once by the layout with the signed-in user's id, so a logout
- * resets it (spec §4). The list follows every invalidation of ACTIVITIES_QUERY_KEY (uploads,
+ * The activity data provider of spec §3/§4/§7, mounted by the app shell for every screen: the
+ * server's merged, de-duplicated list of Strava and uploaded activities (GET /api/activities) held
+ * by TanStack Query, with the spec's status (loading, initialised, last error, last sync, network)
+ * derived from the query and the filters passed to the server. Screens read it with useActivityData
+ * (shared/activity-data.ts). Mounted once by the layout with the signed-in user's id, so a logout
+ * resets it (spec §4). The list follows every invalidation of the activities' queries (uploads,
  * renames, the live events of a sync) silently, is checked again every 10 minutes in the
  * background once stale, and is fetched again when the browser comes back online.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ActivityPage } from '../../../core/activity/schemas.ts';
 import { ACTIVITY_CACHE_FRESH_MS, BACKGROUND_CHECK_INTERVAL_MS } from '../../../core/strava/constants.ts';
-import {
-  ACTIVITY_DATA_OUTSIDE_PROVIDER,
-  type ActivityDataFilters,
-  type ActivityDataStatus,
-  type ActivityFilterKey,
-  type DataActivity,
-} from '../../../core/strava/data-state.ts';
+import type { ActivityDataFilters } from '../../../core/strava/data-state.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { deriveActivityData, filtersQuery } from '../activities/activity-data.ts';
-import { ACTIVITIES_QUERY_KEY, fetchActivityPage } from '../activities/activities-api.ts';
-import { useNetworkStatus } from './network-status.ts';
-import { useSyncWhenDue } from './sync-when-due.ts';
-
-export interface ActivityData {
-  /** The server's list, newest first (the spec's recent size). */
-  activities: DataActivity[];
-  status: ActivityDataStatus;
-  filters: ActivityDataFilters;
-  /** Asks the server again now (the "Try again" of a failed load). */
-  refresh: () => void;
-  setFilter: (filter: ActivityFilterKey, value: string | null) => void;
-  clearFilters: (filter?: ActivityFilterKey) => void;
-}
-
-const ActivityDataContext = createContext<ActivityData | null>(null);
+import { fetchActivityPage } from '../activities/activities-api.ts';
+import { ActivityDataContext, type ActivityData } from '../shared/activity-data.ts';
+import { useNetworkStatus } from '../shared/network-status.ts';
+import { useSyncWhenDue } from '../strava/sync-when-due.ts';
+import { ACTIVITY_LISTS_QUERY_KEY } from '../shared/query-keys.ts';
 
 const NO_FILTERS: ActivityDataFilters = { type: null, from: null, to: null };
 
@@ -49,7 +33,7 @@ export function ActivityDataProvider({ userId, children }: { userId: string | nu
   }
   const listQuery = { ...filtersQuery(filters), limit: RECENT_ACTIVITIES_SIZE };
   const query = useQuery({
-    queryKey: [...ACTIVITIES_QUERY_KEY, 'list', 'provider', userId, listQuery],
+    queryKey: [...ACTIVITY_LISTS_QUERY_KEY, 'provider', userId, listQuery],
     queryFn: (): Promise<ActivityPage> => fetchActivityPage(listQuery),
     enabled: userId !== null,
     staleTime: ACTIVITY_CACHE_FRESH_MS,
@@ -72,13 +56,4 @@ export function ActivityDataProvider({ userId, children }: { userId: string | nu
       setFilters((current) => (filter === undefined ? NO_FILTERS : { ...current, [filter]: null })),
   };
   return <ActivityDataContext.Provider value={value}>{children}</ActivityDataContext.Provider>;
-}
-
-/** Spec §8: outside its provider the hook throws. */
-export function useActivityData(): ActivityData {
-  const value = useContext(ActivityDataContext);
-  if (value === null) {
-    throw new Error(ACTIVITY_DATA_OUTSIDE_PROVIDER);
-  }
-  return value;
 }

@@ -4,8 +4,9 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { Button, CircularProgress, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_PASSWORD_POLICY } from '../../../../core/password-policy.ts';
-import { api, unwrap } from '../../api/client.ts';
+import { DEFAULT_PASSWORD_POLICY } from '../../../core/password-policy.ts';
+import { api, unwrap } from '../api/client.ts';
+import { PASSWORD_POLICY_QUERY_KEY } from './query-keys.ts';
 
 export function PasswordField(props: TextFieldProps) {
   const [visible, setVisible] = useState(false);
@@ -51,7 +52,7 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
 /** The server's password policy (spec §7 "GET password policy"), the default until it arrives. */
 export function usePasswordPolicy() {
   const { data } = useQuery({
-    queryKey: ['password-policy'],
+    queryKey: PASSWORD_POLICY_QUERY_KEY,
     queryFn: () => unwrap(api['password-policy'].$get()),
     staleTime: Infinity,
   });

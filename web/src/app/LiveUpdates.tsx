@@ -7,10 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { useAnalyticsSession } from '../analytics/use-analytics-session.ts';
-import { useServerEvents } from '../app/use-server-events.ts';
-import { addToCelebration, NO_CELEBRATION, takeFreshAwards } from './award-celebration.ts';
-import { MedalCelebration } from './MedalCelebration.tsx';
-import { useMedalCheck } from './use-medal-check.ts';
+import { useServerEvents } from './use-server-events.ts';
+import { addToCelebration, NO_CELEBRATION, takeFreshAwards } from '../medals/award-celebration.ts';
+import { MedalCelebration } from '../medals/MedalCelebration.tsx';
+import { useMedalCheck } from '../medals/use-medal-check.ts';
 
 export function LiveUpdates({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
