@@ -22,8 +22,8 @@ import {
 } from '../../core/training/goals.ts';
 import { localDayStartUtc } from '../../core/training/local-day.ts';
 import type { Goal } from '../../core/training/training-api.ts';
-import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
+import type { ServiceContext } from './service-context.ts';
 import {
   countGoals,
   deleteGoal as deleteGoalRow,
@@ -38,10 +38,8 @@ import {
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 
-export interface TrainingContext {
-  db: Db;
-  clock: Clock;
-}
+/** What goals and plans need of the service context. */
+export type TrainingContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 const DAY_MS = 86_400_000;
 

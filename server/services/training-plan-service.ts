@@ -59,6 +59,7 @@ import {
 } from '../db/training-plan-repository.ts';
 import { invalid, notFound } from '../errors.ts';
 import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
+import type { ActivityReaction } from './service-context.ts';
 
 export const PLAN_NOT_FOUND = 'Training plan not found.';
 const DAY_MS = 86_400_000;
@@ -414,3 +415,11 @@ export async function calendarFeed(
     }),
   };
 }
+
+/** New runs (and runs whose type or counting changed) tick their plan day's task. */
+export const planTicksReaction: ActivityReaction = {
+  name: 'plan ticks',
+  run: async (context, change) => {
+    await matchNewRuns(context, change.userId);
+  },
+};
