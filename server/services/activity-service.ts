@@ -54,6 +54,7 @@ import { orderSportTotals, type SportTotals } from '../../core/activity/sport-to
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
+import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
@@ -427,12 +428,6 @@ const FILE_TYPES: Readonly<Record<string, string>> = {
   tcx: 'application/vnd.garmin.tcx+xml',
   fit: 'application/vnd.ant.fit',
 };
-
-export interface Download {
-  filename: string;
-  contentType: string;
-  body: Uint8Array | string;
-}
 
 export async function getOriginalFile(db: Db, userId: string, id: string): Promise<Download> {
   const row = await findActivity(db, userId, id);

@@ -31,7 +31,7 @@ import type { Db } from '../db/db.ts';
 import type { ServiceContext } from './service-context.ts';
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import type { Download } from './activity-service.ts';
+import type { Download } from '../download.ts';
 import { ImportCancelledError, type ImportPool } from './import-pool.ts';
 
 export async function listRoutes(context: ServiceContext, userId: string): Promise<RouteSummary[]> {
