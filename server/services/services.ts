@@ -64,15 +64,15 @@ import {
 import { getCharts } from './charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
+import { calendarFeed } from './plan-calendar.ts';
+import { planTicksReaction } from './plan-ticking.ts';
 import {
-  calendarFeed,
   createPlan,
   updateGoalAndPlans,
   deletePlan,
   getDailyProgress,
   getPlan,
   listPlans,
-  planTicksReaction,
   setTask,
   todayTasks,
   updatePlan,
