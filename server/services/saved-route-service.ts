@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { polylineDistance } from '../../core/routes/geometry.ts';
 import {
   ROUTE_MESSAGES,
@@ -42,7 +43,7 @@ export async function listRoutes(context: ServiceContext, userId: string): Promi
 export async function getRoute(context: ServiceContext, userId: string, id: string): Promise<RouteDetail> {
   const row = await findSavedRoute(context.db, userId, id);
   if (row === undefined) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return {
     id: row.id,
@@ -108,7 +109,7 @@ export async function updateRoute(
     });
   });
   if (!updated) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return getRoute(context, userId, id);
 }
@@ -120,14 +121,14 @@ export async function renameRoute(
   name: string,
 ): Promise<RouteDetail> {
   if (!(await renameSavedRoute(context.db, userId, id, name, new Date(context.clock.now())))) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return getRoute(context, userId, id);
 }
 
 export async function deleteRoute(context: ServiceContext, userId: string, id: string): Promise<void> {
   if (!(await deleteSavedRoute(context.db, userId, id))) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
 }
 

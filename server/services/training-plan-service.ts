@@ -11,6 +11,7 @@
  *   already done on its days.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
@@ -53,7 +54,6 @@ import { invalid, notFound } from '../errors.ts';
 import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
 import { offerRuns } from './plan-ticking.ts';
 
-export const PLAN_NOT_FOUND = 'Training plan not found.';
 const DAY_MS = 86_400_000;
 
 export function calendarPath(token: string): string {
@@ -128,7 +128,7 @@ async function planRows(
 async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
   const plan = await findPlan(context.db, userId, id);
   if (!plan) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
   const [settled] = await settleFinished(context, userId, [plan]);
   return settled!;
@@ -278,7 +278,7 @@ export async function updatePlan(
 
 export async function deletePlan(context: TrainingContext, userId: string, id: string): Promise<void> {
   if (!(await deletePlanRow(context.db, userId, id))) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
 }
 
@@ -305,7 +305,7 @@ export async function setTask(
     new Date(now),
   );
   if (problem === undefined) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
   if (problem !== null) {
     throw invalid(problem);
