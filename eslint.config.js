@@ -120,7 +120,7 @@ export default tseslint.config(
     },
   },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] } },
-  // The server's own layers (README "Code map"): routes -> services -> repositories (server/db) ->
+  // The server's own layers (README "Architecture"): routes -> services -> repositories (server/db) ->
   // the database; integrations and http/ below the services. Tests and their support are exempt.
   { files: ['server/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer() },
   { files: ['server/routes/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('db', 'integrations') },
