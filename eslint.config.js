@@ -13,6 +13,33 @@ import tseslint from 'typescript-eslint';
 /** An import of one of the web app's feature, page or shell folders, from a sibling folder. */
 const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
 
+const SERVER_NOT_WEB = { regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' };
+
+/** Tests and their support may reach into any layer to set a case up. */
+const SERVER_TESTS = ['server/**/*.test.ts', 'server/test-support/**'];
+
+/** Why a layer must not import a server folder: the sentence ESLint answers with. */
+const LAYER_MESSAGES = {
+  'test-support': 'Layers: only tests import server/test-support/.',
+  db: 'Layers: routes reach data through services, never server/db/ (repositories and the database).',
+  integrations: 'Layers: only services call server/integrations/ (the clients of outside services).',
+  routes: 'Layers: server/routes/ is the top layer; nothing below it imports it.',
+  services: 'Layers: server/services/ calls repositories, integrations and http/, never the reverse.',
+  http: 'Layers: repositories (server/db/) do not import server/http/.',
+};
+
+/**
+ * The import rule of a server file that is not a test: never web/, never the test support, and
+ * none of the named server folders. (One rule per file: a later block replaces an earlier one.)
+ */
+function serverLayer(...folders) {
+  const patterns = ['test-support', ...folders].map((folder) => ({
+    regex: String.raw`^(\.{1,2}/)+${folder}/`,
+    message: LAYER_MESSAGES[folder],
+  }));
+  return { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, ...patterns] }] };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'tmp/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
   js.configs.recommended,
@@ -95,6 +122,19 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] } },
+  // The server's own layers (README "Architecture"): routes -> services -> repositories (server/db) ->
+  // the database; integrations and http/ below the services. Tests and their support are exempt.
+  { files: ['server/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer() },
+  { files: ['server/routes/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('db', 'integrations') },
+  { files: ['server/services/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes') },
+  {
+    files: ['server/db/**/*.ts'],
+    ignores: SERVER_TESTS,
+    rules: serverLayer('routes', 'services', 'http', 'integrations'),
+  },
+  { files: ['server/integrations/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
+  { files: ['server/http/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
   {
     // The web app's layers: shared/ (palette, time zone, query keys, units, form plumbing) is the
     // one home of what several features use, so it imports no feature, page or shell folder; api/
@@ -136,17 +176,6 @@ export default tseslint.config(
                 'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.',
             },
           ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' }],
         },
       ],
     },

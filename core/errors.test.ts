@@ -6,6 +6,7 @@ import {
   isApiErrorBody,
   JSON_BODY_LIMIT_BYTES,
   missingEnvironmentVariableMessage,
+  NOT_FOUND_MESSAGES,
 } from './errors.ts';
 
 describe('error vocabulary (spec §8)', () => {
@@ -29,6 +30,21 @@ describe('error vocabulary (spec §8)', () => {
 describe('missingEnvironmentVariableMessage (spec §5 "Startup")', () => {
   it('names the variable', () => {
     expect(missingEnvironmentVariableMessage('APP_SECRET')).toBe('Missing required environment variable: APP_SECRET');
+  });
+});
+
+describe('NOT_FOUND_MESSAGES', () => {
+  it('holds every 404 sentence of the API in one place', () => {
+    expect({ ...NOT_FOUND_MESSAGES, runner: NOT_FOUND_MESSAGES.runner('ana') }).toEqual({
+      activity: 'Activity not found.',
+      goal: 'Goal not found.',
+      plan: 'Training plan not found.',
+      route: 'Route not found.',
+      medal: 'Medal not found.',
+      profile: 'Profile not found.',
+      account: 'Account not found.',
+      runner: 'No runner is called @ana.',
+    });
   });
 });
 

@@ -88,6 +88,9 @@ export const HTTP_MESSAGES = {
 /** 404 answers: what was not found among the signed-in user's own data (another user's is the same 404). */
 export const NOT_FOUND_MESSAGES = {
   activity: 'Activity not found.',
+  goal: 'Goal not found.',
+  plan: 'Training plan not found.',
+  route: 'Route not found.',
   medal: 'Medal not found.',
   profile: 'Profile not found.',
   account: 'Account not found.',

@@ -23,6 +23,9 @@ import {
 } from '../core/strava/constants.ts';
 import { DEFAULT_GEOCODING_URL, DEFAULT_WEATHER_ARCHIVE_URL, DEFAULT_WEATHER_URL } from '../core/weather/open-meteo.ts';
 
+/** The database behind the server: PGlite in process by default, PostgreSQL when DATABASE_URL is set. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
 export interface RateLimitRule {
   /** Window in seconds. */
   window: number;

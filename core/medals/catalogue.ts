@@ -375,10 +375,6 @@ export const MEDAL_CATALOGUE: readonly MedalDefinition[] = [
 
 const MEDALS_BY_ID = new Map<string, MedalDefinition>(MEDAL_CATALOGUE.map((definition) => [definition.id, definition]));
 
-export function isMedalId(value: string): value is MedalId {
-  return MEDALS_BY_ID.has(value);
-}
-
 /** The catalogue entry of a medal id. Throws RangeError for an id the catalogue does not hold. */
 export function medalDefinition(id: string): MedalDefinition {
   const definition = MEDALS_BY_ID.get(id);

@@ -22,7 +22,6 @@ export const ROUTE_GPX_MAX_BYTES = 10 * 1024 * 1024;
 export const SAVED_ROUTE_LIMITS = { routes: 100, totalLinePoints: 200_000 } as const;
 
 export const ROUTE_MESSAGES = {
-  notFound: 'Route not found.',
   tooManyRoutes: `You can keep at most ${SAVED_ROUTE_LIMITS.routes} saved routes. Delete one to save another.`,
   tooManyPoints: `Your saved routes can hold at most ${SAVED_ROUTE_LIMITS.totalLinePoints.toLocaleString('en-US')} points in all. Delete a route or draw a shorter one.`,
   lineTooLong: `A route's line can have at most ${MAX_ROUTE_LINE_POINTS.toLocaleString('en-US')} points.`,

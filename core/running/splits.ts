@@ -57,11 +57,6 @@ export type SpeedUnit = 'km/h' | 'mph';
 
 const METRES_PER_HOUR: Readonly<Record<SpeedUnit, number>> = { 'km/h': 1000, mph: METRES_PER_MILE };
 
-/** A treadmill speed as seconds per metre. */
-export function paceFromSpeed(speed: number, unit: SpeedUnit): number {
-  return 3600 / (speed * METRES_PER_HOUR[unit]);
-}
-
 /** Seconds per metre as a treadmill speed. */
 export function speedFromPace(secondsPerMetre: number, unit: SpeedUnit): number {
   return 3600 / (secondsPerMetre * METRES_PER_HOUR[unit]);

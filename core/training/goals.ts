@@ -53,7 +53,6 @@ export const GOAL_MESSAGES = {
   tooMany: `You can have at most ${GOAL_LIMITS.maxGoals} goals. Delete one to add another.`,
   endPassed: 'The end date has passed; choose today or a later day.',
   racePassed: 'The race day has passed; choose today or a later day.',
-  notFound: 'Goal not found.',
 } as const;
 
 const titleText = z.string().trim().max(GOAL_LIMITS.titleLength, GOAL_MESSAGES.titleTooLong);

@@ -56,16 +56,10 @@ export function bestHourToRun(hours: readonly HourlyWeather[], nowMs?: number): 
   return best;
 }
 
-/** e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h." */
-export function bestTimeSentence(
-  hours: readonly HourlyWeather[],
-  units: UnitSystem,
-  formatHour: (ms: number) => string,
-): string {
-  return bestHourSentence(bestHourToRun(hours), units, formatHour);
-}
-
-/** The sentence for an hour already chosen by {@link bestHourToRun} (the server picks, the page words it). */
+/**
+ * The sentence for an hour already chosen by {@link bestHourToRun} (the server picks, the page words
+ * it), e.g. "Best time to run: 18:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h."
+ */
 export function bestHourSentence(
   best: HourlyWeather | null,
   units: UnitSystem,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestHourToRun, bestTimeSentence, hourPenalty, NO_BEST_TIME_TEXT } from './best-time.ts';
+import { bestHourSentence, bestHourToRun, hourPenalty, NO_BEST_TIME_TEXT } from './best-time.ts';
 import {
   archiveHourAt,
   archiveResponseSchema,
@@ -148,13 +148,15 @@ describe('best time to run', () => {
       hour(3, { temperature: 13, precipitationProbability: 10 }),
     ];
     expect(bestHourToRun(hours)?.time).toBe(T0 + 2 * 3_600_000);
-    expect(bestTimeSentence(hours, 'metric', utcHour)).toBe(
+    expect(bestHourSentence(bestHourToRun(hours), 'metric', utcHour)).toBe(
       'Best time to run: 08:00 — Partly cloudy, 12 °C, 10% chance of rain, wind 14 km/h.',
     );
-    expect(bestTimeSentence(hours, 'imperial', utcHour)).toBe(
+    expect(bestHourSentence(bestHourToRun(hours), 'imperial', utcHour)).toBe(
       'Best time to run: 08:00 — Partly cloudy, 54 °F, 10% chance of rain, wind 9 mph.',
     );
-    expect(bestTimeSentence([hour(0, { temperature: null })], 'metric', utcHour)).toBe(NO_BEST_TIME_TEXT);
+    expect(bestHourSentence(bestHourToRun([hour(0, { temperature: null })]), 'metric', utcHour)).toBe(
+      NO_BEST_TIME_TEXT,
+    );
   });
 
   it('leaves out an hour more than half gone', () => {

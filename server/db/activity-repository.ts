@@ -316,3 +316,15 @@ export function confirmActivity(db: Db, userId: string, id: string, now: Date): 
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Marks the runner's runs as offered to their training plans (plan_matched_at), ticking or not. */
+export async function markRunsMatched(db: Db, userId: string, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length > 0) {
+    await db
+      .updateTable('activities')
+      .set({ planMatchedAt: now })
+      .where('userId', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+}

@@ -18,9 +18,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import type { DatabaseKind } from '../config.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
-
-export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -146,7 +146,3 @@ export async function releaseJobs(db: Db, owner: string): Promise<void> {
     .where('leaseOwner', '=', owner)
     .execute();
 }
-
-export async function cancelSyncJob(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('stravaSyncJobs').where('userId', '=', userId).execute();
-}

@@ -223,12 +223,6 @@ export async function runsBetween(db: Db, userId: string, fromMs: number, toMs: 
   return rows.map(runToOffer);
 }
 
-export async function markRunsMatched(db: Db, ids: readonly string[], now: Date): Promise<void> {
-  if (ids.length > 0) {
-    await db.updateTable('activities').set({ planMatchedAt: now }).where('id', 'in', ids).execute();
-  }
-}
-
 export async function unitSystemOf(db: Db, userId: string): Promise<'imperial' | 'metric' | undefined> {
   const row = await db.selectFrom('profiles').select('unitSystem').where('userId', '=', userId).executeTakeFirst();
   return row?.unitSystem;

@@ -1,6 +1,6 @@
 /** A file answered as a download: attachment with its UTF-8 name, never stored by a cache. */
 import type { Context } from 'hono';
-import type { Download } from '../services/activity-service.ts';
+import type { Download } from '../download.ts';
 
 export function download(c: Context, file: Download): Response {
   c.header('Content-Type', file.contentType);

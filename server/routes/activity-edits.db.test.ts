@@ -22,6 +22,8 @@ import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
 import type { Goal, TrainingPlan } from '../../core/training/training-api.ts';
 import { createEventHub } from '../events/event-hub.ts';
 import { createLogger } from '../logger.ts';
+import { createServiceContext } from '../services/service-context.ts';
+import { registerActivityReactions } from '../services/services.ts';
 import { rederiveStoredActivities } from '../services/activity-rederive.ts';
 import { createImportPool } from '../services/import-pool.ts';
 import { createApiClient } from '../test-support/api-client.ts';
@@ -410,12 +412,11 @@ describe('re-deriving a file keeps the runner’s edits', () => {
     const pool = createImportPool({ workers: 1, memoryMb: 256, fileTimeoutMs: 60_000 });
     const events = await createEventHub(server.database, logger);
     try {
+      const context = createServiceContext({ db: server.database.db, events, logger, clock });
+      registerActivityReactions(context);
       const outcome = await rederiveStoredActivities({
-        db: server.database.db,
+        ...context,
         pool,
-        events,
-        logger,
-        clock,
         spoolDir: path.join(server.config.dataDir, 'tmp'),
       });
       expect(outcome.rederived).toBeGreaterThanOrEqual(1);

@@ -2,8 +2,7 @@
 import type { Logger } from 'pino';
 import type { Auth } from '../auth/auth.ts';
 import type { Clock } from '../clock.ts';
-import type { Config } from '../config.ts';
-import type { DatabaseKind } from '../db/database.ts';
+import type { Config, DatabaseKind } from '../config.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { SecurityLog } from '../http/security-log.ts';
 import type { Services } from '../services/services.ts';

@@ -5,6 +5,7 @@
  * and a GPX export re-read by Stride's own importer at the planned distance (±0.5 %).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { parseActivityFile } from '../../core/activity/parse-activity-file.ts';
 import { polylineDistance, type LatLng } from '../../core/routes/geometry.ts';
 import {
@@ -196,7 +197,7 @@ describe('saved routes', () => {
     expect((await runner.client.delete(`/api/routes/${created.body.id}`)).status).toBe(200);
     expectApiError(await runner.client.get(`/api/routes/${created.body.id}`), 404, {
       type: 'api_error',
-      message: ROUTE_MESSAGES.notFound,
+      message: NOT_FOUND_MESSAGES.route,
     });
   });
 
@@ -244,7 +245,7 @@ describe('saved routes', () => {
     const owner = await registerUser(server);
     const other = await registerUser(server);
     const { body } = await owner.client.post<RouteDetail>('/api/routes', save());
-    const notFound = { type: 'api_error' as const, message: ROUTE_MESSAGES.notFound };
+    const notFound = { type: 'api_error' as const, message: NOT_FOUND_MESSAGES.route };
     expectApiError(await other.client.get(`/api/routes/${body.id}`), 404, notFound);
     expectApiError(await other.client.patch(`/api/routes/${body.id}`, { name: 'Mine' }), 404, notFound);
     expectApiError(await other.client.put(`/api/routes/${body.id}`, { ...save(), name: 'Mine' }), 404, notFound);

@@ -19,6 +19,8 @@ import { REAL_CLOCK } from '../clock.ts';
 import { refreshProfileStatistics } from '../db/activity-totals-repository.ts';
 import { createEventHub, type EventHub } from '../events/event-hub.ts';
 import { createLogger } from '../logger.ts';
+import { createServiceContext } from '../services/service-context.ts';
+import { registerActivityReactions } from '../services/services.ts';
 import { rederiveStoredActivities, type RederiveDeps } from '../services/activity-rederive.ts';
 import { createImportPool, type ImportPool } from '../services/import-pool.ts';
 import { getOwnProfile, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
@@ -246,12 +248,11 @@ describe('a pass called directly', () => {
     const logger = createLogger('info', { destination: log.destination });
     pool = createImportPool({ workers: 2, memoryMb: 256, fileTimeoutMs: 60_000 });
     events = await createEventHub(server.database, logger);
+    const context = createServiceContext({ db: server.database.db, events, logger, clock: REAL_CLOCK });
+    registerActivityReactions(context);
     deps = {
-      db: server.database.db,
+      ...context,
       pool,
-      events,
-      logger,
-      clock: REAL_CLOCK,
       spoolDir: path.join(server.config.dataDir, 'tmp'),
       batchSize: 2,
     };

@@ -3,6 +3,7 @@
  * goal and followed day by day, runs ticking their day's task once, and the private calendar feed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { GOAL_MESSAGES } from '../../core/training/goals.ts';
 import { PLAN_MESSAGES, RUN_TASK_KINDS, raceTooCloseMessage } from '../../core/training/plan-generation.ts';
@@ -156,7 +157,7 @@ describe('goals', () => {
   it('are the runner’s own: another runner gets 404', async () => {
     const [goal] = (await runner.client.get<{ goals: Goal[] }>('/api/goals')).body.goals;
     const stranger = await registerUser(server);
-    const notFound = { type: 'api_error' as const, message: GOAL_MESSAGES.notFound };
+    const notFound = { type: 'api_error' as const, message: NOT_FOUND_MESSAGES.goal };
     expectApiError(await stranger.client.patch(`/api/goals/${goal?.id}`, { title: 'Mine' }), 404, notFound);
     expectApiError(await stranger.client.delete(`/api/goals/${goal?.id}`), 404, notFound);
     expectApiError(

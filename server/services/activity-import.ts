@@ -231,12 +231,15 @@ export interface ImportOutcome {
   imported: number;
   duplicates: number;
   failed: number;
+  /** The activity each imported file stored (a multisport file's first leg). */
+  added: string[];
 }
 
 export async function importFiles(context: ImportContext, files: readonly SpooledFile[]): Promise<ImportOutcome> {
   let imported = 0;
   let duplicates = 0;
   let failed = 0;
+  const added: string[] = [];
   for (const file of files) {
     if (context.signal.aborted) {
       break;
@@ -266,11 +269,14 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
       duplicates += 1;
     } else {
       imported += 1;
+      if (result.activityId !== undefined) {
+        added.push(result.activityId);
+      }
     }
     await context.emit(result);
   }
   if (!context.signal.aborted) {
     await context.emit({ kind: 'done', imported, duplicates, failed });
   }
-  return { imported, duplicates, failed };
+  return { imported, duplicates, failed, added };
 }

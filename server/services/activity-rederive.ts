@@ -23,7 +23,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from 'pino';
 import { ACTIVITY_DERIVATION_VERSION, nameAfterRederive } from '../../core/activity/derivation.ts';
 import { ACTIVITY_FILE_FORMATS, fileFormatOf, type ActivityFileFormat } from '../../core/activity/upload-rules.ts';
 import {
@@ -33,24 +32,17 @@ import {
   saveRederivedActivity,
   type RederiveCandidate,
 } from '../db/activity-rederive-repository.ts';
-import type { Db } from '../db/db.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { Clock } from '../clock.ts';
 import { activityRow } from './activity-import.ts';
-import { afterActivitiesChanged } from './activity-service.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
+import type { ServiceContext } from './service-context.ts';
 import { ImportCancelledError, type ImportPool } from './import-pool.ts';
 import type { ImportResult } from './import-worker-protocol.ts';
 
 /** Activities read per batch; statistics and medals are brought up to date after each. */
 export const REDERIVE_BATCH_SIZE = 20;
 
-export interface RederiveDeps {
-  db: Db;
+export interface RederiveDeps extends ServiceContext {
   pool: ImportPool;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
   /** Where an original is written for the worker: the upload spool (start-up removes leftovers). */
   spoolDir: string;
   batchSize?: number;
@@ -240,7 +232,7 @@ export async function rederiveStoredActivities(
       }
     }
     for (const [userId, timeZone] of changed) {
-      await afterActivitiesChanged(deps, userId, timeZone);
+      await deps.changes.changed({ userId, source: 'rederive', timeZone });
     }
     // Every row of the batch is being written by another app server: its pass carries on from here.
     if (progress === 0) {

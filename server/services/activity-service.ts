@@ -54,15 +54,19 @@ import { orderSportTotals, type SportTotals } from '../../core/activity/sport-to
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
+import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
-import { computePendingTrackFigures } from './best-efforts-service.ts';
-import { matchNewRuns } from './training-plan-service.ts';
-import { checkMedals, type MedalContext } from './medal-service.ts';
-import type { RemoteActivities } from './strava/remote-activity.ts';
+import type { ActivityReaction, ServiceContext } from './service-context.ts';
 
-/** The activities whose track figures a change works out at once; more wait for the next read or start. */
-const TRACK_FIGURES_PER_CHANGE = 200;
+/**
+ * Where a synced activity's details and track come from when it is opened (Strava's, fetched and
+ * cached: strava/remote-activity.ts); an upload's are all stored.
+ */
+export interface RemoteActivities {
+  withDetail(row: ActivityRow): Promise<{ row: ActivityRow; error: string | null }>;
+  ensureTrack(row: ActivityRow): Promise<void>;
+}
 
 const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
@@ -230,8 +234,8 @@ export async function getDisplayTrack(
  * private notes and whether it counts. A Strava activity's name, type and description come from
  * Strava (the next sync would overwrite them): those are a 409 with the sentence saying where to
  * change them; its private notes and counting are the runner's here. Whatever follows from the
- * change (totals, medals, best efforts, charts, plan ticks) follows at once through
- * afterActivitiesChanged.
+ * change (totals, medals, best efforts, charts, plan ticks) follows at once through the
+ * "activities changed" seam (service-context.ts).
  *
  * - A new type has its track figures worked out again (only runs have best efforts) and is offered
  *   to the plans again; it is also judged again for plausibility from the stored figures, unless
@@ -240,7 +244,7 @@ export async function getDisplayTrack(
  *   the plans again.
  */
 export async function editActivity(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string,
   id: string,
   edit: ActivityEdit,
@@ -286,7 +290,7 @@ export async function editActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await afterActivitiesChanged(context, userId, timeZone);
+  await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone });
   return detailOf(db, row);
 }
 
@@ -319,7 +323,7 @@ function flagForType(row: ActivityRow, type: UploadActivityType): Partial<Update
  * judged for plausibility as a file is, and counts, charts and earns medals as an upload does.
  */
 export async function addManualActivity(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string,
   input: ManualActivityInput,
 ): Promise<ActivityDetail> {
@@ -370,65 +374,27 @@ export async function addManualActivity(
     undefined,
     undefined,
   );
-  await afterActivitiesChanged(context, userId, input.timeZone);
+  await context.changes.changed({ userId, source: 'manual', added: [id], timeZone: input.timeZone });
   return getActivity(context.db, userId, id);
 }
 
-export async function deleteActivity(context: MedalContext, userId: string, id: string): Promise<void> {
+export async function deleteActivity(context: ServiceContext, userId: string, id: string): Promise<void> {
   if (!(await deleteActivityRow(context.db, userId, id))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await afterActivitiesChanged(context, userId);
-}
-
-export interface ActivitiesChangeOptions {
-  /**
-   * A page of a sync still running: only the profile's statistics and open pages follow at once
-   * (the dashboard's totals grow with the list); the rest comes with the sync's own change at its end.
-   */
-  partial?: boolean;
+  await context.changes.changed({ userId, source: 'delete', removed: [id] });
 }
 
 /**
- * The one path after a user's activities changed (an upload, a Strava sync, page or webhook, a
- * deletion, a confirmation, the samples, a re-derive pass, a Strava disconnection): the profile's
- * statistics are recomputed (a failure there fails the change: totals never go stale silently),
- * new activities get their track figures (best efforts, heart-rate zones), new runs tick their plan
- * day's task, open pages hear of it and the medals are checked (spec §4: after every import). A
- * failure after the statistics is logged, never shown.
+ * The first reaction to "activities changed": the profile's statistics are recomputed, on every
+ * page of a sync too. Its failure fails the change: totals never go stale silently.
  */
-export async function afterActivitiesChanged(
-  context: MedalContext,
-  userId: string,
-  timeZone?: string,
-  options: ActivitiesChangeOptions = {},
-): Promise<void> {
-  await refreshProfileStatistics(context.db, userId, new Date(context.clock.now()));
-  if (options.partial) {
-    try {
-      await context.events.publish(userId, { type: 'activities-changed' });
-    } catch (error) {
-      context.logger.warn({ err: error, userId }, 'publishing an activity change failed');
-    }
-    return;
-  }
-  try {
-    await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, userId);
-  } catch (error) {
-    context.logger.warn({ err: error, userId }, 'track figures after an activity change failed');
-  }
-  try {
-    await matchNewRuns(context, userId);
-  } catch (error) {
-    context.logger.warn({ err: error, userId }, 'ticking plan tasks after an activity change failed');
-  }
-  try {
-    await context.events.publish(userId, { type: 'activities-changed' });
-    await checkMedals(context, userId, timeZone);
-  } catch (error) {
-    context.logger.warn({ err: error, userId }, 'medal check after an activity change failed');
-  }
-}
+export const totalsReaction: ActivityReaction = {
+  name: 'totals',
+  duringSync: true,
+  required: true,
+  run: (context, change) => refreshProfileStatistics(context.db, change.userId, new Date(context.clock.now())),
+};
 
 /**
  * The runner confirms a flagged activity (core/activity/plausibility.ts): from now on it counts in
@@ -436,7 +402,7 @@ export async function afterActivitiesChanged(
  * activity that is not flagged, or again, changes nothing.
  */
 export async function confirmActivity(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string,
   id: string,
   timeZone?: string,
@@ -453,7 +419,7 @@ export async function confirmActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await afterActivitiesChanged(context, userId, timeZone);
+  await context.changes.changed({ userId, source: 'confirm', updated: [id], timeZone });
   return detailOf(db, row);
 }
 
@@ -462,12 +428,6 @@ const FILE_TYPES: Readonly<Record<string, string>> = {
   tcx: 'application/vnd.garmin.tcx+xml',
   fit: 'application/vnd.ant.fit',
 };
-
-export interface Download {
-  filename: string;
-  contentType: string;
-  body: Uint8Array | string;
-}
 
 export async function getOriginalFile(db: Db, userId: string, id: string): Promise<Download> {
   const row = await findActivity(db, userId, id);
@@ -497,12 +457,15 @@ export async function exportGpx(db: Db, userId: string, id: string, remote?: Rem
 }
 
 /** Spec §4: the three placeholder demo runs; adding them twice keeps three. */
-export async function addSampleActivities(context: MedalContext, userId: string): Promise<number> {
+export async function addSampleActivities(context: ServiceContext, userId: string): Promise<number> {
   const { db } = context;
   await deleteActivitiesBySource(db, userId, SAMPLE_SOURCE);
   const now = new Date(context.clock.now());
   const runs = sampleRuns(now);
+  const added: string[] = [];
   for (const run of runs) {
+    const id = randomUUID();
+    added.push(id);
     const record = describeActivity(
       {
         format: 'gpx',
@@ -519,7 +482,7 @@ export async function addSampleActivities(context: MedalContext, userId: string)
     );
     await insertActivity(
       db,
-      activityRow(randomUUID(), userId, record, { source: SAMPLE_SOURCE }),
+      activityRow(id, userId, record, { source: SAMPLE_SOURCE }),
       {
         pointCount: run.track.lat.length,
         data: encodeTrack(run.track),
@@ -527,12 +490,12 @@ export async function addSampleActivities(context: MedalContext, userId: string)
       undefined,
     );
   }
-  await afterActivitiesChanged(context, userId);
+  await context.changes.changed({ userId, source: 'samples', added });
   return runs.length;
 }
 
-export async function removeSampleActivities(context: MedalContext, userId: string): Promise<number> {
+export async function removeSampleActivities(context: ServiceContext, userId: string): Promise<number> {
   const removed = await deleteActivitiesBySource(context.db, userId, SAMPLE_SOURCE);
-  await afterActivitiesChanged(context, userId);
+  await context.changes.changed({ userId, source: 'samples' });
   return removed;
 }

@@ -21,14 +21,7 @@ import {
 } from '../db/analytics-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { Clock } from '../clock.ts';
-
-export interface AnalyticsContext {
-  db: Db;
-  events: EventHub;
-  clock: Clock;
-}
+import type { ServiceContext } from './service-context.ts';
 
 function toAnalytics(row: UserAnalyticsRow): Analytics {
   return {
@@ -60,7 +53,7 @@ async function ensureAnalytics(
 }
 
 async function change(
-  context: AnalyticsContext,
+  context: ServiceContext,
   userId: string,
   timeZone: string | undefined,
   delta: (row: UserAnalyticsRow) => AnalyticsChange | null,
@@ -72,12 +65,12 @@ async function change(
   return toAnalytics(updated ?? row);
 }
 
-export async function getAnalytics(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+export async function getAnalytics(context: ServiceContext, userId: string, timeZone?: string): Promise<Analytics> {
   return toAnalytics((await ensureAnalytics(context.db, userId, localDate(context.clock.now(), timeZone))).row);
 }
 
 /** Spec §4 "Analytics initialisation": create with 1/1 and one session, or move the streak and count a session. */
-export async function recordSession(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+export async function recordSession(context: ServiceContext, userId: string, timeZone?: string): Promise<Analytics> {
   const today = localDate(context.clock.now(), timeZone);
   const { row, created } = await ensureAnalytics(context.db, userId, today);
   if (created) {
@@ -90,7 +83,7 @@ export async function recordSession(context: AnalyticsContext, userId: string, t
 
 /** Spec §4 "Page timer": minutes rounded; only the Run Planner counts, and only above 0. */
 export function addPageTime(
-  context: AnalyticsContext,
+  context: ServiceContext,
   userId: string,
   page: string,
   elapsedMs: number,
@@ -101,20 +94,16 @@ export function addPageTime(
   );
 }
 
-export function countScreenshot(context: AnalyticsContext, userId: string): Promise<Analytics> {
+export function countScreenshot(context: ServiceContext, userId: string): Promise<Analytics> {
   return change(context, userId, undefined, () => ({ addScreenshots: 1 }));
 }
 
 /** Spec §4: a forced recalculation resets the streak to 1/1. */
-export function recalculateStreak(context: AnalyticsContext, userId: string, timeZone?: string): Promise<Analytics> {
+export function recalculateStreak(context: ServiceContext, userId: string, timeZone?: string): Promise<Analytics> {
   return change(context, userId, timeZone, () => ({ streak: forcedStreak(localDate(context.clock.now(), timeZone)) }));
 }
 
-export async function getRunningDays(
-  context: AnalyticsContext,
-  userId: string,
-  timeZone?: string,
-): Promise<RunningDays> {
+export async function getRunningDays(context: ServiceContext, userId: string, timeZone?: string): Promise<RunningDays> {
   const to = localDate(context.clock.now(), timeZone);
   const from = addDays(to, -(RUNNING_DAYS_WINDOW - 1));
   return { from, to, days: await runningDays(context.db, userId, from, to) };

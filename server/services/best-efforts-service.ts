@@ -6,7 +6,6 @@
  * Activities still to do are found by the database (track_figures_at is null), so the start-up
  * backfill resumes where a restart left it, and every read first finishes the reader's own.
  */
-import type { Logger } from 'pino';
 import type { Track } from '../../core/activity/track.ts';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -21,7 +20,6 @@ import {
 } from '../../core/running/activity-best-efforts.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import { heartRateSecondsAtMost } from '../../core/running/heart-rate-zones.ts';
-import type { Clock } from '../clock.ts';
 import { findActivity } from '../db/activity-repository.ts';
 import { findTrackData } from '../db/activity-track-repository.ts';
 import {
@@ -32,22 +30,19 @@ import {
   topBestEfforts,
   type PendingTrackFigures,
 } from '../db/best-effort-repository.ts';
-import type { Db } from '../db/db.ts';
+import type { ActivityReaction, ServiceContext } from './service-context.ts';
 import { countStravaRunsRead } from '../db/strava-efforts-backfill-repository.ts';
 import { notFound } from '../errors.ts';
 
-export interface BestEffortsContext {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-}
+/** What working out track figures needs of the service context. */
+export type TrackFiguresContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
 
 const BATCH = 25;
 /** A reader's own activities still to do are finished before reading, up to this many. */
 export const PENDING_TRACK_FIGURES_READ = 200;
 const TOP = 3;
 
-async function workOut(context: BestEffortsContext, activity: PendingTrackFigures): Promise<void> {
+async function workOut(context: TrackFiguresContext, activity: PendingTrackFigures): Promise<void> {
   const isRun = BEST_EFFORT_TYPES.includes(activity.type);
   const fromStrava = isRun ? effortsFromStravaDetail(activity.stravaDetail) : [];
   // Strava's efforts need no track; the heart rate does, when the activity recorded one.
@@ -68,7 +63,7 @@ async function workOut(context: BestEffortsContext, activity: PendingTrackFigure
 
 /** Works out the track figures of up to `limit` pending activities (one user's, or anyone's); returns how many. */
 export async function computePendingTrackFigures(
-  context: BestEffortsContext,
+  context: TrackFiguresContext,
   limit: number,
   userId?: string,
 ): Promise<number> {
@@ -91,7 +86,7 @@ export async function computePendingTrackFigures(
 }
 
 export async function getPersonalBests(
-  context: BestEffortsContext,
+  context: TrackFiguresContext,
   userId: string,
   query: { distance: string },
 ): Promise<PersonalBests> {
@@ -127,7 +122,7 @@ export async function getPersonalBests(
 
 /** An activity's stored track, null without one, 'unreadable' when it does not decode. */
 async function storedTrack(
-  context: BestEffortsContext,
+  context: TrackFiguresContext,
   activity: { id: string; userId: string },
 ): Promise<Track | null | 'unreadable'> {
   const data = await findTrackData(context.db, activity.userId, activity.id);
@@ -142,7 +137,7 @@ async function storedTrack(
 }
 
 export async function getActivityBestEfforts(
-  context: BestEffortsContext,
+  context: TrackFiguresContext,
   userId: string,
   activityId: string,
 ): Promise<ActivityBestEfforts> {
@@ -189,7 +184,7 @@ export interface TrackFiguresBackfill {
  * The start-up pass over every runner's activities still without their track figures, a batch at
  * a time, in the background; a restart carries on with what is left.
  */
-export function startTrackFiguresBackfill(context: BestEffortsContext): TrackFiguresBackfill {
+export function startTrackFiguresBackfill(context: TrackFiguresContext): TrackFiguresBackfill {
   const controller = new AbortController();
   const run = async () => {
     let total = 0;
@@ -219,3 +214,14 @@ export function startTrackFiguresBackfill(context: BestEffortsContext): TrackFig
     },
   };
 }
+
+/** The activities whose track figures a change works out at once; more wait for the next read or start. */
+const TRACK_FIGURES_PER_CHANGE = 200;
+
+/** New activities get their track figures (best efforts, heart-rate zones) after a change. */
+export const trackFiguresReaction: ActivityReaction = {
+  name: 'track figures',
+  run: async (context, change) => {
+    await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, change.userId);
+  },
+};

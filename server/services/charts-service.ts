@@ -38,7 +38,7 @@ import {
 import {
   computePendingTrackFigures,
   PENDING_TRACK_FIGURES_READ,
-  type BestEffortsContext,
+  type TrackFiguresContext,
 } from './best-efforts-service.ts';
 import { heartRateAssumptions } from './heart-rate-service.ts';
 
@@ -67,7 +67,7 @@ function sumTotals(rows: readonly BucketRow[]): ChartTotals {
   );
 }
 
-export async function getCharts(context: BestEffortsContext, userId: string, query: ChartQuery): Promise<Charts> {
+export async function getCharts(context: TrackFiguresContext, userId: string, query: ChartQuery): Promise<Charts> {
   const { db } = context;
   // Activities not yet through the track pass would be missing from the heart-rate zones.
   await computePendingTrackFigures(context, PENDING_TRACK_FIGURES_READ, userId);

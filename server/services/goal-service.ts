@@ -8,6 +8,7 @@
  * since nothing is sent to the runner when it changes.
  */
 import { randomUUID } from 'node:crypto';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
 import { goalProgress } from '../../core/training/goal-progress.ts';
 import {
@@ -22,8 +23,8 @@ import {
 } from '../../core/training/goals.ts';
 import { localDayStartUtc } from '../../core/training/local-day.ts';
 import type { Goal } from '../../core/training/training-api.ts';
-import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
+import type { ServiceContext } from './service-context.ts';
 import {
   countGoals,
   deleteGoal as deleteGoalRow,
@@ -38,10 +39,8 @@ import {
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 
-export interface TrainingContext {
-  db: Db;
-  clock: Clock;
-}
+/** What goals and plans need of the service context. */
+export type TrainingContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 const DAY_MS = 86_400_000;
 
@@ -88,7 +87,7 @@ export async function listGoals(context: TrainingContext, userId: string): Promi
 async function goalView(context: TrainingContext, userId: string, id: string): Promise<Goal> {
   const row = await findGoal(context.db, userId, id);
   if (!row) {
-    throw notFound(GOAL_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.goal);
   }
   const [view] = await evaluate(context, userId, [row]);
   return view!;
@@ -128,7 +127,7 @@ export async function prepareGoalUpdate(
 ): Promise<PreparedGoalUpdate> {
   const row = await findGoal(context.db, userId, input.id);
   if (!row) {
-    throw notFound(GOAL_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.goal);
   }
   const merged = mergeGoalUpdate(row.definition, input.update);
   if (typeof merged === 'string') {
@@ -158,7 +157,7 @@ export async function getGoal(context: TrainingContext, userId: string, id: stri
 
 export async function deleteGoal(context: TrainingContext, userId: string, id: string): Promise<void> {
   if (!(await deleteGoalRow(context.db, userId, id))) {
-    throw notFound(GOAL_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.goal);
   }
 }
 
@@ -183,7 +182,7 @@ export async function reorderGoalList(
 export async function goalForPlan(context: TrainingContext, userId: string, id: string): Promise<GoalRow> {
   const row = await findGoal(context.db, userId, id);
   if (!row) {
-    throw notFound(GOAL_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.goal);
   }
   return row;
 }

@@ -3,7 +3,6 @@
  * never again, record medals that follow their record, and marking medals viewed. Failures of a
  * rule or of the check are logged, never shown as errors (spec §8 "Medals and logout").
  */
-import type { Logger } from 'pino';
 import { localDate } from '../../core/activity/time-zone.ts';
 import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts';
 import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
@@ -26,19 +25,11 @@ import { findProfileByUserId } from '../db/profile-repository.ts';
 import { listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { type Db } from '../db/db.ts';
 import type { UserMedalRow } from '../db/schema.ts';
-import type { EventHub } from '../events/event-hub.ts';
-import type { Clock } from '../clock.ts';
 import { notFound } from '../errors.ts';
+import type { ActivityReaction, ServiceContext } from './service-context.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
-export interface MedalContext {
-  db: Db;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
-}
-
-async function evaluate(context: MedalContext, userId: string, timeZone: string | undefined) {
+async function evaluate(context: ServiceContext, userId: string, timeZone: string | undefined) {
   const { db } = context;
   const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
   const evaluations = evaluateMedals({
@@ -130,7 +121,7 @@ async function trophyCaseFrom(db: Db, userId: string, { units, evaluations }: Ev
   };
 }
 
-export async function getTrophyCase(context: MedalContext, userId: string, timeZone?: string): Promise<TrophyCase> {
+export async function getTrophyCase(context: ServiceContext, userId: string, timeZone?: string): Promise<TrophyCase> {
   return trophyCaseFrom(context.db, userId, await evaluate(context, userId, timeZone));
 }
 
@@ -138,7 +129,7 @@ export async function getTrophyCase(context: MedalContext, userId: string, timeZ
  * Evaluates every rule and awards what is newly earned (spec §4). Records that were beaten move to
  * the new holder and show as new again. Publishes `medals-awarded` when anything changed.
  */
-export async function checkMedals(context: MedalContext, userId: string, timeZone?: string): Promise<MedalCheck> {
+export async function checkMedals(context: ServiceContext, userId: string, timeZone?: string): Promise<MedalCheck> {
   const { db } = context;
   const evaluated = await evaluate(context, userId, timeZone);
   const { evaluations } = evaluated;
@@ -196,7 +187,7 @@ export async function checkMedals(context: MedalContext, userId: string, timeZon
 }
 
 export async function markMedalViewed(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string,
   medalId: string,
 ): Promise<{ unseenCount: number }> {
@@ -212,3 +203,11 @@ export async function markMedalViewed(
 export async function getUnseenCount(db: Db, userId: string): Promise<{ unseenCount: number }> {
   return { unseenCount: await countUnseen(db, userId) };
 }
+
+/** Spec §4: the medals are checked after every import, edit and deletion. */
+export const medalsReaction: ActivityReaction = {
+  name: 'medals',
+  run: async (context, change) => {
+    await checkMedals(context, change.userId, change.timeZone);
+  },
+};

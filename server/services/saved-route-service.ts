@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { polylineDistance } from '../../core/routes/geometry.ts';
 import {
   ROUTE_MESSAGES,
@@ -18,7 +19,6 @@ import {
 } from '../../core/routes/route-api.ts';
 import type { LatLng } from '../../core/routes/geometry.ts';
 import { lineElevations, routeExportSamples, routeToGpx } from '../../core/routes/route-gpx.ts';
-import type { Clock } from '../clock.ts';
 import {
   deleteSavedRoute,
   findSavedRoute,
@@ -29,25 +29,21 @@ import {
   updateSavedRoute,
 } from '../db/saved-route-repository.ts';
 import type { Db } from '../db/db.ts';
+import type { ServiceContext } from './service-context.ts';
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import type { Download } from './activity-service.ts';
+import type { Download } from '../download.ts';
 import { ImportCancelledError, type ImportPool } from './import-pool.ts';
 
-interface Context {
-  db: Db;
-  clock: Clock;
-}
-
-export async function listRoutes(context: Context, userId: string): Promise<RouteSummary[]> {
+export async function listRoutes(context: ServiceContext, userId: string): Promise<RouteSummary[]> {
   const rows = await listSavedRoutes(context.db, userId);
   return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
 }
 
-export async function getRoute(context: Context, userId: string, id: string): Promise<RouteDetail> {
+export async function getRoute(context: ServiceContext, userId: string, id: string): Promise<RouteDetail> {
   const row = await findSavedRoute(context.db, userId, id);
   if (row === undefined) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return {
     id: row.id,
@@ -75,7 +71,7 @@ async function checkRouteLimits(trx: Db, userId: string, linePoints: number, rep
 }
 
 /** Stores the route; its distance is measured here from the line, not taken from the client. */
-export async function saveRoute(context: Context, userId: string, input: RouteSave): Promise<RouteDetail> {
+export async function saveRoute(context: ServiceContext, userId: string, input: RouteSave): Promise<RouteDetail> {
   const id = randomUUID();
   await context.db.transaction().execute(async (trx) => {
     await lockRunnerScope(trx, 'saved-routes', userId);
@@ -95,7 +91,7 @@ export async function saveRoute(context: Context, userId: string, input: RouteSa
 
 /** Saves the edited route over the runner's own one (same rules as a new one); 404 for any other id. */
 export async function updateRoute(
-  context: Context,
+  context: ServiceContext,
   userId: string,
   id: string,
   input: RouteSave,
@@ -113,21 +109,26 @@ export async function updateRoute(
     });
   });
   if (!updated) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return getRoute(context, userId, id);
 }
 
-export async function renameRoute(context: Context, userId: string, id: string, name: string): Promise<RouteDetail> {
+export async function renameRoute(
+  context: ServiceContext,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<RouteDetail> {
   if (!(await renameSavedRoute(context.db, userId, id, name, new Date(context.clock.now())))) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
   return getRoute(context, userId, id);
 }
 
-export async function deleteRoute(context: Context, userId: string, id: string): Promise<void> {
+export async function deleteRoute(context: ServiceContext, userId: string, id: string): Promise<void> {
   if (!(await deleteSavedRoute(context.db, userId, id))) {
-    throw notFound(ROUTE_MESSAGES.notFound);
+    throw notFound(NOT_FOUND_MESSAGES.route);
   }
 }
 
@@ -136,7 +137,7 @@ export async function deleteRoute(context: Context, userId: string, id: string):
  * (`<ele>`) when the elevation service knows its profile samples; without it, positions only.
  */
 export async function exportRouteGpx(
-  context: Context,
+  context: ServiceContext,
   userId: string,
   id: string,
   elevationsOf: (points: readonly LatLng[]) => Promise<ElevationAnswer>,

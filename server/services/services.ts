@@ -34,9 +34,7 @@ import { startActivityRederive, type ActivityRederiveRunner } from './activity-r
 import { importFiles, type ImportOutcome } from './activity-import.ts';
 import {
   addSampleActivities,
-  afterActivitiesChanged,
   confirmActivity,
-  type ActivitiesChangeOptions,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -47,6 +45,7 @@ import {
   removeSampleActivities,
   editActivity,
   addManualActivity,
+  totalsReaction,
 } from './activity-service.ts';
 import {
   addPageTime,
@@ -56,12 +55,18 @@ import {
   recalculateStreak,
   recordSession,
 } from './analytics-service.ts';
-import { getActivityBestEfforts, getPersonalBests, startTrackFiguresBackfill } from './best-efforts-service.ts';
+import {
+  getActivityBestEfforts,
+  getPersonalBests,
+  startTrackFiguresBackfill,
+  trackFiguresReaction,
+} from './best-efforts-service.ts';
 import { getCharts } from './charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
+import { calendarFeed } from './plan-calendar.ts';
+import { planTicksReaction } from './plan-ticking.ts';
 import {
-  calendarFeed,
   createPlan,
   updateGoalAndPlans,
   deletePlan,
@@ -74,7 +79,7 @@ import {
 } from './training-plan-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
-import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, type MedalContext } from './medal-service.ts';
+import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
 import { createRouteServicesClient, type ElevationClient } from './route-services-client.ts';
@@ -88,6 +93,7 @@ import {
   saveRoute,
   updateRoute,
 } from './saved-route-service.ts';
+import { createServiceContext, livePublishReaction, type ServiceContext } from './service-context.ts';
 import { createStrava } from './strava/strava.ts';
 import { createUploadLimits } from './upload-limits.ts';
 import { createWeatherMemory, getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
@@ -129,13 +135,24 @@ export interface ImportInput {
   emit(event: UploadEvent): Promise<void>;
 }
 
+/**
+ * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
+ * statistics (a failure fails the change), the new activities' track figures (best efforts,
+ * heart-rate zones), plan ticks, open pages, then the medals (spec §4: after every import). Each
+ * further reaction is one line here.
+ */
+export function registerActivityReactions(context: ServiceContext): void {
+  context.changes.register(totalsReaction);
+  context.changes.register(trackFiguresReaction);
+  context.changes.register(planTicksReaction);
+  context.changes.register(livePublishReaction);
+  context.changes.register(medalsReaction);
+}
+
 export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
-  const context: MedalContext = { db, events, logger, clock };
-
-  /** The one "activities changed" path (statistics, track figures, plan ticks, open pages, medals). */
-  const activitiesChanged = (userId: string, timeZone?: string, options?: ActivitiesChangeOptions) =>
-    afterActivitiesChanged(context, userId, timeZone, options);
+  const context = createServiceContext({ db, events, logger, clock });
+  registerActivityReactions(context);
 
   const profiles = {
     get: (userId: string) => getProfile(db, userId),
@@ -158,7 +175,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
     clock: deps.stravaClock ?? clock,
     jobs: deps.jobs,
-    activitiesChanged: (userId, options) => activitiesChanged(userId, undefined, options),
+    changes: context.changes,
   });
 
   const activities = {
@@ -179,7 +196,6 @@ export function createServices(deps: ServiceDeps) {
     bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
     addSamples: (userId: string) => addSampleActivities(context, userId),
     removeSamples: (userId: string) => removeSampleActivities(context, userId),
-    changed: (userId: string, timeZone?: string) => activitiesChanged(userId, timeZone),
     /** The start-up pass re-deriving stored uploads (README "Re-deriving stored activities"). */
     startRederive: (): ActivityRederiveRunner =>
       startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),
@@ -208,7 +224,7 @@ export function createServices(deps: ServiceDeps) {
         input.files,
       );
       if (outcome.imported > 0) {
-        await activitiesChanged(userId, input.timeZone);
+        await context.changes.changed({ userId, source: 'upload', added: outcome.added, timeZone: input.timeZone });
       }
       return outcome;
     },
@@ -330,6 +346,8 @@ export function createServices(deps: ServiceDeps) {
   };
 
   return {
+    /** The "activities changed" seam: its reactions, in order (tests register one more to watch it). */
+    activityChanges: context.changes,
     auth,
     profiles,
     activities,

@@ -1,7 +1,7 @@
 /**
  * Training plans (spec §3, §4, §7): generated for a race goal from core's templates, listed (by
- * status and/or goal, else newest first), changed, deleted, followed day by day (daily progress),
- * ticked by imported runs, and published as a private iCalendar feed.
+ * status and/or goal, else newest first), changed, deleted and followed day by day (daily progress).
+ * Imported runs tick them in plan-ticking.ts; their private iCalendar feed is plan-calendar.ts.
  *
  * - Paces: from the runner's best efforts of the last PACE_HISTORY_DAYS days (VDOT), else from the
  *   goal's target time (core/training/plan-paces.ts).
@@ -11,10 +11,9 @@
  *   already done on its days.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
-import { ICALENDAR_CONTENT_TYPE, planToICalendar } from '../../core/training/icalendar.ts';
 import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
 import {
   generatePlan,
@@ -26,7 +25,6 @@ import {
 import { PACE_EFFORT_DISTANCES, PACE_HISTORY_DAYS, planPaces } from '../../core/training/plan-paces.ts';
 import {
   keepTicks,
-  matchActivityToTask,
   planAdherence,
   planCalendar,
   tasksOn,
@@ -44,23 +42,18 @@ import {
   changeDailyProgress,
   deletePlan as deletePlanRow,
   findPlan,
-  findPlanByCalendarToken,
   insertPlan,
   listPlans as listPlanRows,
-  markRunsMatched,
   replacePlanSchedule,
   runsBetween,
-  runsToMatch,
   setPlanStatus,
-  unitSystemOf,
   type PlanRow,
-  type RunToOffer,
   type StoredPlanRequest,
 } from '../db/training-plan-repository.ts';
 import { invalid, notFound } from '../errors.ts';
 import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
+import { offerRuns } from './plan-ticking.ts';
 
-export const PLAN_NOT_FOUND = 'Training plan not found.';
 const DAY_MS = 86_400_000;
 
 export function calendarPath(token: string): string {
@@ -68,7 +61,7 @@ export function calendarPath(token: string): string {
 }
 
 /** "Half marathon plan, race day 2027-02-01": how a plan is named on the dashboard and in calendars. */
-function goalTitleOf(plan: PlanRow): string {
+export function goalTitleOf(plan: PlanRow): string {
   return `${planName(plan.schedule.race)}, race day ${plan.schedule.raceDate}`;
 }
 
@@ -135,7 +128,7 @@ async function planRows(
 async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
   const plan = await findPlan(context.db, userId, id);
   if (!plan) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
   const [settled] = await settleFinished(context, userId, [plan]);
   return settled!;
@@ -285,7 +278,7 @@ export async function updatePlan(
 
 export async function deletePlan(context: TrainingContext, userId: string, id: string): Promise<void> {
   if (!(await deletePlanRow(context.db, userId, id))) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
 }
 
@@ -312,7 +305,7 @@ export async function setTask(
     new Date(now),
   );
   if (problem === undefined) {
-    throw notFound(PLAN_NOT_FOUND);
+    throw notFound(NOT_FOUND_MESSAGES.plan);
   }
   if (problem !== null) {
     throw invalid(problem);
@@ -342,75 +335,5 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
     upcoming: plans
       .filter(({ plan, today }) => today < plan.schedule.startDate)
       .map(({ plan }) => ({ planId: plan.id, goalTitle: goalTitleOf(plan), startDate: plan.schedule.startDate })),
-  };
-}
-
-/** Offers runs to one plan: each ticks at most one run task of its local day (core matchActivityToTask). */
-async function offerRuns(
-  context: TrainingContext,
-  userId: string,
-  planId: string,
-  runs: readonly RunToOffer[],
-  now: number,
-): Promise<number> {
-  let ticked = 0;
-  await changeDailyProgress(
-    context.db,
-    userId,
-    planId,
-    (plan) => {
-      let progress = plan.dailyProgress;
-      for (const run of runs) {
-        const match = matchActivityToTask(plan.schedule, progress, run, plan.timeZone);
-        const today = localDate(now, plan.timeZone);
-        const result = match && toggleTask(plan.schedule, progress, { ...match, completed: true }, now, today);
-        if (result?.ok) {
-          progress = result.progress;
-          ticked += 1;
-        }
-      }
-      return { progress: progress === plan.dailyProgress ? null : progress, result: null };
-    },
-    new Date(now),
-  );
-  return ticked;
-}
-
-/**
- * Offers the runner's new runs that count to their active plans, and marks them offered, ticking or
- * not (an implausible run waits for the runner's confirmation).
- */
-export async function matchNewRuns(context: TrainingContext, userId: string): Promise<number> {
-  const { offer, settled } = await runsToMatch(context.db, userId);
-  const now = context.clock.now();
-  let ticked = 0;
-  if (offer.length > 0) {
-    for (const { id } of await listPlanRows(context.db, userId, { status: 'active' })) {
-      ticked += await offerRuns(context, userId, id, offer, now);
-    }
-  }
-  await markRunsMatched(context.db, settled, new Date(now));
-  return ticked;
-}
-
-/** The private feed: the plan whose token this is, as an .ics file in its runner's units. */
-export async function calendarFeed(
-  context: TrainingContext,
-  token: string,
-): Promise<{ contentType: string; filename: string; body: string }> {
-  const plan = await findPlanByCalendarToken(context.db, token);
-  if (!plan) {
-    throw notFound(PLAN_NOT_FOUND);
-  }
-  const units = (await unitSystemOf(context.db, plan.userId)) ?? DEFAULT_UNIT_SYSTEM;
-  return {
-    contentType: ICALENDAR_CONTENT_TYPE,
-    filename: `stride-${plan.schedule.race}-plan.ics`,
-    body: planToICalendar(plan.schedule, {
-      planId: plan.id,
-      calendarName: `Stride: ${goalTitleOf(plan)}`,
-      units,
-      generatedAtMs: context.clock.now(),
-    }),
   };
 }

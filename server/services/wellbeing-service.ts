@@ -49,20 +49,21 @@ import {
 } from '../db/wellbeing-repository.ts';
 import { conflict, invalid } from '../errors.ts';
 import { heartRateAssumptions } from './heart-rate-service.ts';
-import { checkMedals, type MedalContext } from './medal-service.ts';
+import { checkMedals } from './medal-service.ts';
+import type { ServiceContext } from './service-context.ts';
 
 /** The browser's zone (a missing or unknown one means UTC, as for the medals). */
 export interface InZone {
   timeZone?: string | undefined;
 }
 
-function todayIn(context: MedalContext, timeZone: string | undefined): { zone: string; today: string } {
+function todayIn(context: ServiceContext, timeZone: string | undefined): { zone: string; today: string } {
   const zone = resolveTimeZone(null, timeZone);
   return { zone, today: localDayAt(context.clock.now(), zone) };
 }
 
 /** The wellbeing medals may now be earned; a failure is logged, never shown (spec §8). */
-async function checkMedalsAfter(context: MedalContext, userId: string, timeZone: string | undefined) {
+async function checkMedalsAfter(context: ServiceContext, userId: string, timeZone: string | undefined) {
   try {
     await checkMedals(context, userId, timeZone);
   } catch (error) {
@@ -71,7 +72,7 @@ async function checkMedalsAfter(context: MedalContext, userId: string, timeZone:
 }
 
 export async function saveCheckIn(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   input: CheckInInput & InZone,
 ): Promise<StoredCheckIn> {
@@ -94,7 +95,7 @@ export async function saveCheckIn(
 
 /** Spec §7: the latest check-in between local 00:00:00.000 and 23:59:59.999 of the day (default today). */
 export async function getLatestCheckIn(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   input: InZone & { date?: string | undefined },
 ): Promise<{ checkIn: StoredCheckIn | null }> {
@@ -118,7 +119,7 @@ function streaksOf(entries: readonly WellbeingEntry[], today: string): Wellbeing
 
 /** The Wellbeing section: today's check-in, the trend of the last 30 days, today's exercises, streaks. */
 export async function getWellbeingOverview(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   input: InZone,
 ): Promise<WellbeingOverview> {
@@ -148,7 +149,7 @@ export async function getWellbeingOverview(
  * stretching routine whose every stretch was skipped is refused with a sentence and records nothing.
  */
 export async function finishExercise(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   input: InZone & { exercise: WellbeingExercise; skippedStretches?: readonly string[] | undefined },
 ): Promise<ExerciseRecorded> {
@@ -164,7 +165,7 @@ export async function finishExercise(
 }
 
 export async function getWellbeingPreferences(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
 ): Promise<WellbeingPreferences> {
   const id = requireUserId(userId);
@@ -174,7 +175,7 @@ export async function getWellbeingPreferences(
 
 /** Spec §5: the update is laid over the stored preferences, with hydration and nutrition forced to high. */
 export async function updateWellbeingPreferences(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   update: WellbeingPreferencesUpdate,
 ): Promise<WellbeingPreferences> {
@@ -185,7 +186,7 @@ export async function updateWellbeingPreferences(
 }
 
 export async function getCoachingSettings(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
 ): Promise<CoachingSettings> {
   const id = requireUserId(userId);
@@ -193,7 +194,7 @@ export async function getCoachingSettings(
 }
 
 export async function updateCoachingSettings(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   update: Partial<CoachingSettings>,
 ): Promise<CoachingSettings> {
@@ -211,7 +212,7 @@ export async function updateCoachingSettings(
  * always read as an overload.
  */
 export async function getReadiness(
-  context: MedalContext,
+  context: ServiceContext,
   userId: string | null | undefined,
   input: InZone,
 ): Promise<ReadinessView> {

@@ -14,8 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
-import type { DatabaseKind } from '../db/database.ts';
+import { loadConfig, type Config, type DatabaseKind } from '../config.ts';
 import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
 

@@ -10,6 +10,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { type Clock } from '../../clock.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import type { ActivityChanges } from '../service-context.ts';
 import { createOwnApps } from './own-app.ts';
 import { createStravaOAuth } from './strava-oauth.ts';
 import { createSealedSecretOpener } from './strava-sealed-secrets.ts';
@@ -23,8 +24,8 @@ export interface ConnectionDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
-  /** The "activities changed" path, after a disconnection deleted the Strava data. */
-  activitiesChanged(userId: string): Promise<void>;
+  /** The "activities changed" seam, told when a disconnection deleted the Strava data. */
+  changes: Pick<ActivityChanges, 'changed'>;
 }
 
 export function createConnection(deps: ConnectionDeps) {
@@ -41,7 +42,7 @@ export function createConnection(deps: ConnectionDeps) {
     events,
     logger,
     clock,
-    activitiesChanged: (userId) => deps.activitiesChanged(userId),
+    changes: deps.changes,
   });
 
   return {

@@ -28,6 +28,7 @@ import {
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import type { FollowUp, JobQueue } from '../../jobs/job-queue.ts';
+import type { ActivityChanges } from '../service-context.ts';
 import { stravaDetailColumns } from './remote-activity.ts';
 
 export const EFFORTS_BACKFILL_QUEUE = 'strava-best-efforts';
@@ -50,8 +51,8 @@ export interface EffortsBackfillDeps {
   jobs: JobQueue;
   logger: Logger;
   clock: Clock;
-  /** The "activities changed" path: best efforts, personal bests, medals and open pages follow. */
-  activitiesChanged(userId: string): Promise<void>;
+  /** The "activities changed" seam: best efforts, personal bests, medals and open pages follow. */
+  changes: Pick<ActivityChanges, 'changed'>;
 }
 
 /** What became of one run: read (or refused for good), or the job must end (stop, or wait this long). */
@@ -143,7 +144,7 @@ export function createEffortsBackfill(deps: EffortsBackfillDeps) {
       }
     } finally {
       if (read > 0 && !signal.aborted) {
-        await deps.activitiesChanged(userId).catch((error: unknown) => {
+        await deps.changes.changed({ userId, source: 'strava-backfill' }).catch((error: unknown) => {
           logger.warn({ err: error, userId }, 'activities-changed after the best-efforts back-fill failed');
         });
       }

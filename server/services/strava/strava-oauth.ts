@@ -24,6 +24,7 @@ import { conflict, invalid, refused, upstreamFailed, userAction } from '../../er
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
+import type { ActivityChanges } from '../service-context.ts';
 import type { OwnApps } from './own-app.ts';
 import { date, type StravaTokens } from './strava-tokens.ts';
 
@@ -39,8 +40,8 @@ export interface StravaOAuthDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
-  /** The "activities changed" path (statistics, medals, plan ticks, open pages). */
-  activitiesChanged(userId: string): Promise<void>;
+  /** The "activities changed" seam (statistics, medals, plan ticks, open pages). */
+  changes: Pick<ActivityChanges, 'changed'>;
 }
 
 export function createStravaOAuth(deps: StravaOAuthDeps) {
@@ -131,7 +132,7 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
     });
     logger.info({ userId, reason, deletedActivities: deleted }, 'Strava disconnected; its data deleted');
     await events.publish(userId, { type: 'strava-connection' });
-    await deps.activitiesChanged(userId);
+    await deps.changes.changed({ userId, source: 'strava-disconnect' });
     return deleted;
   }
 

@@ -34,7 +34,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { createStravaClient, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
-import type { ActivitiesChangeOptions } from '../activity-service.ts';
+import type { ActivityChanges } from '../service-context.ts';
 import { conflict } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
@@ -54,11 +54,8 @@ export interface StravaDeps {
   clock?: Clock;
   /** The general job queue, for the best-efforts back-fill after each sync. */
   jobs: JobQueue;
-  /**
-   * The one "activities changed" path (activity-service.ts afterActivitiesChanged); `partial` for a
-   * page of a sync still running.
-   */
-  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
+  /** The "activities changed" seam, told of every change a sync, webhook or disconnection makes. */
+  changes: ActivityChanges;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -85,7 +82,7 @@ export function createStrava(deps: StravaDeps) {
     events,
     logger,
     clock,
-    activitiesChanged: (userId) => deps.activitiesChanged(userId),
+    changes: deps.changes,
   });
   const withToken = connection.withToken;
 
@@ -97,7 +94,7 @@ export function createStrava(deps: StravaDeps) {
         jobs: deps.jobs,
         logger,
         clock,
-        activitiesChanged: (userId) => deps.activitiesChanged(userId),
+        changes: deps.changes,
       })
     : null;
   const worker = createSyncWorker({
@@ -108,7 +105,7 @@ export function createStrava(deps: StravaDeps) {
     logger,
     clock,
     leaseMs: config.jobLeaseMs,
-    activitiesChanged: (userId, options) => deps.activitiesChanged(userId, options),
+    changes: deps.changes,
     ...(effortsBackfill ? { afterSync: effortsBackfill.request } : {}),
   });
   const remote = createRemoteActivities({
@@ -192,7 +189,7 @@ export function createStrava(deps: StravaDeps) {
     } catch (error) {
       if (error instanceof StravaError && error.kind === 'not-found') {
         if (await deleteStravaActivity(db, userId, stravaId)) {
-          await deps.activitiesChanged(userId);
+          await deps.changes.changed({ userId, source: 'strava-webhook' });
         }
         return;
       }
@@ -202,14 +199,15 @@ export function createStrava(deps: StravaDeps) {
     if (!activity) {
       return;
     }
-    await db.transaction().execute(async (trx) => {
+    const insertedIds = await db.transaction().execute(async (trx) => {
       const now = new Date(clock.now());
-      const { insertedIds } = await upsertStravaActivities(trx, userId, [activity], now);
+      const { insertedIds: inserted } = await upsertStravaActivities(trx, userId, [activity], now);
       // The event's call fetched the whole detail: its best efforts, laps and description are kept.
       await saveStravaDetailOf(trx, userId, activity.stravaId, stravaDetailColumns(raw, activity.type, now));
-      await hideStravaDuplicates(trx, userId, insertedIds);
+      await hideStravaDuplicates(trx, userId, inserted);
+      return inserted;
     });
-    await deps.activitiesChanged(userId);
+    await deps.changes.changed({ userId, source: 'strava-webhook', added: insertedIds });
   }
 
   /** Per athlete, the webhook follow-ups of the window (this app server's share of the gate). */

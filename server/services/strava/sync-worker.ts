@@ -34,7 +34,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
-import type { ActivitiesChangeOptions } from '../activity-service.ts';
+import type { ActivityChanges } from '../service-context.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
 /** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */
@@ -53,10 +53,10 @@ export interface SyncWorkerDeps {
   clock: Clock;
   leaseMs: number;
   /**
-   * The "activities changed" path: `partial` after each page that changed something (the totals
+   * The "activities changed" seam: `partial` after each page that changed something (the totals
    * and open lists follow the sync), in full once at the end of a sync that changed something.
    */
-  activitiesChanged(userId: string, options?: ActivitiesChangeOptions): Promise<void>;
+  changes: Pick<ActivityChanges, 'changed'>;
   /** After a sync ended well: what follows it (the best-efforts back-fill of the synced runs). */
   afterSync?(userId: string): Promise<void>;
 }
@@ -140,7 +140,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         await publish(job);
         if (job.imported > before) {
           // The dashboard's totals grow with the list while the sync runs.
-          await deps.activitiesChanged(userId, { partial: true });
+          await deps.changes.changed({ userId, source: 'strava-sync', partial: true });
         }
         if (page.length < SYNC_PAGE_SIZE) {
           break;
@@ -166,7 +166,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       logger.info({ userId, pages: job.pages, activities: job.activities, imported: job.imported }, 'Strava sync done');
       await publish(job);
       if (job.imported > claimed.imported) {
-        await deps.activitiesChanged(userId);
+        await deps.changes.changed({ userId, source: 'strava-sync' });
       }
       await deps.afterSync?.(userId);
     } catch (error) {
