@@ -63,31 +63,35 @@ describe('test databases copied from a migrated template', () => {
     expect(await migrationHistory(server.database.db)).toEqual(before);
   });
 
-  it('were migrated once for the run: two servers’ copies carry the same history', async () => {
+  it('were migrated once for the run: two servers’ copies carry the same history', { timeout: 120_000 }, async () => {
     const [first, second] = await Promise.all([startServer(), startServer()]);
     const history = await migrationHistory(first.database.db);
     expect(history.map((row) => row.name)).toEqual(Object.keys(migrations));
     expect(await migrationHistory(second.database.db)).toEqual(history);
   });
 
-  it('are independent: a row written in one copy is absent from another and from later copies', async () => {
-    const [first, second] = await Promise.all([startServer(), startServer()]);
-    const one = await registerUser(first, { email: 'only-in-the-first@example.com' });
-    const two = await registerUser(second, { email: 'only-in-the-second@example.com' });
-    expect(one.id).not.toBe(two.id);
+  it(
+    'are independent: a row written in one copy is absent from another and from later copies',
+    { timeout: 120_000 },
+    async () => {
+      const [first, second] = await Promise.all([startServer(), startServer()]);
+      const one = await registerUser(first, { email: 'only-in-the-first@example.com' });
+      const two = await registerUser(second, { email: 'only-in-the-second@example.com' });
+      expect(one.id).not.toBe(two.id);
 
-    expect(await countUsersNamed(first, 'only-in-the-first@example.com')).toBe(1);
-    expect(await countUsersNamed(first, 'only-in-the-second@example.com')).toBe(0);
-    expect(await countUsersNamed(second, 'only-in-the-second@example.com')).toBe(1);
-    expect(await countUsersNamed(second, 'only-in-the-first@example.com')).toBe(0);
+      expect(await countUsersNamed(first, 'only-in-the-first@example.com')).toBe(1);
+      expect(await countUsersNamed(first, 'only-in-the-second@example.com')).toBe(0);
+      expect(await countUsersNamed(second, 'only-in-the-second@example.com')).toBe(1);
+      expect(await countUsersNamed(second, 'only-in-the-first@example.com')).toBe(0);
 
-    // The template itself is untouched: a copy made afterwards has neither.
-    const later = await startServer();
-    expect(await countUsersNamed(later, 'only-in-the-first@example.com')).toBe(0);
-    expect(await countUsersNamed(later, 'only-in-the-second@example.com')).toBe(0);
-  });
+      // The template itself is untouched: a copy made afterwards has neither.
+      const later = await startServer();
+      expect(await countUsersNamed(later, 'only-in-the-first@example.com')).toBe(0);
+      expect(await countUsersNamed(later, 'only-in-the-second@example.com')).toBe(0);
+    },
+  );
 
-  it('are empty with fresh: true, for tests that start before the migrations', async () => {
+  it('are empty with fresh: true, for tests that start before the migrations', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase({ persistent: true, fresh: true });
     databases.push(database);
     const handle = await openCopy(database);
