@@ -13,6 +13,8 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const dbSuites = ['server/**/*.db.test.ts'];
 const setupFiles = ['server/test-support/no-network.ts'];
+// Migrates a template database once per run; each test database starts as a copy of it.
+const dbGlobalSetup = ['server/test-support/database-template.ts'];
 
 export default defineConfig({
   test: {
@@ -52,6 +54,7 @@ export default defineConfig({
           include: dbSuites,
           env: { STRIDE_TEST_DB: 'pglite' },
           setupFiles,
+          globalSetup: dbGlobalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -64,6 +67,7 @@ export default defineConfig({
                 include: dbSuites,
                 env: { STRIDE_TEST_DB: 'postgres' },
                 setupFiles,
+                globalSetup: dbGlobalSetup,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

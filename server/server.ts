@@ -44,6 +44,8 @@ export interface RunningServer {
 export interface StartOptions {
   /** PGlite folder override; `null` keeps PGlite in memory (tests). Defaults to DATA_DIR/pglite. */
   pgliteDir?: string | null;
+  /** Tests: a migrated PGlite dump to start from (the migrator then finds nothing to do). */
+  pgliteTemplate?: Blob;
   /** Tests: the clock of every service and rate limit (medals, streaks, imports, throttles). */
   clock?: Clock;
   /** Tests: the Strava client's clock only (its waits), to keep retry and rate-limit tests short. */
@@ -89,7 +91,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ensurePrivateDirectory(config.dataDir);
   await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir,
+    ...(options.pgliteTemplate ? { pgliteTemplate: options.pgliteTemplate } : {}),
+  });
   const migration = await migrateToLatest(database.db);
   await database.maintain();
   const maintenance = setInterval(() => {

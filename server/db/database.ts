@@ -46,6 +46,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's data folder; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /**
+   * Tests: a PGlite data folder dumped by `dumpDataDir()` (an already migrated template) to start
+   * from instead of an empty database; the folder, when given, must not hold a database yet.
+   */
+  pgliteTemplate?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -75,7 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ensurePrivateDirectory(path.dirname(options.pgliteDir));
       ensurePrivateDirectory(options.pgliteDir);
     }
-    const pglite = await PGlite.create(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir });
+    const pglite = await PGlite.create({
+      ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
+      ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
+    });
     dialect = new PGliteDialect(pglite);
     listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
     embedded = pglite;

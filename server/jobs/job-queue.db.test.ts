@@ -21,7 +21,11 @@ let sharedHandle: DatabaseHandle;
 
 beforeAll(async () => {
   shared = await createTestDatabase();
-  sharedHandle = await openDatabase({ databaseUrl: shared.databaseUrl, pgliteDir: shared.pgliteDir ?? undefined });
+  sharedHandle = await openDatabase({
+    databaseUrl: shared.databaseUrl,
+    pgliteDir: shared.pgliteDir ?? undefined,
+    pgliteTemplate: shared.pgliteTemplate,
+  });
 }, 120_000);
 
 afterEach(async () => {

@@ -1,20 +1,22 @@
 /**
- * A real Stride server for integration tests: a real HTTP listener on a free port and a fresh
- * database per call. STRIDE_TEST_DB (set by the vitest projects) picks the back end:
+ * A real Stride server for integration tests: a real HTTP listener on a free port and a database
+ * of its own per call. STRIDE_TEST_DB (set by the vitest projects) picks the back end:
  * `pglite` (default) is PGlite in memory; `postgres` creates a uniquely named database on the
- * server in TEST_DATABASE_URL and drops it again in stop().
+ * server in TEST_DATABASE_URL and drops it again in stop(). Either starts as a copy of the run's
+ * migrated template (server/test-support/database-template.ts); `fresh: true` starts empty.
  *
  * A test that restarts a server on the same data (a second `npm start` must keep every account)
  * creates a {@link TestDatabase} itself and hands it to several servers in turn.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config, type DatabaseKind } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } from './postgres-databases.ts';
 import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
 
@@ -30,12 +32,16 @@ export interface TestDatabase {
   databaseUrl: string | undefined;
   /** PGlite: a folder, or `null` for memory. */
   pgliteDir: string | null;
+  /** PGlite in memory: the migrated dump each server on this database starts from (none: empty). */
+  pgliteTemplate: Blob | undefined;
   destroy(): Promise<void>;
 }
 
 export interface TestDatabaseOptions {
   /** PGlite only: keep the data in a temporary folder instead of memory, so a second server sees it. */
   persistent?: boolean;
+  /** An empty database instead of a copy of the migrated template (tests of migrations themselves). */
+  fresh?: boolean;
 }
 
 /**
@@ -52,61 +58,66 @@ export function testDatabaseKind(): DatabaseKind {
   return kind;
 }
 
-function adminUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    throw new Error('STRIDE_TEST_DB=postgres needs TEST_DATABASE_URL=postgres://user:password@host:port/database');
-  }
-  return url;
+/** The dump of the run's migrated PGlite template, read once per test file. */
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+function migratedPgliteTemplate(): Promise<Blob | undefined> {
+  pgliteTemplate ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteTemplate;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createPostgresDatabase(): Promise<TestDatabase> {
-  // Lowercase letters, digits and underscores only, so the name needs no quoting.
-  const name = `stride_test_${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl());
-  url.pathname = `/${name}`;
+async function createPostgresTestDatabase(fresh: boolean): Promise<TestDatabase> {
+  const template = fresh ? '' : inject('postgresTemplate');
+  const name = await createPostgresDatabase({ prefix: 'stride_test', ...(template ? { template } : {}) });
   return {
     kind: 'postgres',
-    databaseUrl: url.toString(),
+    databaseUrl: postgresDatabaseUrl(name),
     pgliteDir: null,
-    destroy: async () => {
-      // Ends the test's own leftover connections, then drops. Not `WITH (FORCE)`: that must also
-      // end an autovacuum worker busy on the database, which a role without pg_signal_backend may
-      // not; a plain DROP DATABASE asks autovacuum to stop by itself.
-      await withAdminClient(async (client) => {
-        await client.query(
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND usename = current_user',
-          [name],
-        );
-        await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      });
-    },
+    pgliteTemplate: undefined,
+    destroy: () => dropPostgresDatabase(name),
   };
 }
 
+/**
+ * A database for test servers: by default a copy of the run's migrated template (the db projects'
+ * global setup, server/test-support/database-template.ts), so a server starting on it has no
+ * migration left to run; with `fresh` an empty one, for tests of what happens before migrations.
+ */
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const fresh = options.fresh ?? false;
   if (testDatabaseKind() === 'postgres') {
-    return createPostgresDatabase();
+    return createPostgresTestDatabase(fresh);
   }
+  const template = fresh ? undefined : await migratedPgliteTemplate();
   if (!options.persistent) {
-    return { kind: 'pglite', databaseUrl: undefined, pgliteDir: null, destroy: () => Promise.resolve() };
+    return {
+      kind: 'pglite',
+      databaseUrl: undefined,
+      pgliteDir: null,
+      pgliteTemplate: template,
+      destroy: () => Promise.resolve(),
+    };
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'stride-test-'));
+  const pgliteDir = path.join(folder, 'pglite');
+  try {
+    if (template) {
+      // Written into the folder now, so every server that opens it finds the migrated copy.
+      const handle = await openDatabase({ pgliteDir, pgliteTemplate: template });
+      await handle.close();
+    }
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  }
   return {
     kind: 'pglite',
     databaseUrl: undefined,
-    pgliteDir: path.join(folder, 'pglite'),
+    pgliteDir,
+    pgliteTemplate: undefined,
     destroy: () => rm(folder, { recursive: true, force: true }),
   };
 }
@@ -127,6 +138,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface StartTestServerOptions {
   /** Data to start on. The caller then owns it: stop() leaves it in place for the next server. */
   database?: TestDatabase;
+  /** Without `database`: start on an empty database instead of a copy of the migrated template. */
+  fresh?: boolean;
   /** The clock of every service and route rate limit (medals, streaks, imports, throttles). */
   clock?: Clock;
   /** The Strava client's clock (server/test-support/strava.ts recordingClock). */
@@ -154,7 +167,7 @@ export async function startTestServer(
   options: StartTestServerOptions = {},
 ): Promise<TestServer> {
   const ownsDatabase = options.database === undefined;
-  const testDatabase = options.database ?? (await createTestDatabase());
+  const testDatabase = options.database ?? (await createTestDatabase({ fresh: options.fresh ?? false }));
   const config = testConfig({ databaseUrl: testDatabase.databaseUrl, ...overrides });
   // Only the folder testConfig named is ours to remove, never one the caller passed in.
   const ownDataDir = overrides.dataDir === undefined ? config.dataDir : undefined;
@@ -167,6 +180,7 @@ export async function startTestServer(
   try {
     running = await startServer(config, {
       pgliteDir: testDatabase.pgliteDir,
+      ...(testDatabase.pgliteTemplate ? { pgliteTemplate: testDatabase.pgliteTemplate } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
