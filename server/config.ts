@@ -118,7 +118,7 @@ export interface RouteRateLimits {
   plannerPerAddress: number;
 }
 
-/** How uploads are processed and how much one user may send (README "Activities"). */
+/** How uploads are processed and how much one user may send (docs/activities.md). */
 export interface UploadConfig {
   /** Import worker threads; 0 means one fewer than the cores (at least 1, at most 4). */
   workers: number;

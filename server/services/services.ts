@@ -196,7 +196,7 @@ export function createServices(deps: ServiceDeps) {
     bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
     addSamples: (userId: string) => addSampleActivities(context, userId),
     removeSamples: (userId: string) => removeSampleActivities(context, userId),
-    /** The start-up pass re-deriving stored uploads (README "Re-deriving stored activities"). */
+    /** The start-up pass re-deriving stored uploads (docs/activities.md "Re-deriving stored activities"). */
     startRederive: (): ActivityRederiveRunner =>
       startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),
   };
@@ -257,7 +257,7 @@ export function createServices(deps: ServiceDeps) {
     startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
 
-  /** Goals, training plans and their daily progress (README "Goals & Training"). */
+  /** Goals, training plans and their daily progress (docs/training.md "Goals & Training"). */
   const training = {
     goals: (userId: string) => listGoals(context, userId),
     createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>

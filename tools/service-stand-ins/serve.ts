@@ -1,6 +1,6 @@
 /**
  * Runs the routing and elevation stand-ins until stopped, for trying the route planner without
- * the outside services (README "Route planner"):
+ * the outside services (docs/planner-and-weather.md):
  *   npx tsx tools/service-stand-ins/serve.ts
  * prints the ROUTING_URL and ELEVATION_URL to start Stride with.
  */
