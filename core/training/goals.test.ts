@@ -5,38 +5,14 @@ import {
   goalDatesProblem,
   goalReorderSchema,
   goalUpdateSchema,
-  INITIAL_GOAL_PROGRESS,
-  INITIAL_GOAL_STATUS,
   mergeGoalUpdate,
   moveGoal,
-  nextGoalOrder,
   reorderGoals,
-  sortGoals,
 } from './goals.ts';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe('goal order', () => {
-  it('gives the first goal 0 and each new goal the highest order plus 1', () => {
-    expect(nextGoalOrder([])).toBe(0);
-    expect(nextGoalOrder([0])).toBe(1);
-    expect(nextGoalOrder([3, 0, 7])).toBe(8);
-  });
-
-  it('starts a goal active with progress 0', () => {
-    expect(INITIAL_GOAL_STATUS).toBe('active');
-    expect(INITIAL_GOAL_PROGRESS).toBe(0);
-  });
-
-  it('lists ascending by order, older first on a tie', () => {
-    const goals = [
-      { id: 'c', order: 2, createdAt: '2026-01-01T00:00:00Z' },
-      { id: 'b', order: 1, createdAt: '2026-01-03T00:00:00Z' },
-      { id: 'a', order: 1, createdAt: '2026-01-02T00:00:00Z' },
-    ];
-    expect(sortGoals(goals).map((goal) => goal.id)).toEqual(['a', 'b', 'c']);
-  });
-
   it('renumbers 0, 1, 2 in the order sent and refuses a set that differs', () => {
     expect(reorderGoals(['a', 'b', 'c'], ['c', 'a', 'b'])).toEqual([
       { id: 'c', order: 0 },

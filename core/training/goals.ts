@@ -16,9 +16,6 @@ export const GOAL_KINDS = ['distance', 'race', 'frequency', 'streak'] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
 export const GOAL_STATUSES = ['active', 'completed', 'missed'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
-/** Spec §3/§4: a goal starts active with progress 0. */
-export const INITIAL_GOAL_STATUS: GoalStatus = 'active';
-export const INITIAL_GOAL_PROGRESS = 0;
 
 /** Bounds that keep a goal humanly possible; beyond them the input is a typo. */
 export const GOAL_LIMITS = {
@@ -185,16 +182,6 @@ export const goalReorderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, GOAL_MESSAGES.order),
 });
 export type GoalReorder = z.infer<typeof goalReorderSchema>;
-
-/** Spec §3: 0 for the first goal, else the highest existing order plus 1. */
-export function nextGoalOrder(existingOrders: readonly number[]): number {
-  return existingOrders.length === 0 ? 0 : Math.max(...existingOrders) + 1;
-}
-
-/** Spec §7: goals are listed ascending by order; equal orders keep the older goal first. */
-export function sortGoals<T extends { order: number; createdAt: string }>(goals: readonly T[]): T[] {
-  return [...goals].sort((a, b) => a.order - b.order || a.createdAt.localeCompare(b.createdAt));
-}
 
 /**
  * The new order of each goal after a reorder: the ids must be exactly the runner's goals, and

@@ -9,8 +9,6 @@ import {
   COACHING_MESSAGES,
   coachingSettingsSchema,
   DEFAULT_COACHING_SETTINGS,
-  latestCheckInBetween,
-  localDayRangeUtc,
   requireUserId,
   USER_ID_REQUIRED_MESSAGE,
   WELLBEING_SCORE_WEIGHTS,
@@ -107,19 +105,6 @@ describe('check-ins', () => {
     expect(checkInSchema.parse({ ...answers, note: ' Legs \u202Eheavy\r\nslept 6 h ' }).note).toBe(
       'Legs heavy\nslept 6 h',
     );
-  });
-
-  it('finds the latest check-in of a local day, edges included', () => {
-    const range = localDayRangeUtc('2026-10-25', 'Europe/London'); // a 25-hour day
-    const checkIns = [
-      { id: 'before', timestamp: range.startMs - 1 },
-      { id: 'first', timestamp: range.startMs },
-      { id: 'last', timestamp: range.endMs },
-      { id: 'after', timestamp: range.endMs + 1 },
-    ];
-    expect(latestCheckInBetween(checkIns, range)?.id).toBe('last');
-    expect(latestCheckInBetween(checkIns.slice(0, 2), range)?.id).toBe('first');
-    expect(latestCheckInBetween([checkIns[0]!, checkIns[3]!], range)).toBeNull();
   });
 });
 

@@ -15,7 +15,6 @@ import { DEFAULT_WELLBEING_PREFERENCES, WELLBEING_LEVELS, type WellbeingPreferen
 import { isoDaySchema, localDayRangeUtc, localDayStartUtc } from '../training/local-day.ts';
 import { normaliseUserText } from '../user-text.ts';
 
-export { localDayRangeUtc } from '../training/local-day.ts';
 
 /** Spec §5: reads and updates of check-ins and wellbeing preferences need a user id. */
 export const USER_ID_REQUIRED_MESSAGE = 'User ID is required';
@@ -136,22 +135,6 @@ export function buildCheckIn(
     note: note ? note : null,
     createdAt: new Date(now.ms).toISOString(),
   };
-}
-
-/** The day's latest check-in among those whose timestamp lies in [startMs, endMs]. */
-export function latestCheckInBetween<T extends { timestamp: number }>(
-  checkIns: readonly T[],
-  range: { startMs: number; endMs: number },
-): T | null {
-  let latest: T | null = null;
-  for (const checkIn of checkIns) {
-    if (checkIn.timestamp >= range.startMs && checkIn.timestamp <= range.endMs) {
-      if (latest === null || checkIn.timestamp > latest.timestamp) {
-        latest = checkIn;
-      }
-    }
-  }
-  return latest;
 }
 
 export { DEFAULT_WELLBEING_PREFERENCES };
