@@ -15,7 +15,6 @@ import { DEFAULT_WELLBEING_PREFERENCES, WELLBEING_LEVELS, type WellbeingPreferen
 import { isoDaySchema, localDayRangeUtc, localDayStartUtc } from '../training/local-day.ts';
 import { normaliseUserText } from '../user-text.ts';
 
-
 /** Spec §5: reads and updates of check-ins and wellbeing preferences need a user id. */
 export const USER_ID_REQUIRED_MESSAGE = 'User ID is required';
 
