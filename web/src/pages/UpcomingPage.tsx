@@ -1,6 +1,6 @@
 /**
- * Screens whose capability a later issue builds (goals, weather priming, …) show
- * their title and what they will hold — never an error (issue "Foundation", Web).
+ * A path of the spec whose screen is not built yet (today /success) shows its title and what it
+ * will hold — never an error.
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
@@ -8,7 +8,6 @@ import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
 const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
-  '/calculators': { description: 'Work out pace, distance or finish time from the other two, in miles or kilometres.' },
   '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
 };
 
