@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  metresPerUnit,
   distanceInUnits,
   elevationInUnits,
   formatDistance,
@@ -10,6 +11,13 @@ import {
   METRES_PER_MILE,
   paceSecondsPerUnit,
 } from './units.ts';
+
+describe('metresPerUnit (spec §9: 1 mile = 1609.34 m)', () => {
+  it('is a mile for imperial and a kilometre for metric', () => {
+    expect(metresPerUnit('imperial')).toBe(1609.34);
+    expect(metresPerUnit('metric')).toBe(1000);
+  });
+});
 
 describe('formatDistance (spec §9: miles with 2 decimals, or km)', () => {
   it.each([

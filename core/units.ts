@@ -9,10 +9,13 @@ export const METRES_PER_MILE = 1609.34;
 export const METRES_PER_KILOMETRE = 1000;
 export const FEET_PER_METRE = 1 / 0.3048;
 
+/** Metres in one distance unit of the system: a mile (imperial) or a kilometre (metric). */
+export function metresPerUnit(units: UnitSystem): number {
+  return units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
+}
+
 export function formatDistance(metres: number, units: UnitSystem): string {
-  return units === 'imperial'
-    ? `${(metres / METRES_PER_MILE).toFixed(2)} mi`
-    : `${(metres / METRES_PER_KILOMETRE).toFixed(2)} km`;
+  return `${(metres / metresPerUnit(units)).toFixed(2)} ${distanceUnitLabel(units)}`;
 }
 
 export function formatElevation(metres: number, units: UnitSystem): string {
@@ -42,7 +45,7 @@ export function elevationUnitLabel(units: UnitSystem): string {
 
 /** Metres as miles or kilometres, unrounded (chart axes). */
 export function distanceInUnits(metres: number, units: UnitSystem): number {
-  return metres / (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE);
+  return metres / metresPerUnit(units);
 }
 
 /** Metres of climb as feet or metres, unrounded (chart axes). */
@@ -55,7 +58,7 @@ export function paceSecondsPerUnit(metresPerSecond: number, units: UnitSystem): 
   if (!Number.isFinite(metresPerSecond) || metresPerSecond <= 0) {
     return undefined;
   }
-  return (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE) / metresPerSecond;
+  return metresPerUnit(units) / metresPerSecond;
 }
 
 /** m:ss without a unit, e.g. 465 → "7:45" (pace axes and read-outs). */

@@ -5,7 +5,7 @@
  */
 import { haversineDistance } from '../activity/track-distance.ts';
 import type { UnitSystem } from '../profile.ts';
-import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import { metresPerUnit } from '../units.ts';
 
 export interface LatLng {
   lat: number;
@@ -60,7 +60,7 @@ export interface DistanceMarker extends LatLng {
 
 /** A marker at every whole kilometre (metric) or mile (imperial) along the line, not at its start or end. */
 export function distanceMarkers(line: readonly LatLng[], units: UnitSystem): DistanceMarker[] {
-  const step = units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
+  const step = metresPerUnit(units);
   const cumulative = cumulativeDistances(line);
   const total = cumulative.at(-1) ?? 0;
   const markers: DistanceMarker[] = [];

@@ -4,7 +4,7 @@
  * Repetition distances stay in metres for everyone, as on a track.
  */
 import type { UnitSystem } from '../profile.ts';
-import { distanceUnitLabel, formatPaceSeconds, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import { distanceUnitLabel, formatPaceSeconds, metresPerUnit } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask, WeekOneBasis } from './plan-generation.ts';
 import {
@@ -21,7 +21,7 @@ function distance(metres: number, units: UnitSystem): string {
 
 /** "5:10/km" or "8:19/mi" for a pace in seconds per metre. */
 export function formatTaskPace(secondsPerMetre: number, units: UnitSystem): string {
-  const perUnit = secondsPerMetre * (units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE);
+  const perUnit = secondsPerMetre * metresPerUnit(units);
   return `${formatPaceSeconds(perUnit)}/${distanceUnitLabel(units)}`;
 }
 

@@ -4,7 +4,7 @@
  * units with two decimals, and `u` keeps those units for the splits.
  */
 import type { UnitSystem } from '../../../core/profile.ts';
-import { metresPerUnit } from '../shared/units.ts';
+import { metresPerUnit } from '../../../core/units.ts';
 
 export function calculatorsLink(metres: number, units: UnitSystem): string {
   const imperial = units === 'imperial';

@@ -1,15 +1,11 @@
 /** The runner's units as the screens use them: the system, and the metres in one of its distance units. */
 import { DEFAULT_UNIT_SYSTEM, type Profile, type UnitSystem } from '../../../core/profile.ts';
-import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
+import { metresPerUnit } from '../../../core/units.ts';
 
 export interface RunnerUnits {
   units: UnitSystem;
   /** Metres in one mile (imperial) or one kilometre (metric): a distance typed in the runner's unit times this. */
   metresPerUnit: number;
-}
-
-export function metresPerUnit(units: UnitSystem): number {
-  return units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
 }
 
 /** The profile's units; imperial until a profile says otherwise, and for a visitor (spec §3 default). */

@@ -15,7 +15,7 @@ import {
   type GoalKind,
 } from '../../../core/training/goals.ts';
 import { distanceUnitLabel, formatDuration } from '../../../core/units.ts';
-import { metresPerUnit } from '../shared/units.ts';
+import { metresPerUnit } from '../../../core/units.ts';
 import { bucketLabel } from '../charts/chart-series.ts';
 
 export interface GoalFormValues {
