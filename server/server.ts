@@ -95,6 +95,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     databaseUrl: config.databaseUrl,
     pgliteDir,
     ...(options.pgliteTemplate ? { pgliteTemplate: options.pgliteTemplate } : {}),
+    onConnectionError: (error, connection) =>
+      logger.warn({ err: error, connection }, 'the database ended a connection'),
   });
   const migration = await migrateToLatest(database.db);
   await database.maintain();

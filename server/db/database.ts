@@ -51,6 +51,11 @@ export interface DatabaseOptions {
    * from instead of an empty database; the folder, when given, must not hold a database yet.
    */
   pgliteTemplate?: Blob | undefined;
+  /**
+   * PostgreSQL: a connection the database server ended (a restart, a failover, an administrator),
+   * from the pool (the pool drops it and opens another for the next query) or the LISTEN connection.
+   */
+  onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -61,9 +66,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { databaseUrl } = options;
   if (databaseUrl) {
     kind = 'postgres';
-    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // Unheard, an 'error' event of an idle connection would end the whole process.
+    pool.on('error', (error) => options.onConnectionError?.(error, 'pool'));
+    dialect = new PostgresDialect({ pool });
     listen = async (channel, onPayload) => {
       const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', (error) => options.onConnectionError?.(error, 'listen'));
       await client.connect();
       client.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) {
