@@ -136,10 +136,10 @@ export default tseslint.config(
   { files: ['server/integrations/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
   { files: ['server/http/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
   {
-    // The web app's layers: shared/ (palette, time zone, query keys, units, form plumbing) is the
+    // The web app's layers: lib/ (palette, time zone, query keys, units, form plumbing) is the
     // one home of what several features use, so it imports no feature, page or shell folder; api/
-    // and components/ below it are leaves as well. Features import shared/, never the app shell.
-    files: ['web/src/shared/**/*.{ts,tsx}', 'web/src/api/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    // and components/ below it are leaves as well. Features import lib/, never the app shell.
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/api/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -148,7 +148,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: WEB_FEATURE_IMPORT,
-              message: 'web/src/shared/, api/ and components/ import no feature, page or app-shell folder.',
+              message: 'web/src/lib/, api/ and components/ import no feature, page or app-shell folder.',
             },
           ],
         },
@@ -160,7 +160,7 @@ export default tseslint.config(
     ignores: [
       'web/src/app/**',
       'web/src/main.tsx',
-      'web/src/shared/**',
+      'web/src/lib/**',
       'web/src/api/**',
       'web/src/components/**',
       '**/*.test.ts',

@@ -6,7 +6,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useState, type FormEvent } from 'react';
 import { passwordChangedMessage } from '../../../core/account-security.ts';
 import { passwordLengthMessages } from '../../../core/password-policy.ts';
-import { PasswordField, usePasswordPolicy, useTouched } from '../shared/form-fields.tsx';
+import { PasswordField, usePasswordPolicy, useTouched } from '../lib/form-fields.tsx';
 import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_FIELDS,

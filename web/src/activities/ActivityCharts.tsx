@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import { memo } from 'react';
 import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 import { ProfileChart, type ChartsProps } from './ProfileChart.tsx';
 import { paceAxis, speedAxis } from './track-series.ts';
 

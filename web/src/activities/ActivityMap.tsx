@@ -13,8 +13,8 @@ import { useMemo } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
-import { mapFrameSx } from '../shared/map-frame.ts';
-import { PALETTE } from '../shared/palette.ts';
+import { mapFrameSx } from '../lib/map-frame.ts';
+import { PALETTE } from '../lib/palette.ts';
 
 export interface ActivityMapProps {
   track: DisplayTrack;

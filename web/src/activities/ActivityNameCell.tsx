@@ -6,7 +6,7 @@
  */
 import { Box, Stack, Typography } from '@mui/material';
 import type { DataActivity } from '../../../core/strava/data-state.ts';
-import { formatActivityDate } from '../shared/activity-format.ts';
+import { formatActivityDate } from '../lib/activity-format.ts';
 import { ActivitySourceChip } from './ActivitySourceChip.tsx';
 import { FlaggedChip } from './FlaggedActivity.tsx';
 import { NotCountedChip } from './NotCountedChip.tsx';

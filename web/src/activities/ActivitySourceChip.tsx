@@ -7,8 +7,8 @@
 import { Chip } from '@mui/material';
 import { ACTIVITY_EDIT_TEXTS } from '../../../core/activity/activity-edit.ts';
 import type { DataActivity } from '../../../core/strava/data-state.ts';
-import { STRAVA_ORANGE } from '../shared/strava-brand.ts';
-import { ACTIVITY_SOURCE_LABELS } from '../shared/activity-format.ts';
+import { STRAVA_ORANGE } from '../lib/strava-brand.ts';
+import { ACTIVITY_SOURCE_LABELS } from '../lib/activity-format.ts';
 
 const CHIP_SX = { height: 20, flexShrink: 0 } as const;
 

@@ -7,7 +7,7 @@ import HikingIcon from '@mui/icons-material/Hiking';
 import PoolIcon from '@mui/icons-material/Pool';
 import type { SvgIconProps } from '@mui/material';
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
-import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 
 const ICONS = {
   run: DirectionsRunIcon,

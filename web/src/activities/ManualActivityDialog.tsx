@@ -27,10 +27,10 @@ import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-z
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { useUnits } from '../profile/use-units.ts';
-import { problemsFromIssues, useDialogForm, type FieldProblems } from '../shared/use-dialog-form.ts';
-import { browserTimeZone } from '../shared/time-zone.ts';
+import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 
 interface Draft {
   type: UploadActivityType;

@@ -27,7 +27,7 @@ import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
-import { useActivityData } from '../shared/activity-data.ts';
+import { useActivityData } from '../lib/activity-data.ts';
 import { ActivityNameCell } from './ActivityNameCell.tsx';
 import { ActivityTypeIcon } from './ActivityTypeIcon.tsx';
 import {

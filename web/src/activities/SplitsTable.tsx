@@ -13,7 +13,7 @@ import {
   formatElevation,
 } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
-import { formatHeartRate, splitsTitle, splitUnitHeading } from '../shared/activity-format.ts';
+import { formatHeartRate, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
 const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;

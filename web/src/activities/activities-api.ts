@@ -1,7 +1,7 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
  * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
- * and the public map configuration. Every key is under the activities' key (shared/query-keys.ts),
+ * and the public map configuration. Every key is under the activities' key (lib/query-keys.ts),
  * and every write ends in the one invalidation of what a change of activities feeds.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/a
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
-import { browserTimeZone } from '../shared/time-zone.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,
@@ -17,7 +17,7 @@ import {
   invalidateActivityData,
   MAP_CONFIG_QUERY_KEY,
   SPORT_TOTALS_QUERY_KEY,
-} from '../shared/query-keys.ts';
+} from '../lib/query-keys.ts';
 
 export interface MapConfig {
   mapTileUrl: string;

@@ -5,7 +5,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { api, unwrap } from '../api/client.ts';
 import { drawActivityCard } from './share-cards.ts';
 import { ShareButton } from './ShareButton.tsx';
-import { activityTrackQueryKey } from '../shared/query-keys.ts';
+import { activityTrackQueryKey } from '../lib/query-keys.ts';
 
 export function ShareActivityButton({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const queryClient = useQueryClient();

@@ -12,8 +12,8 @@ import {
   type RunningDays,
 } from '../../../core/medals/api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../shared/time-zone.ts';
-import { ANALYTICS_QUERY_KEY } from '../shared/query-keys.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { ANALYTICS_QUERY_KEY } from '../lib/query-keys.ts';
 
 const RECORD_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'record'] as const;
 const RUNNING_DAYS_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'running-days'] as const;

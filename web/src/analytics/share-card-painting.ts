@@ -6,7 +6,7 @@
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 import { font, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-layout.ts';
 
 export const BRAND_ORANGE = PALETTE.brand;

@@ -15,9 +15,9 @@ import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatActivityDateLong } from '../shared/activity-format.ts';
-import { PALETTE } from '../shared/palette.ts';
-import { TIER_STYLES } from '../shared/medal-tiers.ts';
+import { formatActivityDateLong } from '../lib/activity-format.ts';
+import { PALETTE } from '../lib/palette.ts';
+import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import type { ShareCard } from './share-card-export.ts';
 import { createCanvas, font, safeFileName, SHARE_CARD_WIDTH, toPng, wrapText } from './share-card-layout.ts';
 import {

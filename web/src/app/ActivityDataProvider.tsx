@@ -3,7 +3,7 @@
  * server's merged, de-duplicated list of Strava and uploaded activities (GET /api/activities) held
  * by TanStack Query, with the spec's status (loading, initialised, last error, last sync, network)
  * derived from the query and the filters passed to the server. Screens read it with useActivityData
- * (shared/activity-data.ts). Mounted once by the layout with the signed-in user's id, so a logout
+ * (lib/activity-data.ts). Mounted once by the layout with the signed-in user's id, so a logout
  * resets it (spec §4). The list follows every invalidation of the activities' queries (uploads,
  * renames, the live events of a sync) silently, is checked again every 10 minutes in the
  * background once stale, and is fetched again when the browser comes back online.
@@ -16,10 +16,10 @@ import type { ActivityDataFilters } from '../../../core/strava/data-state.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { deriveActivityData, filtersQuery } from '../activities/activity-data.ts';
 import { fetchActivityPage } from '../activities/activities-api.ts';
-import { ActivityDataContext, type ActivityData } from '../shared/activity-data.ts';
-import { useNetworkStatus } from '../shared/network-status.ts';
+import { ActivityDataContext, type ActivityData } from '../lib/activity-data.ts';
+import { useNetworkStatus } from '../lib/network-status.ts';
 import { useSyncWhenDue } from '../strava/sync-when-due.ts';
-import { ACTIVITY_LISTS_QUERY_KEY } from '../shared/query-keys.ts';
+import { ACTIVITY_LISTS_QUERY_KEY } from '../lib/query-keys.ts';
 
 const NO_FILTERS: ActivityDataFilters = { type: null, from: null, to: null };
 

@@ -2,7 +2,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useRouteError } from 'react-router';
-import { ChunkLoadError } from '../shared/lazy-page.ts';
+import { ChunkLoadError } from '../lib/lazy-page.ts';
 
 export function RouteErrorScreen() {
   const error = useRouteError();

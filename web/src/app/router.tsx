@@ -13,7 +13,7 @@ import {
   pageTitleForPath,
 } from '../../../core/product.ts';
 import { activitiesPageTitle } from '../activities/page-titles.ts';
-import { lazyPage } from '../shared/lazy-page.ts';
+import { lazyPage } from '../lib/lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';

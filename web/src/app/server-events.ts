@@ -10,7 +10,7 @@ import type { MedalCard } from '../../../core/medals/api.ts';
 import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
 import { applyAwardedMedals } from '../medals/medals-api.ts';
 import { applySyncProgress } from '../strava/strava-api.ts';
-import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
+import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../lib/query-keys.ts';
 
 export type Celebrate = (medals: MedalCard[]) => void;
 

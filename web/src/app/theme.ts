@@ -1,6 +1,6 @@
 /** Stride's dark theme (spec §2: "The theme is dark"). */
 import { createTheme } from '@mui/material/styles';
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 
 export const theme = createTheme({
   palette: {

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../api/client.ts';
-import { SESSION_QUERY_KEY } from '../shared/query-keys.ts';
+import { SESSION_QUERY_KEY } from '../lib/query-keys.ts';
 
 export interface SessionUser {
   id: string;

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { SPLIT_UNIT_METRES, splitTable } from '../../../core/running/splits.ts';
 import { formatDuration } from '../../../core/units.ts';
-import { splitsTitle } from '../shared/activity-format.ts';
+import { splitsTitle } from '../lib/activity-format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
 export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProps) {

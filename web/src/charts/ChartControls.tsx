@@ -3,7 +3,7 @@ import { MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mu
 import { UPLOAD_ACTIVITY_TYPES } from '../../../core/activity/parsed.ts';
 import { CHART_TYPE_ALL } from '../../../core/charts/chart-api.ts';
 import { CHART_PERIOD_LABELS, CHART_PERIODS, type ChartPeriod } from '../../../core/charts/chart-periods.ts';
-import { ACTIVITY_TYPE_LABELS } from '../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 
 export function ChartControls({
   period,

@@ -6,10 +6,10 @@ import { Link } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link as RouterLink } from 'react-router';
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { formatHours, maxHeartRateText, zoneName, zoneRows } from './chart-series.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export const NO_HEART_RATE_TEXT =
   'No heart rate in this period. Runs recorded with a heart-rate monitor (uploaded, or synced from Strava with their streams) fill this chart.';

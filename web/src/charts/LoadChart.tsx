@@ -8,7 +8,7 @@ import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noLoadSentence } from '../../../core/charts/chart-sentences.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { bucketLabel, maxHeartRateText } from './chart-series.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load' | 'heartRate' | 'period' | 'type'>) {
   const style = useChartStyle();

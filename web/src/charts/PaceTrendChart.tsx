@@ -9,7 +9,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function PaceTrendChart({
   rows,

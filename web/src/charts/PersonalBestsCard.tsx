@@ -24,7 +24,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
 import { bucketLabel, formatDay } from './chart-series.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { usePersonalBests } from '../activities/personal-bests-api.ts';
 
 type Distance = PersonalBests['distances'][number];

@@ -12,7 +12,7 @@ import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { PaceTrendChart } from './PaceTrendChart.tsx';
 import { formatHours, type BucketRow } from './chart-series.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function VolumeCharts({
   rows,

@@ -2,8 +2,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Charts, ChartQuery } from '../../../core/charts/chart-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../shared/time-zone.ts';
-import { CHARTS_QUERY_KEY } from '../shared/query-keys.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { CHARTS_QUERY_KEY } from '../lib/query-keys.ts';
 
 export function useCharts(query: Pick<ChartQuery, 'period' | 'type'>) {
   return useQuery({

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HeartRateSettings, HeartRateSettingsUpdate } from '../../../core/running/heart-rate-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { CHARTS_QUERY_KEY, HEART_RATE_QUERY_KEY } from '../shared/query-keys.ts';
+import { CHARTS_QUERY_KEY, HEART_RATE_QUERY_KEY } from '../lib/query-keys.ts';
 
 export function useHeartRateSettings() {
   return useQuery({

@@ -1,4 +1,4 @@
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 /** Stride's mark: a stride line on the brand orange (the same drawing as the favicon). */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (

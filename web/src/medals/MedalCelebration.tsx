@@ -6,8 +6,8 @@ import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps
 import { alpha, keyframes } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
-import { PALETTE } from '../shared/palette.ts';
-import { TIER_STYLES } from '../shared/medal-tiers.ts';
+import { PALETTE } from '../lib/palette.ts';
+import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import { Medallion } from './Medallion.tsx';
 
 const CELEBRATION_MS = 7000;

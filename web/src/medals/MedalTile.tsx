@@ -10,10 +10,10 @@ import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import { ShareButton } from '../analytics/ShareButton.tsx';
-import { PALETTE } from '../shared/palette.ts';
+import { PALETTE } from '../lib/palette.ts';
 import { drawMedalCard } from '../analytics/share-cards.ts';
 import { Medallion } from './Medallion.tsx';
-import { TIER_STYLES } from '../shared/medal-tiers.ts';
+import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import { useMarkViewedWhenSeen } from './use-mark-viewed-when-seen.ts';
 
 export function MedalTile({ medal }: { medal: MedalCard }) {

@@ -3,8 +3,8 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import { Box } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import type { MedalTier } from '../../../core/medals/catalogue.ts';
-import { PALETTE } from '../shared/palette.ts';
-import { TIER_STYLES, tierGradient } from '../shared/medal-tiers.ts';
+import { PALETTE } from '../lib/palette.ts';
+import { TIER_STYLES, tierGradient } from '../lib/medal-tiers.ts';
 
 export function Medallion({ tier, earned, size = 52 }: { tier: MedalTier; earned: boolean; size?: number }) {
   return (

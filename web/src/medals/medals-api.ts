@@ -7,8 +7,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MedalCheck, TrophyCase } from '../../../core/medals/api.ts';
 import type { MedalId } from '../../../core/medals/catalogue.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../shared/time-zone.ts';
-import { MEDALS_QUERY_KEY } from '../shared/query-keys.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { MEDALS_QUERY_KEY } from '../lib/query-keys.ts';
 
 const TROPHY_CASE_QUERY_KEY = [...MEDALS_QUERY_KEY, 'trophy-case'] as const;
 const UNSEEN_QUERY_KEY = [...MEDALS_QUERY_KEY, 'unseen'] as const;

@@ -9,7 +9,7 @@ import { MEDAL_CHECK_DELAY_MS, type MedalCard } from '../../../core/medals/api.t
 import { api, unwrap } from '../api/client.ts';
 import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
 import { applyAwardedMedals, checkMedals } from './medals-api.ts';
-import { ACTIVITY_LISTS_QUERY_KEY } from '../shared/query-keys.ts';
+import { ACTIVITY_LISTS_QUERY_KEY } from '../lib/query-keys.ts';
 
 /** Users whose medals were checked in this app load. */
 const checkedUsers = new Set<string>();

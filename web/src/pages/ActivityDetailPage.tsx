@@ -13,7 +13,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { useActivity } from '../activities/activities-api.ts';
-import { splitsTitle } from '../shared/activity-format.ts';
+import { splitsTitle } from '../lib/activity-format.ts';
 import { ActivityActions } from '../activities/detail/ActivityActions.tsx';
 import { BestEffortsSection } from '../activities/detail/BestEffortsSection.tsx';
 import { ActivityHeading } from '../activities/detail/ActivityHeading.tsx';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import { api, unwrap } from '../api/client.ts';
-import { PUBLIC_PROFILE_QUERY_KEY } from '../shared/query-keys.ts';
+import { PUBLIC_PROFILE_QUERY_KEY } from '../lib/query-keys.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 
 function PublicFrame({ children }: { children: React.ReactNode }) {

@@ -11,7 +11,7 @@ import type { LatLng } from '../../../core/routes/geometry.ts';
 import type { RouteEditorAction } from '../../../core/routes/route-editor.ts';
 import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
 import { usePlanningTimer } from '../analytics/use-planning-timer.ts';
-import { withTimeout } from '../shared/lazy-page.ts';
+import { withTimeout } from '../lib/lazy-page.ts';
 import { useSession } from '../auth/session.ts';
 import { useUnits } from '../profile/use-units.ts';
 import { PageHeader } from '../components/PageHeader.tsx';

@@ -16,7 +16,7 @@ import { useSession } from '../auth/session.ts';
 import { ConnectStravaButton } from '../strava/ConnectStravaButton.tsx';
 import { exchangeStravaCode } from '../strava/strava-api.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';
-import { STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
+import { STRAVA_STATUS_QUERY_KEY } from '../lib/query-keys.ts';
 
 /**
  * A state is single use: the exchange of each one is sent once per page load, however often the

@@ -4,7 +4,7 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import type { UnitSystem } from '../../../core/profile.ts';
 import type { ProfilePoint } from '../../../core/routes/elevation-profile.ts';
 import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function ElevationCard({ profile, units }: { profile: readonly ProfilePoint[]; units: UnitSystem }) {
   const style = useChartStyle();

@@ -8,8 +8,8 @@ import { useTheme } from '@mui/material/styles';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { DistanceMarker, LatLng } from '../../../core/routes/geometry.ts';
 import { useMapConfig } from '../activities/activities-api.ts';
-import { mapFrameSx } from '../shared/map-frame.ts';
-import { PALETTE } from '../shared/palette.ts';
+import { mapFrameSx } from '../lib/map-frame.ts';
+import { PALETTE } from '../lib/palette.ts';
 import { DistanceMarkers, FitToLine, TapToAdd, WaypointMarkers } from './map-layers.tsx';
 
 /** Where an empty planner opens: central London, at street level. */

@@ -16,7 +16,7 @@ import {
   type SnapResponse,
 } from '../../../core/routes/route-api.ts';
 import { api, ApiError, networkError, unwrap } from '../api/client.ts';
-import { ROUTES_QUERY_KEY } from '../shared/query-keys.ts';
+import { ROUTES_QUERY_KEY } from '../lib/query-keys.ts';
 
 export function snapLegs(legs: { from: LatLng; to: LatLng }[]): Promise<SnapResponse> {
   return unwrap(api.routes.snap.$post({ json: { legs } }));

@@ -8,7 +8,7 @@ import {
 import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
-import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../shared/query-keys.ts';
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
 
 /** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {

@@ -3,7 +3,7 @@
  * visitor (the planner and the calculators are public) and until the profile has loaded.
  */
 import { useSession } from '../auth/session.ts';
-import { unitsOf, type RunnerUnits } from '../shared/units.ts';
+import { unitsOf, type RunnerUnits } from '../lib/units.ts';
 import { useProfile } from './profile.ts';
 
 export function useUnits(): RunnerUnits & { pending: boolean } {

@@ -7,7 +7,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { useEffect } from 'react';
 import { STRAVA_TEXTS } from '../../../core/strava/api.ts';
-import { STRAVA_ON_ORANGE, STRAVA_ORANGE, STRAVA_ORANGE_DARK } from '../shared/strava-brand.ts';
+import { STRAVA_ON_ORANGE, STRAVA_ORANGE, STRAVA_ORANGE_DARK } from '../lib/strava-brand.ts';
 import { useConnectStrava } from './strava-api.ts';
 
 export function ConnectStravaButton({

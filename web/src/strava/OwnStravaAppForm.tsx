@@ -7,7 +7,7 @@ import { Alert, Box, Button, CircularProgress, Grid, Stack, TextField } from '@m
 import { useState, type FormEvent } from 'react';
 import { ownAppBodySchema, type OwnAppBody, type StravaStatus } from '../../../core/strava/api.ts';
 import { ApiError } from '../api/client.ts';
-import { PasswordField } from '../shared/form-fields.tsx';
+import { PasswordField } from '../lib/form-fields.tsx';
 import { EMPTY_OWN_APP, ownAppFieldErrors, type OwnAppField } from './own-app-form.ts';
 import { RemoveOwnStravaAppDialog } from './RemoveOwnStravaAppDialog.tsx';
 import { useSaveOwnStravaApp } from './strava-api.ts';

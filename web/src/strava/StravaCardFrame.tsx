@@ -2,7 +2,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ACCOUNT_SECTION_PADDING } from '../account/AccountSection.tsx';
-import { STRAVA_ORANGE } from '../shared/strava-brand.ts';
+import { STRAVA_ORANGE } from '../lib/strava-brand.ts';
 
 /** Where the card is: on the dashboard, or a section of Account Settings (with "Disconnect"). */
 export type StravaCardVariant = 'dashboard' | 'account';

@@ -14,7 +14,7 @@ import {
 } from '../../../core/strava/api.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { api, unwrap } from '../api/client.ts';
-import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../shared/query-keys.ts';
+import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../lib/query-keys.ts';
 
 /** A sync that has not finished yet (queued, fetching pages, or paused for Strava's rate limit). */
 export function isSyncActive(progress: SyncProgress | null | undefined): progress is SyncProgress {

@@ -6,7 +6,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { useState, type FormEvent } from 'react';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { localDate } from '../../../core/activity/time-zone.ts';
-import { browserTimeZone } from '../shared/time-zone.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
 import { GoalFields } from './GoalFields.tsx';
 import { emptyGoalForm, goalFormValues, readGoalForm, type GoalFormErrors, type GoalFormValues } from './goal-form.ts';
 import { useCreateGoal, useUpdateGoal } from './training-api.ts';

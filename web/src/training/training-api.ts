@@ -5,8 +5,8 @@ import type { PlanRequest } from '../../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../../core/training/training-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../shared/time-zone.ts';
-import { TRAINING_QUERY_KEY } from '../shared/query-keys.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { TRAINING_QUERY_KEY } from '../lib/query-keys.ts';
 
 const GOALS_KEY = [...TRAINING_QUERY_KEY, 'goals'] as const;
 const PLANS_KEY = [...TRAINING_QUERY_KEY, 'plans'] as const;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityWeather, Weather } from '../../../core/weather/weather-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { activityDetailQueryKey, WEATHER_QUERY_KEY } from '../shared/query-keys.ts';
+import { activityDetailQueryKey, WEATHER_QUERY_KEY } from '../lib/query-keys.ts';
 
 const FIVE_MINUTES_MS = 5 * 60_000;
 

@@ -2,7 +2,7 @@
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WellbeingOverview } from '../../../core/wellbeing/wellbeing-api.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
-import { figure, useChartStyle } from '../shared/chart-style.ts';
+import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 /** "24 Nov" for the axis. */
 function dayLabel(isoDay: string): string {

@@ -10,8 +10,8 @@ import type {
   WellbeingOverview,
 } from '../../../core/wellbeing/wellbeing-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { timeZoneQuery } from '../shared/time-zone.ts';
-import { MEDALS_QUERY_KEY, READINESS_QUERY_KEY, WELLBEING_QUERY_KEY } from '../shared/query-keys.ts';
+import { timeZoneQuery } from '../lib/time-zone.ts';
+import { MEDALS_QUERY_KEY, READINESS_QUERY_KEY, WELLBEING_QUERY_KEY } from '../lib/query-keys.ts';
 
 const OVERVIEW_QUERY_KEY = [...WELLBEING_QUERY_KEY, 'overview'] as const;
 const PREFERENCES_QUERY_KEY = [...WELLBEING_QUERY_KEY, 'preferences'] as const;

@@ -15,7 +15,7 @@ import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts';
 import { ShareActivityButton } from '../../analytics/ShareActivityButton.tsx';
-import { STRAVA_ORANGE } from '../../shared/strava-brand.ts';
+import { STRAVA_ORANGE } from '../../lib/strava-brand.ts';
 import { activityGpxUrl, activityOriginalUrl } from '../activities-api.ts';
 
 interface ActivityActionsProps {

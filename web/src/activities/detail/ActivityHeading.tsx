@@ -1,7 +1,7 @@
 /** The activity's name, date, type, source and file details. */
 import { Stack, Typography } from '@mui/material';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import { ACTIVITY_TYPE_LABELS, formatActivityDateLong } from '../../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS, formatActivityDateLong } from '../../lib/activity-format.ts';
 import { ActivitySourceChip } from '../ActivitySourceChip.tsx';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 

@@ -10,7 +10,7 @@ import {
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
 import { formatElevation } from '../../../../core/units.ts';
-import { formatCadence, formatHeartRate } from '../../shared/activity-format.ts';
+import { formatCadence, formatHeartRate } from '../../lib/activity-format.ts';
 import { SummaryCard } from './DetailSection.tsx';
 
 export function ActivitySummaryGrid({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {

@@ -28,9 +28,9 @@ import {
 } from '../../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core/activity/parsed.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import { problemsFromIssues, useDialogForm } from '../../shared/use-dialog-form.ts';
+import { problemsFromIssues, useDialogForm } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
-import { ACTIVITY_TYPE_LABELS } from '../../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 
 interface Draft {
   name: string;

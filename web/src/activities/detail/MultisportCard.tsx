@@ -1,7 +1,7 @@
 import { Card, CardContent, Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import { ACTIVITY_TYPE_LABELS } from '../../shared/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 
 /** A leg of a multisport file: the event's legs in order, each linked, this one marked. */

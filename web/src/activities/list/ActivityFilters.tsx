@@ -5,7 +5,7 @@
 import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ACTIVITY_LIST_SOURCES } from '../../../../core/activity/schemas.ts';
-import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../../shared/activity-format.ts';
+import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 import type { ActivityListUrl, ListFilterChanges, ListSource } from './activity-list-url.ts';
 

@@ -5,7 +5,7 @@ import ErrorIcon from '@mui/icons-material/Error';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { Box, IconButton, LinearProgress, Link, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { formatFileSize } from '../../shared/activity-format.ts';
+import { formatFileSize } from '../../lib/activity-format.ts';
 import { type FileRow, rowProgress, stateLabel } from './upload-rows.ts';
 
 function StateIcon({ row }: { row: FileRow }) {

@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadEvent } from '../../../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../../../core/activity/upload-rules.ts';
-import { browserTimeZone } from '../../shared/time-zone.ts';
+import { browserTimeZone } from '../../lib/time-zone.ts';
 import { sentFractions, uploadActivityFiles, type UploadRequest } from '../upload-activities.ts';
 import { applyFileEvent, type FileRow, interruptUnfinished, rowOf, type UploadSummary } from './upload-rows.ts';
-import { invalidateActivityData } from '../../shared/query-keys.ts';
+import { invalidateActivityData } from '../../lib/query-keys.ts';
 
 export type UploadPhase = 'choosing' | 'uploading' | 'finished';
 

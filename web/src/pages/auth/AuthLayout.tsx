@@ -4,7 +4,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../../core/product.ts';
-import { PALETTE } from '../../shared/palette.ts';
+import { PALETTE } from '../../lib/palette.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 
 export function AuthLayout({

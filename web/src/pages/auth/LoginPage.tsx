@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignIn } from '../../auth/session.ts';
-import { safeRedirect } from '../../shared/safe-redirect.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, useTouched, SubmitButton } from '../../shared/form-fields.tsx';
+import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */
 const emailSchema = registrationSchema.shape.email;

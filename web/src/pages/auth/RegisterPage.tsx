@@ -5,9 +5,9 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
 import { registrationSchema } from '../../../../core/profile.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
-import { safeRedirect } from '../../shared/safe-redirect.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../shared/form-fields.tsx';
+import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 
 type Field = 'name' | 'email' | 'password';
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
   );
 });
 
-const SHARED_MESSAGE = 'web/src/shared/, api/ and components/ import no feature, page or app-shell folder.';
+const SHARED_MESSAGE = 'web/src/lib/, api/ and components/ import no feature, page or app-shell folder.';
 const SHELL_MESSAGE =
   'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.';
 /** ESLint's sentence for an import a pattern refuses. */
@@ -38,7 +38,7 @@ const refused = (specifier: string, message: string) =>
 describe('the web layers, as the linter holds them', () => {
   it('refuse a shared module that imports a feature', () => {
     const feature = '../activities/activities-api.ts';
-    expect(lint('web/src/shared/example.ts', `import { useActivity } from '${feature}';\n`)).toEqual([
+    expect(lint('web/src/lib/example.ts', `import { useActivity } from '${feature}';\n`)).toEqual([
       refused(feature, SHARED_MESSAGE),
     ]);
     const page = '../pages/page-title.ts';
@@ -58,11 +58,11 @@ describe('the web layers, as the linter holds them', () => {
     ]);
   });
 
-  it('let features import shared/, shared/ import api/ and core, and the shell import anything', () => {
-    expect(lint('web/src/charts/Example.tsx', "import { PALETTE } from '../shared/palette.ts';\n")).toEqual([]);
+  it('let features import lib/, lib/ import api/ and core, and the shell import anything', () => {
+    expect(lint('web/src/charts/Example.tsx', "import { PALETTE } from '../lib/palette.ts';\n")).toEqual([]);
     expect(
       lint(
-        'web/src/shared/example.ts',
+        'web/src/lib/example.ts',
         "import { api } from '../api/client.ts';\nimport { PRODUCT_NAME } from '../../../core/product.ts';\n",
       ),
     ).toEqual([]);
