@@ -8,6 +8,7 @@
  * non-loopback address fails with a clear error instead of touching the internet (e2e aborts such
  * requests in the browser, e2e/support/browser.ts).
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -15,9 +16,19 @@ const dbSuites = ['server/**/*.db.test.ts'];
 const setupFiles = ['server/test-support/no-network.ts'];
 // Migrates a template database once per run; each test database starts as a copy of it.
 const dbGlobalSetup = ['server/test-support/database-template.ts'];
+// A guard against a hung test, not a speed target: two files share the cores, and a busy CI machine
+// can slow a long test (a 1,000-activity sync, a restart) well past its usual 25 s.
+const DB_TEST_TIMEOUT_MS = 120_000;
+// `expect.poll` waits for something that will happen (a spool file removed, a log line, a page's
+// change); its default of one second is a speed budget a loaded machine can miss, so it waits longer.
+const expectOptions = { poll: { timeout: 30_000 } };
 
 export default defineConfig({
   test: {
+    // At least two files at a time, also on a 2-core machine: a db file spends much of its time
+    // waiting (on its server, a stand-in, a deadline), so two share the cores well. The e2e files run
+    // one after another, after the rest (fileParallelism: false puts them in vitest's sequential group).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -27,6 +38,7 @@ export default defineConfig({
           include: ['core/**/*.test.ts'],
           isolate: false,
           setupFiles,
+          expect: expectOptions,
         },
       },
       {
@@ -35,6 +47,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tools/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', 'node_modules/**'],
           setupFiles,
+          expect: expectOptions,
         },
       },
       {
@@ -46,6 +59,7 @@ export default defineConfig({
           environment: 'node',
           env: { TZ: 'UTC' },
           setupFiles: [...setupFiles, 'web/src/test-setup.ts'],
+          expect: expectOptions,
         },
       },
       {
@@ -54,9 +68,10 @@ export default defineConfig({
           include: dbSuites,
           env: { STRIDE_TEST_DB: 'pglite' },
           setupFiles,
+          expect: expectOptions,
           globalSetup: dbGlobalSetup,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: DB_TEST_TIMEOUT_MS,
+          hookTimeout: DB_TEST_TIMEOUT_MS,
         },
       },
       ...(postgresUrl
@@ -67,9 +82,10 @@ export default defineConfig({
                 include: dbSuites,
                 env: { STRIDE_TEST_DB: 'postgres' },
                 setupFiles,
+                expect: expectOptions,
                 globalSetup: dbGlobalSetup,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: DB_TEST_TIMEOUT_MS,
+                hookTimeout: DB_TEST_TIMEOUT_MS,
               },
             },
           ]
@@ -80,6 +96,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
+          expect: expectOptions,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

@@ -1,7 +1,8 @@
 // `npm test`: type-check, lint, format check, then every vitest project (unit, db:pglite, db:postgres when
-// TEST_DATABASE_URL is set, e2e). Stops at the first failing step and exits with its code.
+// TEST_DATABASE_URL is set, e2e). The static checks run side by side; the tests run when all of them
+// passed. Exits with the first failing step's code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,23 +24,51 @@ if (!postgresUrl) {
   );
 }
 
-const steps = [['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]];
+// The static checks do not depend on each other: they run side by side, each one's output printed
+// whole when it ends, and the tests start only when all of them passed.
+const checks = [['npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]];
 if (existsSync(path.join(root, 'web', 'tsconfig.json'))) {
-  steps.push(['npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']]);
+  checks.push(['npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']]);
 }
 // One lint and format setup for the whole repo (STYLE.md §11), checked like the tests.
-steps.push(['npx', ['eslint', '.']]);
-steps.push(['npx', ['prettier', '--check', '.']]);
-steps.push(['npx', ['vitest', 'run', ...process.argv.slice(2)]]);
+checks.push(['npx', ['eslint', '.']]);
+checks.push(['npx', ['prettier', '--check', '.']]);
 
-for (const [command, args] of steps) {
-  console.log(`\n> ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.error) {
-    console.error(`Could not run ${command}: ${result.error.message}`);
-    process.exit(1);
-  }
-  if (result.status !== 0) {
-    process.exit(result.status ?? 1);
-  }
+/** Runs a command with its output captured; resolves with its exit code and output. */
+function runCaptured(command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const seconds = () => Math.round((Date.now() - started) / 1000);
+    child.on('error', (error) =>
+      resolve({ code: 1, output: `Could not run ${command}: ${error.message}\n`, seconds: seconds() }),
+    );
+    child.on('close', (code) => resolve({ code: code ?? 1, output, seconds: seconds() }));
+  });
 }
+
+const results = await Promise.all(checks.map(([command, args]) => runCaptured(command, args)));
+let failed = 0;
+results.forEach(({ code, output, seconds }, index) => {
+  const [command, args] = checks[index];
+  console.log(`\n> ${command} ${args.join(' ')} (${seconds} s)`);
+  process.stdout.write(output);
+  if (code !== 0 && failed === 0) {
+    failed = code;
+  }
+});
+if (failed !== 0) {
+  process.exit(failed);
+}
+
+const testArgs = ['vitest', 'run', ...process.argv.slice(2)];
+console.log(`\n> npx ${testArgs.join(' ')}`);
+const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
+if (tests.error) {
+  console.error(`Could not run npx: ${tests.error.message}`);
+  process.exit(1);
+}
+process.exit(tests.status ?? 1);
