@@ -4,11 +4,14 @@
  * On PostgreSQL, connections the database ends (a restart, a failover, an administrator) are
  * logged and replaced, instead of ending the process with an unheard 'error' event.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../core/profile.ts';
 import { LATEST_MIGRATION } from './db/migrations/index.ts';
 import { getOwnProfile, registerUser, signedInClient } from './test-support/factories.ts';
+import { LIVE_EVENTS_RESUMED } from './events/event-hub.ts';
+import { openEventStream } from './test-support/event-streams.ts';
 import { waitUntil } from './test-support/strava.ts';
 import {
   createTestDatabase,
@@ -67,7 +70,7 @@ const ENDED = 'the database ended a connection';
 // db:postgres project only (registered there, rather than reported as skipped).
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : () => undefined;
 postgresOnly('connections the database ends', () => {
-  it('are logged, and the next request is answered on a new connection', async () => {
+  it('are logged, the next request is answered on a new connection, and live events resume', async () => {
     const lines: string[] = [];
     const server = await startTestServer(
       { logLevel: 'info' },
@@ -75,6 +78,7 @@ postgresOnly('connections the database ends', () => {
     );
     try {
       const runner = await registerUser(server);
+      const stream = await openEventStream(server, runner.client);
       const database = new URL(server.testDatabase.databaseUrl ?? '').pathname.slice(1);
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
@@ -97,6 +101,14 @@ postgresOnly('connections the database ends', () => {
       const profile = await getOwnProfile(runner.client);
       expect(profile.email).toBe(runner.credentials.email);
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+      // The LISTEN connection is opened again: an event published after it reaches the open page.
+      await waitUntil(() => lines.some((line) => line.includes(LIVE_EVENTS_RESUMED)) || undefined, 'LISTEN again');
+      const event = JSON.stringify({ userId: runner.id, event: { type: 'activities-changed' } });
+      await sql`select pg_notify('stride_events', ${event})`.execute(server.database.db);
+      await expect.poll(() => stream.text()).toContain('event: activities-changed');
+      stream.abort();
+      await stream.ended;
     } finally {
       await server.stop();
     }

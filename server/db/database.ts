@@ -29,8 +29,10 @@ export interface DatabaseHandle {
   /**
    * LISTEN on a channel: PGlite delivers in-process, PostgreSQL through a dedicated connection, so
    * a NOTIFY from any app server reaches every listener. Returns the function that stops listening.
+   * On PostgreSQL a LISTEN connection the database ends is opened again (after 0.5 s, doubling up to
+   * 30 s); `onResumed` is then called, since what was notified in between never arrived.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   /**
    * Raw SQL for code that brings its own (the job queue, server/jobs/job-queue.ts): rows exactly as
    * the database names them. Without values the text may hold several statements. It takes the
@@ -58,6 +60,86 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
 }
 
+/** The first wait before a LISTEN connection is opened again, doubled after each failure up to the most. */
+export const LISTEN_RETRY_FIRST_MS = 500;
+export const LISTEN_RETRY_MOST_MS = 30_000;
+
+/**
+ * A LISTEN on its own PostgreSQL connection that outlives the connection: when the database ends it
+ * (a restart, a failover, an administrator), a new one is opened with back-off and LISTENs again.
+ */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed: (() => void) | undefined,
+  onConnectionError: DatabaseOptions['onConnectionError'],
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('error', (error) => onConnectionError?.(error, 'listen'));
+    client.on('end', () => {
+      if (current === client) {
+        current = undefined;
+        reconnectLater();
+      }
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) {
+        onPayload(message.payload);
+      }
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+  };
+
+  const reconnectLater = () => {
+    if (stopped) {
+      return;
+    }
+    const wait = Math.min(LISTEN_RETRY_MOST_MS, LISTEN_RETRY_FIRST_MS * 2 ** failures);
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          failures = 0;
+          if (!stopped) {
+            onResumed?.();
+          }
+        },
+        (error: unknown) => {
+          failures += 1;
+          onConnectionError?.(error instanceof Error ? error : new Error(String(error)), 'listen');
+          reconnectLater();
+        },
+      );
+    }, wait);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end();
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let kind: DatabaseKind;
@@ -70,18 +152,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Unheard, an 'error' event of an idle connection would end the whole process.
     pool.on('error', (error) => options.onConnectionError?.(error, 'pool'));
     dialect = new PostgresDialect({ pool });
-    listen = async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      client.on('error', (error) => options.onConnectionError?.(error, 'listen'));
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) {
-          onPayload(message.payload);
-        }
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return () => client.end();
-    };
+    listen = (channel, onPayload, onResumed) =>
+      listenOnPostgres(databaseUrl, channel, onPayload, onResumed, options.onConnectionError);
   } else {
     kind = 'pglite';
     if (options.pgliteDir) {

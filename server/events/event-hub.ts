@@ -13,6 +13,10 @@ const MAX_PAYLOAD_BYTES = 7900;
 
 type Listener = (event: ServerEvent) => void;
 
+/** Logged when the LISTEN connection is back after the database ended it: events in between were lost. */
+export const LIVE_EVENTS_RESUMED =
+  'live events resumed on a new database connection; events in between were not delivered';
+
 export interface EventHub {
   /** Sends an event to every open page of the user, on every app server. */
   publish(userId: string, event: ServerEvent): Promise<void>;
@@ -43,18 +47,22 @@ function encode(envelope: Envelope): string {
 
 export async function createEventHub(database: DatabaseHandle, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Listener>>();
-  const stop = await database.listen(CHANNEL, (payload) => {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(payload) as Envelope;
-    } catch {
-      logger.warn({ payload }, 'unreadable event');
-      return;
-    }
-    for (const listener of listeners.get(envelope.userId) ?? []) {
-      listener(envelope.event);
-    }
-  });
+  const stop = await database.listen(
+    CHANNEL,
+    (payload) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(payload) as Envelope;
+      } catch {
+        logger.warn({ payload }, 'unreadable event');
+        return;
+      }
+      for (const listener of listeners.get(envelope.userId) ?? []) {
+        listener(envelope.event);
+      }
+    },
+    () => logger.warn(LIVE_EVENTS_RESUMED),
+  );
   return {
     async publish(userId, event) {
       await sql`select pg_notify(${CHANNEL}, ${encode({ userId, event })})`.execute(database.db);
