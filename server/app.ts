@@ -21,6 +21,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
 import { trainingRoutes } from './routes/training.ts';
 import { wellbeingRoutes } from './routes/wellbeing.ts';
+import { errorReportRoutes } from './routes/error-reports.ts';
 import { eventRoutes } from './routes/events.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
@@ -61,7 +62,8 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', wellbeingRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', weatherRoutes(deps))
-    .route('/', eventRoutes(deps));
+    .route('/', eventRoutes(deps))
+    .route('/', errorReportRoutes(deps));
 }
 
 /** The typed API surface for the web client (Hono RPC). */

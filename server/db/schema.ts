@@ -442,6 +442,21 @@ export interface WellbeingEntriesTable {
   updatedAt: Timestamp;
 }
 
+/** Error reports from the web app (migration 0028); `userId` null when nobody was signed in. */
+export interface ErrorReportsTable {
+  id: string;
+  userId: string | null;
+  type: string;
+  severity: string;
+  message: string;
+  stack: string | null;
+  path: string;
+  action: string | null;
+  userAgent: string | null;
+  occurredAt: Date;
+  receivedAt: Generated<Date>;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -474,6 +489,7 @@ export interface Database {
   coachingCheckIns: CoachingCheckInsTable;
   coachingSettings: CoachingSettingsTable;
   wellbeingEntries: WellbeingEntriesTable;
+  errorReports: ErrorReportsTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

@@ -4,5 +4,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 export interface AppEnv {
   Variables: {
     user: SessionUser;
+    /** Routes open to visitors too (the error reports): the signed-in runner's id, or null. */
+    reporterId?: string | null;
   };
 }

@@ -26,6 +26,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { createErrorReports } from './error-report-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
 import type { SpooledFile } from '../spooled-file.ts';
@@ -361,6 +362,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     strava,
     weather,
+    errorReports: createErrorReports(context),
   };
 }
 

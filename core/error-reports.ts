@@ -1,0 +1,95 @@
+/**
+ * Error reports (spec §4 "Error queue", §8, §9): what the web app reports of what went wrong in the
+ * browser, in batches to Stride's own server (never to a third party), and the limits both sides keep.
+ */
+import { z } from 'zod';
+import { ERROR_SEVERITIES, ERROR_TYPES, type ErrorSeverity, type ErrorType } from './errors.ts';
+
+/** Spec §9: errors kept in memory, batch size and flush interval, the recent-errors window. */
+export const ERRORS_KEPT_IN_MEMORY = 100;
+export const ERROR_BATCH_SIZE = 10;
+export const ERROR_FLUSH_INTERVAL_MS = 30_000;
+export const RECENT_ERRORS_WINDOW_MS = 5 * 60_000;
+/** Spec §8: a page load slower than this is reported (low severity). */
+export const SLOW_PAGE_LOAD_MS = 5_000;
+
+/** Spec §8 texts of the global handlers. */
+export const ERROR_REPORT_MESSAGES = {
+  offline: 'Network connection lost',
+  slowPageLoad: 'Slow page load detected',
+} as const;
+
+/** Stride's own texts of the report endpoints. */
+export const ERROR_REPORT_ENDPOINT_MESSAGES = {
+  operatorOnly: "Only the server's operator may read error reports: send the operator token (npm run errors does).",
+} as const;
+
+/** The user a report names when nobody is signed in (spec §4: "user context or anonymous"). */
+export const ANONYMOUS_REPORTER = 'anonymous';
+
+/** Sizes a report may have: longer texts are cut by the browser before sending, refused by the server. */
+export const ERROR_REPORT_LIMITS = {
+  messageChars: 1_000,
+  stackChars: 8_000,
+  pathChars: 500,
+  actionChars: 100,
+} as const;
+
+/**
+ * The server's side: report requests per minute from one runner (or, signed out, one address), and
+ * how long a report is kept. A browser flushes at most a batch every 30 s, plus critical ones at once.
+ */
+export const ERROR_REPORT_REQUESTS_PER_MINUTE = 20;
+export const ERROR_REPORT_RETENTION_DAYS = 30;
+
+/** Spec §8: "err_" followed by a time and random text. */
+export const ERROR_REPORT_ID_PATTERN = /^err_\d{1,15}_[a-z0-9]{4,16}$/;
+
+/** A new report id: the time in ms and eight random base-36 characters from `random` (0 ≤ r < 1). */
+export function errorReportId(atMs: number, random: () => number): string {
+  let text = '';
+  for (let index = 0; index < 8; index += 1) {
+    text += Math.floor(random() * 36).toString(36);
+  }
+  return `err_${Math.max(0, Math.floor(atMs))}_${text}`;
+}
+
+/** Cuts a text to `chars`, marking the cut, so a report is never refused for its length alone. */
+export function clipReportText(text: string, chars: number): string {
+  return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
+}
+
+export const errorReportSchema = z
+  .object({
+    id: z.string().regex(ERROR_REPORT_ID_PATTERN, 'id: must look like err_{time}_{random}'),
+    type: z.enum(ERROR_TYPES),
+    severity: z.enum(ERROR_SEVERITIES),
+    message: z.string().trim().min(1).max(ERROR_REPORT_LIMITS.messageChars),
+    stack: z.string().max(ERROR_REPORT_LIMITS.stackChars).optional(),
+    /** The page's path (no origin, no query: a query may hold what is not ours to keep). */
+    path: z.string().startsWith('/').max(ERROR_REPORT_LIMITS.pathChars),
+    /** What the runner was doing when it failed (a failed action), e.g. "upload activities". */
+    action: z.string().max(ERROR_REPORT_LIMITS.actionChars).optional(),
+    occurredAt: z.iso.datetime(),
+  })
+  .strict();
+export type ErrorReport = z.infer<typeof errorReportSchema>;
+
+export const errorReportBatchSchema = z
+  .object({ reports: z.array(errorReportSchema).min(1).max(ERROR_BATCH_SIZE) })
+  .strict();
+export type ErrorReportBatch = z.infer<typeof errorReportBatchSchema>;
+
+export const errorReportReceiptSchema = z.object({ accepted: z.number().int().nonnegative() });
+
+/** A stored report as the operator reads it. */
+export const storedErrorReportSchema = errorReportSchema.extend({
+  /** The runner's id, or "anonymous". */
+  user: z.string(),
+  receivedAt: z.iso.datetime(),
+});
+export type StoredErrorReport = z.infer<typeof storedErrorReportSchema>;
+
+export const storedErrorReportListSchema = z.object({ reports: z.array(storedErrorReportSchema) });
+
+export type { ErrorSeverity, ErrorType };
