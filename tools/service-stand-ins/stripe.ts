@@ -75,6 +75,9 @@ export interface StripeStandIn {
   deliveries: Delivery[];
   /** Where webhooks go (the app's /api/stripe/webhook); none are sent while null. */
   webhookUrl: string | null;
+  /** While true, the webhooks a payment or a cancellation causes wait for {@link releaseDeliveries}. */
+  holdDeliveries: boolean;
+  releaseDeliveries(): void;
   /** Signs `object` in an event of `type` and posts it to the webhook URL; returns the app's status. */
   sendEvent(type: string, object: unknown, options?: { created?: number; id?: string }): Promise<number>;
   /** Resolves once every delivery started so far has been answered. */
@@ -120,6 +123,7 @@ export async function startStripeStandIn(options: {
   const sessions = new Map<string, CheckoutSession>();
   const portals = new Map<string, PortalSession>();
   const pending = new Set<Promise<unknown>>();
+  const held: (() => void)[] = [];
   let baseUrl = '';
 
   const standIn: StripeStandIn = {
@@ -129,6 +133,13 @@ export async function startStripeStandIn(options: {
     subscriptions: new Map(),
     deliveries: [],
     webhookUrl: null,
+    holdDeliveries: false,
+    releaseDeliveries() {
+      standIn.holdDeliveries = false;
+      for (const release of held.splice(0)) {
+        release();
+      }
+    },
     async sendEvent(type, object, eventOptions = {}) {
       if (standIn.webhookUrl === null) {
         return 0;
@@ -172,7 +183,9 @@ export async function startStripeStandIn(options: {
 
   /** Deliveries in order, after the answer that caused them (as Stripe sends them: later, on its own). */
   const deliverLater = (events: { type: string; object: unknown }[]) => {
+    const hold = standIn.holdDeliveries ? new Promise<void>((resolve) => held.push(resolve)) : Promise.resolve();
     const delivery = (async () => {
+      await hold;
       for (const event of events) {
         await standIn.sendEvent(event.type, event.object).catch(() => undefined);
       }
