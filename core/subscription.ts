@@ -92,6 +92,9 @@ export const SUBSCRIPTION_MESSAGES = {
   successSignedOut: 'Sign in to see your subscription.',
 } as const;
 
+/** The error code of a gated feature's 403. */
+export const SUBSCRIPTION_REQUIRED_CODE = 'subscription-required';
+
 /** The 403 sentence of a gated feature used without an active subscription. */
 export function subscriptionRequiredMessage(feature: SubscriptionFeature): string {
   return `${SUBSCRIPTION_FEATURES[feature]} needs an active subscription. Subscribe on the Account page.`;

@@ -8,7 +8,7 @@
  * that takes no payments and gates nothing.
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { SUBSCRIPTION_MESSAGES } from '../core/subscription.ts';
+import { SUBSCRIPTION_MESSAGES, subscriptionRequiredMessage } from '../core/subscription.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { newWebhookSecret, stripeConfigFor, subscriptionObject } from '../server/test-support/stripe.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
@@ -39,7 +39,13 @@ describe.each(['desktop', 'mobile'] as const)('the subscription (%s)', (viewport
     const { page } = await browser.newPage(viewport, { baseUrl: server.url });
     await submitLoginForm(page, runner.credentials.email, runner.credentials.password);
     await waitForPath(page, '/dashboard');
-    await page.goto('/account');
+    // The dashboard's readiness is one of the features sold here: it says so, with the way to subscribe.
+    const readiness = page.getByTestId('readiness-card');
+    await expectVisible(readiness.getByText(subscriptionRequiredMessage('readiness-insights')));
+    await readiness.scrollIntoViewIfNeeded();
+    await screenshot(page, `subscription-readiness-gated-${viewport}`);
+    await readiness.getByRole('link', { name: 'Subscribe' }).click();
+    await waitForPath(page, '/account');
     const card = page.locator('#subscription');
     await expectVisible(card.getByText(SUBSCRIPTION_MESSAGES.notSubscribed, { exact: true }));
     await expectVisible(
@@ -72,6 +78,10 @@ describe.each(['desktop', 'mobile'] as const)('the subscription (%s)', (viewport
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, `subscription-account-active-${viewport}`);
 
+    await page.goto('/dashboard');
+    await expectVisible(page.getByTestId('readiness-sentence'));
+    await expect.poll(() => page.getByText(subscriptionRequiredMessage('readiness-insights')).count()).toBe(0);
+    await page.goto('/account');
     await card.getByRole('button', { name: 'Manage subscription' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/p/session/`), POLL);
     await expectVisible(page.getByText('Status: active'));

@@ -12,6 +12,7 @@ import {
   replacesStoredState,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
+  SUBSCRIPTION_REQUIRED_CODE,
   subscriptionRequiredMessage,
   type SubscriptionFeature,
   type SubscriptionPlan,
@@ -95,7 +96,7 @@ export async function requireFeature(
   }
   const record = await findSubscription(context.db, userId);
   if (!isSubscriptionActive(record, context.clock.now())) {
-    throw forbidden(subscriptionRequiredMessage(feature), 'subscription-required');
+    throw forbidden(subscriptionRequiredMessage(feature), SUBSCRIPTION_REQUIRED_CODE);
   }
 }
 
