@@ -59,6 +59,7 @@ describe('server events', () => {
       'activities-changed',
       'strava-sync',
       'strava-connection',
+      'subscription-changed',
     ]);
     expect(SERVER_EVENT_TYPES).not.toContain(STREAM_READY_EVENT);
     expect(SERVER_EVENT_TYPES).not.toContain(STREAM_SUPERSEDED_EVENT);

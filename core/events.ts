@@ -26,12 +26,16 @@ export const stravaSyncEventSchema = z.object({ type: z.literal('strava-sync'), 
 /** The Strava connection changed elsewhere (another tab, or Strava's deauthorisation webhook). */
 export const stravaConnectionEventSchema = z.object({ type: z.literal('strava-connection') });
 
+/** The runner's subscription changed (a Stripe webhook, on any app server): Account reloads it. */
+export const subscriptionChangedEventSchema = z.object({ type: z.literal('subscription-changed') });
+
 export const serverEventSchema = z.discriminatedUnion('type', [
   medalsAwardedEventSchema,
   analyticsUpdatedEventSchema,
   activitiesChangedEventSchema,
   stravaSyncEventSchema,
   stravaConnectionEventSchema,
+  subscriptionChangedEventSchema,
 ]);
 
 export type ServerEvent = z.infer<typeof serverEventSchema>;

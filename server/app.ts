@@ -31,6 +31,7 @@ import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './r
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { plannerRoutes, ROUTE_GPX_IMPORT_PATH } from './routes/planner.ts';
 import { stravaRoutes } from './routes/strava.ts';
+import { subscriptionRoutes } from './routes/subscription.ts';
 import { weatherRoutes } from './routes/weather.ts';
 
 export type AppDeps = RouteDeps;
@@ -62,6 +63,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', wellbeingRoutes(deps))
     .route('/', stravaRoutes(deps))
     .route('/', weatherRoutes(deps))
+    .route('/', subscriptionRoutes(deps))
     .route('/', eventRoutes(deps))
     .route('/', errorReportRoutes(deps));
 }

@@ -146,6 +146,8 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         geocodingUrl: 'https://geocoding-api.open-meteo.com',
         timeoutMs: 10_000,
       },
+      stripe: null,
+      subscriptionFeatures: ['plan-generation', 'readiness-insights'],
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -236,6 +238,37 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
     });
     expect(() => loadConfig({ APP_SECRET: SECRET, STRAVA_CLIENT_ID: '12345' }, cwd)).toThrow(
       'STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET must be set together',
+    );
+  });
+
+  it('reads Stripe only as all four settings or none, and what a subscription unlocks', () => {
+    const base = { APP_SECRET: SECRET };
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_YEARLY: 'price_y',
+    };
+    const unconfigured = loadConfig(base, cwd);
+    expect(unconfigured.stripe).toBeNull();
+    expect(unconfigured.subscriptionFeatures).toEqual(['plan-generation', 'readiness-insights']);
+    expect(loadConfig({ ...base, ...stripe, STRIPE_API_URL: 'http://127.0.0.1:4242/' }, cwd).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { monthly: 'price_m', yearly: 'price_y' },
+      apiUrl: 'http://127.0.0.1:4242',
+      returnBaseUrl: null,
+    });
+    expect(configError({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_YEARLY: 'price_y' })).toBe(
+      'Stripe needs all of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY or none of them; missing: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY',
+    );
+    expect(loadConfig({ ...base, SUBSCRIPTION_FEATURES: 'none' }, cwd).subscriptionFeatures).toEqual([]);
+    expect(loadConfig({ ...base, SUBSCRIPTION_FEATURES: '' }, cwd).subscriptionFeatures).toEqual([]);
+    expect(loadConfig({ ...base, SUBSCRIPTION_FEATURES: ' Readiness-Insights ' }, cwd).subscriptionFeatures).toEqual([
+      'readiness-insights',
+    ]);
+    expect(configError({ ...base, SUBSCRIPTION_FEATURES: 'plan-generation,maps' })).toBe(
+      'SUBSCRIPTION_FEATURES must list some of plan-generation, readiness-insights (or none), got "maps"',
     );
   });
 

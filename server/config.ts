@@ -9,6 +9,12 @@ import path from 'node:path';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
+import {
+  SUBSCRIPTION_FEATURE_IDS,
+  SUBSCRIPTION_FEATURES,
+  type SubscriptionFeature,
+  type SubscriptionPlan,
+} from '../core/subscription.ts';
 import { ensurePrivateDirectory } from './security/private-directory.ts';
 import {
   API_REQUEST_TIMEOUT_MS,
@@ -76,7 +82,32 @@ export interface Config {
   weather: WeatherConfig;
   /** The route planner's outside services, reached by the server on the browser's behalf. */
   planner: PlannerConfig;
+  /** Stripe (all four STRIPE_* settings or none); null: this server takes no payments. */
+  stripe: StripeConfig | null;
+  /** What an active subscription unlocks (SUBSCRIPTION_FEATURES); empty: nothing is gated. */
+  subscriptionFeatures: SubscriptionFeature[];
 }
+
+/** Stripe Checkout, the Billing Portal and signed webhooks (docs/subscription.md). */
+export interface StripeConfig {
+  secretKey: string;
+  /** The signing secret of the webhook endpoint (`whsec_…`). */
+  webhookSecret: string;
+  /** The Stripe price id Checkout sells for each plan. */
+  prices: Readonly<Record<SubscriptionPlan, string>>;
+  /** STRIPE_API_URL: another Stripe-compatible API (the local stand-in); null is Stripe itself. */
+  apiUrl: string | null;
+  /** PUBLIC_URL when set: where Checkout and the portal send the browser back. Otherwise the address it used. */
+  returnBaseUrl: string | null;
+}
+
+/** The settings that configure Stripe: all of them, or none. */
+export const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_YEARLY',
+] as const;
 
 /** The Open-Meteo-compatible weather provider (forecast, historical archive, geocoding); no key. */
 export interface WeatherConfig {
@@ -325,7 +356,52 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       elevationMinSpacingMs: Math.max(0, readInteger(env, 'ELEVATION_MIN_SPACING_MS', 1000)),
     },
     weather: loadWeatherConfig(env),
+    stripe: loadStripeConfig(env),
+    subscriptionFeatures: readSubscriptionFeatures(env),
   };
+}
+
+function loadStripeConfig(env: Env): StripeConfig | null {
+  const values = STRIPE_VARIABLES.map((name) => env[name]?.trim() ?? '');
+  const missing = STRIPE_VARIABLES.filter((_name, index) => values[index] === '');
+  if (missing.length === STRIPE_VARIABLES.length) {
+    return null;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Stripe needs all of ${STRIPE_VARIABLES.join(', ')} or none of them; missing: ${missing.join(', ')}`,
+    );
+  }
+  const [secretKey = '', webhookSecret = '', monthly = '', yearly = ''] = values;
+  return {
+    secretKey,
+    webhookSecret,
+    prices: { monthly, yearly },
+    apiUrl: readServiceUrl(env, 'STRIPE_API_URL'),
+    returnBaseUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+  };
+}
+
+/**
+ * SUBSCRIPTION_FEATURES: a comma-separated list of what a subscription unlocks; unset means all of
+ * core/subscription.ts's list, `none` (or an empty value) means nothing is gated.
+ */
+function readSubscriptionFeatures(env: Env): SubscriptionFeature[] {
+  const raw = env.SUBSCRIPTION_FEATURES;
+  if (raw === undefined) {
+    return [...SUBSCRIPTION_FEATURE_IDS];
+  }
+  const names = raw
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'none');
+  const unknown = names.filter((name) => !(name in SUBSCRIPTION_FEATURES));
+  if (unknown.length > 0) {
+    throw new ConfigError(
+      `SUBSCRIPTION_FEATURES must list some of ${SUBSCRIPTION_FEATURE_IDS.join(', ')} (or none), got "${unknown.join(', ')}"`,
+    );
+  }
+  return [...new Set(names as SubscriptionFeature[])];
 }
 
 const baseUrl = (raw: string | undefined, fallback: string) => (raw?.trim() || fallback).replace(/\/+$/, '');

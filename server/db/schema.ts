@@ -490,6 +490,33 @@ export interface Database {
   coachingSettings: CoachingSettingsTable;
   wellbeingEntries: WellbeingEntriesTable;
   errorReports: ErrorReportsTable;
+  stripeCustomers: StripeCustomersTable;
+  subscriptions: SubscriptionsTable;
+  stripeEvents: StripeEventsTable;
+}
+
+/** A runner's Stripe customer (created at their first checkout). */
+export interface StripeCustomersTable {
+  userId: string;
+  stripeCustomerId: string;
+  createdAt: Timestamp;
+}
+
+/** Spec §3 Subscription; `stateAt` is the creation time (epoch seconds) of the event that reported it. */
+export interface SubscriptionsTable {
+  userId: string;
+  stripeSubscriptionId: string;
+  status: string;
+  currentPeriodEnd: Timestamp;
+  stateAt: ColumnType<string | number, number, number>;
+  updatedAt: Timestamp;
+}
+
+/** Stripe events already processed, by id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: Timestamp;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

@@ -22,6 +22,7 @@ export const STATUS_OF_KIND: Readonly<Record<AppErrorKind, ContentfulStatusCode>
   stalled: 408,
   'too-many': 429,
   upstream: 502,
+  forbidden: 403,
 };
 
 /** Kinds refused before or while the body was read: the unread rest makes the connection unusable. */

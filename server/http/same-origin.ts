@@ -17,7 +17,8 @@
  *    (curl, a script, a test client). Allowed when it carries no cookie, so it cannot be riding on a
  *    browser session; refused when it carries one.
  * Strava's push callback is exempt: Strava's servers call it without cookies or Origin, and the
- * event only names a Strava athlete and activity that the sync then reads with stored tokens.
+ * event only names a Strava athlete and activity that the sync then reads with stored tokens. So is
+ * Stripe's webhook: Stripe signs the raw body with the endpoint's secret, which the route verifies.
  *
  * Before that, every request (GET included) must name PUBLIC_URL's host in its Host header; outside
  * production a loopback alias (localhost, 127.0.0.1, [::1]) on any port is accepted as well. A page
@@ -35,7 +36,7 @@ import type { SecurityLog } from './security-log.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths called by other servers, authenticated by other means. */
-export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/api/strava/webhook']);
+export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/api/strava/webhook', '/api/stripe/webhook']);
 
 function originOf(url: string): string | undefined {
   try {

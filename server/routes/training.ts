@@ -124,6 +124,7 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           responses: {
             201: jsonResponse('The generated plan', trainingPlanSchema),
             400: errorResponse('The plan cannot be made (why)'),
+            403: errorResponse('Plan generation needs an active subscription on this server'),
             404: errorResponse('No such goal'),
           },
         }),

@@ -136,6 +136,7 @@ export function wellbeingRoutes({ services, auth }: RouteDeps) {
         request: { query: timeZoneQuerySchema },
         responses: {
           200: jsonResponse("Today's readiness from the wellbeing score and the training load", readinessSchema),
+          403: errorResponse('Readiness insights need an active subscription on this server'),
         },
       }),
       async (c) => c.json(await wellbeing.readiness(c.var.user.id, c.req.valid('query')), 200),

@@ -25,7 +25,8 @@ import { NEW_ACCOUNT_STREAM_AGE_MS } from '../../core/events.ts';
 /**
  * Deletes the account and everything it owns (one cascading DELETE), once the typed e-mail matches
  * and the password is right: a session alone (a stolen cookie, a shared computer) cannot delete.
- * `revokeStrava` withdraws Stride's Strava access first, so Strava stops treating Stride as
+ * `cancelSubscription` cancels a live Stripe subscription at Stripe first (the runner is never
+ * charged again), and `revokeStrava` withdraws Stride's Strava access, so Strava stops treating Stride as
  * authorised for this athlete. Then the tables the cascade reached are vacuumed, so the deleted
  * rows' space is reclaimed and reused (the Data Deletion Policy says what remains on disk until it
  * is written over). The account is gone either way: a failed VACUUM is logged, not answered.
@@ -35,7 +36,11 @@ export async function deleteAccount(
   auth: Auth,
   user: SessionUser,
   confirmation: { confirmEmail: string; password: string },
-  options: { revokeStrava?: (userId: string) => Promise<void>; logger: Logger },
+  options: {
+    revokeStrava?: (userId: string) => Promise<void>;
+    cancelSubscription?: (userId: string) => Promise<void>;
+    logger: Logger;
+  },
 ): Promise<void> {
   if (!confirmsAccountDeletion(confirmation.confirmEmail, user.email)) {
     throw invalid(ACCOUNT_DELETION_MESSAGES.confirmationMismatch, {
@@ -47,6 +52,8 @@ export async function deleteAccount(
   if (hash === undefined || !(await context.password.verify({ hash, password: confirmation.password }))) {
     throw invalid(ACCOUNT_DELETION_MESSAGES.wrongPassword, { password: ACCOUNT_DELETION_MESSAGES.wrongPassword });
   }
+  // A subscription Stripe would still renew is cancelled first: if that fails, nothing is deleted.
+  await options.cancelSubscription?.(user.id);
   await options.revokeStrava?.(user.id);
   if (!(await deleteAuthUser(db, user.id))) {
     throw notFound(NOT_FOUND_MESSAGES.account);

@@ -29,6 +29,8 @@ import type { EventHub } from '../events/event-hub.ts';
 import { createErrorReports } from './error-report-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
+import { createStripeGateway } from '../integrations/stripe/stripe-gateway.ts';
+import type { SubscriptionFeature, SubscriptionPlan } from '../../core/subscription.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { changePassword, deleteAccount, endOtherSessions, isNewAccount } from './account-service.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
@@ -96,6 +98,15 @@ import {
 } from './saved-route-service.ts';
 import { createServiceContext, livePublishReaction, type ServiceContext } from './service-context.ts';
 import { createStrava } from './strava/strava.ts';
+import {
+  cancelForDeletion,
+  getSubscriptionView,
+  handleStripeWebhook,
+  openPortal,
+  requireFeature,
+  startCheckout,
+  type SubscriptionContext,
+} from './subscription-service.ts';
 import { createUploadLimits } from './upload-limits.ts';
 import { createWeatherMemory, getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
 import {
@@ -154,6 +165,26 @@ export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
   const context = createServiceContext({ db, events, logger, clock });
   registerActivityReactions(context);
+
+  const subscriptionContext: SubscriptionContext = {
+    db,
+    events,
+    logger,
+    clock,
+    stripe: config.stripe ? { gateway: createStripeGateway(config.stripe), config: config.stripe } : null,
+    features: config.subscriptionFeatures,
+  };
+  /** The paid subscription (docs/subscription.md): Checkout, the Billing Portal, webhooks, the gate. */
+  const subscriptions = {
+    view: (userId: string) => getSubscriptionView(subscriptionContext, userId),
+    checkout: (user: SessionUser, input: { plan: SubscriptionPlan; requestOrigin: string }) =>
+      startCheckout(subscriptionContext, user, input),
+    portal: (userId: string, input: { requestOrigin: string }) => openPortal(subscriptionContext, userId, input),
+    /** Public: Stripe calls it; the signature over the raw body is the key. */
+    handleWebhook: (input: { rawBody: string; signature: string }) => handleStripeWebhook(subscriptionContext, input),
+    /** 403 with a sentence when the feature needs an active subscription the runner lacks. */
+    require: (userId: string, feature: SubscriptionFeature) => requireFeature(subscriptionContext, userId, feature),
+  };
 
   const profiles = {
     get: (userId: string) => getProfile(db, userId),
@@ -269,8 +300,10 @@ export function createServices(deps: ServiceDeps) {
     reorderGoals: (userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds),
     plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>
       listPlans(context, userId, filter),
-    createPlan: (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) =>
-      createPlan(context, userId, input),
+    createPlan: async (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) => {
+      await subscriptions.require(userId, 'plan-generation');
+      return createPlan(context, userId, input);
+    },
     plan: (userId: string, id: string) => getPlan(context, userId, id),
     updatePlan: (userId: string, input: { id: string; status: PlanStatus }) => updatePlan(context, userId, input),
     deletePlan: (userId: string, id: string) => deletePlan(context, userId, id),
@@ -314,14 +347,23 @@ export function createServices(deps: ServiceDeps) {
     coachingSettings: (userId: UserId) => getCoachingSettings(context, userId),
     updateCoachingSettings: (userId: UserId, update: Partial<CoachingSettings>) =>
       updateCoachingSettings(context, userId, update),
-    readiness: (userId: UserId, input: InZone) => getReadiness(context, userId, input),
+    readiness: async (userId: UserId, input: InZone) => {
+      if (userId) {
+        await subscriptions.require(userId, 'readiness-insights');
+      }
+      return getReadiness(context, userId, input);
+    },
   };
 
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
   const accounts = {
     delete: (user: SessionUser, input: { confirmEmail: string; password: string }) =>
-      deleteAccount(db, auth, user, input, { revokeStrava: strava.revoke, logger }),
+      deleteAccount(db, auth, user, input, {
+        revokeStrava: strava.revoke,
+        cancelSubscription: (userId) => cancelForDeletion(subscriptionContext, userId),
+        logger,
+      }),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
@@ -362,6 +404,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     strava,
     weather,
+    subscriptions,
     errorReports: createErrorReports(context),
   };
 }

@@ -38,6 +38,7 @@ const ChartsPage = lazyPage(() => import('../charts/ChartsPage.tsx'));
 const TrainingGoalsPage = lazyPage(() => import('../training/TrainingGoalsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
+const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));
 
 /** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
 function RootShell() {
@@ -65,6 +66,7 @@ const SCREENS: Readonly<Record<string, ReactElement>> = {
   '/privacy-policy': <PrivacyPolicyPage />,
   '/terms-of-service': <TermsOfServicePage />,
   '/data-deletion-policy': <DataDeletionPolicyPage />,
+  '/success': <SuccessPage />,
   '/': <DashboardPage />,
   '/dashboard': <DashboardPage />,
   '/account': <AccountPage />,

@@ -13,6 +13,7 @@ const KEYS = {
   activities: ['activities', 'list', { limit: 1 }],
   profile: ['profile'],
   stravaStatus: ['strava', 'status'],
+  subscription: ['subscription'],
 } as const;
 
 const progress: SyncProgress = {
@@ -110,11 +111,24 @@ describe('applyServerEvent', () => {
     apply({ type: 'strava-connection' });
     expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'stravaStatus']);
   });
+
+  it('reloads the subscription, and what it unlocks, when a Stripe webhook changed it', () => {
+    apply({ type: 'subscription-changed' });
+    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'subscription']);
+  });
 });
 
 describe('refreshAfterReconnect', () => {
-  it('reloads the Strava status and the activity data (medals, analytics, lists) the lost events would have changed', () => {
+  it('reloads the Strava status, the subscription and the activity data (medals, analytics, lists) the lost events would have changed', () => {
     refreshAfterReconnect(queryClient);
-    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'stravaStatus']);
+    expect(invalidated()).toEqual([
+      'trophyCase',
+      'unseen',
+      'analytics',
+      'activities',
+      'profile',
+      'stravaStatus',
+      'subscription',
+    ]);
   });
 });

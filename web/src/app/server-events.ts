@@ -2,7 +2,8 @@
  * What the open page does with each of the server's live events (core/events.ts): medals awarded
  * are celebrated and move the unseen count, analytics are reloaded 1 s later (spec §4), changed
  * activities reload every list, a sync's progress moves the progress bar and its end reloads the
- * status and the lists, and a connection changed elsewhere reloads the status.
+ * status and the lists, a connection changed elsewhere reloads the status, and a changed
+ * subscription reloads it (Account flips without a reload) with what it unlocks.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '../../../core/events.ts';
@@ -10,7 +11,7 @@ import type { MedalCard } from '../../../core/medals/api.ts';
 import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
 import { applyAwardedMedals } from '../medals/medals-api.ts';
 import { applySyncProgress } from '../strava/strava-api.ts';
-import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY } from '../lib/query-keys.ts';
+import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY, SUBSCRIPTION_QUERY_KEY } from '../lib/query-keys.ts';
 
 export type Celebrate = (medals: MedalCard[]) => void;
 
@@ -38,11 +39,17 @@ export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, c
       void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
       void invalidateActivityData(queryClient);
       return;
+    case 'subscription-changed':
+      // What it unlocks changed too: readiness and plans ask the server again.
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+      void invalidateActivityData(queryClient);
+      return;
   }
 }
 
 /** After a reconnection the events of the gap are lost: reload what they would have changed. */
 export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
   void invalidateActivityData(queryClient);
 }

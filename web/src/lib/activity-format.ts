@@ -63,6 +63,14 @@ export function formatActivityDateLong(startDateLocal: string): string {
   return date ? longDateTimeFormat.format(date) : startDateLocal;
 }
 
+const calendarDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+/** An instant as the runner's calendar date: "June 14, 2025". */
+export function formatCalendarDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : calendarDateFormat.format(date);
+}
+
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) {
     return `${bytes} B`;

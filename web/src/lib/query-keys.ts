@@ -18,6 +18,8 @@ export const MEDALS_QUERY_KEY = ['medals'] as const;
 export const ANALYTICS_QUERY_KEY = ['analytics'] as const;
 export const STRAVA_QUERY_KEY = ['strava'] as const;
 export const STRAVA_STATUS_QUERY_KEY = [...STRAVA_QUERY_KEY, 'status'] as const;
+/** The runner's subscription (Account, /success); the live event reloads it. */
+export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
 /** Every page of every activity list (the list screen, the dashboard's provider, the medal check). */

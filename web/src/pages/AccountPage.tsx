@@ -1,7 +1,7 @@
 /**
  * /account (Account Settings): the profile and preferences form, the maximum heart rate, the
- * Strava connection and the user's own Strava app, the password and other sessions, and account
- * deletion. Each section lives in web/src/account/ or web/src/strava/.
+ * Strava connection and the user's own Strava app, the subscription, the password and other
+ * sessions, and account deletion. Each section lives in web/src/account/ or web/src/strava/.
  */
 import { Alert, Box, Skeleton, Snackbar, Stack } from '@mui/material';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
+import { SubscriptionCard } from '../subscription/SubscriptionCard.tsx';
 
 export default function AccountPage() {
   const { data: profile, error } = useProfile();
@@ -22,7 +23,7 @@ export default function AccountPage() {
   const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
-      <PageHeader title="Account Settings" subtitle="Your profile, units, notifications and Strava." />
+      <PageHeader title="Account Settings" subtitle="Your profile, units, notifications, Strava and subscription." />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* The form stays mounted: a photo change (saved on its own) keeps the edits not yet saved. */}
@@ -33,6 +34,7 @@ export default function AccountPage() {
           <HeartRateCard />
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />
+          <SubscriptionCard />
           <AccountSecurityCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>

@@ -1,15 +1,13 @@
 /**
- * A path of the spec whose screen is not built yet (today /success) shows its title and what it
- * will hold — never an error.
+ * A path of the spec whose screen is not built yet shows its title and what it will hold — never an
+ * error. (Every path of spec §2 has its screen today; this stays the router's fallback.)
  */
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
 import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 
-const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {
-  '/success': { title: 'Subscription', description: 'Confirms your subscription after payment.' },
-};
+const SCREENS: Readonly<Record<string, { title?: string; description: string }>> = {};
 
 export default function UpcomingPage() {
   const { pathname } = useLocation();
@@ -18,7 +16,7 @@ export default function UpcomingPage() {
     <Stack
       sx={{
         maxWidth: 880,
-        p: pathname === '/success' ? { xs: 2, md: 4 } : 0,
+        p: 0,
       }}
     >
       <PageHeader title={screen.title ?? pageTitleForPath(pathname)} subtitle={screen.description} />

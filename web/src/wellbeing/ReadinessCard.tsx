@@ -6,11 +6,32 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { subscriptionGateMessage } from '../subscription/subscription-gate.ts';
 import { loadRatioText, READINESS_COLOURS, READINESS_TITLES } from './readiness-view.ts';
 import { useReadiness } from './wellbeing-api.ts';
 
 export function ReadinessCard() {
   const { data, error } = useReadiness();
+  const gated = subscriptionGateMessage(error);
+  if (gated) {
+    // A feature this server sells: say so, with the way to subscribe.
+    return (
+      <Card data-testid="readiness-card">
+        <CardContent>
+          <Alert
+            severity="info"
+            action={
+              <Button component={RouterLink} to="/account#subscription" color="inherit" size="small">
+                Subscribe
+              </Button>
+            }
+          >
+            {gated}
+          </Alert>
+        </CardContent>
+      </Card>
+    );
+  }
   if (error) {
     return null;
   }

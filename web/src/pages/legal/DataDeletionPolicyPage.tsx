@@ -29,9 +29,10 @@ export default function DataDeletionPolicyPage() {
           ))}
         </List>
         <Paragraph>
-          If you have a paid subscription, cancel it first in Account Settings, so that Stripe stops charging you. If
-          you can no longer sign in, reset your password from the sign-in page, or ask the operator of this server to
-          delete the account for you.
+          If you have a paid subscription, deleting the account first cancels it at Stripe, so that Stripe stops
+          charging you; if Stripe cannot be reached, nothing is deleted and you can try again. If you can no longer sign
+          in, reset your password from the sign-in page, or ask the operator of this server to delete the account for
+          you.
         </Paragraph>
       </Section>
 
@@ -65,7 +66,10 @@ export default function DataDeletionPolicyPage() {
           <Bullet term="Integration tokens">
             Your Strava connection and its encrypted tokens, so Stride can no longer contact Strava for you.
           </Bullet>
-          <Bullet term="Subscription record">The subscription status Stride kept for your account.</Bullet>
+          <Bullet term="Subscription record">
+            The subscription status and the Stripe customer identifier Stride kept for your account (a subscription
+            Stripe would still renew is cancelled there first).
+          </Bullet>
         </Bullets>
       </Section>
 

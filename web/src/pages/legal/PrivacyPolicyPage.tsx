@@ -95,8 +95,9 @@ export default function PrivacyPolicyPage() {
 
         <SubHeading>Subscription</SubHeading>
         <Paragraph>
-          If you subscribe: the Stripe subscription identifier, its status and the end of the current billing period.
-          Stride never sees or stores your card number.
+          If you subscribe: your Stripe customer and subscription identifiers, the subscription&rsquo;s status, the end
+          of the current billing period and when Stride last heard of a change. Stride never sees or stores your card
+          number.
         </Paragraph>
 
         <SubHeading>Usage statistics</SubHeading>
@@ -135,9 +136,10 @@ export default function PrivacyPolicyPage() {
             <code>profile:read_all</code>, and uses them only to import your activities and athlete name.
           </Bullet>
           <Bullet term="Stripe">
-            Only when you subscribe or manage your subscription. You enter your card details on Stripe&rsquo;s own
-            payment page; they go to Stripe and are never sent to or stored by Stride. Stripe tells the server whether
-            your subscription is active.
+            Only when you subscribe or manage your subscription. Stride gives Stripe your name, e-mail address and
+            account identifier to create your customer record. You enter your card details on Stripe&rsquo;s own payment
+            page; they go to Stripe and are never sent to or stored by Stride. Stripe tells the server whether your
+            subscription is active.
           </Bullet>
           <Bullet term="Google">
             Only if you choose &ldquo;Continue with Google&rdquo;. Google confirms who you are and shares your name,
