@@ -138,6 +138,14 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...
 
 /** Applies every pending migration; returns the name of the newest one applied to this database. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
+  return (await applyPendingMigrations(db)).migration;
+}
+
+/**
+ * Applies every pending migration: the newest one applied to this database, and how many this call
+ * applied (0 on a database already up to date).
+ */
+export async function applyPendingMigrations(db: Kysely<Database>): Promise<{ migration: string; applied: number }> {
   // Migrations name their tables in snake_case themselves, so they run without the camelCase plugin.
   const migrator = new Migrator({ db: db.withoutPlugins(), provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -146,7 +154,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
-  return currentMigration(db);
+  const applied = results?.filter((result) => result.status === 'Success').length ?? 0;
+  return { migration: await currentMigration(db), applied };
 }
 
 export async function currentMigration(db: Kysely<Database>): Promise<string> {
