@@ -52,6 +52,8 @@ export interface StartOptions {
   stravaClock?: Clock;
   /** Tests: where log lines go (standard output otherwise). */
   logDestination?: DestinationStream;
+  /** Tests: hears the SQL text of every query (server/db/database.ts). */
+  onQuery?: (sql: string) => void;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -97,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.pgliteTemplate ? { pgliteTemplate: options.pgliteTemplate } : {}),
     onConnectionError: (error, connection) =>
       logger.warn({ err: error, connection }, 'the database ended a connection'),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
   // The planner's statistics live in the data folder and survive a restart: they are refreshed at

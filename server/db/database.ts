@@ -56,6 +56,8 @@ export interface DatabaseOptions {
    * from the pool (the pool drops it and opens another for the next query) or the LISTEN connection.
    */
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
+  /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
+  onQuery?: (sql: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -99,7 +101,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
   // fields, a user's athleteProfile) are data and stay exactly as stored.
-  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+  const { onQuery } = options;
+  const db = new Kysely<Database>({
+    dialect,
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
+  });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
   const raw = db.withoutPlugins();
   const executeSql: DatabaseHandle['executeSql'] = async (text, values = []) => {
