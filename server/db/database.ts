@@ -14,7 +14,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -60,6 +60,59 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
 }
 
+/**
+ * The array types whose parsers PGlite keeps: arrays of the built-in types it parses (booleans,
+ * bytes, integers, floats, json/jsonb, dates and timestamps) and of text, uuid and numeric (float8[]
+ * histograms, text[] lists). Numeric itself stays a string, as on PostgreSQL through node-postgres.
+ */
+const PARSED_ARRAY_TYPES: readonly number[] = [
+  1000, // bool[]
+  1001, // bytea[]
+  1005, // int2[]
+  1007, // int4[]
+  1016, // int8[]
+  1028, // oid[]
+  199, // json[]
+  3807, // jsonb[]
+  1021, // float4[]
+  1022, // float8[]
+  1009, // text[]
+  1014, // bpchar[]
+  1015, // varchar[]
+  2951, // uuid[]
+  1231, // numeric[]
+  1182, // date[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+];
+
+/**
+ * PGlite copies its whole parser table into a new object for every query it answers (one entry per
+ * type with a parser: its built-in ones, plus one per array type, including the row type of every
+ * table, 349 in all). Only the built-in parsers and the arrays Stride reads are kept, so the copy
+ * is a tenth of that; a type without a parser comes back as the text PostgreSQL sent.
+ */
+export function trimParsers(pglite: PGlite): void {
+  const kept: PGlite['parsers'] = { ...types.parsers };
+  for (const oid of PARSED_ARRAY_TYPES) {
+    const parser = pglite.parsers[oid];
+    if (parser) {
+      kept[oid] = parser;
+    }
+  }
+  pglite.parsers = kept;
+}
+
+/** PGlite on a data folder (or in memory), with the parser table trimmed to what Stride reads. */
+export async function openPglite(options: Pick<DatabaseOptions, 'pgliteDir' | 'pgliteTemplate'>): Promise<PGlite> {
+  const pglite = await PGlite.create({
+    ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
+    ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
+  });
+  trimParsers(pglite);
+  return pglite;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let kind: DatabaseKind;
@@ -91,10 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ensurePrivateDirectory(path.dirname(options.pgliteDir));
       ensurePrivateDirectory(options.pgliteDir);
     }
-    const pglite = await PGlite.create({
-      ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
-      ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
-    });
+    const pglite = await openPglite(options);
     dialect = new PGliteDialect(pglite);
     listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
     embedded = pglite;
