@@ -61,6 +61,22 @@ describe('startServer on existing data', () => {
   });
 });
 
+describe('start-up on a database already up to date', () => {
+  it('reads the applied migrations once, without taking the migrations lock', async () => {
+    const queries: string[] = [];
+    const server = await startTestServer({}, { onQuery: (text) => void queries.push(text) });
+    try {
+      expect(queries.filter((text) => text.includes('kysely_migration'))).toEqual([
+        'select name from kysely_migration',
+      ]);
+      const health = await server.app.request('/api/health');
+      expect(await health.json()).toMatchObject({ migration: LATEST_MIGRATION });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 const ENDED = 'the database ended a connection';
 
 // PGlite lives inside the process and has no connections to end, so this test exists in the
