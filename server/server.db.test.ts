@@ -64,6 +64,22 @@ describe('startServer on existing data', () => {
   });
 });
 
+describe('start-up on a database already up to date', () => {
+  it('reads the applied migrations once, without taking the migrations lock', async () => {
+    const queries: string[] = [];
+    const server = await startTestServer({}, { onQuery: (text) => void queries.push(text) });
+    try {
+      expect(queries.filter((text) => text.includes('kysely_migration'))).toEqual([
+        'select name from kysely_migration',
+      ]);
+      const health = await server.app.request('/api/health');
+      expect(await health.json()).toMatchObject({ migration: LATEST_MIGRATION });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 const ENDED = 'the database ended a connection';
 
 // PGlite lives inside the process and has no connections to end, so this test exists in the
@@ -109,6 +125,39 @@ postgresOnly('connections the database ends', () => {
       await expect.poll(() => stream.text()).toContain('event: activities-changed');
       stream.abort();
       await stream.ended;
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** How many times PGlite's planner statistics were gathered since the database opened. */
+async function analyzeCount(server: {
+  database: { executeSql: (text: string) => Promise<{ rows: Record<string, unknown>[] }> };
+}) {
+  const { rows } = await server.database.executeSql(
+    'SELECT coalesce(sum(analyze_count), 0)::int AS count FROM pg_stat_user_tables',
+  );
+  return Number(rows[0]?.count);
+}
+
+// PostgreSQL gathers its statistics itself (autovacuum): Stride's start-up refresh is PGlite's only.
+const pgliteOnly = testDatabaseKind() === 'pglite' ? describe : () => undefined;
+pgliteOnly('planner statistics at start-up', () => {
+  it('are not gathered again when no migration ran (an existing data folder)', async () => {
+    const server = await startTestServer();
+    try {
+      expect(await analyzeCount(server)).toBe(0);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('are gathered once the migrations changed the tables', async () => {
+    const server = await startTestServer({}, { fresh: true });
+    try {
+      expect(await analyzeCount(server)).toBeGreaterThan(0);
     } finally {
       await server.stop();
     }

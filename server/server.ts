@@ -9,7 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { REAL_CLOCK, type Clock } from './clock.ts';
@@ -52,6 +52,8 @@ export interface StartOptions {
   stravaClock?: Clock;
   /** Tests: where log lines go (standard output otherwise). */
   logDestination?: DestinationStream;
+  /** Tests: hears the SQL text of every query (server/db/database.ts). */
+  onQuery?: (sql: string) => void;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -97,9 +99,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.pgliteTemplate ? { pgliteTemplate: options.pgliteTemplate } : {}),
     onConnectionError: (error, connection) =>
       logger.warn({ err: error, connection }, 'the database ended a connection'),
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
-  const migration = await migrateToLatest(database.db);
-  await database.maintain();
+  const { migration, applied } = await applyPendingMigrations(database.db);
+  // The planner's statistics live in the data folder and survive a restart: they are refreshed at
+  // start-up only when migrations changed the tables, and otherwise by the periodic maintenance.
+  if (applied > 0) {
+    await database.maintain();
+  }
   const maintenance = setInterval(() => {
     database.maintain().catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);

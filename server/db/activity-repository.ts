@@ -79,16 +79,21 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
   return query;
 }
 
+/**
+ * A page of the list, newest first, and the total of the filter in the same query (an uncorrelated
+ * subquery, counted once). `total` is null only when the page is empty and follows a cursor: then
+ * no row carries it.
+ */
 export async function listActivities(
   db: Db,
   userId: string,
   filter: ActivityFilter,
   limit: number,
   after: PageAfter | undefined,
-): Promise<ActivitySummaryRow[]> {
+): Promise<{ rows: ActivitySummaryRow[]; total: number | null }> {
   let query = filtered(db, userId, filter)
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
-    .select((eb) =>
+    .select((eb) => [
       eb
         .or([
           eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')),
@@ -96,7 +101,10 @@ export async function listActivities(
           eb.and([eb('activities.source', '=', 'strava'), eb('activities.startLat', 'is not', null)]),
         ])
         .as('hasTrack'),
-    );
+      filtered(db, userId, filter)
+        .select((count) => count.fn.countAll<string>().as('count'))
+        .as('total'),
+    ]);
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -110,7 +118,11 @@ export async function listActivities(
     .orderBy('activities.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, hasTrack: Boolean(row.hasTrack) }));
+  const first = rows[0];
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({ ...row, hasTrack: Boolean(row.hasTrack) })),
+    total: first ? Number(first.total) : after ? null : 0,
+  };
 }
 
 export async function countActivities(db: Db, userId: string, filter: ActivityFilter): Promise<number> {

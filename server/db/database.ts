@@ -14,7 +14,7 @@ import {
   type MigrationProvider,
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -58,6 +58,61 @@ export interface DatabaseOptions {
    * from the pool (the pool drops it and opens another for the next query) or the LISTEN connection.
    */
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
+  /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
+  onQuery?: (sql: string) => void;
+}
+
+/**
+ * The array types whose parsers PGlite keeps: arrays of the built-in types it parses (booleans,
+ * bytes, integers, floats, json/jsonb, dates and timestamps) and of text, uuid and numeric (float8[]
+ * histograms, text[] lists). Numeric itself stays a string, as on PostgreSQL through node-postgres.
+ */
+const PARSED_ARRAY_TYPES: readonly number[] = [
+  1000, // bool[]
+  1001, // bytea[]
+  1005, // int2[]
+  1007, // int4[]
+  1016, // int8[]
+  1028, // oid[]
+  199, // json[]
+  3807, // jsonb[]
+  1021, // float4[]
+  1022, // float8[]
+  1009, // text[]
+  1014, // bpchar[]
+  1015, // varchar[]
+  2951, // uuid[]
+  1231, // numeric[]
+  1182, // date[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+];
+
+/**
+ * PGlite copies its whole parser table into a new object for every query it answers (one entry per
+ * type with a parser: its built-in ones, plus one per array type, including the row type of every
+ * table, 349 in all). Only the built-in parsers and the arrays Stride reads are kept, so the copy
+ * is a tenth of that; a type without a parser comes back as the text PostgreSQL sent.
+ */
+export function trimParsers(pglite: PGlite): void {
+  const kept: PGlite['parsers'] = { ...types.parsers };
+  for (const oid of PARSED_ARRAY_TYPES) {
+    const parser = pglite.parsers[oid];
+    if (parser) {
+      kept[oid] = parser;
+    }
+  }
+  pglite.parsers = kept;
+}
+
+/** PGlite on a data folder (or in memory), with the parser table trimmed to what Stride reads. */
+export async function openPglite(options: Pick<DatabaseOptions, 'pgliteDir' | 'pgliteTemplate'>): Promise<PGlite> {
+  const pglite = await PGlite.create({
+    ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
+    ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
+  });
+  trimParsers(pglite);
+  return pglite;
 }
 
 /** The first wait before a LISTEN connection is opened again, doubled after each failure up to the most. */
@@ -161,17 +216,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ensurePrivateDirectory(path.dirname(options.pgliteDir));
       ensurePrivateDirectory(options.pgliteDir);
     }
-    const pglite = await PGlite.create({
-      ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
-      ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
-    });
+    const pglite = await openPglite(options);
     dialect = new PGliteDialect(pglite);
     listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
     embedded = pglite;
   }
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
   // fields, a user's athleteProfile) are data and stay exactly as stored.
-  const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+  const { onQuery } = options;
+  const db = new Kysely<Database>({
+    dialect,
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
+  });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
   const raw = db.withoutPlugins();
   const executeSql: DatabaseHandle['executeSql'] = async (text, values = []) => {
@@ -210,6 +267,21 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...
 
 /** Applies every pending migration; returns the name of the newest one applied to this database. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
+  return (await applyPendingMigrations(db)).migration;
+}
+
+/**
+ * Applies every pending migration: the newest one applied to this database, and how many this call
+ * applied (0 on a database already up to date).
+ */
+export async function applyPendingMigrations(db: Kysely<Database>): Promise<{ migration: string; applied: number }> {
+  // The usual start, on a database already up to date: one read of the applied names, instead of
+  // the migrator's table checks, lock and transaction.
+  const names = Object.keys(migrations);
+  const applied = await appliedMigrationNames(db);
+  if (applied !== null && names.every((name) => applied.has(name))) {
+    return { migration: names.at(-1) ?? 'none', applied: 0 };
+  }
   // Migrations name their tables in snake_case themselves, so they run without the camelCase plugin.
   const migrator = new Migrator({ db: db.withoutPlugins(), provider });
   const { error, results } = await migrator.migrateToLatest();
@@ -218,7 +290,18 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
-  return currentMigration(db);
+  const ran = results?.filter((result) => result.status === 'Success').length ?? 0;
+  return { migration: await currentMigration(db), applied: ran };
+}
+
+/** The names of the migrations applied to this database; null before the migrator's table exists. */
+async function appliedMigrationNames(db: Kysely<Database>): Promise<Set<string> | null> {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db.withoutPlugins());
+    return new Set(rows.map((row) => row.name));
+  } catch {
+    return null;
+  }
 }
 
 export async function currentMigration(db: Kysely<Database>): Promise<string> {

@@ -165,10 +165,10 @@ export async function listActivities(db: Db, userId: string, query: ActivityList
   const limit = query.limit ?? ACTIVITY_PAGE_SIZE;
   const filter = { type: query.type, source: query.source, from: query.from, to: query.to };
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const [rows, total] = await Promise.all([
-    listActivityRows(db, userId, filter, limit + 1, after),
-    countActivities(db, userId, filter),
-  ]);
+  const listed = await listActivityRows(db, userId, filter, limit + 1, after);
+  const { rows } = listed;
+  // An empty page after a cursor carries no total: only then is it counted on its own.
+  const total = listed.total ?? (await countActivities(db, userId, filter));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

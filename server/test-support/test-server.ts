@@ -146,6 +146,8 @@ export interface StartTestServerOptions {
   stravaClock?: Clock;
   /** Where the server's log lines go ({@link captureLog}); the level comes from config.logLevel. */
   logDestination?: DestinationStream;
+  /** Hears the SQL text of every query the server runs (how many queries a request makes). */
+  onQuery?: (sql: string) => void;
 }
 
 /** Log lines kept in memory, for tests that assert what is (and is not) logged. */
@@ -184,6 +186,7 @@ export async function startTestServer(
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+      ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     });
   } catch (error) {
     await removeDataDir();

@@ -4,7 +4,9 @@
  * BENCH_ROLE=seed registers a runner and inserts BENCH_ACTIVITIES activities, BENCH_ROLE=join only
  * starts against the same database (a second app server, sharing the first one's APP_SECRET so its
  * cookie is valid here too). It writes one JSON line `{"url","cookie"}` to file descriptor 3 when
- * ready (stdout carries the server's own logs) and stops on SIGTERM or SIGINT.
+ * ready (stdout carries the server's own logs) and stops on SIGTERM or SIGINT. The weather comes from
+ * a local Open-Meteo stand-in (tools/service-stand-ins) started in the same process, never the
+ * internet; the seeded runner lives in Berlin, so the dashboard's weather card asks for it.
  */
 import { randomBytes } from 'node:crypto';
 import { writeSync } from 'node:fs';
@@ -13,11 +15,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
+import { startOpenMeteoStandIn } from '../service-stand-ins/open-meteo.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
 
 const role = process.env.BENCH_ROLE ?? 'seed';
 const activities = Number(process.env.BENCH_ACTIVITIES ?? '1000');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-load-'));
+const meteo = await startOpenMeteoStandIn();
 const config = {
   ...loadConfig({
     NODE_ENV: 'test',
@@ -31,6 +35,7 @@ const config = {
   // The product's request logging stays on (its cost is part of the figures) but goes nowhere.
   authRateLimit: { window: 60, max: 1_000_000 },
   webDir: process.env.BENCH_WEB_DIR,
+  weather: { forecastUrl: meteo.url, archiveUrl: meteo.url, geocodingUrl: meteo.url, timeoutMs: 5_000 },
 };
 const server = await startServer(config);
 const url = `http://127.0.0.1:${server.port}`;
@@ -49,6 +54,14 @@ if (role === 'seed') {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+  const located = await fetch(`${url}/api/profile`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: url, cookie },
+    body: JSON.stringify({ location: 'Berlin' }),
+  });
+  if (!located.ok) {
+    throw new Error(`Setting the bench runner's location answered ${located.status}: ${await located.text()}`);
+  }
   const { db } = server.database;
   for (let offset = 0; offset < activities; offset += 500) {
     const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
@@ -67,6 +80,7 @@ const stop = async () => {
   }
   stopping = true;
   await server.stop();
+  await meteo.close();
   await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

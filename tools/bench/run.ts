@@ -12,6 +12,7 @@ import { loadBench } from './load.bench.ts';
 import { loginBytesBench } from './login-bytes.bench.ts';
 import { medalRulesBench } from './medal-rules.bench.ts';
 import { plannerBench } from './planner.bench.ts';
+import { startupBench } from './startup.bench.ts';
 import { stravaSyncBench } from './strava-sync.bench.ts';
 import { trainingBench } from './training.bench.ts';
 import { uploadHttpBench } from './upload-http.bench.ts';
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   medalRulesBench,
   stravaSyncBench,
   loadBench,
+  startupBench,
   loginBytesBench,
   calculatorsBench,
   chartsBench,

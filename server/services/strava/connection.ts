@@ -49,6 +49,7 @@ export function createConnection(deps: ConnectionDeps) {
     accessToken: tokens.accessToken,
     withToken: tokens.withToken,
     isConnected: tokens.isConnected,
+    onLoad: tokens.onLoad,
     beginConnect: oauth.beginConnect,
     completeConnect: oauth.completeConnect,
     disconnectAndDelete: oauth.disconnectAndDelete,

@@ -70,15 +70,22 @@ export function createStravaTokens(deps: StravaTokensDeps) {
     };
   }
 
-  async function markDisconnected(userId: string, record: StravaIntegrationRecord, reason: string): Promise<void> {
+  /** Ends the connection; returns what changed in the stored row. */
+  async function markDisconnected(
+    userId: string,
+    record: StravaIntegrationRecord,
+    reason: string,
+  ): Promise<Pick<StravaIntegrationRow, 'isActive' | 'disconnectedAt' | 'updatedAt'>> {
     const next = disconnectRecord(record, clock.now());
-    await updateIntegration(db, userId, {
+    const changes = {
       isActive: false,
       disconnectedAt: date(next.disconnectedAt),
       updatedAt: date(next.updatedAt) ?? new Date(clock.now()),
-    });
+    };
+    await updateIntegration(db, userId, changes);
     logger.info({ userId, reason }, 'Strava disconnected');
     await events.publish(userId, { type: 'strava-connection' });
+    return changes;
   }
 
   async function refresh(userId: string, row: StravaIntegrationRow, record: StravaIntegrationRecord): Promise<string> {
@@ -189,7 +196,35 @@ export function createStravaTokens(deps: StravaTokensDeps) {
     return false;
   }
 
-  return { toRecord, sealedTokens, accessToken, withToken, isConnected };
+  /**
+   * The connection as a page load finds it, from one read of the stored record: whether it is
+   * connected, and the row as it now stands. A record that can no longer connect is recorded as
+   * disconnected (spec §4), which the returned row shows; a token with 300 s or less left is
+   * refreshed in the background (spec §4 "on load"), once however many loads ask.
+   */
+  async function onLoad(userId: string): Promise<{ connected: boolean; row: StravaIntegrationRow | null }> {
+    const row = await findIntegration(db, userId);
+    if (!row) {
+      return { connected: false, row: null };
+    }
+    const record = toRecord(row);
+    const decision = tokenDecision(record, clock.now(), 'load');
+    if (decision === 'disconnected') {
+      if (!row.isActive) {
+        return { connected: false, row };
+      }
+      const changes = await markDisconnected(userId, record, 'refresh token expired or stored data incomplete');
+      return { connected: false, row: { ...row, ...changes } };
+    }
+    if (decision === 'refresh') {
+      refreshOnce(userId, row, record).catch((error: unknown) => {
+        logger.info({ err: error, userId }, 'Strava token refresh on load failed');
+      });
+    }
+    return { connected: true, row };
+  }
+
+  return { toRecord, sealedTokens, accessToken, withToken, isConnected, onLoad };
 }
 
 export type StravaTokens = ReturnType<typeof createStravaTokens>;

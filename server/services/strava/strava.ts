@@ -118,24 +118,17 @@ export function createStrava(deps: StravaDeps) {
   });
 
   async function status(userId: string): Promise<StravaStatus> {
-    // First: finding the connection over may mark the record disconnected, which the row must show.
-    const connected = await connection.isConnected(userId);
-    // The sync's job next, alone: a sync commits each page's activities, its last sync time and its
+    // The sync's job first, alone: a sync commits each page's activities, its last sync time and its
     // job together, so what is read after the job includes all the job says was written. (Read in
     // parallel on several connections, a finished job could meet a count or a last sync time read
-    // just before its final commit.)
+    // just before its final commit.) The connection's one read comes after it, and finding the
+    // connection over marks the record disconnected, which the row then shows.
     const sync = await worker.progress(userId);
-    const [row, ownClientId, activityCount] = await Promise.all([
-      findIntegration(db, userId),
+    const [{ connected, row }, ownClientId, activityCount] = await Promise.all([
+      connection.onLoad(userId),
       connection.ownAppClientId(userId),
       countStravaActivities(db, userId),
     ]);
-    if (connected) {
-      // Spec §4 "on load": a token with 300 s or less left is refreshed, in the background.
-      connection.accessToken(userId, 'load').catch((error: unknown) => {
-        logger.info({ err: error, userId }, 'Strava token refresh on load failed');
-      });
-    }
     return {
       configured: connection.serverConfigured() || ownClientId !== null,
       serverConfigured: connection.serverConfigured(),

@@ -1,0 +1,103 @@
+/**
+ * How many queries the dashboard's reads make, heard through the server's query log: the activity
+ * list reads its page and its total in one query, and the Strava status reads the runner's
+ * connection once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '../../core/activity/schemas.ts';
+import type { StravaStatus } from '../../core/strava/api.ts';
+import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { connectedRunner, stravaConfigFor, type ConnectedRunner } from '../test-support/strava.ts';
+import { useTestServer } from '../test-support/test-server.ts';
+
+let strava: StravaSimulator;
+/** Every query's SQL text, as the server runs them. */
+const queries: string[] = [];
+
+beforeAll(async () => {
+  strava = await createStravaSimulator({ seed: 11, enforceRateLimits: false });
+});
+
+afterAll(async () => {
+  await strava?.stop();
+});
+
+// Registered after the simulator's hooks: started once it listens, stopped before it.
+const server = useTestServer(() => ({
+  // Without the efforts back-fill, nothing reads Strava in the background once a sync is done.
+  config: { strava: stravaConfigFor(strava, { effortsBackfill: false }) },
+  options: { onQuery: (text: string) => void queries.push(text) },
+}));
+
+/**
+ * The queries run while a request was answered that `isMatch` picks. (The sync's own follow-up
+ * work, such as the medal check, may still run meanwhile: `isMatch` names the request's queries.)
+ */
+async function queriesOf<T>(
+  isMatch: (text: string) => boolean,
+  request: () => Promise<T>,
+): Promise<{ result: T; matched: string[] }> {
+  queries.length = 0;
+  const result = await request();
+  return { result, matched: queries.filter(isMatch) };
+}
+
+/** The list's queries on an unfiltered list: its rows (newest first), or its total on its own. */
+const isListQuery = (text: string) =>
+  text.includes('order by "activities"."start_date" desc, "activities"."id" desc') ||
+  text ===
+    'select count(*) as "count" from "activities" where "activities"."user_id" = $1 and "activities"."duplicate_of" is null';
+
+/** A read of the runner's Strava connection. */
+const isIntegrationRead = (text: string) => text.startsWith('select') && text.includes('from "strava_integrations"');
+
+const ACTIVITIES = 60;
+let runner: ConnectedRunner;
+
+beforeAll(async () => {
+  runner = await connectedRunner(server(), strava, ACTIVITIES);
+});
+
+describe('the activity list', () => {
+  it('reads a page and its total in one query', async () => {
+    const { result: first, matched } = await queriesOf(isListQuery, () =>
+      runner.client.get<ActivityPage>('/api/activities'),
+    );
+    expect(first.status).toBe(200);
+    expect(matched).toHaveLength(1);
+    expect(first.body.total).toBe(ACTIVITIES);
+    expect(first.body.items).toHaveLength(50);
+
+    const cursor = encodeURIComponent(first.body.nextCursor ?? '');
+    const second = await runner.client.get<ActivityPage>(`/api/activities?cursor=${cursor}`);
+    expect(second.body.total).toBe(ACTIVITIES);
+    expect(second.body.items).toHaveLength(ACTIVITIES - 50);
+    expect(second.body.nextCursor).toBeNull();
+    const ids = [...first.body.items, ...second.body.items].map((item) => item.id);
+    expect(new Set(ids).size).toBe(ACTIVITIES);
+  });
+
+  it('still gives the total on an empty page after a cursor, and 0 for a filter matching nothing', async () => {
+    const beforeAll = Buffer.from(JSON.stringify(['1990-01-01T00:00:00.000Z', '0'])).toString('base64url');
+    const empty = await runner.client.get<ActivityPage>(`/api/activities?cursor=${beforeAll}`);
+    expect(empty.body).toEqual({ items: [], nextCursor: null, total: ACTIVITIES });
+
+    const none = await runner.client.get<ActivityPage>('/api/activities?from=1990-01-01&to=1990-01-31');
+    expect(none.body).toEqual({ items: [], nextCursor: null, total: 0 });
+  });
+});
+
+describe('the Strava status', () => {
+  it("reads the runner's connection once", async () => {
+    const { result, matched } = await queriesOf(isIntegrationRead, () =>
+      runner.client.get<StravaStatus>('/api/strava/status'),
+    );
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({
+      connected: true,
+      activityCount: ACTIVITIES,
+      athleteId: String(runner.athlete.id),
+    });
+    expect(matched).toHaveLength(1);
+  });
+});
