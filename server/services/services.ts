@@ -429,6 +429,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     /** The "activities changed" seam: its reactions, in order (tests register one more to watch it). */
     activityChanges: context.changes,
+    /** The per-runner read cache: a test that writes rows behind the use cases drops the runner's answers. */
+    readCache: { invalidateUser: (userId: string) => reads.invalidateUser(userId) },
     auth,
     profiles,
     activities,
