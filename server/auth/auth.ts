@@ -175,8 +175,9 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
     // sign-out, revoking one session or all, a password change (ends every other session), an expired
     // session cleaned up, a session extended (its new expiry), and any change or deletion of the
     // user. Through Stride's own use cases (server/services/account-service.ts): "sign out
-    // everywhere else", account deletion, and an account disabled or enabled. A session past its
-    // expiry is refused by the cache itself (server/cache/session-cache.ts).
+    // everywhere else", account deletion, and an account disabled or enabled. Outside Stride (an
+    // operator's SQL): the database's triggers (migration 0025). A session past its expiry is refused
+    // by the cache itself (server/cache/session-cache.ts).
     databaseHooks: {
       session: {
         update: { after: (session) => sessions.sessionChanged(session.token) },

@@ -55,8 +55,9 @@ export interface SessionCache {
 const DEFAULT_MAX_AGE_MS = 5 * 60 * 1000;
 const DEFAULT_CAPACITY = 10_000;
 
+/** SHA-256 in hex, as the database's triggers compute it (migration 0025). */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64url');
+  return createHash('sha256').update(secret).digest('hex');
 }
 
 /** The raw token of a signed cookie value (`token.signature`). */

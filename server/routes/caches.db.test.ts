@@ -4,6 +4,7 @@
  * shown by the runner's own next read; and on PostgreSQL, a second app server on the same database
  * forgets both within one second (the invalidation travels over LISTEN/NOTIFY).
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
@@ -73,7 +74,14 @@ describe('the session cache', () => {
   it('answers a signed-in request from memory: a session row removed behind Stride’s back works until the safety-net age', async () => {
     const runner = await registerUser(server);
     await profileOf(runner.client);
-    await server.database.db.deleteFrom('authSessions').where('userId', '=', runner.id).execute();
+    // Without its trigger, the deletion is one the cache cannot hear of.
+    const { db } = server.database;
+    await sql`alter table auth_sessions disable trigger auth_sessions_cache_invalidation`.execute(db);
+    try {
+      await db.deleteFrom('authSessions').where('userId', '=', runner.id).execute();
+    } finally {
+      await sql`alter table auth_sessions enable trigger auth_sessions_cache_invalidation`.execute(db);
+    }
 
     expect((await profileOf(runner.client)).uid).toBe(runner.id);
 
@@ -83,6 +91,34 @@ describe('the session cache', () => {
     } finally {
       sessionClock.advance(-(5 * MINUTE_MS + 1));
     }
+  });
+
+  it('refuses within one second a session the operator deletes, or an account the operator disables, with SQL', async () => {
+    const { db } = server.database;
+    const runner = await registerUser(server);
+    const laptop = await signedInClient(server, runner.credentials);
+    await profileOf(runner.client);
+    await profileOf(laptop);
+
+    await sql`update auth_users set disabled = true where id = ${runner.id}`.execute(db);
+    const disabled = async () => (await runner.client.get('/api/profile')).status === 403;
+    expect(await msUntil(disabled, 1000)).toBeLessThanOrEqual(1000);
+    await sql`update auth_users set disabled = false where id = ${runner.id}`.execute(db);
+    expect(await msUntil(async () => (await laptop.get('/api/profile')).status === 200, 1000)).toBeLessThanOrEqual(
+      1000,
+    );
+
+    const laptopSession = await db
+      .selectFrom('authSessions')
+      .select('id')
+      .where('userId', '=', runner.id)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    await sql`delete from auth_sessions where id = ${laptopSession.id}`.execute(db);
+    expect(await msUntil(async () => (await laptop.get('/api/profile')).status === 401, 1000)).toBeLessThanOrEqual(
+      1000,
+    );
+    expect((await profileOf(runner.client)).uid).toBe(runner.id);
   });
 
   it('refuses a cached session past its own expiry', async () => {

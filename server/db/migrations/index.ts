@@ -27,6 +27,7 @@ import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 import * as activityFileWarnings from './0022-activity-file-warnings.ts';
 import * as stravaEffortsBackfill from './0023-strava-efforts-backfill.ts';
 import * as activityEdits from './0024-activity-edits.ts';
+import * as sessionCacheInvalidation from './0025-session-cache-invalidation.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -53,6 +54,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0022-activity-file-warnings': activityFileWarnings,
   '0023-strava-efforts-backfill': stravaEffortsBackfill,
   '0024-activity-edits': activityEdits,
+  '0025-session-cache-invalidation': sessionCacheInvalidation,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
