@@ -294,6 +294,27 @@ describe('the read cache: the runner’s own write shows in the next read', () =
     expect((await today()).plans).toEqual([]);
   });
 
+  it('a time-dependent read moves with the clock: the reminder at its minute, today’s tasks at midnight', async () => {
+    const runner = await registerUser(server);
+    const readiness = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${ZONE}`)).body;
+    const today = async () => (await runner.client.get<TodayTasks>(`/api/training/today?timeZone=${ZONE}`)).body;
+    const settings = { remindersEnabled: true, reminderTime: '12:07', focus: 'general' };
+    expect((await runner.client.put('/api/coaching-settings', settings)).status).toBe(200);
+    try {
+      expect((await readiness()).reminder).toBeNull();
+      expect((await today()).today).toBe('2026-11-24');
+
+      clock.advance(7 * MINUTE_MS);
+      expect((await readiness()).reminder).toBe('It is past 12:07, your check-in time: how are you today?');
+
+      // Midnight in Ljubljana: 23:00 UTC.
+      clock.set(Date.UTC(2026, 10, 24, 23, 0, 0));
+      expect((await today()).today).toBe('2026-11-25');
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('never shares an answer between runners', async () => {
     const first = await registerUser(server);
     const second = await registerUser(server);

@@ -174,6 +174,8 @@ export function registerActivityReactions(context: ServiceContext): void {
 
 /** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+/** The readiness's check-in reminder starts at a minute the runner chose. */
+const MINUTE_MS = 60 * 1000;
 
 export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
@@ -203,9 +205,13 @@ export function createServices(deps: ServiceDeps) {
         }
       }
     };
-  /** A read that depends on today: its key names the quarter hour, so a new day in any zone is a new key. */
-  const todayKey = (name: string, timeZone: string | undefined) =>
-    `${name}:${timeZone ?? ''}:${Math.floor(clock.now() / QUARTER_HOUR_MS)}`;
+  /**
+   * A read that depends on the time: its key names the time zone and the current span of `spanMs`
+   * (the quarter hour for today's tasks, so a new day in any zone is a new key; the minute for the
+   * readiness, whose reminder starts at a chosen minute).
+   */
+  const timeKey = (name: string, timeZone: string | undefined, spanMs: number) =>
+    `${name}:${timeZone ?? ''}:${Math.floor(clock.now() / spanMs)}`;
   const context = createServiceContext({ db, events, logger, clock, reads });
   registerActivityReactions(context);
 
@@ -348,7 +354,9 @@ export function createServices(deps: ServiceDeps) {
     dailyProgress: (userId: string, id: string) => getDailyProgress(context, userId, id),
     setTask: writes((userId: string, input: { id: string; toggle: TaskToggle }) => setTask(context, userId, input)),
     today: (userId: string, timeZone?: string) =>
-      reads.get(userId, todayKey('training:today', timeZone), () => todayTasks(context, userId, timeZone)),
+      reads.get(userId, timeKey('training:today', timeZone, QUARTER_HOUR_MS), () =>
+        todayTasks(context, userId, timeZone),
+      ),
     /** Public: the token is the key. */
     calendarFeed: (token: string) => calendarFeed(context, token),
   };
@@ -390,7 +398,7 @@ export function createServices(deps: ServiceDeps) {
     ),
     readiness: (userId: UserId, input: InZone) =>
       typeof userId === 'string'
-        ? reads.get(userId, todayKey('readiness', input.timeZone), () => getReadiness(context, userId, input))
+        ? reads.get(userId, timeKey('readiness', input.timeZone, MINUTE_MS), () => getReadiness(context, userId, input))
         : getReadiness(context, userId, input),
   };
 
