@@ -18,7 +18,9 @@ import type { ReadinessView } from '../../core/wellbeing/wellbeing-api.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { fixedClock, shiftedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
+import { connectedRunner, recordingClock, stravaConfigFor } from '../test-support/strava.ts';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test-support/test-server.ts';
+import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
 const ZONE = 'Europe/Ljubljana';
@@ -31,13 +33,19 @@ const clock = fixedClock(NOW);
 const sessionClock = shiftedClock();
 
 let server: TestServer;
+let strava: StravaSimulator;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock, sessionClock });
+  strava = await createStravaSimulator({ seed: 11, enforceRateLimits: false });
+  server = await startTestServer(
+    { strava: stravaConfigFor(strava) },
+    { clock, sessionClock, stravaClock: recordingClock() },
+  );
 });
 
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
+  await strava?.stop();
 });
 
 const unauthenticated = { type: 'authentication', message: HTTP_MESSAGES.unauthenticated } as const;
@@ -232,6 +240,17 @@ describe('the read cache: the runner’s own write shows in the next read', () =
     expect((await profileOf(runner.client)).statistics.totalDistance).toBe(0);
   });
 
+  it('a Strava disconnection: its activities leave the list and the totals', async () => {
+    const runner = await connectedRunner(server, strava, 5);
+    expect((await listOf(runner.client)).total).toBe(5);
+    expect((await profileOf(runner.client)).statistics.totalActivities).toBe(5);
+
+    expect((await runner.client.delete('/api/strava/connection')).status).toBe(200);
+
+    expect(await listOf(runner.client)).toMatchObject({ items: [], total: 0 });
+    expect((await profileOf(runner.client)).statistics.totalActivities).toBe(0);
+  });
+
   it('a profile edit', async () => {
     const runner = await registerUser(server);
     expect((await profileOf(runner.client)).bio).toBe('');
@@ -346,7 +365,7 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     other = await startTestServer(
-      { appSecret: server.config.appSecret },
+      { appSecret: server.config.appSecret, strava: stravaConfigFor(strava) },
       { database: server.testDatabase, clock, sessionClock },
     );
   });
