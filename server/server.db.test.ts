@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../core/profile.ts';
 import { LATEST_MIGRATION } from './db/migrations/index.ts';
 import { getOwnProfile, registerUser, signedInClient } from './test-support/factories.ts';
+import { CACHES_FORGOTTEN } from './cache/invalidation-bus.ts';
 import { LIVE_EVENTS_RESUMED } from './events/event-hub.ts';
 import { openEventStream } from './test-support/event-streams.ts';
 import { waitUntil } from './test-support/strava.ts';
@@ -120,6 +121,8 @@ postgresOnly('connections the database ends', () => {
 
       // The LISTEN connection is opened again: an event published after it reaches the open page.
       await waitUntil(() => lines.some((line) => line.includes(LIVE_EVENTS_RESUMED)) || undefined, 'LISTEN again');
+      // The caches' own LISTEN is back too, and they forgot what other servers may have dropped meanwhile.
+      await waitUntil(() => lines.some((line) => line.includes(CACHES_FORGOTTEN)) || undefined, 'caches forgotten');
       const event = JSON.stringify({ userId: runner.id, event: { type: 'activities-changed' } });
       await sql`select pg_notify('stride_events', ${event})`.execute(server.database.db);
       await expect.poll(() => stream.text()).toContain('event: activities-changed');

@@ -11,6 +11,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createEventHub } from './events/event-hub.ts';
+import { createInvalidationBus } from './cache/invalidation-bus.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
@@ -50,6 +51,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Tests: the Strava client's clock only (its waits), to keep retry and rate-limit tests short. */
   stravaClock?: Clock;
+  /** Tests: the time session expiry is judged by (the machine's otherwise, as better-auth's). */
+  sessionClock?: Clock;
   /** Tests: where log lines go (standard output otherwise). */
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
@@ -112,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const events = await createEventHub(database, logger);
+  const invalidations = await createInvalidationBus(database, logger);
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
@@ -124,9 +128,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     clock,
     ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
     config,
     importPool,
     jobs,
+    invalidations,
   });
   // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
   await jobs.start();
@@ -185,6 +191,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
       await jobs.stop();
       await events.close();
+      await invalidations.close();
       await database.close();
     },
   };

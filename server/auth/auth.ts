@@ -12,6 +12,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -19,8 +21,8 @@ export const CLIENT_IP_HEADER = 'x-stride-client-ip';
 export const AUTH_BASE_PATH = '/api/auth';
 
 /** Seven days; a session used within its last day is extended. */
-const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
-const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
+export const SESSION_LIFETIME_S = 7 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 
 /** What the rest of Stride does when better-auth creates or changes its rows; the composition root supplies it. */
 export interface AuthHooks {
@@ -40,9 +42,9 @@ function withoutToken(session: unknown): unknown {
   return rest;
 }
 
-export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHooks) {
+export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHooks, sessions: SessionCache) {
   const { passwordPolicy, authRateLimit } = config;
-  return betterAuth({
+  const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -168,7 +170,19 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
         return;
       }),
     },
+    // Every way a session ends or changes drops it from the session cache (server/cache/), here and
+    // on every other app server, before the request that ended it is answered. Through better-auth:
+    // sign-out, revoking one session or all, a password change (ends every other session), an expired
+    // session cleaned up, a session extended (its new expiry), and any change or deletion of the
+    // user. Through Stride's own use cases (server/services/account-service.ts): "sign out
+    // everywhere else", account deletion, and an account disabled or enabled. Outside Stride (an
+    // operator's SQL): the database's triggers (migration 0025). A session past its expiry is refused
+    // by the cache itself (server/cache/session-cache.ts).
     databaseHooks: {
+      session: {
+        update: { after: (session) => sessions.sessionChanged(session.token) },
+        delete: { after: (session) => sessions.sessionChanged(session.token) },
+      },
       user: {
         create: {
           // Runs after the user row is committed. Creating the profile is idempotent and also runs on
@@ -177,9 +191,35 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
             await hooks.onUserCreated({ id: user.id, name: user.name, email: user.email });
           },
         },
+        update: { after: (user) => sessions.userSessionsChanged(user.id) },
+        delete: { after: (user) => sessions.userSessionsChanged(user.id) },
       },
     },
   });
+  let sessionCookieName: Promise<string> | undefined;
+  /**
+   * The session of a request's cookie, from the session cache or else better-auth's look-up (which
+   * also extends a session due for it). Null without a valid, unexpired session.
+   */
+  const sessionOf = async (headers: Headers): Promise<CachedSession | null> => {
+    sessionCookieName ??= instance.$context.then((context) => context.authCookies.sessionToken.name);
+    const cookie = parseCookies(headers.get('cookie') ?? '', await sessionCookieName)[await sessionCookieName];
+    const load = async (): Promise<CachedSession | null> => {
+      const found = await instance.api.getSession({ headers });
+      return found
+        ? {
+            userId: found.user.id,
+            email: found.user.email,
+            name: found.user.name,
+            sessionId: found.session.id,
+            disabled: (found.user as { disabled?: boolean }).disabled === true,
+            expiresAt: new Date(found.session.expiresAt).getTime(),
+          }
+        : null;
+    };
+    return cookie ? sessions.read(cookie, load) : load();
+  };
+  return Object.assign(instance, { sessions, sessionOf });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -8,11 +8,11 @@ import { errorBody, sendError } from './errors.ts';
 
 export function requireUser(auth: Auth) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await auth.sessionOf(c.req.raw.headers);
     if (!session) {
       return sendError(c, 401, errorBody('authentication', HTTP_MESSAGES.unauthenticated));
     }
-    if ((session.user as { disabled?: boolean }).disabled === true) {
+    if (session.disabled) {
       return sendError(
         c,
         403,
@@ -21,12 +21,7 @@ export function requireUser(auth: Auth) {
         }),
       );
     }
-    c.set('user', {
-      id: session.user.id,
-      email: session.user.email,
-      name: session.user.name,
-      sessionId: session.session.id,
-    });
+    c.set('user', { id: session.userId, email: session.email, name: session.name, sessionId: session.sessionId });
     await next();
   });
 }

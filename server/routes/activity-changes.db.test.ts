@@ -74,6 +74,7 @@ describe('the "activities changed" seam', () => {
       'plan ticks',
       'live publish',
       'medals',
+      'read cache',
       'probe',
     ]);
   });

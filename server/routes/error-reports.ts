@@ -36,8 +36,8 @@ export function errorReportRoutes({ services, auth, config, clock }: RouteDeps) 
   const addressOf = byClientAddress(config.trustProxyHops);
   // Who sends the reports: a runner's session counts as theirs; without one, the address does.
   const reporter = createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('reporterId', session?.user.id ?? null);
+    const session = await auth.sessionOf(c.req.raw.headers);
+    c.set('reporterId', session?.userId ?? null);
     await next();
   });
   const limited = rateLimit({

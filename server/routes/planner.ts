@@ -46,8 +46,8 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
    * a visitor by address (visitors take their turns together, as one party).
    */
   const partyOf = async (c: Context<AppEnv>) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    return session ? { userId: session.user.id } : { visitorAddress: clientKey(c) ?? 'unknown' };
+    const session = await auth.sessionOf(c.req.raw.headers);
+    return session ? { userId: session.userId } : { visitorAddress: clientKey(c) ?? 'unknown' };
   };
   return (
     createRouter()

@@ -9,6 +9,7 @@
  * writer knows none of them; a new reaction is one registered line.
  */
 import type { Logger } from 'pino';
+import type { ReadCache } from '../cache/read-cache.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -74,6 +75,8 @@ export interface ServiceContext {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** The per-runner read cache (server/cache/read-cache.ts); a pass built without one drops nothing. */
+  reads?: ReadCache;
   /** The "activities changed" seam. */
   changes: ActivityChanges;
 }
@@ -109,6 +112,19 @@ export function createServiceContext(base: Omit<ServiceContext, 'changes'>): Ser
   };
   return context;
 }
+
+/**
+ * The runner's cached reads (list, profile, medals, today's training, readiness) are dropped, here
+ * and on every other app server. Registered last, so nothing a reaction before it writes can be
+ * read back stale; it follows each page of a sync too.
+ */
+export const readCacheReaction: ActivityReaction = {
+  name: 'read cache',
+  duringSync: true,
+  run: async (context, change) => {
+    await context.reads?.invalidateUser(change.userId);
+  },
+};
 
 /** Open pages hear of the change (their lists, totals and charts refetch). */
 export const livePublishReaction: ActivityReaction = {

@@ -20,9 +20,12 @@ import type { LatLng } from '../../core/routes/geometry.ts';
 import type { RouteSave } from '../../core/routes/route-api.ts';
 import type { CheckInInput, CoachingSettings, WellbeingPreferencesUpdate } from '../../core/wellbeing/check-in.ts';
 import type { ExerciseDone } from '../../core/wellbeing/wellbeing-api.ts';
-import { createAuth, type Auth } from '../auth/auth.ts';
+import { createAuth, SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S, type Auth } from '../auth/auth.ts';
+import { createLocalInvalidationBus, type InvalidationBus } from '../cache/invalidation-bus.ts';
+import { createReadCache } from '../cache/read-cache.ts';
+import { createSessionCache } from '../cache/session-cache.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { Clock } from '../clock.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -32,7 +35,13 @@ import { createWeatherClient } from '../integrations/weather/open-meteo-client.t
 import { createStripeGateway } from '../integrations/stripe/stripe-gateway.ts';
 import type { SubscriptionFeature, SubscriptionPlan } from '../../core/subscription.ts';
 import type { SpooledFile } from '../spooled-file.ts';
-import { changePassword, deleteAccount, endOtherSessions, isNewAccount } from './account-service.ts';
+import {
+  changePassword,
+  deleteAccount,
+  endOtherSessions,
+  isNewAccount,
+  setAccountDisabled,
+} from './account-service.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
 import { importFiles, type ImportOutcome } from './activity-import.ts';
 import {
@@ -96,7 +105,12 @@ import {
   saveRoute,
   updateRoute,
 } from './saved-route-service.ts';
-import { createServiceContext, livePublishReaction, type ServiceContext } from './service-context.ts';
+import {
+  createServiceContext,
+  livePublishReaction,
+  readCacheReaction,
+  type ServiceContext,
+} from './service-context.ts';
 import { createStrava } from './strava/strava.ts';
 import {
   cancelForDeletion,
@@ -135,6 +149,13 @@ export interface ServiceDeps {
   importPool: ImportPool;
   /** The general background job queue (server/jobs/job-queue.ts); services declare their queues on it. */
   jobs: JobQueue;
+  /**
+   * What the caches must forget, shared by every app server (LISTEN/NOTIFY, server/cache/); without
+   * one the caches are invalidated within this process only.
+   */
+  invalidations?: InvalidationBus;
+  /** The time session expiry is judged by: better-auth's, the machine's (tests move it). */
+  sessionClock?: Clock;
 }
 
 /** What an upload hands to the import, after the body was received and checked. */
@@ -150,8 +171,9 @@ export interface ImportInput {
 /**
  * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
  * statistics (a failure fails the change), the new activities' track figures (best efforts,
- * heart-rate zones), plan ticks, open pages, then the medals (spec §4: after every import). Each
- * further reaction is one line here.
+ * heart-rate zones), plan ticks, open pages, the medals (spec §4: after every import), then the
+ * runner's cached reads are dropped (last, after every write above). Each further reaction is one
+ * line here.
  */
 export function registerActivityReactions(context: ServiceContext): void {
   context.changes.register(totalsReaction);
@@ -159,11 +181,50 @@ export function registerActivityReactions(context: ServiceContext): void {
   context.changes.register(planTicksReaction);
   context.changes.register(livePublishReaction);
   context.changes.register(medalsReaction);
+  context.changes.register(readCacheReaction);
 }
+
+/** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+/** The readiness's check-in reminder starts at a minute the runner chose. */
+const MINUTE_MS = 60 * 1000;
 
 export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
-  const context = createServiceContext({ db, events, logger, clock });
+  const bus = deps.invalidations ?? createLocalInvalidationBus();
+  /**
+   * The per-runner read cache (server/cache/read-cache.ts). Its entries are dropped by the "activities
+   * changed" seam (readCacheReaction) and by every use case below wrapped in `writes`: each write that
+   * can change a cached read (the list and totals, the profile, unseen medals, today's training,
+   * readiness) drops the runner's entries when it ends, before its answer returns.
+   */
+  const reads = createReadCache({ bus, now: () => clock.now() });
+  const sessionClock = deps.sessionClock ?? REAL_CLOCK;
+  const sessions = createSessionCache({
+    bus,
+    now: () => sessionClock.now(),
+    lifetimeMs: SESSION_LIFETIME_S * 1000,
+    updateAgeMs: SESSION_UPDATE_AGE_S * 1000,
+  });
+  const writes =
+    <U extends string | null | undefined, A extends unknown[], R>(write: (userId: U, ...args: A) => Promise<R>) =>
+    async (userId: U, ...args: A): Promise<R> => {
+      try {
+        return await write(userId, ...args);
+      } finally {
+        if (typeof userId === 'string') {
+          await reads.invalidateUser(userId);
+        }
+      }
+    };
+  /**
+   * A read that depends on the time: its key names the time zone and the current span of `spanMs`
+   * (the quarter hour for today's tasks, so a new day in any zone is a new key; the minute for the
+   * readiness, whose reminder starts at a chosen minute).
+   */
+  const timeKey = (name: string, timeZone: string | undefined, spanMs: number) =>
+    `${name}:${timeZone ?? ''}:${Math.floor(clock.now() / spanMs)}`;
+  const context = createServiceContext({ db, events, logger, clock, reads });
   registerActivityReactions(context);
 
   const subscriptionContext: SubscriptionContext = {
@@ -187,17 +248,24 @@ export function createServices(deps: ServiceDeps) {
   };
 
   const profiles = {
-    get: (userId: string) => getProfile(db, userId),
-    update: (userId: string, update: ProfileUpdate) => updateOwnProfile(db, userId, update, new Date(clock.now())),
-    setPhoto: (userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes, new Date(clock.now())),
-    removePhoto: (userId: string) => removeProfilePhoto(db, userId, new Date(clock.now())),
+    get: (userId: string) => reads.get(userId, 'profile', () => getProfile(db, userId)),
+    /** The account name follows the profile's, so the cached sessions (which hold it) are dropped too. */
+    update: writes(async (userId: string, update: ProfileUpdate) => {
+      try {
+        return await updateOwnProfile(db, userId, update, new Date(clock.now()));
+      } finally {
+        await sessions.userSessionsChanged(userId);
+      }
+    }),
+    setPhoto: writes((userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes, new Date(clock.now()))),
+    removePhoto: writes((userId: string) => removeProfilePhoto(db, userId, new Date(clock.now()))),
     /** Creates the profile of a new user if missing (better-auth's user hook). */
     ensure: (owner: ProfileOwner) => ensureProfile(db, owner),
     getPublic: (username: string) => getPublicProfile(db, username),
     readPhoto: (userId: string) => readProfilePhoto(db, userId),
   };
 
-  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure });
+  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions);
 
   const strava = createStrava({
     db,
@@ -211,23 +279,26 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const activities = {
-    list: (userId: string, query: ActivityListQuery) => listActivities(db, userId, query),
+    list: (userId: string, query: ActivityListQuery) =>
+      reads.get(userId, `activities:${JSON.stringify(query)}`, () => listActivities(db, userId, query)),
     /** The dashboard's totals per sport. */
-    totals: (userId: string) => getSportTotals(db, userId),
+    totals: (userId: string) => reads.get(userId, 'totals', () => getSportTotals(db, userId)),
     get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
     displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
-    edit: (userId: string, input: { id: string; edit: ActivityEdit }) =>
+    edit: writes((userId: string, input: { id: string; edit: ActivityEdit }) =>
       editActivity(context, userId, input.id, input.edit),
-    addManual: (userId: string, input: ManualActivityInput) => addManualActivity(context, userId, input),
-    delete: (userId: string, id: string) => deleteActivity(context, userId, id),
-    confirm: (userId: string, input: { id: string; timeZone?: string | undefined }) =>
+    ),
+    addManual: writes((userId: string, input: ManualActivityInput) => addManualActivity(context, userId, input)),
+    delete: writes((userId: string, id: string) => deleteActivity(context, userId, id)),
+    confirm: writes((userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),
+    ),
     originalFile: (userId: string, id: string) => getOriginalFile(db, userId, id),
     exportGpx: (userId: string, id: string) => exportGpx(db, userId, id, strava.remote),
     /** Its best efforts and where each places among the runner's own ("2nd fastest 5K"). */
     bestEfforts: (userId: string, id: string) => getActivityBestEfforts(context, userId, id),
-    addSamples: (userId: string) => addSampleActivities(context, userId),
-    removeSamples: (userId: string) => removeSampleActivities(context, userId),
+    addSamples: writes((userId: string) => addSampleActivities(context, userId)),
+    removeSamples: writes((userId: string) => removeSampleActivities(context, userId)),
     /** The start-up pass re-deriving stored uploads (docs/activities.md "Re-deriving stored activities"). */
     startRederive: (): ActivityRederiveRunner =>
       startActivityRederive({ ...context, pool: importPool, spoolDir: path.join(config.dataDir, 'tmp') }),
@@ -241,7 +312,7 @@ export function createServices(deps: ServiceDeps) {
     accept: (userId: string, batch: { files: number; bytes: number }) =>
       uploadLimits.accept(userId, batch.files, batch.bytes),
     /** Imports the files one by one (spec §4 "Upload processing"), then the activities-changed path. */
-    importFiles: async (userId: string, input: ImportInput): Promise<ImportOutcome> => {
+    importFiles: writes(async (userId: string, input: ImportInput): Promise<ImportOutcome> => {
       const outcome = await importFiles(
         {
           db,
@@ -259,23 +330,23 @@ export function createServices(deps: ServiceDeps) {
         await context.changes.changed({ userId, source: 'upload', added: outcome.added, timeZone: input.timeZone });
       }
       return outcome;
-    },
+    }),
   };
 
   const medals = {
     trophyCase: (userId: string, timeZone?: string) => getTrophyCase(context, userId, timeZone),
-    unseenCount: (userId: string) => getUnseenCount(db, userId),
-    check: (userId: string, timeZone?: string) => checkMedals(context, userId, timeZone),
-    markViewed: (userId: string, medalId: string) => markMedalViewed(context, userId, medalId),
+    unseenCount: (userId: string) => reads.get(userId, 'medals:unseen', () => getUnseenCount(db, userId)),
+    check: writes((userId: string, timeZone?: string) => checkMedals(context, userId, timeZone)),
+    markViewed: writes((userId: string, medalId: string) => markMedalViewed(context, userId, medalId)),
   };
 
   const analytics = {
     get: (userId: string, timeZone?: string) => getAnalytics(context, userId, timeZone),
-    recordSession: (userId: string, timeZone?: string) => recordSession(context, userId, timeZone),
+    recordSession: writes((userId: string, timeZone?: string) => recordSession(context, userId, timeZone)),
     addPageTime: (userId: string, input: { page: string; elapsedMs: number }) =>
       addPageTime(context, userId, input.page, input.elapsedMs),
-    countScreenshot: (userId: string) => countScreenshot(context, userId),
-    recalculateStreak: (userId: string, timeZone?: string) => recalculateStreak(context, userId, timeZone),
+    countScreenshot: writes((userId: string) => countScreenshot(context, userId)),
+    recalculateStreak: writes((userId: string, timeZone?: string) => recalculateStreak(context, userId, timeZone)),
     runningDays: (userId: string, timeZone?: string) => getRunningDays(context, userId, timeZone),
   };
 
@@ -284,7 +355,9 @@ export function createServices(deps: ServiceDeps) {
     personalBests: (userId: string, query: { distance: string }) => getPersonalBests(context, userId, query),
     /** The maximum heart rate the runner set, the highest recorded, and the one zones and load use. */
     heartRate: (userId: string) => getHeartRateSettings(db, userId),
-    setHeartRate: (userId: string, update: HeartRateSettingsUpdate) => updateHeartRateSettings(db, userId, update),
+    setHeartRate: writes((userId: string, update: HeartRateSettingsUpdate) =>
+      updateHeartRateSettings(db, userId, update),
+    ),
     /** The start-up pass working out the track figures (best efforts, heart-rate histogram) still missing. */
     startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
@@ -292,24 +365,31 @@ export function createServices(deps: ServiceDeps) {
   /** Goals, training plans and their daily progress (docs/training.md "Goals & Training"). */
   const training = {
     goals: (userId: string) => listGoals(context, userId),
-    createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
+    createGoal: writes((userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
       createGoal(context, userId, input),
-    updateGoal: (userId: string, input: { id: string; update: GoalUpdate }) =>
+    ),
+    updateGoal: writes((userId: string, input: { id: string; update: GoalUpdate }) =>
       updateGoalAndPlans(context, userId, input),
-    deleteGoal: (userId: string, id: string) => deleteGoal(context, userId, id),
-    reorderGoals: (userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds),
+    ),
+    deleteGoal: writes((userId: string, id: string) => deleteGoal(context, userId, id)),
+    reorderGoals: writes((userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds)),
     plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>
       listPlans(context, userId, filter),
-    createPlan: async (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) => {
+    createPlan: writes(async (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) => {
       await subscriptions.require(userId, 'plan-generation');
       return createPlan(context, userId, input);
-    },
+    }),
     plan: (userId: string, id: string) => getPlan(context, userId, id),
-    updatePlan: (userId: string, input: { id: string; status: PlanStatus }) => updatePlan(context, userId, input),
-    deletePlan: (userId: string, id: string) => deletePlan(context, userId, id),
+    updatePlan: writes((userId: string, input: { id: string; status: PlanStatus }) =>
+      updatePlan(context, userId, input),
+    ),
+    deletePlan: writes((userId: string, id: string) => deletePlan(context, userId, id)),
     dailyProgress: (userId: string, id: string) => getDailyProgress(context, userId, id),
-    setTask: (userId: string, input: { id: string; toggle: TaskToggle }) => setTask(context, userId, input),
-    today: (userId: string, timeZone?: string) => todayTasks(context, userId, timeZone),
+    setTask: writes((userId: string, input: { id: string; toggle: TaskToggle }) => setTask(context, userId, input)),
+    today: (userId: string, timeZone?: string) =>
+      reads.get(userId, timeKey('training:today', timeZone, QUARTER_HOUR_MS), () =>
+        todayTasks(context, userId, timeZone),
+      ),
     /** Public: the token is the key. */
     calendarFeed: (token: string) => calendarFeed(context, token),
   };
@@ -336,22 +416,27 @@ export function createServices(deps: ServiceDeps) {
   /** Wellbeing and coaching; a call without a user id throws spec §5's "User ID is required". */
   type UserId = string | null | undefined;
   const wellbeing = {
-    saveCheckIn: (userId: UserId, input: CheckInInput & InZone) => saveCheckIn(context, userId, input),
+    saveCheckIn: writes((userId: UserId, input: CheckInInput & InZone) => saveCheckIn(context, userId, input)),
     latestCheckIn: (userId: UserId, input: InZone & { date?: string | undefined }) =>
       getLatestCheckIn(context, userId, input),
     overview: (userId: UserId, input: InZone) => getWellbeingOverview(context, userId, input),
-    finishExercise: (userId: UserId, input: ExerciseDone & InZone) => finishExercise(context, userId, input),
+    finishExercise: writes((userId: UserId, input: ExerciseDone & InZone) => finishExercise(context, userId, input)),
     preferences: (userId: UserId) => getWellbeingPreferences(context, userId),
-    updatePreferences: (userId: UserId, update: WellbeingPreferencesUpdate) =>
+    updatePreferences: writes((userId: UserId, update: WellbeingPreferencesUpdate) =>
       updateWellbeingPreferences(context, userId, update),
+    ),
     coachingSettings: (userId: UserId) => getCoachingSettings(context, userId),
-    updateCoachingSettings: (userId: UserId, update: Partial<CoachingSettings>) =>
+    updateCoachingSettings: writes((userId: UserId, update: Partial<CoachingSettings>) =>
       updateCoachingSettings(context, userId, update),
+    ),
     readiness: async (userId: UserId, input: InZone) => {
-      if (userId) {
-        await subscriptions.require(userId, 'readiness-insights');
+      if (typeof userId !== 'string') {
+        return getReadiness(context, userId, input);
       }
-      return getReadiness(context, userId, input);
+      await subscriptions.require(userId, 'readiness-insights');
+      return reads.get(userId, timeKey('readiness', input.timeZone, MINUTE_MS), () =>
+        getReadiness(context, userId, input),
+      );
     },
   };
 
@@ -363,10 +448,15 @@ export function createServices(deps: ServiceDeps) {
         revokeStrava: strava.revoke,
         cancelSubscription: (userId) => cancelForDeletion(subscriptionContext, userId),
         logger,
+        reads,
+        sessions,
       }),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
-    endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
+    endOtherSessions: (user: SessionUser) => endOtherSessions(db, sessions, user, new Date(clock.now())),
+    /** The operator disables or re-enables an account: its sessions are refused, or let in again, at once. */
+    setDisabled: (userId: string, disabled: boolean) =>
+      setAccountDisabled(db, sessions, userId, disabled, new Date(clock.now())),
     /** Whether the account is younger than a day (it holds fewer live-event streams). */
     isNewAccount: (userId: string) => isNewAccount(db, userId, clock.now()),
     /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
@@ -391,6 +481,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     /** The "activities changed" seam: its reactions, in order (tests register one more to watch it). */
     activityChanges: context.changes,
+    /** The per-runner read cache: a test that writes rows behind the use cases drops the runner's answers. */
+    readCache: { invalidateUser: (userId: string) => reads.invalidateUser(userId) },
     auth,
     profiles,
     activities,

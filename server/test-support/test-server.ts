@@ -144,6 +144,8 @@ export interface StartTestServerOptions {
   clock?: Clock;
   /** The Strava client's clock (server/test-support/strava.ts recordingClock). */
   stravaClock?: Clock;
+  /** The time session expiry is judged by (the machine's otherwise). */
+  sessionClock?: Clock;
   /** Where the server's log lines go ({@link captureLog}); the level comes from config.logLevel. */
   logDestination?: DestinationStream;
   /** Hears the SQL text of every query the server runs (how many queries a request makes). */
@@ -185,6 +187,7 @@ export async function startTestServer(
       ...(testDatabase.pgliteTemplate ? { pgliteTemplate: testDatabase.pgliteTemplate } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
+      ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
       ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     });

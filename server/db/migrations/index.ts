@@ -27,6 +27,7 @@ import * as stravaEffortsMovingTime from './0021-strava-efforts-moving-time.ts';
 import * as activityFileWarnings from './0022-activity-file-warnings.ts';
 import * as stravaEffortsBackfill from './0023-strava-efforts-backfill.ts';
 import * as activityEdits from './0024-activity-edits.ts';
+import * as sessionCacheInvalidation from './0025-session-cache-invalidation.ts';
 import * as stripeSubscriptions from './0027-stripe-subscriptions.ts';
 import * as errorReports from './0028-error-reports.ts';
 
@@ -55,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0022-activity-file-warnings': activityFileWarnings,
   '0023-strava-efforts-backfill': stravaEffortsBackfill,
   '0024-activity-edits': activityEdits,
+  '0025-session-cache-invalidation': sessionCacheInvalidation,
   '0027-stripe-subscriptions': stripeSubscriptions,
   '0028-error-reports': errorReports,
 };

@@ -1,0 +1,81 @@
+/**
+ * The per-runner read cache: answers the dashboard and the lists read most, kept in memory per user
+ * and per request parameters that matter (time zone, query). An entry is kept until a write changes
+ * what it shows: the writer's use case drops the user's entries on this server before its answer
+ * returns (so the runner's own next read is never stale) and on every other app server through the
+ * invalidation bus. Entries never cross users, errors are never kept, and a short maximum age is
+ * only a safety net.
+ */
+import type { InvalidationBus } from './invalidation-bus.ts';
+import { Lru } from './lru.ts';
+
+export interface ReadCacheOptions {
+  bus: InvalidationBus;
+  now: () => number;
+  /** The safety net: an entry is read again after this long (ms). */
+  maxAgeMs?: number;
+  /** The answers of at most this many users are kept; the least recently active go first. */
+  users?: number;
+}
+
+export interface ReadCache {
+  /** The user's answer under `key`: from memory, else from `load` (kept when it succeeds). */
+  get<T>(userId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops every answer of the user, here at once and on every other app server. */
+  invalidateUser(userId: string): Promise<void>;
+  close(): void;
+}
+
+const DEFAULT_MAX_AGE_MS = 5 * 60 * 1000;
+/** Users whose answers are kept; the least recently active go first. */
+const DEFAULT_USERS = 5_000;
+/** Answers kept per user (each list query is one); the oldest go first. */
+const ANSWERS_PER_USER = 32;
+
+interface Entry {
+  value: unknown;
+  storedAt: number;
+}
+
+export function createReadCache(options: ReadCacheOptions): ReadCache {
+  const { bus, now } = options;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const users = new Lru<string, Lru<string, Entry>>(options.users ?? DEFAULT_USERS);
+  /** Per user, moves on with each invalidation: a read begun before one must not store its answer. */
+  const generations = new Map<string, number>();
+  /** Moves on when everything is forgotten, for every user at once. */
+  let everything = 0;
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.kind === 'reads') {
+      generations.set(message.userId, (generations.get(message.userId) ?? 0) + 1);
+      users.delete(message.userId);
+    } else if (message.kind === 'everything') {
+      everything += 1;
+      users.deleteWhere(() => true);
+    }
+  });
+
+  return {
+    async get<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+      const at = now();
+      const entry = users.get(userId)?.get(key);
+      if (entry && entry.storedAt + maxAgeMs > at) {
+        return entry.value as T;
+      }
+      const generation = generations.get(userId) ?? 0;
+      const startedAt = everything;
+      const value = await load();
+      if ((generations.get(userId) ?? 0) === generation && everything === startedAt) {
+        let answers = users.get(userId);
+        if (!answers) {
+          answers = new Lru<string, Entry>(ANSWERS_PER_USER);
+          users.set(userId, answers);
+        }
+        answers.set(key, { value, storedAt: at });
+      }
+      return value;
+    },
+    invalidateUser: (userId) => bus.publish({ kind: 'reads', userId }),
+    close: unsubscribe,
+  };
+}
