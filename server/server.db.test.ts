@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../core/profile.ts';
 import { LATEST_MIGRATION } from './db/migrations/index.ts';
+import { KEEP_ALIVE_TIMEOUT_MS } from './server.ts';
 import { getOwnProfile, registerUser, signedInClient } from './test-support/factories.ts';
 import { CACHES_FORGOTTEN } from './cache/invalidation-bus.ts';
 import { LIVE_EVENTS_RESUMED } from './events/event-hub.ts';
@@ -29,6 +30,19 @@ afterAll(async () => {
 
 /** Two starts of PGlite on disk in one test: slow on a busy CI machine. */
 const RESTART_TIMEOUT_MS = 120_000;
+
+describe('connections', () => {
+  it('keep an idle connection open longer than a proxy or client does, so they close it first', async () => {
+    const server = await startTestServer();
+    try {
+      const response = await fetch(`${server.url}/api/health`);
+      await response.arrayBuffer();
+      expect(response.headers.get('keep-alive')).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+    } finally {
+      await server.stop();
+    }
+  });
+});
 
 describe('startServer on existing data', () => {
   it('keeps accounts, profiles and sessions across a restart', { timeout: RESTART_TIMEOUT_MS }, async () => {

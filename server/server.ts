@@ -28,6 +28,12 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** How long shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
+/**
+ * How long an idle keep-alive connection stays open: longer than a reverse proxy's or a client's
+ * own idle timeout (60 s is common), so the other side closes it first and never sends a request
+ * on a connection this server is closing at that moment (the request would fail with a reset).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface RunningServer {
   url: string;
@@ -155,6 +161,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       () => resolve(instance),
     );
   });
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    // Node's rule: the time for a request's headers must outlast the keep-alive wait.
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, database: database.kind, migration }, 'Stride is listening');

@@ -44,6 +44,15 @@ export async function findSubscription(db: Db, userId: string): Promise<StoredSu
 }
 
 /** The record of the runner, locked until the transaction ends (two events of one runner queue). */
+/**
+ * Whether the account still exists, holding it (FOR KEY SHARE) until the transaction ends: an account
+ * deletion under way commits first, and then the account is gone; one that starts later waits.
+ */
+export async function holdAccount(trx: Db, userId: string): Promise<boolean> {
+  const row = await trx.selectFrom('authUsers').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function lockSubscription(trx: Db, userId: string): Promise<StoredSubscription | undefined> {
   const row = await trx
     .selectFrom('subscriptions')

@@ -681,7 +681,7 @@ async function startChildServer(env: NodeJS.ProcessEnv, port: number): Promise<C
   child.stderr.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
   await expect
-    .poll(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .poll(async () => (await fetch(`${url}/api/health`).catch(() => undefined))?.status, { timeout: 120_000 })
     .toBe(200);
   return { url, process: child, lines };
 }

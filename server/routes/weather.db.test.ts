@@ -407,7 +407,7 @@ describe('weather calls one runner can cause', () => {
     expect(await weatherOf(runner)).toMatchObject({ status: 'ok', origin: { fetchedNow: true } });
   });
 
-  it('a failing archive is asked once per activity opened at once, then not again for a minute', async () => {
+  it('a failing archive is asked at most once per activity opened at once, then not again for a minute', async () => {
     const runner = await registerUser(server);
     const ids = [
       await uploadRun(runner, Date.UTC(2026, 10, 2, 7), 46.05, 14.5),
@@ -417,6 +417,7 @@ describe('weather calls one runner can cause', () => {
     afterFailurePause();
     meteo.faults.error = { count: 1_000, status: 500 };
     const archives = requestsTo('/v1/archive').length;
+    let failed = 0;
     try {
       const reads = ids.flatMap((id) => Array.from({ length: 10 }, () => id));
       const answers = await Promise.all(
@@ -426,14 +427,17 @@ describe('weather calls one runner can cause', () => {
         answers.push((await runner.client.get<ActivityWeather>(`/api/activities/${id}/weather`)).body);
       }
       expect(answers).toEqual(Array(60).fill({ status: 'unavailable', message: WEATHER_UNAVAILABLE_TEXT }));
-      // One call per activity opened at the same moment; none at all once the first has failed.
-      expect(requestsTo('/v1/archive').length - archives).toBe(3);
+      // At most one call per activity, for the reads that came while its first call was out; how
+      // many came before the first failure was known depends on the machine's speed, none after it.
+      failed = requestsTo('/v1/archive').length - archives;
+      expect(failed).toBeGreaterThanOrEqual(1);
+      expect(failed).toBeLessThanOrEqual(3);
     } finally {
       meteo.faults.error = null;
     }
     clock.advance(WEATHER_FAILURE_PAUSE_MS);
     const answer = await runner.client.get<ActivityWeather>(`/api/activities/${ids[0]}/weather`);
     expect(answer.body).toMatchObject({ status: 'ok' });
-    expect(requestsTo('/v1/archive').length - archives).toBe(4);
+    expect(requestsTo('/v1/archive').length - archives).toBe(failed + 1);
   });
 });

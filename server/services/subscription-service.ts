@@ -26,6 +26,7 @@ import {
   findCustomerId,
   findSubscription,
   findUserIdByCustomer,
+  holdAccount,
   lockSubscription,
   saveCustomerId,
   writeSubscription,
@@ -239,7 +240,8 @@ export async function handleStripeWebhook(
     if (!(await claimStripeEvent(trx, event.id, event.type, now))) {
       return 'replay';
     }
-    if (owner === null) {
+    // The account may be in the middle of its deletion (which cancels at Stripe and so sends this event).
+    if (owner === null || !(await holdAccount(trx, owner))) {
       context.logger.info(
         { eventId: event.id, type: event.type, customerId },
         'Stripe event for no Stride account (unknown customer or deleted account): nothing stored',

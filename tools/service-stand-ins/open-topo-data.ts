@@ -3,7 +3,8 @@
 // "elevation", "location": {"lat", "lng"}}]}, at most MAX_LOCATIONS per request (400 beyond, as the
 // public API does). Elevation is a deterministic function of the position (standInElevation).
 // With `minSpacingMs`, like the public API's one call a second, a request that starts sooner than
-// that after the last one answered is refused with 429 (and `rateLimited` counts them).
+// that after the last one answered is refused with 429 (and `rateLimited` counts them). `arrivals`
+// holds the time (Date.now()) each request reached it.
 import { startStandIn, type StandIn } from './stand-in-server.ts';
 
 export const MAX_LOCATIONS = 100;
@@ -15,11 +16,13 @@ export function standInElevation(lat: number, lng: number): number {
 
 export async function startOpenTopoDataStandIn(
   options: { minSpacingMs?: number } = {},
-): Promise<StandIn & { rateLimited: () => number }> {
+): Promise<StandIn & { rateLimited: () => number; arrivals: number[] }> {
   let lastAnsweredAt = Number.NEGATIVE_INFINITY;
   let rateLimited = 0;
+  const arrivals: number[] = [];
   const standIn = await startStandIn((url) => {
     const now = Date.now();
+    arrivals.push(now);
     if (options.minSpacingMs !== undefined && now - lastAnsweredAt < options.minSpacingMs) {
       rateLimited += 1;
       return { status: 429, body: { status: 'INVALID_REQUEST', error: 'Too many requests.' } };
@@ -58,5 +61,5 @@ export async function startOpenTopoDataStandIn(
       },
     };
   });
-  return { ...standIn, rateLimited: () => rateLimited };
+  return { ...standIn, rateLimited: () => rateLimited, arrivals };
 }
