@@ -4,10 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
+startErrorReporting();
+
 const queryClient = new QueryClient({
+  mutationCache: reportingMutationCache,
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
