@@ -97,7 +97,8 @@ export default function DataDeletionPolicyPage() {
           </Bullet>
           <Bullet term="Server logs">
             Request logs record the method, path, status and duration of requests, and are kept for as long as the
-            operator keeps logs.
+            operator keeps logs. Error reports your browser sent are deleted with your account; the same reports also
+            went to the server&rsquo;s log.
           </Bullet>
           <Bullet term="Copies made by others">
             Anything that other people saved from your public profile while it was online, such as screenshots, is

@@ -1,4 +1,5 @@
 /** /privacy-policy: what this Stride server keeps about you, who else sees any of it, and your rights. */
+import { ERROR_REPORT_RETENTION_DAYS } from '../../../../core/error-reports.ts';
 import {
   Bullet,
   Bullets,
@@ -112,6 +113,15 @@ export default function PrivacyPolicyPage() {
         <Paragraph>
           The server writes one log line per request with its method, path, status and duration, and records errors so
           the operator can fix them. The operator decides how long logs are kept.
+        </Paragraph>
+
+        <SubHeading>Error reports</SubHeading>
+        <Paragraph>
+          When something goes wrong in the app in your browser, it sends a report to this same server: the kind of
+          error, its message and where in the code it happened, the page&rsquo;s path (never its query), what you were
+          doing if an action failed, the time, your browser&rsquo;s user-agent text, and your account when you are
+          signed in. Reports are kept for {ERROR_REPORT_RETENTION_DAYS} days, are deleted with your account, and are
+          read only by the operator. They are never sent to a third party.
         </Paragraph>
       </Section>
 
