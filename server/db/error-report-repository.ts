@@ -1,19 +1,9 @@
 /** The error reports the web app sends (migration 0028): stored once per report id, read by the operator. */
+import type { Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import type { ErrorReportsTable } from './schema.ts';
 
-export interface ErrorReportRow {
-  id: string;
-  userId: string | null;
-  type: string;
-  severity: string;
-  message: string;
-  stack: string | null;
-  path: string;
-  action: string | null;
-  userAgent: string | null;
-  occurredAt: Date;
-  receivedAt: Date;
-}
+export type ErrorReportRow = Selectable<ErrorReportsTable>;
 
 /** Stores the reports not stored yet (a batch sent twice is kept once); returns how many were new. */
 export async function insertErrorReports(db: Db, reports: readonly ErrorReportRow[]): Promise<number> {
