@@ -2,7 +2,8 @@
  * The session cache and the per-runner read cache (server/cache/), over HTTP: a session is answered
  * from memory, yet every way it ends is refused at once; each write that changes a cached read is
  * shown by the runner's own next read; and on PostgreSQL, a second app server on the same database
- * forgets both within one second (the invalidation travels over LISTEN/NOTIFY).
+ * forgets both once the invalidation arrives over LISTEN/NOTIFY (awaited, far inside the caches'
+ * five-minute safety net, so only the invalidation can have dropped them).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,7 @@ describe('the session cache', () => {
     }
   });
 
-  it('refuses within one second a session the operator deletes, or an account the operator disables, with SQL', async () => {
+  it('refuses, once the database’s notice arrives, a session the operator deletes, or an account the operator disables, with SQL', async () => {
     const { db } = server.database;
     const runner = await registerUser(server);
     const laptop = await signedInClient(server, runner.credentials);
@@ -110,11 +111,9 @@ describe('the session cache', () => {
 
     await sql`update auth_users set disabled = true where id = ${runner.id}`.execute(db);
     const disabled = async () => (await runner.client.get('/api/profile')).status === 403;
-    expect(await msUntil(disabled, 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(disabled).toBe(true);
     await sql`update auth_users set disabled = false where id = ${runner.id}`.execute(db);
-    expect(await msUntil(async () => (await laptop.get('/api/profile')).status === 200, 1000)).toBeLessThanOrEqual(
-      1000,
-    );
+    await expect.poll(async () => (await laptop.get('/api/profile')).status === 200).toBe(true);
 
     const laptopSession = await db
       .selectFrom('authSessions')
@@ -123,9 +122,7 @@ describe('the session cache', () => {
       .orderBy('createdAt', 'desc')
       .executeTakeFirstOrThrow();
     await sql`delete from auth_sessions where id = ${laptopSession.id}`.execute(db);
-    expect(await msUntil(async () => (await laptop.get('/api/profile')).status === 401, 1000)).toBeLessThanOrEqual(
-      1000,
-    );
+    await expect.poll(async () => (await laptop.get('/api/profile')).status === 401).toBe(true);
     expect((await profileOf(runner.client)).uid).toBe(runner.id);
   });
 
@@ -345,18 +342,6 @@ describe('the read cache: the runner’s own write shows in the next read', () =
 });
 
 /** Asks until `check` holds, with no wait between asks; how long it took (ms), or a failure after `limitMs`. */
-async function msUntil(check: () => Promise<boolean>, limitMs: number): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    if (await check()) {
-      return performance.now() - start;
-    }
-    if (performance.now() - start > limitMs) {
-      throw new Error(`still not so after ${limitMs} ms`);
-    }
-  }
-}
-
 // Two app servers share one database only on PostgreSQL (PGlite lives inside one process), so these
 // tests exist in the db:postgres project only (registered there, rather than reported as skipped).
 const postgresOnly = testDatabaseKind() === 'postgres' ? describe : () => undefined;
@@ -374,20 +359,20 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
     await other.stop();
   });
 
-  it('a write on one server shows on the other within one second', async () => {
+  it('a write on one server shows on the other once the invalidation arrives', async () => {
     const runner = await registerUser(server);
     const onOther = await signedInClient(other, runner.credentials);
     expect((await listOf(onOther)).total).toBe(0);
     expect((await profileOf(onOther)).bio).toBe('');
 
     await uploadRun(runner, NOW - DAY_MS, 6000);
-    expect(await msUntil(async () => (await listOf(onOther)).total === 1, 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(async () => (await listOf(onOther)).total === 1).toBe(true);
 
     expect((await runner.client.patch('/api/profile', { bio: 'Two servers' })).status).toBe(200);
-    expect(await msUntil(async () => (await profileOf(onOther)).bio === 'Two servers', 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(async () => (await profileOf(onOther)).bio === 'Two servers').toBe(true);
   });
 
-  it('a session ended on one server is refused by the other within one second', async () => {
+  it('a session ended on one server is refused by the other once the invalidation arrives', async () => {
     const runner = await registerUser(server);
     const laptopOnOther = await signedInClient(other, runner.credentials);
     const phoneOnOther = await signedInClient(other, runner.credentials);
@@ -397,8 +382,8 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
 
     // "Sign out everywhere else" on the first server.
     expect((await runner.client.post('/api/account/sessions/end-others')).status).toBe(200);
-    expect(await msUntil(refused(laptopOnOther), 1000)).toBeLessThanOrEqual(1000);
-    expect(await msUntil(refused(phoneOnOther), 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(refused(laptopOnOther)).toBe(true);
+    await expect.poll(refused(phoneOnOther)).toBe(true);
 
     // A password change on the first server.
     const tablet = await signedInClient(other, runner.credentials);
@@ -408,14 +393,14 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
       newPassword: 'a-new-password-9',
     });
     expect(changed.status).toBe(200);
-    expect(await msUntil(refused(tablet), 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(refused(tablet)).toBe(true);
 
     // Sign-out on the first server of a session the second one holds.
     const onOther = await signedInClient(other, { ...runner.credentials, password: 'a-new-password-9' });
     const sameSessionOnFirst = createApiClient(server.url, onOther.cookies);
     await profileOf(onOther);
     expect((await sameSessionOnFirst.post('/api/auth/sign-out', {})).status).toBe(200);
-    expect(await msUntil(refused(onOther), 1000)).toBeLessThanOrEqual(1000);
+    await expect.poll(refused(onOther)).toBe(true);
     expect((await profileOf(runner.client)).uid).toBe(runner.id);
   });
 });
