@@ -217,7 +217,8 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
           }
         : null;
     };
-    return cookie ? sessions.read(cookie, load) : load();
+    // Without the session cookie there is no session to find (no other credential is accepted).
+    return cookie ? sessions.read(cookie, load) : null;
   };
   return Object.assign(instance, { sessions, sessionOf });
 }

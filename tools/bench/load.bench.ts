@@ -39,7 +39,7 @@ const LIST_PATH = '/api/activities?limit=10';
  * unseen medals badge, the sport totals, today's training tasks, readiness and the weather card
  * (the runner has a location).
  */
-const DASHBOARD_PATHS = [
+export const DASHBOARD_PATHS = [
   '/api/auth/get-session',
   '/api/profile',
   '/api/strava/status',
@@ -71,7 +71,7 @@ function scenarios(): { name: string; paths: readonly string[] }[] {
   ];
 }
 
-interface Server {
+export interface Server {
   url: string;
   cookie: string;
   child: ChildProcess;
@@ -100,7 +100,7 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-function totalCpuMs(servers: readonly Server[]): number | undefined {
+export function totalCpuMs(servers: readonly Server[]): number | undefined {
   const each = servers.map((server) => cpuMs(server.child.pid));
   return each.some((value) => value === undefined)
     ? undefined
@@ -115,7 +115,7 @@ function loadSeconds(): number {
   return seconds;
 }
 
-async function startServerProcess(env: Record<string, string>): Promise<Server> {
+export async function startServerProcess(env: Record<string, string>): Promise<Server> {
   const profileDir = process.env.BENCH_CPU_PROF;
   const child = spawn(
     process.execPath,
@@ -144,7 +144,7 @@ async function startServerProcess(env: Record<string, string>): Promise<Server> 
   return { url, cookie, child };
 }
 
-async function stopServerProcess(server: Server): Promise<void> {
+export async function stopServerProcess(server: Server): Promise<void> {
   if (server.child.exitCode !== null) {
     return;
   }

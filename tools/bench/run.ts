@@ -7,6 +7,7 @@ import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
+import { errorBurstBench } from './error-burst.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
 import { loginBytesBench } from './login-bytes.bench.ts';
@@ -26,6 +27,7 @@ export const BENCHES: Bench[] = [
   stravaSyncBench,
   loadBench,
   startupBench,
+  errorBurstBench,
   loginBytesBench,
   calculatorsBench,
   chartsBench,
