@@ -197,13 +197,17 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
     },
   });
   let sessionCookieName: Promise<string> | undefined;
+  const sessionCookie = async (headers: Headers): Promise<string | undefined> => {
+    sessionCookieName ??= instance.$context.then((context) => context.authCookies.sessionToken.name);
+    const name = await sessionCookieName;
+    return parseCookies(headers.get('cookie') ?? '', name)[name];
+  };
   /**
    * The session of a request's cookie, from the session cache or else better-auth's look-up (which
    * also extends a session due for it). Null without a valid, unexpired session.
    */
   const sessionOf = async (headers: Headers): Promise<CachedSession | null> => {
-    sessionCookieName ??= instance.$context.then((context) => context.authCookies.sessionToken.name);
-    const cookie = parseCookies(headers.get('cookie') ?? '', await sessionCookieName)[await sessionCookieName];
+    const cookie = await sessionCookie(headers);
     const load = async (): Promise<CachedSession | null> => {
       const found = await instance.api.getSession({ headers });
       return found
@@ -214,13 +218,23 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
             sessionId: found.session.id,
             disabled: (found.user as { disabled?: boolean }).disabled === true,
             expiresAt: new Date(found.session.expiresAt).getTime(),
+            body: JSON.stringify({ session: withoutToken(found.session), user: found.user }),
           }
         : null;
     };
     // Without the session cookie there is no session to find (no other credential is accepted).
     return cookie ? sessions.read(cookie, load) : null;
   };
-  return Object.assign(instance, { sessions, sessionOf });
+  /**
+   * better-auth's get-session answer from the session cache, when memory can give it (the web app
+   * asks on every page load); undefined when better-auth must answer: no cookie, no cached session,
+   * or one expired or due for extension, whose answer also renews or clears the cookie.
+   */
+  const cachedSessionAnswer = async (headers: Headers): Promise<string | undefined> => {
+    const cookie = await sessionCookie(headers);
+    return cookie ? sessions.peek(cookie)?.body : undefined;
+  };
+  return Object.assign(instance, { sessions, sessionOf, cachedSessionAnswer });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

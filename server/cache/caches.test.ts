@@ -34,6 +34,7 @@ const session = (overrides: Partial<CachedSession> = {}): CachedSession => ({
   sessionId: 's1',
   disabled: false,
   expiresAt: START + 7 * DAY_MS,
+  body: '{}',
   ...overrides,
 });
 

@@ -22,6 +22,8 @@ export interface CachedSession {
   disabled: boolean;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** better-auth's get-session answer for this session (JSON, without the token), served as is. */
+  body: string;
 }
 
 export interface SessionCacheOptions {
@@ -43,6 +45,11 @@ export interface SessionCache {
    * whose answer is kept. Null for no session, an expired one, or a cookie better-auth refuses.
    */
   read(cookie: string, load: () => Promise<CachedSession | null>): Promise<CachedSession | null>;
+  /**
+   * The session of this signed cookie value if memory can answer for it now (held, unexpired, not
+   * due for extension, inside the safety net); undefined when only the database can.
+   */
+  peek(cookie: string): CachedSession | undefined;
   /** A session ended or changed (better-auth's raw token): forgotten on every app server. */
   sessionChanged(token: string): Promise<void>;
   /** Every session of the user ended or changed: forgotten on every app server. */
@@ -91,7 +98,17 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
     }
   });
 
+  /** Memory answers for an unexpired entry until it is due for extension or the safety net. */
+  const servable = (entry: Entry, at: number): boolean =>
+    entry.session.expiresAt > at &&
+    entry.session.expiresAt - lifetimeMs + updateAgeMs > at &&
+    entry.storedAt + maxAgeMs > at;
+
   return {
+    peek(cookie) {
+      const entry = entries.get(hashSecret(cookie));
+      return entry && servable(entry, now()) ? entry.session : undefined;
+    },
     async read(cookie, load) {
       const key = hashSecret(cookie);
       const at = now();
@@ -101,8 +118,7 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
           entries.delete(key);
           return null;
         }
-        const dueForExtension = entry.session.expiresAt - lifetimeMs + updateAgeMs <= at;
-        if (!dueForExtension && entry.storedAt + maxAgeMs > at) {
+        if (servable(entry, at)) {
           return entry.session;
         }
         entries.delete(key);

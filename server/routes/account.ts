@@ -56,6 +56,7 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
 }
 
 const SIGN_IN_PATH = `${AUTH_BASE_PATH}/sign-in/email`;
+const GET_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
 
 /**
  * Whether a request to better-auth carries a body in an encoding Stride's clients never send.
@@ -91,6 +92,14 @@ export function accountRoutes({ services, auth, config, securityLog }: RouteDeps
   const { accounts } = services;
 
   const handleAuth = async (c: Context) => {
+    // The session the web app asks for on every page load, from memory when it holds it (the same
+    // answer better-auth gives; a query string is better-auth's to read).
+    if (c.req.method === 'GET' && c.req.path === GET_SESSION_PATH && !c.req.url.includes('?')) {
+      const cached = await auth.cachedSessionAnswer(c.req.raw.headers);
+      if (cached !== undefined) {
+        return c.body(cached, 200, { 'content-type': 'application/json' });
+      }
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const address = clientAddress(c, config.trustProxyHops);

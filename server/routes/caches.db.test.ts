@@ -102,6 +102,40 @@ describe('the session cache', () => {
     }
   });
 
+  it('answers get-session from memory with better-auth’s own answer, and from better-auth again once the session changes', async () => {
+    const runner = await registerUser(server);
+    const fromBetterAuth = await runner.client.get<{ user: { name: string } } | null>('/api/auth/get-session');
+    expect(fromBetterAuth.status).toBe(200);
+    expect(fromBetterAuth.text).not.toContain('token');
+    await profileOf(runner.client);
+    const oldCookie = runner.client.fork();
+    // Without its trigger, the deletion is one the cache cannot hear of: only memory can answer now.
+    const { db } = server.database;
+    await sql`alter table auth_sessions disable trigger auth_sessions_cache_invalidation`.execute(db);
+    const rows = await db.selectFrom('authSessions').selectAll().where('userId', '=', runner.id).execute();
+    try {
+      await db.deleteFrom('authSessions').where('userId', '=', runner.id).execute();
+      const fromMemory = await runner.client.get('/api/auth/get-session');
+      expect(fromMemory.status).toBe(200);
+      expect(fromMemory.headers.get('content-type')).toContain('application/json');
+      expect(fromMemory.body).toEqual(fromBetterAuth.body);
+    } finally {
+      await db.insertInto('authSessions').values(rows).execute();
+      await sql`alter table auth_sessions enable trigger auth_sessions_cache_invalidation`.execute(db);
+    }
+
+    const renamed = await runner.client.patch('/api/profile', { firstName: 'Renamed', lastName: 'Runner' });
+    expect(renamed.status).toBe(200);
+    expect((await runner.client.get<{ user: { name: string } }>('/api/auth/get-session')).body.user.name).toBe(
+      'Renamed Runner',
+    );
+
+    expect((await runner.client.post('/api/auth/sign-out', {})).status).toBe(200);
+    const signedOut = await oldCookie.get('/api/auth/get-session');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toBeNull();
+  });
+
   it('refuses, once the database’s notice arrives, a session the operator deletes, or an account the operator disables, with SQL', async () => {
     const { db } = server.database;
     const runner = await registerUser(server);

@@ -76,7 +76,7 @@ export const errorBurstBench: Bench = {
       const refusedOnly = await reportBurst(server);
       const refusedAfter = totalCpuMs([server]);
       const accepted = burst['2xx'];
-      const refused = burst.statusCodeStats['429']?.count ?? 0;
+      const refused = burst.statusCodeStats?.['429']?.count ?? 0;
       const burstSeconds = burst.duration;
       const checks: BenchCheck[] = [
         {
@@ -109,7 +109,7 @@ export const errorBurstBench: Bench = {
           `Server CPU over the second phase: ${
             cpuBefore === undefined || cpuAfter === undefined ? '–' : `${cpuAfter - cpuBefore} ms`
           } for ${beside.requests.total} runner answers and ${BURST_REQUESTS} report requests.`,
-          `Server CPU per refused report request (the burst repeated within the minute, ${refusedOnly.statusCodeStats['429']?.count ?? 0} refused): ${
+          `Server CPU per refused report request (the burst repeated within the minute, ${refusedOnly.statusCodeStats?.['429']?.count ?? 0} refused): ${
             refusedBefore === undefined || refusedAfter === undefined
               ? '–'
               : `${((refusedAfter - refusedBefore) / BURST_REQUESTS).toFixed(2)} ms`
