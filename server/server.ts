@@ -93,6 +93,9 @@ async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<v
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  // Where start-up time goes, logged with "listening": loading the modules (the process's time
+  // until here), opening and migrating the database, then building the app until it listens.
+  const startedAt = performance.now();
   const clock = options.clock ?? REAL_CLOCK;
   const logger = createLogger(config.logLevel, {
     now: () => clock.now(),
@@ -111,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
+  const databaseReadyAt = performance.now();
   // The planner's statistics live in the data folder and survive a restart: they are refreshed at
   // start-up only when migrations changed the tables, and otherwise by the periodic maintenance.
   if (applied > 0) {
@@ -168,7 +172,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, database: database.kind, migration }, 'Stride is listening');
+  const listeningAt = performance.now();
+  const startup = {
+    modulesMs: Math.round(startedAt),
+    databaseMs: Math.round(databaseReadyAt - startedAt),
+    appMs: Math.round(listeningAt - databaseReadyAt),
+  };
+  logger.info({ port, database: database.kind, migration, startup }, 'Stride is listening');
   // After listening: registering the webhook makes Strava call this server back.
   strava.start();
   // In the background, after listening: start-up and requests never wait for it.

@@ -5,6 +5,7 @@
  * the database, is reported beside it. Target: the first answer on existing data within 1.5 s.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -45,8 +46,27 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts the built server on `dataDir`; resolves with the ms from the spawn to the first 200 from /api/health. */
-async function timeToFirstAnswer(dataDir: string, secret: string): Promise<number> {
+interface Startup {
+  /** From the spawn to the first 200 from /api/health. */
+  ms: number;
+  /** The server process's CPU time (user and system) at that moment, from /proc. */
+  cpuMs: number | undefined;
+  /** The server's own account, from its "listening" log line (server/server.ts). */
+  phases: { modulesMs: number; databaseMs: number; appMs: number } | undefined;
+}
+
+/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts the built server on `dataDir` and times it to its first answer. */
+async function timeToFirstAnswer(dataDir: string, secret: string): Promise<Startup> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
@@ -54,14 +74,26 @@ async function timeToFirstAnswer(dataDir: string, secret: string): Promise<numbe
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_SECRET: secret,
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let phases: Startup['phases'];
+  let output = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    output += chunk;
+    for (const line of output.split('\n')) {
+      if (line.includes('"Stride is listening"')) {
+        phases = (JSON.parse(line) as { startup?: Startup['phases'] }).startup;
+      }
+    }
+    output = output.slice(output.lastIndexOf('\n') + 1);
   });
   try {
     for (;;) {
@@ -73,7 +105,7 @@ async function timeToFirstAnswer(dataDir: string, secret: string): Promise<numbe
         () => false,
       );
       if (answered) {
-        return performance.now() - started;
+        return { ms: performance.now() - started, cpuMs: cpuMs(child.pid), phases };
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -81,8 +113,6 @@ async function timeToFirstAnswer(dataDir: string, secret: string): Promise<numbe
     await stop(child);
   }
 }
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export const startupBench: Bench = {
   name: 'Start-up: first answer on an existing data folder',
@@ -93,26 +123,35 @@ export const startupBench: Bench = {
     const secret = randomBytes(32).toString('hex');
     try {
       const first = await timeToFirstAnswer(dataDir, secret);
-      const again: number[] = [];
+      const again: Startup[] = [];
       for (let run = 0; run < runs(); run += 1) {
         again.push(await timeToFirstAnswer(dataDir, secret));
       }
-      const existing = median(again);
+      const middle = [...again].sort((a, b) => a.ms - b.ms)[Math.floor(again.length / 2)] ?? first;
+      const row = (label: string, startup: Startup) => [
+        label,
+        `${startup.ms.toFixed(0)} ms`,
+        startup.cpuMs === undefined ? '–' : `${startup.cpuMs} ms`,
+        startup.phases
+          ? `modules ${startup.phases.modulesMs} · database ${startup.phases.databaseMs} · app ${startup.phases.appMs} ms`
+          : '–',
+      ];
       return {
-        headers: ['start', 'first 200 from /api/health'],
+        headers: ['start', 'first 200 from /api/health', 'server CPU by then', 'the server’s own account'],
         rows: [
-          ['new data folder (creates and migrates the database)', `${first.toFixed(0)} ms`],
-          [`existing data folder (median of ${again.length})`, `${existing.toFixed(0)} ms`],
+          row('new data folder (creates and migrates the database)', first),
+          row(`existing data folder (median of ${again.length})`, middle),
         ],
         checks: [
           {
             label: `First answer on an existing data folder ≤ ${TARGET_MS} ms`,
-            measured: `${existing.toFixed(0)} ms (each: ${again.map((ms) => ms.toFixed(0)).join(', ')})`,
-            passed: existing <= TARGET_MS,
+            measured: `${middle.ms.toFixed(0)} ms (each: ${again.map((startup) => startup.ms.toFixed(0)).join(', ')})`,
+            passed: middle.ms <= TARGET_MS,
           },
         ],
         notes: [
           'The built server (npm run build:server) in its own process, PGlite in DATA_DIR/pglite, timed from the spawn to the first 200.',
+          'Its own account: loading the modules (the process’s time until start-up begins), opening and migrating the database, then building the app until it listens.',
         ],
       };
     } finally {
