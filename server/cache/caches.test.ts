@@ -221,6 +221,30 @@ describe('the read cache', () => {
     expect(await cache.get('u1', 'list', () => Promise.resolve('after the write'))).toBe('after the write');
   });
 
+  it('keeps the answer of a read begun after the write, while one begun before it is still in flight', async () => {
+    const { cache } = readCache();
+    const pending = () => {
+      let release: (value: string) => void = () => undefined;
+      const load = () =>
+        new Promise<string>((resolve) => {
+          release = resolve;
+        });
+      return { load, release: (value: string) => release(value) };
+    };
+    const before = pending();
+    const beforeReading = cache.get('u1', 'list', before.load);
+    await cache.invalidateUser('u1');
+    const after = pending();
+    const afterReading = cache.get('u1', 'profile', after.load);
+    before.release('list before the write');
+    expect(await beforeReading).toBe('list before the write');
+    after.release('profile after the write');
+    expect(await afterReading).toBe('profile after the write');
+
+    expect(await cache.get('u1', 'profile', () => Promise.resolve('read again'))).toBe('profile after the write');
+    expect(await cache.get('u1', 'list', () => Promise.resolve('list read again'))).toBe('list read again');
+  });
+
   it('reads again after the five-minute safety net', async () => {
     const { cache, advance } = readCache();
     await cache.get('u1', 'list', () => Promise.resolve('first'));

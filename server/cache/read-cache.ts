@@ -41,13 +41,19 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { bus, now } = options;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const users = new Lru<string, Lru<string, Entry>>(options.users ?? DEFAULT_USERS);
-  /** Per user, moves on with each invalidation: a read begun before one must not store its answer. */
-  const generations = new Map<string, number>();
+  /**
+   * The users with reads in flight: each invalidation moves their generation on, and a read begun
+   * before one must not store its answer. Held only while a read is in flight, so it stays small.
+   */
+  const inFlight = new Map<string, { generation: number; reads: number }>();
   /** Moves on when everything is forgotten, for every user at once. */
   let everything = 0;
   const unsubscribe = bus.subscribe((message) => {
     if (message.kind === 'reads') {
-      generations.set(message.userId, (generations.get(message.userId) ?? 0) + 1);
+      const reading = inFlight.get(message.userId);
+      if (reading) {
+        reading.generation += 1;
+      }
       users.delete(message.userId);
     } else if (message.kind === 'everything') {
       everything += 1;
@@ -62,10 +68,24 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       if (entry && entry.storedAt + maxAgeMs > at) {
         return entry.value as T;
       }
-      const generation = generations.get(userId) ?? 0;
+      let reading = inFlight.get(userId);
+      if (!reading) {
+        reading = { generation: 0, reads: 0 };
+        inFlight.set(userId, reading);
+      }
+      reading.reads += 1;
+      const generation = reading.generation;
       const startedAt = everything;
-      const value = await load();
-      if ((generations.get(userId) ?? 0) === generation && everything === startedAt) {
+      let value: T;
+      try {
+        value = await load();
+      } finally {
+        reading.reads -= 1;
+        if (reading.reads === 0) {
+          inFlight.delete(userId);
+        }
+      }
+      if (reading.generation === generation && everything === startedAt) {
         let answers = users.get(userId);
         if (!answers) {
           answers = new Lru<string, Entry>(ANSWERS_PER_USER);
