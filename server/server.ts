@@ -22,6 +22,7 @@ import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
 import { createServices, type Services } from './services/services.ts';
 import { ensurePrivateDirectory } from './security/private-directory.ts';
+import type { PasswordHashing } from './auth/password-hashing.ts';
 
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
@@ -63,6 +64,8 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
   onQuery?: (sql: string) => void;
+  /** Tests: passwords hashed at a cheap scrypt cost (server/auth/password-hashing.ts), better-auth's otherwise. */
+  passwordHashing?: PasswordHashing;
 }
 
 /** The version in the nearest package.json above this file (source or built). */
@@ -139,6 +142,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clock,
     ...(options.stravaClock ? { stravaClock: options.stravaClock } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
+    ...(options.passwordHashing ? { passwordHashing: options.passwordHashing } : {}),
     config,
     importPool,
     jobs,

@@ -1,9 +1,9 @@
 /**
- * Global setup of the `e2e` vitest project: builds the app once (the two halves of `npm run build`:
- * the server to dist/, the web app to a private folder), starts the built server as `npm start` would,
- * on a free port and a fresh embedded database (PGlite in a temporary DATA_DIR), and hands its URL to
- * the tests through `provide('baseUrl')`. The teardown stops the server and removes the temporary
- * folder.
+ * Global setup of the `e2e` vitest project: builds the app once (the two halves of `npm run build`
+ * side by side: the server to dist/, the web app to a private folder), starts the built server as
+ * `npm start` would, on a free port and a fresh embedded database (PGlite in a temporary DATA_DIR),
+ * and hands its URL to the tests through `provide('baseUrl')`. The teardown stops the server and
+ * removes the temporary folder.
  *
  * Why a private web folder: the server reads index.html once at start, and `vite build` empties
  * dist/web, so a build in the same checkout during the run (`npm start`, `npm run dev`, another test
@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildForBrowserTests } from '../../tools/build-for-browser-tests.ts';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
@@ -130,8 +131,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       }
       cpSync(path.join(repoRoot, 'dist', 'web'), webDir, { recursive: true });
     } else {
-      await run('npm', ['run', 'build:server']);
-      await run('npm', ['run', 'build:web', '--', '--outDir', webDir, '--emptyOutDir']);
+      await buildForBrowserTests(run, webDir);
     }
     if (!existsSync(path.join(webDir, 'index.html'))) {
       throw new Error(`${webDir}/index.html is missing after the build; the browser tests need the built web app.`);

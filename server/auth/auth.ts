@@ -14,6 +14,7 @@ import { allowedOrigins } from '../http/same-origin.ts';
 import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
+import type { PasswordHashing } from './password-hashing.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -42,7 +43,18 @@ function withoutToken(session: unknown): unknown {
   return rest;
 }
 
-export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHooks, sessions: SessionCache) {
+/**
+ * `passwordHashing` is for test servers only (server/auth/password-hashing.ts); without it better-auth
+ * hashes passwords its own way.
+ */
+export function createAuth(
+  db: Db,
+  config: Config,
+  logger: Logger,
+  hooks: AuthHooks,
+  sessions: SessionCache,
+  passwordHashing?: PasswordHashing,
+) {
   const { passwordPolicy, authRateLimit } = config;
   const instance = betterAuth({
     appName: 'Stride',
@@ -68,6 +80,7 @@ export function createAuth(db: Db, config: Config, logger: Logger, hooks: AuthHo
       autoSignIn: true,
       minPasswordLength: passwordPolicy.minLength,
       maxPasswordLength: passwordPolicy.maxLength,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
     },
     session: {
       modelName: 'auth_sessions',

@@ -21,6 +21,7 @@ import type { RouteSave } from '../../core/routes/route-api.ts';
 import type { CheckInInput, CoachingSettings, WellbeingPreferencesUpdate } from '../../core/wellbeing/check-in.ts';
 import type { ExerciseDone } from '../../core/wellbeing/wellbeing-api.ts';
 import { createAuth, SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S, type Auth } from '../auth/auth.ts';
+import type { PasswordHashing } from '../auth/password-hashing.ts';
 import { createLocalInvalidationBus, type InvalidationBus } from '../cache/invalidation-bus.ts';
 import { createReadCache } from '../cache/read-cache.ts';
 import { createSessionCache } from '../cache/session-cache.ts';
@@ -156,6 +157,8 @@ export interface ServiceDeps {
   invalidations?: InvalidationBus;
   /** The time session expiry is judged by: better-auth's, the machine's (tests move it). */
   sessionClock?: Clock;
+  /** Test servers only: passwords hashed at a test's scrypt cost instead of better-auth's. */
+  passwordHashing?: PasswordHashing;
 }
 
 /** What an upload hands to the import, after the body was received and checked. */
@@ -265,7 +268,7 @@ export function createServices(deps: ServiceDeps) {
     readPhoto: (userId: string) => readProfilePhoto(db, userId),
   };
 
-  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions);
+  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions, deps.passwordHashing);
 
   const strava = createStrava({
     db,

@@ -19,6 +19,7 @@ import { openDatabase } from '../db/database.ts';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } from './postgres-databases.ts';
 import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
+import { scryptPasswordHashing, TEST_SCRYPT_COST } from '../auth/password-hashing.ts';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -49,6 +50,12 @@ export interface TestDatabaseOptions {
  * minute would trip after a handful of registrations. Tests of the limiter pass their own rule.
  */
 const TEST_AUTH_RATE_LIMIT = { window: 60, max: 10_000 } as const;
+
+/**
+ * Every sign-up, sign-in and password check hashes with scrypt; at better-auth's cost each takes a
+ * core about 0.1 s, thousands of times a run. Test servers hash the same way at a cheap cost.
+ */
+const TEST_PASSWORD_HASHING = scryptPasswordHashing(TEST_SCRYPT_COST);
 
 export function testDatabaseKind(): DatabaseKind {
   const kind = process.env.STRIDE_TEST_DB ?? 'pglite';
@@ -150,6 +157,8 @@ export interface StartTestServerOptions {
   logDestination?: DestinationStream;
   /** Hears the SQL text of every query the server runs (how many queries a request makes). */
   onQuery?: (sql: string) => void;
+  /** Hash passwords at better-auth's own cost, as production does, instead of the tests' cheap one. */
+  productionPasswordHashing?: boolean;
 }
 
 /** Log lines kept in memory, for tests that assert what is (and is not) logged. */
@@ -190,6 +199,7 @@ export async function startTestServer(
       ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
       ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+      ...(options.productionPasswordHashing ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
     });
   } catch (error) {
     await removeDataDir();
