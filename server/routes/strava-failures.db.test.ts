@@ -88,7 +88,7 @@ describe('429 Too Many Requests', () => {
     expect((await connectStrava(user.client)).status).toBe(200);
     const waiting = await waitForSync(
       user.client,
-      10_000,
+      45_000,
       (status) => status.sync?.state !== 'queued' && status.sync?.state !== 'running',
     );
     return { user, since, waiting };
@@ -107,7 +107,7 @@ describe('429 Too Many Requests', () => {
     expect(resumesAt).toBeGreaterThanOrEqual(resetMs);
     expect(resumesAt).toBeLessThan(resetMs + 1000 + 100);
 
-    const done = await waitForSync(user.client, 15_000);
+    const done = await waitForSync(user.client, 45_000);
 
     expect(done.sync).toMatchObject({ state: 'done', pages: 2, activities: 150, imported: 150, resumesAt: null });
     const requests = await runnerListRequests(user.id, since);
@@ -130,7 +130,7 @@ describe('429 Too Many Requests', () => {
     expect(waitMs).toBeGreaterThanOrEqual(1000);
     expect(waitMs).toBeLessThan(2000);
 
-    const done = await waitForSync(user.client, 15_000);
+    const done = await waitForSync(user.client, 45_000);
     expect(done.sync).toMatchObject({ state: 'done', activities: 150 });
   });
 });
@@ -274,13 +274,13 @@ describe('429 without a reset header', () => {
     const since = Date.now();
     expect((await connectStrava(user.client)).status).toBe(200);
 
-    const waiting = await waitForSync(user.client, 10_000, (status) => status.sync?.state === 'waiting');
+    const waiting = await waitForSync(user.client, 45_000, (status) => status.sync?.state === 'waiting');
 
     const limited = (await runnerListRequests(user.id, since))[0];
     expect(limited?.status).toBe(429);
     const waitMs = Date.parse(waiting.sync?.resumesAt ?? '') - (limited?.time ?? 0);
     expect(waitMs).toBeGreaterThanOrEqual(60_000);
-    expect(waitMs).toBeLessThan(62_000);
+    expect(waitMs).toBeLessThan(70_000);
 
     // Sixty real seconds are too long for a test: bring the resume time forward and nudge the worker.
     // The client's limiter still holds every request until its own 60 s are up (recorded, not slept).
@@ -293,11 +293,12 @@ describe('429 without a reset header', () => {
     const joined = await user.client.post<{ state: string }>('/api/strava/sync', {});
     expect(joined.body.state).toBe('waiting');
 
-    const done = await waitForSync(user.client, 15_000);
+    const done = await waitForSync(user.client, 45_000);
 
     expect(done.sync).toMatchObject({ state: 'done', pages: 2, activities: 120 });
     const limiterWait = clock.waits[0] ?? 0;
-    expect(limiterWait).toBeGreaterThan(55_000);
+    // The rest of the minute: 60 s less the real seconds since the 429, however slow the machine.
+    expect(limiterWait).toBeGreaterThan(30_000);
     expect(limiterWait).toBeLessThanOrEqual(60_000);
   });
 });
