@@ -10,8 +10,14 @@ interface Call {
 /** A command runner whose commands end when the test says so. */
 function heldCommands() {
   const calls: Call[] = [];
-  const run = (command: string, args: string[]) =>
-    new Promise<string>((resolve, reject) => calls.push({ command: [command, ...args].join(' '), resolve, reject }));
+  const run = (command: string, args: string[], env: Readonly<Record<string, string>> = {}) =>
+    new Promise<string>((resolve, reject) =>
+      calls.push({
+        command: [...Object.entries(env).map(([name, value]) => `${name}=${value}`), command, ...args].join(' '),
+        resolve,
+        reject,
+      }),
+    );
   return { calls, run };
 }
 
@@ -27,7 +33,7 @@ describe('buildForBrowserTests', () => {
 
     expect(calls.map((call) => call.command)).toEqual([
       'npm run build:server',
-      'npm run build:web -- --outDir /tmp/stride-e2e-x/web --emptyOutDir',
+      'NODE_ENV=production npm run build:web -- --outDir /tmp/stride-e2e-x/web --emptyOutDir',
     ]);
     calls[1]?.resolve('built web');
     await settle();

@@ -6,13 +6,18 @@
  * waited for, so nothing is left writing into a folder the caller is about to remove.
  */
 
-/** Runs a command in the repository root; resolves with its output, rejects when it fails. */
-export type RunCommand = (command: string, args: string[]) => Promise<string>;
+/**
+ * Runs a command in the repository root (`env` added to the environment); resolves with its
+ * output, rejects when it fails.
+ */
+export type RunCommand = (command: string, args: string[], env?: Readonly<Record<string, string>>) => Promise<string>;
 
 export async function buildForBrowserTests(run: RunCommand, webDir: string): Promise<void> {
   const results = await Promise.allSettled([
     run('npm', ['run', 'build:server']),
-    run('npm', ['run', 'build:web', '--', '--outDir', webDir, '--emptyOutDir']),
+    // Built for production as `npm start` builds it: vitest sets NODE_ENV=test, with which Vite would
+    // bundle React's development code.
+    run('npm', ['run', 'build:web', '--', '--outDir', webDir, '--emptyOutDir'], { NODE_ENV: 'production' }),
   ]);
   for (const result of results) {
     if (result.status === 'rejected') {

@@ -43,10 +43,17 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const HEALTH_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-/** Runs a command in the repository root; resolves with its combined output, rejects with it on failure. */
-function run(command: string, args: string[]): Promise<string> {
+/**
+ * Runs a command in the repository root (`env` added to this process's); resolves with its combined
+ * output, rejects with it on failure.
+ */
+function run(command: string, args: string[], env: Readonly<Record<string, string>> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

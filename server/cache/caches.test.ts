@@ -251,6 +251,21 @@ describe('the read cache', () => {
     advance(5 * 60 * 1000);
     expect(await cache.get('u1', 'list', () => Promise.resolve('second'))).toBe('second');
   });
+
+  it('serves a loaded answer what it said to keep, until the time it said, and keeps nothing when told', async () => {
+    const { cache, advance } = readCache();
+    const loaded = (answer: string, keep: { answer: string; until: number } | null) => () =>
+      Promise.resolve({ answer, keep });
+    expect(await cache.getLoaded('u1', 'weather', loaded('fetched', { answer: 'cached', until: START + 60_000 }))).toBe(
+      'fetched',
+    );
+    advance(59_999);
+    expect(await cache.getLoaded('u1', 'weather', loaded('again', null))).toBe('cached');
+    advance(1);
+    expect(await cache.getLoaded('u1', 'weather', loaded('unavailable', null))).toBe('unavailable');
+    expect(await cache.getLoaded('u1', 'weather', loaded('up', { answer: 'up', until: START + 120_000 }))).toBe('up');
+    expect(await cache.getLoaded('u1', 'weather', loaded('not read', null))).toBe('up');
+  });
 });
 
 describe('when invalidations from other servers may have been missed', () => {

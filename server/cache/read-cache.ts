@@ -18,9 +18,20 @@ export interface ReadCacheOptions {
   users?: number;
 }
 
+/**
+ * A loaded answer that holds only for a while, or only sometimes: `keep` is what may be served
+ * again, and until when (ms since the epoch), or null to keep nothing.
+ */
+export interface Loaded<T> {
+  answer: T;
+  keep: { answer: T; until: number } | null;
+}
+
 export interface ReadCache {
   /** The user's answer under `key`: from memory, else from `load` (kept when it succeeds). */
   get<T>(userId: string, key: string, load: () => Promise<T>): Promise<T>;
+  /** The same for an answer whose `load` says what of it may be kept, and until when. */
+  getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T>;
   /** Drops every answer of the user, here at once and on every other app server. */
   invalidateUser(userId: string): Promise<void>;
   close(): void;
@@ -35,6 +46,8 @@ const ANSWERS_PER_USER = 32;
 interface Entry {
   value: unknown;
   storedAt: number;
+  /** Served only before this time (ms), when the answer said so. */
+  until: number;
 }
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
@@ -61,40 +74,48 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     }
   });
 
+  async function getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    const at = now();
+    const entry = users.get(userId)?.get(key);
+    if (entry && entry.storedAt + maxAgeMs > at && at < entry.until) {
+      return entry.value as T;
+    }
+    let reading = inFlight.get(userId);
+    if (!reading) {
+      reading = { generation: 0, reads: 0 };
+      inFlight.set(userId, reading);
+    }
+    reading.reads += 1;
+    const generation = reading.generation;
+    const startedAt = everything;
+    let loaded: Loaded<T>;
+    try {
+      loaded = await load();
+    } finally {
+      reading.reads -= 1;
+      if (reading.reads === 0) {
+        inFlight.delete(userId);
+      }
+    }
+    const { answer, keep } = loaded;
+    if (keep && reading.generation === generation && everything === startedAt) {
+      let answers = users.get(userId);
+      if (!answers) {
+        answers = new Lru<string, Entry>(ANSWERS_PER_USER);
+        users.set(userId, answers);
+      }
+      answers.set(key, { value: keep.answer, storedAt: at, until: keep.until });
+    }
+    return answer;
+  }
+
   return {
-    async get<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
-      const at = now();
-      const entry = users.get(userId)?.get(key);
-      if (entry && entry.storedAt + maxAgeMs > at) {
-        return entry.value as T;
-      }
-      let reading = inFlight.get(userId);
-      if (!reading) {
-        reading = { generation: 0, reads: 0 };
-        inFlight.set(userId, reading);
-      }
-      reading.reads += 1;
-      const generation = reading.generation;
-      const startedAt = everything;
-      let value: T;
-      try {
-        value = await load();
-      } finally {
-        reading.reads -= 1;
-        if (reading.reads === 0) {
-          inFlight.delete(userId);
-        }
-      }
-      if (reading.generation === generation && everything === startedAt) {
-        let answers = users.get(userId);
-        if (!answers) {
-          answers = new Lru<string, Entry>(ANSWERS_PER_USER);
-          users.set(userId, answers);
-        }
-        answers.set(key, { value, storedAt: at });
-      }
-      return value;
-    },
+    get: <T>(userId: string, key: string, load: () => Promise<T>) =>
+      getLoaded(userId, key, async () => {
+        const answer = await load();
+        return { answer, keep: { answer, until: Number.POSITIVE_INFINITY } };
+      }),
+    getLoaded,
     invalidateUser: (userId) => bus.publish({ kind: 'reads', userId }),
     close: unsubscribe,
   };

@@ -123,7 +123,13 @@ import {
   type SubscriptionContext,
 } from './subscription-service.ts';
 import { createUploadLimits } from './upload-limits.ts';
-import { createWeatherMemory, getActivityWeather, getWeather, type WeatherContext } from './weather-service.ts';
+import {
+  createWeatherMemory,
+  getActivityWeather,
+  getWeather,
+  loadWeather,
+  type WeatherContext,
+} from './weather-service.ts';
 import {
   finishExercise,
   getCoachingSettings,
@@ -189,6 +195,8 @@ export function registerActivityReactions(context: ServiceContext): void {
 
 /** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
+/** The dashboard's weather shows the hours from the current one and skips an hour once half over. */
+const HALF_HOUR_MS = 30 * 60 * 1000;
 /** The readiness's check-in reminder starts at a minute the runner chose. */
 const MINUTE_MS = 60 * 1000;
 
@@ -199,7 +207,7 @@ export function createServices(deps: ServiceDeps) {
    * The per-runner read cache (server/cache/read-cache.ts). Its entries are dropped by the "activities
    * changed" seam (readCacheReaction) and by every use case below wrapped in `writes`: each write that
    * can change a cached read (the list and totals, the profile, unseen medals, today's training,
-   * readiness) drops the runner's entries when it ends, before its answer returns.
+   * readiness, the weather, the Strava status) drops the runner's entries when it ends, before its answer returns.
    */
   const reads = createReadCache({ bus, now: () => clock.now() });
   const sessionClock = deps.sessionClock ?? REAL_CLOCK;
@@ -475,7 +483,9 @@ export function createServices(deps: ServiceDeps) {
     memory: createWeatherMemory(),
   };
   const weather = {
-    get: (userId: string) => getWeather(weatherContext, userId),
+    /** The dashboard's weather: kept per half hour, never past its forecast's freshness (loadWeather). */
+    get: (userId: string) =>
+      reads.getLoaded(userId, timeKey('weather', undefined, HALF_HOUR_MS), () => loadWeather(weatherContext, userId)),
     /** The debug page: the same path, which fills the shared cache when it holds nothing fresh. */
     prime: (userId: string) => getWeather(weatherContext, userId),
     activity: (userId: string, activityId: string) => getActivityWeather(weatherContext, userId, activityId),

@@ -34,6 +34,7 @@ import {
   type ForecastResponse,
 } from '../../core/weather/open-meteo.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import type { Loaded } from '../cache/read-cache.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import {
@@ -141,12 +142,14 @@ async function geocode(context: WeatherContext, text: string): Promise<GeocodedP
 }
 
 const HOUR_MS = 3_600_000;
+const HALF_HOUR_MS = HOUR_MS / 2;
 /** How often a request waiting for another server's fetch looks at the cache again. */
 const CLAIM_POLL_MS = 100;
 const locationKey = (lat: number, lng: number) =>
   `${roundCoordinate(lat).toFixed(LOCATION_DECIMALS)},${roundCoordinate(lng).toFixed(LOCATION_DECIMALS)}`;
 
-type RunnerLocation = { found: WeatherLocation } | { missing: string };
+/** Where the runner runs; `geocoderFailed` when the latest run serves only because geocoding failed. */
+type RunnerLocation = { found: WeatherLocation; geocoderFailed: boolean } | { missing: string };
 
 /**
  * The profile's place, geocoded once per location text; the newest activity's start otherwise (also
@@ -174,13 +177,19 @@ async function runnerLocation(context: WeatherContext, userId: string): Promise<
     }
     if (place && place.lat !== null && place.lng !== null) {
       const found = { label: place.name ?? text, source: 'profile' as const };
-      return { found: { ...found, lat: roundCoordinate(place.lat), lng: roundCoordinate(place.lng) } };
+      return {
+        found: { ...found, lat: roundCoordinate(place.lat), lng: roundCoordinate(place.lng) },
+        geocoderFailed: false,
+      };
     }
   }
   const start = await latestStartPoint(db, userId);
   if (start) {
     const found = { label: LATEST_RUN_LABEL, source: 'activity' as const };
-    return { found: { ...found, lat: roundCoordinate(start.lat), lng: roundCoordinate(start.lng) } };
+    return {
+      found: { ...found, lat: roundCoordinate(start.lat), lng: roundCoordinate(start.lng) },
+      geocoderFailed: geocoderFailure !== null,
+    };
   }
   if (geocoderFailure) {
     throw geocoderFailure;
@@ -264,21 +273,36 @@ function unavailable(error: unknown): typeof UNAVAILABLE {
 
 /** GET /api/weather and the debug page's priming: current conditions, the next 12 hours, the best hour. */
 export async function getWeather(context: WeatherContext, userId: string): Promise<Weather> {
+  return (await loadWeather(context, userId)).answer;
+}
+
+/**
+ * The same answer, with what of it a read cache may serve again and until when. The answer changes
+ * with the half hour (the hours shown start at the current one; the best hour skips one half over)
+ * and with the forecast's freshness, so it is kept until the earlier of the next half hour and the
+ * moment its forecast is no longer fresh (30 minutes after it was fetched), and as having come from
+ * the cache. "Weather unavailable", and the latest run standing in while geocoding fails, are not
+ * kept: the next read asks again.
+ */
+export async function loadWeather(context: WeatherContext, userId: string): Promise<Loaded<Weather>> {
+  const now = context.clock.now();
+  const nextHalfHour = (Math.floor(now / HALF_HOUR_MS) + 1) * HALF_HOUR_MS;
   try {
     const location = await runnerLocation(context, userId);
     if ('missing' in location) {
-      return { status: 'no-location', message: location.missing };
+      const answer: Weather = { status: 'no-location', message: location.missing };
+      return { answer, keep: { answer, until: nextHalfHour } };
     }
     const { lat, lng } = location.found;
     const { forecast, origin } = await callOnce(context, 'forecast', locationKey(lat, lng), () =>
       readForecast(context, location.found),
     );
-    const hourStart = Math.floor(context.clock.now() / HOUR_MS) * HOUR_MS;
+    const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS;
     const hours = forecastHours(forecast)
       .filter((hour) => hour.time >= hourStart)
       .slice(0, FORECAST_HOURS);
     const { current } = forecast;
-    return {
+    const answer: Weather = {
       status: 'ok',
       location: location.found,
       current: {
@@ -289,11 +313,16 @@ export async function getWeather(context: WeatherContext, userId: string): Promi
         weatherCode: current.weather_code,
       },
       hours,
-      bestHour: bestHourToRun(hours, context.clock.now()),
+      bestHour: bestHourToRun(hours, now),
       origin,
     };
+    if (location.geocoderFailed) {
+      return { answer, keep: null };
+    }
+    const until = Math.min(nextHalfHour, Date.parse(origin.fetchedAt) + FORECAST_REFRESH_MS);
+    return { answer, keep: { answer: { ...answer, origin: { ...origin, fetchedNow: false } }, until } };
   } catch (error) {
-    return unavailable(error);
+    return { answer: unavailable(error), keep: null };
   }
 }
 

@@ -17,8 +17,14 @@ import { lazyPage } from '../lib/lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
-import { SidebarLayout } from './SidebarLayout.tsx';
 
+/**
+ * The sidebar layout (navigation drawer, live events, medal celebrations) loads with the first page
+ * inside it, so the sign-in and registration pages do not download the signed-in app.
+ */
+const SidebarLayout = lazyPage(() =>
+  import('./SidebarLayout.tsx').then((module) => ({ default: module.SidebarLayout })),
+);
 const LoginPage = lazyPage(() => import('../pages/auth/LoginPage.tsx'));
 const RegisterPage = lazyPage(() => import('../pages/auth/RegisterPage.tsx'));
 const DashboardPage = lazyPage(() => import('../pages/DashboardPage.tsx'));
