@@ -3,6 +3,7 @@
  * its own local day, and per runner the extent of their charted history with the maximum heart rate
  * the loads were worked out with. Only server/services/load-aggregates.ts writes them.
  */
+import { sql } from 'kysely';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { DatedLoad } from '../../core/charts/chart-load.ts';
 import type { ChartFilter } from './charts-repository.ts';
@@ -52,10 +53,22 @@ export async function findLoadBasis(
   };
 }
 
+/** Stores the runner's extent; nothing for an account deleted meanwhile (a sync ending after it). */
 export async function saveStoredExtent(db: Db, userId: string, extent: StoredExtent): Promise<void> {
   await db
     .insertInto('loadExtents')
-    .values({ userId, ...extent })
+    .columns(['userId', 'firstDay', 'maxHeartrate', 'loadMaxHeartRate'])
+    .expression(
+      db
+        .selectFrom('authUsers')
+        .where('id', '=', userId)
+        .select([
+          'id as userId',
+          sql<string | null>`${extent.firstDay}::text`.as('firstDay'),
+          sql<number | null>`${extent.maxHeartrate}::float8`.as('maxHeartrate'),
+          sql<number>`${extent.loadMaxHeartRate}::float8`.as('loadMaxHeartRate'),
+        ]),
+    )
     .onConflict((conflict) => conflict.column('userId').doUpdateSet(extent))
     .execute();
 }

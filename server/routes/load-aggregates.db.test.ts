@@ -15,7 +15,10 @@ import { addDays } from '../../core/medals/streak.ts';
 import type { HeartRateSettings } from '../../core/running/heart-rate-api.ts';
 import { READINESS_THRESHOLDS, trainingLoad } from '../../core/wellbeing/readiness.ts';
 import type { ReadinessView } from '../../core/wellbeing/wellbeing-api.ts';
+import { deleteAuthUser } from '../db/user-repository.ts';
+import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { fixedClock } from '../test-support/clock.ts';
+import { connectedRunner, recordingClock, stravaConfigFor } from '../test-support/strava.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
@@ -28,13 +31,16 @@ const DAY = 86_400_000;
 const clock = fixedClock(NOW);
 
 let server: TestServer;
+let strava: StravaSimulator;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock });
+  strava = await createStravaSimulator({ seed: 27, enforceRateLimits: false });
+  server = await startTestServer({ strava: stravaConfigFor(strava) }, { clock, stravaClock: recordingClock() });
 });
 
 afterAll(async () => {
-  await server.stop();
+  await server?.stop();
+  await strava?.stop();
 });
 
 /** A GPX activity due north at `speed` m/s for `seconds`, its heart rate 130–149 bpm plus `extraBpm`. */
@@ -271,5 +277,39 @@ describe('readiness and the load lines from stored loads', () => {
       maxHeartrate: 149,
       loadMaxHeartRate: 149,
     });
+  });
+
+  it('store nothing, and fail nothing, for a change that ends after the account was deleted', async () => {
+    const { runner } = await runnerWithHistory();
+    await deleteAuthUser(server.database.db, runner.id);
+    await expect(
+      server.services.activityChanges.changed({ userId: runner.id, source: 'strava-sync' }),
+    ).resolves.toBeUndefined();
+    const { db } = server.database;
+    expect(await db.selectFrom('loadExtents').select('userId').where('userId', '=', runner.id).execute()).toEqual([]);
+    expect(await db.selectFrom('activityLoads').select('userId').where('userId', '=', runner.id).execute()).toEqual([]);
+  });
+
+  it('follow a Strava import and a disconnection', async () => {
+    const runner = await connectedRunner(server, strava, 6);
+    const storedIds = async () =>
+      (
+        await server.database.db
+          .selectFrom('activityLoads')
+          .select('activityId')
+          .where('userId', '=', runner.id)
+          .execute()
+      )
+        .map((row) => row.activityId)
+        .sort();
+    const imported = (await listed(runner)).filter((item) => item.counted && item.hasTiming && item.movingTime > 0);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(await storedIds()).toEqual(imported.map((item) => item.id).sort());
+    await expectFiguresOfActivities(runner);
+
+    expect((await runner.client.delete('/api/strava/connection')).status).toBe(200);
+    expect(await storedIds()).toEqual([]);
+    const after = await expectFiguresOfActivities(runner);
+    expect(after).toMatchObject({ acuteLoad: 0, chronicLoad: 0, ratio: null });
   });
 });
