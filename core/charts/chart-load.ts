@@ -59,13 +59,31 @@ export function loadAssumptions(maximum: { set: number | null; highestSeen: numb
     : { maxHeartRate: DEFAULT_MAX_HEART_RATE, maxHeartRateSource: 'default', restingHeartRate };
 }
 
+/** One activity's training load under the assumptions (core/running/training-load.ts activityLoad). */
+export function loadOfActivity(activity: Omit<LoadActivity, 'date'>, assumptions: LoadAssumptions): number {
+  return activityLoad({
+    type: activity.type,
+    seconds: activity.movingTime,
+    metres: activity.distance,
+    averageHeartRate: activity.averageHeartrate ?? undefined,
+    restingHeartRate: assumptions.restingHeartRate,
+    maxHeartRate: assumptions.maxHeartRate,
+    thresholdSecondsPerMetre: ASSUMED_THRESHOLD_PACE_S_PER_KM / 1000,
+  });
+}
+
+/** One activity's load on its local day, "YYYY-MM-DD" (as stored once it was worked out). */
+export interface DatedLoad {
+  date: string;
+  load: number;
+}
+
 /**
- * Daily load and the fitness/fatigue/form lines from `warmUpFrom` to `to`, returning only the days
- * from `from` on. Activities outside the days are ignored.
+ * Daily load (the sum of the day's activity loads) and the fitness/fatigue/form lines from
+ * `warmUpFrom` to `to`, returning only the days from `from` on. Loads outside the days are ignored.
  */
-export function loadLines(
-  activities: readonly LoadActivity[],
-  assumptions: LoadAssumptions,
+export function loadLinesOf(
+  loads: readonly DatedLoad[],
   days: { warmUpFrom: string; from: string; to: string },
 ): LoadDay[] {
   const count = daysBetween(days.warmUpFrom, days.to) + 1;
@@ -73,25 +91,27 @@ export function loadLines(
     return [];
   }
   const daily = new Array<number>(count).fill(0);
-  for (const activity of activities) {
-    const index = daysBetween(days.warmUpFrom, activity.date);
+  for (const { date, load } of loads) {
+    const index = daysBetween(days.warmUpFrom, date);
     if (index < 0 || index >= count) {
       continue;
     }
-    daily[index] =
-      (daily[index] ?? 0) +
-      activityLoad({
-        type: activity.type,
-        seconds: activity.movingTime,
-        metres: activity.distance,
-        averageHeartRate: activity.averageHeartrate ?? undefined,
-        restingHeartRate: assumptions.restingHeartRate,
-        maxHeartRate: assumptions.maxHeartRate,
-        thresholdSecondsPerMetre: ASSUMED_THRESHOLD_PACE_S_PER_KM / 1000,
-      });
+    daily[index] = (daily[index] ?? 0) + load;
   }
   const skip = Math.max(0, daysBetween(days.warmUpFrom, days.from));
   return fitnessSeries(daily)
     .map((day, index) => ({ date: addDays(days.warmUpFrom, index), ...day }))
     .slice(skip);
+}
+
+/** {@link loadLinesOf} of the activities, each load worked out under the assumptions. */
+export function loadLines(
+  activities: readonly LoadActivity[],
+  assumptions: LoadAssumptions,
+  days: { warmUpFrom: string; from: string; to: string },
+): LoadDay[] {
+  return loadLinesOf(
+    activities.map((activity) => ({ date: activity.date, load: loadOfActivity(activity, assumptions) })),
+    days,
+  );
 }

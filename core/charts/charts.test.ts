@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartQuerySchema } from './chart-api.ts';
-import { DEFAULT_MAX_HEART_RATE, loadAssumptions, loadLines } from './chart-load.ts';
+import { DEFAULT_MAX_HEART_RATE, loadAssumptions, loadLines, loadLinesOf, loadOfActivity } from './chart-load.ts';
 import { paceTrendType } from './chart-api.ts';
 import { noActivitiesSentence, noClimbSentence, noLoadSentence, noPaceSentence } from './chart-sentences.ts';
 import {
@@ -141,6 +141,28 @@ describe('chart load lines', () => {
     // The warm-up day's load is still in the fitness of the range's first day.
     expect(days[0]?.fitness).toBeGreaterThan(0);
     expect(tenth?.form).toBeCloseTo((tenth?.fitness ?? 0) - (tenth?.fatigue ?? 0), 12);
+  });
+
+  it('draws the same lines from loads worked out beforehand, one per activity', () => {
+    const assumptions = loadAssumptions({ set: 180, highestSeen: 190 });
+    const activities = [
+      { date: '2026-01-02', type: 'run' as const, movingTime: 1800, distance: 6000, averageHeartrate: 160 },
+      { date: '2026-01-02', type: 'ride' as const, movingTime: 3600, distance: 30_000, averageHeartrate: null },
+      { date: '2026-01-05', type: 'walk' as const, movingTime: 2400, distance: 4000, averageHeartrate: null },
+    ];
+    const days = { warmUpFrom: '2026-01-01', from: '2026-01-03', to: '2026-01-06' };
+    const stored = activities.map((activity) => ({ date: activity.date, load: loadOfActivity(activity, assumptions) }));
+    expect(loadLinesOf(stored, days)).toEqual(loadLines(activities, assumptions, days));
+    expect(
+      loadLinesOf(
+        [
+          { date: '2026-01-05', load: 40 },
+          { date: '2026-01-05', load: 2 },
+        ],
+        days,
+      )[2]?.load,
+    ).toBe(42);
+    expect(loadLinesOf([{ date: '2025-12-31', load: 40 }], days).every((day) => day.fitness === 0)).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * SQL for the Charts page: sums per week or month and the per-activity figures of the load lines,
- * over the charted activities (isCharted) of one runner. Days are the activities' own local days
- * (the first ten characters of start_date_local), as for the running-days heatmap.
+ * SQL for the Charts page: sums per week or month, and the per-activity figures the stored loads
+ * are worked out from (load-aggregate-repository.ts), over the charted activities (isCharted) of
+ * one runner. Days are the activities' own local days (the first ten characters of
+ * start_date_local), as for the running-days heatmap.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
@@ -122,6 +123,7 @@ export async function heartRateZoneEdges(
 }
 
 export interface LoadRow {
+  id: string;
   date: string;
   type: UploadActivityType;
   movingTime: number;
@@ -129,14 +131,16 @@ export interface LoadRow {
   averageHeartrate: number | null;
 }
 
-/** The timed activities of the range, with what their load is computed from. */
-export async function loadRows(db: Db, userId: string, filter: ChartFilter): Promise<LoadRow[]> {
-  const rows = await chartedIn(db, userId, filter)
+/** Every charted, timed activity of the runner, with what its load is computed from. */
+export async function loadRows(db: Db, userId: string): Promise<LoadRow[]> {
+  return db
+    .selectFrom('activities')
+    .where('userId', '=', userId)
+    .where(isCharted)
     .where('hasTiming', '=', true)
     .where('movingTime', '>', 0)
-    .select([LOCAL_DAY.as('date'), 'type', 'movingTime', 'distance', 'averageHeartrate'])
+    .select(['id', LOCAL_DAY.as('date'), 'type', 'movingTime', 'distance', 'averageHeartrate'])
     .execute();
-  return rows;
 }
 
 /** The first local day with a charted activity, and the highest heart rate any recorded. */

@@ -457,6 +457,24 @@ export interface ErrorReportsTable {
   receivedAt: Generated<Date>;
 }
 
+/** A charted, timed activity's training load on its local day (migration 0029, load-aggregates.ts). */
+export interface ActivityLoadsTable {
+  activityId: string;
+  userId: string;
+  /** The activity's own local day, "YYYY-MM-DD". */
+  day: string;
+  type: UploadActivityType;
+  load: number;
+}
+
+/** A runner's charted history in brief, and the maximum heart rate their stored loads used (migration 0029). */
+export interface LoadExtentsTable {
+  userId: string;
+  firstDay: string | null;
+  maxHeartrate: number | null;
+  loadMaxHeartRate: number;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -490,6 +508,8 @@ export interface Database {
   coachingSettings: CoachingSettingsTable;
   wellbeingEntries: WellbeingEntriesTable;
   errorReports: ErrorReportsTable;
+  activityLoads: ActivityLoadsTable;
+  loadExtents: LoadExtentsTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;

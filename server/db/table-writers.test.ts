@@ -29,4 +29,9 @@ describe('repositories write their own tables', () => {
       /export async function markRunsMatched\(/,
     );
   });
+
+  it('the stored loads are written by their own repository alone', () => {
+    expect(tablesWritten('load-aggregate-repository.ts')).toEqual(['activityLoads', 'loadExtents']);
+    expect(tablesWritten('charts-repository.ts')).toEqual([]);
+  });
 });

@@ -70,6 +70,7 @@ describe('the "activities changed" seam', () => {
   it('runs the registered reactions in the order the composition root gave, a new one last', () => {
     expect(server.services.activityChanges.reactions()).toEqual([
       'totals',
+      'load aggregates',
       'track figures',
       'plan ticks',
       'live publish',

@@ -1,7 +1,8 @@
 /**
  * The Charts page's data: sums per week or month for the period and the same period last year, the
- * pace trend (of one type: runs under all types) with its rolling average, and the training-load lines. The sums run in SQL; only the
- * load lines read per-activity figures (a few numbers each), since their formula is in core.
+ * pace trend (of one type: runs under all types) with its rolling average, and the training-load
+ * lines. The sums run in SQL; the load lines read the stored per-activity loads (load-aggregates.ts),
+ * since their formula is in core.
  */
 import { localDate } from '../../core/activity/time-zone.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type Charts,
   type ChartTotals,
 } from '../../core/charts/chart-api.ts';
-import { LOAD_WARM_UP_DAYS, loadLines } from '../../core/charts/chart-load.ts';
+import { LOAD_WARM_UP_DAYS, loadLinesOf } from '../../core/charts/chart-load.ts';
 import {
   bucketKeys,
   chartRange,
@@ -27,20 +28,14 @@ import {
   heartRateZoneBounds,
   zoneSecondsFromEdges,
 } from '../../core/running/heart-rate-zones.ts';
-import {
-  bucketTotals,
-  chartExtent,
-  heartRateZoneEdges,
-  loadRows,
-  type BucketRow,
-  type ChartFilter,
-} from '../db/charts-repository.ts';
+import { bucketTotals, heartRateZoneEdges, type BucketRow, type ChartFilter } from '../db/charts-repository.ts';
+import { storedLoadsBetween } from '../db/load-aggregate-repository.ts';
 import {
   computePendingTrackFigures,
   PENDING_TRACK_FIGURES_READ,
   type TrackFiguresContext,
 } from './best-efforts-service.ts';
-import { heartRateAssumptions } from './heart-rate-service.ts';
+import { loadFigures } from './load-aggregates.ts';
 
 /** Buckets averaged into the pace trend's rolling line (this one and the three before). */
 const PACE_ROLLING_BUCKETS = 4;
@@ -74,8 +69,7 @@ export async function getCharts(context: TrackFiguresContext, userId: string, qu
   const today = localDate(context.clock.now(), query.timeZone);
   const type = query.type === CHART_TYPE_ALL ? null : query.type;
   const paceType = paceTrendType(query.type);
-  const extent = await chartExtent(db, userId);
-  const assumptions = await heartRateAssumptions(db, userId, extent.maxHeartrate);
+  const { extent, assumptions } = await loadFigures(db, userId);
   const zones = heartRateZoneBounds(assumptions.maxHeartRate);
   const range: ChartRange = chartRange(query.period, today, extent.firstDay);
   const compare = comparesWithLastYear(query.period);
@@ -88,7 +82,7 @@ export async function getCharts(context: TrackFiguresContext, userId: string, qu
   const [current, lastYear, loads, zoneEdges] = await Promise.all([
     bucketTotals(db, userId, filter(range), range.bucket, paceType),
     compare ? bucketTotals(db, userId, filter(previous), previous.bucket, paceType) : Promise.resolve([]),
-    loadRows(db, userId, { from: warmUpFrom, to: today, type }),
+    storedLoadsBetween(db, userId, { from: warmUpFrom, to: today, type }),
     heartRateZoneEdges(
       db,
       userId,
@@ -135,7 +129,7 @@ export async function getCharts(context: TrackFiguresContext, userId: string, qu
     },
     load: {
       restingHeartRate: assumptions.restingHeartRate,
-      days: loadLines(loads, assumptions, { warmUpFrom, from: loadFrom, to: today }),
+      days: loadLinesOf(loads, { warmUpFrom, from: loadFrom, to: today }),
     },
   };
 }

@@ -78,6 +78,7 @@ import { getCharts } from './charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
 import { calendarFeed } from './plan-calendar.ts';
+import { loadAggregatesReaction } from './load-aggregates.ts';
 import { planTicksReaction } from './plan-ticking.ts';
 import {
   createPlan,
@@ -179,13 +180,14 @@ export interface ImportInput {
 
 /**
  * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
- * statistics (a failure fails the change), the new activities' track figures (best efforts,
+ * statistics and the stored training loads (a failure of either fails the change), the new activities' track figures (best efforts,
  * heart-rate zones), plan ticks, open pages, the medals (spec §4: after every import), then the
  * runner's cached reads are dropped (last, after every write above). Each further reaction is one
  * line here.
  */
 export function registerActivityReactions(context: ServiceContext): void {
   context.changes.register(totalsReaction);
+  context.changes.register(loadAggregatesReaction);
   context.changes.register(trackFiguresReaction);
   context.changes.register(planTicksReaction);
   context.changes.register(livePublishReaction);

@@ -6,7 +6,7 @@
  * "User ID is required"). After a check-in or an exercise the medals are checked, as after an import.
  */
 import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts';
-import { loadLines } from '../../core/charts/chart-load.ts';
+import { loadLinesOf } from '../../core/charts/chart-load.ts';
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../../core/medals/catalogue.ts';
 import { wellbeingStreakLength } from '../../core/medals/wellbeing-streak.ts';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../../core/profile.ts';
@@ -36,7 +36,7 @@ import {
   type WellbeingOverview,
   type WellbeingStreaks,
 } from '../../core/wellbeing/wellbeing-api.ts';
-import { chartExtent, loadRows } from '../db/charts-repository.ts';
+import { storedLoadsBetween } from '../db/load-aggregate-repository.ts';
 import { findProfileByUserId, updateProfile } from '../db/profile-repository.ts';
 import {
   findCoachingSettings,
@@ -48,7 +48,7 @@ import {
   saveCoachingSettings,
 } from '../db/wellbeing-repository.ts';
 import { conflict, invalid } from '../errors.ts';
-import { heartRateAssumptions } from './heart-rate-service.ts';
+import { loadFigures } from './load-aggregates.ts';
 import { checkMedals } from './medal-service.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -206,8 +206,8 @@ export async function updateCoachingSettings(
 
 /**
  * Readiness (core/wellbeing/readiness.ts): today's latest score and the acute:chronic ratio of the
- * daily training load (Charts' per-activity load, core/charts/chart-load.ts) over the last 7 and 28
- * days. The load is compared only once the runner's first activity is at least 28 days old: before
+ * daily training load (Charts' per-activity load, core/charts/chart-load.ts, as stored by
+ * load-aggregates.ts) over the last 7 and 28 days. The load is compared only once the runner's first activity is at least 28 days old: before
  * that the "chronic" mean counts days before they ran with Stride as rest, and a first week would
  * always read as an overload.
  */
@@ -219,17 +219,15 @@ export async function getReadiness(
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
   const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
-  const [checkIn, rows, extent, settings] = await Promise.all([
+  const [checkIn, { extent }, settings] = await Promise.all([
     findLatestCheckInBetween(context.db, id, localDayRangeUtc(today, zone)),
-    loadRows(context.db, id, { from, to: today, type: null }),
-    chartExtent(context.db, id),
+    // First: it works the stored loads out when they were never stored.
+    loadFigures(context.db, id),
     getCoachingSettings(context, id),
   ]);
   const established = extent.firstDay !== null && extent.firstDay <= from;
-  const assumptions = await heartRateAssumptions(context.db, id, extent.maxHeartrate);
-  const daily = established
-    ? loadLines(rows, assumptions, { warmUpFrom: from, from, to: today }).map((day) => day.load)
-    : [];
+  const loads = established ? await storedLoadsBetween(context.db, id, { from, to: today, type: null }) : [];
+  const daily = established ? loadLinesOf(loads, { warmUpFrom: from, from, to: today }).map((day) => day.load) : [];
   const score = checkIn?.wellbeingScore ?? null;
   const hint = readiness(score, daily);
   const localTime = localDateTime(context.clock.now(), zone).slice(11, 16);

@@ -1,0 +1,100 @@
+/**
+ * The stored training-load figures the readiness and the Charts load lines read (migration 0029),
+ * so that no request re-reads the runner's whole history: each charted, timed activity's load
+ * (core/charts/chart-load.ts) on its own local day, and the extent of the charted history (first
+ * local day, highest heart rate recorded) with the maximum heart rate the loads were worked out with.
+ *
+ * A load depends on the activity's own figures and on the maximum heart rate in force (the one the
+ * runner set, else the highest recorded, else the default), so the figures are worked out again
+ * after every change of the runner's activities (one reaction on "activities changed") and when
+ * they set or clear their maximum; only rows whose load changed are written. A runner whose figures
+ * were never stored (data from before they existed), or were stored under another maximum, has them
+ * worked out on the read that finds so, before it answers.
+ */
+import { loadAssumptions, loadOfActivity, type LoadAssumptions } from '../../core/charts/chart-load.ts';
+import { chartExtent, loadRows } from '../db/charts-repository.ts';
+import type { Db } from '../db/db.ts';
+import { findMaxHeartRate } from '../db/heart-rate-repository.ts';
+import {
+  findLoadBasis,
+  listStoredLoads,
+  saveStoredExtent,
+  writeStoredLoads,
+  type StoredExtent,
+  type StoredLoad,
+} from '../db/load-aggregate-repository.ts';
+import { lockRunnerScope } from '../db/user-lock.ts';
+import type { ActivityReaction } from './service-context.ts';
+
+export interface LoadFigures {
+  extent: StoredExtent;
+  assumptions: LoadAssumptions & { set: number | null; highestRecorded: number | null };
+}
+
+function figuresOf(extent: StoredExtent, set: number | null): LoadFigures {
+  const highestRecorded = extent.maxHeartrate;
+  return {
+    extent,
+    assumptions: { ...loadAssumptions({ set, highestSeen: highestRecorded }), set, highestRecorded },
+  };
+}
+
+function sameLoad(stored: StoredLoad | undefined, fresh: StoredLoad): boolean {
+  return stored !== undefined && stored.day === fresh.day && stored.type === fresh.type && stored.load === fresh.load;
+}
+
+/**
+ * Works the runner's figures out again from their activities, inside the caller's transaction (a
+ * per-runner lock keeps two refreshes from interleaving).
+ */
+export async function refreshLoadAggregatesIn(trx: Db, userId: string): Promise<LoadFigures> {
+  await lockRunnerScope(trx, 'load-aggregates', userId);
+  const found = await chartExtent(trx, userId);
+  const set = await findMaxHeartRate(trx, userId);
+  const assumptions = loadAssumptions({ set, highestSeen: found.maxHeartrate });
+  const fresh: StoredLoad[] = (await loadRows(trx, userId)).map((row) => ({
+    activityId: row.id,
+    day: row.date,
+    type: row.type,
+    load: loadOfActivity(row, assumptions),
+  }));
+  const stored = new Map((await listStoredLoads(trx, userId)).map((row) => [row.activityId, row]));
+  const kept = new Set(fresh.map((row) => row.activityId));
+  await writeStoredLoads(trx, userId, {
+    upsert: fresh.filter((row) => !sameLoad(stored.get(row.activityId), row)),
+    remove: [...stored.keys()].filter((id) => !kept.has(id)),
+  });
+  const extent: StoredExtent = { ...found, loadMaxHeartRate: assumptions.maxHeartRate };
+  await saveStoredExtent(trx, userId, extent);
+  return figuresOf(extent, set);
+}
+
+export function refreshLoadAggregates(db: Db, userId: string): Promise<LoadFigures> {
+  return db.transaction().execute((trx) => refreshLoadAggregatesIn(trx, userId));
+}
+
+/** The runner's stored extent and load assumptions, worked out first when missing or stale. */
+export async function loadFigures(db: Db, userId: string): Promise<LoadFigures> {
+  const { extent, setMaxHeartRate } = await findLoadBasis(db, userId);
+  if (extent !== null) {
+    const figures = figuresOf(extent, setMaxHeartRate);
+    if (figures.assumptions.maxHeartRate === extent.loadMaxHeartRate) {
+      return figures;
+    }
+  }
+  return refreshLoadAggregates(db, userId);
+}
+
+/**
+ * After every change of the runner's activities (each page of a sync too), their stored loads and
+ * extent follow before anything reads them; a failure fails the change, so they never go stale
+ * silently.
+ */
+export const loadAggregatesReaction: ActivityReaction = {
+  name: 'load aggregates',
+  duringSync: true,
+  required: true,
+  run: async (context, change) => {
+    await refreshLoadAggregates(context.db, change.userId);
+  },
+};
