@@ -5,7 +5,7 @@
  * render when the app opens offline and kept in step while it runs.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { offlineStore, persistQueries, restoreQueries } from '../lib/query-persistence.ts';
+import { offlineStore, persistQueries, readKeptSnapshot, restoreQueries } from '../lib/query-persistence.ts';
 
 /** The build this app came from; the kept data of another build is dropped. */
 export const BUILD_ID: string = import.meta.env.VITE_STRIDE_BUILD ?? 'development';
@@ -19,16 +19,23 @@ export function registerServiceWorker(): void {
   });
 }
 
-/** Restores the kept data when starting offline, then keeps it. Never fails the start. */
+/**
+ * Reads the kept data; offline, puts it into the cache before the first render. Then keeps it in
+ * step, adding to what earlier visits kept. Never fails the start.
+ */
 export async function startOfflineData(queryClient: QueryClient): Promise<void> {
   if (typeof indexedDB === 'undefined') {
     return;
   }
   const store = offlineStore();
+  const kept = readKeptSnapshot(store, { buster: BUILD_ID, now: Date.now() }).catch((error: unknown) => {
+    console.warn('The data kept for offline use could not be read', error);
+    return undefined;
+  });
   if (!navigator.onLine) {
-    await restoreQueries(queryClient, store, { buster: BUILD_ID, now: Date.now() }).catch((error: unknown) =>
-      console.warn('The data kept for offline use could not be read', error),
-    );
+    restoreQueries(queryClient, await kept);
   }
-  persistQueries(queryClient, store, { buster: BUILD_ID, now: () => Date.now() });
+  const persisting = persistQueries(queryClient, store, { buster: BUILD_ID, now: () => Date.now(), carried: kept });
+  // Leaving the page (a reload, a closed tab) writes what the throttle still holds back.
+  window.addEventListener('pagehide', () => void persisting.flush());
 }

@@ -5,6 +5,7 @@ import {
   isPersistedQueryKey,
   isRestorable,
   persistQueries,
+  readKeptSnapshot,
   restoreQueries,
   takeSnapshot,
   type PersistedSnapshot,
@@ -103,7 +104,7 @@ describe('restoring', () => {
     await store.write(takeSnapshot(clientWithAdasData(), ada.id, BUILD, NOW));
 
     const fresh = new QueryClient();
-    expect(await restoreQueries(fresh, store, { buster: BUILD, now: NOW + 60_000 })).toBe(true);
+    expect(restoreQueries(fresh, await readKeptSnapshot(store, { buster: BUILD, now: NOW + 60_000 }))).toBe(true);
     expect(fresh.getQueryData(SESSION_QUERY_KEY)).toEqual(ada);
     expect(fresh.getQueryData(listKey)).toEqual(runs);
     expect(fresh.getQueryData(MEDALS_QUERY_KEY)).toEqual({ medals: [{ id: 'first-run', earned: true }] });
@@ -125,7 +126,7 @@ describe('restoring', () => {
       const store = memoryStore();
       await store.write(snapshot);
       const fresh = new QueryClient();
-      expect(await restoreQueries(fresh, store, { buster, now })).toBe(false);
+      expect(restoreQueries(fresh, await readKeptSnapshot(store, { buster, now }))).toBe(false);
       expect(fresh.getQueryData(listKey)).toBeUndefined();
       expect(store.saved).toBeUndefined();
     }
@@ -133,7 +134,7 @@ describe('restoring', () => {
 
   it('restores nothing when nothing was kept', async () => {
     const fresh = new QueryClient();
-    expect(await restoreQueries(fresh, memoryStore(), { buster: BUILD, now: NOW })).toBe(false);
+    expect(restoreQueries(fresh, await readKeptSnapshot(memoryStore(), { buster: BUILD, now: NOW }))).toBe(false);
     expect(fresh.getQueryCache().getAll()).toEqual([]);
   });
 });
@@ -173,7 +174,7 @@ describe('keeping the store in step', () => {
     await persisting.flush();
     expect(store.saved?.userId).toBe(grace.id);
     const restored = new QueryClient();
-    await restoreQueries(restored, store, { buster: BUILD, now: NOW });
+    restoreQueries(restored, await readKeptSnapshot(store, { buster: BUILD, now: NOW }));
     expect(restored.getQueryData(PROFILE_QUERY_KEY)).toEqual({ firstName: 'Grace' });
     expect(restored.getQueryData(listKey)).toBeUndefined();
     persisting.stop();
@@ -186,6 +187,70 @@ describe('keeping the store in step', () => {
     client.setQueryData(MEDALS_QUERY_KEY, { medals: [] });
     await persisting.flush();
     expect(store.writes).toBe(0);
+    persisting.stop();
+  });
+});
+
+describe('what earlier visits kept', () => {
+  const manualTimer = 60_000;
+
+  it('stays beside what this visit fetched, replaced only by newer data of the same query', async () => {
+    const store = memoryStore();
+    await store.write(takeSnapshot(clientWithAdasData(), ada.id, BUILD, NOW));
+
+    // The next visit, online, opens the dashboard only: the session and the profile.
+    const client = new QueryClient();
+    const persisting = persistQueries(client, store, {
+      buster: BUILD,
+      now: () => NOW + 60_000,
+      throttleMs: manualTimer,
+      carried: readKeptSnapshot(store, { buster: BUILD, now: NOW + 60_000 }),
+    });
+    client.setQueryData(SESSION_QUERY_KEY, ada, { updatedAt: NOW + 60_000 });
+    client.setQueryData(PROFILE_QUERY_KEY, { firstName: 'Augusta' }, { updatedAt: NOW + 60_000 });
+    await persisting.flush();
+
+    const restored = new QueryClient();
+    restoreQueries(restored, await readKeptSnapshot(store, { buster: BUILD, now: NOW + 120_000 }));
+    expect(restored.getQueryData(PROFILE_QUERY_KEY)).toEqual({ firstName: 'Augusta' });
+    expect(restored.getQueryData(MEDALS_QUERY_KEY)).toEqual({ medals: [{ id: 'first-run', earned: true }] });
+    expect(restored.getQueryData(listKey)).toEqual(runs);
+    persisting.stop();
+  });
+
+  it('leaves once its data is seven days old', async () => {
+    const store = memoryStore();
+    await store.write(takeSnapshot(clientWithAdasData(), ada.id, BUILD, NOW));
+    const later = NOW + OFFLINE_CACHE_MAX_AGE_MS - 1;
+    const client = new QueryClient();
+    const persisting = persistQueries(client, store, {
+      buster: BUILD,
+      now: () => later + 1,
+      throttleMs: manualTimer,
+      carried: readKeptSnapshot(store, { buster: BUILD, now: later }),
+    });
+    client.setQueryData(SESSION_QUERY_KEY, ada, { updatedAt: later });
+    await persisting.flush();
+    expect(store.saved?.state.queries.map((query) => query.queryKey)).toEqual([SESSION_QUERY_KEY]);
+    persisting.stop();
+  });
+
+  it('is dropped, never written again, when someone else is signed in', async () => {
+    const store = memoryStore();
+    await store.write(takeSnapshot(clientWithAdasData(), ada.id, BUILD, NOW));
+    const client = new QueryClient();
+    const persisting = persistQueries(client, store, {
+      buster: BUILD,
+      now: () => NOW,
+      throttleMs: manualTimer,
+      carried: readKeptSnapshot(store, { buster: BUILD, now: NOW }),
+    });
+    const grace = { id: 'user-grace', name: 'Grace', email: 'grace@example.com' };
+    client.setQueryData(SESSION_QUERY_KEY, grace);
+    await persisting.flush();
+    expect(store.saved?.userId).toBe(grace.id);
+    expect(store.saved?.state.queries.map((query) => query.queryKey)).toEqual([SESSION_QUERY_KEY]);
+    expect(store.saved?.state.queries[0]?.state.data).toEqual(grace);
     persisting.stop();
   });
 });
