@@ -108,6 +108,7 @@ describe.each(VIEWPORT_NAMES)('offline (%s)', (viewport) => {
     });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectVisible(page.getByText(OFFLINE_WRITE_REFUSED));
+    await page.getByText(OFFLINE_WRITE_REFUSED).scrollIntoViewIfNeeded();
     await screenshot(page, `offline-${viewport}-offline-save-refused`);
 
     // Back online: the status goes, the same change is saved.
