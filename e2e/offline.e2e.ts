@@ -14,10 +14,13 @@ import {
   expectHidden,
   expectVisible,
   heading,
+  mainNav,
   newAccount,
+  openNavigation,
   registerViaUi,
   screenshot,
   useBrowser,
+  waitForPath,
 } from './support/browser.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
@@ -35,13 +38,23 @@ const KEPT_QUERIES = `new Promise((resolve, reject) => {
     read.onsuccess = () => {
       open.result.close();
       const keys = (read.result ? read.result.state.queries : []).map((query) => query.queryKey[0]);
-      resolve([...new Set(keys)].sort());
+      resolve({ roots: [...new Set(keys)].sort(), savedAt: read.result ? read.result.savedAt : 0 });
     };
   };
 })`;
 
-function keptQueries(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(KEPT_QUERIES);
+interface Kept {
+  /** The first part of each kept query's key, once each. */
+  roots: string[];
+  savedAt: number;
+}
+
+function kept(page: Page): Promise<Kept> {
+  return page.evaluate<Kept>(KEPT_QUERIES);
+}
+
+async function keptQueries(page: Page): Promise<string[]> {
+  return (await kept(page)).roots;
 }
 
 function offlineStatus(page: Page) {
@@ -75,11 +88,20 @@ describe.each(VIEWPORT_NAMES)('offline (%s)', (viewport) => {
 
     await page.goto('/activities');
     await expectVisible(page.getByText(runName, { exact: true }).first());
-    await page.goto('/medals');
+    await openNavigation(page, viewport);
+    await mainNav(page)
+      .getByRole('link', { name: /^Medals( \(\d+ new\))?$/ })
+      .click();
+    await waitForPath(page, '/medals');
     await expectVisible(page.getByRole('article', { name: /^Longest Run, earned/ }));
-    await expect.poll(() => keptQueries(page)).toEqual(['activities', 'medals', 'profile', 'session']);
     await expectHidden(offlineStatus(page));
     await screenshot(page, `offline-${viewport}-online-medals`);
+    // Leaving the page writes what is on screen now; the reload below leaves it too, but a write
+    // begun while a page unloads may not finish, so the test lets this one finish first.
+    const seen = await page.evaluate<number>('Date.now()');
+    await page.evaluate("window.dispatchEvent(new Event('pagehide'))");
+    await expect.poll(async () => (await kept(page)).savedAt >= seen).toBe(true);
+    expect(await keptQueries(page)).toEqual(['activities', 'medals', 'profile', 'session']);
 
     await context.setOffline(true);
     await expectVisible(offlineStatus(page));

@@ -4,7 +4,7 @@
  * the runner's activities, profile and medals (lib/query-persistence.ts), put back before the first
  * render when the app opens offline and kept in step while it runs.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { offlineStore, persistQueries, readKeptSnapshot, restoreQueries } from '../lib/query-persistence.ts';
 
 /** The build this app came from; the kept data of another build is dropped. */
@@ -24,6 +24,9 @@ export function registerServiceWorker(): void {
  * step, adding to what earlier visits kept. Never fails the start.
  */
 export async function startOfflineData(queryClient: QueryClient): Promise<void> {
+  // TanStack Query assumes online until an online or offline event; a page opened offline says so
+  // at once, so queries wait for the connection instead of failing.
+  onlineManager.setOnline(navigator.onLine);
   if (typeof indexedDB === 'undefined') {
     return;
   }
