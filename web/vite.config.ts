@@ -2,12 +2,13 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress-plugin.ts';
+import { serviceWorker } from './pwa-plugin.ts';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: path.resolve(root, '../dist/web'),
     emptyOutDir: true,

@@ -81,6 +81,12 @@ export interface OpenedPage {
 export interface NewPageOptions {
   /** The server the page talks to: the suite's server unless a test starts its own. */
   baseUrl?: string;
+  /**
+   * Let the app's service worker run. Off by default: a page whose requests the worker answers
+   * cannot have them intercepted with `page.route` (Playwright's advice), and only the offline
+   * tests need it.
+   */
+  serviceWorkers?: boolean;
 }
 
 export function useBrowser(): {
@@ -126,6 +132,7 @@ export function useBrowser(): {
         ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
         locale: 'en-GB',
         timezoneId: 'UTC',
+        serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
       });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);

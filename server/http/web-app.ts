@@ -1,5 +1,6 @@
 /**
- * Serves the built single-page app: hashed assets with a long cache, everything else falls back
+ * Serves the built single-page app: hashed assets with a long cache, the service worker and the
+ * manifest asked for again each time, everything else falls back
  * to index.html so the browser router handles /login, /{username} and the rest. Files the build
  * compressed (a `.br` and a `.gz` beside them, web/precompress-plugin.ts) are held in memory and
  * sent in the encoding the request accepts, with `Vary: Accept-Encoding`. Source maps (`.map`, the
@@ -14,6 +15,11 @@ import { acceptedEncoding, type ContentEncoding } from './content-encoding.ts';
 
 /** Hashed file names never change content, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The service worker and the web manifest keep their names from build to build: the browser asks
+ * again every time, so a new build's worker (and its new cache of the app shell) is found at once.
+ */
+const ALWAYS_REVALIDATED = ['/sw.js', '/manifest.webmanifest'];
 
 interface Variants {
   type: string;
@@ -76,6 +82,12 @@ export function serveWebApp(webDir: string, options: WebAppOptions) {
     await next();
     if (c.res.ok) {
       c.header('Cache-Control', IMMUTABLE);
+    }
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.ok && ALWAYS_REVALIDATED.includes(c.req.path)) {
+      c.header('Cache-Control', 'no-cache');
     }
   });
   app.on(['GET', 'HEAD'], '*', async (c, next) => {

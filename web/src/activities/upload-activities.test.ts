@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { NdjsonReader, sentFractions } from './upload-activities.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_WRITE_REFUSED } from '../../../core/offline.ts';
+import { NdjsonReader, sentFractions, uploadActivityFiles } from './upload-activities.ts';
 
 function collect(): { reader: NdjsonReader; lines: string[] } {
   const lines: string[] = [];
@@ -74,5 +75,32 @@ describe('sentFractions', () => {
 
   it('never goes past 1 nor below 0', () => {
     expect(sentFractions(sizes(100, 100), { loaded: 1500, total: 1000 })).toEqual([1, 1]);
+  });
+});
+
+describe('uploading while offline', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is refused with the sentence at once, and no request is opened', async () => {
+    let opened = 0;
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class {
+        constructor() {
+          opened += 1;
+        }
+      },
+    );
+    const events: unknown[] = [];
+    const upload = uploadActivityFiles([new File(['<gpx/>'], 'run.gpx')], 'UTC', {
+      onEvent: (event) => events.push(event),
+      onBytes: () => undefined,
+    });
+    await expect(upload.done).rejects.toThrow(OFFLINE_WRITE_REFUSED);
+    expect(opened).toBe(0);
+    expect(events).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * complete (spec §4 "Upload processing") shows live. A rejected batch answers 400/413 with JSON.
  */
 import { uploadEventSchema, type UploadEvent } from '../../../core/activity/schemas.ts';
-import { api, apiErrorFrom, networkError, ApiError } from '../api/client.ts';
+import { api, apiErrorFrom, networkError, offlineWriteError, ApiError } from '../api/client.ts';
 
 export interface UploadHandlers {
   /** Request body bytes sent so far. */
@@ -80,6 +80,10 @@ export function uploadActivityFiles(
   timeZone: string | undefined,
   handlers: UploadHandlers,
 ): UploadRequest {
+  if (!navigator.onLine) {
+    // Offline, the files are refused at once rather than left waiting for a connection.
+    return { done: Promise.reject(offlineWriteError()), abort: () => undefined };
+  }
   const xhr = new XMLHttpRequest();
   const form = new FormData();
   // The time zone first: the server reads fields in order and needs it before the first file.

@@ -8,6 +8,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../../server/app.ts';
 import { isApiErrorBody, type ApiErrorBody } from '../../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
+import { OFFLINE_WRITE_CODE, OFFLINE_WRITE_REFUSED } from '../../../core/offline.ts';
 
 export type ApiErrorDetails = ApiErrorBody['error'];
 
@@ -25,7 +26,30 @@ export class ApiError extends Error {
   }
 }
 
-export const api = hc<ApiRoutes>(window.location.origin).api;
+/** A change asked for while the browser is offline: refused, never queued to be sent later. */
+export function offlineWriteError(): ApiError {
+  return new ApiError(0, { type: 'network_error', code: OFFLINE_WRITE_CODE, message: OFFLINE_WRITE_REFUSED });
+}
+
+const READ_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/**
+ * Throws the offline refusal for a request that would change something (any method but a read)
+ * while the browser reports no connection, before anything is sent.
+ */
+export function refuseWriteWhenOffline(method: string, online: boolean = navigator.onLine): void {
+  if (!online && !READ_METHODS.includes(method.toUpperCase())) {
+    throw offlineWriteError();
+  }
+}
+
+/** fetch, with changes refused while offline. */
+const guardedFetch: typeof fetch = async (input, init) => {
+  refuseWriteWhenOffline(init?.method ?? (input instanceof Request ? input.method : 'GET'));
+  return fetch(input, init);
+};
+
+export const api = hc<ApiRoutes>(window.location.origin, { fetch: guardedFetch }).api;
 
 /** The request never got an answer (offline, refused, aborted by the network). */
 export function networkError(): ApiError {
@@ -63,8 +87,8 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   let response: R;
   try {
     response = await call;
-  } catch {
-    throw networkError();
+  } catch (error) {
+    throw error instanceof ApiError ? error : networkError();
   }
   if (!response.ok) {
     throw await failure(response);
@@ -76,14 +100,14 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
 export async function requestJson<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await guardedFetch(path, {
       method: init.method ?? 'POST',
       credentials: 'same-origin',
       headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
       body: init.body === undefined ? null : JSON.stringify(init.body),
     });
-  } catch {
-    throw networkError();
+  } catch (error) {
+    throw error instanceof ApiError ? error : networkError();
   }
   if (!response.ok) {
     throw await failure(response);

@@ -2,7 +2,8 @@
  * The sidebar layout of spec §2: a permanent 280 px drawer from md up; below md a top bar with a
  * menu button and a temporary drawer (MobileNavigation). For a signed-in user the layout mounts
  * what runs app-wide (analytics session, medal check, live events) inside the activity data
- * provider, which follows the signed-in user (spec §4: reset on logout).
+ * provider, which follows the signed-in user (spec §4: reset on logout). Above the page, the network
+ * status when the connection is slow or gone.
  */
 import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -15,6 +16,7 @@ import { ActivityDataProvider } from './ActivityDataProvider.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 import { MobileNavigation } from './MobileNavigation.tsx';
 import { NavDrawerContent } from './NavDrawerContent.tsx';
+import { NetworkStatusBanner } from './NetworkStatusBanner.tsx';
 
 export function SidebarLayout() {
   const { data: user } = useSession();
@@ -38,6 +40,7 @@ export function SidebarLayout() {
         )}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
           {!desktop && <Toolbar />}
+          <NetworkStatusBanner />
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
           </Suspense>

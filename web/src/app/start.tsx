@@ -5,15 +5,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
+import { registerServiceWorker, startOfflineData } from './offline.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
 startErrorReporting();
+registerServiceWorker();
 
 const queryClient = new QueryClient({
   mutationCache: reportingMutationCache,
   defaultOptions: {
     queries: { refetchOnWindowFocus: false, retry: 1 },
+    // A change made offline runs at once and is refused with a sentence (api/client.ts), instead
+    // of waiting, paused and unseen, for the connection to come back.
+    mutations: { networkMode: 'always' },
   },
 });
 
@@ -21,6 +26,9 @@ const root = document.getElementById('root');
 if (!root) {
   throw new Error('The page has no #root element');
 }
+
+// Offline, the kept data is in the cache before the first screen renders.
+await startOfflineData(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../api/client.ts';
 import { SESSION_QUERY_KEY } from '../lib/query-keys.ts';
+import { clearOfflineData } from '../lib/query-persistence.ts';
 
 export interface SessionUser {
   id: string;
@@ -43,6 +44,7 @@ function useSessionChange<T>(send: (input: T) => Promise<unknown>) {
     mutationFn: send,
     onSuccess: async () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      await clearOfflineData();
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
   });

@@ -82,3 +82,6 @@ export async function invalidateActivityData(
     ),
   );
 }
+
+/** Every single activity (its detail, best efforts and weather). */
+export const ACTIVITY_DETAILS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, ACTIVITY_DETAIL] as const;

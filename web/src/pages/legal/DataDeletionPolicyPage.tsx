@@ -100,6 +100,12 @@ export default function DataDeletionPolicyPage() {
             operator keeps logs. Error reports your browser sent are deleted with your account; the same reports also
             went to the server&rsquo;s log.
           </Bullet>
+          <Bullet term="Your browsers">
+            A browser you used Stride in keeps a copy of your activities, profile and medals for opening Stride offline.
+            The browser you delete your account in removes it as soon as the account is gone; another browser or device
+            where you were still signed in removes it the next time it opens Stride online, and in any case seven days
+            after it was written.
+          </Bullet>
           <Bullet term="Copies made by others">
             Anything that other people saved from your public profile while it was online, such as screenshots, is
             outside Stride&rsquo;s control.

@@ -191,6 +191,17 @@ export default function PrivacyPolicyPage() {
         </Paragraph>
       </Section>
 
+      <Section heading="On your device">
+        <Paragraph>
+          So that Stride opens without a connection, your browser keeps the app itself (its pages, scripts and icons)
+          and a copy of what you last saw of your activities, profile and medals, with your name and e-mail address to
+          say whose they are. The copy lives in your browser&rsquo;s storage (IndexedDB) on this device only and is
+          never sent anywhere. It is replaced as you use Stride, removed when you sign out or sign in as someone else,
+          and dropped after seven days or when the server runs a newer version of Stride. On a shared device, sign out
+          when you are done.
+        </Paragraph>
+      </Section>
+
       <Section heading="How your data is protected">
         <Bullets>
           <Bullet>Passwords are stored only as salted scrypt hashes.</Bullet>
