@@ -457,6 +457,13 @@ export interface ErrorReportsTable {
   receivedAt: Generated<Date>;
 }
 
+/** Page views per runner and screen (migration 0030). */
+export interface PageViewsTable {
+  userId: string;
+  path: string;
+  count: number;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -490,6 +497,7 @@ export interface Database {
   coachingSettings: CoachingSettingsTable;
   wellbeingEntries: WellbeingEntriesTable;
   errorReports: ErrorReportsTable;
+  pageViews: PageViewsTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;

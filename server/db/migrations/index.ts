@@ -30,6 +30,7 @@ import * as activityEdits from './0024-activity-edits.ts';
 import * as sessionCacheInvalidation from './0025-session-cache-invalidation.ts';
 import * as stripeSubscriptions from './0027-stripe-subscriptions.ts';
 import * as errorReports from './0028-error-reports.ts';
+import * as pageViews from './0030-page-views.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -59,6 +60,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0025-session-cache-invalidation': sessionCacheInvalidation,
   '0027-stripe-subscriptions': stripeSubscriptions,
   '0028-error-reports': errorReports,
+  '0030-page-views': pageViews,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
