@@ -3,7 +3,7 @@
  * and the two open ones (run planner, calculators); any other single segment is a public profile.
  */
 import { createBrowserRouter, Outlet, useLocation } from 'react-router';
-import { Suspense, useEffect, type ReactElement } from 'react';
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import {
   FITNESS_CALLBACK_PATHS,
   GUARDED_LAYOUT_PATHS,
@@ -13,8 +13,10 @@ import {
   pageTitleForPath,
 } from '../../../core/product.ts';
 import { activitiesPageTitle } from '../activities/page-titles.ts';
+import { useSession } from '../auth/session.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
+import { pageViews } from '../analytics/page-view-reporting.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 import { SidebarLayout } from './SidebarLayout.tsx';
@@ -40,12 +42,24 @@ const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.ts
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));
 
-/** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
+/**
+ * Sets document.title from the spec §2 table on every route change (and the activity screens' own),
+ * and counts the change as a page view of a signed-in runner (spec §2), once per path.
+ */
 function RootShell() {
   const { pathname } = useLocation();
+  const { data: user } = useSession();
+  const counted = useRef<string | undefined>(undefined);
   useEffect(() => {
     document.title = activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
   }, [pathname]);
+  useEffect(() => {
+    const view = user ? `${user.id} ${pathname}` : undefined;
+    if (user && view !== counted.current) {
+      counted.current = view;
+      pageViews.view(pathname);
+    }
+  }, [pathname, user]);
   return (
     <>
       <LoadingOverlay />

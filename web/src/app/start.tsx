@@ -5,10 +5,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
+import { startPageViews } from '../analytics/page-view-reporting.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
 startErrorReporting();
+startPageViews();
 
 const queryClient = new QueryClient({
   mutationCache: reportingMutationCache,
