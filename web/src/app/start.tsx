@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
 import { startPageViews } from '../analytics/page-view-reporting.ts';
+import { watchSessionSignals } from '../auth/session.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
@@ -18,6 +19,7 @@ const queryClient = new QueryClient({
     queries: { refetchOnWindowFocus: false, retry: 1 },
   },
 });
+watchSessionSignals(queryClient);
 
 const root = document.getElementById('root');
 if (!root) {
