@@ -8,6 +8,7 @@ import {
   ATHLETE_PROFILE_MESSAGES,
   athleteProfileProblem,
   mergeAthleteProfile,
+  minimalProfile,
   PROFILE_PHOTO_MESSAGES,
   profilePhotoUrl,
   DEFAULT_PREFERENCES,
@@ -274,5 +275,26 @@ describe('confirmsAccountDeletion', () => {
   it('refuses anything else', () => {
     expect(confirmsAccountDeletion('ada@example.org', 'ada@example.com')).toBe(false);
     expect(confirmsAccountDeletion('', 'ada@example.com')).toBe(false);
+  });
+});
+
+describe('minimalProfile (spec §8: a failed profile fetch)', () => {
+  it('is made from the display name, with imperial units and light mode', () => {
+    const profile = minimalProfile(
+      { id: 'u1', email: 'ada@example.com', name: '  Ada King Lovelace ' },
+      '2026-01-02T03:04:05.000Z',
+    );
+    expect(profileSchema.parse(profile)).toEqual(profile);
+    expect(profile).toMatchObject({
+      uid: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada King Lovelace',
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      statistics: { totalActivities: 0, totalDistance: 0, totalElevation: 0, totalDuration: 0 },
+      preferences: { unitSystem: 'imperial', darkMode: false, emailNotifications: true, weeklyReport: true },
+      createdAt: '2026-01-02T03:04:05.000Z',
+      updatedAt: '2026-01-02T03:04:05.000Z',
+    });
   });
 });

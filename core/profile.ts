@@ -3,7 +3,7 @@
  * create and update it. The server validates with these schemas and the forms reuse them.
  */
 import { z } from 'zod';
-import { usernameSchema } from './names.ts';
+import { splitName, usernameSchema } from './names.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
 
 export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
@@ -146,6 +146,34 @@ export const profileSchema = z.object({
   updatedAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** Account Settings while it shows the minimal profile (its form would save the stand-in over the real one). */
+export const PROFILE_FALLBACK_NOTICE =
+  'Your profile could not be loaded, so your settings cannot be changed right now. Reload the page to try again.';
+
+/**
+ * Spec §8: when the profile cannot be fetched, the app carries on with a minimal profile made from
+ * the account's display name, with imperial units and light mode (the spec §3 defaults otherwise).
+ */
+export function minimalProfile(user: { id: string; email: string; name: string }, nowIso: string): Profile {
+  const name = user.name.trim();
+  return {
+    uid: user.id,
+    email: user.email,
+    username: '',
+    name,
+    ...splitName(name),
+    location: '',
+    bio: '',
+    photoURL: '',
+    statistics: { ...INITIAL_STATISTICS },
+    athleteProfile: {},
+    wellbeingPreferences: { ...DEFAULT_WELLBEING_PREFERENCES },
+    preferences: { ...DEFAULT_PREFERENCES, unitSystem: 'imperial', darkMode: false },
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+}
 
 /** What anyone may see at /{username}. Never e-mail, never fitness-service data (DESIGN.md). */
 export const publicProfileSchema = profileSchema

@@ -475,6 +475,13 @@ export interface LoadExtentsTable {
   loadMaxHeartRate: number;
 }
 
+/** Page views per runner and screen (migration 0030). */
+export interface PageViewsTable {
+  userId: string;
+  path: string;
+  count: number;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -510,6 +517,7 @@ export interface Database {
   errorReports: ErrorReportsTable;
   activityLoads: ActivityLoadsTable;
   loadExtents: LoadExtentsTable;
+  pageViews: PageViewsTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;

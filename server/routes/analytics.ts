@@ -6,13 +6,28 @@ import {
   timeZoneBodySchema,
   timeZoneQuerySchema,
 } from '../../core/medals/api.ts';
+import {
+  PAGE_VIEW_REQUESTS_PER_MINUTE,
+  mostVisitedScreensSchema,
+  pageViewBatchSchema,
+  pageViewReceiptSchema,
+} from '../../core/page-views.ts';
+import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+
+const MINUTE_MS = 60_000;
 
 const analyticsResponse = { 200: jsonResponse('The analytics record', analyticsSchema) };
 
-export function analyticsRoutes({ services, auth }: RouteDeps) {
+export function analyticsRoutes({ services, auth, clock }: RouteDeps) {
   const { analytics } = services;
+  const pageViewLimit = rateLimit({
+    key: bySignedInUser,
+    limit: PAGE_VIEW_REQUESTS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    clock,
+  });
   return createRouter()
     .openapi(
       userRoute(auth, {
@@ -72,5 +87,29 @@ export function analyticsRoutes({ services, auth }: RouteDeps) {
         responses: { 200: jsonResponse('Runs per day over the past year', runningDaysSchema) },
       }),
       async (c) => c.json(await analytics.runningDays(c.var.user.id, c.req.valid('query').timeZone), 200),
+    )
+    .openapi(
+      userRoute(auth, {
+        method: 'post',
+        path: '/api/analytics/page-views',
+        tags: ['analytics'],
+        middleware: [pageViewLimit] as const,
+        request: { body: jsonBody(pageViewBatchSchema) },
+        responses: {
+          202: jsonResponse('How many page views were counted', pageViewReceiptSchema),
+          400: errorResponse('A view that names no screen of Stride, or too many (the whole batch is refused)'),
+          429: errorResponse('Too many page-view requests from this runner'),
+        },
+      }),
+      async (c) => c.json(await analytics.recordPageViews(c.var.user.id, c.req.valid('json').views), 202),
+    )
+    .openapi(
+      userRoute(auth, {
+        method: 'get',
+        path: '/api/analytics/page-views',
+        tags: ['analytics'],
+        responses: { 200: jsonResponse("The runner's most visited screens, most first", mostVisitedScreensSchema) },
+      }),
+      async (c) => c.json(await analytics.mostVisitedScreens(c.var.user.id), 200),
     );
 }

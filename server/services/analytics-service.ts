@@ -20,6 +20,8 @@ import {
   type AnalyticsChange,
 } from '../db/analytics-repository.ts';
 import type { Db } from '../db/db.ts';
+import { addPageViews, mostViewedScreens } from '../db/page-view-repository.ts';
+import { MOST_VISITED_SCREENS, type MostVisitedScreens, type PageViewPattern } from '../../core/page-views.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -107,4 +109,23 @@ export async function getRunningDays(context: ServiceContext, userId: string, ti
   const to = localDate(context.clock.now(), timeZone);
   const from = addDays(to, -(RUNNING_DAYS_WINDOW - 1));
   return { from, to, days: await runningDays(context.db, userId, from, to) };
+}
+
+/** Spec §2 page views: the batch's views counted per screen and added to the runner's counts. */
+export async function recordPageViews(
+  context: ServiceContext,
+  userId: string,
+  views: readonly PageViewPattern[],
+): Promise<{ counted: number }> {
+  const counts = new Map<string, number>();
+  for (const view of views) {
+    counts.set(view, (counts.get(view) ?? 0) + 1);
+  }
+  await addPageViews(context.db, userId, counts);
+  return { counted: views.length };
+}
+
+/** The runner's most visited screens (My Stride). */
+export async function getMostVisitedScreens(context: ServiceContext, userId: string): Promise<MostVisitedScreens> {
+  return { screens: await mostViewedScreens(context.db, userId, MOST_VISITED_SCREENS) };
 }

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { PasswordChange } from '../../core/account-security.ts';
+import type { PageViewPattern } from '../../core/page-views.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../core/activity/activity-edit.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
@@ -64,8 +65,10 @@ import {
   addPageTime,
   countScreenshot,
   getAnalytics,
+  getMostVisitedScreens,
   getRunningDays,
   recalculateStreak,
+  recordPageViews,
   recordSession,
 } from './analytics-service.ts';
 import {
@@ -361,6 +364,9 @@ export function createServices(deps: ServiceDeps) {
     countScreenshot: writes((userId: string) => countScreenshot(context, userId)),
     recalculateStreak: writes((userId: string, timeZone?: string) => recalculateStreak(context, userId, timeZone)),
     runningDays: (userId: string, timeZone?: string) => getRunningDays(context, userId, timeZone),
+    // No cached read holds page views: nothing to invalidate.
+    recordPageViews: (userId: string, views: readonly PageViewPattern[]) => recordPageViews(context, userId, views),
+    mostVisitedScreens: (userId: string) => getMostVisitedScreens(context, userId),
   };
 
   const charts = {

@@ -31,6 +31,7 @@ import * as sessionCacheInvalidation from './0025-session-cache-invalidation.ts'
 import * as stripeSubscriptions from './0027-stripe-subscriptions.ts';
 import * as errorReports from './0028-error-reports.ts';
 import * as loadAggregates from './0029-load-aggregates.ts';
+import * as pageViews from './0030-page-views.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -61,6 +62,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0027-stripe-subscriptions': stripeSubscriptions,
   '0028-error-reports': errorReports,
   '0029-load-aggregates': loadAggregates,
+  '0030-page-views': pageViews,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -11,6 +11,7 @@ import {
   type Analytics,
   type RunningDays,
 } from '../../../core/medals/api.ts';
+import type { MostVisitedScreens } from '../../../core/page-views.ts';
 import { api, unwrap } from '../api/client.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { ANALYTICS_QUERY_KEY } from '../lib/query-keys.ts';
@@ -77,6 +78,19 @@ export function useRecalculateStreak() {
     onSuccess: (analytics) => {
       queryClient.setQueryData(RECORD_QUERY_KEY, analytics);
       reloadAnalyticsSoon(queryClient);
+    },
+  });
+}
+
+const MOST_VISITED_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'most-visited'] as const;
+
+/** The runner's most visited screens; the views still waiting in the browser are sent first. */
+export function useMostVisitedScreens(flushWaiting: () => Promise<void>) {
+  return useQuery({
+    queryKey: MOST_VISITED_QUERY_KEY,
+    queryFn: async (): Promise<MostVisitedScreens> => {
+      await flushWaiting();
+      return unwrap(api.analytics['page-views'].$get());
     },
   });
 }

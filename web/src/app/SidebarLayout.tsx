@@ -2,12 +2,12 @@
  * The sidebar layout of spec §2: a permanent 280 px drawer from md up; below md a top bar with a
  * menu button and a temporary drawer (MobileNavigation). For a signed-in user the layout mounts
  * what runs app-wide (analytics session, medal check, live events) inside the activity data
- * provider, which follows the signed-in user (spec §4: reset on logout). Above the page, the network
- * status when the connection is slow or gone.
+ * provider, which follows the signed-in user (spec §4: reset on logout), and installs the offline
+ * shell's service worker. Above the page, the network status when the connection is slow or gone.
  */
 import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
 import { useSession } from '../auth/session.ts';
@@ -17,11 +17,20 @@ import { LoadingScreen } from './LoadingOverlay.tsx';
 import { MobileNavigation } from './MobileNavigation.tsx';
 import { NavDrawerContent } from './NavDrawerContent.tsx';
 import { NetworkStatusBanner } from './NetworkStatusBanner.tsx';
+import { registerServiceWorker } from './offline.ts';
 
 export function SidebarLayout() {
   const { data: user } = useSession();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const signedIn = Boolean(user);
+  // The offline shell keeps a runner's own pages: it is installed once someone is signed in, so
+  // the sign-in page and a visitor never download the whole app in the background.
+  useEffect(() => {
+    if (signedIn) {
+      registerServiceWorker();
+    }
+  }, [signedIn]);
 
   return (
     <ActivityDataProvider userId={user?.id ?? null}>

@@ -2,8 +2,8 @@
  * Every route of spec §2. Public routes stand alone; the sidebar layout holds the guarded routes
  * and the two open ones (run planner, calculators); any other single segment is a public profile.
  */
-import { createBrowserRouter, Outlet, useLocation } from 'react-router';
-import { Suspense, useEffect, type ReactElement } from 'react';
+import { createBrowserRouter, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect, useRef, type ReactElement } from 'react';
 import {
   FITNESS_CALLBACK_PATHS,
   GUARDED_LAYOUT_PATHS,
@@ -13,8 +13,11 @@ import {
   pageTitleForPath,
 } from '../../../core/product.ts';
 import { activitiesPageTitle } from '../activities/page-titles.ts';
+import { useSession, useSessionKeeper } from '../auth/session.ts';
+import { useSessionEnd } from '../auth/session-end.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
+import { pageViews } from '../analytics/page-view-reporting.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteErrorScreen } from './RouteErrorScreen.tsx';
 
@@ -46,12 +49,37 @@ const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.ts
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));
 
-/** Sets document.title from the spec §2 table on every route change (and the activity screens' own). */
+/**
+ * Sets document.title from the spec §2 table on every route change (and the activity screens' own),
+ * and counts the change as a page view of a signed-in runner (spec §2), once per path.
+ */
 function RootShell() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const { data: user } = useSession();
+  const counted = useRef<string | undefined>(undefined);
+  useSessionKeeper();
+  // A session that ended without the runner asking: to the sign-in page (once per end), which says why.
+  const sessionEnd = useSessionEnd();
+  const handledEnd = useRef(0);
+  useEffect(() => {
+    if (sessionEnd && sessionEnd.count !== handledEnd.current) {
+      handledEnd.current = sessionEnd.count;
+      if (pathname !== '/login') {
+        void navigate(`/login?redirect=${encodeURIComponent(`${pathname}${search}${hash}`)}`, { replace: true });
+      }
+    }
+  }, [sessionEnd, pathname, search, hash, navigate]);
   useEffect(() => {
     document.title = activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
   }, [pathname]);
+  useEffect(() => {
+    const view = user ? `${user.id} ${pathname}` : undefined;
+    if (user && view !== counted.current) {
+      counted.current = view;
+      pageViews.view(pathname);
+    }
+  }, [pathname, user]);
   return (
     <>
       <LoadingOverlay />

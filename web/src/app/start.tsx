@@ -5,12 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
-import { registerServiceWorker, startOfflineData } from './offline.ts';
+import { startOfflineData } from './offline.ts';
+import { startPageViews } from '../analytics/page-view-reporting.ts';
+import { watchSessionSignals } from '../auth/session.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
 
 startErrorReporting();
-registerServiceWorker();
+startPageViews();
 
 const queryClient = new QueryClient({
   mutationCache: reportingMutationCache,
@@ -21,6 +23,7 @@ const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 });
+watchSessionSignals(queryClient);
 
 const root = document.getElementById('root');
 if (!root) {

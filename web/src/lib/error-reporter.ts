@@ -17,9 +17,9 @@ import {
   type ErrorReport,
 } from '../../../core/error-reports.ts';
 import { ERROR_TYPES, type ErrorSeverity, type ErrorType } from '../../../core/errors.ts';
+import { createBatchQueue, type SendOutcome } from './batch-queue.ts';
 
-/** What became of a batch: received, refused for good (never sent again), or to be sent again later. */
-export type SendOutcome = 'received' | 'refused' | 'retry';
+export type { SendOutcome } from './batch-queue.ts';
 
 export interface ErrorReporterDeps {
   send(reports: ErrorReport[]): Promise<SendOutcome>;
@@ -60,29 +60,14 @@ export interface ErrorReporter {
 
 export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
   const kept: ErrorReport[] = [];
-  let queue: ErrorReport[] = [];
+  const queue = createBatchQueue<ErrorReport>({
+    send: (reports) => deps.send(reports),
+    batchSize: ERROR_BATCH_SIZE,
+    kept: ERRORS_KEPT_IN_MEMORY,
+    intervalMs: ERROR_FLUSH_INTERVAL_MS,
+    every: (ms, run) => deps.every(ms, run),
+  });
   const lastSeen = new Map<string, number>();
-  let sending: Promise<void> | undefined;
-  let stopTimer: (() => void) | undefined;
-
-  const trim = (list: ErrorReport[]) => list.splice(0, Math.max(0, list.length - ERRORS_KEPT_IN_MEMORY));
-
-  async function sendNext(): Promise<void> {
-    const batch = queue.slice(0, ERROR_BATCH_SIZE);
-    if (batch.length === 0) {
-      return;
-    }
-    let outcome: SendOutcome;
-    try {
-      outcome = await deps.send(batch);
-    } catch {
-      outcome = 'retry';
-    }
-    if (outcome !== 'retry') {
-      const sent = new Set(batch);
-      queue = queue.filter((report) => !sent.has(report));
-    }
-  }
 
   const reporter: ErrorReporter = {
     report(input) {
@@ -111,46 +96,22 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
         occurredAt: new Date(at).toISOString(),
       };
       kept.push(report);
-      trim(kept);
+      kept.splice(0, Math.max(0, kept.length - ERRORS_KEPT_IN_MEMORY));
+      queue.add(report, { first: input.severity === 'critical' });
       if (input.severity === 'critical') {
-        queue.unshift(report);
-        trim(queue);
         void reporter.flush();
-      } else {
-        queue.push(report);
-        trim(queue);
       }
       return report;
     },
-    flush() {
-      // One batch at a time: a flush asked while one is out follows it.
-      const next = (sending ?? Promise.resolve()).then(sendNext);
-      sending = next.finally(() => {
-        if (sending === next) {
-          sending = undefined;
-        }
-      });
-      return next;
-    },
-    leave(beacon) {
-      const batch = queue.slice(0, ERROR_BATCH_SIZE);
-      if (batch.length > 0 && beacon(batch)) {
-        const sent = new Set(batch);
-        queue = queue.filter((report) => !sent.has(report));
-      }
-    },
+    flush: () => queue.flush(),
+    leave: (beacon) => queue.leave(beacon),
     recent() {
       const at = deps.now();
       return kept.filter((report) => at - Date.parse(report.occurredAt) < RECENT_ERRORS_WINDOW_MS);
     },
-    waiting: () => queue.length,
-    start() {
-      stopTimer ??= deps.every(ERROR_FLUSH_INTERVAL_MS, () => void reporter.flush());
-    },
-    stop() {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    waiting: () => queue.waiting(),
+    start: () => queue.start(),
+    stop: () => queue.stop(),
   };
   return reporter;
 }

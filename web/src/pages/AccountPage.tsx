@@ -9,6 +9,7 @@ import { AccountForm } from '../account/AccountForm.tsx';
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
+import { PROFILE_FALLBACK_NOTICE } from '../../../core/profile.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
@@ -29,7 +30,12 @@ export default function AccountPage() {
       {/* The form stays mounted: a photo change (saved on its own) keeps the edits not yet saved. */}
       {profile && (
         <Stack spacing={3}>
-          <AccountForm profile={profile} update={update} photo={photo} onSaved={() => setSaved(true)} />
+          {profile.minimal ? (
+            // A stand-in profile (the fetch failed) must not be saved over the real one.
+            <Alert severity="warning">{PROFILE_FALLBACK_NOTICE}</Alert>
+          ) : (
+            <AccountForm profile={profile} update={update} photo={photo} onSaved={() => setSaved(true)} />
+          )}
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
           <HeartRateCard />
           <StravaConnectionCard variant="account" />

@@ -2,7 +2,7 @@
  * /my-stride, the personal page (spec §2): the per-user
  * analytics record of spec §3 — streak, sessions, minutes planning, shared cards — the medals
  * earned against the catalogue, a forced streak recalculation (spec §4: back to 1/1) and the
- * calendar of running days of the past year.
+ * calendar of running days of the past year, and the runner's most visited screens.
  */
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { useState } from 'react';
 import { PERSONAL_PAGE_LABEL } from '../../../core/product.ts';
 import { AnalyticsStatCards } from '../analytics/AnalyticsStatCards.tsx';
+import { MostVisitedCard } from '../analytics/MostVisitedCard.tsx';
 import { useAnalytics } from '../analytics/analytics-api.ts';
 import { RecalculateStreakDialog } from '../analytics/RecalculateStreakDialog.tsx';
 import { RunningDaysCard } from '../analytics/RunningDaysCard.tsx';
@@ -54,6 +55,7 @@ export default function MyStridePage() {
       )}
       <AnalyticsStatCards record={record} trophyCase={trophyCase.data} />
       <RunningDaysCard units={units} />
+      <MostVisitedCard />
 
       <RecalculateStreakDialog open={recalculating} onClose={() => setRecalculating(false)} />
     </Box>

@@ -5,16 +5,50 @@ import {
   PROFILE_PHOTO_UPLOAD_MESSAGES,
   profilePhotoProblem,
 } from '../../../core/profile-photo.ts';
-import type { Profile, ProfileUpdate } from '../../../core/profile.ts';
+import { minimalProfile, type Profile, type ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
-import { api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
+import { ApiError, api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
+import { useSession, type SessionUser } from '../auth/session.ts';
 import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
+
+/** A profile as the app holds it: `minimal` when it was made up after the fetch failed. */
+export type LoadedProfile = Profile & { minimal?: true };
+
+/** The answers that end the session (handled by signing out, not by a stand-in profile). */
+function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * Spec §8: a profile fetch that fails (network, server) falls back to a minimal profile from the
+ * display name with imperial units and light mode, so the screens carry on instead of an error.
+ */
+export async function loadProfileOrMinimal(
+  fetchProfile: () => Promise<Profile>,
+  user: SessionUser | null | undefined,
+  now: () => Date,
+): Promise<LoadedProfile> {
+  try {
+    return await fetchProfile();
+  } catch (error) {
+    if (!user || endsSession(error)) {
+      throw error;
+    }
+    return { ...minimalProfile(user, now().toISOString()), minimal: true };
+  }
+}
 
 /** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  const { data: user } = useSession();
   return useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: (): Promise<Profile> => unwrap(api.profile.$get()),
+    queryFn: (): Promise<LoadedProfile> =>
+      loadProfileOrMinimal(
+        () => unwrap(api.profile.$get()),
+        user,
+        () => new Date(),
+      ),
     staleTime: PROFILE_CACHE_MS,
     enabled,
   });

@@ -3,7 +3,9 @@ import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
+import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { useSession, useSignIn } from '../../auth/session.ts';
+import { useSessionEnd } from '../../auth/session-end.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
@@ -16,6 +18,7 @@ export default function LoginPage() {
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const { data: user } = useSession();
+  const sessionEnd = useSessionEnd();
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -53,6 +56,11 @@ export default function LoginPage() {
       }
     >
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+        {sessionEnd && !signIn.error && (
+          <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
+            {SESSION_END_MESSAGES[sessionEnd.reason]}
+          </Alert>
+        )}
         {signIn.error && <Alert severity="error">{signIn.error.message}</Alert>}
         <TextField
           label="E-mail"

@@ -109,6 +109,14 @@ export default function PrivacyPolicyPage() {
           contains no third-party analytics, advertising or tracking code.
         </Paragraph>
 
+        <SubHeading>Page views</SubHeading>
+        <Paragraph>
+          While you are signed in, the app counts the screens you open, so My Stride can show your most visited ones.
+          For each screen Stride stores only its name and how many times you opened it, such as &ldquo;Activity: 12
+          views&rdquo;: never which activity or profile you looked at, when, from where, or the page&rsquo;s query. The
+          counts are kept on this same server, are deleted with your account, and nothing of them leaves the server.
+        </Paragraph>
+
         <SubHeading>Server logs</SubHeading>
         <Paragraph>
           The server writes one log line per request with its method, path, status and duration, and records errors so

@@ -1,0 +1,62 @@
+/**
+ * Spec §4 "Signed-in state": a session that is disabled or expires while the page is open signs the
+ * runner out at the next request, and the sign-in page says why.
+ */
+import { afterAll, beforeAll, describe, inject, test } from 'vitest';
+import { SESSION_END_MESSAGES } from '../core/session.ts';
+import { registerUser } from '../server/test-support/factories.ts';
+import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  screenshot,
+  submitLoginForm,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
+
+describe('a session that ends without the runner asking', () => {
+  const browser = useBrowser();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ webDir: inject('webDir') });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function signedInOnDashboard(viewport: (typeof VIEWPORT_NAMES)[number]) {
+    const runner = await registerUser(server);
+    const { page } = await browser.newPage(viewport, { baseUrl: server.url });
+    await submitLoginForm(page, runner.credentials.email, runner.credentials.password);
+    await waitForPath(page, '/dashboard');
+    return { runner, page };
+  }
+
+  for (const viewport of VIEWPORT_NAMES) {
+    test(`a disabled account is signed out with the sentence saying so (${viewport})`, async () => {
+      const { runner, page } = await signedInOnDashboard(viewport);
+      await server.services.accounts.setDisabled(runner.id, true);
+      // The next request (the charts' data) is refused: the runner lands on the sign-in page.
+      await page.getByRole('link', { name: 'Weeks, months and pace in Charts' }).click();
+      await waitForPath(page, '/login');
+      await expectVisible(page.getByRole('alert').getByText(SESSION_END_MESSAGES.disabled, { exact: true }));
+      await screenshot(page, `session end disabled ${viewport}`);
+    });
+
+    test(`an expired session is signed out with the sentence saying so (${viewport})`, async () => {
+      const { runner, page } = await signedInOnDashboard(viewport);
+      await server.database.db
+        .updateTable('authSessions')
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where('userId', '=', runner.id)
+        .execute();
+      await page.getByRole('link', { name: 'Weeks, months and pace in Charts' }).click();
+      await waitForPath(page, '/login');
+      await expectVisible(page.getByRole('alert').getByText(SESSION_END_MESSAGES.expired, { exact: true }));
+      await screenshot(page, `session end expired ${viewport}`);
+    });
+  }
+});
