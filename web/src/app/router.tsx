@@ -49,15 +49,31 @@ const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.ts
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));
 
+/** The runner signed in now, for the page views the router counts outside React. */
+let signedInUserId: string | undefined;
+let lastView: string | undefined;
+
+/**
+ * Counts a route change as a page view of the signed-in runner (spec §2), once per path in a row.
+ * It follows the router's own location, not React's render: a screen still loading when the runner
+ * moves on never renders, yet it was opened.
+ */
+function countPageView(pathname: string): void {
+  const view = signedInUserId === undefined ? undefined : `${signedInUserId} ${pathname}`;
+  if (view !== undefined && view !== lastView) {
+    lastView = view;
+    pageViews.view(pathname);
+  }
+}
+
 /**
  * Sets document.title from the spec §2 table on every route change (and the activity screens' own),
- * and counts the change as a page view of a signed-in runner (spec §2), once per path.
+ * and counts the page the runner is on once they are signed in.
  */
 function RootShell() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const { data: user } = useSession();
-  const counted = useRef<string | undefined>(undefined);
   useSessionKeeper();
   // A session that ended without the runner asking: to the sign-in page (once per end), which says why.
   const sessionEnd = useSessionEnd();
@@ -74,12 +90,9 @@ function RootShell() {
     document.title = activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
   }, [pathname]);
   useEffect(() => {
-    const view = user ? `${user.id} ${pathname}` : undefined;
-    if (user && view !== counted.current) {
-      counted.current = view;
-      pageViews.view(pathname);
-    }
-  }, [pathname, user]);
+    signedInUserId = user?.id;
+    countPageView(router.state.location.pathname);
+  }, [user]);
   return (
     <>
       <LoadingOverlay />
@@ -151,3 +164,9 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+router.subscribe((state) => {
+  if (state.navigation.state === 'idle') {
+    countPageView(state.location.pathname);
+  }
+});
