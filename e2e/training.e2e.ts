@@ -28,15 +28,22 @@ async function browserToday(page: Page): Promise<{ today: string; weekday: numbe
   return page.evaluate(() => ({ today: new Date().toLocaleDateString('en-CA'), weekday: new Date().getDay() }));
 }
 
+/** A minute past the browser's last midnight: the earliest start of a run on its today. */
+async function browserDayStart(page: Page): Promise<number> {
+  return page.evaluate(() => new Date(new Date().setHours(0, 1, 0, 0)).getTime());
+}
+
 async function uploadRun(page: Page, metres: number) {
   const interval = 5;
   const speed = 3;
+  // Finished a minute ago; early in the day, when that would have started it yesterday (a run counts
+  // on the day it started), it starts just after midnight instead and is still running.
+  const start = Math.max(Date.now() - (metres / speed) * 1000 - 60_000, await browserDayStart(page));
   const points = straightRun({
     points: Math.round(metres / (speed * interval)) + 1,
     interval,
     speed,
-    // Finished a minute ago.
-    start: Date.now() - (metres / speed) * 1000 - 60_000,
+    start,
   });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Upload activities' }).first().click();
