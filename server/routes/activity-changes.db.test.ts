@@ -73,9 +73,9 @@ describe('the "activities changed" seam', () => {
       'load aggregates',
       'track figures',
       'plan ticks',
-      'live publish',
       'medals',
       'read cache',
+      'live publish',
       'probe',
     ]);
   });

@@ -115,8 +115,9 @@ export function createServiceContext(base: Omit<ServiceContext, 'changes'>): Ser
 
 /**
  * The runner's cached reads (list, profile, medals, today's training, readiness) are dropped, here
- * and on every other app server. Registered last, so nothing a reaction before it writes can be
- * read back stale; it follows each page of a sync too.
+ * and on every other app server. Registered after every reaction that writes, so nothing they write
+ * can be read back stale, and before the open pages hear of the change, so what they read again is
+ * fresh; it follows each page of a sync too.
  */
 export const readCacheReaction: ActivityReaction = {
   name: 'read cache',
@@ -126,7 +127,7 @@ export const readCacheReaction: ActivityReaction = {
   },
 };
 
-/** Open pages hear of the change (their lists, totals and charts refetch). */
+/** Open pages hear of the change (their lists, totals and charts refetch): registered last. */
 export const livePublishReaction: ActivityReaction = {
   name: 'live publish',
   duringSync: true,

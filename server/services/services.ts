@@ -183,19 +183,20 @@ export interface ImportInput {
 
 /**
  * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
- * statistics and the stored training loads (a failure of either fails the change), the new activities' track figures (best efforts,
- * heart-rate zones), plan ticks, open pages, the medals (spec §4: after every import), then the
- * runner's cached reads are dropped (last, after every write above). Each further reaction is one
- * line here.
+ * statistics and the stored training loads (a failure of either fails the change), the new
+ * activities' track figures (best efforts, heart-rate zones), plan ticks, the medals (spec §4: after
+ * every import), then the runner's cached reads are dropped (after every write above), and last the
+ * open pages hear of it: what they read again is never an answer kept from before the change. Each
+ * further reaction is one line here.
  */
 export function registerActivityReactions(context: ServiceContext): void {
   context.changes.register(totalsReaction);
   context.changes.register(loadAggregatesReaction);
   context.changes.register(trackFiguresReaction);
   context.changes.register(planTicksReaction);
-  context.changes.register(livePublishReaction);
   context.changes.register(medalsReaction);
   context.changes.register(readCacheReaction);
+  context.changes.register(livePublishReaction);
 }
 
 /** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
