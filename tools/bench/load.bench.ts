@@ -90,7 +90,7 @@ interface Measured {
 }
 
 /** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
+export function cpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.

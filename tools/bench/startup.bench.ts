@@ -5,13 +5,13 @@
  * the database, is reported beside it. Target: the first answer on existing data within 1.5 s.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bench } from './bench.ts';
+import { cpuMs } from './load.bench.ts';
 
 const TARGET_MS = 1500;
 /** How often the health probe is asked while the server starts. */
@@ -53,16 +53,6 @@ interface Startup {
   cpuMs: number | undefined;
   /** The server's own account, from its "listening" log line (server/server.ts). */
   phases: { modulesMs: number; databaseMs: number; appMs: number } | undefined;
-}
-
-/** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Starts the built server on `dataDir` and times it to its first answer. */
