@@ -3,35 +3,14 @@
  * on this server every 30 s, and the next batch waiting goes by beacon when the page is left.
  */
 import type { PageViewPattern } from '../../../core/page-views.ts';
-import type { SendOutcome } from '../lib/batch-queue.ts';
+import { everyInterval, postBatch } from '../lib/batch-post.ts';
 import { createPageViewTracker } from '../lib/page-views.ts';
 
 const ENDPOINT = '/api/analytics/page-views';
 
-async function send(views: PageViewPattern[]): Promise<SendOutcome> {
-  try {
-    const response = await fetch(ENDPOINT, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ views }),
-    });
-    if (response.ok) {
-      return 'received';
-    }
-    // Too many, or the server failing: later. Anything else (signed out, refused) it will never take.
-    return response.status === 429 || response.status >= 500 ? 'retry' : 'refused';
-  } catch {
-    return 'retry';
-  }
-}
-
 export const pageViews = createPageViewTracker({
-  send,
-  every: (ms, run) => {
-    const timer = window.setInterval(run, ms);
-    return () => window.clearInterval(timer);
-  },
+  send: (views: PageViewPattern[]) => postBatch(ENDPOINT, { views }),
+  every: everyInterval,
 });
 
 export function startPageViews(): void {

@@ -5,37 +5,17 @@
  */
 import { MutationCache } from '@tanstack/react-query';
 import type { ErrorReport } from '../../../core/error-reports.ts';
-import { createErrorReporter, describeError, installGlobalHandlers, type SendOutcome } from '../lib/error-reporter.ts';
+import { everyInterval, postBatch } from '../lib/batch-post.ts';
+import { createErrorReporter, describeError, installGlobalHandlers } from '../lib/error-reporter.ts';
 
 const ENDPOINT = '/api/errors';
 
-async function send(reports: ErrorReport[]): Promise<SendOutcome> {
-  try {
-    const response = await fetch(ENDPOINT, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({ reports }),
-    });
-    if (response.ok) {
-      return 'received';
-    }
-    // Too many, or the server failing: later. Anything else it will never take.
-    return response.status === 429 || response.status >= 500 ? 'retry' : 'refused';
-  } catch {
-    return 'retry';
-  }
-}
-
 export const errorReporter = createErrorReporter({
-  send,
+  send: (reports: ErrorReport[]) => postBatch(ENDPOINT, { reports }),
   now: () => Date.now(),
   random: () => Math.random(),
   path: () => window.location.pathname,
-  every: (ms, run) => {
-    const timer = window.setInterval(run, ms);
-    return () => window.clearInterval(timer);
-  },
+  every: everyInterval,
 });
 
 function navigationDurationMs(): number | undefined {
