@@ -8,6 +8,7 @@ import {
   refreshedRecord,
   type StravaIntegrationRecord,
   tokenDecision,
+  tokenDecisionHoldsFor,
   validateRefreshToken,
 } from './tokens.ts';
 
@@ -93,6 +94,27 @@ describe('tokenDecision', () => {
 
   it('does not need the athlete fields', () => {
     expect(tokenDecision(record({ athleteId: null, athleteName: null }), NOW, 'load')).toBe('use');
+  });
+});
+
+describe('tokenDecisionHoldsFor', () => {
+  it.each([
+    ['a good token, on load', record(), 'load', 3600 * S - 300 * S],
+    ['a good token, on request', record(), 'request', 3600 * S - 600 * S],
+    ['a refresh token expiring first', record({ refreshTokenExpiresAt: NOW + 60 * S }), 'load', 60 * S],
+  ] as const)('%s: the same decision until the margin, another one from then', (_label, value, purpose, holds) => {
+    expect(tokenDecisionHoldsFor(value, NOW, purpose)).toBe(holds);
+    expect(tokenDecision(value, NOW + holds - 1, purpose)).toBe('use');
+    expect(tokenDecision(value, NOW + holds, purpose)).not.toBe('use');
+  });
+
+  it('holds a disconnection for good, and a refresh or a reuse not at all', () => {
+    expect(tokenDecisionHoldsFor(record({ isActive: false }), NOW, 'load')).toBe(Number.POSITIVE_INFINITY);
+    expect(tokenDecisionHoldsFor(null, NOW, 'load')).toBe(Number.POSITIVE_INFINITY);
+    expect(tokenDecisionHoldsFor(record({ expiresAt: NOW + 100 * S }), NOW, 'load')).toBe(0);
+    const reusing = record({ expiresAt: NOW + 100 * S, lastRefreshAttempt: NOW - S });
+    expect(tokenDecision(reusing, NOW, 'load')).toBe('reuse-recent');
+    expect(tokenDecisionHoldsFor(reusing, NOW, 'load')).toBe(0);
   });
 });
 

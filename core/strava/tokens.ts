@@ -72,6 +72,29 @@ export function tokenDecision(
   return 'refresh';
 }
 
+/**
+ * How long (ms from `now`) tokenDecision keeps giving the same answer for this record, if nothing
+ * writes it meanwhile: a good token until it comes within the margin or its refresh token expires, a
+ * disconnection for good, and a refresh or a reuse not at all (the record is about to change).
+ */
+export function tokenDecisionHoldsFor(
+  record: StravaIntegrationRecord | null | undefined,
+  now: number,
+  purpose: TokenPurpose,
+): number {
+  const decision = tokenDecision(record, now, purpose);
+  if (decision === 'disconnected') {
+    return Number.POSITIVE_INFINITY;
+  }
+  if (decision !== 'use' || !record || record.expiresAt === null) {
+    return 0;
+  }
+  const untilMargin = record.expiresAt - MARGINS[purpose] - now;
+  const untilRefreshExpiry =
+    record.refreshTokenExpiresAt === null ? Number.POSITIVE_INFINITY : record.refreshTokenExpiresAt - now;
+  return Math.min(untilMargin, untilRefreshExpiry);
+}
+
 /** Spec §5: the error text for a refresh token that cannot be right, or null when it may be sent. */
 export function validateRefreshToken(token: unknown): string | null {
   return typeof token === 'string' && token.length >= MIN_REFRESH_TOKEN_LENGTH

@@ -12,6 +12,7 @@ import type { ActivityPage } from '../../core/activity/schemas.ts';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import type { Profile } from '../../core/profile.ts';
+import type { StravaStatus } from '../../core/strava/api.ts';
 import type { TodayTasks, TrainingPlan } from '../../core/training/training-api.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../core/wellbeing/check-in.ts';
 import { READINESS_SENTENCES } from '../../core/wellbeing/readiness.ts';
@@ -19,7 +20,7 @@ import type { ReadinessView } from '../../core/wellbeing/wellbeing-api.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { fixedClock, shiftedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
-import { connectedRunner, recordingClock, stravaConfigFor } from '../test-support/strava.ts';
+import { connectedRunner, recordingClock, stravaConfigFor, syncAndWait } from '../test-support/strava.ts';
 import { startTestServer, testDatabaseKind, type TestServer } from '../test-support/test-server.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
@@ -282,6 +283,46 @@ describe('the read cache: the runner’s own write shows in the next read', () =
     expect((await profileOf(runner.client)).statistics.totalActivities).toBe(0);
   });
 
+  it('the Strava status: from memory until a sync, the runner’s own app or a token about to change reads it again', async () => {
+    const runner = await connectedRunner(server, strava, 5);
+    const status = async () => (await runner.client.get<StravaStatus>('/api/strava/status')).body;
+    const renameBehindStride = (athleteName: string) =>
+      server.database.db
+        .updateTable('stravaIntegrations')
+        .set({ athleteName })
+        .where('userId', '=', runner.id)
+        .execute();
+    expect((await status()).athleteName).toBe(runner.status.athleteName);
+
+    await renameBehindStride('Renamed behind Stride');
+    expect((await status()).athleteName).toBe(runner.status.athleteName);
+
+    // A sync's progress reaches the status through its events, here the job's own (queued, running, done).
+    const synced = await syncAndWait(runner.client);
+    expect(synced.sync?.state).toBe('done');
+    expect(synced.athleteName).toBe('Renamed behind Stride');
+
+    await renameBehindStride('Renamed again');
+    const ownApp = await runner.client.put<StravaStatus>('/api/strava/app', {
+      clientId: '98765',
+      clientSecret: 'b'.repeat(40),
+    });
+    expect(ownApp.status).toBe(200);
+    expect(await status()).toMatchObject({ ownApp: { clientId: '98765' }, athleteName: 'Renamed again' });
+
+    // A token within its load margin, refreshed a second ago (so reused, not refreshed): the answer
+    // holds for no time at all, since the next check may decide otherwise.
+    await server.database.db
+      .updateTable('stravaIntegrations')
+      .set({ expiresAt: new Date(Date.now() + 250_000), lastRefreshAttempt: new Date(Date.now() - 1000) })
+      .where('userId', '=', runner.id)
+      .execute();
+    await server.services.readCache.invalidateUser(runner.id);
+    expect((await status()).connected).toBe(true);
+    await renameBehindStride('Read every time');
+    expect((await status()).athleteName).toBe('Read every time');
+  });
+
   it('a profile edit', async () => {
     const runner = await registerUser(server);
     expect((await profileOf(runner.client)).bio).toBe('');
@@ -404,6 +445,18 @@ postgresOnly('two app servers on one PostgreSQL database', () => {
 
     expect((await runner.client.patch('/api/profile', { bio: 'Two servers' })).status).toBe(200);
     await expect.poll(async () => (await profileOf(onOther)).bio === 'Two servers').toBe(true);
+  });
+
+  it('a Strava disconnection on one server shows in the other’s status once the invalidation arrives', async () => {
+    const runner = await connectedRunner(server, strava, 3);
+    const onOther = await signedInClient(other, runner.credentials);
+    const statusOnOther = async () => (await onOther.get<StravaStatus>('/api/strava/status')).body;
+    expect(await statusOnOther()).toMatchObject({ connected: true, activityCount: 3 });
+
+    expect((await runner.client.delete('/api/strava/connection')).status).toBe(200);
+
+    await expect.poll(async () => (await statusOnOther()).connected).toBe(false);
+    expect((await statusOnOther()).activityCount).toBe(0);
   });
 
   it('a session ended on one server is refused by the other once the invalidation arrives', async () => {

@@ -284,16 +284,45 @@ export function createServices(deps: ServiceDeps) {
 
   const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions, deps.passwordHashing);
 
-  const strava = createStrava({
+  /**
+   * Strava's own events (a connection or a sync that changed, here or in a background sync) tell the
+   * runner's pages to read the status again, so they first drop the runner's cached reads.
+   */
+  const stravaEvents: EventHub = {
+    publish: async (userId, event) => {
+      await reads.invalidateUser(userId);
+      await events.publish(userId, event);
+    },
+    subscribe: (userId, listener) => events.subscribe(userId, listener),
+    close: () => events.close(),
+  };
+  const stravaService = createStrava({
     db,
     config: config.strava,
     appSecret: config.appSecret,
-    events,
+    events: stravaEvents,
     logger,
     clock: deps.stravaClock ?? clock,
     jobs: deps.jobs,
     changes: context.changes,
   });
+  /**
+   * The status is kept until a Strava event or the runner's own Strava write drops it, or until the
+   * token check of a page load would decide otherwise (a token coming within its margin).
+   */
+  const strava = {
+    ...stravaService,
+    status: (userId: string) =>
+      reads.getLoaded(userId, 'strava-status', async () => {
+        const { status, holdsForMs } = await stravaService.timedStatus(userId);
+        return { answer: status, keep: holdsForMs > 0 ? { answer: status, until: clock.now() + holdsForMs } : null };
+      }),
+    exchange: writes(stravaService.exchange),
+    disconnect: writes(stravaService.disconnect),
+    requestSync: writes(stravaService.requestSync),
+    saveOwnApp: writes(stravaService.saveOwnApp),
+    removeOwnApp: writes(stravaService.removeOwnApp),
+  };
 
   const activities = {
     list: (userId: string, query: ActivityListQuery) =>

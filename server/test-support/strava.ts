@@ -236,4 +236,6 @@ export async function updateIntegrationRow(
   values: Partial<Omit<StravaIntegrationRow, 'userId'>>,
 ): Promise<void> {
   await server.database.db.updateTable('stravaIntegrations').set(values).where('userId', '=', userId).execute();
+  // A write behind the use cases: the runner's cached reads (the Strava status) go with it.
+  await server.services.readCache.invalidateUser(userId);
 }

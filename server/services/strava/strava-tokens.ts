@@ -11,6 +11,7 @@ import {
   disconnectRecord,
   refreshedRecord,
   tokenDecision,
+  tokenDecisionHoldsFor,
   validateRefreshToken,
   type StravaIntegrationRecord,
   type TokenPurpose,
@@ -202,26 +203,34 @@ export function createStravaTokens(deps: StravaTokensDeps) {
    * disconnected (spec §4), which the returned row shows; a token with 300 s or less left is
    * refreshed in the background (spec §4 "on load"), once however many loads ask.
    */
-  async function onLoad(userId: string): Promise<{ connected: boolean; row: StravaIntegrationRow | null }> {
+  /**
+   * The token check of a page load (spec §4): whether the connection holds, the row as it now is, and
+   * how long (ms) that answer holds by the clock if nothing writes the row meanwhile.
+   */
+  async function onLoad(
+    userId: string,
+  ): Promise<{ connected: boolean; row: StravaIntegrationRow | null; holdsForMs: number }> {
     const row = await findIntegration(db, userId);
     if (!row) {
-      return { connected: false, row: null };
+      return { connected: false, row: null, holdsForMs: Number.POSITIVE_INFINITY };
     }
     const record = toRecord(row);
-    const decision = tokenDecision(record, clock.now(), 'load');
+    const now = clock.now();
+    const decision = tokenDecision(record, now, 'load');
+    const holdsForMs = tokenDecisionHoldsFor(record, now, 'load');
     if (decision === 'disconnected') {
       if (!row.isActive) {
-        return { connected: false, row };
+        return { connected: false, row, holdsForMs };
       }
       const changes = await markDisconnected(userId, record, 'refresh token expired or stored data incomplete');
-      return { connected: false, row: { ...row, ...changes } };
+      return { connected: false, row: { ...row, ...changes }, holdsForMs: 0 };
     }
     if (decision === 'refresh') {
       refreshOnce(userId, row, record).catch((error: unknown) => {
         logger.info({ err: error, userId }, 'Strava token refresh on load failed');
       });
     }
-    return { connected: true, row };
+    return { connected: true, row, holdsForMs };
   }
 
   return { toRecord, sealedTokens, accessToken, withToken, isConnected, onLoad };

@@ -117,19 +117,20 @@ export function createStrava(deps: StravaDeps) {
     deadlineMs: config.interactiveDeadlineMs,
   });
 
-  async function status(userId: string): Promise<StravaStatus> {
+  /** The status, and how long (ms) it holds by the clock alone: until the token check would decide otherwise. */
+  async function timedStatus(userId: string): Promise<{ status: StravaStatus; holdsForMs: number }> {
     // The sync's job first, alone: a sync commits each page's activities, its last sync time and its
     // job together, so what is read after the job includes all the job says was written. (Read in
     // parallel on several connections, a finished job could meet a count or a last sync time read
     // just before its final commit.) The connection's one read comes after it, and finding the
     // connection over marks the record disconnected, which the row then shows.
     const sync = await worker.progress(userId);
-    const [{ connected, row }, ownClientId, activityCount] = await Promise.all([
+    const [{ connected, row, holdsForMs }, ownClientId, activityCount] = await Promise.all([
       connection.onLoad(userId),
       connection.ownAppClientId(userId),
       countStravaActivities(db, userId),
     ]);
-    return {
+    const status: StravaStatus = {
       configured: connection.serverConfigured() || ownClientId !== null,
       serverConfigured: connection.serverConfigured(),
       ownApp: ownClientId === null ? null : { clientId: ownClientId },
@@ -142,7 +143,10 @@ export function createStrava(deps: StravaDeps) {
       sync,
       activityCount,
     };
+    return { status, holdsForMs };
   }
+
+  const status = async (userId: string): Promise<StravaStatus> => (await timedStatus(userId)).status;
 
   /** The callback: tokens stored, then the first sync (full) or a catch-up (incremental) starts. */
   async function exchange(userId: string, body: ExchangeBody): Promise<StravaStatus> {
@@ -313,6 +317,7 @@ export function createStrava(deps: StravaDeps) {
     /** Reads a Strava activity's details and track from Strava when opened (activity-service.ts). */
     remote,
     status,
+    timedStatus,
     /** Strava's authorise page for this user, with a single-use state bound to `redirectUri`. */
     connect: (userId: string, input: { redirectUri: string }) => connection.beginConnect(userId, input.redirectUri),
     /** The runner's own Strava app; answers the status as it now is. */
