@@ -86,6 +86,16 @@ export interface Config {
   stripe: StripeConfig | null;
   /** What an active subscription unlocks (SUBSCRIPTION_FEATURES); empty: nothing is gated. */
   subscriptionFeatures: SubscriptionFeature[];
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); null: this server sends no mail and logs what it would send. */
+  mail: MailConfig | null;
+}
+
+/** Outgoing mail over SMTP (server/mail/mailer.ts). */
+export interface MailConfig {
+  /** SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+  smtpUrl: string;
+  /** MAIL_FROM: the sender, `Stride <stride@example.org>`; by default stride@ the PUBLIC_URL's host. */
+  from: string;
 }
 
 /** Stripe Checkout, the Billing Portal and signed webhooks (docs/subscription.md). */
@@ -358,7 +368,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     weather: loadWeatherConfig(env),
     stripe: loadStripeConfig(env),
     subscriptionFeatures: readSubscriptionFeatures(env),
+    mail: loadMailConfig(env),
   };
+}
+
+function loadMailConfig(env: Env): MailConfig | null {
+  const smtpUrl = env.SMTP_URL?.trim();
+  if (!smtpUrl) {
+    return null;
+  }
+  if (!/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  const host = new URL(env.PUBLIC_URL?.trim() || 'http://localhost').hostname;
+  return { smtpUrl, from: env.MAIL_FROM?.trim() || `Stride <stride@${host}>` };
 }
 
 function loadStripeConfig(env: Env): StripeConfig | null {

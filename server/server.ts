@@ -215,6 +215,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await strava.stop();
       // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
       await jobs.stop();
+      services.mailer.close();
       await events.close();
       await invalidations.close();
       await database.close();

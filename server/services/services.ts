@@ -31,6 +31,7 @@ import { REAL_CLOCK, type Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { createErrorReports } from './error-report-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
@@ -208,6 +209,8 @@ const MINUTE_MS = 60 * 1000;
 
 export function createServices(deps: ServiceDeps) {
   const { db, events, logger, clock, config, importPool } = deps;
+  /** Every message Stride sends goes through it (server/mail/mailer.ts); without SMTP_URL it logs them. */
+  const mailer = createMailer(config.mail, logger);
   const bus = deps.invalidations ?? createLocalInvalidationBus();
   /**
    * The per-runner read cache (server/cache/read-cache.ts). Its entries are dropped by the "activities
@@ -549,6 +552,7 @@ export function createServices(deps: ServiceDeps) {
     weather,
     subscriptions,
     errorReports: createErrorReports(context),
+    mailer,
   };
 }
 
