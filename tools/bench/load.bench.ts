@@ -87,6 +87,8 @@ interface Measured {
   errors: number;
   /** The servers' CPU time (all threads) per answered request: steadier than req/s on a shared machine. */
   cpuMsPerRequest: number | undefined;
+  /** Where the machine's CPU went meanwhile. */
+  split: CpuSplit | undefined;
 }
 
 /** CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). */
@@ -105,6 +107,76 @@ export function totalCpuMs(servers: readonly Server[]): number | undefined {
   return each.some((value) => value === undefined)
     ? undefined
     : each.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+}
+
+/** The CPU time of every process named `postgres` (the database's server processes), in ms. */
+function postgresCpuMs(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') {
+        sum += cpuMs(Number(entry)) ?? 0;
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return sum;
+}
+
+/** The machine's CPU time so far, in ms over all cores: busy, and busy plus idle (/proc/stat). */
+function machineCpuMs(): { busy: number; all: number } | undefined {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal, in ticks of 10 ms.
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+    const busy = user + nice + system + irq + softirq + steal;
+    return { busy: busy * 10, all: (busy + idle + iowait) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the machine's CPU went during one scenario, in cores (out of the machine's all). */
+interface CpuSplit {
+  servers: number;
+  postgres: number;
+  loadGenerator: number;
+  other: number;
+  cores: number;
+}
+
+/** Starts counting; the returned function gives the split since then. */
+function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
+  const machine = machineCpuMs();
+  const app = totalCpuMs(processes);
+  const database = postgresCpuMs();
+  const generator = process.cpuUsage();
+  const started = performance.now();
+  return () => {
+    const machineAfter = machineCpuMs();
+    const appAfter = totalCpuMs(processes);
+    if (!machine || !machineAfter || app === undefined || appAfter === undefined) {
+      return undefined;
+    }
+    const wallMs = performance.now() - started;
+    const used = process.cpuUsage(generator);
+    const cores = (ms: number) => ms / wallMs;
+    const servers = cores(appAfter - app);
+    const postgres = cores(postgresCpuMs() - database);
+    const loadGenerator = cores((used.user + used.system) / 1000);
+    const busy = cores(machineAfter.busy - machine.busy);
+    return {
+      servers,
+      postgres,
+      loadGenerator,
+      other: Math.max(0, busy - servers - postgres - loadGenerator),
+      cores: cores(machineAfter.all - machine.all),
+    };
+  };
 }
 
 function loadSeconds(): number {
@@ -176,10 +248,12 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
       servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
     );
     const cpuBefore = totalCpuMs(servers);
+    const split = cpuSplit(servers);
     const results = await Promise.all(
       servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length)),
     );
     const cpuAfter = totalCpuMs(servers);
+    const spent = split();
     const answered = results.reduce((sum, result) => sum + result.requests.total, 0);
     measured.push({
       setup,
@@ -194,6 +268,7 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
         cpuBefore === undefined || cpuAfter === undefined || answered === 0
           ? undefined
           : (cpuAfter - cpuBefore) / answered,
+      split: spent,
     });
   }
   return measured;
@@ -305,9 +380,18 @@ export const loadBench: Bench = {
       `${CONNECTIONS} connections for ${loadSeconds()} s a scenario (BENCH_LOAD_SECONDS), ${ACTIVITIES} activities, the load generator on the same machine as the servers (and PostgreSQL).`,
       'With two servers the connections are split between them, req/s is the sum and p50/p99 the worse of the two.',
       "Server CPU/request: the app servers' CPU time (all their threads, not PostgreSQL's) over the run divided by the answers; it moves far less than req/s when other work shares the machine.",
+      'CPU cores used: where the machine went during the scenario, in cores of all it has: the app servers, PostgreSQL, the load generator (this process), and other work on the machine; a sum near all the cores means the machine, not Stride, set the pace.',
     );
     return {
-      headers: ['setup', 'scenario', 'req/s', 'p50', 'p99', 'server CPU/request'],
+      headers: [
+        'setup',
+        'scenario',
+        'req/s',
+        'p50',
+        'p99',
+        'server CPU/request',
+        'CPU cores used: app · PG · load · other / all',
+      ],
       rows: measured.map((row) => [
         row.setup,
         row.scenario,
@@ -315,6 +399,11 @@ export const loadBench: Bench = {
         `${row.p50} ms`,
         `${row.p99} ms`,
         row.cpuMsPerRequest === undefined ? '–' : `${row.cpuMsPerRequest.toFixed(2)} ms`,
+        row.split === undefined
+          ? '–'
+          : [row.split.servers, row.split.postgres, row.split.loadGenerator, row.split.other]
+              .map((cores) => cores.toFixed(2))
+              .join(' · ') + ` / ${row.split.cores.toFixed(1)}`,
       ]),
       checks,
       notes,
