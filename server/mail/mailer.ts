@@ -3,7 +3,7 @@
  * the server sends nothing and writes each message to the log instead, links included, so a
  * developer can follow a reset or sign-in link from the console.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailConfig } from '../config.ts';
 
@@ -39,11 +39,16 @@ export function createMailer(config: MailConfig | null, logger: Logger): Mailer 
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // The SMTP library is loaded with the first message, not at every start-up.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(config.smtpUrl)));
   return {
     sendsMail: true,
     async send(message) {
-      await transport.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: config.from,
         to: message.to,
         subject: message.subject,
@@ -54,7 +59,7 @@ export function createMailer(config: MailConfig | null, logger: Logger): Mailer 
       logger.info({ to: message.to, subject: message.subject }, 'mail sent');
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close());
     },
   };
 }

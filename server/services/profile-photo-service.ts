@@ -6,7 +6,6 @@
  * pixels a side, so the served bytes cannot carry where the photo was taken.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import {
   detectImageType,
   PROFILE_PHOTO_MAX_INPUT_PIXELS,
@@ -34,6 +33,8 @@ import { getProfile, toProfile } from './profile-service.ts';
  * asked). Bytes that do not decode are refused with a sentence.
  */
 async function reencodePhoto(bytes: Uint8Array, type: ProfilePhotoType): Promise<Buffer> {
+  // The image library (native code) is loaded on the first photo, not at every start-up.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: PROFILE_PHOTO_MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({
       width: PROFILE_PHOTO_MAX_SIDE,

@@ -218,7 +218,7 @@ export async function handleStripeWebhook(
   const stripe = configured(context);
   let event: VerifiedStripeEvent;
   try {
-    event = stripe.gateway.verifyEvent(input.rawBody, input.signature, context.clock.now());
+    event = await stripe.gateway.verifyEvent(input.rawBody, input.signature, context.clock.now());
   } catch (error) {
     context.logger.warn({ err: error }, 'Stripe webhook refused: signature not verified');
     throw invalid(SUBSCRIPTION_MESSAGES.badSignature);

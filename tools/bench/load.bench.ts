@@ -166,7 +166,8 @@ function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
     const used = process.cpuUsage(generator);
     const cores = (ms: number) => ms / wallMs;
     const servers = cores(appAfter - app);
-    const postgres = cores(postgresCpuMs() - database);
+    // A database process that ended during the run takes its CPU time with it: never below zero.
+    const postgres = cores(Math.max(0, postgresCpuMs() - database));
     const loadGenerator = cores((used.user + used.system) / 1000);
     const busy = cores(machineAfter.busy - machine.busy);
     return {

@@ -4,7 +4,7 @@
  * SDK reaches STRIPE_API_URL when set (the local stand-in in tools/service-stand-ins/stripe.ts)
  * through its host/port/protocol options; otherwise Stripe itself.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
 
 /** What Stride keeps of a Stripe subscription: `currentPeriodEnd` in epoch milliseconds. */
@@ -39,7 +39,7 @@ export interface StripeGateway {
   retrieveSubscription(id: string): Promise<StripeSubscriptionState>;
   cancelSubscription(id: string): Promise<void>;
   /** Verifies the signature over the raw body at `receivedAtMs`; throws when it does not hold. */
-  verifyEvent(rawBody: string, signature: string, receivedAtMs: number): VerifiedStripeEvent;
+  verifyEvent(rawBody: string, signature: string, receivedAtMs: number): Promise<VerifiedStripeEvent>;
 }
 
 /** The SDK's address options for a Stripe-compatible API at `url`. */
@@ -84,18 +84,26 @@ export function subscriptionState(subscription: Stripe.Subscription): StripeSubs
 }
 
 export function createStripeGateway(config: StripeConfig): StripeGateway {
-  const stripe = new Stripe(config.secretKey, {
-    ...stripeAddress(config.apiUrl),
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-  });
+  // The SDK is loaded on first use, so that it costs a server's start-up nothing.
+  let loaded: Promise<Stripe> | undefined;
+  const sdk = () =>
+    (loaded ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(config.secretKey, {
+          ...stripeAddress(config.apiUrl),
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          telemetry: false,
+        }),
+    ));
   return {
     async createCustomer({ email, name, userId }) {
+      const stripe = await sdk();
       const customer = await stripe.customers.create({ email, name, metadata: { userId } });
       return customer.id;
     },
     async createCheckoutSession({ customerId, priceId, userId, successUrl, cancelUrl }) {
+      const stripe = await sdk();
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
@@ -110,16 +118,20 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
       return session.url;
     },
     async createPortalSession({ customerId, returnUrl }) {
+      const stripe = await sdk();
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return session.url;
     },
     async retrieveSubscription(id) {
+      const stripe = await sdk();
       return subscriptionState(await stripe.subscriptions.retrieve(id));
     },
     async cancelSubscription(id) {
+      const stripe = await sdk();
       await stripe.subscriptions.cancel(id);
     },
-    verifyEvent(rawBody, signature, receivedAtMs) {
+    async verifyEvent(rawBody, signature, receivedAtMs) {
+      const stripe = await sdk();
       const event = stripe.webhooks.constructEvent(
         rawBody,
         signature,
