@@ -83,8 +83,11 @@ describe.each(VIEWPORT_NAMES)('two-factor sign-in (%s)', (viewport) => {
       page.getByText('Two-factor sign-in is on. Keep your backup codes somewhere safe.', { exact: true }),
     );
     await expectVisible(methods.getByRole('button', { name: 'Turn off' }));
-    await expectVisible(page.getByRole('list', { name: 'Active sessions' }).getByText('This device', { exact: true }));
     await screenshot(page, `two-factor ${viewport} on`);
+    const sessions = page.getByRole('list', { name: 'Active sessions' });
+    await expectVisible(sessions.getByText('This device', { exact: true }));
+    await sessions.scrollIntoViewIfNeeded();
+    await screenshot(page, `two-factor ${viewport} sessions`);
 
     // Sign in with a code from the app.
     await signOut(page, viewport);
