@@ -64,6 +64,7 @@ export function SignInMethodsCard() {
             description="Your e-mail and password. Change it under Password and sessions."
             on={methods.password}
           />
+          {/* Linked providers (methods.providers, e.g. Google) take their rows here, between the password and two-factor. */}
           <MethodRow
             name="Two-factor sign-in"
             description={
