@@ -2,7 +2,8 @@
  * Two-factor sign-in in the browser, at desktop and phone width: turn it on in Account (password →
  * QR code, key and backup codes → a code computed from the key shown) → sign out → sign in with a
  * code from the app → sign out → sign in with a backup code; a wrong code is answered with a
- * sentence. Account lists this browser's session as "This device".
+ * sentence. Before that, Account lists the runner's two sessions ("This device" and the other
+ * browser) and signs the other one out.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
@@ -49,8 +50,21 @@ describe.each(VIEWPORT_NAMES)('two-factor sign-in (%s)', (viewport) => {
     const account = newAccount({ name: 'Grace Hopper' });
     const { page } = await browser.newPage(viewport);
     await registerViaUi(page, account);
+    // The runner's other browser, signed out from this one's Account below.
+    const { page: other } = await browser.newPage(viewport);
+    await submitLoginForm(other, account.email, account.password);
+    await waitForPath(other, '/dashboard');
 
     await page.goto('/account');
+    const sessions = page.getByRole('list', { name: 'Active sessions' });
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(2);
+    await expectVisible(sessions.getByText('This device', { exact: true }));
+    await sessions.getByRole('button', { name: /^Sign out / }).click();
+    await expectVisible(page.getByText('That session was signed out.', { exact: true }));
+    await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
+    expect((await other.request.get('/api/profile')).status()).toBe(401);
+    expect((await page.request.get('/api/profile')).status()).toBe(200);
+
     await expectVisible(page.getByRole('heading', { name: 'Sign-in methods', level: 2 }));
     const methods = page.getByRole('region', { name: 'Sign-in methods' });
     await methods.getByRole('button', { name: 'Turn on' }).click();
@@ -84,8 +98,6 @@ describe.each(VIEWPORT_NAMES)('two-factor sign-in (%s)', (viewport) => {
     );
     await expectVisible(methods.getByRole('button', { name: 'Turn off' }));
     await screenshot(page, `two-factor ${viewport} on`);
-    const sessions = page.getByRole('list', { name: 'Active sessions' });
-    await expectVisible(sessions.getByText('This device', { exact: true }));
     await sessions.scrollIntoViewIfNeeded();
     await screenshot(page, `two-factor ${viewport} sessions`);
 
