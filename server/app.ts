@@ -16,6 +16,7 @@ import { requestLogger } from './http/request-logger.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { accountRoutes } from './routes/account.ts';
+import { accountSessionRoutes } from './routes/account-sessions.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
@@ -51,6 +52,7 @@ function apiRoutes(deps: RouteDeps) {
   return new OpenAPIHono()
     .route('/', healthRoutes(deps))
     .route('/', accountRoutes(deps))
+    .route('/', accountSessionRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', publicProfileRoutes(deps))
     .route('/', clientConfigRoutes(deps))

@@ -15,6 +15,7 @@ import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
+import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -105,11 +106,13 @@ export function createAuth(
       customRules: {
         '/sign-in/email': authRateLimit,
         '/sign-up/email': authRateLimit,
+        ...twoFactorRateLimitRules(authRateLimit),
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,
       },
     },
+    plugins: [twoFactorPlugin()],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.

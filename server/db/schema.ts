@@ -19,8 +19,22 @@ export interface AuthUsersTable {
   emailVerified: boolean;
   image: string | null;
   disabled: Generated<boolean>;
+  twoFactorEnabled: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** better-auth's twoFactor plugin: one row per account that began enrolling (migration 0033). */
+export interface AuthTwoFactorsTable {
+  id: string;
+  userId: string;
+  secret: string;
+  backupCodes: string;
+  verified: Generated<boolean>;
+  failedVerificationCount: Generated<number>;
+  lockedUntil: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface AuthSessionsTable {
@@ -489,6 +503,7 @@ export interface Database {
   authVerifications: AuthVerificationsTable;
   authRateLimits: AuthRateLimitsTable;
   authLoginFailures: AuthLoginFailuresTable;
+  authTwoFactors: AuthTwoFactorsTable;
   profiles: ProfilesTable;
   activities: ActivitiesTable;
   activityTracks: ActivityTracksTable;

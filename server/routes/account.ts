@@ -16,6 +16,7 @@ import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '
 import { tooManyAttemptsMessage } from '../../core/login-throttle.ts';
 import { passwordLengthMessages, passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
+import { twoFactorErrorFor } from '../../core/two-factor.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody, errorTypeForStatus, sendError } from '../http/errors.ts';
@@ -34,9 +35,12 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   }
   const upstream = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const code = identityCodeFor(response.status, upstream.code);
+  const twoFactorError = twoFactorErrorFor(upstream.code);
   let body;
   if (upstream.message === UPSTREAM_MALFORMED_JSON) {
     body = errorBody('validation_error', HTTP_MESSAGES.malformedJson);
+  } else if (twoFactorError) {
+    body = errorBody(twoFactorError.type, twoFactorError.message, { code: twoFactorError.code });
   } else if (code === undefined) {
     body = errorBody(errorTypeForStatus(response.status), upstream.message ?? HTTP_MESSAGES.authenticationFailed);
   } else {

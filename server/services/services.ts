@@ -97,6 +97,7 @@ import {
 } from './training-plan-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
+import { endAccountSession, listAccountSessions, signInMethods } from './account-sessions-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
@@ -514,6 +515,10 @@ export function createServices(deps: ServiceDeps) {
     /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
     claimSignInAttempt: (email: string) => loginThrottle.claimAttempt(email),
     recordSignInSuccess: (key: string) => loginThrottle.recordSuccess(key),
+    /** Account's active sessions, signing out one other, and the ways into the account. */
+    listSessions: (user: SessionUser) => listAccountSessions(db, user, new Date(clock.now())),
+    endSession: (user: SessionUser, sessionId: string) => endAccountSession(db, sessions, user, sessionId),
+    signInMethods: (user: SessionUser) => signInMethods(db, user),
   };
 
   const weatherContext: WeatherContext = {

@@ -1,9 +1,10 @@
 /**
- * Account Settings → "Password and sessions": change the password, and sign out every other
- * device. A changed password also signs out every other device (server/auth/auth.ts).
+ * Account Settings → "Password and sessions": change the password, the active sessions (sign out
+ * one), and sign out every other device. A changed password also signs out every other device (server/auth/auth.ts).
  */
 import { Divider, Stack } from '@mui/material';
 import { AccountSection } from './AccountSection.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { EndOtherSessions } from './EndOtherSessions.tsx';
 
@@ -16,6 +17,8 @@ export function AccountSecurityCard() {
       <Stack spacing={3} sx={{ maxWidth: 480 }}>
         <ChangePasswordForm />
       </Stack>
+      <Divider sx={{ my: 3 }} />
+      <ActiveSessions />
       <Divider sx={{ my: 3 }} />
       <EndOtherSessions />
     </AccountSection>

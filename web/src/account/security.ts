@@ -1,7 +1,8 @@
 /** Changing the password and ending other sessions (Account Settings → Password and sessions). */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasswordChange } from '../../../core/account-security.ts';
 import { api, unwrap } from '../api/client.ts';
+import { ACCOUNT_SESSIONS_QUERY_KEY } from '../lib/query-keys.ts';
 
 export function useChangePassword() {
   return useMutation({
@@ -10,7 +11,9 @@ export function useChangePassword() {
 }
 
 export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.account.sessions['end-others'].$post()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_QUERY_KEY }),
   });
 }

@@ -184,3 +184,19 @@ export const useSignUp = () =>
   useSessionChange((input: SignUpInput) => requestJson('/api/auth/sign-up/email', { body: input }));
 
 export const useSignOut = () => useSessionChange(() => requestJson('/api/auth/sign-out', { body: {} }));
+
+export interface TwoFactorAnswer {
+  /** A code from the authenticator app, or one of the backup codes. */
+  method: 'totp' | 'backup-code';
+  code: string;
+  /** Skip the challenge on this browser for 30 days (core/two-factor.ts). */
+  trustDevice: boolean;
+}
+
+/** The second step of signing in to an account with two-factor on: the session exists once it succeeds. */
+export const useVerifyTwoFactor = () =>
+  useSessionChange(({ method, code, trustDevice }: TwoFactorAnswer) =>
+    requestJson(method === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', {
+      body: { code, trustDevice },
+    }),
+  );

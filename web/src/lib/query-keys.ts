@@ -20,6 +20,9 @@ export const STRAVA_QUERY_KEY = ['strava'] as const;
 export const STRAVA_STATUS_QUERY_KEY = [...STRAVA_QUERY_KEY, 'status'] as const;
 /** The runner's subscription (Account, /success); the live event reloads it. */
 export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
+/** Account: this account's sessions, and its ways in (password, two-factor, providers). */
+export const ACCOUNT_SESSIONS_QUERY_KEY = ['account-sessions'] as const;
+export const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
 
 export const ACTIVITIES_QUERY_KEY = ['activities'] as const;
 /** Every page of every activity list (the list screen, the dashboard's provider, the medal check). */

@@ -9,6 +9,7 @@ import { AccountForm } from '../account/AccountForm.tsx';
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
+import { SignInMethodsCard } from '../account/SignInMethodsCard.tsx';
 import { PROFILE_FALLBACK_NOTICE } from '../../../core/profile.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
@@ -41,6 +42,7 @@ export default function AccountPage() {
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />
           <SubscriptionCard />
+          <SignInMethodsCard />
           <AccountSecurityCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>

@@ -4,11 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
+import { needsTwoFactor } from '../../../../core/two-factor.ts';
 import { useSession, useSignIn } from '../../auth/session.ts';
 import { useSessionEnd } from '../../auth/session-end.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
+import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */
 const emailSchema = registrationSchema.shape.email;
@@ -23,6 +25,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
+  // The password was right and the account asks for a second factor (no session yet).
+  const [challenged, setChallenged] = useState(false);
 
   const emailError = emailSchema.safeParse(email.trim()).success ? '' : REGISTRATION_MESSAGES.emailInvalid;
   const passwordError = password.length > 0 ? '' : REGISTRATION_MESSAGES.passwordRequired;
@@ -37,8 +41,27 @@ export default function LoginPage() {
     if (emailError || passwordError) {
       return;
     }
-    signIn.mutate({ email: email.trim(), password }, { onSuccess: () => void navigate(redirect, { replace: true }) });
+    signIn.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (answer) =>
+          needsTwoFactor(answer) ? setChallenged(true) : void navigate(redirect, { replace: true }),
+      },
+    );
   };
+
+  if (challenged) {
+    return (
+      <TwoFactorChallenge
+        redirect={redirect}
+        onRestart={() => {
+          setChallenged(false);
+          setPassword('');
+          signIn.reset();
+        }}
+      />
+    );
+  }
 
   const registerLink = params.get('redirect') ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register';
 

@@ -43,7 +43,9 @@ export default function DataDeletionPolicyPage() {
           covers:
         </Paragraph>
         <Bullets>
-          <Bullet term="Your account">Your name, e-mail address and password hash.</Bullet>
+          <Bullet term="Your account">
+            Your name, e-mail address and password hash, and your two-factor key and backup codes if you turned it on.
+          </Bullet>
           <Bullet term="Sessions">
             Every session on every device, with its IP address and user agent, so you are signed out everywhere at once.
           </Bullet>

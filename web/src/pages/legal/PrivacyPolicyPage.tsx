@@ -48,6 +48,10 @@ export default function PrivacyPolicyPage() {
           <Bullet term="Password reset">
             When you ask for a password reset, a single-use code that expires shortly afterwards.
           </Bullet>
+          <Bullet term="Two-factor sign-in">
+            If you turn it on: the key your authenticator app shares with Stride and your unused backup codes, both
+            encrypted; and, for each browser you tell to trust for 30 days, a random identifier that expires then.
+          </Bullet>
         </Bullets>
 
         <SubHeading>Your profile and preferences</SubHeading>
@@ -194,8 +198,10 @@ export default function PrivacyPolicyPage() {
         <Paragraph>
           Stride sets only the cookie needed to keep you signed in: a session cookie. It is HttpOnly (scripts on the
           page cannot read it), limited to this site, and marked Secure when the server is reached over HTTPS. It is
-          removed when you sign out or your session ends. Stride uses no advertising, analytics or tracking cookies, so
-          there is nothing to opt out of.
+          removed when you sign out or your session ends. With two-factor sign-in on, two more cookies of the same kind
+          exist: one for at most ten minutes between your password and your code, and, if you ask Stride to trust the
+          browser, one that skips the code there for 30 days. Stride uses no advertising, analytics or tracking cookies,
+          so there is nothing to opt out of.
         </Paragraph>
       </Section>
 
