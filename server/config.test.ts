@@ -148,6 +148,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       },
       stripe: null,
       subscriptionFeatures: ['plan-generation', 'readiness-insights'],
+      mail: null,
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -267,6 +268,19 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
     expect(loadConfig({ ...base, SUBSCRIPTION_FEATURES: ' Readiness-Insights ' }, cwd).subscriptionFeatures).toEqual([
       'readiness-insights',
     ]);
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://u:p@mail.example.org:587' }, cwd).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example.org:587',
+      from: 'Stride <stride@localhost>',
+    });
+    expect(
+      loadConfig({ ...base, SMTP_URL: 'smtps://mail.example.org', PUBLIC_URL: 'https://run.example.org' }, cwd).mail,
+    ).toEqual({ smtpUrl: 'smtps://mail.example.org', from: 'Stride <stride@run.example.org>' });
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://m', MAIL_FROM: 'Club <club@example.org>' }, cwd).mail?.from).toBe(
+      'Club <club@example.org>',
+    );
+    expect(configError({ ...base, SMTP_URL: 'mail.example.org:25' })).toBe(
+      'SMTP_URL must be an smtp:// or smtps:// URL',
+    );
     expect(configError({ ...base, SUBSCRIPTION_FEATURES: 'plan-generation,maps' })).toBe(
       'SUBSCRIPTION_FEATURES must list some of plan-generation, readiness-insights (or none), got "maps"',
     );
