@@ -7,6 +7,7 @@
  * one-click unsubscribe (a POST turns the preference off, a GET alone changes nothing, a tampered
  * token is refused).
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, garminTcx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
@@ -100,7 +101,11 @@ describe('with SMTP configured', () => {
   beforeAll(async () => {
     standIn = await startSmtpStandIn();
     database = await createTestDatabase();
-    const config = { mail: { smtpUrl: standIn.url, from: MAIL_FROM } };
+    // App servers of one deployment share the app secret (the unsubscribe tokens' key).
+    const config = {
+      mail: { smtpUrl: standIn.url, from: MAIL_FROM },
+      appSecret: randomBytes(32).toString('base64url'),
+    };
     server = await startTestServer(config, { database, clock });
     servers =
       database.kind === 'postgres' ? [server, await startTestServer(config, { database, clock })] : [server, server];
