@@ -19,6 +19,7 @@ const STYLE = `
   .brand { margin: 0 0 16px; color: #ff7a3d; font-size: 20px; font-weight: 700; }
   h1 { margin: 0 0 12px; font-size: 24px; }
   p { margin: 0 0 24px; line-height: 1.5; color: #f0f6fc; }
+  main > p:last-child { margin-bottom: 0; }
   button { width: 100%; padding: 12px 16px; border: 0; border-radius: 8px; background: #ff7a3d; color: #14100d;
     font: inherit; font-weight: 600; cursor: pointer; }
   button:focus-visible { outline: 2px solid #f0f6fc; outline-offset: 2px; }
