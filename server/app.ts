@@ -24,6 +24,7 @@ import { trainingRoutes } from './routes/training.ts';
 import { wellbeingRoutes } from './routes/wellbeing.ts';
 import { errorReportRoutes } from './routes/error-reports.ts';
 import { eventRoutes } from './routes/events.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
@@ -67,7 +68,8 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', weatherRoutes(deps))
     .route('/', subscriptionRoutes(deps))
     .route('/', eventRoutes(deps))
-    .route('/', errorReportRoutes(deps));
+    .route('/', errorReportRoutes(deps))
+    .route('/', mailRoutes(deps));
 }
 
 /** The typed API surface for the web client (Hono RPC). */

@@ -150,6 +150,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
   await jobs.start();
+  // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
+  services.mail.start();
   const { strava } = services;
   const app = createApp({
     services,
@@ -213,6 +215,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await bestEfforts?.stop();
       await importPool.close();
       await strava.stop();
+      services.mail.stop();
       // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
       await jobs.stop();
       services.mailer.close();

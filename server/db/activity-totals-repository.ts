@@ -70,12 +70,16 @@ export async function countUploadedActivities(db: Db, userId: string): Promise<n
   return Number(row.count);
 }
 
-/** The totals of what counts (countsTowardTotals), one row per sport the runner has done. */
-export async function sportTotals(db: Db, userId: string): Promise<SportTotal[]> {
-  const rows = await db
-    .selectFrom('activities')
-    .where('activities.userId', '=', userId)
-    .where(countsTowardTotals)
+/**
+ * The totals of what counts (countsTowardTotals), one row per sport the runner has done; with
+ * `started`, only the activities that started in [from, to) (the weekly report's week).
+ */
+export async function sportTotals(db: Db, userId: string, started?: { from: Date; to: Date }): Promise<SportTotal[]> {
+  let query = db.selectFrom('activities').where('activities.userId', '=', userId).where(countsTowardTotals);
+  if (started) {
+    query = query.where('activities.startDate', '>=', started.from).where('activities.startDate', '<', started.to);
+  }
+  const rows = await query
     .groupBy('activities.type')
     .select([
       'activities.type',

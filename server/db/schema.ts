@@ -496,6 +496,17 @@ export interface PageViewsTable {
   count: number;
 }
 
+/** Mail sent to a runner, once per kind and period (migration 0034). */
+export interface MailSentLogTable {
+  userId: string;
+  /** 'weekly-report', 'medal' or 'strava-connection'. */
+  kind: string;
+  /** The reported week's Monday, the medal's id, or when the Strava connection ended. */
+  period: string;
+  claimedUntil: Timestamp;
+  sentAt: Timestamp | null;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -533,6 +544,7 @@ export interface Database {
   activityLoads: ActivityLoadsTable;
   loadExtents: LoadExtentsTable;
   pageViews: PageViewsTable;
+  mailSentLog: MailSentLogTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;

@@ -19,6 +19,8 @@
  * Strava's push callback is exempt: Strava's servers call it without cookies or Origin, and the
  * event only names a Strava athlete and activity that the sync then reads with stored tokens. So is
  * Stripe's webhook: Stripe signs the raw body with the endpoint's secret, which the route verifies.
+ * And so is a mail's one-click unsubscribe (RFC 8058): the mail provider posts it from its own
+ * servers, and the signed token in its address is the key; it can only turn a mail preference off.
  *
  * Before that, every request (GET included) must name PUBLIC_URL's host in its Host header; outside
  * production a loopback alias (localhost, 127.0.0.1, [::1]) on any port is accepted as well. A page
@@ -28,6 +30,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { UNSUBSCRIBE_PATH } from '../../core/mailings/mail-preferences.ts';
 import type { Config } from '../config.ts';
 import { clientAddress } from './client-address.ts';
 import { errorBody, sendError } from './errors.ts';
@@ -36,7 +39,11 @@ import type { SecurityLog } from './security-log.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths called by other servers, authenticated by other means. */
-export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/api/strava/webhook', '/api/stripe/webhook']);
+export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set([
+  '/api/strava/webhook',
+  '/api/stripe/webhook',
+  UNSUBSCRIBE_PATH,
+]);
 
 function originOf(url: string): string | undefined {
   try {

@@ -98,6 +98,7 @@ import {
 import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
 import { endAccountSession, listAccountSessions, signInMethods } from './account-sessions-service.ts';
+import { createMailings } from './mailings/mailings.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
@@ -115,6 +116,7 @@ import {
 import {
   createServiceContext,
   livePublishReaction,
+  type ActivityReaction,
   readCacheReaction,
   type ServiceContext,
 } from './service-context.ts';
@@ -191,12 +193,15 @@ export interface ImportInput {
  * open pages hear of it: what they read again is never an answer kept from before the change. Each
  * further reaction is one line here.
  */
-export function registerActivityReactions(context: ServiceContext): void {
+export function registerActivityReactions(context: ServiceContext, mail: { medalMails?: ActivityReaction } = {}): void {
   context.changes.register(totalsReaction);
   context.changes.register(loadAggregatesReaction);
   context.changes.register(trackFiguresReaction);
   context.changes.register(planTicksReaction);
   context.changes.register(medalsReaction);
+  if (mail.medalMails) {
+    context.changes.register(mail.medalMails);
+  }
   context.changes.register(readCacheReaction);
   context.changes.register(livePublishReaction);
 }
@@ -246,7 +251,17 @@ export function createServices(deps: ServiceDeps) {
   const timeKey = (name: string, timeZone: string | undefined, spanMs: number) =>
     `${name}:${timeZone ?? ''}:${Math.floor(clock.now() / spanMs)}`;
   const context = createServiceContext({ db, events, logger, clock, reads });
-  registerActivityReactions(context);
+  /** The weekly report and the notifications, sent from the job queue (server/services/mailings/). */
+  const mailings = createMailings({
+    db,
+    logger,
+    clock,
+    mailer,
+    jobs: deps.jobs,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
+  registerActivityReactions(context, { medalMails: mailings.medalMailsReaction });
 
   const subscriptionContext: SubscriptionContext = {
     db,
@@ -309,6 +324,7 @@ export function createServices(deps: ServiceDeps) {
     clock: deps.stravaClock ?? clock,
     jobs: deps.jobs,
     changes: context.changes,
+    connectionLost: (userId) => mailings.stravaConnectionLost(userId),
   });
   /**
    * The status is kept until a Strava event or the runner's own Strava write drops it, or until the
@@ -386,7 +402,13 @@ export function createServices(deps: ServiceDeps) {
   const medals = {
     trophyCase: (userId: string, timeZone?: string) => getTrophyCase(context, userId, timeZone),
     unseenCount: (userId: string) => reads.get(userId, 'medals:unseen', () => getUnseenCount(db, userId)),
-    check: writes((userId: string, timeZone?: string) => checkMedals(context, userId, timeZone)),
+    check: writes(async (userId: string, timeZone?: string) => {
+      const checked = await checkMedals(context, userId, timeZone);
+      if (checked.awarded.length > 0) {
+        await mailings.queueMedalMails(userId);
+      }
+      return checked;
+    }),
     markViewed: writes((userId: string, medalId: string) => markMedalViewed(context, userId, medalId)),
   };
 
@@ -558,6 +580,26 @@ export function createServices(deps: ServiceDeps) {
     subscriptions,
     errorReports: createErrorReports(context),
     mailer,
+    mail: {
+      /** Whether this server sends mail (SMTP is configured): Account says so when not. */
+      sendsMail: mailer.sendsMail,
+      requestWeeklyReports: () => mailings.requestWeeklyReports(),
+      /** The sweep itself: queues the runners whose report is due and not sent; returns how many. */
+      queueDueWeeklyReports: () => mailings.queueDueWeeklyReports(),
+      /** Every quarter hour, from when the job queue runs until stop(). */
+      start: () => mailings.start(),
+      stop: () => mailings.stop(),
+      unsubscribeTarget: (token: string) => mailings.unsubscribeTarget(token),
+      /** Public: the token is the key. The runner's cached profile is dropped. */
+      unsubscribe: async (token: string) => {
+        const target = await mailings.unsubscribe(token);
+        if (target) {
+          await reads.invalidateUser(target.userId);
+        }
+        return target?.preference ?? null;
+      },
+      unsubscribeUrl: mailings.unsubscribeUrl,
+    },
   };
 }
 

@@ -33,6 +33,7 @@ import * as errorReports from './0028-error-reports.ts';
 import * as loadAggregates from './0029-load-aggregates.ts';
 import * as pageViews from './0030-page-views.ts';
 import * as twoFactor from './0033-two-factor.ts';
+import * as mailSentLog from './0034-mail-sent-log.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -65,6 +66,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0029-load-aggregates': loadAggregates,
   '0030-page-views': pageViews,
   '0033-two-factor': twoFactor,
+  '0034-mail-sent-log': mailSentLog,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -26,13 +26,25 @@ export interface ConnectionDeps {
   clock: Clock;
   /** The "activities changed" seam, told when a disconnection deleted the Strava data. */
   changes: Pick<ActivityChanges, 'changed'>;
+  /** Told when the connection ended because its tokens could not be renewed. */
+  connectionLost?: (userId: string) => Promise<void>;
 }
 
 export function createConnection(deps: ConnectionDeps) {
   const { db, config, client, box, events, logger, clock } = deps;
   const openSealed = createSealedSecretOpener(box, logger);
   const apps = createOwnApps({ db, config, box, openSealed, clock });
-  const tokens = createStravaTokens({ db, client, box, openSealed, apps, events, logger, clock });
+  const tokens = createStravaTokens({
+    db,
+    client,
+    box,
+    openSealed,
+    apps,
+    events,
+    logger,
+    clock,
+    ...(deps.connectionLost ? { connectionLost: deps.connectionLost } : {}),
+  });
   const oauth = createStravaOAuth({
     db,
     config,

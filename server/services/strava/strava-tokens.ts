@@ -36,6 +36,8 @@ export interface StravaTokensDeps {
   events: EventHub;
   logger: Logger;
   clock: Clock;
+  /** Told after the connection ended because its tokens could not be renewed (a mail to the runner). */
+  connectionLost?: (userId: string) => Promise<void>;
 }
 
 const ms = (date: Date | null) => (date === null ? null : date.getTime());
@@ -86,6 +88,9 @@ export function createStravaTokens(deps: StravaTokensDeps) {
     await updateIntegration(db, userId, changes);
     logger.info({ userId, reason }, 'Strava disconnected');
     await events.publish(userId, { type: 'strava-connection' });
+    await deps.connectionLost?.(userId).catch((error: unknown) => {
+      logger.warn({ err: error, userId }, 'the runner could not be told that Strava needs them');
+    });
     return changes;
   }
 

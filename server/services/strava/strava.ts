@@ -56,6 +56,8 @@ export interface StravaDeps {
   jobs: JobQueue;
   /** The "activities changed" seam, told of every change a sync, webhook or disconnection makes. */
   changes: ActivityChanges;
+  /** Told when the connection ended because its tokens could not be renewed (the runner must connect again). */
+  connectionLost?: (userId: string) => Promise<void>;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -83,6 +85,7 @@ export function createStrava(deps: StravaDeps) {
     logger,
     clock,
     changes: deps.changes,
+    ...(deps.connectionLost ? { connectionLost: deps.connectionLost } : {}),
   });
   const withToken = connection.withToken;
 

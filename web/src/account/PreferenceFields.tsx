@@ -11,7 +11,9 @@ import {
   Stack,
   Switch,
 } from '@mui/material';
+import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
 import type { Preferences } from '../../../core/profile.ts';
+import { useSendsMail } from './use-sends-mail.ts';
 
 type SetPreference = <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
 
@@ -19,20 +21,33 @@ function PreferenceSwitch({
   label,
   checked,
   onChange,
+  describedBy,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  describedBy?: string | undefined;
 }) {
   return (
     <FormControlLabel
-      control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />}
+      control={
+        <Switch
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          slotProps={{ input: describedBy ? { 'aria-describedby': describedBy } : {} }}
+        />
+      }
       label={label}
     />
   );
 }
 
+const NO_MAIL_NOTE_ID = 'no-mail-note';
+
 export function PreferenceFields({ preferences, set }: { preferences: Preferences; set: SetPreference }) {
+  // Said only once the server has answered that it sends no mail (no SMTP configured).
+  const noMail = useSendsMail() === false;
+  const describedBy = noMail ? NO_MAIL_NOTE_ID : undefined;
   return (
     <Stack spacing={2}>
       <FormControl>
@@ -61,12 +76,19 @@ export function PreferenceFields({ preferences, set }: { preferences: Preference
           label="E-mail notifications"
           checked={preferences.emailNotifications}
           onChange={(checked) => set('emailNotifications', checked)}
+          describedBy={describedBy}
         />
         <PreferenceSwitch
           label="Weekly report"
           checked={preferences.weeklyReport}
           onChange={(checked) => set('weeklyReport', checked)}
+          describedBy={describedBy}
         />
+        {noMail && (
+          <FormHelperText id={NO_MAIL_NOTE_ID} sx={{ mt: -1, ml: 6 }}>
+            {NO_MAIL_NOTE}
+          </FormHelperText>
+        )}
       </FormGroup>
     </Stack>
   );
