@@ -15,6 +15,8 @@ import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -53,9 +55,11 @@ export function createAuth(
   logger: Logger,
   hooks: AuthHooks,
   sessions: SessionCache,
+  mailer: Mailer,
   passwordHashing?: PasswordHashing,
 ) {
   const { passwordPolicy, authRateLimit } = config;
+  const emailLinks = createEmailLinks(config, logger, mailer);
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -81,7 +85,10 @@ export function createAuth(
       minPasswordLength: passwordPolicy.minLength,
       maxPasswordLength: passwordPolicy.maxLength,
       ...(passwordHashing ? { password: passwordHashing } : {}),
+      ...emailLinks.options.emailAndPassword,
     },
+    emailVerification: emailLinks.options.emailVerification,
+    plugins: [emailLinks.options.plugin],
     session: {
       modelName: 'auth_sessions',
       expiresIn: SESSION_LIFETIME_S,
@@ -105,6 +112,7 @@ export function createAuth(
       customRules: {
         '/sign-in/email': authRateLimit,
         '/sign-up/email': authRateLimit,
+        ...Object.fromEntries(EMAIL_LINK_REQUEST_PATHS.map((path) => [path, authRateLimit])),
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,
@@ -122,6 +130,8 @@ export function createAuth(
       // These run before better-auth opens its transaction. Nothing inside that transaction may
       // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
       before: createAuthMiddleware(async (ctx) => {
+        // An e-mail link's mode, code and key are checked before better-auth spends the code.
+        await emailLinks.checkLink(ctx);
         if (ctx.path === '/sign-in/email') {
           const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
           if (typeof email !== 'string' || typeof password !== 'string') {

@@ -3,9 +3,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, jsonResponse } from './openapi.ts';
 
-const clientConfigSchema = z.object({ mapTileUrl: z.string(), mapAttribution: z.string() });
+const clientConfigSchema = z.object({
+  mapTileUrl: z.string(),
+  mapAttribution: z.string(),
+  /** Whether mail leaves this server (SMTP_URL is set): the e-mail verification banner needs it. */
+  sendsMail: z.boolean(),
+});
 
-export function clientConfigRoutes({ config }: RouteDeps) {
+export function clientConfigRoutes({ config, services }: RouteDeps) {
   return createRouter().openapi(
     createRoute({
       method: 'get',
@@ -13,6 +18,10 @@ export function clientConfigRoutes({ config }: RouteDeps) {
       tags: ['system'],
       responses: { 200: jsonResponse('Settings the browser needs', clientConfigSchema) },
     }),
-    (c) => c.json({ mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution }, 200),
+    (c) =>
+      c.json(
+        { mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution, sendsMail: services.mailer.sendsMail },
+        200,
+      ),
   );
 }
