@@ -41,6 +41,7 @@ export const EMAIL_LINK_MESSAGES = {
   passwordReset: 'Your password has been changed and every session of this account has been signed out.',
   emailVerified: 'Your e-mail address is verified.',
   signingIn: 'Signing you in…',
+  verifying: 'Verifying your e-mail address…',
   emailNotVerified: 'Verify your e-mail address before signing in: open the link we e-mailed you, or send a new one.',
   verificationResent: 'If this account still needs verifying, we have sent a new verification link to this e-mail.',
   verifyBanner: (email: string) => `Please verify your e-mail address: open the link we sent to ${email}.`,
