@@ -105,7 +105,7 @@ function FollowLink({ link }: { link: EmailLink }) {
     follow.mutate(followLinkPath(link), {
       onSuccess: () => {
         if (link.mode === 'signIn') {
-          void navigate('/', { replace: true });
+          void navigate('/dashboard', { replace: true });
         }
       },
     });
