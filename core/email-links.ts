@@ -46,6 +46,8 @@ export const EMAIL_LINK_MESSAGES = {
   verificationResent: 'If this account still needs verifying, we have sent a new verification link to this e-mail.',
   verifyBanner: (email: string) => `Please verify your e-mail address: open the link we sent to ${email}.`,
   verificationSentTo: (email: string) => `We have sent a new verification link to ${email}.`,
+  /** After sign-up on a server that signs in verified accounts only. */
+  verifyToSignIn: (email: string) => `We have sent a verification link to ${email}. Open it to sign in.`,
 } as const;
 
 export interface EmailLink {

@@ -111,7 +111,7 @@ export default function LoginPage() {
           to="/auth/forgot-password"
           state={{ email: email.trim() }}
           variant="body2"
-          sx={{ alignSelf: 'flex-end', mt: '-12px !important' }}
+          sx={{ alignSelf: 'flex-end' }}
         >
           Forgot password?
         </Link>
