@@ -149,6 +149,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       stripe: null,
       subscriptionFeatures: ['plan-generation', 'readiness-insights'],
       mail: null,
+      requireEmailVerification: false,
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -368,6 +369,16 @@ describe('loadConfig trusted proxies', () => {
 
     expect(config.loginThrottle).toEqual({ freeFailures: 3, windowSeconds: 600, maxDelaySeconds: 120 });
     expect(DEFAULT_LOGIN_THROTTLE).toEqual({ freeFailures: 5, windowSeconds: 900, maxDelaySeconds: 900 });
+  });
+
+  it('reads REQUIRE_EMAIL_VERIFICATION, off unless set', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }, cwd).requireEmailVerification).toBe(false);
+    expect(loadConfig({ APP_SECRET: SECRET, REQUIRE_EMAIL_VERIFICATION: 'true' }, cwd).requireEmailVerification).toBe(
+      true,
+    );
+    expect(configError({ APP_SECRET: SECRET, REQUIRE_EMAIL_VERIFICATION: 'maybe' })).toBe(
+      'REQUIRE_EMAIL_VERIFICATION must be true or false, got "maybe"',
+    );
   });
 });
 

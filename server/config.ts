@@ -88,6 +88,8 @@ export interface Config {
   subscriptionFeatures: SubscriptionFeature[];
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: this server sends no mail and logs what it would send. */
   mail: MailConfig | null;
+  /** REQUIRE_EMAIL_VERIFICATION: an account signs in with its password only once its e-mail is verified. */
+  requireEmailVerification: boolean;
 }
 
 /** Outgoing mail over SMTP (server/mail/mailer.ts). */
@@ -369,6 +371,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     stripe: loadStripeConfig(env),
     subscriptionFeatures: readSubscriptionFeatures(env),
     mail: loadMailConfig(env),
+    requireEmailVerification: readBoolean(env, 'REQUIRE_EMAIL_VERIFICATION', false),
   };
 }
 

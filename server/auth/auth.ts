@@ -16,6 +16,8 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -54,9 +56,11 @@ export function createAuth(
   logger: Logger,
   hooks: AuthHooks,
   sessions: SessionCache,
+  mailer: Mailer,
   passwordHashing?: PasswordHashing,
 ) {
   const { passwordPolicy, authRateLimit } = config;
+  const emailLinks = createEmailLinks(config, logger, mailer);
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -82,7 +86,9 @@ export function createAuth(
       minPasswordLength: passwordPolicy.minLength,
       maxPasswordLength: passwordPolicy.maxLength,
       ...(passwordHashing ? { password: passwordHashing } : {}),
+      ...emailLinks.options.emailAndPassword,
     },
+    emailVerification: emailLinks.options.emailVerification,
     session: {
       modelName: 'auth_sessions',
       expiresIn: SESSION_LIFETIME_S,
@@ -107,12 +113,13 @@ export function createAuth(
         '/sign-in/email': authRateLimit,
         '/sign-up/email': authRateLimit,
         ...twoFactorRateLimitRules(authRateLimit),
+        ...Object.fromEntries(EMAIL_LINK_REQUEST_PATHS.map((path) => [path, authRateLimit])),
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,
       },
     },
-    plugins: [twoFactorPlugin()],
+    plugins: [emailLinks.options.plugin, twoFactorPlugin()],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.
@@ -125,6 +132,8 @@ export function createAuth(
       // These run before better-auth opens its transaction. Nothing inside that transaction may
       // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
       before: createAuthMiddleware(async (ctx) => {
+        // An e-mail link's mode, code and key are checked before better-auth spends the code.
+        await emailLinks.checkLink(ctx);
         if (ctx.path === '/sign-in/email') {
           const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
           if (typeof email !== 'string' || typeof password !== 'string') {

@@ -12,6 +12,7 @@ import {
   passwordChangeSchema,
 } from '../../core/account-security.ts';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { EMAIL_LINK_ERRORS } from '../../core/email-links.ts';
 import { IDENTITY_ERROR_MESSAGES, IDENTITY_ERROR_TYPES, identityCodeFor } from '../../core/identity-errors.ts';
 import { tooManyAttemptsMessage } from '../../core/login-throttle.ts';
 import { passwordLengthMessages, passwordPolicySchema, type PasswordPolicy } from '../../core/password-policy.ts';
@@ -36,11 +37,14 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   const upstream = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const code = identityCodeFor(response.status, upstream.code);
   const twoFactorError = twoFactorErrorFor(upstream.code);
+  const linkError = upstream.code === undefined ? undefined : EMAIL_LINK_ERRORS[upstream.code];
   let body;
   if (upstream.message === UPSTREAM_MALFORMED_JSON) {
     body = errorBody('validation_error', HTTP_MESSAGES.malformedJson);
   } else if (twoFactorError) {
     body = errorBody(twoFactorError.type, twoFactorError.message, { code: twoFactorError.code });
+  } else if (code === undefined && linkError !== undefined) {
+    body = errorBody(errorTypeForStatus(response.status), linkError.message, { code: linkError.code });
   } else if (code === undefined) {
     body = errorBody(errorTypeForStatus(response.status), upstream.message ?? HTTP_MESSAGES.authenticationFailed);
   } else {

@@ -301,7 +301,15 @@ export function createServices(deps: ServiceDeps) {
     readPhoto: (userId: string) => readProfilePhoto(db, userId),
   };
 
-  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions, deps.passwordHashing);
+  const auth: Auth = createAuth(
+    db,
+    config,
+    logger,
+    { onUserCreated: profiles.ensure },
+    sessions,
+    mailer,
+    deps.passwordHashing,
+  );
 
   /**
    * Strava's own events (a connection or a sync that changed, here or in a background sync) tell the

@@ -17,6 +17,7 @@ import { LoadingScreen } from './LoadingOverlay.tsx';
 import { MobileNavigation } from './MobileNavigation.tsx';
 import { NavDrawerContent } from './NavDrawerContent.tsx';
 import { NetworkStatusBanner } from './NetworkStatusBanner.tsx';
+import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { registerServiceWorker } from './offline.ts';
 
 export function SidebarLayout() {
@@ -50,6 +51,7 @@ export function SidebarLayout() {
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
           {!desktop && <Toolbar />}
           <NetworkStatusBanner />
+          <VerifyEmailBanner />
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
           </Suspense>

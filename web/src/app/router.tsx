@@ -48,6 +48,13 @@ const TrainingGoalsPage = lazyPage(() => import('../training/TrainingGoalsPage.t
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));
+const AuthActionPage = lazyPage(() => import('../pages/auth/AuthActionPage.tsx'));
+const ForgotPasswordPage = lazyPage(() =>
+  import('../pages/auth/EmailLinkRequestPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const SignInLinkPage = lazyPage(() =>
+  import('../pages/auth/EmailLinkRequestPage.tsx').then((module) => ({ default: module.SignInLinkPage })),
+);
 
 /** The runner signed in now, for the page views the router counts outside React. */
 let signedInUserId: string | undefined;
@@ -138,6 +145,10 @@ export const router = createBrowserRouter([
     children: [
       ...routesFor(PUBLIC_PATHS),
       ...routesFor(FITNESS_CALLBACK_PATHS),
+      // E-mail links (core/email-links.ts); two segments, so no username can shadow them.
+      { path: '/auth/action', element: <AuthActionPage /> },
+      { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/auth/sign-in-link', element: <SignInLinkPage /> },
       {
         element: <SidebarLayout />,
         children: [

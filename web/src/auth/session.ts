@@ -16,6 +16,8 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  /** Whether the runner has followed a verification link (or signed in by e-mail link). */
+  emailVerified?: boolean;
 }
 
 interface SessionResponse {
@@ -37,8 +39,11 @@ async function readSession(): Promise<{ user: SessionUser; expiresAtMs: number }
   if (answer.user.disabled === true) {
     return { ended: 'disabled' };
   }
-  const { id, name, email } = answer.user;
-  return { user: { id, name, email }, expiresAtMs: Date.parse(answer.session.expiresAt) };
+  const { id, name, email, emailVerified } = answer.user;
+  return {
+    user: { id, name, email, emailVerified: emailVerified === true },
+    expiresAtMs: Date.parse(answer.session.expiresAt),
+  };
 }
 
 const signedInUser = (queryClient: QueryClient) => queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
@@ -200,3 +205,5 @@ export const useVerifyTwoFactor = () =>
       body: { code, trustDevice },
     }),
   );
+/** Following a sign-in or verification link (web/src/auth/email-links.ts) may start a session. */
+export const useSessionFromLink = () => useSessionChange((path: string) => requestJson(path, { method: 'GET' }));

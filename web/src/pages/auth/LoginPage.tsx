@@ -1,10 +1,13 @@
 /** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
-import { Alert, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { needsTwoFactor } from '../../../../core/two-factor.ts';
+import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
+import { ApiError } from '../../api/client.ts';
+import { useResendVerification } from '../../auth/email-links.ts';
 import { useSession, useSignIn } from '../../auth/session.ts';
 import { useSessionEnd } from '../../auth/session-end.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
@@ -22,6 +25,7 @@ export default function LoginPage() {
   const { data: user } = useSession();
   const sessionEnd = useSessionEnd();
   const signIn = useSignIn();
+  const resendVerification = useResendVerification();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
@@ -84,7 +88,27 @@ export default function LoginPage() {
             {SESSION_END_MESSAGES[sessionEnd.reason]}
           </Alert>
         )}
-        {signIn.error && <Alert severity="error">{signIn.error.message}</Alert>}
+        {signIn.error && (
+          <Alert
+            severity="error"
+            action={
+              signIn.error instanceof ApiError && signIn.error.details.code === 'email-not-verified' ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={resendVerification.isPending}
+                  onClick={() => resendVerification.mutate(email.trim())}
+                >
+                  Send new link
+                </Button>
+              ) : undefined
+            }
+          >
+            {signIn.error.message}
+          </Alert>
+        )}
+        {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
+        {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
         <TextField
           label="E-mail"
           type="email"
@@ -105,7 +129,25 @@ export default function LoginPage() {
           error={Boolean(touched.password && passwordError)}
           helperText={touched.password && passwordError ? passwordError : ' '}
         />
+        <Link
+          component={RouterLink}
+          to="/auth/forgot-password"
+          state={{ email: email.trim() }}
+          variant="body2"
+          sx={{ alignSelf: 'flex-end' }}
+        >
+          Forgot password?
+        </Link>
         <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
+        <Button
+          component={RouterLink}
+          to="/auth/sign-in-link"
+          state={{ email: email.trim() }}
+          variant="outlined"
+          size="large"
+        >
+          E-mail me a sign-in link
+        </Button>
       </Stack>
     </AuthLayout>
   );

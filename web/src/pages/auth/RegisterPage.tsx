@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
 import { registrationSchema } from '../../../../core/profile.ts';
+import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -20,6 +21,7 @@ export default function RegisterPage() {
   const policy = usePasswordPolicy();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
   const { touched, touch, touchAll } = useTouched<Field>();
+  const [mustVerify, setMustVerify] = useState(false);
 
   const parsed = registrationSchema.safeParse({ ...values, email: values.email.trim() });
   const errors: Partial<Record<Field, string>> = {};
@@ -55,7 +57,16 @@ export default function RegisterPage() {
     }
     signUp.mutate(
       { name: values.name.trim(), email: values.email.trim(), password: values.password },
-      { onSuccess: () => void navigate(redirect, { replace: true }) },
+      {
+        onSuccess: (answer) => {
+          // A server that signs in verified accounts only answers without a session (token null).
+          if ((answer as { token?: unknown } | null)?.token === null) {
+            setMustVerify(true);
+          } else {
+            void navigate(redirect, { replace: true });
+          }
+        },
+      },
     );
   };
 
@@ -94,6 +105,7 @@ export default function RegisterPage() {
     >
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
         {signUp.error && <Alert severity="error">{signUp.error.message}</Alert>}
+        {mustVerify && <Alert severity="success">{EMAIL_LINK_MESSAGES.verifyToSignIn(values.email.trim())}</Alert>}
         <TextField label="Name" autoComplete="name" autoFocus {...fieldProps('name')} />
         <TextField label="E-mail" type="email" autoComplete="email" {...fieldProps('email')} />
         <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />

@@ -45,8 +45,9 @@ export default function PrivacyPolicyPage() {
           <Bullet term="Linked accounts">
             If you sign in with Google, the Google account identifier and the tokens Google issues for it.
           </Bullet>
-          <Bullet term="Password reset">
-            When you ask for a password reset, a single-use code that expires shortly afterwards.
+          <Bullet term="E-mail links">
+            When you ask for a password reset or a sign-in link, a single-use code that expires within an hour (15
+            minutes for a sign-in link), and whether you have verified your e-mail address.
           </Bullet>
           <Bullet term="Two-factor sign-in">
             If you turn it on: the key your authenticator app shares with Stride and your unused backup codes, both
@@ -176,8 +177,8 @@ export default function PrivacyPolicyPage() {
             provider to look up the conditions. Nothing else about you is sent.
           </Bullet>
           <Bullet term="E-mail">
-            Password-reset and other account e-mails are sent through the operator&rsquo;s mail server, which receives
-            your e-mail address and the message.
+            Password-reset, sign-in-link, verification and other account e-mails are sent through the operator&rsquo;s
+            mail server, which receives your e-mail address and the message.
           </Bullet>
         </Bullets>
       </Section>
@@ -238,7 +239,7 @@ export default function PrivacyPolicyPage() {
           Your data is kept while your account exists. You can delete it at any time, and deleting your account removes
           it immediately, as described in the{' '}
           <InternalLink to="/data-deletion-policy">Data Deletion Policy</InternalLink>. Sessions expire after seven days
-          without use, and password-reset codes after a short time.
+          without use, and password-reset and sign-in-link codes once used or expired.
         </Paragraph>
       </Section>
 

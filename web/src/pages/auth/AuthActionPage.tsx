@@ -1,0 +1,150 @@
+/**
+ * /auth/action: the one page every e-mail link opens (spec §5: a mode, a code and an api key). It
+ * reads the three, then by mode sets a new password, signs in, or verifies the e-mail. A link that is
+ * incomplete, of an unknown mode, changed, expired or used shows its sentence and changes nothing.
+ */
+import { Alert, Button, Link, Stack } from '@mui/material';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { EMAIL_LINK_MESSAGES, parseEmailLink, type EmailLink } from '../../../../core/email-links.ts';
+import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
+import { followLinkPath, useResetPassword } from '../../auth/email-links.ts';
+import { useSessionFromLink } from '../../auth/session.ts';
+import { PasswordField, SubmitButton, usePasswordPolicy, useTouched } from '../../lib/form-fields.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+
+const HEADINGS: Readonly<Record<EmailLink['mode'], { heading: string; subheading: string }>> = {
+  resetPassword: { heading: 'Choose a new password', subheading: 'Every session of your account will be signed out.' },
+  signIn: { heading: 'Signing in', subheading: 'From the link we e-mailed you.' },
+  verifyEmail: { heading: 'Verify your e-mail', subheading: 'From the link we e-mailed you.' },
+};
+
+/** Where a runner asks for a new link of the same kind. */
+const NEW_LINK_PATHS: Readonly<Record<EmailLink['mode'], string>> = {
+  resetPassword: '/auth/forgot-password',
+  signIn: '/auth/sign-in-link',
+  verifyEmail: '/',
+};
+
+function LinkError({ message, mode }: { message: string; mode: EmailLink['mode'] }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button component={RouterLink} to={NEW_LINK_PATHS[mode]} color="inherit" size="small">
+          New link
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
+const backToSignIn = (
+  <Link component={RouterLink} to="/login">
+    Back to sign in
+  </Link>
+);
+
+function ResetPasswordForm({ link }: { link: EmailLink }) {
+  const policy = usePasswordPolicy();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const { touched, touch, touchAll } = useTouched<'password'>();
+  const problem = passwordProblems(password, policy)[0] ?? '';
+
+  if (reset.isSuccess) {
+    return (
+      <Stack spacing={2.5}>
+        <Alert severity="success">{EMAIL_LINK_MESSAGES.passwordReset}</Alert>
+        <Button component={RouterLink} to="/login" variant="contained" size="large">
+          Sign in with the new password
+        </Button>
+      </Stack>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    touchAll(['password']);
+    if (problem) {
+      return;
+    }
+    reset.mutate({ link, newPassword: password });
+  };
+  return (
+    <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+      {reset.error && <LinkError message={reset.error.message} mode="resetPassword" />}
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          touch('password');
+        }}
+        error={Boolean(touched.password && problem)}
+        helperText={touched.password && problem ? problem : passwordLengthMessages(policy).hint}
+      />
+      <SubmitButton pending={reset.isPending}>Set new password</SubmitButton>
+    </Stack>
+  );
+}
+
+/** Sign-in and verification links are followed as soon as the page opens, once. */
+function FollowLink({ link }: { link: EmailLink }) {
+  const follow = useSessionFromLink();
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) {
+      return;
+    }
+    started.current = true;
+    follow.mutate(followLinkPath(link), {
+      onSuccess: () => {
+        if (link.mode === 'signIn') {
+          void navigate('/dashboard', { replace: true });
+        }
+      },
+    });
+  }, [follow, link, navigate]);
+
+  if (follow.error) {
+    return <LinkError message={follow.error.message} mode={link.mode} />;
+  }
+  if (follow.isSuccess && link.mode === 'verifyEmail') {
+    return (
+      <Stack spacing={2.5}>
+        <Alert severity="success">{EMAIL_LINK_MESSAGES.emailVerified}</Alert>
+        <Button component={RouterLink} to="/" variant="contained" size="large">
+          Continue
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Alert severity="info">
+      {link.mode === 'signIn' ? EMAIL_LINK_MESSAGES.signingIn : EMAIL_LINK_MESSAGES.verifying}
+    </Alert>
+  );
+}
+
+export default function AuthActionPage() {
+  const [params] = useSearchParams();
+  const parsed = parseEmailLink(params);
+  if (!parsed.ok) {
+    return (
+      <AuthLayout heading="This link does not work" subheading="Nothing was changed." footer={backToSignIn}>
+        <Alert severity="error">{parsed.message}</Alert>
+      </AuthLayout>
+    );
+  }
+  const { link } = parsed;
+  return (
+    <AuthLayout {...HEADINGS[link.mode]} footer={backToSignIn}>
+      {link.mode === 'resetPassword' ? <ResetPasswordForm link={link} /> : <FollowLink link={link} />}
+    </AuthLayout>
+  );
+}
