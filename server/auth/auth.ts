@@ -15,6 +15,7 @@ import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
+import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -67,6 +68,7 @@ export function createAuth(
     trustedOrigins: (request?: Request) => (request ? allowedOrigins(config, request.url) : [config.publicUrl]),
     database: { db, type: 'postgres', transaction: true },
     telemetry: { enabled: false },
+    plugins: [...googlePlugins(config.google)],
     // Every change to a runner's name and photo goes through the profile's rules (PATCH /api/profile,
     // which keeps the account name in step); better-auth's own endpoint would store them unchecked.
     disabledPaths: ['/update-user'],
@@ -93,7 +95,7 @@ export function createAuth(
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    account: { modelName: 'auth_accounts' },
+    account: { modelName: 'auth_accounts', accountLinking: GOOGLE_ACCOUNT_LINKING },
     verification: { modelName: 'auth_verifications' },
     rateLimit: {
       // better-auth limits only in production by default; Stride limits everywhere (DESIGN.md).
@@ -105,6 +107,9 @@ export function createAuth(
       customRules: {
         '/sign-in/email': authRateLimit,
         '/sign-up/email': authRateLimit,
+        // Starting a sign-in or a link with Google counts like a sign-in.
+        '/sign-in/social': authRateLimit,
+        '/link-social': authRateLimit,
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,

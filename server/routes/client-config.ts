@@ -3,7 +3,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, jsonResponse } from './openapi.ts';
 
-const clientConfigSchema = z.object({ mapTileUrl: z.string(), mapAttribution: z.string() });
+const clientConfigSchema = z.object({
+  mapTileUrl: z.string(),
+  mapAttribution: z.string(),
+  /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
+  google: z.boolean(),
+});
 
 export function clientConfigRoutes({ config }: RouteDeps) {
   return createRouter().openapi(
@@ -13,6 +18,10 @@ export function clientConfigRoutes({ config }: RouteDeps) {
       tags: ['system'],
       responses: { 200: jsonResponse('Settings the browser needs', clientConfigSchema) },
     }),
-    (c) => c.json({ mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution }, 200),
+    (c) =>
+      c.json(
+        { mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution, google: config.google !== null },
+        200,
+      ),
   );
 }
