@@ -67,6 +67,9 @@ export const GOOGLE_SIGN_IN_MESSAGES: Readonly<Record<GoogleSignInCode, string>>
 export const GOOGLE_BUTTON_LABEL = 'Continue with Google';
 export const GOOGLE_REDIRECT_BUTTON_LABEL = 'Continue with Google in this window';
 
+/** What the popup shows for the moment between Google's answer and closing. */
+export const GOOGLE_POPUP_LANDING_TEXT = 'Signing in…';
+
 /** Linking and unlinking Google from Account. */
 export const GOOGLE_LINK_CODES = ['email-does-not-match', 'already-linked-elsewhere', 'link-failed'] as const;
 export type GoogleLinkCode = (typeof GOOGLE_LINK_CODES)[number];
@@ -76,6 +79,17 @@ export const GOOGLE_LINK_MESSAGES: Readonly<Record<GoogleLinkCode, string>> = {
   'already-linked-elsewhere': 'That Google account is already linked to another Stride account.',
   'link-failed': 'Google could not be linked. Make sure its e-mail address is verified, then try again.',
 };
+
+/** Account's Google card: linking Google to sign in with it, and unlinking it. */
+export const GOOGLE_ACCOUNT_TEXTS = {
+  title: 'Google',
+  linked: 'Google is linked: you can sign in with your Google account.',
+  notLinked: 'Link your Google account to sign in with it too. It must use the same e-mail address as this account.',
+  link: 'Link Google',
+  unlink: 'Unlink Google',
+  justLinked: 'Google is now linked to this account.',
+  unlinked: 'Google is no longer linked to this account.',
+} as const;
 
 /** The code better-auth's refusal of an unverified Google e-mail carries (server/auth/google.ts). */
 export const GOOGLE_EMAIL_NOT_VERIFIED_CODE = 'GOOGLE_EMAIL_NOT_VERIFIED';

@@ -69,6 +69,7 @@ const BETTER_AUTH_CODES: Readonly<Record<string, IdentityErrorCode>> = {
   WEAK_PASSWORD: 'weak-password',
   INVALID_EMAIL: 'invalid-email',
   SESSION_EXPIRED: 'requires-recent-login',
+  SESSION_NOT_FRESH: 'requires-recent-login',
   USER_DISABLED: 'user-disabled',
   MISSING_FIELDS: 'missing-fields',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-sign-in-method',
