@@ -8,16 +8,19 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
+  GOOGLE_ACCOUNT_TEXTS,
   GOOGLE_BUTTON_LABEL,
   GOOGLE_POPUP_CLOSED_WAIT_MS,
   GOOGLE_POPUP_POLL_MS,
   GOOGLE_REDIRECT_BUTTON_LABEL,
   GOOGLE_SIGN_IN_MESSAGES,
 } from '../core/google-sign-in.ts';
+import { IDENTITY_ERROR_MESSAGES } from '../core/identity-errors.ts';
+import { registerUser } from '../server/test-support/factories.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../server/test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
-import { expectVisible, screenshot, uniqueEmail, useBrowser, waitForPath } from './support/browser.ts';
+import { expectVisible, screenshot, submitLoginForm, uniqueEmail, useBrowser, waitForPath } from './support/browser.ts';
 
 describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) => {
   const browser = useBrowser();
@@ -104,5 +107,45 @@ describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) 
     await expectVisible(page.getByText(GOOGLE_SIGN_IN_MESSAGES['popup-closed-by-user'], { exact: true }));
     expect(new URL(page.url()).pathname).toBe('/login');
     await screenshot(page, `google-popup-closed-${viewport}`);
+  });
+
+  test('Account links Google to a password account, and unlinks it again', async () => {
+    const runner = await registerUser(server, { email: uniqueEmail('linker') });
+    issuer.signInAs({ sub: uniqueEmail('sub'), email: runner.credentials.email, email_verified: true, name: 'Mary' });
+    const { page } = await browser.newPage(viewport, { baseUrl: server.url });
+    await submitLoginForm(page, runner.credentials.email, runner.credentials.password);
+    await waitForPath(page, '/dashboard');
+    await page.goto('/account');
+    const card = page.locator('#google');
+    await expectVisible(card.getByText(GOOGLE_ACCOUNT_TEXTS.notLinked, { exact: true }));
+
+    await card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.link }).click();
+
+    await page.waitForURL((url) => url.pathname === '/account' && url.searchParams.get('google-link') === 'linked');
+    await expectVisible(card.getByText(GOOGLE_ACCOUNT_TEXTS.justLinked, { exact: true }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `google-account-linked-${viewport}`);
+    await card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.unlink }).click();
+    await expectVisible(card.getByText(GOOGLE_ACCOUNT_TEXTS.unlinked, { exact: true }));
+    await expectVisible(card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.link }));
+  });
+
+  test('an account Google alone gets into keeps Google: unlinking is refused with the sentence', async () => {
+    signInAsNewRunner('Annie Easley');
+    const { page } = await browser.newPage(viewport, { baseUrl: server.url });
+    await page.goto('/login');
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: GOOGLE_BUTTON_LABEL }).click();
+    await popup;
+    await waitForPath(page, '/dashboard');
+    await page.goto('/account');
+    const card = page.locator('#google');
+
+    await card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.unlink }).click();
+
+    await expectVisible(card.getByText(IDENTITY_ERROR_MESSAGES['last-sign-in-method'], { exact: true }));
+    await expectVisible(card.getByText(GOOGLE_ACCOUNT_TEXTS.linked, { exact: true }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `google-account-only-way-in-${viewport}`);
   });
 });
