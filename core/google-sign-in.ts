@@ -45,6 +45,7 @@ export const GOOGLE_SIGN_IN_CODES = [
   'email-not-verified',
   'account-exists-with-password',
   'google-off',
+  'user-disabled',
   'failed',
 ] as const;
 export type GoogleSignInCode = (typeof GOOGLE_SIGN_IN_CODES)[number];
@@ -60,6 +61,7 @@ export const GOOGLE_SIGN_IN_MESSAGES: Readonly<Record<GoogleSignInCode, string>>
   'account-exists-with-password':
     'An account with this e-mail already exists. Sign in with your password, then link Google from Account.',
   'google-off': IDENTITY_ERROR_MESSAGES['provider-unavailable'],
+  'user-disabled': IDENTITY_ERROR_MESSAGES['user-disabled'],
   failed: 'Failed to sign in with Google',
 };
 
@@ -94,6 +96,9 @@ export const GOOGLE_ACCOUNT_TEXTS = {
 /** The code better-auth's refusal of an unverified Google e-mail carries (server/auth/google.ts). */
 export const GOOGLE_EMAIL_NOT_VERIFIED_CODE = 'GOOGLE_EMAIL_NOT_VERIFIED';
 
+/** The code a disabled account's refusal carries, with Google as with a password. */
+export const USER_DISABLED_CODE = 'USER_DISABLED';
+
 /**
  * The `error` a failed Google callback sends the browser back with (better-auth's callback codes,
  * and Stride's own) → the sentence's code.
@@ -105,6 +110,8 @@ export function googleSignInCodeFor(callbackError: string | null | undefined): G
       return 'email-not-verified';
     case 'account_not_linked':
       return 'account-exists-with-password';
+    case USER_DISABLED_CODE:
+      return 'user-disabled';
     case 'oauth_provider_not_found':
       return 'google-off';
     case 'internal_server_error':

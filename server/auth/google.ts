@@ -5,7 +5,7 @@
  * Google endpoint. The first sign-in creates the account; its profile follows from the account's
  * name like every other (spec §3 name split, §4 "created on first sign-in").
  */
-import type { BetterAuthPlugin } from 'better-auth';
+import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import {
@@ -14,7 +14,9 @@ import {
   GOOGLE_PROVIDER_ID,
   GOOGLE_SCOPES,
   GOOGLE_SIGN_IN_MESSAGES,
+  USER_DISABLED_CODE,
 } from '../../core/google-sign-in.ts';
+import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import { PROFILE_LIMITS } from '../../core/profile.ts';
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import type { GoogleConfig } from '../config.ts';
@@ -26,10 +28,10 @@ const PROVIDER_CALLBACK_PATH = '/callback/:id';
  * An account is only ever created from a Google answer that vouches for its e-mail: anyone could
  * otherwise claim an address they do not own. Refused before the user row is written, inside
  * better-auth's transaction, so nothing is left behind; the callback sends the browser back with
- * the code.
+ * the code. A disabled account gets no session through Google either, as with its password.
  */
-const verifiedEmailOnly = {
-  id: 'stride-google-verified-email',
+const googleRefusals = {
+  id: 'stride-google-refusals',
   init: () => ({
     options: {
       databaseHooks: {
@@ -43,6 +45,25 @@ const verifiedEmailOnly = {
                 });
               }
               return Promise.resolve();
+            },
+          },
+        },
+        session: {
+          create: {
+            before: async (session: { userId: string }, context: GenericEndpointContext | null) => {
+              if (context?.path !== PROVIDER_CALLBACK_PATH) {
+                return;
+              }
+              // The `disabled` column is Stride's own (auth.ts additionalFields).
+              const user = (await context.context.internalAdapter.findUserById(session.userId)) as {
+                disabled?: unknown;
+              } | null;
+              if (user?.disabled === true) {
+                throw new APIError('FORBIDDEN', {
+                  code: USER_DISABLED_CODE,
+                  message: IDENTITY_ERROR_MESSAGES['user-disabled'],
+                });
+              }
             },
           },
         },
@@ -79,7 +100,7 @@ export function googlePlugins(google: GoogleConfig | null): BetterAuthPlugin[] {
         },
       ],
     }),
-    verifiedEmailOnly,
+    googleRefusals,
   ];
 }
 

@@ -4,7 +4,11 @@
  * account, refusals leave no rows, and a signed-in runner links and unlinks Google.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_EMAIL_NOT_VERIFIED_CODE, GOOGLE_SIGN_IN_MESSAGES } from '../../core/google-sign-in.ts';
+import {
+  GOOGLE_EMAIL_NOT_VERIFIED_CODE,
+  GOOGLE_SIGN_IN_MESSAGES,
+  USER_DISABLED_CODE,
+} from '../../core/google-sign-in.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { countRows, expectApiError, getOwnProfile, registerUser, uniqueEmail } from '../test-support/factories.ts';
@@ -151,6 +155,22 @@ describe('Google sign-in', () => {
     expect(landing.searchParams.get('error_description')).toBe(GOOGLE_SIGN_IN_MESSAGES['email-not-verified']);
     expect(await sessionUser(client)).toBeNull();
     expect(await countRows(server)).toEqual(before);
+  });
+
+  it('gives a disabled account no session through Google', async () => {
+    const identity = googleIdentity();
+    const first = await signInWithGoogle(identity);
+    const user = await sessionUser(first.client);
+    await server.services.accounts.setDisabled(user?.id ?? '', true);
+    const before = await countRows(server, user?.id);
+
+    const { client, landing } = await signInWithGoogle(identity);
+
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('error')).toBe(USER_DISABLED_CODE);
+    expect(landing.searchParams.get('error_description')).toBe(IDENTITY_ERROR_MESSAGES['user-disabled']);
+    expect(await sessionUser(client)).toBeNull();
+    expect(await countRows(server, user?.id)).toEqual(before);
   });
 
   it('never joins Google to an e-mail that has a password account: it asks to sign in and link', async () => {
