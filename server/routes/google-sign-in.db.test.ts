@@ -264,4 +264,9 @@ describe('without Google configured', () => {
     const config = await createApiClient(server.url).get<{ google: boolean }>('/api/config');
     expect(config.body.google).toBe(true);
   });
+
+  it('keeps the pages it opens as its own windows, so a closed popup can be told apart', async () => {
+    const config = await createApiClient(server.url).get('/api/config');
+    expect(config.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
 });
