@@ -16,6 +16,8 @@ export const IDENTITY_ERROR_CODES = [
   'weak-password',
   'invalid-email',
   'missing-fields',
+  'last-sign-in-method',
+  'provider-unavailable',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -31,6 +33,8 @@ export const IDENTITY_ERROR_MESSAGES: Readonly<Record<IdentityErrorCode, string>
   'weak-password': 'The password does not meet the password policy.',
   'invalid-email': 'Enter a valid e-mail address.',
   'missing-fields': 'Fill in every required field.',
+  'last-sign-in-method': 'This is the only way to sign in to this account, so it cannot be removed.',
+  'provider-unavailable': 'This sign-in method is not available on this server.',
 };
 
 export const IDENTITY_ERROR_TYPES: Readonly<Record<IdentityErrorCode, ErrorType>> = {
@@ -45,6 +49,8 @@ export const IDENTITY_ERROR_TYPES: Readonly<Record<IdentityErrorCode, ErrorType>
   'weak-password': 'validation_error',
   'invalid-email': 'validation_error',
   'missing-fields': 'validation_error',
+  'last-sign-in-method': 'validation_error',
+  'provider-unavailable': 'validation_error',
 };
 
 /**
@@ -63,8 +69,11 @@ const BETTER_AUTH_CODES: Readonly<Record<string, IdentityErrorCode>> = {
   WEAK_PASSWORD: 'weak-password',
   INVALID_EMAIL: 'invalid-email',
   SESSION_EXPIRED: 'requires-recent-login',
+  SESSION_NOT_FRESH: 'requires-recent-login',
   USER_DISABLED: 'user-disabled',
   MISSING_FIELDS: 'missing-fields',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-sign-in-method',
+  PROVIDER_NOT_FOUND: 'provider-unavailable',
 };
 
 export function identityCodeFor(status: number, betterAuthCode: string | undefined): IdentityErrorCode | undefined {

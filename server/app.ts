@@ -93,6 +93,9 @@ export function createApp(deps: AppDeps) {
       formAction: ["'self'"],
     },
     crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup (web/src/auth/google.ts) stays the page's own window while it is at
+    // Google, so the page can tell when the runner closes it; other windows stay cut off.
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
   });
   // A photo is only ever an image: nothing in it may run or load anything, even opened on its own.
   const photoHeaders = secureHeaders({

@@ -150,8 +150,36 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       subscriptionFeatures: ['plan-generation', 'readiness-insights'],
       mail: null,
       requireEmailVerification: false,
+      google: null,
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
+  });
+
+  it('turns Google sign-in on with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, on Google unless GOOGLE_DISCOVERY_URL says otherwise', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
+    });
+    expect(
+      loadConfig({
+        APP_SECRET: SECRET,
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 'secret',
+        GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:4030/.well-known/openid-configuration',
+      }).google?.discoveryUrl,
+    ).toBe('http://127.0.0.1:4030/.well-known/openid-configuration');
+    expect(() => loadConfig({ APP_SECRET: SECRET, GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      'Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
+    );
+    expect(() =>
+      loadConfig({
+        APP_SECRET: SECRET,
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 's',
+        GOOGLE_DISCOVERY_URL: 'ftp://x',
+      }),
+    ).toThrow('GOOGLE_DISCOVERY_URL must be an http:// or https:// URL');
   });
 
   it('points the weather provider where WEATHER_URL, WEATHER_ARCHIVE_URL and WEATHER_GEOCODING_URL say', () => {

@@ -90,7 +90,20 @@ export interface Config {
   mail: MailConfig | null;
   /** REQUIRE_EMAIL_VERIFICATION: an account signs in with its password only once its e-mail is verified. */
   requireEmailVerification: boolean;
+  /** Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, both or neither); null: Google is off. */
+  google: GoogleConfig | null;
 }
+
+/** Google sign-in over OpenID Connect (server/auth/google.ts). */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** GOOGLE_DISCOVERY_URL: the issuer's OpenID configuration (another issuer in tests). */
+  discoveryUrl: string;
+}
+
+/** Google's own OpenID configuration, the default GOOGLE_DISCOVERY_URL. */
+export const GOOGLE_DISCOVERY_URL = 'https://accounts.google.com/.well-known/openid-configuration';
 
 /** Outgoing mail over SMTP (server/mail/mailer.ts). */
 export interface MailConfig {
@@ -372,7 +385,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     subscriptionFeatures: readSubscriptionFeatures(env),
     mail: loadMailConfig(env),
     requireEmailVerification: readBoolean(env, 'REQUIRE_EMAIL_VERIFICATION', false),
+    google: loadGoogleConfig(env),
   };
+}
+
+function loadGoogleConfig(env: Env): GoogleConfig | null {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() ?? '';
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() ?? '';
+  if (clientId === '' && clientSecret === '') {
+    return null;
+  }
+  if (clientId === '' || clientSecret === '') {
+    throw new ConfigError('Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
+  }
+  const discoveryUrl = env.GOOGLE_DISCOVERY_URL?.trim() || GOOGLE_DISCOVERY_URL;
+  if (!/^https?:\/\/[^\s]+$/.test(discoveryUrl)) {
+    throw new ConfigError('GOOGLE_DISCOVERY_URL must be an http:// or https:// URL');
+  }
+  return { clientId, clientSecret, discoveryUrl };
 }
 
 function loadMailConfig(env: Env): MailConfig | null {

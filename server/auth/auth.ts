@@ -18,6 +18,7 @@ import type { PasswordHashing } from './password-hashing.ts';
 import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
+import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -100,7 +101,7 @@ export function createAuth(
         disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
-    account: { modelName: 'auth_accounts' },
+    account: { modelName: 'auth_accounts', accountLinking: GOOGLE_ACCOUNT_LINKING },
     verification: { modelName: 'auth_verifications' },
     rateLimit: {
       // better-auth limits only in production by default; Stride limits everywhere (DESIGN.md).
@@ -114,12 +115,15 @@ export function createAuth(
         '/sign-up/email': authRateLimit,
         ...twoFactorRateLimitRules(authRateLimit),
         ...Object.fromEntries(EMAIL_LINK_REQUEST_PATHS.map((path) => [path, authRateLimit])),
+        // Starting a sign-in or a link with Google counts like a sign-in.
+        '/sign-in/social': authRateLimit,
+        '/link-social': authRateLimit,
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,
       },
     },
-    plugins: [emailLinks.options.plugin, twoFactorPlugin()],
+    plugins: [emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.

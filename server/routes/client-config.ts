@@ -8,6 +8,8 @@ const clientConfigSchema = z.object({
   mapAttribution: z.string(),
   /** Whether this server sends mail (SMTP is configured); Account says so next to the mail switches when not. */
   sendsMail: z.boolean(),
+  /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
+  google: z.boolean(),
 });
 
 export function clientConfigRoutes({ config, services }: RouteDeps) {
@@ -20,7 +22,12 @@ export function clientConfigRoutes({ config, services }: RouteDeps) {
     }),
     (c) =>
       c.json(
-        { mapTileUrl: config.mapTileUrl, mapAttribution: config.mapAttribution, sendsMail: services.mail.sendsMail },
+        {
+          mapTileUrl: config.mapTileUrl,
+          mapAttribution: config.mapAttribution,
+          sendsMail: services.mail.sendsMail,
+          google: config.google !== null,
+        },
         200,
       ),
   );

@@ -19,6 +19,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send no Origin header (a program, or an old browser, rather than the app's page). */
   withoutOrigin?: boolean;
+  /** `manual`: a redirect is answered as is (its status and Location), not followed. */
+  redirect?: 'manual';
 }
 
 export interface ApiClient {
@@ -80,6 +82,7 @@ export function createApiClient(baseUrl: string, initialCookies: ReadonlyMap<str
       method,
       headers: { ...headers, ...options.headers },
       ...(payload === undefined ? {} : { body: payload }),
+      ...(options.redirect ? { redirect: options.redirect } : {}),
     });
     storeCookies(jar, response.headers);
     const text = await response.text();

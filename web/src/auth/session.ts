@@ -11,6 +11,7 @@ import { SESSION_QUERY_KEY } from '../lib/query-keys.ts';
 import { clearOfflineData } from '../lib/query-persistence.ts';
 import { clearSessionEnd, recordSessionEnd, sessionSignalOf } from './session-end.ts';
 import { keepSession, type RefreshResult } from './session-keeper.ts';
+import { signInWithGooglePopup } from './google.ts';
 
 export interface SessionUser {
   id: string;
@@ -187,6 +188,9 @@ export const useSignIn = () =>
 
 export const useSignUp = () =>
   useSessionChange((input: SignUpInput) => requestJson('/api/auth/sign-up/email', { body: input }));
+
+/** Google sign-in in a popup (auth/google.ts); the session is read again once it succeeds. */
+export const useGoogleSignIn = () => useSessionChange((input: { mobile: boolean }) => signInWithGooglePopup(input));
 
 export const useSignOut = () => useSessionChange(() => requestJson('/api/auth/sign-out', { body: {} }));
 

@@ -10,6 +10,7 @@ export const SESSION_QUERY_KEY = ['session'] as const;
 export const PROFILE_QUERY_KEY = ['profile'] as const;
 export const PASSWORD_POLICY_QUERY_KEY = ['password-policy'] as const;
 export const MAP_CONFIG_QUERY_KEY = ['config'] as const;
+export const LINKED_ACCOUNTS_QUERY_KEY = ['linked-accounts'] as const;
 export const PUBLIC_PROFILE_QUERY_KEY = ['public-profile'] as const;
 export const HEART_RATE_QUERY_KEY = ['heart-rate'] as const;
 export const ROUTES_QUERY_KEY = ['routes'] as const;

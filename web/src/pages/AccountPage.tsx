@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { AccountForm } from '../account/AccountForm.tsx';
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
+import { GoogleAccountCard } from '../account/GoogleAccountCard.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
 import { SignInMethodsCard } from '../account/SignInMethodsCard.tsx';
 import { PROFILE_FALLBACK_NOTICE } from '../../../core/profile.ts';
@@ -44,6 +45,7 @@ export default function AccountPage() {
           <SubscriptionCard />
           <SignInMethodsCard />
           <AccountSecurityCard />
+          <GoogleAccountCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>
       )}

@@ -1,6 +1,6 @@
 /** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
@@ -14,11 +14,34 @@ import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
+import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
+import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../auth/google.ts';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */
 const emailSchema = registrationSchema.shape.email;
 
 export default function LoginPage() {
+  const [params] = useSearchParams();
+  const attempt = params.get(GOOGLE_POPUP_PARAM);
+  return attempt === null ? <LoginForm /> : <GooglePopupLanding attempt={attempt} error={params.get('error')} />;
+}
+
+/**
+ * Where a Google popup lands: it tells the page that opened it how the sign-in ended and closes.
+ * A window that cannot close (opened some other way) goes on as the sign-in page would.
+ */
+function GooglePopupLanding({ attempt, error }: { attempt: string; error: string | null }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!reportPopupOutcome(attempt, error)) {
+      void navigate(error === null ? '/dashboard' : `/login?error=${encodeURIComponent(error)}`, { replace: true });
+    }
+  }, [attempt, error, navigate]);
+  return <Typography sx={{ p: 3 }}>{GOOGLE_POPUP_LANDING_TEXT}</Typography>;
+}
+
+function LoginForm() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
@@ -149,6 +172,7 @@ export default function LoginPage() {
           E-mail me a sign-in link
         </Button>
       </Stack>
+      <GoogleSignIn redirect={redirect} callbackError={params.get('error')} />
     </AuthLayout>
   );
 }

@@ -8,6 +8,7 @@ import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { useSession, useSignUp } from '../../auth/session.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { GoogleSignIn } from './GoogleSignIn.tsx';
 import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 
 type Field = 'name' | 'email' | 'password';
@@ -111,6 +112,7 @@ export default function RegisterPage() {
         <PasswordField label="Password" autoComplete="new-password" {...fieldProps('password')} />
         <SubmitButton pending={signUp.isPending}>Create account</SubmitButton>
       </Stack>
+      <GoogleSignIn redirect={redirect} callbackError={null} />
     </AuthLayout>
   );
 }

@@ -43,7 +43,8 @@ export default function PrivacyPolicyPage() {
             and every session can be ended. A session lasts seven days and is extended while you use it.
           </Bullet>
           <Bullet term="Linked accounts">
-            If you sign in with Google, the Google account identifier and the tokens Google issues for it.
+            If you sign in with Google or link it in Account, the Google account identifier and the tokens Google issues
+            for it. Unlinking Google in Account deletes them.
           </Bullet>
           <Bullet term="E-mail links">
             When you ask for a password reset or a sign-in link, a single-use code that expires within an hour (15
@@ -165,8 +166,11 @@ export default function PrivacyPolicyPage() {
             subscription is active.
           </Bullet>
           <Bullet term="Google">
-            Only if you choose &ldquo;Continue with Google&rdquo;. Google confirms who you are and shares your name,
-            e-mail address and profile photo.
+            Only if the operator has set up Google sign-in (otherwise Stride offers no Google button) and you choose
+            &ldquo;Continue with Google&rdquo; or link Google in Account. Google confirms who you are and shares your
+            name, e-mail address, whether Google has verified that address, and profile photo. Stride creates an account
+            only for an address Google has verified, and never joins Google to an existing account on its own: you link
+            it yourself after signing in.
           </Bullet>
           <Bullet term="Map tiles">
             Maps are drawn from image tiles that your browser loads from the map tile server the operator chose. That

@@ -100,7 +100,9 @@ export default function TermsOfServicePage() {
             Payments are processed by Stripe under{' '}
             <ExternalLink href="https://stripe.com/legal/consumer">Stripe&rsquo;s terms</ExternalLink>.
           </Bullet>
-          <Bullet term="Google">Signing in with Google is governed also by Google&rsquo;s terms.</Bullet>
+          <Bullet term="Google">
+            Signing in with Google, where the operator offers it, is governed also by Google&rsquo;s terms.
+          </Bullet>
         </Bullets>
       </Section>
 
