@@ -1,6 +1,7 @@
 /**
  * Account Settings → "Sign-in methods": the ways into the account (the password, two-factor on or
- * off with its enrolment, turning off and new backup codes). Linked providers have their rows here too.
+ * off with its enrolment, turning off and new backup codes). Google, when the server has it, has its
+ * own card (GoogleAccountCard), since linking it leaves the page for Google's.
  */
 import { Alert, Box, Button, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
@@ -64,7 +65,6 @@ export function SignInMethodsCard() {
             description="Your e-mail and password. Change it under Password and sessions."
             on={methods.password}
           />
-          {/* Linked providers (methods.providers, e.g. Google) take their rows here, between the password and two-factor. */}
           <MethodRow
             name="Two-factor sign-in"
             description={
