@@ -2,9 +2,10 @@
  * SQL for the mail Stride sends to runners: who gets it (address, preferences, units, time zone),
  * the sent log that makes each mail go once (migration 0034), and the medals a mail names.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { MailPreference } from '../../core/mailings/mail-preferences.ts';
 import type { Db } from './db.ts';
+import type { Database } from './schema.ts';
 
 /** What a mail is, for the sent log: its kind and the period it covers. */
 export interface MailKey {
@@ -12,6 +13,10 @@ export interface MailKey {
   kind: 'weekly-report' | 'medal' | 'strava-connection';
   period: string;
 }
+
+/** The sent log's row of this mail. */
+const rowOf = (key: MailKey) => (eb: ExpressionBuilder<Database, 'mailSentLog'>) =>
+  eb.and({ userId: key.userId, kind: key.kind, period: key.period });
 
 export interface MailRecipient {
   userId: string;
@@ -95,24 +100,11 @@ export async function claimMail(db: Db, key: MailKey, now: Date, until: Date): P
   if (claimed) {
     return 'claimed';
   }
-  const row = await db
-    .selectFrom('mailSentLog')
-    .select('sentAt')
-    .where('userId', '=', key.userId)
-    .where('kind', '=', key.kind)
-    .where('period', '=', key.period)
-    .executeTakeFirst();
-  return row?.sentAt ? 'sent' : 'busy';
+  return (await wasMailSent(db, key)) ? 'sent' : 'busy';
 }
 
 export async function markMailSent(db: Db, key: MailKey, now: Date): Promise<void> {
-  await db
-    .updateTable('mailSentLog')
-    .set({ sentAt: now })
-    .where('userId', '=', key.userId)
-    .where('kind', '=', key.kind)
-    .where('period', '=', key.period)
-    .execute();
+  await db.updateTable('mailSentLog').set({ sentAt: now }).where(rowOf(key)).execute();
 }
 
 /** Gives a claim up after a failed send, so the retry may claim it at once. */
@@ -120,22 +112,14 @@ export async function releaseMailClaim(db: Db, key: MailKey, now: Date): Promise
   await db
     .updateTable('mailSentLog')
     .set({ claimedUntil: now })
-    .where('userId', '=', key.userId)
-    .where('kind', '=', key.kind)
-    .where('period', '=', key.period)
+    .where(rowOf(key))
     .where('sentAt', 'is', null)
     .execute();
 }
 
 /** Whether this mail was sent already. */
 export async function wasMailSent(db: Db, key: MailKey): Promise<boolean> {
-  const row = await db
-    .selectFrom('mailSentLog')
-    .select('sentAt')
-    .where('userId', '=', key.userId)
-    .where('kind', '=', key.kind)
-    .where('period', '=', key.period)
-    .executeTakeFirst();
+  const row = await db.selectFrom('mailSentLog').select('sentAt').where(rowOf(key)).executeTakeFirst();
   return Boolean(row?.sentAt);
 }
 

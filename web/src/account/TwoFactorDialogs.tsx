@@ -32,7 +32,6 @@ function PendingIcon({ pending }: { pending: boolean }) {
 export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
-  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const enrolment = start.data;
@@ -41,18 +40,9 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
   const close = () => {
     start.reset();
     confirm.reset();
-    setPassword('');
     setCode('');
     setTouched(false);
     onClose();
-  };
-
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (password.length > 0) {
-      start.mutate(password, { onSuccess: () => setTouched(false) });
-    }
   };
 
   const submitCode = (event: FormEvent) => {
@@ -71,41 +61,18 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
   const secret = enrolment ? totpSecretOf(enrolment.totpURI) : undefined;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="enrol-two-factor-title">
-      <DialogTitle id="enrol-two-factor-title">Turn on two-factor sign-in</DialogTitle>
-      {!enrolment ? (
-        <form noValidate onSubmit={submitPassword}>
-          <DialogContent>
-            <Stack spacing={2}>
-              <Typography variant="body2" color="text.secondary">
-                After your password, signing in will also ask for a code from an authenticator app on your phone. Enter
-                your password to begin.
-              </Typography>
-              {start.error && <Alert severity="error">{start.error.message}</Alert>}
-              <PasswordField
-                label="Password"
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={touched && password.length === 0}
-                helperText={touched && password.length === 0 ? TWO_FACTOR_MESSAGES.passwordRequired : ' '}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={start.isPending}
-              startIcon={<PendingIcon pending={start.isPending} />}
-            >
-              Continue
-            </Button>
-          </DialogActions>
-        </form>
-      ) : (
+    <PasswordDialog
+      open={open}
+      title="Turn on two-factor sign-in"
+      text="After your password, signing in will also ask for a code from an authenticator app on your phone. Enter your password to begin."
+      actionLabel="Continue"
+      pending={start.isPending}
+      error={start.error}
+      onSubmit={(password) => start.mutate(password)}
+      onClose={close}
+      maxWidth="sm"
+    >
+      {enrolment && (
         <form noValidate onSubmit={submitCode}>
           <DialogContent>
             <Stack spacing={2.5}>
@@ -161,7 +128,7 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
           </DialogActions>
         </form>
       )}
-    </Dialog>
+    </PasswordDialog>
   );
 }
 
@@ -176,6 +143,7 @@ function PasswordDialog({
   onSubmit,
   onClose,
   children,
+  maxWidth = 'xs',
 }: {
   open: boolean;
   title: string;
@@ -185,10 +153,21 @@ function PasswordDialog({
   error: Error | null;
   onSubmit: (password: string) => void;
   onClose: () => void;
+  /** Shown instead of the password form once the password was taken (the action's answer). */
   children?: ReactNode;
+  maxWidth?: 'xs' | 'sm';
 }) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  // A dialog closed by its action's success forgets the password as one closed by Cancel does.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (!open) {
+      setPassword('');
+      setTouched(false);
+    }
+  }
   const close = () => {
     setPassword('');
     setTouched(false);
@@ -202,9 +181,9 @@ function PasswordDialog({
     }
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+    <Dialog open={open} onClose={close} fullWidth maxWidth={maxWidth}>
       <DialogTitle>{title}</DialogTitle>
-      {children ?? (
+      {children || (
         <form noValidate onSubmit={submit}>
           <DialogContent>
             <Stack spacing={2}>
