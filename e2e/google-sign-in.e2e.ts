@@ -56,6 +56,7 @@ describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) 
         window.open = (...args) => { window.openedWith = args; return open(...args); }; }`,
     });
     await page.goto('/login');
+    await expectVisible(page.getByRole('button', { name: GOOGLE_BUTTON_LABEL }));
     await screenshot(page, `google-login-${viewport}`);
 
     const popup = page.waitForEvent('popup');
