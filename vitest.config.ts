@@ -19,6 +19,7 @@ const dbGlobalSetup = ['server/test-support/database-template.ts'];
 // A guard against a hung test, not a speed target: two files share the cores, and a busy CI machine
 // can slow a long test (a 1,000-activity sync, a restart) well past its usual 25 s.
 const DB_TEST_TIMEOUT_MS = 120_000;
+const E2E_TEST_TIMEOUT_MS = 180_000;
 // `expect.poll` waits for something that will happen (a spool file removed, a log line, a page's
 // change); its default of one second is a speed budget a loaded machine can miss, so it waits longer.
 const expectOptions = { poll: { timeout: 30_000 } };
@@ -27,7 +28,8 @@ export default defineConfig({
   test: {
     // At least two files at a time, also on a 2-core machine: a db file spends much of its time
     // waiting (on its server, a stand-in, a deadline), so two share the cores well. The e2e files run
-    // one after another, after the rest (fileParallelism: false puts them in vitest's sequential group).
+    // one after another (fileParallelism: false); `npm test` runs them in a vitest process of their
+    // own beside the other projects (tools/test.mjs).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -97,7 +99,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           expect: expectOptions,
-          testTimeout: 60_000,
+          // A guard against a hung test, not a speed target: the browser lane shares the cores with
+          // the db files, and a loaded machine can slow a long journey well past its usual 40 s.
+          testTimeout: E2E_TEST_TIMEOUT_MS,
           hookTimeout: 300_000,
         },
       },

@@ -71,8 +71,8 @@ describe.each(VIEWPORT_NAMES)('account journey (%s)', (viewport) => {
     await openNavigation(page, viewport);
     const logout = page.getByRole('button', { name: 'Logout' });
     await logout.click();
-    await expect.poll(() => logout.isDisabled(), { timeout: 2_000, interval: 50 }).toBe(true);
-    await expectVisible(page.getByRole('progressbar').first(), 2_000);
+    await expect.poll(() => logout.isDisabled()).toBe(true);
+    await expectVisible(page.getByRole('progressbar').first());
     release();
     await waitForPath(page, '/login');
     await page.unroute('**/api/**');

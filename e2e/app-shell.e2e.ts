@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  APP_LOAD_FAILSAFE_MS,
   FALLBACK_PAGE_TITLE,
   GUARDED_LAYOUT_PATHS,
   LOADING_OVERLAY_TEXT,
@@ -97,9 +98,8 @@ async function holdApi(page: Page): Promise<{ release: () => void; held: () => n
 }
 
 /*
- * Timing: the failsafe timer starts when the app boots, which is after `goto` starts and no later
- * than the overlay first shows. The bounds below only lean on those two facts, so a slow machine
- * cannot make them fail.
+ * Timing: the page's clock stands still from before the app boots and moves only when the test moves
+ * it, so the failsafe fires exactly when the test says and never because the machine is slow.
  */
 describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
@@ -107,14 +107,17 @@ describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
   test('"Loading Stride..." shows while the session is unknown and is forced away after 2 s', async () => {
     const { page } = await browser.newPage(viewport);
     const api = await holdApi(page);
+    await stopPageClock(page);
     try {
-      const started = Date.now();
       await page.goto('/login', { waitUntil: 'domcontentloaded' });
       const overlay = page.getByText(LOADING_OVERLAY_TEXT);
-      await expectVisible(overlay, 1_900);
+      await expectVisible(overlay);
+      await flushEffects(page);
       // Only the failsafe can end it: the session is still unknown.
-      await expectHidden(overlay, 3_000);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1_950);
+      await page.clock.runFor(APP_LOAD_FAILSAFE_MS - 1);
+      expect(await overlay.isVisible(), 'the overlay is still up 1 ms before the failsafe').toBe(true);
+      await page.clock.runFor(1);
+      await expectHidden(overlay);
     } finally {
       api.release();
     }
@@ -123,16 +126,55 @@ describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
   test('the overlay goes as soon as the session is known, before the failsafe', async () => {
     const { page } = await browser.newPage(viewport);
     const api = await holdApi(page);
+    await stopPageClock(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     const overlay = page.getByText(LOADING_OVERLAY_TEXT);
-    await expectVisible(overlay, 1_900);
+    await expectVisible(overlay);
     // The session request has been asked and is held: the overlay is still up, waiting for it.
-    await expect.poll(api.held, { timeout: 600 }).toBeGreaterThan(0);
+    await expect.poll(api.held).toBeGreaterThan(0);
     expect(await overlay.isVisible(), 'the overlay waits for the session').toBe(true);
     api.release();
-    // The failsafe fires 2 s after boot, and boot is just before the overlay first showed: at most
-    // 0.6 s + 1.2 s stays clear of it, so only the known session can have ended the overlay.
-    await expectHidden(overlay, 1_200);
+    // The query library hands the answer over on a timer, so the clock moves in small steps that
+    // together stay short of the failsafe: only the known session can have ended the overlay.
+    let advanced = 0;
+    await expect
+      .poll(async () => {
+        if (advanced + CLOCK_STEP_MS < APP_LOAD_FAILSAFE_MS) {
+          await page.clock.runFor(CLOCK_STEP_MS);
+          advanced += CLOCK_STEP_MS;
+        }
+        return overlay.isVisible();
+      })
+      .toBe(false);
+    expect(advanced).toBeLessThan(APP_LOAD_FAILSAFE_MS);
+    // The rest of the page loads on its own timers again.
+    await page.clock.resume();
     await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
   });
 });
+
+const CLOCK_STEP_MS = 10;
+
+/** Fakes the page's timers and stops its clock: no timer fires until the test runs the clock. */
+async function stopPageClock(page: Page): Promise<void> {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1_000);
+}
+
+/**
+ * Lets React run the effects of what it has drawn (it schedules them as a message task): two
+ * message round trips in the page, each queued behind whatever React queued before it.
+ */
+async function flushEffects(page: Page): Promise<void> {
+  for (let round = 0; round < 2; round += 1) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(undefined);
+        }),
+    );
+  }
+}

@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, format check, then every vitest project (unit, db:pglite, db:postgres when
-// TEST_DATABASE_URL is set, e2e). The static checks run side by side; the tests run when all of them
-// passed. Exits with the first failing step's code.
+// TEST_DATABASE_URL is set, and e2e in a lane of its own beside the rest). The static checks run side by
+// side; the tests run when all of them passed. Exits with the first failing step's code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -64,11 +64,58 @@ if (failed !== 0) {
   process.exit(failed);
 }
 
-const testArgs = ['vitest', 'run', ...process.argv.slice(2)];
-console.log(`\n> npx ${testArgs.join(' ')}`);
-const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
-if (tests.error) {
-  console.error(`Could not run npx: ${tests.error.message}`);
-  process.exit(1);
+const extraArgs = process.argv.slice(2);
+if (extraArgs.length > 0) {
+  // Arguments narrow the run (a project, a file): one vitest run with them, as before.
+  process.exit(runVitest(extraArgs));
 }
-process.exit(tests.status ?? 1);
+
+// Two lanes side by side: the browser files run one after another in their own vitest process while
+// the unit, web and db files run two at a time in another. A browser file spends most of its time
+// waiting on the page (under one core busy), so the lanes share the two cores instead of the browser
+// files running alone after the rest. The browser lane streams its lines prefixed with "e2e │ ".
+const lanes = await Promise.all([
+  runLane(['--project', 'unit*', '--project', 'web', '--project', 'db:*'], ''),
+  runLane(['--project', 'e2e'], 'e2e │ '),
+]);
+const failedLane = lanes.find((code) => code !== 0);
+process.exit(failedLane ?? 0);
+
+function runVitest(args) {
+  const testArgs = ['vitest', 'run', ...args];
+  console.log(`\n> npx ${testArgs.join(' ')}`);
+  const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
+  if (tests.error) {
+    console.error(`Could not run npx: ${tests.error.message}`);
+    return 1;
+  }
+  return tests.status ?? 1;
+}
+
+/** One vitest run streaming its output, each line after `prefix`; resolves with its exit code. */
+function runLane(args, prefix) {
+  const testArgs = ['vitest', 'run', ...args];
+  console.log(`\n> ${prefix}npx ${testArgs.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn('npx', testArgs, {
+      cwd: root,
+      stdio: prefix === '' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    if (prefix !== '') {
+      for (const stream of [child.stdout, child.stderr]) {
+        let pending = '';
+        stream.on('data', (chunk) => {
+          const lines = (pending + chunk).split('\n');
+          pending = lines.pop() ?? '';
+          process.stdout.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+        });
+        stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
+      }
+    }
+    child.on('error', (error) => {
+      console.error(`Could not run npx: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
