@@ -3,7 +3,7 @@
 // side; the tests run when all of them passed. Exits with the first failing step's code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,7 +50,11 @@ function runCaptured(command, args) {
   });
 }
 
+const runStarted = Date.now();
 const results = await Promise.all(checks.map(([command, args]) => runCaptured(command, args)));
+const checksCpu = childCpuSeconds();
+/** The children's CPU seconds when the last step ended: the next lane to end counts from there. */
+let laneCpuMark = checksCpu ?? 0;
 let failed = 0;
 results.forEach(({ code, output, seconds }, index) => {
   const [command, args] = checks[index];
@@ -78,8 +82,17 @@ const lanes = await Promise.all([
   runLane(['--project', 'unit*', '--project', 'web', '--project', 'db:*'], ''),
   runLane(['--project', 'e2e'], 'e2e │ '),
 ]);
-const failedLane = lanes.find((code) => code !== 0);
-process.exit(failedLane ?? 0);
+if (checksCpu !== undefined) {
+  // Where the machine's CPU went: each part's processes, waited for, as the kernel counted them.
+  const [unitAndDb, browser] = lanes;
+  console.log(
+    `\nCPU time: static checks ${checksCpu} s, unit/web/db lane ${unitAndDb.cpu} s, browser lane ` +
+      `${browser.cpu} s; wall ${Math.round((Date.now() - runStarted) / 1000)} s ` +
+      `(lanes ${unitAndDb.seconds} s and ${browser.seconds} s).`,
+  );
+}
+const failedLane = lanes.find(({ code }) => code !== 0);
+process.exit(failedLane?.code ?? 0);
 
 function runVitest(args) {
   const testArgs = ['vitest', 'run', ...args];
@@ -92,11 +105,34 @@ function runVitest(args) {
   return tests.status ?? 1;
 }
 
-/** One vitest run streaming its output, each line after `prefix`; resolves with its exit code. */
+/**
+ * User plus system CPU seconds of this process's children that have ended (Linux's /proc; undefined
+ * elsewhere). A child counts its own ended children, so a lane's figure covers its whole tree.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of stat(5) (cutime, cstime), in clock ticks of 1/100 s on Linux.
+    return Math.round((Number(fields[13]) + Number(fields[14])) / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One vitest run streaming its output, each line after `prefix`; resolves with its exit code, its
+ * wall seconds and the CPU seconds its process tree used (counted when it ends).
+ */
 function runLane(args, prefix) {
   const testArgs = ['vitest', 'run', ...args];
   console.log(`\n> ${prefix}npx ${testArgs.join(' ')}`);
-  return new Promise((resolve) => {
+  const started = Date.now();
+  return new Promise((resolveCode) => {
+    const resolve = (code) => {
+      const cpuBefore = laneCpuMark;
+      laneCpuMark = childCpuSeconds() ?? 0;
+      resolveCode({ code, seconds: Math.round((Date.now() - started) / 1000), cpu: laneCpuMark - cpuBefore });
+    };
     const child = spawn('npx', testArgs, {
       cwd: root,
       stdio: prefix === '' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
