@@ -12,12 +12,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const dbSuites = ['server/**/*.db.test.ts'];
-const setupFiles = ['server/test-support/no-network.ts'];
-// Migrates a template database once per run; each test database starts as a copy of it.
 // The db files share one module graph per worker (isolate: false): the server's modules are imported
 // once per worker instead of once per file. That is safe because every file starts its own servers on
 // its own databases, and the server keeps no state at module level (each start builds its own).
+const dbSuites = ['server/**/*.db.test.ts'];
+const setupFiles = ['server/test-support/no-network.ts'];
+// Migrates a template database once per run; each test database starts as a copy of it.
 const dbGlobalSetup = ['server/test-support/database-template.ts'];
 // A guard against a hung test, not a speed target: two files share the cores, and a busy CI machine
 // can slow a long test (a 1,000-activity sync, a restart) well past its usual 25 s.
