@@ -1,8 +1,8 @@
 /**
  * The build the browser tests run against: the two halves of `npm run build`, the server to dist/
- * and the web app to a folder of the caller's, side by side. They share no output (tsc writes
- * dist/server, Vite only `webDir`), and tsc keeps one core busy while Vite can use the other, so the
- * build takes as long as the longer half instead of both. When one half fails, the other is still
+ * and the web app to a folder of the caller's, side by side. They share no output (the server's
+ * bundle goes to dist/server, Vite only to `webDir`), and the server's type check keeps one core busy
+ * while Vite can use the other, so the build takes as long as the longer half instead of both. When one half fails, the other is still
  * waited for, so nothing is left writing into a folder the caller is about to remove.
  */
 

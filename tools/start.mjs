@@ -36,7 +36,7 @@ const targets = [
     name: 'server',
     script: 'build:server',
     output: 'dist/server/main.js',
-    inputs: [...shared, 'server', 'tsconfig.server.json'],
+    inputs: [...shared, 'server', 'tsconfig.server.json', 'tools/build-server.ts'],
   },
   { name: 'web', script: 'build:web', output: 'dist/web/index.html', inputs: [...shared, 'web', 'server'] },
 ];

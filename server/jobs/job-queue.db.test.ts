@@ -175,6 +175,39 @@ describe('the general job queue', () => {
     await waitUntil(() => handled.includes(7), 'the job sent beside the transaction');
   });
 
+  it(
+    'on a start where its queue exists with the same settings, only reads it; changed settings are written',
+    { timeout: 60_000 },
+    async () => {
+      const settings = { name: 'settled', retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 90 };
+      const first = queueOn(sharedHandle);
+      first.define(definition(async () => Promise.resolve(undefined), settings));
+      await first.start();
+
+      const statements: string[] = [];
+      const recording = {
+        executeSql: (text: string, values?: unknown[]) => {
+          statements.push(text);
+          return sharedHandle.executeSql(text, values);
+        },
+      };
+      const restarted = createJobQueue({ database: recording, logger, pollIntervalMs: 100 });
+      open.queues.push(restarted);
+      restarted.define(definition(async () => Promise.resolve(undefined), settings));
+      await restarted.start();
+      expect(statements.filter((text) => /update\s+pgboss\.queue/i.test(text))).toEqual([]);
+
+      statements.length = 0;
+      const changed = createJobQueue({ database: recording, logger, pollIntervalMs: 100 });
+      open.queues.push(changed);
+      changed.define(definition(async () => Promise.resolve(undefined), { ...settings, retryLimit: 4 }));
+      await changed.start();
+      expect(statements.filter((text) => /update\s+pgboss\.queue/i.test(text))).toHaveLength(1);
+      const stored = await sharedHandle.executeSql(`select retry_limit from pgboss.queue where name = 'settled'`);
+      expect(stored.rows).toEqual([{ retry_limit: 4 }]);
+    },
+  );
+
   it('stops with the job in hand: its signal aborts and stop() waits for it', { timeout: 60_000 }, async () => {
     const handle = sharedHandle;
     const queue = queueOn(handle);

@@ -93,6 +93,17 @@ function bossDb(database: Pick<DatabaseHandle, 'executeSql'>) {
   };
 }
 
+/** The settings Stride gives a queue, all equal in the stored queue and the declared one. */
+function sameSettings(stored: PgBoss.Queue, declared: PgBoss.Queue): boolean {
+  return (
+    stored.policy === declared.policy &&
+    stored.retryLimit === declared.retryLimit &&
+    stored.retryDelay === declared.retryDelay &&
+    stored.retryBackoff === declared.retryBackoff &&
+    stored.expireInSeconds === declared.expireInSeconds
+  );
+}
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const logger = options.logger.child({ module: 'jobs' });
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -175,15 +186,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   /**
-   * Creates the queue, or brings an existing one's settings in line. Another app server starting at
+   * Creates the queue, or brings an existing one's settings in line (a write only when one differs,
+   * so a start on a database whose queues are up to date only reads them). Another app server starting at
    * the same moment may be creating it too: then one of the two fails (a duplicate, or PostgreSQL
    * ending one side of a deadlock between the two partition tables), and the next look finds the
    * queue the other made once its transaction has committed.
    */
   async function ensureQueue(name: string, queue: PgBoss.Queue): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      if (await boss.getQueue(name)) {
-        await boss.updateQueue(name, queue);
+      const existing = await boss.getQueue(name);
+      if (existing) {
+        if (!sameSettings(existing, queue)) {
+          await boss.updateQueue(name, queue);
+        }
         return;
       }
       try {

@@ -22,7 +22,7 @@ export function cookieHeader(client: ApiClient): string {
 }
 
 export async function uploadFiles(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   client: ApiClient,
   files: readonly UploadFile[],
   timeZone = 'Europe/Ljubljana',

@@ -52,7 +52,27 @@ interface Startup {
   /** The server process's CPU time (user and system) at that moment, from /proc. */
   cpuMs: number | undefined;
   /** The server's own account, from its "listening" log line (server/server.ts). */
-  phases: { modulesMs: number; databaseMs: number; appMs: number } | undefined;
+  phases:
+    | {
+        modulesMs: number;
+        databaseMs: number;
+        appMs: number;
+        modulesCpuMs?: number;
+        databaseCpuMs?: number;
+        appCpuMs?: number;
+      }
+    | undefined;
+}
+
+/** The median of some figures (the lower middle of an even count). */
+function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+}
+
+/** Min and median of one figure over the starts, e.g. "1210 ms (min 1105)". */
+function minAndMedian(values: readonly (number | undefined)[]): string {
+  const known = values.filter((value): value is number => value !== undefined);
+  return known.length === 0 ? '–' : `${median(known).toFixed(0)} ms (min ${Math.min(...known).toFixed(0)})`;
 }
 
 /** Starts the built server on `dataDir` and times it to its first answer. */
@@ -117,31 +137,34 @@ export const startupBench: Bench = {
       for (let run = 0; run < runs(); run += 1) {
         again.push(await timeToFirstAnswer(dataDir, secret));
       }
-      const middle = [...again].sort((a, b) => a.ms - b.ms)[Math.floor(again.length / 2)] ?? first;
-      const row = (label: string, startup: Startup) => [
+      const phase = (pick: (phases: NonNullable<Startup['phases']>) => number | undefined) =>
+        minAndMedian(again.map((startup) => (startup.phases ? pick(startup.phases) : undefined)));
+      const row = (label: string, starts: readonly Startup[]) => [
         label,
-        `${startup.ms.toFixed(0)} ms`,
-        startup.cpuMs === undefined ? '–' : `${startup.cpuMs} ms`,
-        startup.phases
-          ? `modules ${startup.phases.modulesMs} · database ${startup.phases.databaseMs} · app ${startup.phases.appMs} ms`
-          : '–',
+        minAndMedian(starts.map((startup) => startup.ms)),
+        minAndMedian(starts.map((startup) => startup.cpuMs)),
       ];
+      const middle = median(again.map((startup) => startup.ms));
       return {
-        headers: ['start', 'first 200 from /api/health', 'server CPU by then', 'the server’s own account'],
+        headers: ['start', 'first 200 from /api/health', 'server CPU by then (user + sys)'],
         rows: [
-          row('new data folder (creates and migrates the database)', first),
-          row(`existing data folder (median of ${again.length})`, middle),
+          row('new data folder (creates and migrates the database)', [first]),
+          row(`existing data folder (median of ${again.length})`, again),
+          ['  loading the modules', phase((phases) => phases.modulesMs), phase((phases) => phases.modulesCpuMs)],
+          ['  opening the database', phase((phases) => phases.databaseMs), phase((phases) => phases.databaseCpuMs)],
+          ['  building the app until it listens', phase((phases) => phases.appMs), phase((phases) => phases.appCpuMs)],
         ],
         checks: [
           {
             label: `First answer on an existing data folder ≤ ${TARGET_MS} ms`,
-            measured: `${middle.ms.toFixed(0)} ms (each: ${again.map((startup) => startup.ms.toFixed(0)).join(', ')})`,
-            passed: middle.ms <= TARGET_MS,
+            measured: `${middle.toFixed(0)} ms (each: ${again.map((startup) => startup.ms.toFixed(0)).join(', ')})`,
+            passed: middle <= TARGET_MS,
           },
         ],
         notes: [
           'The built server (npm run build:server) in its own process, PGlite in DATA_DIR/pglite, timed from the spawn to the first 200.',
-          'Its own account: loading the modules (the process’s time until start-up begins), opening and migrating the database, then building the app until it listens.',
+          'The phases are the server’s own account from its "Stride is listening" line: loading the modules (the process’s time until start-up begins), opening and migrating the database, then building the app until it listens.',
+          'CPU time counts every thread of the server (the compiler’s too) and barely moves when other work shares the machine; the clock does.',
         ],
       };
     } finally {

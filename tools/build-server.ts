@@ -1,0 +1,50 @@
+/**
+ * The built server (`npm run build:server`, after tsc's type check): dist/server/main.js and the
+ * upload parser's worker, dist/server/import-worker.js, as ES module bundles that hold Stride's code
+ * and its libraries, so that a start reads a handful of files instead of resolving and compiling
+ * some two thousand modules. Libraries loaded only when used (Stripe, SMTP) stay in their own chunks
+ * under dist/server/chunks, read on first use. A source map sits beside each file.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type BuildResult } from 'esbuild';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Packages Node loads at run time from node_modules: PGlite reads its WebAssembly and data files
+ * beside its own module, sharp loads a native binary, and pg's optional native binding may be absent.
+ */
+export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'sharp', 'pg-native'] as const;
+
+/** Bundles the server into `outdir` (inside the repository, so the external packages resolve), emptied first. */
+export async function buildServer(outdir = path.join(ROOT, 'dist/server')): Promise<BuildResult> {
+  await rm(outdir, { recursive: true, force: true });
+  return build({
+    absWorkingDir: ROOT,
+    // The worker sits beside main.js: the import pool finds it at ./import-worker.js.
+    entryPoints: { main: 'server/main.ts', 'import-worker': 'server/services/import-worker.ts' },
+    outdir,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Libraries written as CommonJS require() Node's own modules, which an ES module has no require for.
+    banner: {
+      js: "import { createRequire as __strideCreateRequire } from 'node:module';\nconst require = __strideCreateRequire(import.meta.url);",
+    },
+    external: [...EXTERNAL_PACKAGES],
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+}
+
+if (process.argv[1] === import.meta.filename) {
+  // tsc wrote one file per module to dist/server and dist/core before the server was bundled.
+  await rm(path.join(ROOT, 'dist/core'), { recursive: true, force: true });
+  await buildServer();
+}
