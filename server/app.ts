@@ -30,6 +30,7 @@ import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
+import { profilePrivacyRoutes } from './routes/profile-privacy.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { plannerRoutes, ROUTE_GPX_IMPORT_PATH } from './routes/planner.ts';
 import { stravaRoutes } from './routes/strava.ts';
@@ -56,6 +57,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', accountSessionRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', publicProfileRoutes(deps))
+    .route('/', profilePrivacyRoutes(deps))
     .route('/', clientConfigRoutes(deps))
     .route('/', activityRoutes(deps))
     .route('/', medalRoutes(deps))
