@@ -200,3 +200,21 @@ export const publicTotalsSchema = z.object({
   elevationGain: z.number(),
 });
 export type PublicTotals = z.infer<typeof publicTotalsSchema>;
+
+/** The public profile's page title (the document's and Open Graph's): the runner's name, else @username. */
+export function publicProfileTitle(profile: { name: string; username: string }): string {
+  return profile.name.trim() || `@${profile.username}`;
+}
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+
+/** What a shared link's preview says under the title (Open Graph description). */
+export function publicProfileDescription(
+  profile: { username: string; bio: string; totals: { activities: number }; medals: readonly unknown[] },
+  productName: string,
+): string {
+  const summary = `@${profile.username} on ${productName}: ${plural(profile.totals.activities, 'uploaded activity', 'uploaded activities')}, ${plural(profile.medals.length, 'medal', 'medals')}.`;
+  const bio = profile.bio.replace(/\s+/g, ' ').trim();
+  return bio ? `${summary} ${bio.length > 160 ? `${bio.slice(0, 159)}…` : bio}` : summary;
+}
