@@ -110,9 +110,9 @@ describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
     expect(html).toContain('<meta property="og:type" content="profile" />');
     await expectVisible(heading(page, 'Grete Waitz'));
     await expect.poll(() => page.title()).toBe('Grete Waitz');
-    await expectVisible(heading(page, 'Recent uploaded activities'));
+    await expectVisible(page.getByRole('heading', { name: 'Recent uploaded activities', level: 2 }));
     await expectVisible(page.getByRole('img', { name: /^Map of .+, start, end and private places hidden$/ }));
-    await expectVisible(page.getByText('Uploaded activities'));
+    await expectVisible(page.getByRole('heading', { name: 'Afternoon Run', level: 3 }));
     await screenshot(page, `public-profile-visitor-${viewport}`);
 
     // Off: the page reads as an unknown name's, with the generic title.

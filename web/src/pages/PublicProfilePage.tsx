@@ -59,7 +59,7 @@ function PublicFrame({ children }: { children: React.ReactNode }) {
 function Totals({ profile, units }: { profile: PublicProfile; units: UnitSystem }) {
   const { totals } = profile;
   const figures = [
-    { label: 'Uploaded activities', value: totals.activities.toLocaleString() },
+    { label: 'Uploads', value: totals.activities.toLocaleString() },
     { label: 'Distance', value: formatDistance(totals.distance, units) },
     { label: 'Moving time', value: formatDuration(totals.movingTime) },
     { label: 'Climb', value: formatElevation(totals.elevationGain, units) },
