@@ -127,6 +127,8 @@ function ZonePicker({
       sx={{ height: { xs: 220, md: 260 }, ...mapFrameSx(theme) }}
     >
       <MapContainer
+        // A map's bounds are read once: a new or removed zone opens the map again around the zones.
+        key={zones.map((zone) => zone.id).join(' ')}
         {...(places.length > 0
           ? { bounds: latLngBounds(places).pad(0.5), boundsOptions: { maxZoom: 14 } }
           : { center: WORLD_CENTRE, zoom: 2 })}
