@@ -98,12 +98,21 @@ describe('profileSchema and publicProfileSchema', () => {
       'createdAt',
       'firstName',
       'location',
+      'medals',
       'name',
       'photoURL',
+      'recentActivities',
+      'totals',
       'uploadedActivities',
       'username',
     ]);
-    const parsed = publicProfileSchema.parse({ ...sampleProfile, uploadedActivities: 0 });
+    const parsed = publicProfileSchema.parse({
+      ...sampleProfile,
+      uploadedActivities: 0,
+      totals: { activities: 0, distance: 0, movingTime: 0, elevationGain: 0 },
+      medals: [],
+      recentActivities: [],
+    });
     expect(parsed).not.toHaveProperty('email');
     expect(parsed).not.toHaveProperty('athleteProfile');
   });

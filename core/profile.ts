@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { splitName, usernameSchema } from './names.ts';
+import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
 
 export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
@@ -175,10 +176,18 @@ export function minimalProfile(user: { id: string; email: string; name: string }
   };
 }
 
-/** What anyone may see at /{username}. Never e-mail, never fitness-service data (DESIGN.md). */
+/**
+ * What anyone may see at /{username} while the runner's profile is on (core/profile-privacy.ts):
+ * never e-mail, never fitness-service data (DESIGN.md); the location only when the runner shows it.
+ */
 export const publicProfileSchema = profileSchema
   .pick({ username: true, name: true, firstName: true, location: true, bio: true, photoURL: true, createdAt: true })
-  .extend({ uploadedActivities: z.number().int() });
+  .extend({
+    uploadedActivities: z.number().int(),
+    totals: publicTotalsSchema,
+    medals: z.array(publicMedalSchema),
+    recentActivities: z.array(publicActivitySchema),
+  });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 export const PROFILE_LIMITS = { name: 80, location: 100, bio: 500, photoURL: 200 } as const;

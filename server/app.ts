@@ -15,6 +15,8 @@ import { inputGuard } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { profilePageHtml, profilePathUsername } from './http/profile-page-head.ts';
+import { AppError } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountSessionRoutes } from './routes/account-sessions.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
@@ -30,6 +32,7 @@ import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
+import { profilePrivacyRoutes } from './routes/profile-privacy.ts';
 import { publicProfileRoutes } from './routes/public-profiles.ts';
 import { plannerRoutes, ROUTE_GPX_IMPORT_PATH } from './routes/planner.ts';
 import { stravaRoutes } from './routes/strava.ts';
@@ -56,6 +59,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', accountSessionRoutes(deps))
     .route('/', profileRoutes(deps))
     .route('/', publicProfileRoutes(deps))
+    .route('/', profilePrivacyRoutes(deps))
     .route('/', clientConfigRoutes(deps))
     .route('/', activityRoutes(deps))
     .route('/', medalRoutes(deps))
@@ -74,6 +78,22 @@ function apiRoutes(deps: RouteDeps) {
 
 /** The typed API surface for the web client (Hono RPC). */
 export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+/** /{username}'s HTML while that profile is on (server/http/profile-page-head.ts); null: the app's own page. */
+async function publicProfilePage(deps: AppDeps, path: string, indexHtml: string): Promise<string | null> {
+  const username = profilePathUsername(path);
+  if (username === null) {
+    return null;
+  }
+  try {
+    return profilePageHtml(indexHtml, await deps.services.profiles.getPublic(username), deps.config.publicUrl);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not-found') {
+      return null;
+    }
+    throw error;
+  }
+}
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono();
@@ -152,7 +172,13 @@ export function createApp(deps: AppDeps) {
   app.doc31('/api/docs', OPENAPI_INFO);
   app.all('/api/*', apiNotFound);
   if (deps.config.webDir) {
-    app.route('/', serveWebApp(deps.config.webDir, { sourceMaps: deps.config.serveSourceMaps }));
+    app.route(
+      '/',
+      serveWebApp(deps.config.webDir, {
+        sourceMaps: deps.config.serveSourceMaps,
+        pageFor: (path, indexHtml) => publicProfilePage(deps, path, indexHtml),
+      }),
+    );
   }
   app.notFound(apiNotFound);
   app.onError(createErrorHandler(deps.logger));

@@ -108,6 +108,9 @@ export interface ProfilesTable {
   weeklyReport: Generated<boolean>;
   /** The maximum heart rate the runner set (bpm); null: the highest recorded applies. */
   maxHeartRate: number | null;
+  /** Off: /{username} answers as for a name no runner has (core/profile-privacy.ts). */
+  publicProfile: Generated<boolean>;
+  showLocation: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -507,6 +510,18 @@ export interface MailSentLogTable {
   sentAt: Timestamp | null;
 }
 
+/** A place cut out of every map the runner's public profile shows (core/profile-privacy.ts). */
+export interface PrivacyZonesTable {
+  id: string;
+  userId: string;
+  label: string;
+  lat: number;
+  lon: number;
+  /** Metres. */
+  radius: number;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -545,6 +560,7 @@ export interface Database {
   loadExtents: LoadExtentsTable;
   pageViews: PageViewsTable;
   mailSentLog: MailSentLogTable;
+  privacyZones: PrivacyZonesTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;
@@ -584,4 +600,5 @@ export type NewActivityRow = Insertable<ActivitiesTable>;
 
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;
+export type PrivacyZoneRow = Selectable<PrivacyZonesTable>;
 export type ProfileRowUpdate = Updateable<ProfilesTable>;

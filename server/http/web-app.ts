@@ -62,6 +62,8 @@ function loadPrecompressed(webDir: string): Map<string, Variants> {
 export interface WebAppOptions {
   /** Serve the build's `.map` files; otherwise they are a 404 like any missing file. */
   sourceMaps: boolean;
+  /** The page a path gets instead of index.html as built (a public profile's, with its Open Graph tags). */
+  pageFor?: (path: string, indexHtml: string) => Promise<string | null>;
 }
 
 const SOURCE_MAP = /\.map$/i;
@@ -110,9 +112,9 @@ export function serveWebApp(webDir: string, options: WebAppOptions) {
     return c.body(new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>, 200);
   });
   app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html((await options.pageFor?.(c.req.path, indexHtml)) ?? indexHtml);
   });
   return app;
 }

@@ -37,6 +37,9 @@ describe('GET /api/public/profiles/{username}', () => {
       photoURL: '',
       createdAt: updated.body.createdAt,
       uploadedActivities: 0,
+      totals: { activities: 0, distance: 0, movingTime: 0, elevationGain: 0 },
+      medals: [],
+      recentActivities: [],
     });
     expect(response.text).not.toContain(credentials.email);
     expect(response.text).not.toContain('not public');

@@ -350,6 +350,9 @@ describe('Strava data is shown only to its athlete', () => {
 
     expect(profile.status).toBe(200);
     expect(profile.body.uploadedActivities).toBe(0);
+    expect(profile.body.totals).toEqual({ activities: 0, distance: 0, movingTime: 0, elevationGain: 0 });
+    expect(profile.body.recentActivities).toEqual([]);
+    expect(profile.body.medals).toEqual([]);
     for (const name of names) {
       expect(profile.text).not.toContain(name);
     }

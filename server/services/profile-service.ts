@@ -22,12 +22,10 @@ import {
   PROFILE_PHOTO_MESSAGES,
   type Profile,
   type ProfileUpdate,
-  type PublicProfile,
   type WellbeingPreferences,
 } from '../../core/profile.ts';
 import {
   findProfileByUserId,
-  findProfileByUsername,
   insertProfileIfMissing,
   isUsernameTaken,
   updateProfile,
@@ -35,7 +33,6 @@ import {
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
-import { countUploadedActivities } from '../db/activity-totals-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
 import { conflict, invalid, notFound, type AppError } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -95,7 +92,8 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
   throw new Error('Username candidates ended');
 }
 
-async function ownProfileRow(db: Db, userId: string): Promise<ProfileRow> {
+/** The signed-in runner's profile row, created with its defaults if it is missing. */
+export async function ownProfileRow(db: Db, userId: string): Promise<ProfileRow> {
   const owner = await findAuthUser(db, userId);
   if (!owner) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
@@ -179,24 +177,6 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     throw notFound(NOT_FOUND_MESSAGES.profile);
   }
   return toProfile(updated);
-}
-
-export async function getPublicProfile(db: Db, username: string): Promise<PublicProfile> {
-  const row = await findProfileByUsername(db, username);
-  if (!row) {
-    throw notFound(NOT_FOUND_MESSAGES.runner(username));
-  }
-  return {
-    username: row.username,
-    name: joinName(row.firstName, row.lastName),
-    firstName: row.firstName,
-    location: row.location,
-    bio: row.bio,
-    photoURL: row.photoUrl,
-    createdAt: row.createdAt.toISOString(),
-    // Strava's terms: only uploaded activities may be shown to anyone but their athlete.
-    uploadedActivities: await countUploadedActivities(db, row.userId),
-  };
 }
 
 function usernameTaken(): AppError {

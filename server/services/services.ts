@@ -17,6 +17,7 @@ import type { GoalCreate, GoalUpdate } from '../../core/training/goals.ts';
 import type { PlanRequest } from '../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../core/training/plan-progress.ts';
 import type { ProfileUpdate } from '../../core/profile.ts';
+import type { PrivacyZoneInput, ProfilePrivacyUpdate } from '../../core/profile-privacy.ts';
 import type { LatLng } from '../../core/routes/geometry.ts';
 import type { RouteSave } from '../../core/routes/route-api.ts';
 import type { CheckInInput, CoachingSettings, WellbeingPreferencesUpdate } from '../../core/wellbeing/check-in.ts';
@@ -101,7 +102,15 @@ import { endAccountSession, listAccountSessions, signInMethods } from './account
 import { createMailings } from './mailings/mailings.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
-import { ensureProfile, getProfile, getPublicProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
+import { ensureProfile, getProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
+import {
+  addPrivacyZone,
+  getPrivacyZones,
+  getProfilePrivacy,
+  getPublicProfile,
+  removePrivacyZone,
+  updateProfilePrivacy,
+} from './public-profile-service.ts';
 import { createRouteServicesClient, type ElevationClient } from './route-services-client.ts';
 import {
   deleteRoute,
@@ -299,6 +308,16 @@ export function createServices(deps: ServiceDeps) {
     ensure: (owner: ProfileOwner) => ensureProfile(db, owner),
     getPublic: (username: string) => getPublicProfile(db, username),
     readPhoto: (userId: string) => readProfilePhoto(db, userId),
+  };
+
+  /** Account → Public profile (core/profile-privacy.ts). */
+  const privacy = {
+    get: (userId: string) => getProfilePrivacy(db, userId),
+    update: (userId: string, update: ProfilePrivacyUpdate) =>
+      updateProfilePrivacy(db, userId, update, new Date(clock.now())),
+    zones: (userId: string) => getPrivacyZones(db, userId),
+    addZone: (userId: string, input: PrivacyZoneInput) => addPrivacyZone(db, userId, input, new Date(clock.now())),
+    removeZone: (userId: string, id: string) => removePrivacyZone(db, userId, id),
   };
 
   const auth: Auth = createAuth(
@@ -574,6 +593,7 @@ export function createServices(deps: ServiceDeps) {
     readCache: { invalidateUser: (userId: string) => reads.invalidateUser(userId) },
     auth,
     profiles,
+    privacy,
     activities,
     imports,
     medals,

@@ -16,6 +16,7 @@ import { activitiesPageTitle } from '../activities/page-titles.ts';
 import { useSession, useSessionKeeper } from '../auth/session.ts';
 import { useSessionEnd } from '../auth/session-end.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
+import { claimedPageTitle } from '../lib/page-title.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
 import { pageViews } from '../analytics/page-view-reporting.ts';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -94,7 +95,7 @@ function RootShell() {
     }
   }, [sessionEnd, pathname, search, hash, navigate]);
   useEffect(() => {
-    document.title = activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
+    document.title = claimedPageTitle() ?? activitiesPageTitle(pathname) ?? pageTitleForPath(pathname);
   }, [pathname]);
   useEffect(() => {
     signedInUserId = user?.id;

@@ -12,6 +12,9 @@ export const PASSWORD_POLICY_QUERY_KEY = ['password-policy'] as const;
 export const MAP_CONFIG_QUERY_KEY = ['config'] as const;
 export const LINKED_ACCOUNTS_QUERY_KEY = ['linked-accounts'] as const;
 export const PUBLIC_PROFILE_QUERY_KEY = ['public-profile'] as const;
+/** Account → Public profile: its switches and the privacy zones. */
+export const PROFILE_PRIVACY_QUERY_KEY = ['profile-privacy'] as const;
+export const PRIVACY_ZONES_QUERY_KEY = ['profile-privacy', 'zones'] as const;
 export const HEART_RATE_QUERY_KEY = ['heart-rate'] as const;
 export const ROUTES_QUERY_KEY = ['routes'] as const;
 export const WELLBEING_QUERY_KEY = ['wellbeing'] as const;

@@ -10,6 +10,7 @@ import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
 import { GoogleAccountCard } from '../account/GoogleAccountCard.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
+import { PublicProfileCard } from '../account/PublicProfileCard.tsx';
 import { SignInMethodsCard } from '../account/SignInMethodsCard.tsx';
 import { PROFILE_FALLBACK_NOTICE } from '../../../core/profile.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -39,6 +40,7 @@ export default function AccountPage() {
             <AccountForm profile={profile} update={update} photo={photo} onSaved={() => setSaved(true)} />
           )}
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
+          {!profile.minimal && <PublicProfileCard username={profile.username} />}
           <HeartRateCard />
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />

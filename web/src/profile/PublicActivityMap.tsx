@@ -1,0 +1,37 @@
+/**
+ * An uploaded activity's map on the public profile: only the lines the server sent, already clipped
+ * by the runner's privacy zones and with the start and end cut off (core/profile-privacy.ts), so it
+ * has no start or finish dot.
+ */
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { latLngBounds } from 'leaflet';
+import { useMemo } from 'react';
+import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
+import type { MapPoint } from '../../../core/profile-privacy.ts';
+import { useMapConfig } from '../activities/activities-api.ts';
+import { mapFrameSx } from '../lib/map-frame.ts';
+
+export function PublicActivityMap({ lines, label }: { lines: MapPoint[][]; label: string }) {
+  const theme = useTheme();
+  const config = useMapConfig();
+  const bounds = useMemo(() => latLngBounds(lines.flat()), [lines]);
+  return (
+    <Box role="img" aria-label={label} data-testid="public-activity-map" sx={{ height: 200, ...mapFrameSx(theme) }}>
+      <MapContainer
+        bounds={bounds}
+        boundsOptions={{ padding: [16, 16] }}
+        scrollWheelZoom={false}
+        dragging={false}
+        zoomControl={false}
+        preferCanvas
+      >
+        {config.data?.mapTileUrl && (
+          <TileLayer url={config.data.mapTileUrl} attribution={config.data.mapAttribution ?? ''} />
+        )}
+        <Polyline positions={lines} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
+      </MapContainer>
+    </Box>
+  );
+}
