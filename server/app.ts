@@ -103,8 +103,13 @@ export function createApp(deps: AppDeps) {
       defaultSrc: ["'self'"],
       // Emotion (MUI) injects style tags at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // Photos are served by Stride itself; the only other images are the map tiles.
-      imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(deps.config.mapTileUrl)],
+      // Photos are served by Stride itself; the only other images are the map tiles, light and dark.
+      imgSrc: [
+        "'self'",
+        'data:',
+        'blob:',
+        ...new Set([...tileSources(deps.config.mapTileUrl), ...tileSources(deps.config.mapTileUrlDark)]),
+      ],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],

@@ -40,6 +40,33 @@ function configError(env: Record<string, string>): string {
   throw new Error('loadConfig did not throw');
 }
 
+describe('loadConfig: map tiles', () => {
+  it('reads the light and dark tiles and their attributions, trimmed', () => {
+    const config = loadConfig(
+      {
+        ...PRODUCTION,
+        MAP_TILE_URL: ' https://tiles.example.org/light/{z}/{x}/{y}.png ',
+        MAP_ATTRIBUTION: '© Example light',
+        MAP_TILE_URL_DARK: ' https://dark.example.org/{z}/{x}/{y}.png ',
+        MAP_ATTRIBUTION_DARK: ' © Example dark ',
+      },
+      cwd,
+    );
+    expect(config).toMatchObject({
+      mapTileUrl: 'https://tiles.example.org/light/{z}/{x}/{y}.png',
+      mapAttribution: '© Example light',
+      mapTileUrlDark: 'https://dark.example.org/{z}/{x}/{y}.png',
+      mapAttributionDark: '© Example dark',
+    });
+  });
+
+  it('falls back to CARTO Dark Matter when the dark settings are blank', () => {
+    const config = loadConfig({ ...PRODUCTION, MAP_TILE_URL_DARK: '  ', MAP_ATTRIBUTION_DARK: '' }, cwd);
+    expect(config.mapTileUrlDark).toBe('https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png');
+    expect(config.mapAttributionDark).toBe('© OpenStreetMap contributors © CARTO');
+  });
+});
+
 describe('loadConfig in production', () => {
   it('requires APP_SECRET, PUBLIC_URL and DATABASE_URL', () => {
     expect([...PRODUCTION_REQUIRED]).toEqual(['APP_SECRET', 'PUBLIC_URL', 'DATABASE_URL']);
@@ -111,6 +138,8 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       planner: { routingUrl: null, elevationUrl: null, timeoutMs: 5000, elevationMinSpacingMs: 1000 },
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       mapAttribution: '© OpenStreetMap contributors',
+      mapTileUrlDark: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png',
+      mapAttributionDark: '© OpenStreetMap contributors © CARTO',
       webDir: path.join(cwd, 'dist', 'web'),
       serveSourceMaps: true,
       strava: {

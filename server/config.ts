@@ -61,6 +61,9 @@ export interface Config {
   /** Map tiles for activity maps: a {z}/{x}/{y} URL template and its attribution. */
   mapTileUrl: string;
   mapAttribution: string;
+  /** The dark tiles every map uses for a runner whose profile has dark mode on, and their attribution. */
+  mapTileUrlDark: string;
+  mapAttributionDark: string;
   /** Where the built web app lives; absent when only the API is served. */
   webDir: string | undefined;
   /**
@@ -190,6 +193,13 @@ export interface UploadConfig {
   /** An upload body that sends nothing for this long is ended and its files removed. */
   idleTimeoutMs: number;
 }
+
+/**
+ * Dark map tiles when MAP_TILE_URL_DARK is not set: CARTO's "Dark Matter" basemap of OpenStreetMap
+ * data, which asks to be credited beside OpenStreetMap.
+ */
+export const DEFAULT_MAP_TILE_URL_DARK = 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION_DARK = '© OpenStreetMap contributors © CARTO';
 
 /** Ten tabs of one runner stay live; an eleventh closes the oldest instead of piling up. */
 export const DEFAULT_EVENT_STREAMS = { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 } as const;
@@ -350,6 +360,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     mapTileUrl: env.MAP_TILE_URL?.trim() || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapAttribution: env.MAP_ATTRIBUTION?.trim() || '© OpenStreetMap contributors',
+    mapTileUrlDark: env.MAP_TILE_URL_DARK?.trim() || DEFAULT_MAP_TILE_URL_DARK,
+    mapAttributionDark: env.MAP_ATTRIBUTION_DARK?.trim() || DEFAULT_MAP_ATTRIBUTION_DARK,
     webDir: env.WEB_DIR?.trim() ? path.resolve(cwd, env.WEB_DIR.trim()) : path.resolve(cwd, 'dist/web'),
     serveSourceMaps: readBoolean(env, 'SOURCE_MAPS', mode === 'development'),
     strava: loadStravaConfig(env),

@@ -9,6 +9,7 @@ import {
   COACHING_MESSAGES,
   coachingSettingsSchema,
   DEFAULT_COACHING_SETTINGS,
+  goodEnd,
   requireUserId,
   USER_ID_REQUIRED_MESSAGE,
   WELLBEING_SCORE_WEIGHTS,
@@ -40,6 +41,14 @@ describe('wellbeingScore', () => {
     expect(wellbeingScore(all('moderate'))).toBe(50);
     // 20 + 15 + 5 + 5 + 10 + 10 + 5 + 7.5 = 77.5
     expect(wellbeingScore(DEFAULT_WELLBEING_PREFERENCES)).toBe(78);
+  });
+
+  it('names as the good end of each answer the one the score gives full points', () => {
+    for (const answer of Object.keys(WELLBEING_SCORE_WEIGHTS) as (keyof WellbeingPreferences)[]) {
+      expect(best[answer]).toBe(goodEnd(answer));
+    }
+    expect(goodEnd('injuryFeeling')).toBe('low');
+    expect(goodEnd('sleepQuality')).toBe('high');
   });
 
   it('weighs each answer by its weight, the right way round', () => {

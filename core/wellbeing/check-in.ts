@@ -35,6 +35,11 @@ const HIGH_IS_GOOD: ReadonlySet<WellbeingAnswer> = new Set<WellbeingAnswer>([
   'nutrition',
   'moodRating',
 ]);
+/** The good end of an answer's scale, the one worth full points (see the module comment). */
+export function goodEnd(answer: WellbeingAnswer): 'high' | 'low' {
+  return HIGH_IS_GOOD.has(answer) ? 'high' : 'low';
+}
+
 export const WELLBEING_SCORE_WEIGHTS: Readonly<Record<WellbeingAnswer, number>> = {
   sleepQuality: 20,
   energyLevel: 15,

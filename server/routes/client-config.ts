@@ -6,6 +6,9 @@ import { createRouter, jsonResponse } from './openapi.ts';
 const clientConfigSchema = z.object({
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
+  /** The tiles (and their attribution) for a runner whose profile has dark mode on. */
+  mapTileUrlDark: z.string(),
+  mapAttributionDark: z.string(),
   /** Whether this server sends mail (SMTP is configured); Account says so next to the mail switches when not. */
   sendsMail: z.boolean(),
   /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
@@ -25,6 +28,8 @@ export function clientConfigRoutes({ config, services }: RouteDeps) {
         {
           mapTileUrl: config.mapTileUrl,
           mapAttribution: config.mapAttribution,
+          mapTileUrlDark: config.mapTileUrlDark,
+          mapAttributionDark: config.mapAttributionDark,
           sendsMail: services.mail.sendsMail,
           google: config.google !== null,
         },

@@ -1,8 +1,9 @@
 /**
  * The track on a Leaflet map: the route (one line per recorded segment: a gap between a file's
  * tracks or segments was not travelled and is not drawn), a start (green) and end (red) dot and a
- * dot that follows the point hovered on the charts. Tiles come from the server's configuration; when they cannot
- * load (offline, blocked, no tile server) the route still draws on the dark background. Circle
+ * dot that follows the point hovered on the charts. Tiles come from the server's configuration, light
+ * or dark by the runner's dark-mode preference; when they cannot load (offline, blocked, no tile
+ * server) the route still draws on the dark background. Circle
  * markers instead of Leaflet's default image icons, whose PNGs a bundler does not resolve.
  */
 import 'leaflet/dist/leaflet.css';
@@ -14,21 +15,21 @@ import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
+import { useMapTiles } from './activities-api.ts';
 import { PALETTE } from '../lib/palette.ts';
 
 export interface ActivityMapProps {
   track: DisplayTrack;
   /** Index into the track of the point hovered on a chart. */
   hoverIndex: number | null;
-  tileUrl: string | undefined;
-  attribution: string | undefined;
 }
 
 const START_COLOUR = PALETTE.routeStart;
 const END_COLOUR = PALETTE.routeEnd;
 
-export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: ActivityMapProps) {
+export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
   const theme = useTheme();
+  const tiles = useMapTiles();
   const positions = useMemo<LatLngTuple[]>(() => track.lat.map((lat, i) => [lat, track.lon[i] as number]), [track]);
   const lines = useMemo<LatLngTuple[][]>(
     () => segmentRanges(positions.length, track.segmentStarts).map(([from, to]) => positions.slice(from, to)),
@@ -54,7 +55,7 @@ export function ActivityMap({ track, hoverIndex, tileUrl, attribution }: Activit
         zoomSnap={0.25}
         preferCanvas
       >
-        {tileUrl && <TileLayer url={tileUrl} attribution={attribution ?? ''} />}
+        {tiles && <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />}
         <Polyline positions={lines} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
         {first && (
           <CircleMarker

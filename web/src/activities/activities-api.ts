@@ -1,7 +1,7 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
  * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
- * and the public map configuration. Every key is under the activities' key (lib/query-keys.ts),
+ * and the map tiles. Every key is under the activities' key (lib/query-keys.ts),
  * and every write ends in the one invalidation of what a change of activities feeds.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,9 @@ import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/a
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
+import { mapTilesFor, type MapTiles, type MapTileSettings } from '../lib/map-tiles.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+import { useDarkMode } from '../profile/use-dark-mode.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,
@@ -18,11 +20,6 @@ import {
   MAP_CONFIG_QUERY_KEY,
   SPORT_TOTALS_QUERY_KEY,
 } from '../lib/query-keys.ts';
-
-export interface MapConfig {
-  mapTileUrl: string;
-  mapAttribution: string;
-}
 
 /** The list query as the URL carries it: strings, and no empty filters. */
 function listQuery(query: ActivityListQuery): Record<string, string> {
@@ -75,12 +72,18 @@ export function useActivityTrack(id: string, enabled: boolean) {
   });
 }
 
-export function useMapConfig() {
-  return useQuery({
+/**
+ * The tiles every map draws on: the server's light or dark tiles by the runner's dark-mode
+ * preference (lib/map-tiles.ts); undefined until the server's settings have loaded.
+ */
+export function useMapTiles(): MapTiles | undefined {
+  const darkMode = useDarkMode();
+  const config = useQuery({
     queryKey: MAP_CONFIG_QUERY_KEY,
-    queryFn: (): Promise<MapConfig> => unwrap(api.config.$get()),
+    queryFn: (): Promise<MapTileSettings> => unwrap(api.config.$get()),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  return config.data ? mapTilesFor(config.data, darkMode) : undefined;
 }
 
 /**

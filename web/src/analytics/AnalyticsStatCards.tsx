@@ -1,5 +1,6 @@
 /**
- * The My Stride figures (spec §3 Per-user analytics record): current and longest streak, sessions,
+ * The My Stride figures (spec §3 Per-user analytics record): the streak of days Stride was opened
+ * (spec §4, named so that it is not read as a running streak), sessions,
  * minutes planning, screenshots taken, and medals earned against the catalogue, each a skeleton
  * until its record has loaded.
  */
@@ -14,6 +15,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Analytics, TrophyCase } from '../../../core/medals/api.ts';
 import { StatCard } from '../components/StatCard.tsx';
+import { STRIDE_STREAK_TEXTS } from '../../../core/medals/stride-streak-texts.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -45,16 +47,17 @@ export function AnalyticsStatCards({
       <Grid size={{ xs: 6, md: 4 }}>
         <StatCard
           icon={<LocalFireDepartmentIcon fontSize="small" />}
-          label="Current streak"
+          label={STRIDE_STREAK_TEXTS.current}
           value={stat(() => plural(record?.strideStreak.current ?? 0, 'day', 'days'))}
-          detail={record?.strideStreak.lastActiveDate && `Last active ${formatDay(record.strideStreak.lastActiveDate)}`}
+          detail={record?.strideStreak.lastActiveDate && `Last opened ${formatDay(record.strideStreak.lastActiveDate)}`}
         />
       </Grid>
       <Grid size={{ xs: 6, md: 4 }}>
         <StatCard
           icon={<WorkspacePremiumIcon fontSize="small" />}
-          label="Longest streak"
+          label={STRIDE_STREAK_TEXTS.longest}
           value={stat(() => plural(record?.strideStreak.longest ?? 0, 'day', 'days'))}
+          detail={STRIDE_STREAK_TEXTS.notRunning}
         />
       </Grid>
       <Grid size={{ xs: 6, md: 4 }}>

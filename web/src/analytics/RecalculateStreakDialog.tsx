@@ -1,7 +1,9 @@
 /**
- * The forced streak recalculation's confirmation (spec §4 Streak: back to 1/1).
+ * The forced streak recalculation's confirmation (spec §4 Streak: back to 1/1), saying which count
+ * starts over and what it leaves alone.
  */
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { STRIDE_STREAK_TEXTS } from '../../../core/medals/stride-streak-texts.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { useRecalculateStreak } from './analytics-api.ts';
 
@@ -10,8 +12,8 @@ export function RecalculateStreakDialog({ open, onClose }: { open: boolean; onCl
   return (
     <ConfirmDialog
       open={open}
-      title="Recalculate your streak?"
-      confirmLabel="Recalculate"
+      title={STRIDE_STREAK_TEXTS.recalculateTitle}
+      confirmLabel={STRIDE_STREAK_TEXTS.recalculateConfirm}
       confirmIcon={<RestartAltIcon />}
       pending={recalculate.isPending}
       error={recalculate.error}
@@ -19,7 +21,7 @@ export function RecalculateStreakDialog({ open, onClose }: { open: boolean; onCl
       onClose={onClose}
       onOpen={() => recalculate.reset()}
     >
-      Your streak starts over from today: current and longest both go back to 1 day.
+      {STRIDE_STREAK_TEXTS.recalculateBody}
     </ConfirmDialog>
   );
 }

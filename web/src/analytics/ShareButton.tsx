@@ -1,5 +1,5 @@
 /**
- * "Share": draws a PNG card, offers it (share sheet or download) and counts it in
+ * "Share": draws a PNG card (dark when the runner's dark mode is on, light when off), offers it (share sheet or download) and counts it in
  * screenshotsTaken (spec §3), the record reloading 1 s later (spec §4). A failed count is only
  * warned: the reader has their card either way.
  */
@@ -7,9 +7,11 @@ import IosShareIcon from '@mui/icons-material/IosShare';
 import { Alert, Button, CircularProgress, IconButton, Snackbar, Tooltip } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useDarkMode } from '../profile/use-dark-mode.ts';
 import { countScreenshot } from './analytics-api.ts';
 import { shareOrDownload, type ShareCard } from './share-card-export.ts';
 import { SHARE_CARD_FAILED } from './share-card-layout.ts';
+import { shareCardColours, type ShareCardColours } from './share-card-painting.ts';
 
 interface Notice {
   severity: 'success' | 'error';
@@ -21,13 +23,14 @@ export function ShareButton({
   label = 'Share',
   compact = false,
 }: {
-  makeCard: () => Promise<ShareCard>;
+  makeCard: (colours: ShareCardColours) => Promise<ShareCard>;
   /** The accessible name (and the button's text unless compact). */
   label?: string;
   /** An icon button, for cards. */
   compact?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const darkMode = useDarkMode();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>({ severity: 'success', text: '' });
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -39,7 +42,7 @@ export function ShareButton({
   const share = async () => {
     setBusy(true);
     try {
-      const card = await makeCard();
+      const card = await makeCard(shareCardColours(darkMode));
       const outcome = await shareOrDownload(card);
       if (outcome === 'cancelled') {
         return;

@@ -1,7 +1,7 @@
 /**
- * The pieces every share card is painted from: the theme's colours, the glowing background, the
- * brand mark with the product's name, a row of stats that shrinks to fit, and a route drawn to
- * scale with its start and finish.
+ * The pieces every share card is painted from: its colours (dark with the runner's dark mode on,
+ * light with it off), the glowing background, the brand mark with the product's name, a row of
+ * stats that shrinks to fit, and a route drawn to scale with its start and finish.
  */
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
@@ -10,20 +10,44 @@ import { PALETTE } from '../lib/palette.ts';
 import { font, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-layout.ts';
 
 export const BRAND_ORANGE = PALETTE.brand;
-export const BACKGROUND = PALETTE.background;
-export const PANEL = PALETTE.panel;
-export const TEXT = PALETTE.text;
-export const TEXT_SECONDARY = PALETTE.textSecondary;
 export const ROUTE_START = PALETTE.routeStart;
 export const ROUTE_END = PALETTE.routeEnd;
+/** The ink of the brand mark drawn on its orange square, the same on either card. */
+const BRAND_INK = PALETTE.background;
+
+/** The paper and inks of one card. */
+export interface ShareCardColours {
+  dark: boolean;
+  background: string;
+  panel: string;
+  text: string;
+  textSecondary: string;
+  divider: string;
+}
+
+export const DARK_CARD_COLOURS: ShareCardColours = {
+  dark: true,
+  background: PALETTE.background,
+  panel: PALETTE.panel,
+  text: PALETTE.text,
+  textSecondary: PALETTE.textSecondary,
+  divider: PALETTE.divider,
+};
+
+export const LIGHT_CARD_COLOURS: ShareCardColours = { dark: false, ...PALETTE.lightCard };
+
+/** The profile's dark-mode preference darkens share cards (spec §3 darkMode; Account says so). */
+export function shareCardColours(darkMode: boolean): ShareCardColours {
+  return darkMode ? DARK_CARD_COLOURS : LIGHT_CARD_COLOURS;
+}
 /** The same drawings as BrandMark.tsx and the EmojiEvents icon, as SVG path data on a 64 and a 24 grid. */
 export const BRAND_STRIDE_PATH = 'M18 44c6-2 10-6 13-12s7-10 15-12';
 export const TROPHY_PATH =
   'M19 5h-2V3H7v2H5c-1.1 0-2 .9-2 2v1c0 2.55 1.92 4.63 4.39 4.94.63 1.5 1.98 2.63 3.61 2.96V19H7v2h10v-2h-4v-3.1c1.63-.33 2.98-1.46 3.61-2.96C19.08 12.63 21 10.55 21 8V7c0-1.1-.9-2-2-2M5 8V7h2v3.82C5.84 10.4 5 9.3 5 8m14 0c0 1.3-.84 2.4-2 2.82V7h2z';
 
-/** The page behind every card: the theme's background with a warm glow from the brand colour. */
-export function drawBackground(context: CanvasRenderingContext2D, accent: string): void {
-  context.fillStyle = BACKGROUND;
+/** The page behind every card: the card's background with a warm glow from the accent colour. */
+export function drawBackground(context: CanvasRenderingContext2D, accent: string, colours: ShareCardColours): void {
+  context.fillStyle = colours.background;
   context.fillRect(0, 0, SHARE_CARD_WIDTH, SHARE_CARD_HEIGHT);
   const glow = context.createRadialGradient(0, 0, 0, 0, 0, 900);
   glow.addColorStop(0, `${accent}33`);
@@ -35,7 +59,7 @@ export function drawBackground(context: CanvasRenderingContext2D, accent: string
 }
 
 /** The brand mark and the product's name, top left. */
-export function drawBrand(context: CanvasRenderingContext2D, x: number, y: number): void {
+export function drawBrand(context: CanvasRenderingContext2D, x: number, y: number, colours: ShareCardColours): void {
   const size = 56;
   context.save();
   context.translate(x, y);
@@ -44,20 +68,20 @@ export function drawBrand(context: CanvasRenderingContext2D, x: number, y: numbe
   context.beginPath();
   context.roundRect(0, 0, 64, 64, 14);
   context.fill();
-  context.strokeStyle = BACKGROUND;
+  context.strokeStyle = BRAND_INK;
   context.lineWidth = 6;
   context.lineCap = 'round';
   context.stroke(new Path2D(BRAND_STRIDE_PATH));
-  context.fillStyle = BACKGROUND;
+  context.fillStyle = BRAND_INK;
   context.beginPath();
   context.arc(46, 20, 5, 0, Math.PI * 2);
   context.fill();
   context.restore();
   context.textBaseline = 'alphabetic';
-  context.fillStyle = TEXT;
+  context.fillStyle = colours.text;
   context.font = font(700, 30);
   context.fillText(PRODUCT_NAME, x + size + 16, y + 26);
-  context.fillStyle = TEXT_SECONDARY;
+  context.fillStyle = colours.textSecondary;
   context.font = font(400, 18);
   context.fillText(TAGLINE, x + size + 16, y + 50);
 }
@@ -72,6 +96,7 @@ export function drawStats(
   y: number,
   maxWidth: number,
   stats: readonly [string, string][],
+  colours: ShareCardColours,
 ): void {
   const gap = 44;
   const labels = stats.map(([label]) => label.toUpperCase());
@@ -90,10 +115,10 @@ export function drawStats(
   }
   let left = x;
   stats.forEach(([, value], index) => {
-    context.fillStyle = TEXT_SECONDARY;
+    context.fillStyle = colours.textSecondary;
     context.font = font(500, 20);
     context.fillText(labels[index] ?? '', left, y);
-    context.fillStyle = TEXT;
+    context.fillStyle = colours.text;
     context.font = font(700, valueSize);
     context.fillText(value, left, y + 52);
     left += Math.max(labelWidths[index] ?? 0, context.measureText(value).width) + gap;
@@ -108,6 +133,7 @@ export function drawRoute(
   context: CanvasRenderingContext2D,
   track: DisplayTrack,
   box: { x: number; y: number; width: number; height: number },
+  colours: ShareCardColours,
 ): void {
   const count = Math.min(track.lat.length, track.lon.length);
   if (count < 2) {
@@ -166,7 +192,7 @@ export function drawRoute(
     context.fillStyle = colour;
     context.fill();
     context.lineWidth = 3;
-    context.strokeStyle = PANEL;
+    context.strokeStyle = colours.panel;
     context.stroke();
   };
   // The finish under the start, so an out-and-back run shows both.

@@ -1,6 +1,6 @@
 /**
  * The shareable PNG cards (spec §1/§3 "screenshots taken"): 1200×630, the size link previews use,
- * drawn on a canvas — one for an activity (name, date, distance, time, pace and a drawing of the
+ * drawn on a canvas in the runner's card colours (share-card-painting.ts) — one for an activity (name, date, distance, time, pace and a drawing of the
  * route) and one for a medal (title in its tier colour, value and date). Layout and text live in
  * share-card-layout.ts, the painted pieces in share-card-painting.ts, the way out in
  * share-card-export.ts.
@@ -26,10 +26,8 @@ import {
   drawBrand,
   drawRoute,
   drawStats,
-  PANEL,
-  TEXT,
-  TEXT_SECONDARY,
   TROPHY_PATH,
+  type ShareCardColours,
 } from './share-card-painting.ts';
 
 export interface ShareableActivity {
@@ -48,19 +46,20 @@ export async function drawActivityCard(
   activity: ShareableActivity,
   track: DisplayTrack | null,
   units: UnitSystem,
+  colours: ShareCardColours,
 ): Promise<ShareCard> {
   const { canvas, context } = createCanvas();
-  drawBackground(context, BRAND_ORANGE);
-  drawBrand(context, 64, 56);
+  drawBackground(context, BRAND_ORANGE, colours);
+  drawBrand(context, 64, 56, colours);
 
   const hasRoute = track !== null && track.lat.length > 1;
   const textWidth = hasRoute ? 600 : SHARE_CARD_WIDTH - 128;
   context.font = font(800, 60);
   const titleLines = wrapText(context, activity.name, textWidth, 2);
-  context.fillStyle = TEXT;
+  context.fillStyle = colours.text;
   titleLines.forEach((line, index) => context.fillText(line, 64, 220 + index * 70));
   const afterTitle = 220 + (titleLines.length - 1) * 70;
-  context.fillStyle = TEXT_SECONDARY;
+  context.fillStyle = colours.textSecondary;
   context.font = font(400, 26);
   context.fillText(
     wrapText(context, formatActivityDateLong(activity.startDateLocal), textWidth, 1)[0] ?? '',
@@ -73,28 +72,30 @@ export async function drawActivityCard(
     ['Time', formatMovingTime(activity)],
     [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
   ];
-  drawStats(context, 64, 470, textWidth, stats);
+  drawStats(context, 64, 470, textWidth, stats, colours);
 
   if (hasRoute) {
     const box = { x: 712, y: 56, width: 424, height: 502 };
-    context.fillStyle = PANEL;
+    context.fillStyle = colours.panel;
     context.beginPath();
     context.roundRect(box.x, box.y, box.width, box.height, 24);
     context.fill();
-    context.strokeStyle = PALETTE.divider;
+    context.strokeStyle = colours.divider;
     context.lineWidth = 2;
     context.stroke();
-    drawRoute(context, track, box);
+    drawRoute(context, track, box, colours);
   }
   return { blob: await toPng(canvas), fileName: safeFileName(activity.name), title: activity.name };
 }
 
 /** A medal's card: the medallion in its tier colours on the left, what was earned on the right. */
-export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
+export async function drawMedalCard(medal: MedalCard, colours: ShareCardColours): Promise<ShareCard> {
   const tier = TIER_STYLES[medal.type];
+  // The tier's deeper tone reads on the light card, its main tone on the dark one.
+  const tierInk = colours.dark ? tier.main : tier.dark;
   const { canvas, context } = createCanvas();
-  drawBackground(context, tier.main);
-  drawBrand(context, 64, 56);
+  drawBackground(context, tier.main, colours);
+  drawBrand(context, 64, 56, colours);
 
   const centreX = 300;
   const centreY = 360;
@@ -131,10 +132,10 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
 
   const left = 520;
   const width = SHARE_CARD_WIDTH - left - 64;
-  context.fillStyle = tier.main;
+  context.fillStyle = tierInk;
   context.font = font(700, 24);
   context.fillText(`${tier.label.toUpperCase()} MEDAL`, left, 210);
-  context.fillStyle = TEXT;
+  context.fillStyle = colours.text;
   context.font = font(800, 64);
   const titleLines = wrapText(context, medal.title, width, 2);
   titleLines.forEach((line, index) => context.fillText(line, left, 285 + index * 74));
@@ -142,7 +143,7 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
   // Strava's terms: a medal a Strava activity earned is shared without that activity's figures or name.
   if (medal.value && !medal.activityFromStrava) {
     y += 70;
-    context.fillStyle = TEXT;
+    context.fillStyle = colours.text;
     context.font = font(600, 40);
     context.fillText(wrapText(context, medal.value, width, 1)[0] ?? '', left, y);
   }
@@ -154,7 +155,7 @@ export async function drawMedalCard(medal: MedalCard): Promise<ShareCard> {
     .join(' ');
   if (facts) {
     y += 56;
-    context.fillStyle = TEXT_SECONDARY;
+    context.fillStyle = colours.textSecondary;
     context.font = font(400, 28);
     wrapText(context, facts, width, 2).forEach((line, index) => context.fillText(line, left, y + index * 38));
   }

@@ -22,6 +22,17 @@ export const PALETTE = {
   medalInk: 'rgba(14, 17, 22, 0.78)',
   /** Heart-rate zones 1 to 5, as watches colour them: grey, blue, green, orange, red. */
   heartRateZones: ['#8b98a9', '#4493f8', '#3fb950', '#f0883e', '#f85149'],
+  /**
+   * The share card's paper when the runner's dark mode is off: light page, white panel, dark ink
+   * (with dark mode on the card takes the theme's own background, panel and text colours).
+   */
+  lightCard: {
+    background: '#f6f8fa',
+    panel: '#ffffff',
+    text: '#0e1116',
+    textSecondary: '#57606a',
+    divider: 'rgba(14, 17, 22, 0.12)',
+  },
   /** The running-days heatmap, from no run to the most distance. */
   heatmap: ['rgba(240, 246, 252, 0.06)', '#5b2c17', '#9a431c', '#d75f25', '#ff8a50'],
 } as const;

@@ -1,6 +1,8 @@
 /**
  * The small celebration when medals arrive in an open page: a toast with the
  * medallions popping in, the medal titles in their tier colours and a way to the trophy case.
+ * It rises at the bottom of the screen, where no page heading or dialog title is (those sit at the
+ * top, under the phone's top bar), clear of the phone's home indicator.
  */
 import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps } from '@mui/material';
 import { alpha, keyframes } from '@mui/material/styles';
@@ -26,8 +28,8 @@ const shine = keyframes`
   100% { transform: translateX(220%) skewX(-20deg); }
 `;
 
-function SlideDown(props: SlideProps) {
-  return <Slide {...props} direction="down" />;
+function SlideUp(props: SlideProps) {
+  return <Slide {...props} direction="up" />;
 }
 
 function MedalTitles({ medals }: { medals: readonly MedalCard[] }) {
@@ -63,14 +65,15 @@ export function MedalCelebration({
       open={open && first !== undefined}
       autoHideDuration={CELEBRATION_MS}
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      slots={{ transition: SlideDown }}
-      sx={{ top: { xs: 72, md: 24 } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      slots={{ transition: SlideUp }}
+      sx={{ bottom: { xs: 'calc(16px + env(safe-area-inset-bottom))', md: 24 } }}
     >
       <Alert
         icon={false}
         onClose={onClose}
         role="status"
+        data-testid="medal-celebration"
         sx={{
           alignItems: 'center',
           bgcolor: 'background.paper',

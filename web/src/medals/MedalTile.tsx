@@ -85,7 +85,7 @@ function EarnedFacts({ medal }: { medal: MedalCard }) {
             </>
           )}
         </Typography>
-        <ShareButton compact label={`Share ${medal.title}`} makeCard={() => drawMedalCard(medal)} />
+        <ShareButton compact label={`Share ${medal.title}`} makeCard={(colours) => drawMedalCard(medal, colours)} />
       </Stack>
     </Stack>
   );

@@ -1,7 +1,8 @@
 /**
  * / and /dashboard: the greeting (spec §1: "Runner" when no first name is known), the totals per
  * sport (runs first, the other sports beside them), today's training, the weather where they run,
- * the Strava connection with its live sync, the newest activities and the way to upload more.
+ * the Strava connection with its live sync, the newest activities and the way to upload more, and
+ * "Make Stride yours" until units and location are set.
  */
 import type { UnitSystem } from '../../../core/profile.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
@@ -14,6 +15,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typ
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
+import { PROFILE_SETUP_TEXTS, settingsToChoose } from '../../../core/profile-setup.ts';
 import { TAGLINE } from '../../../core/product.ts';
 import { UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
 import {
@@ -66,6 +68,31 @@ function SportTotalsCards({ units }: { units: UnitSystem }) {
   );
 }
 
+/** Until units and location are set (core/profile-setup.ts): the way to Account Settings. */
+function MakeStrideYoursCard() {
+  return (
+    <Card sx={{ mt: 3 }} data-testid="make-stride-yours">
+      <CardContent>
+        <Stack
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+        >
+          <Box>
+            <Typography variant="h6" component="h2">
+              {PROFILE_SETUP_TEXTS.title}
+            </Typography>
+            <Typography color="text.secondary">{PROFILE_SETUP_TEXTS.body}</Typography>
+          </Box>
+          <Button component={RouterLink} to="/account" variant="contained" sx={{ flexShrink: 0 }}>
+            Account settings
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function DashboardPage() {
   const { data: profile, error, isPending } = useProfile();
   const { units } = useUnits();
@@ -108,27 +135,7 @@ export default function DashboardPage() {
       <Box sx={{ mt: 3 }}>
         <RecentActivitiesCard units={units} onUpload={() => setUploading(true)} />
       </Box>
-      <Card sx={{ mt: 3 }}>
-        <CardContent>
-          <Stack
-            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-          >
-            <Box>
-              <Typography variant="h6" component="h2">
-                Make Stride yours
-              </Typography>
-              <Typography color="text.secondary">
-                Choose miles or kilometres, pick a username for your public page and tell other runners about yourself.
-              </Typography>
-            </Box>
-            <Button component={RouterLink} to="/account" variant="contained" sx={{ flexShrink: 0 }}>
-              Account settings
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      {profile && settingsToChoose(profile).length > 0 && <MakeStrideYoursCard />}
       <UploadDialog open={uploading} onClose={() => setUploading(false)} />
     </Box>
   );

@@ -1,5 +1,5 @@
 /**
- * The planner's Leaflet map with the server's configured tiles: the drawn line, the waypoints and
+ * The planner's Leaflet map with the server's configured tiles (dark ones for a runner with dark mode on): the drawn line, the waypoints and
  * the distance markers. When tiles cannot load the route still draws on the dark background.
  */
 import 'leaflet/dist/leaflet.css';
@@ -7,7 +7,7 @@ import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { DistanceMarker, LatLng } from '../../../core/routes/geometry.ts';
-import { useMapConfig } from '../activities/activities-api.ts';
+import { useMapTiles } from '../activities/activities-api.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { DistanceMarkers, FitToLine, TapToAdd, WaypointMarkers } from './map-layers.tsx';
@@ -28,7 +28,7 @@ export interface PlannerMapProps {
 
 export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, onRemove }: PlannerMapProps) {
   const theme = useTheme();
-  const config = useMapConfig();
+  const tiles = useMapTiles();
   const frame = mapFrameSx(theme);
   const dot = { border: `3px solid ${PALETTE.background}`, borderRadius: '50%', width: 20, height: 20 };
   return (
@@ -64,7 +64,7 @@ export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, on
       }}
     >
       <MapContainer center={DEFAULT_CENTRE} zoom={DEFAULT_ZOOM} scrollWheelZoom doubleClickZoom={false}>
-        {config.data?.mapTileUrl && <TileLayer url={config.data.mapTileUrl} attribution={config.data.mapAttribution} />}
+        {tiles && <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />}
         <Polyline
           positions={line.map((p) => [p.lat, p.lng])}
           interactive={false}

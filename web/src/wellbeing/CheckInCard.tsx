@@ -1,6 +1,6 @@
 /**
- * The daily check-in: eight answers (starting from the runner's saved defaults, or today's check-in
- * when there is one) and an optional note; once saved, today's score with a word for it.
+ * The daily check-in: eight answers, each saying which end of its scale is good (starting from the
+ * runner's saved defaults, or today's check-in when there is one) and an optional note; once saved, today's score with a word for it.
  */
 import {
   Alert,
@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../../../core/profile.ts';
 import { checkInSchema, type WellbeingAnswer } from '../../../core/wellbeing/check-in.ts';
 import type { StoredCheckIn } from '../../../core/wellbeing/wellbeing-api.ts';
-import { CHECK_IN_QUESTIONS, LEVEL_LABELS, scoreLabel, WELLBEING_LEVELS } from './check-in-form.ts';
+import { CHECK_IN_QUESTIONS, goodEndHint, LEVEL_LABELS, scoreLabel, WELLBEING_LEVELS } from './check-in-form.ts';
 import { useSaveCheckIn, useUpdateWellbeingPreferences } from './wellbeing-api.ts';
 
 function answersOf(source: WellbeingPreferences): WellbeingPreferences {
@@ -79,9 +79,14 @@ export function CheckInCard({
         >
           {CHECK_IN_QUESTIONS.map(({ answer, label }) => (
             <Box key={answer} sx={{ display: 'contents' }}>
-              <Typography id={`answer-${answer}`} variant="body2" sx={{ mt: { xs: 1, sm: 0 } }}>
-                {label}
-              </Typography>
+              <Box sx={{ mt: { xs: 1, sm: 0 } }}>
+                <Typography id={`answer-${answer}`} variant="body2">
+                  {label}
+                </Typography>
+                <Typography id={`answer-${answer}-hint`} variant="caption" color="text.secondary" component="p">
+                  {goodEndHint(answer)}
+                </Typography>
+              </Box>
               <ToggleButtonGroup
                 exclusive
                 size="small"
@@ -89,6 +94,7 @@ export function CheckInCard({
                 value={answers[answer]}
                 onChange={(_, level: WellbeingPreferences[WellbeingAnswer] | null) => set(answer, level)}
                 aria-labelledby={`answer-${answer}`}
+                aria-describedby={`answer-${answer}-hint`}
               >
                 {WELLBEING_LEVELS.map((level) => (
                   <ToggleButton key={level} value={level} sx={{ px: 1.5, flex: { xs: 1, sm: 'none' } }}>

@@ -1,5 +1,5 @@
-/** The check-in form's questions and level labels, in the order the form asks them. */
-import type { WellbeingAnswer } from '../../../core/wellbeing/check-in.ts';
+/** The check-in form's questions, level labels and which end of each is good, in the order the form asks them. */
+import { goodEnd, type WellbeingAnswer } from '../../../core/wellbeing/check-in.ts';
 import { WELLBEING_LEVELS } from '../../../core/profile.ts';
 
 export const CHECK_IN_QUESTIONS: readonly { answer: WellbeingAnswer; label: string }[] = [
@@ -19,6 +19,11 @@ export const LEVEL_LABELS: Readonly<Record<(typeof WELLBEING_LEVELS)[number], st
   high: 'High',
 };
 export { WELLBEING_LEVELS };
+
+/** Said under each question, so that no scale is read the wrong way round ("Injury feeling: Low is good"). */
+export function goodEndHint(answer: WellbeingAnswer): string {
+  return `${LEVEL_LABELS[goodEnd(answer)]} is good`;
+}
 
 /** What the score says, in a word, for the badge beside it. */
 export function scoreLabel(score: number): string {

@@ -3,14 +3,13 @@ import { Alert, Card, Skeleton } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
-import { useActivityTrack, useMapConfig } from '../activities-api.ts';
+import { useActivityTrack } from '../activities-api.ts';
 import { ActivityCharts } from '../ActivityCharts.tsx';
 import { ActivityMap } from '../ActivityMap.tsx';
 import { profileSeries } from '../track-series.ts';
 
 export function ActivityTrackSection({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const track = useActivityTrack(activity.id, activity.hasTrack);
-  const config = useMapConfig();
   const [hoverIndex, setHoverIndex] = useState<number | null>(null);
   const series = useMemo(
     () => (track.data ? profileSeries(track.data, units, activity.type) : undefined),
@@ -36,12 +35,7 @@ export function ActivityTrackSection({ activity, units }: { activity: ActivityDe
     <>
       {track.data.lat.length > 0 && (
         <Card>
-          <ActivityMap
-            track={track.data}
-            hoverIndex={hoverIndex}
-            tileUrl={config.data?.mapTileUrl}
-            attribution={config.data?.mapAttribution}
-          />
+          <ActivityMap track={track.data} hoverIndex={hoverIndex} />
         </Card>
       )}
       <ActivityCharts series={series} units={units} onHover={onHover} />

@@ -1,0 +1,253 @@
+/**
+ * Account and dashboard at desktop and mobile width: the "Dark mode" switch darkens the map tiles
+ * (MAP_TILE_URL_DARK) of the activity map and the planner and the share cards, as its hint says;
+ * "Make Stride yours" goes once units and location are set; the new-medal toast covers neither the
+ * page heading nor an open dialog's title; My Stride names its streak for opening Stride and says
+ * what "Recalculate streak" does; the check-in says which end of each scale is good.
+ */
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { PROFILE_SETUP_TEXTS } from '../core/profile-setup.ts';
+import { describe, expect, test } from 'vitest';
+import {
+  VIEWPORT_NAMES,
+  expectHidden,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
+/** The server's default tiles (server/config.ts): OpenStreetMap light, CARTO Dark Matter dark. */
+const LIGHT_TILE = /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/;
+const DARK_TILE = /^https:\/\/[abc]\.basemaps\.cartocdn\.com\/dark_all\/\d+\/\d+\/\d+\.png$/;
+/** The share card's background (web/src/lib/palette.ts) as RGB: light paper, and the theme's dark. */
+const LIGHT_CARD_RGB = [246, 248, 250];
+const DARK_CARD_RGB = [14, 17, 22];
+
+function toggle(page: Page, name: string): Locator {
+  return page
+    .getByRole('switch', { name, exact: true })
+    .or(page.getByRole('checkbox', { name, exact: true }))
+    .first();
+}
+
+async function saveAccount(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
+}
+
+/** Uploads the 5.4 km run from the dashboard, which earns several medals at once; the dialog stays open. */
+async function uploadRun(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Upload activities' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Activity files').setInputFiles(path.join(FIXTURES, 'running-with-developer-data.fit'));
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expectVisible(dialog.getByText('1 imported.'));
+  return dialog;
+}
+
+/** The src of every tile Leaflet shows now (the requests are blocked here, the addresses are not). */
+async function tileSources(page: Page): Promise<string[]> {
+  const sources: string[] = [];
+  for (const tile of await page.locator('img.leaflet-tile').all()) {
+    sources.push((await tile.getAttribute('src').catch(() => null)) ?? '');
+  }
+  return sources;
+}
+
+/**
+ * Waits until the map shows tiles and every one is from `server`: the page may first draw with the
+ * profile it kept from the last visit, then with the one it reads again.
+ */
+async function expectTilesFrom(page: Page, server: RegExp): Promise<void> {
+  await expect
+    .poll(async () => {
+      const sources = await tileSources(page);
+      return sources.length > 0 && sources.every((src) => server.test(src));
+    })
+    .toBe(true);
+}
+
+/** Shares the medal's card (a download in this browser) and reads the colour of its background, bottom right. */
+async function shareCardBackground(page: Page, medalTitle: string): Promise<number[]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Share ${medalTitle}`, exact: true }).click();
+  const file = await download;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) {
+    chunks.push(chunk as Buffer);
+  }
+  const dataUrl = `data:image/png;base64,${Buffer.concat(chunks).toString('base64')}`;
+  // In the page (no DOM types here): the PNG decoded and one pixel read back from a canvas.
+  return page.evaluate<number[]>(`(async () => {
+    const image = new Image();
+    image.src = ${JSON.stringify(dataUrl)};
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    return Array.from(context.getImageData(1190, 600, 1, 1).data.slice(0, 3));
+  })()`);
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) {
+    throw new Error(`${locator.toString()} has no box`);
+  }
+  return box;
+}
+
+async function turnDarkModeOn(page: Page): Promise<void> {
+  await page.goto('/account');
+  await expectVisible(heading(page, 'Account Settings'));
+  await expectVisible(page.getByText("Stride's screens are always dark; this also darkens maps and share cards."));
+  await toggle(page, 'Dark mode').check();
+  await saveAccount(page);
+}
+
+/** These journeys upload and render several screens; on a busy machine they need more than the default minute. */
+const LONG_JOURNEY_MS = 180_000;
+
+describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('"Dark mode" puts the planner on the dark tiles', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, LIGHT_TILE);
+    await turnDarkModeOn(page);
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, DARK_TILE);
+    await screenshot(page, `dark-mode-${viewport}-planner`);
+  });
+
+  test(
+    'the medal toast covers no heading or dialog title; "Dark mode" darkens the activity map and share cards',
+    async () => {
+      const { page } = await browser.newPage(viewport);
+      await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+      await expectVisible(heading(page, 'Hi, Paula'));
+      const dialog = await uploadRun(page);
+
+      // The medals arrive while the upload dialog is still open: the toast rises at the bottom.
+      const toast = page.getByTestId('medal-celebration');
+      await expectVisible(toast);
+      await toast.hover();
+      const viewportSize = page.viewportSize() ?? { width: 0, height: 0 };
+      await expect
+        .poll(async () => {
+          const box = await boxOf(toast);
+          return box.y + box.height <= viewportSize.height;
+        })
+        .toBe(true);
+      const toastBox = await boxOf(toast);
+      expect(overlaps(toastBox, await boxOf(page.locator('#upload-dialog-title')))).toBe(false);
+      expect(overlaps(toastBox, await boxOf(page.locator('main h1')))).toBe(false);
+      await screenshot(page, `medal-toast-${viewport}-over-dialog`);
+
+      await dialog.getByRole('link', { name: 'Open' }).first().click();
+      await page.waitForURL(/\/activities\/[\w-]+$/);
+      const activityPath = new URL(page.url()).pathname;
+
+      // Dark mode off (the spec §3 default): light tiles, a light card.
+      await expectVisible(page.locator('.leaflet-container'));
+      await expectTilesFrom(page, LIGHT_TILE);
+      await page.goto('/medals');
+      await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
+      expect(await shareCardBackground(page, '5K Hero')).toEqual(LIGHT_CARD_RGB);
+
+      await turnDarkModeOn(page);
+
+      // Dark mode on: every map draws on the dark tiles, the card is dark.
+      await page.goto(activityPath);
+      await expectVisible(page.locator('.leaflet-container'));
+      await expectTilesFrom(page, DARK_TILE);
+      await screenshot(page, `dark-mode-${viewport}-activity-map`);
+      await page.goto('/medals');
+      await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
+      expect(await shareCardBackground(page, '5K Hero')).toEqual(DARK_CARD_RGB);
+    },
+    LONG_JOURNEY_MS,
+  );
+
+  test('"Make Stride yours" stays until units and location are set', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount({ name: 'Eliud Kipchoge' }));
+    const card = page.getByTestId('make-stride-yours');
+    await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
+    await expectVisible(card.getByText(PROFILE_SETUP_TEXTS.body));
+
+    await page.goto('/account');
+    await expectVisible(heading(page, 'Account Settings'));
+    await page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).check();
+    await saveAccount(page);
+    await page.goto('/dashboard');
+    await expectVisible(page.getByText('Units: Metric'));
+    await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
+
+    await page.goto('/account');
+    await expectVisible(heading(page, 'Account Settings'));
+    await page.getByLabel('Location', { exact: true }).fill('Berlin');
+    await saveAccount(page);
+    await page.goto('/dashboard');
+    await expectVisible(page.getByText('Units: Metric'));
+    expect(await card.count()).toBe(0);
+    expect(await page.getByText(PROFILE_SETUP_TEXTS.title).count()).toBe(0);
+    await screenshot(page, `make-stride-yours-${viewport}-gone`);
+  });
+
+  test('My Stride counts days opened, not runs, and says what "Recalculate streak" does; the check-in names the good end', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount({ name: 'Kelvin Kiptum' }));
+    await page.goto('/my-stride');
+    await expectVisible(heading(page, 'My Stride'));
+    await expectVisible(page.getByText('Days opened in a row', { exact: true }));
+    await expectVisible(page.getByText('Most days opened in a row', { exact: true }));
+    await expectVisible(page.getByText('Days you opened Stride, not days you ran'));
+    expect(await page.getByText('Current streak').count()).toBe(0);
+    const recalculate = page.getByRole('button', { name: 'Recalculate streak' });
+    await expect.poll(() => recalculate.isEnabled()).toBe(true);
+    const hintId = await recalculate.getAttribute('aria-describedby');
+    expect(await page.locator(`#${hintId}`).textContent()).toBe('Starts your days-opened count over from today');
+    await recalculate.click();
+    const dialog = page.getByRole('dialog', { name: 'Start your days-opened count over?' });
+    await expectVisible(dialog);
+    await expectVisible(
+      dialog.getByText(
+        'Days opened in a row and Most days opened in a row both go back to 1 day, counting today. Your runs, running streaks and medals stay as they are.',
+      ),
+    );
+    await screenshot(page, `my-stride-${viewport}-recalculate`);
+    await dialog.getByRole('button', { name: 'Start over' }).click();
+    await expectHidden(dialog);
+
+    await page.goto('/training-goals');
+    const injury = page.getByRole('group', { name: 'Injury feeling' });
+    await expectVisible(injury);
+    const injuryHint = await injury.getAttribute('aria-describedby');
+    expect(await page.locator(`#${injuryHint}`).textContent()).toBe('Low is good');
+    const sleepHint = await page.getByRole('group', { name: 'Sleep quality' }).getAttribute('aria-describedby');
+    expect(await page.locator(`#${sleepHint}`).textContent()).toBe('High is good');
+    await page.locator(`#${injuryHint}`).scrollIntoViewIfNeeded();
+    await screenshot(page, `check-in-${viewport}-good-end`);
+  });
+});
