@@ -34,7 +34,7 @@ import {
   PROFILE_PRIVACY_HINTS,
   type PrivacyZone,
 } from '../../../core/profile-privacy.ts';
-import { useMapConfig } from '../activities/activities-api.ts';
+import { useMapTiles } from '../activities/activities-api.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 import { AccountSection } from './AccountSection.tsx';
 import {
@@ -117,7 +117,7 @@ function ZonePicker({
   onPick: (point: LatLngTuple) => void;
 }) {
   const theme = useTheme();
-  const config = useMapConfig();
+  const tiles = useMapTiles();
   const places: LatLngTuple[] = zones.map((zone) => [zone.lat, zone.lon]);
   return (
     <Box
@@ -134,9 +134,7 @@ function ZonePicker({
           : { center: WORLD_CENTRE, zoom: 2 })}
         scrollWheelZoom={false}
       >
-        {config.data?.mapTileUrl && (
-          <TileLayer url={config.data.mapTileUrl} attribution={config.data.mapAttribution ?? ''} />
-        )}
+        {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
         {zones.map((zone) => (
           <Circle
             key={zone.id}

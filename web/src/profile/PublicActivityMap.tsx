@@ -10,12 +10,12 @@ import { latLngBounds } from 'leaflet';
 import { useMemo } from 'react';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { useMapConfig } from '../activities/activities-api.ts';
+import { useMapTiles } from '../activities/activities-api.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 
 export function PublicActivityMap({ lines, label }: { lines: MapPoint[][]; label: string }) {
   const theme = useTheme();
-  const config = useMapConfig();
+  const tiles = useMapTiles();
   const bounds = useMemo(() => latLngBounds(lines.flat()), [lines]);
   return (
     <Box role="img" aria-label={label} data-testid="public-activity-map" sx={{ height: 200, ...mapFrameSx(theme) }}>
@@ -27,9 +27,7 @@ export function PublicActivityMap({ lines, label }: { lines: MapPoint[][]; label
         zoomControl={false}
         preferCanvas
       >
-        {config.data?.mapTileUrl && (
-          <TileLayer url={config.data.mapTileUrl} attribution={config.data.mapAttribution ?? ''} />
-        )}
+        {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
         <Polyline positions={lines} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
       </MapContainer>
     </Box>
