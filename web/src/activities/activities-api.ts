@@ -9,7 +9,7 @@ import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/a
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
-import { browserTimeZone } from '../lib/time-zone.ts';
+import { runnerTimeZone } from '../lib/time-zone.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,
@@ -126,7 +126,7 @@ export function useConfirmActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<ActivityDetail> =>
-      unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: browserTimeZone() } })),
+      unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: runnerTimeZone() } })),
     onSuccess: async (activity) => {
       queryClient.setQueryData(activityDetailQueryKey(id), activity);
       await invalidateActivityData(queryClient, { except: id });

@@ -9,6 +9,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import { api, unwrap } from '../api/client.ts';
 import { PUBLIC_PROFILE_QUERY_KEY } from '../lib/query-keys.ts';
+import { formatMonthYear } from '../lib/format.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 
 function PublicFrame({ children }: { children: React.ReactNode }) {
@@ -97,8 +98,7 @@ export default function PublicProfilePage() {
             {profile?.bio && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Typography>}
             {profile && (
               <Typography variant="caption" color="text.secondary">
-                Running with {PRODUCT_NAME} since{' '}
-                {new Date(profile.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+                Running with {PRODUCT_NAME} since {formatMonthYear(profile.createdAt.slice(0, 10))}
                 {profile.uploadedActivities > 0 &&
                   ` · ${profile.uploadedActivities} uploaded ${profile.uploadedActivities === 1 ? 'activity' : 'activities'}`}
               </Typography>
