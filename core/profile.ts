@@ -3,6 +3,8 @@
  * create and update it. The server validates with these schemas and the forms reuse them.
  */
 import { z } from 'zod';
+import { isValidTimeZone } from './activity/time-zone.ts';
+import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './medals/api.ts';
 import { splitName, usernameSchema } from './names.ts';
 import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
@@ -12,20 +14,35 @@ export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 /** Spec §9: default unit system. */
 export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'imperial';
 
+/**
+ * The runner's time zone (Account): an IANA name the runtime knows, or null to follow the browser's.
+ * A name it does not know is refused with a sentence.
+ */
+export const profileTimeZoneSchema = z
+  .string()
+  .max(TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES.unknown)
+  .refine(isValidTimeZone, TIME_ZONE_MESSAGES.unknown)
+  .nullable();
+
 export const preferencesSchema = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),
   darkMode: z.boolean(),
   emailNotifications: z.boolean(),
   weeklyReport: z.boolean(),
+  timeZone: profileTimeZoneSchema,
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** Spec §3: unitSystem imperial, darkMode false, emailNotifications true, weeklyReport true. */
+/**
+ * Spec §3: unitSystem imperial, darkMode false, emailNotifications true, weeklyReport true; the time
+ * zone follows the browser until the runner chooses one.
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,
   darkMode: false,
   emailNotifications: true,
   weeklyReport: true,
+  timeZone: null,
 };
 
 export const statisticsSchema = z.object({

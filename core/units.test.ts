@@ -28,6 +28,8 @@ describe('formatDistance (spec §9: miles with 2 decimals, or km)', () => {
     [0, 'metric', '0.00 km'],
     [5000, 'metric', '5.00 km'],
     [42195, 'metric', '42.20 km'],
+    [1_234_560, 'metric', '1,234.56 km'],
+    [40_075_000, 'imperial', '24,901.51 mi'],
   ] as const)('%d m in %s is %s', (metres, units, expected) => {
     expect(formatDistance(metres, units)).toBe(expected);
   });

@@ -14,8 +14,13 @@ export function metresPerUnit(units: UnitSystem): number {
   return units === 'imperial' ? METRES_PER_MILE : METRES_PER_KILOMETRE;
 }
 
+/** 2 decimals with the thousands separator: "1,234.56 mi" (the web app writes it in the reader's locale). */
 export function formatDistance(metres: number, units: UnitSystem): string {
-  return `${(metres / metresPerUnit(units)).toFixed(2)} ${distanceUnitLabel(units)}`;
+  const value = (metres / metresPerUnit(units)).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${value} ${distanceUnitLabel(units)}`;
 }
 
 export function formatElevation(metres: number, units: UnitSystem): string {

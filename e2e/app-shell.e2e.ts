@@ -169,12 +169,8 @@ async function stopPageClock(page: Page): Promise<void> {
 async function flushEffects(page: Page): Promise<void> {
   for (let round = 0; round < 2; round += 1) {
     await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
-          channel.port2.postMessage(undefined);
-        }),
+      'new Promise((resolve) => { const channel = new MessageChannel(); ' +
+        'channel.port1.onmessage = () => resolve(undefined); channel.port2.postMessage(undefined); })',
     );
   }
 }

@@ -91,10 +91,30 @@ describe.each(VIEWPORT_NAMES)('goals and training (%s)', (viewport) => {
     await planDialog.getByRole('button', { name: 'Generate plan' }).click();
     const plan = page.getByTestId('training-plan');
     await expectVisible(plan.getByRole('heading', { name: 'Half marathon plan' }));
+    // Ten plan weeks from today, laid out in the en-GB browser's Monday-first weeks: ten rows when
+    // today is a Monday, else eleven (the first and last rows are partly outside the plan).
     await expect
       .poll(() => plan.getByRole('list', { name: 'Plan calendar' }).getByRole('listitem').count(), POLL)
-      .toBe(10);
+      .toBe(weekday === 1 ? 10 : 11);
     await plan.getByRole('list', { name: 'Plan calendar' }).scrollIntoViewIfNeeded();
+    expect(await plan.getByTestId('plan-weekdays').textContent()).toBe('MonTueWedThuFriSatSun');
+    // How the browser's en-GB writes today's month and day.
+    const written = await page.evaluate((day) => {
+      const date = new Date(`${day}T12:00:00Z`);
+      return {
+        month: date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+        day: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(date),
+      };
+    }, today);
+    const months = await plan.getByTestId('plan-month').allTextContents();
+    expect(months[0]).toBe(written.month);
+    expect(months.length).toBeGreaterThanOrEqual(3);
+    const totals = await plan.getByTestId('plan-week-total').allTextContents();
+    expect(totals[0]).toMatch(/^W1[A-Za-z ]*[\d.]+ mi$/);
+    // Every cell says its session type (and size), at both widths.
+    const todayCell = plan.getByRole('button', { name: new RegExp(`^${written.day}: Long run`) });
+    await expectVisible(todayCell);
+    expect(await todayCell.innerText()).toMatch(viewport === 'mobile' ? /Long\n+[\d.]+ mi/ : /Long run [\d.]+ mi/);
     await screenshot(page, `training-plan-${viewport}`);
 
     // Today is long-run day: the long run and stretching after it.

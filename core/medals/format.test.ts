@@ -82,7 +82,7 @@ describe('medalValueInUnits (every screen follows the profile unit system)', () 
     expect(medalValueInUnits('19.96 km', 'imperial')).toBe('12.40 miles');
     expect(medalValueInUnits('367 m', 'imperial')).toBe('1,204 ft');
     expect(medalValueInUnits('4:49/km', 'imperial')).toBe('7:45/mi');
-    expect(medalValueInUnits('1,609.34 km', 'imperial')).toBe('1000.00 miles');
+    expect(medalValueInUnits('1,609.34 km', 'imperial')).toBe('1,000.00 miles');
   });
 
   it("keeps a value already in the reader's units as it is", () => {

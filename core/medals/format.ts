@@ -41,9 +41,13 @@ export function medalDistanceUnit(units: UnitSystem): string {
   return units === 'imperial' ? 'miles' : 'km';
 }
 
-/** Spec §3 value text for a distance, 2 decimals as spec §9 asks: "12.40 miles", "19.96 km". */
+/** Spec §3 value text for a distance, 2 decimals as spec §9 asks: "12.40 miles", "1,019.96 km". */
 export function formatMedalDistance(metres: number, units: UnitSystem): string {
-  return `${distanceInUnits(metres, units).toFixed(2)} ${medalDistanceUnit(units)}`;
+  const value = distanceInUnits(metres, units).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${value} ${medalDistanceUnit(units)}`;
 }
 
 const DISTANCE_VALUE = /^(\d[\d,]*(?:\.\d+)?) (miles|km)$/;

@@ -108,6 +108,8 @@ describe('race goals', () => {
     const progress = goalProgress(half, [tooShort, run(at('2027-04-11', 9), 21_300, 6850)], now, LJUBLJANA);
     expect(progress).toMatchObject({ status: 'completed', percent: 100, done: 6850 });
     expect(projectionSentence(half, progress, 'metric')).toBe('Completed: 1:54:10 on 2027-04-11.');
+    const written = (day: string) => `day ${day.slice(8)}/${day.slice(5, 7)}`;
+    expect(projectionSentence(half, progress, 'metric', written)).toBe('Completed: 1:54:10 on day 11/04.');
   });
 
   it('is missed once race day ends without a fast enough run', () => {

@@ -224,12 +224,20 @@ export function formatGoalDistance(metres: number, units: UnitSystem): string {
   return shown.toLocaleString('en-US', { maximumFractionDigits: 1 });
 }
 
-/** The goal card's sentence: status, progress and what is left, in the runner's units. */
-export function projectionSentence(goal: GoalDefinition, progress: GoalProgress, units: UnitSystem): string {
+/**
+ * The goal card's sentence: status, progress and what is left, in the runner's units. `dayText`
+ * writes a day (the web app passes the reader's locale format; by default "YYYY-MM-DD").
+ */
+export function projectionSentence(
+  goal: GoalDefinition,
+  progress: GoalProgress,
+  units: UnitSystem,
+  dayText: (day: string) => string = (day) => day,
+): string {
   const unit = distanceUnitLabel(units);
   const left = plural(progress.daysLeft, 'day') + ' left';
   if (progress.notStarted && progress.status === 'active') {
-    return `Starts on ${goal.startDate}.`;
+    return `Starts on ${dayText(goal.startDate)}.`;
   }
   switch (goal.kind) {
     case 'distance': {
@@ -246,10 +254,10 @@ export function projectionSentence(goal: GoalDefinition, progress: GoalProgress,
     case 'race': {
       const race = `${formatGoalDistance(goal.raceDistanceM, units)} ${unit} in ${formatDuration(goal.targetTimeS)} or faster`;
       if (progress.status === 'completed') {
-        return `Completed: ${formatDuration(progress.done)} on ${goal.endDate}.`;
+        return `Completed: ${formatDuration(progress.done)} on ${dayText(goal.endDate)}.`;
       }
       if (progress.status === 'missed') {
-        return `Missed: no ${race} on ${goal.endDate}.`;
+        return `Missed: no ${race} on ${dayText(goal.endDate)}.`;
       }
       return progress.daysLeft === 1
         ? `Race day: ${race}.`

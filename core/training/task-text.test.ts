@@ -1,5 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { weekOneBasisText } from './task-text.ts';
+import type { PlanTask } from './plan-generation.ts';
+import { perRepText, taskCellText, taskDescription, weekOneBasisText } from './task-text.ts';
+
+const easy: PlanTask = {
+  id: '2027-03-01-easy',
+  kind: 'easy',
+  distanceM: 6000,
+  reps: null,
+  repDistanceM: null,
+  effortM: null,
+  pace: 'easy',
+  paceSPerM: 0.36,
+  minutes: null,
+};
+// 4:25/km repetition pace: 400 m in 1:46.
+const reps: PlanTask = {
+  ...easy,
+  kind: 'repetition',
+  distanceM: 8000,
+  reps: 8,
+  repDistanceM: 400,
+  pace: 'repetition',
+  paceSPerM: 0.265,
+};
+
+describe('repetitions written per rep', () => {
+  it('gives each rep its time beside the pace', () => {
+    expect(perRepText(reps)).toBe('400 m in 1:46');
+    expect(taskDescription(reps, 'metric')).toBe(
+      '8 × 400 m at 4:25/km (400 m in 1:46), equal time jogging between, with 1.5 km easy warm-up and cool-down.',
+    );
+    expect(perRepText({ repDistanceM: 800, paceSPerM: 0.24 })).toBe('800 m in 3:12');
+    expect(perRepText({ repDistanceM: 400, paceSPerM: null })).toBeNull();
+  });
+});
+
+describe('calendar cells', () => {
+  it('name the session type and its size', () => {
+    expect(taskCellText({ ...easy, kind: 'long', distanceM: 18_000 }, 'metric')).toEqual({
+      kind: 'Long',
+      size: '18 km',
+    });
+    expect(taskCellText(easy, 'imperial')).toEqual({ kind: 'Easy', size: '3.7 mi' });
+    expect(taskCellText(reps, 'metric')).toEqual({ kind: 'Reps', size: '8×400 m' });
+    expect(taskCellText({ ...easy, kind: 'strength', distanceM: null, minutes: 20 }, 'metric')).toEqual({
+      kind: 'Strength',
+      size: '20 min',
+    });
+    expect(taskCellText({ ...easy, kind: 'rest', distanceM: null }, 'metric')).toEqual({ kind: 'Rest', size: '' });
+  });
+});
 
 describe('weekOneBasisText', () => {
   it('says week 1 follows the runner’s last four weeks, in their units', () => {

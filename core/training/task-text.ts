@@ -4,7 +4,7 @@
  * Repetition distances stay in metres for everyone, as on a track.
  */
 import type { UnitSystem } from '../profile.ts';
-import { distanceUnitLabel, formatPaceSeconds, metresPerUnit } from '../units.ts';
+import { distanceUnitLabel, formatDuration, formatPaceSeconds, metresPerUnit } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask, WeekOneBasis } from './plan-generation.ts';
 import {
@@ -51,7 +51,49 @@ export function taskTitle(task: PlanTask, units: UnitSystem): string {
   }
 }
 
-/** One sentence on how to do the task, with its pace. */
+/** A repetition's own time at its pace, written per rep: "400 m in 1:46"; null without a pace. */
+export function perRepText(task: Pick<PlanTask, 'repDistanceM' | 'paceSPerM'>): string | null {
+  if (task.repDistanceM === null || task.paceSPerM === null || task.repDistanceM <= 0) {
+    return null;
+  }
+  return `${task.repDistanceM} m in ${formatDuration(task.repDistanceM * task.paceSPerM)}`;
+}
+
+/** The task's kind in a word, for a calendar cell too narrow for its title. */
+const SHORT_KIND: Readonly<Record<PlanTask['kind'], string>> = {
+  easy: 'Easy',
+  long: 'Long',
+  intervals: 'Intervals',
+  repetition: 'Reps',
+  tempo: 'Tempo',
+  'marathon-pace': 'MP',
+  race: 'Race',
+  rest: 'Rest',
+  strength: 'Strength',
+  stretching: 'Stretch',
+};
+
+/**
+ * A calendar cell's two short lines: the session type and its size ("Long", "18 km"; "Reps",
+ * "8×400 m"; "Strength", "20 min"; "Rest", "").
+ */
+export function taskCellText(task: PlanTask, units: UnitSystem): { kind: string; size: string } {
+  const kind = SHORT_KIND[task.kind];
+  switch (task.kind) {
+    case 'intervals':
+    case 'repetition':
+      return { kind, size: `${task.reps}×${task.repDistanceM} m` };
+    case 'strength':
+    case 'stretching':
+      return { kind, size: `${task.minutes} min` };
+    case 'rest':
+      return { kind, size: '' };
+    default:
+      return { kind, size: task.distanceM === null ? '' : distance(task.distanceM, units) };
+  }
+}
+
+/** One sentence on how to do the task, with its pace (and, for repetitions, the time of each). */
 export function taskDescription(task: PlanTask, units: UnitSystem): string {
   const pace = task.paceSPerM === null ? '' : ` at ${formatTaskPace(task.paceSPerM, units)}`;
   const warmUp = `with ${distance(QUALITY_WARM_UP_M / 2, units)} easy warm-up and cool-down`;
@@ -60,8 +102,10 @@ export function taskDescription(task: PlanTask, units: UnitSystem): string {
     case 'long':
       return `Run ${distance(task.distanceM ?? 0, units)} conversationally${pace}.`;
     case 'intervals':
-    case 'repetition':
-      return `${task.reps} × ${task.repDistanceM} m${pace}, equal time jogging between, ${warmUp}.`;
+    case 'repetition': {
+      const perRep = perRepText(task);
+      return `${task.reps} × ${task.repDistanceM} m${pace}${perRep ? ` (${perRep})` : ''}, equal time jogging between, ${warmUp}.`;
+    }
     case 'tempo':
     case 'marathon-pace':
       return `${distance(task.effortM ?? 0, units)} continuous${pace}, ${warmUp}.`;

@@ -106,6 +106,8 @@ export interface ProfilesTable {
   darkMode: Generated<boolean>;
   emailNotifications: Generated<boolean>;
   weeklyReport: Generated<boolean>;
+  /** The runner's IANA time zone from Account; null: the browser's. */
+  timeZone: string | null;
   /** The maximum heart rate the runner set (bpm); null: the highest recorded applies. */
   maxHeartRate: number | null;
   /** Off: /{username} answers as for a name no runner has (core/profile-privacy.ts). */

@@ -144,12 +144,14 @@ describe('PATCH /api/profile', () => {
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,
+      timeZone: null,
     });
     expect(second.body.preferences).toEqual({
       unitSystem: 'metric',
       darkMode: true,
       emailNotifications: true,
       weeklyReport: false,
+      timeZone: null,
     });
   });
 

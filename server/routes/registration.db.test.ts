@@ -81,7 +81,13 @@ describe('POST /api/auth/sign-up/email', () => {
         moodRating: 'moderate',
         injuryFeeling: 'moderate',
       },
-      preferences: { unitSystem: 'imperial', darkMode: false, emailNotifications: true, weeklyReport: true },
+      preferences: {
+        unitSystem: 'imperial',
+        darkMode: false,
+        emailNotifications: true,
+        weeklyReport: true,
+        timeZone: null,
+      },
     });
     expect(Date.parse(createdAt)).not.toBeNaN();
     expect(updatedAt).toBe(createdAt);

@@ -136,10 +136,11 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     changes.username = update.username;
   }
   if (update.preferences) {
-    const { unitSystem, darkMode, emailNotifications, weeklyReport } = update.preferences;
+    const { unitSystem, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
     Object.assign(
       changes,
       unitSystem !== undefined && { unitSystem },
+      timeZone !== undefined && { timeZone },
       darkMode !== undefined && { darkMode },
       emailNotifications !== undefined && { emailNotifications },
       weeklyReport !== undefined && { weeklyReport },
@@ -214,6 +215,7 @@ export function toProfile(row: ProfileRow): Profile {
       darkMode: row.darkMode,
       emailNotifications: row.emailNotifications,
       weeklyReport: row.weeklyReport,
+      timeZone: row.timeZone,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

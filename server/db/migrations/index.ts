@@ -35,6 +35,7 @@ import * as pageViews from './0030-page-views.ts';
 import * as twoFactor from './0033-two-factor.ts';
 import * as mailSentLog from './0034-mail-sent-log.ts';
 import * as profilePrivacy from './0035-profile-privacy.ts';
+import * as profileTimeZone from './0036-profile-time-zone.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -69,6 +70,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0033-two-factor': twoFactor,
   '0034-mail-sent-log': mailSentLog,
   '0035-profile-privacy': profilePrivacy,
+  '0036-profile-time-zone': profileTimeZone,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -4,9 +4,8 @@
  */
 import { Alert, Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { ACCOUNT_SESSION_MESSAGES } from '../../../core/account-sessions.ts';
+import { formatDateTime } from '../lib/format.ts';
 import { useAccountSessions, useEndSession } from './two-factor.ts';
-
-const LAST_SEEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function ActiveSessions() {
   const { data: sessions, error } = useAccountSessions();
@@ -44,7 +43,7 @@ export function ActiveSessions() {
                   {session.current && <Chip size="small" color="primary" variant="outlined" label="This device" />}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  Last seen {LAST_SEEN.format(new Date(session.lastSeenAt))}
+                  Last seen {formatDateTime(session.lastSeenAt)}
                 </Typography>
               </Box>
               {!session.current && (

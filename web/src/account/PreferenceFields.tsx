@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
 import type { Preferences } from '../../../core/profile.ts';
+import { TimeZoneField } from './TimeZoneField.tsx';
 import { useSendsMail } from './use-sends-mail.ts';
 
 type SetPreference = <K extends keyof Preferences>(key: K, value: Preferences[K]) => void;
@@ -61,6 +62,7 @@ export function PreferenceFields({ preferences, set }: { preferences: Preference
           <FormControlLabel value="metric" control={<Radio />} label="Metric (kilometres, metres)" />
         </RadioGroup>
       </FormControl>
+      <TimeZoneField value={preferences.timeZone ?? null} onChange={(zone) => set('timeZone', zone)} />
       <FormGroup sx={{ gap: 1 }}>
         <Box>
           <PreferenceSwitch

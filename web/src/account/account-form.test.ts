@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MESSAGES } from '../../../core/names.ts';
+import { TIME_ZONE_MESSAGES } from '../../../core/medals/api.ts';
 import {
   DEFAULT_PREFERENCES,
   DEFAULT_WELLBEING_PREFERENCES,
@@ -80,6 +81,23 @@ describe('checkAccountChanges', () => {
     expect(check.errors).toEqual({
       username: USERNAME_MESSAGES.tooShort,
       location: tooLongMessage(PROFILE_LIMITS.location),
+    });
+  });
+});
+
+describe('the time-zone setting', () => {
+  it('sends a chosen zone, and null to follow the browser again', () => {
+    const values = accountFormValues(profile);
+    const chosen = { ...values, preferences: { ...values.preferences, timeZone: 'Europe/London' } };
+    expect(accountFormChanges(chosen, profile)).toEqual({ preferences: { timeZone: 'Europe/London' } });
+    const london = { ...profile, preferences: { ...profile.preferences, timeZone: 'Europe/London' } };
+    expect(accountFormChanges(values, london)).toEqual({ preferences: { timeZone: null } });
+    expect(checkAccountChanges({ preferences: { timeZone: 'Europe/London' } }).valid).toBe(true);
+  });
+
+  it('refuses a zone that is not an IANA name with a sentence', () => {
+    expect(checkAccountChanges({ preferences: { timeZone: 'Mars/Olympus_Mons' } }).errors).toEqual({
+      'preferences.timeZone': TIME_ZONE_MESSAGES.unknown,
     });
   });
 });

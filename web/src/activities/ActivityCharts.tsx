@@ -9,6 +9,7 @@ import { memo } from 'react';
 import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
 import { PALETTE } from '../lib/palette.ts';
+import { formatNumber } from '../lib/format.ts';
 import { ProfileChart, type ChartsProps } from './ProfileChart.tsx';
 import { paceAxis, speedAxis } from './track-series.ts';
 
@@ -32,7 +33,7 @@ export const ActivityCharts = memo(function ActivityCharts({ series, units, onHo
               metric="elevation"
               colour={theme.palette.secondary.main}
               area
-              tickFormatter={(value) => Math.round(value).toLocaleString('en-US')}
+              tickFormatter={(value) => formatNumber(Math.round(value))}
             />
           )}
           {series.hasPace && (

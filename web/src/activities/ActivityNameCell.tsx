@@ -6,7 +6,7 @@
  */
 import { Box, Stack, Typography } from '@mui/material';
 import type { DataActivity } from '../../../core/strava/data-state.ts';
-import { formatActivityDate } from '../lib/activity-format.ts';
+import { formatWallDateTime } from '../lib/format.ts';
 import { ActivitySourceChip } from './ActivitySourceChip.tsx';
 import { FlaggedChip } from './FlaggedActivity.tsx';
 import { NotCountedChip } from './NotCountedChip.tsx';
@@ -22,7 +22,7 @@ export function ActivityNameCell({ activity }: { activity: DataActivity }) {
         <FlaggedChip activity={activity} />
         <NotCountedChip activity={activity} />
         <Typography variant="body2" color="text.secondary" noWrap>
-          {formatActivityDate(activity.startDateLocal)}
+          {formatWallDateTime(activity.startDateLocal)}
         </Typography>
       </Stack>
     </Box>

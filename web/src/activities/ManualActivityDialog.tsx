@@ -28,7 +28,7 @@ import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { useUnits } from '../profile/use-units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
-import { browserTimeZone } from '../lib/time-zone.ts';
+import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 
@@ -73,7 +73,7 @@ const FORM_FIELD: Readonly<Partial<Record<string, keyof Draft>>> = {
 };
 
 export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const timeZone = browserTimeZone() ?? FALLBACK_TIME_ZONE;
+  const timeZone = runnerTimeZone() ?? FALLBACK_TIME_ZONE;
   const add = useAddManualActivity();
   const form = useDialogForm({
     initial: () => emptyDraft(timeZone),

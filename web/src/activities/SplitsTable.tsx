@@ -5,15 +5,10 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import {
-  elevationInUnits,
-  elevationUnitLabel,
-  formatDistance,
-  formatDuration,
-  formatElevation,
-} from '../../../core/units.ts';
+import { elevationInUnits, elevationUnitLabel, formatDuration } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 import { formatHeartRate, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
+import { formatDistance, formatElevation, formatNumber } from '../lib/format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
 const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;
@@ -21,7 +16,7 @@ const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteS
 function formatElevationChange(metres: number, units: UnitSystem): string {
   const value = Math.round(elevationInUnits(metres, units));
   const sign = value > 0 ? '+' : value < 0 ? '−' : '';
-  return `${sign}${Math.abs(value).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
+  return `${sign}${formatNumber(Math.abs(value))} ${elevationUnitLabel(units)}`;
 }
 
 function PaceBar({ speed, fastest, units, type }: { speed: number; fastest: number; units: UnitSystem; type: string }) {

@@ -10,7 +10,7 @@ import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } fr
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
 import { mapTilesFor, type MapTiles, type MapTileSettings } from '../lib/map-tiles.ts';
-import { browserTimeZone } from '../lib/time-zone.ts';
+import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useDarkMode } from '../profile/use-dark-mode.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
@@ -129,7 +129,7 @@ export function useConfirmActivity(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (): Promise<ActivityDetail> =>
-      unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: browserTimeZone() } })),
+      unwrap(api.activities[':id'].confirm.$post({ param: { id }, json: { timeZone: runnerTimeZone() } })),
     onSuccess: async (activity) => {
       queryClient.setQueryData(activityDetailQueryKey(id), activity);
       await invalidateActivityData(queryClient, { except: id });

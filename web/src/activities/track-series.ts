@@ -16,6 +16,7 @@ import {
   formatPaceSeconds,
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */
@@ -177,7 +178,7 @@ export function profileReadout(metric: ProfileMetric, point: ProfilePoint, units
     case 'elevation':
       return point.elevation === null
         ? '—'
-        : `${Math.round(point.elevation).toLocaleString('en-US')} ${elevationUnitLabel(units)}`;
+        : `${formatNumber(Math.round(point.elevation))} ${elevationUnitLabel(units)}`;
     case 'pace':
       return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
     case 'speed':

@@ -16,22 +16,10 @@ import { Link as RouterLink } from 'react-router';
 import type { Analytics, TrophyCase } from '../../../core/medals/api.ts';
 import { StatCard } from '../components/StatCard.tsx';
 import { STRIDE_STREAK_TEXTS } from '../../../core/medals/stride-streak-texts.ts';
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** A calendar day "YYYY-MM-DD" as "Mar 4, 2025", read in UTC so the reader's zone cannot shift it. */
-function formatDay(isoDay: string): string {
-  const time = Date.parse(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(time) ? isoDay : dayFormat.format(time);
-}
+import { formatDay, formatNumber } from '../lib/format.ts';
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 export function AnalyticsStatCards({
@@ -64,14 +52,14 @@ export function AnalyticsStatCards({
         <StatCard
           icon={<EventRepeatIcon fontSize="small" />}
           label="Sessions"
-          value={stat(() => (record?.totalSessions ?? 0).toLocaleString('en-US'))}
+          value={stat(() => formatNumber(record?.totalSessions ?? 0))}
         />
       </Grid>
       <Grid size={{ xs: 6, md: 4 }}>
         <StatCard
           icon={<RouteIcon fontSize="small" />}
           label="Minutes planning"
-          value={stat(() => (record?.minutesSpentPlanning ?? 0).toLocaleString('en-US'))}
+          value={stat(() => formatNumber(record?.minutesSpentPlanning ?? 0))}
           detail={
             <Link component={RouterLink} to="/run-planner" color="inherit">
               Open the Route Planner
@@ -83,7 +71,7 @@ export function AnalyticsStatCards({
         <StatCard
           icon={<CameraAltIcon fontSize="small" />}
           label="Screenshots taken"
-          value={stat(() => (record?.screenshotsTaken ?? 0).toLocaleString('en-US'))}
+          value={stat(() => formatNumber(record?.screenshotsTaken ?? 0))}
           detail="Share cards of your runs and medals"
         />
       </Grid>

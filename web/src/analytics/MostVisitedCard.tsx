@@ -3,8 +3,9 @@ import { Alert, Card, CardContent, List, ListItem, ListItemText, Skeleton, Typog
 import { MOST_VISITED_SCREENS, screenTitle } from '../../../core/page-views.ts';
 import { pageViews } from './page-view-reporting.ts';
 import { useMostVisitedScreens } from './analytics-api.ts';
+import { formatNumber } from '../lib/format.ts';
 
-const viewsText = (count: number) => (count === 1 ? '1 view' : `${count.toLocaleString('en-US')} views`);
+const viewsText = (count: number) => (count === 1 ? '1 view' : `${formatNumber(count)} views`);
 
 export function MostVisitedCard() {
   const screens = useMostVisitedScreens(() => pageViews.flush());

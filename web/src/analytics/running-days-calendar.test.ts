@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
 import { METRES_PER_MILE } from '../../../core/units.ts';
 import { calendarWeeks, dayLevel, describeDay, describeYear, monthLabels } from './running-days-calendar.ts';
+import { setReaderLocale } from '../lib/format.ts';
+
+// Dates as an en-US browser writes them.
+beforeAll(() => setReaderLocale('en-US'));
+afterAll(() => setReaderLocale(undefined));
 
 const FIVE_K = DISTANCE_CLASS_MILES['5k-hero'] * METRES_PER_MILE;
 const TEN_K = DISTANCE_CLASS_MILES['10k-warrior'] * METRES_PER_MILE;
@@ -77,9 +82,9 @@ describe('the sentences read out', () => {
   const day = { date: '2026-11-08', time: Date.parse('2026-11-08T00:00:00Z'), runs: 1, distance: 5000, level: 2 };
 
   it('describes a day with and without runs', () => {
-    expect(describeDay(day, 'metric')).toBe('Sun, Nov 8, 2026: 1 run, 5.00 km');
-    expect(describeDay({ ...day, runs: 2 }, 'imperial')).toBe('Sun, Nov 8, 2026: 2 runs, 3.11 mi');
-    expect(describeDay({ ...day, runs: 0, distance: 0, level: 0 }, 'metric')).toBe('Sun, Nov 8, 2026: no run');
+    expect(describeDay(day, 'metric')).toBe('Sunday, November 8, 2026: 1 run, 5.00 km');
+    expect(describeDay({ ...day, runs: 2 }, 'imperial')).toBe('Sunday, November 8, 2026: 2 runs, 3.11 mi');
+    expect(describeDay({ ...day, runs: 0, distance: 0, level: 0 }, 'metric')).toBe('Sunday, November 8, 2026: no run');
   });
 
   it('sums the year', () => {

@@ -7,7 +7,8 @@
 import type { RunningDays } from '../../../core/medals/api.ts';
 import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDistance, METRES_PER_MILE } from '../../../core/units.ts';
+import { METRES_PER_MILE } from '../../../core/units.ts';
+import { formatDay, formatDistance, formatMonth, formatNumber } from '../lib/format.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,15 +19,6 @@ const LEVEL_FROM_METRES = [
   DISTANCE_CLASS_MILES['half-marathon-champion'],
 ].map((miles) => miles * METRES_PER_MILE);
 export const LEVEL_LABELS = ['No run', 'Under 5K', '5K–10K', '10K–half', 'Half marathon+'] as const;
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const monthFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' });
 
 export interface DayCell {
   date: string;
@@ -85,14 +77,14 @@ export function monthLabels(weeks: CalendarWeek[]): { week: number; label: strin
   weeks.forEach((week, index) => {
     const firstOfMonth = week.find((day) => day !== null && day.date.endsWith('-01'));
     if (firstOfMonth && index < weeks.length - 1) {
-      labels.push({ week: index, label: monthFormat.format(firstOfMonth.time) });
+      labels.push({ week: index, label: formatMonth(firstOfMonth.date) });
     }
   });
   return labels;
 }
 
 export function describeDay(day: DayCell, units: UnitSystem): string {
-  const date = dayFormat.format(day.time);
+  const date = formatDay(day.date, 'full');
   if (day.runs === 0) {
     return `${date}: no run`;
   }
@@ -106,7 +98,7 @@ export function describeYear(runningDays: RunningDays, units: UnitSystem): strin
   }
   const totalRuns = activeDays.reduce((sum, day) => sum + day.runs, 0);
   const totalDistance = activeDays.reduce((sum, day) => sum + day.distance, 0);
-  return `${totalRuns} ${totalRuns === 1 ? 'run' : 'runs'} on ${activeDays.length} ${
+  return `${formatNumber(totalRuns)} ${totalRuns === 1 ? 'run' : 'runs'} on ${activeDays.length} ${
     activeDays.length === 1 ? 'day' : 'days'
   } in the past year, ${formatDistance(totalDistance, units)}.`;
 }

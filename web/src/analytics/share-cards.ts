@@ -15,7 +15,7 @@ import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { formatActivityDateLong } from '../lib/activity-format.ts';
+import { formatWallDateTimeLong } from '../lib/format.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import type { ShareCard } from './share-card-export.ts';
@@ -62,7 +62,7 @@ export async function drawActivityCard(
   context.fillStyle = colours.textSecondary;
   context.font = font(400, 26);
   context.fillText(
-    wrapText(context, formatActivityDateLong(activity.startDateLocal), textWidth, 1)[0] ?? '',
+    wrapText(context, formatWallDateTimeLong(activity.startDateLocal), textWidth, 1)[0] ?? '',
     64,
     afterTitle + 50,
   );

@@ -1,7 +1,8 @@
 /** Pace ↔ time ↔ distance: any two give the third, shown in kilometres and miles at once. */
 import { Alert, Card, CardContent, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import { RACE_PRESETS } from '../../../core/running/pace.ts';
-import { formatDistance, formatDuration } from '../../../core/units.ts';
+import { formatDuration } from '../../../core/units.ts';
+import { formatDistance } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 import { formatPacePer } from './calculator-state.ts';
 

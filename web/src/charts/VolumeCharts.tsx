@@ -13,6 +13,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { PaceTrendChart } from './PaceTrendChart.tsx';
 import { formatHours, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export function VolumeCharts({
   rows,
@@ -82,7 +83,7 @@ export function VolumeCharts({
             <YAxis {...style.axis} allowDecimals={false} />
             <Tooltip
               {...style.tooltip}
-              formatter={figure((value) => `${Math.round(value).toLocaleString('en-US')} ${elevationUnitLabel(units)}`)}
+              formatter={figure((value) => `${formatNumber(Math.round(value))} ${elevationUnitLabel(units)}`)}
             />
             <Bar dataKey="climb" name="Climb" fill={style.primary} radius={[3, 3, 0, 0]} />
           </BarChart>

@@ -1,11 +1,11 @@
 /**
- * Display helpers for activities that are the web app's alone: dates from the wall-clock
- * startDateLocal (the time where the run happened, not where the reader is), type and source
- * labels, file sizes. Units live in core/units.ts.
+ * Display helpers for activities that are the web app's alone: type and source labels, file sizes,
+ * heart rate and cadence. Dates and numbers are written by ./format.ts; units live in core/units.ts.
  */
 import type { ActivitySource } from '../../../core/activity/schemas.ts';
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
+import { formatDecimal, formatNumber } from './format.ts';
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<UploadActivityType, string>> = {
   run: 'Run',
@@ -23,62 +23,14 @@ export const ACTIVITY_SOURCE_LABELS: Readonly<Record<ActivitySource, string>> = 
   manual: 'Manual entry',
 };
 
-/**
- * startDateLocal is "YYYY-MM-DDTHH:mm:ss" with no zone: read it as UTC and format it in UTC so the
- * reader's own zone never shifts the run's local time.
- */
-function wallClock(startDateLocal: string): Date | undefined {
-  const date = new Date(`${startDateLocal.slice(0, 19)}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const longDateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** "Jun 14, 2025, 7:32 AM". */
-export function formatActivityDate(startDateLocal: string): string {
-  const date = wallClock(startDateLocal);
-  return date ? dateTimeFormat.format(date) : startDateLocal;
-}
-
-/** "Saturday, June 14, 2025 at 7:32 AM". */
-export function formatActivityDateLong(startDateLocal: string): string {
-  const date = wallClock(startDateLocal);
-  return date ? longDateTimeFormat.format(date) : startDateLocal;
-}
-
-const calendarDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
-/** An instant as the runner's calendar date: "June 14, 2025". */
-export function formatCalendarDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : calendarDateFormat.format(date);
-}
-
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) {
-    return `${bytes} B`;
+    return `${formatNumber(bytes)} B`;
   }
   if (bytes < 1024 * 1024) {
-    return `${(bytes / 1024).toFixed(1)} KB`;
+    return `${formatDecimal(bytes / 1024, 1)} KB`;
   }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
 }
 
 export function formatHeartRate(bpm: number | null): string {

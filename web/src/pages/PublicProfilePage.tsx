@@ -25,10 +25,10 @@ import { publicProfileTitle, type PublicActivity } from '../../../core/profile-p
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import { formatDistance, formatDuration, formatElevation } from '../../../core/units.ts';
 import { api, unwrap } from '../api/client.ts';
-import { formatCalendarDate } from '../lib/activity-format.ts';
 import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { PUBLIC_PROFILE_QUERY_KEY } from '../lib/query-keys.ts';
+import { formatDate, formatMonthYear } from '../lib/format.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { PublicActivityMap } from '../profile/PublicActivityMap.tsx';
 import { useUnits } from '../profile/use-units.ts';
@@ -115,7 +115,7 @@ function Medals({ profile }: { profile: PublicProfile }) {
                   key={medal.medalId}
                   icon={<EmojiEventsIcon style={{ color: tier.main }} />}
                   label={medal.title}
-                  title={`${tier.label}, earned ${formatCalendarDate(medal.earnedAt)}`}
+                  title={`${tier.label}, earned ${formatDate(medal.earnedAt)}`}
                   variant="outlined"
                   sx={{ borderColor: tier.main }}
                 />
@@ -141,7 +141,7 @@ function RecentActivity({ activity, units }: { activity: PublicActivity; units: 
           {activity.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatCalendarDate(activity.startDate)} · {figures.join(' · ')}
+          {formatDate(activity.startDate)} · {figures.join(' · ')}
         </Typography>
       </Box>
       {activity.lines.length > 0 && (
@@ -243,8 +243,7 @@ export default function PublicProfilePage() {
               {profile?.bio && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Typography>}
               {profile && (
                 <Typography variant="caption" color="text.secondary">
-                  Running with {PRODUCT_NAME} since{' '}
-                  {new Date(profile.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+                  Running with {PRODUCT_NAME} since {formatMonthYear(profile.createdAt.slice(0, 10))}
                 </Typography>
               )}
               {profile && <Totals profile={profile} units={units} />}

@@ -9,7 +9,7 @@ import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/materia
 import { Link as RouterLink } from 'react-router';
 import { periodEndLabel, SUBSCRIPTION_MESSAGES } from '../../../core/subscription.ts';
 import { useSession } from '../auth/session.ts';
-import { formatCalendarDate } from '../lib/activity-format.ts';
+import { formatDate } from '../lib/format.ts';
 import { useSubscription } from '../subscription/subscription-api.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';
 
@@ -50,7 +50,7 @@ function Confirmation() {
           {SUBSCRIPTION_MESSAGES.successActive}
         </Alert>
         <Typography variant="body2" color="text.secondary">
-          {periodEndLabel(true)} {formatCalendarDate(record.currentPeriodEnd)}
+          {periodEndLabel(true)} {formatDate(record.currentPeriodEnd, 'long')}
         </Typography>
         <BackToAccount variant="contained" />
       </Stack>

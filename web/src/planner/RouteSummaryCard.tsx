@@ -8,7 +8,7 @@ import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/materi
 import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/profile.ts';
 import type { ClimbSummary } from '../../../core/routes/elevation-profile.ts';
-import { formatDistance, formatElevation } from '../../../core/units.ts';
+import { formatDistance, formatElevation } from '../lib/format.ts';
 import { calculatorsLink } from './plan-link.ts';
 
 export function RouteSummaryCard({

@@ -6,7 +6,7 @@ import { Button, IconButton, List, ListItem, ListItemText, Stack, Typography } f
 import { useState } from 'react';
 import type { UnitSystem } from '../../../core/profile.ts';
 import type { RouteSummary } from '../../../core/routes/route-api.ts';
-import { formatDistance } from '../../../core/units.ts';
+import { formatDistance } from '../lib/format.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { exportGpxUrl, useDeleteRoute, useSavedRoutes } from './planner-api.ts';
 import { RenameRouteDialog } from './RenameRouteDialog.tsx';

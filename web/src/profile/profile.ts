@@ -10,6 +10,7 @@ import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { ApiError, api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
 import { useSession, type SessionUser } from '../auth/session.ts';
 import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
+import { runnerTimeZone, setRunnerTimeZone } from '../lib/time-zone.ts';
 
 /** A profile as the app holds it: `minimal` when it was made up after the fetch failed. */
 export type LoadedProfile = Profile & { minimal?: true };
@@ -41,7 +42,7 @@ export async function loadProfileOrMinimal(
 /** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useSession();
-  return useQuery({
+  const query = useQuery({
     queryKey: PROFILE_QUERY_KEY,
     queryFn: (): Promise<LoadedProfile> =>
       loadProfileOrMinimal(
@@ -52,6 +53,11 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
     staleTime: PROFILE_CACHE_MS,
     enabled,
   });
+  // The zone chosen in Account is the one every date and day is written in (lib/format.ts).
+  if (enabled && query.data) {
+    setRunnerTimeZone(query.data.preferences.timeZone);
+  }
+  return query;
 }
 
 export function useUpdateProfile() {
@@ -59,7 +65,13 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (update: ProfileUpdate): Promise<Profile> => unwrap(api.profile.$patch({ json: update })),
     onSuccess: async (profile) => {
+      const zoneBefore = runnerTimeZone();
+      setRunnerTimeZone(profile.preferences.timeZone);
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      if (runnerTimeZone() !== zoneBefore) {
+        // Today's date, streak days and the training plan's days are counted in the runner's zone.
+        await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== PROFILE_QUERY_KEY[0] });
+      }
       // The sidebar shows the name from the session.
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },

@@ -13,7 +13,8 @@ import { DisconnectStravaDialog } from './DisconnectStravaDialog.tsx';
 import type { StravaCardVariant } from './StravaCardFrame.tsx';
 import { isSyncActive, useSyncStrava } from './strava-api.ts';
 import { SyncProgressBar } from './SyncProgressBar.tsx';
-import { activityCountText, formatDay, lastSyncText, SYNC_FAILED_FALLBACK, syncResultText } from './sync-text.ts';
+import { formatDate } from '../lib/format.ts';
+import { activityCountText, lastSyncText, SYNC_FAILED_FALLBACK, syncResultText } from './sync-text.ts';
 import { useNow } from './use-now.ts';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -37,7 +38,7 @@ export function StravaConnected({ status, variant }: { status: StravaStatus; var
   const active = isSyncActive(progress);
   const details: [string, ReactNode][] = [
     ['Athlete', status.athleteName ?? '—'],
-    ['Connected since', status.connectedAt ? formatDay(status.connectedAt) : '—'],
+    ['Connected since', status.connectedAt ? formatDate(status.connectedAt) : '—'],
     ['Last sync', lastSyncText(status.lastSyncAt, active, now)],
     ['From Strava', activityCountText(status.activityCount)],
   ];

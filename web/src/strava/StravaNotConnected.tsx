@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { STRAVA_TEXTS, type StravaStatus } from '../../../core/strava/api.ts';
 import { ConnectStravaButton } from './ConnectStravaButton.tsx';
 import type { StravaCardVariant } from './StravaCardFrame.tsx';
-import { formatDay } from './sync-text.ts';
+import { formatDate } from '../lib/format.ts';
 
 export function StravaNotConnected({ status, variant }: { status: StravaStatus; variant: StravaCardVariant }) {
   return (
@@ -19,7 +19,7 @@ export function StravaNotConnected({ status, variant }: { status: StravaStatus; 
       </Typography>
       {status.disconnectedAt && (
         <Typography variant="body2" color="text.secondary">
-          Disconnected on {formatDay(status.disconnectedAt)}.
+          Disconnected on {formatDate(status.disconnectedAt)}.
         </Typography>
       )}
       <ConnectStravaButton disabled={!status.configured} />

@@ -5,28 +5,20 @@
 import { STRAVA_TEXTS } from '../../../core/strava/api.ts';
 import { STRAVA_SERVICE_NAME } from '../../../core/strava/messages.ts';
 import type { SyncProgress } from '../../../core/strava/api.ts';
+import { formatDate, formatNumber, formatRelative, formatTime } from '../lib/format.ts';
 
-const count = (value: number, one: string, many: string) =>
-  `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
-
-/** "14:05" in the reader's zone, 24-hour as the rate-limit line wants it. */
-const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-export function formatClock(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : clockFormat.format(date);
-}
+const count = (value: number, one: string, many: string) => `${formatNumber(value)} ${value === 1 ? one : many}`;
 
 /** The line under the progress bar of a sync that is not finished. */
 export function syncProgressText(progress: SyncProgress): string {
   if (progress.state === 'waiting') {
-    const until = progress.resumesAt ? ` until ${formatClock(progress.resumesAt)}` : '';
+    const until = progress.resumesAt ? ` until ${formatTime(progress.resumesAt)}` : '';
     return `Waiting for ${STRAVA_SERVICE_NAME}'s rate limit${until}`;
   }
   if (progress.pages === 0) {
     return STRAVA_TEXTS.syncStarted;
   }
-  return `Page ${progress.pages.toLocaleString('en-US')} · ${count(progress.activities, 'activity', 'activities')}`;
+  return `Page ${formatNumber(progress.pages)} · ${count(progress.activities, 'activity', 'activities')}`;
 }
 
 /** After a finished sync: what it brought. */
@@ -54,9 +46,6 @@ export function activityCountText(activities: number): string {
   return count(activities, 'activity', 'activities');
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -72,18 +61,13 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
     return 'just now';
   }
   if (elapsed < HOUR_MS) {
-    return relativeFormat.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
+    return formatRelative(-Math.floor(elapsed / MINUTE_MS), 'minute');
   }
   if (elapsed < DAY_MS) {
-    return relativeFormat.format(-Math.floor(elapsed / HOUR_MS), 'hour');
+    return formatRelative(-Math.floor(elapsed / HOUR_MS), 'hour');
   }
   if (elapsed < 7 * DAY_MS) {
-    return relativeFormat.format(-Math.floor(elapsed / DAY_MS), 'day');
+    return formatRelative(-Math.floor(elapsed / DAY_MS), 'day');
   }
-  return dateFormat.format(at);
-}
-
-export function formatDay(iso: string): string {
-  const at = Date.parse(iso);
-  return Number.isNaN(at) ? iso : dateFormat.format(at);
+  return formatDate(at);
 }

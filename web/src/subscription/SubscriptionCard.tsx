@@ -26,7 +26,7 @@ import {
   type SubscriptionView,
 } from '../../../core/subscription.ts';
 import { AccountSection } from '../account/AccountSection.tsx';
-import { formatCalendarDate } from '../lib/activity-format.ts';
+import { formatDate } from '../lib/format.ts';
 import { useOpenPortal, useStartCheckout, useSubscription } from './subscription-api.ts';
 
 function Unlocks({ view }: { view: SubscriptionView }) {
@@ -120,7 +120,7 @@ export function SubscriptionCard() {
             {record && (
               <Typography variant="body2" color="text.secondary">
                 {record.active ? '' : `Status: ${record.status.replace(/_/g, ' ')}. `}
-                {periodEndLabel(record.active)} {formatCalendarDate(record.currentPeriodEnd)}
+                {periodEndLabel(record.active)} {formatDate(record.currentPeriodEnd, 'long')}
               </Typography>
             )}
           </Stack>

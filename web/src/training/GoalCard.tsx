@@ -12,7 +12,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import { Box, Button, Card, Chip, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { projectionSentence } from '../../../core/training/goal-progress.ts';
 import type { Goal } from '../../../core/training/training-api.ts';
-import { goalTitle } from './goal-form.ts';
+import { dayText, goalTitle } from './goal-form.ts';
 import { useUnits } from '../profile/use-units.ts';
 
 const STATUS_CHIP = {
@@ -71,7 +71,7 @@ export function GoalCard({
             sx={{ my: 1.25, height: 8, borderRadius: 4 }}
           />
           <Typography variant="body2" color="text.secondary">
-            {projectionSentence(goal.definition, goal.detail, units)}
+            {projectionSentence(goal.definition, goal.detail, units, dayText)}
           </Typography>
           {goal.definition.kind === 'race' && goal.status === 'active' && !goal.hasActivePlan && (
             <Button size="small" startIcon={<EventNoteIcon />} onClick={actions.onPlan} sx={{ mt: 1, ml: -0.5 }}>

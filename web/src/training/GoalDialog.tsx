@@ -6,13 +6,13 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { useState, type FormEvent } from 'react';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { localDate } from '../../../core/activity/time-zone.ts';
-import { browserTimeZone } from '../lib/time-zone.ts';
+import { runnerTimeZone } from '../lib/time-zone.ts';
 import { GoalFields } from './GoalFields.tsx';
 import { emptyGoalForm, goalFormValues, readGoalForm, type GoalFormErrors, type GoalFormValues } from './goal-form.ts';
 import { useCreateGoal, useUpdateGoal } from './training-api.ts';
 import { useUnits } from '../profile/use-units.ts';
 
-const browserToday = () => localDate(Date.now(), browserTimeZone());
+const browserToday = () => localDate(Date.now(), runnerTimeZone());
 
 export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () => void }) {
   const { units } = useUnits();

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOAL_MESSAGES } from '../../../core/training/goals.ts';
 import { PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { emptyGoalForm, goalFormValues, goalTitle, readGoalForm } from './goal-form.ts';
+import { setReaderLocale } from '../lib/format.ts';
+
+// Dates as an en-GB browser writes them.
+beforeAll(() => setReaderLocale('en-GB'));
+afterAll(() => setReaderLocale(undefined));
 
 const today = '2026-11-24';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../core/training/goals.ts';
 import { distanceUnitLabel, formatDuration } from '../../../core/units.ts';
 import { metresPerUnit } from '../../../core/units.ts';
-import { bucketLabel } from '../charts/chart-series.ts';
+import { formatDay } from '../lib/format.ts';
 
 export interface GoalFormValues {
   kind: GoalKind;
@@ -142,8 +142,8 @@ const RACE_NAMES: readonly [number, string][] = [
   [42_195, 'Marathon'],
 ];
 
-/** "8 Mar 2027". */
-export const dayText = (day: string) => `${bucketLabel(day, false)} ${day.slice(0, 4)}`;
+/** A plan or goal day as the reader's locale writes it: "8 Mar 2027" (en-GB), "Mar 8, 2027" (en-US). */
+export const dayText = (day: string) => formatDay(day);
 
 /** The runner's title, else one made from the goal: "Half marathon under 1:55:00 on 14 Mar 2027". */
 export function goalTitle(goal: GoalDefinition, units: UnitSystem): string {

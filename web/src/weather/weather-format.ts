@@ -1,15 +1,10 @@
-/** How the weather screens write hours: the reader's own clock, "14:00". */
-const HOUR_FORMAT = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-  hourCycle: 'h23',
-});
+/** How the weather screens write hours: the runner's clock in the reader's locale ("14:00" en-GB). */
+import { formatDateTime as formatInstant, formatTime } from '../lib/format.ts';
 
 export function formatHour(ms: number): string {
-  return HOUR_FORMAT.format(ms);
+  return formatTime(ms);
 }
 
 export function formatDateTime(ms: number): string {
-  return DATE_TIME_FORMAT.format(ms);
+  return formatInstant(ms);
 }

@@ -18,6 +18,7 @@ import {
   type CoachingFocus,
   type CoachingSettings,
 } from '../../../core/wellbeing/check-in.ts';
+import { reminderHint } from './reminder-hint.ts';
 import { useUpdateCoachingSettings } from './wellbeing-api.ts';
 
 export const FOCUS_LABELS: Readonly<Record<CoachingFocus, string>> = {
@@ -65,7 +66,7 @@ export function CoachingCard({ settings }: { settings: CoachingSettings }) {
             value={draft.reminderTime}
             onChange={(event) => setDraft({ ...draft, reminderTime: event.target.value })}
             error={Boolean(errors.reminderTime)}
-            helperText={errors.reminderTime ?? 'Your local time, HH:MM.'}
+            helperText={errors.reminderTime ?? reminderHint(draft.reminderTime)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField

@@ -3,20 +3,11 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { WellbeingOverview } from '../../../core/wellbeing/wellbeing-api.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
-
-/** "24 Nov" for the axis. */
-function dayLabel(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}
+import { formatDayMonth } from '../lib/format.ts';
 
 export function TrendCard({ trend }: { trend: WellbeingOverview['trend'] }) {
   const style = useChartStyle();
-  const rows = trend.map((point) => ({ label: dayLabel(point.date), score: point.score }));
+  const rows = trend.map((point) => ({ label: formatDayMonth(point.date), score: point.score }));
   const checkIns = trend.filter((point) => point.score !== null).length;
   return (
     <ChartCard

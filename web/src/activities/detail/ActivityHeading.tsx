@@ -1,7 +1,8 @@
 /** The activity's name, date, type, source and file details. */
 import { Stack, Typography } from '@mui/material';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import { ACTIVITY_TYPE_LABELS, formatActivityDateLong } from '../../lib/activity-format.ts';
+import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import { formatWallDateTimeLong } from '../../lib/format.ts';
 import { ActivitySourceChip } from '../ActivitySourceChip.tsx';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 
@@ -13,7 +14,7 @@ export function ActivityHeading({ activity }: { activity: ActivityDetail }) {
         {activity.name}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        {formatActivityDateLong(activity.startDateLocal)}
+        {formatWallDateTimeLong(activity.startDateLocal)}
       </Typography>
       <Stack
         direction="row"

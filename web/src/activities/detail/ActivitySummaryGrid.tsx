@@ -9,7 +9,7 @@ import {
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatElevation } from '../../../../core/units.ts';
+import { formatElevation } from '../../lib/format.ts';
 import { formatCadence, formatHeartRate } from '../../lib/activity-format.ts';
 import { SummaryCard } from './DetailSection.tsx';
 

@@ -3,6 +3,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, Stack, Typography } from '@mui/material';
 import { pageRange } from './activity-list-url.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 interface ActivityPagerProps {
   page: number;
@@ -20,7 +21,7 @@ export function ActivityPager({ page, itemCount, total, hasNext, waiting, onPrev
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 2, py: 1.25 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} aria-live="polite">
-        {first}–{last} of {total.toLocaleString('en-US')}
+        {first}–{last} of {formatNumber(total)}
       </Typography>
       <Button
         size="small"

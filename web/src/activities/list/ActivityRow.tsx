@@ -9,7 +9,7 @@ import {
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatElevation } from '../../../../core/units.ts';
+import { formatElevation } from '../../lib/format.ts';
 import { ActivityNameCell } from '../ActivityNameCell.tsx';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 

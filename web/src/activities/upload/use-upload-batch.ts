@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { UploadEvent } from '../../../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../../../core/activity/upload-rules.ts';
-import { browserTimeZone } from '../../lib/time-zone.ts';
+import { runnerTimeZone } from '../../lib/time-zone.ts';
 import { sentFractions, uploadActivityFiles, type UploadRequest } from '../upload-activities.ts';
 import { applyFileEvent, type FileRow, interruptUnfinished, rowOf, type UploadSummary } from './upload-rows.ts';
 import { invalidateActivityData } from '../../lib/query-keys.ts';
@@ -59,7 +59,7 @@ export function useUploadBatch() {
     }
     setPhase('uploading');
     setFailure(undefined);
-    const upload = uploadActivityFiles(files, browserTimeZone(), {
+    const upload = uploadActivityFiles(files, runnerTimeZone(), {
       onBytes: (loaded, total) => setBytes({ loaded, total }),
       onEvent: applyEvent,
     });

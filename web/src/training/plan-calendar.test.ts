@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrainingPlan } from '../../../core/training/training-api.ts';
+import { setReaderLocale } from '../lib/format.ts';
+import { planCalendarRows } from './plan-calendar.ts';
+
+beforeAll(() => setReaderLocale('en-GB'));
+afterAll(() => setReaderLocale(undefined));
+
+type Week = TrainingPlan['calendar'][number];
+
+function run(date: string, metres: number): Week['days'][number] {
+  return {
+    date,
+    state: 'future',
+    restDay: false,
+    tasks: [
+      {
+        completed: false,
+        task: {
+          id: `${date}-easy`,
+          kind: 'easy',
+          distanceM: metres,
+          reps: null,
+          repDistanceM: null,
+          effortM: null,
+          pace: 'easy',
+          paceSPerM: 0.36,
+          minutes: null,
+        },
+      },
+    ],
+  };
+}
+
+const rest = (date: string): Week['days'][number] => ({ date, state: 'future', restDay: true, tasks: [] });
+
+// A plan from Wednesday 25 Nov 2026: its weeks run Wednesday to Tuesday.
+const calendar: Week[] = [
+  {
+    number: 1,
+    kind: 'base',
+    days: [
+      run('2026-11-25', 5000),
+      rest('2026-11-26'),
+      run('2026-11-27', 6000),
+      rest('2026-11-28'),
+      run('2026-11-29', 12_000),
+      rest('2026-11-30'),
+      run('2026-12-01', 7000),
+    ],
+  },
+  { number: 2, kind: 'build', days: [run('2026-12-02', 8000)] },
+];
+
+describe('planCalendarRows', () => {
+  it('lays the days out in Monday-first weeks, with the month where it begins and each week’s distance', () => {
+    const rows = planCalendarRows(calendar, 1);
+    expect(rows.map((row) => row.start)).toEqual(['2026-11-23', '2026-11-30']);
+    expect(rows[0]!.days.map((day) => day?.date ?? null)).toEqual([
+      null,
+      null,
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(rows.map((row) => row.month)).toEqual(['November 2026', 'December 2026']);
+    expect(rows.map((row) => row.distanceM)).toEqual([23_000, 15_000]);
+    expect(rows.map((row) => row.weekNumber)).toEqual([1, 1]);
+    expect(rows[1]!.days.map((day) => day?.date ?? null)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('starts the weeks on Sunday for a Sunday-first locale', () => {
+    const rows = planCalendarRows(calendar, 7);
+    expect(rows.map((row) => row.start)).toEqual(['2026-11-22', '2026-11-29']);
+    expect(rows[1]!.days[0]?.date).toBe('2026-11-29');
+    expect(rows.map((row) => row.distanceM)).toEqual([11_000, 27_000]);
+  });
+
+  it('has no rows for an empty plan', () => {
+    expect(planCalendarRows([], 1)).toEqual([]);
+  });
+});
