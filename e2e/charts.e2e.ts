@@ -12,7 +12,7 @@ import { garminConnectGpx, straightRun } from '../core/activity/activity-file-bu
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
 import { BEST_EFFORT_STATUS_TEXT } from '../core/running/best-efforts-api.ts';
 import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
-import { HEART_RATE_MESSAGES } from '../core/running/heart-rate-api.ts';
+import { HEART_RATE_MESSAGES, ZONE_METHOD_LABELS } from '../core/running/heart-rate-api.ts';
 import {
   VIEWPORT_NAMES,
   currentPath,
@@ -118,6 +118,31 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await shared.goto('/charts');
     await expectVisible(shared.getByText(/Time in zones \(h:mm\), .*, max HR 181 \(yours, from Account\)/));
     await expectVisible(shared.getByText('Z5 163+ Maximum'));
+
+    // Resting heart rate and zones by heart-rate reserve: refused out of range, then the zones and
+    // the load follow. Karvonen with 181 and 45: zone 5 from 45 + 0.9 × 136 = 167.4, so 168.
+    await shared.goto('/account#heart-rate');
+    const resting = shared.getByLabel('Resting heart rate');
+    await expectVisible(resting);
+    await resting.fill('25');
+    await shared.getByLabel('Threshold pace').fill('4:10');
+    await shared.getByRole('radio', { name: ZONE_METHOD_LABELS.reserve }).check();
+    await shared.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(shared.getByText(HEART_RATE_MESSAGES.restingHeartRate));
+    await resting.fill('45');
+    await shared.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(shared.getByRole('status').filter({ hasText: 'Maximum heart rate saved.' }));
+    await expectVisible(shared.getByText('Training load and heart-rate-reserve zones use it.'));
+    await resting.scrollIntoViewIfNeeded();
+    await screenshot(shared, `account-heart-rate-settings-${viewport}`);
+    await shared.goto('/charts');
+    await expectVisible(
+      shared.getByText(/Time in zones \(h:mm\), % of heart-rate reserve \(Karvonen\), 5 zones, max HR 181/),
+    );
+    await expectVisible(shared.getByText('Z5 168+ Maximum'));
+    await expectVisible(shared.getByText(/pace against 4:10\/km \(yours\).*resting HR 45 \(yours\)/));
+    await shared.getByTestId('chart-load').scrollIntoViewIfNeeded();
+    await screenshot(shared, `charts-heart-rate-reserve-${viewport}`);
   });
 
   test('a run shorter than 400 m says so on its page, not that it was on a treadmill', async () => {

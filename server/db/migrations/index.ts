@@ -34,6 +34,7 @@ import * as loadAggregates from './0029-load-aggregates.ts';
 import * as pageViews from './0030-page-views.ts';
 import * as twoFactor from './0033-two-factor.ts';
 import * as mailSentLog from './0034-mail-sent-log.ts';
+import * as heartRateSettings from './0037-heart-rate-settings.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -67,6 +68,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0030-page-views': pageViews,
   '0033-two-factor': twoFactor,
   '0034-mail-sent-log': mailSentLog,
+  '0037-heart-rate-settings': heartRateSettings,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
