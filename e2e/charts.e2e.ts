@@ -12,7 +12,7 @@ import { garminConnectGpx, straightRun } from '../core/activity/activity-file-bu
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
 import { BEST_EFFORT_STATUS_TEXT } from '../core/running/best-efforts-api.ts';
 import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
-import { HEART_RATE_MESSAGES } from '../core/running/heart-rate-api.ts';
+import { HEART_RATE_MESSAGES, ZONE_METHOD_LABELS } from '../core/running/heart-rate-api.ts';
 import {
   VIEWPORT_NAMES,
   currentPath,
@@ -104,7 +104,7 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await zones.scrollIntoViewIfNeeded();
     await screenshot(shared, `charts-heart-rate-zones-${viewport}`);
     await shared.getByRole('link', { name: 'Set your maximum' }).click();
-    const maximum = shared.getByLabel('Maximum heart rate');
+    const maximum = shared.getByLabel('Maximum heart rate', { exact: true });
     await expectVisible(maximum);
     await maximum.fill('abc');
     await shared.getByRole('button', { name: 'Save heart rate' }).click();
@@ -118,6 +118,39 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await shared.goto('/charts');
     await expectVisible(shared.getByText(/Time in zones \(h:mm\), .*, max HR 181 \(yours, from Account\)/));
     await expectVisible(shared.getByText('Z5 163+ Maximum'));
+  });
+
+  test('resting heart rate, threshold pace and zones by heart-rate reserve redraw the zones and the load', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount());
+    await page.goto('/charts');
+    await page.getByRole('button', { name: 'Add sample runs' }).click();
+    await expect.poll(() => activityCount(page), POLL).toBe('3');
+    await page.goto('/account#heart-rate');
+    await page.getByLabel('Maximum heart rate', { exact: true }).fill('181');
+    // Resting heart rate and zones by heart-rate reserve: refused out of range, then the zones and
+    // the load follow. Karvonen with 181 and 45: zone 5 from 45 + 0.9 × 136 = 167.4, so 168.
+    const resting = page.getByLabel('Resting heart rate', { exact: true });
+    await expectVisible(resting);
+    await resting.fill('25');
+    await page.getByLabel('Threshold pace').fill('4:10');
+    await page.getByRole('radio', { name: ZONE_METHOD_LABELS.reserve }).check();
+    await page.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(page.getByText(HEART_RATE_MESSAGES.restingHeartRate));
+    await resting.fill('45');
+    await page.getByRole('button', { name: 'Save heart rate' }).click();
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Maximum heart rate saved.' }));
+    await expectVisible(page.getByText('Training load and heart-rate-reserve zones use it.'));
+    await resting.scrollIntoViewIfNeeded();
+    await screenshot(page, `account-heart-rate-settings-${viewport}`);
+    await page.goto('/charts');
+    await expectVisible(
+      page.getByText(/Time in zones \(h:mm\), % of heart-rate reserve \(Karvonen\), 5 zones, max HR 181/),
+    );
+    await expectVisible(page.getByText('Z5 168+ Maximum'));
+    await expectVisible(page.getByText(/pace against 4:10\/km \(yours\).*resting HR 45 \(yours\)/));
+    await page.getByTestId('chart-load').scrollIntoViewIfNeeded();
+    await screenshot(page, `charts-heart-rate-reserve-${viewport}`);
   });
 
   test('a run shorter than 400 m says so on its page, not that it was on a treadmill', async () => {

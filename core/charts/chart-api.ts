@@ -4,7 +4,7 @@ import type { UploadActivityType } from '../activity/parsed.ts';
 import { activityTypeSchema } from '../activity/schemas.ts';
 import { timeZoneField } from '../medals/api.ts';
 import { HEART_RATE_ZONES } from '../running/heart-rate-zones.ts';
-import { MAX_HEART_RATE_SOURCES } from './chart-load.ts';
+import { MAX_HEART_RATE_SOURCES, SETTING_SOURCES } from './chart-load.ts';
 import { CHART_PERIODS, DEFAULT_CHART_PERIOD } from './chart-periods.ts';
 
 export const CHART_TYPE_ALL = 'all';
@@ -88,6 +88,10 @@ export const chartsSchema = z.object({
   }),
   load: z.object({
     restingHeartRate: z.number(),
+    restingHeartRateSource: z.enum(SETTING_SOURCES),
+    /** Seconds per km: what a run without heart rate is paced against. */
+    thresholdPaceSecondsPerKm: z.number(),
+    thresholdPaceSource: z.enum(SETTING_SOURCES),
     days: z.array(
       z.object({ date: isoDay, load: z.number(), fitness: z.number(), fatigue: z.number(), form: z.number() }),
     ),

@@ -4,6 +4,8 @@ import {
   HEART_RATE_HISTOGRAM_MAX_BPM,
   heartRateSecondsAtMost,
   heartRateZoneBounds,
+  HEART_RATE_ZONE_MODELS,
+  zoneMethodOf,
   zoneSeconds,
   zoneSecondsFromEdges,
 } from './heart-rate-zones.ts';
@@ -106,5 +108,52 @@ describe('heart-rate zones by % of maximum', () => {
   it('turns sums taken at the zone edges into seconds per zone', () => {
     // Below zone 1: 100 s; below zone 2: 400; … ; 1,000 s in all.
     expect(zoneSecondsFromEdges([100, 400, 700, 900, 950], 1000)).toEqual([300, 300, 200, 50, 50]);
+  });
+});
+
+describe('zones by each method', () => {
+  const basis = { maxHeartRate: 190, restingHeartRate: 50, lactateThresholdHeartRate: 170 } as const;
+  const starts = (method: 'max' | 'reserve' | 'lthr', lthr: number | null = basis.lactateThresholdHeartRate) =>
+    heartRateZoneBounds({ ...basis, method, lactateThresholdHeartRate: lthr }).map((zone) => [
+      zone.fromBpm,
+      zone.toBpm,
+    ]);
+
+  it('by maximum heart rate: 50, 60, 70, 80 and 90 % of 190', () => {
+    expect(starts('max')).toEqual([
+      [95, 113],
+      [114, 132],
+      [133, 151],
+      [152, 170],
+      [171, null],
+    ]);
+  });
+
+  it('by heart-rate reserve (Karvonen): resting 50 + 50…90 % of the 140 bpm reserve', () => {
+    // 50 + 0.5 × 140 = 120, 134, 148, 162, 176.
+    expect(starts('reserve')).toEqual([
+      [120, 133],
+      [134, 147],
+      [148, 161],
+      [162, 175],
+      [176, null],
+    ]);
+  });
+
+  it('by lactate-threshold heart rate (Friel): below 85, 85, 90, 95 and 100 % of 170', () => {
+    // 0.85 × 170 = 144.5 → 145; 153; 161.5 → 162; 170.
+    expect(starts('lthr')).toEqual([
+      [0, 144],
+      [145, 152],
+      [153, 161],
+      [162, 169],
+      [170, null],
+    ]);
+    expect(HEART_RATE_ZONE_MODELS.lthr).toBe('% of lactate-threshold heart rate (Friel), 5 zones');
+  });
+
+  it('falls back to the maximum when zones by threshold have no threshold', () => {
+    expect(zoneMethodOf({ ...basis, method: 'lthr', lactateThresholdHeartRate: null })).toBe('max');
+    expect(starts('lthr', null)).toEqual(starts('max'));
   });
 });

@@ -1,7 +1,13 @@
 /**
- * Heart-rate zones: five zones by percentage of the maximum heart rate (the model Garmin and
- * Polar show by default): Zone 1 50–60 %, Zone 2 60–70 %, Zone 3 70–80 %, Zone 4 80–90 %,
- * Zone 5 90 % and above. Time below 50 % is in no zone.
+ * Heart-rate zones: five zones, by one of three methods the runner chooses (HEART_RATE_ZONE_METHODS):
+ * - 'max', % of maximum heart rate (the model Garmin and Polar show by default): Zone 1 50–60 %,
+ *   Zone 2 60–70 %, Zone 3 70–80 %, Zone 4 80–90 %, Zone 5 90 % and above. Time below 50 % is in
+ *   no zone.
+ * - 'reserve', % of heart-rate reserve (Karvonen, Kentala & Mustala, 1957: heart rate = resting +
+ *   fraction × (maximum − resting)), with the same bands: 50–60, 60–70, 70–80, 80–90, 90 % and up.
+ * - 'lthr', % of lactate-threshold heart rate (Joe Friel's running zones, "The Triathlete's Training
+ *   Bible"): Zone 1 below 85 %, Zone 2 85–89 %, Zone 3 90–94 %, Zone 4 95–99 %, Zone 5 100 % and
+ *   above (Friel's 5a–5c together).
  *
  * Each activity keeps, once, how long its heart rate was at or below each beat per minute (a
  * cumulative histogram, `secondsAtMost[b]` = seconds at ≤ b bpm). Time in any zone, for any maximum
@@ -22,7 +28,19 @@ export const HEART_RATE_HISTOGRAM_MAX_BPM = 250;
 /** Without a distance stream, a gap between points longer than this is a pause, not exercise. */
 export const MAX_UNMOVING_GAP_S = 30;
 
-export const HEART_RATE_ZONE_MODEL = '% of maximum heart rate, 5 zones';
+export const HEART_RATE_ZONE_METHODS = ['max', 'reserve', 'lthr'] as const;
+export type HeartRateZoneMethod = (typeof HEART_RATE_ZONE_METHODS)[number];
+
+/** How each method is named where the zones are drawn. */
+export const HEART_RATE_ZONE_MODELS: Readonly<Record<HeartRateZoneMethod, string>> = {
+  max: '% of maximum heart rate, 5 zones',
+  reserve: '% of heart-rate reserve (Karvonen), 5 zones',
+  lthr: '% of lactate-threshold heart rate (Friel), 5 zones',
+};
+export const HEART_RATE_ZONE_MODEL = HEART_RATE_ZONE_MODELS.max;
+
+/** Lower bounds of Zones 1–5 as fractions of lactate-threshold heart rate (Friel). */
+export const LTHR_ZONE_FROM = [0, 0.85, 0.9, 0.95, 1] as const;
 
 export interface HeartRateZone {
   id: 'z1' | 'z2' | 'z3' | 'z4' | 'z5';
@@ -50,9 +68,43 @@ export interface HeartRateZoneBounds {
   toBpm: number | null;
 }
 
-/** The zones in whole beats per minute: a zone starts at the first whole bpm at its percentage. */
-export function heartRateZoneBounds(maxHeartRate: number): HeartRateZoneBounds[] {
-  const starts = HEART_RATE_ZONES.map((zone) => Math.ceil(maxHeartRate * zone.from - 1e-9));
+/** What the zones are worked out from: the heart rates in force (bpm) and the method. */
+export interface ZoneBasis {
+  method: HeartRateZoneMethod;
+  maxHeartRate: number;
+  restingHeartRate: number;
+  /** Required by 'lthr'; a basis without it falls back to 'max'. */
+  lactateThresholdHeartRate: number | null;
+}
+
+/** The method in force: 'lthr' needs a lactate-threshold heart rate, else the zones are by maximum. */
+export function zoneMethodOf(basis: ZoneBasis): HeartRateZoneMethod {
+  return basis.method === 'lthr' && basis.lactateThresholdHeartRate === null ? 'max' : basis.method;
+}
+
+/** The heart rate (bpm, not rounded) at which each zone starts under the basis. */
+function zoneStarts(basis: ZoneBasis): number[] {
+  const { maxHeartRate, restingHeartRate, lactateThresholdHeartRate } = basis;
+  switch (zoneMethodOf(basis)) {
+    case 'reserve':
+      return HEART_RATE_ZONES.map((zone) => restingHeartRate + zone.from * (maxHeartRate - restingHeartRate));
+    case 'lthr':
+      return LTHR_ZONE_FROM.map((from) => from * (lactateThresholdHeartRate ?? maxHeartRate));
+    default:
+      return HEART_RATE_ZONES.map((zone) => maxHeartRate * zone.from);
+  }
+}
+
+/**
+ * The zones in whole beats per minute: a zone starts at the first whole bpm at its percentage. A
+ * number is the maximum heart rate (zones by % of maximum).
+ */
+export function heartRateZoneBounds(basis: ZoneBasis | number): HeartRateZoneBounds[] {
+  const full: ZoneBasis =
+    typeof basis === 'number'
+      ? { method: 'max', maxHeartRate: basis, restingHeartRate: 0, lactateThresholdHeartRate: null }
+      : basis;
+  const starts = zoneStarts(full).map((start) => Math.max(0, Math.ceil(start - 1e-9)));
   return HEART_RATE_ZONES.map((zone, index) => {
     const next = starts[index + 1];
     return {
@@ -133,3 +185,10 @@ export function zoneSeconds(secondsAtMost: readonly number[], zones: readonly He
 
 /** The maximum heart rate a runner may set (bpm): whole numbers in a range real hearts reach. */
 export const MAX_HEART_RATE_LIMITS = { min: 120, max: 230 } as const;
+/**
+ * A resting heart rate a runner may set (bpm): trained endurance athletes reach the low 30s (a
+ * handful lower), and above 100 is tachycardia at rest, not a training basis.
+ */
+export const RESTING_HEART_RATE_LIMITS = { min: 30, max: 100 } as const;
+/** A lactate-threshold heart rate a runner may set (bpm): about 80–95 % of a maximum of 120–230. */
+export const LACTATE_THRESHOLD_HEART_RATE_LIMITS = { min: 100, max: 220 } as const;

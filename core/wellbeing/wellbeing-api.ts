@@ -77,6 +77,8 @@ export const readinessSchema = z.object({
   acuteLoad: z.number(),
   chronicLoad: z.number(),
   ratio: z.number().nullable(),
+  /** Some load but not three weeks of it yet: readiness is still learning and compares none. */
+  learning: z.boolean(),
   /** The coaching focus's tip for today (coaching.ts). */
   tip: z.string(),
   /** The check-in reminder once its time has come and today has no check-in; null otherwise. */

@@ -8,6 +8,7 @@ import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { DatedLoad } from '../../core/charts/chart-load.ts';
 import type { ChartFilter } from './charts-repository.ts';
 import type { Db } from './db.ts';
+import { NO_HEART_RATE_SETTINGS, type StoredHeartRateSettings } from './heart-rate-repository.ts';
 
 export interface StoredLoad {
   activityId: string;
@@ -27,29 +28,33 @@ export interface StoredExtent {
 /** Rows per insert: five parameters each, far below the protocol's limit. */
 const BATCH = 500;
 
-/** The runner's stored extent (null before it was first worked out) and the maximum heart rate they set. */
+/** The runner's stored extent (null before it was first worked out) and their heart-rate settings. */
 export async function findLoadBasis(
   db: Db,
   userId: string,
-): Promise<{ extent: StoredExtent | null; setMaxHeartRate: number | null }> {
+): Promise<{ extent: StoredExtent | null; settings: StoredHeartRateSettings }> {
   const row = await db
     .selectFrom('profiles')
     .leftJoin('loadExtents', 'loadExtents.userId', 'profiles.userId')
     .where('profiles.userId', '=', userId)
     .select([
-      'profiles.maxHeartRate as setMaxHeartRate',
+      'profiles.maxHeartRate',
+      'profiles.restingHeartRate',
+      'profiles.lactateThresholdHeartRate',
+      'profiles.thresholdPaceSecondsPerKm',
+      'profiles.heartRateZoneMethod as zoneMethod',
       'loadExtents.firstDay',
       'loadExtents.maxHeartrate',
       'loadExtents.loadMaxHeartRate',
     ])
     .executeTakeFirst();
   if (!row) {
-    return { extent: null, setMaxHeartRate: null };
+    return { extent: null, settings: NO_HEART_RATE_SETTINGS };
   }
-  const { setMaxHeartRate, firstDay, maxHeartrate, loadMaxHeartRate } = row;
+  const { firstDay, maxHeartrate, loadMaxHeartRate, ...settings } = row;
   return {
     extent: loadMaxHeartRate === null ? null : { firstDay, maxHeartrate, loadMaxHeartRate },
-    setMaxHeartRate,
+    settings,
   };
 }
 

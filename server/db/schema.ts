@@ -3,6 +3,7 @@
  * The auth_* tables follow better-auth's model (user, session, account, verification, rateLimit).
  */
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import type { HeartRateZoneMethod } from '../../core/running/heart-rate-zones.ts';
 import type { ActivitySource } from '../../core/activity/schemas.ts';
 import type { SyncKind, SyncState } from '../../core/strava/api.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -113,6 +114,11 @@ export interface ProfilesTable {
   /** Off: /{username} answers as for a name no runner has (core/profile-privacy.ts). */
   publicProfile: Generated<boolean>;
   showLocation: Generated<boolean>;
+  /** Resting heart rate (bpm), lactate-threshold heart rate (bpm), threshold pace (s/km); null: not set. */
+  restingHeartRate: number | null;
+  lactateThresholdHeartRate: number | null;
+  thresholdPaceSecondsPerKm: number | null;
+  heartRateZoneMethod: Generated<HeartRateZoneMethod>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

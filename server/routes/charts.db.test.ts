@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { CHART_QUERY_MESSAGES, type Charts } from '../../core/charts/chart-api.ts';
-import { DEFAULT_MAX_HEART_RATE } from '../../core/charts/chart-load.ts';
+import {
+  ASSUMED_RESTING_HEART_RATE,
+  ASSUMED_THRESHOLD_PACE_S_PER_KM,
+  DEFAULT_MAX_HEART_RATE,
+  loadAssumptions,
+  loadOfActivity,
+} from '../../core/charts/chart-load.ts';
 import { HEART_RATE_MESSAGES, type HeartRateSettings } from '../../core/running/heart-rate-api.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -150,7 +156,12 @@ describe('GET /api/charts', () => {
 
     const set = await runner.client.put<HeartRateSettings>('/api/heart-rate', { maxHeartRate: 190 });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ maxHeartRate: 190, highestRecorded: 149, effectiveMaxHeartRate: 190, source: 'set' });
+    expect(set.body).toMatchObject({
+      maxHeartRate: 190,
+      highestRecorded: 149,
+      effectiveMaxHeartRate: 190,
+      source: 'set',
+    });
     const own = await charts(runner, 'period=12w');
     expect(own.heartRate).toMatchObject({ maxHeartRate: 190, maxHeartRateSource: 'set' });
     // Maximum 190: zone 2 is 114–132 (130…132: 150 s), zone 3 is 133–151 (the other 850 s).
@@ -174,6 +185,105 @@ describe('GET /api/charts', () => {
       });
     }
     expect((await runner.client.get<HeartRateSettings>('/api/heart-rate')).body.maxHeartRate).toBeNull();
+  });
+
+  it('keeps resting and lactate-threshold heart rate, threshold pace and the zone method; zones and stored loads follow', async () => {
+    const athlete = await registerUser(server);
+    // Monday's run: 1,000 s at 130…149 bpm, 3,000 m.
+    await uploadRun(athlete, Date.UTC(2026, 10, 23, 6, 0, 0), 1000);
+    const { db } = server.database;
+    const storedLoad = async () =>
+      (await db.selectFrom('activityLoads').select('load').where('userId', '=', athlete.id).executeTakeFirstOrThrow())
+        .load;
+    const activity = await db
+      .selectFrom('activities')
+      .select(['type', 'movingTime', 'distance', 'averageHeartrate'])
+      .where('userId', '=', athlete.id)
+      .executeTakeFirstOrThrow();
+    expect((await athlete.client.get<HeartRateSettings>('/api/heart-rate')).body).toMatchObject({
+      restingHeartRate: null,
+      effectiveRestingHeartRate: ASSUMED_RESTING_HEART_RATE,
+      restingHeartRateSource: 'assumed',
+      lactateThresholdHeartRate: null,
+      thresholdPaceSecondsPerKm: null,
+      effectiveThresholdPaceSecondsPerKm: ASSUMED_THRESHOLD_PACE_S_PER_KM,
+      zoneMethod: 'max',
+    });
+    const before = await storedLoad();
+    expect(before).toBeCloseTo(loadOfActivity(activity, loadAssumptions({ set: null, highestSeen: 149 })), 9);
+
+    const settings = {
+      maxHeartRate: 190,
+      restingHeartRate: 45,
+      lactateThresholdHeartRate: 165,
+      thresholdPaceSecondsPerKm: 250,
+      zoneMethod: 'reserve',
+    } as const;
+    const saved = await athlete.client.put<HeartRateSettings>('/api/heart-rate', settings);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      ...settings,
+      effectiveRestingHeartRate: 45,
+      restingHeartRateSource: 'set',
+      effectiveThresholdPaceSecondsPerKm: 250,
+      thresholdPaceSource: 'set',
+    });
+    // The stored load is worked out again with resting 45 (TRIMP's heart-rate reserve).
+    const after = await storedLoad();
+    expect(after).not.toBeCloseTo(before, 3);
+    expect(after).toBeCloseTo(
+      loadOfActivity(
+        activity,
+        loadAssumptions({ set: 190, highestSeen: 149, restingHeartRate: 45, thresholdPaceSecondsPerKm: 250 }),
+      ),
+      9,
+    );
+    // Karvonen: 45 + 50…90 % of the 145 bpm reserve = 117.5, 132, 146.5, 161, 175.5.
+    const reserve = await charts(athlete, 'period=12w');
+    expect(reserve.heartRate.model).toBe('% of heart-rate reserve (Karvonen), 5 zones');
+    expect(reserve.heartRate.zones.map((zone) => zone.fromBpm)).toEqual([118, 132, 147, 161, 176]);
+    // 130…131 bpm (100 s) in zone 1, 132…146 (750 s) in zone 2, 147…149 (150 s) in zone 3.
+    expect(reserve.buckets.at(-1)?.zones).toEqual([100, 750, 150, 0, 0]);
+    expect(reserve.load).toMatchObject({
+      restingHeartRate: 45,
+      restingHeartRateSource: 'set',
+      thresholdPaceSecondsPerKm: 250,
+      thresholdPaceSource: 'set',
+    });
+
+    // Friel: below 85 % of 165, then 85, 90, 95 and 100 %: 140.25, 148.5, 156.75, 165.
+    await athlete.client.put<HeartRateSettings>('/api/heart-rate', { maxHeartRate: 190, zoneMethod: 'lthr' });
+    const lthr = await charts(athlete, 'period=12w');
+    expect(lthr.heartRate.model).toBe('% of lactate-threshold heart rate (Friel), 5 zones');
+    expect(lthr.heartRate.zones.map((zone) => zone.fromBpm)).toEqual([0, 141, 149, 157, 165]);
+    expect(lthr.buckets.at(-1)?.zones).toEqual([550, 400, 50, 0, 0]);
+
+    // Bad values are refused with their sentence and change nothing, the loads included.
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ maxHeartRate: 190, restingHeartRate: 25 }, `restingHeartRate: ${HEART_RATE_MESSAGES.restingHeartRate}`],
+      [
+        { maxHeartRate: 190, lactateThresholdHeartRate: 221 },
+        `lactateThresholdHeartRate: ${HEART_RATE_MESSAGES.lactateThresholdHeartRate}`,
+      ],
+      [
+        { maxHeartRate: 190, thresholdPaceSecondsPerKm: 100 },
+        `thresholdPaceSecondsPerKm: ${HEART_RATE_MESSAGES.thresholdPace}`,
+      ],
+      [{ maxHeartRate: 190, lactateThresholdHeartRate: 195 }, HEART_RATE_MESSAGES.thresholdOutsideRange],
+      [
+        { maxHeartRate: 190, restingHeartRate: 100, lactateThresholdHeartRate: 100 },
+        HEART_RATE_MESSAGES.thresholdOutsideRange,
+      ],
+      [{ maxHeartRate: 190, lactateThresholdHeartRate: null }, HEART_RATE_MESSAGES.lthrMethodNeedsThreshold],
+    ];
+    for (const [body, message] of refusals) {
+      expectApiError(await athlete.client.put('/api/heart-rate', body), 400, { type: 'validation_error', message });
+    }
+    expect((await athlete.client.get<HeartRateSettings>('/api/heart-rate')).body).toMatchObject({
+      ...settings,
+      zoneMethod: 'lthr',
+    });
+    expect(await storedLoad()).toBe(after);
   });
 
   it('gives an empty runner twelve empty weeks and says there is nothing yet', async () => {

@@ -347,21 +347,39 @@ describe('readiness', () => {
     clock.set(START);
   });
 
-  it('compares the load of the last 7 and 28 days once the runner has 28 days of history', async () => {
+  it('is still learning until three of the last four weeks hold load, then compares the last 7 and 28 days', async () => {
     clock.set(START);
     const runner = await registerUser(server);
     await checkIn(runner);
     const readinessNow = async () => (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
     // This morning: 3,000 m in 1,000 s. A first run is no overload: there is no month to compare with.
     await uploadRun(runner, Date.UTC(2026, 10, 24, 6, 0, 0));
-    expect(await readinessNow()).toMatchObject({ level: 'ready', ratio: null, score: 78 });
-    // The same run 27 days ago, the first day of the 28: now this week holds half of the month's load.
+    expect(await readinessNow()).toMatchObject({ level: 'ready', ratio: null, learning: true, score: 78 });
+    // The same run 27 days ago (as a history imported today holds it): two weeks of four are no
+    // "twice your 4-week average" yet.
     await uploadRun(runner, Date.UTC(2026, 9, 28, 7, 0, 0));
+    expect(await readinessNow()).toMatchObject({ level: 'ready', ratio: null, learning: true, score: 78 });
+    // A third week with the run, 10 days ago: now this week holds a third of the month's load.
+    await uploadRun(runner, Date.UTC(2026, 10, 14, 7, 0, 0));
     const view = await readinessNow();
     expect(view.acuteLoad).toBeGreaterThan(0);
-    expect(view.chronicLoad).toBeCloseTo((view.acuteLoad * 7 * 2) / 28);
-    expect(view.ratio).toBeCloseTo(2);
-    expect(view).toMatchObject({ level: 'rest', sentence: READINESS_SENTENCES.restHighLoad, score: 78 });
+    expect(view.chronicLoad).toBeCloseTo((view.acuteLoad * 7 * 3) / 28);
+    expect(view.ratio).toBeCloseTo(28 / 21);
+    expect(view).toMatchObject({ level: 'easy', sentence: READINESS_SENTENCES.easyHighLoad, learning: false });
+  });
+
+  it('says it is still learning without a check-in', async () => {
+    clock.set(START);
+    const runner = await registerUser(server);
+    await uploadRun(runner, Date.UTC(2026, 10, 24, 6, 0, 0));
+    const view = (await runner.client.get<ReadinessView>(`/api/readiness?timeZone=${BERLIN}`)).body;
+    expect(view).toMatchObject({
+      level: 'unknown',
+      sentence:
+        'Still learning your training: readiness compares your load once it has three weeks of your history. Check in to see how ready you are today.',
+      ratio: null,
+      learning: true,
+    });
   });
 });
 

@@ -23,9 +23,10 @@ import {
 } from '../../core/charts/chart-periods.ts';
 import { addDays } from '../../core/medals/streak.ts';
 import {
-  HEART_RATE_ZONE_MODEL,
+  HEART_RATE_ZONE_MODELS,
   HEART_RATE_ZONES,
   heartRateZoneBounds,
+  zoneMethodOf,
   zoneSecondsFromEdges,
 } from '../../core/running/heart-rate-zones.ts';
 import { bucketTotals, heartRateZoneEdges, type BucketRow, type ChartFilter } from '../db/charts-repository.ts';
@@ -35,6 +36,7 @@ import {
   PENDING_TRACK_FIGURES_READ,
   type TrackFiguresContext,
 } from './best-efforts-service.ts';
+import { zoneBasisOf } from './heart-rate-service.ts';
 import { loadFigures } from './load-aggregates.ts';
 
 /** Buckets averaged into the pace trend's rolling line (this one and the three before). */
@@ -69,8 +71,10 @@ export async function getCharts(context: TrackFiguresContext, userId: string, qu
   const today = localDate(context.clock.now(), query.timeZone);
   const type = query.type === CHART_TYPE_ALL ? null : query.type;
   const paceType = paceTrendType(query.type);
-  const { extent, assumptions } = await loadFigures(db, userId);
-  const zones = heartRateZoneBounds(assumptions.maxHeartRate);
+  const figures = await loadFigures(db, userId);
+  const { extent, assumptions } = figures;
+  const zoneBasis = zoneBasisOf(figures);
+  const zones = heartRateZoneBounds(zoneBasis);
   const range: ChartRange = chartRange(query.period, today, extent.firstDay);
   const compare = comparesWithLastYear(query.period);
   const previous = lastYearRange(range);
@@ -124,11 +128,14 @@ export async function getCharts(context: TrackFiguresContext, userId: string, qu
     heartRate: {
       maxHeartRate: assumptions.maxHeartRate,
       maxHeartRateSource: assumptions.maxHeartRateSource,
-      model: HEART_RATE_ZONE_MODEL,
+      model: HEART_RATE_ZONE_MODELS[zoneMethodOf(zoneBasis)],
       zones,
     },
     load: {
       restingHeartRate: assumptions.restingHeartRate,
+      restingHeartRateSource: assumptions.restingHeartRateSource,
+      thresholdPaceSecondsPerKm: assumptions.thresholdPaceSecondsPerKm,
+      thresholdPaceSource: assumptions.thresholdPaceSource,
       days: loadLinesOf(loads, { warmUpFrom, from: loadFrom, to: today }),
     },
   };

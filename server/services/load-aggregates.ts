@@ -4,17 +4,18 @@
  * (core/charts/chart-load.ts) on its own local day, and the extent of the charted history (first
  * local day, highest heart rate recorded) with the maximum heart rate the loads were worked out with.
  *
- * A load depends on the activity's own figures and on the maximum heart rate in force (the one the
- * runner set, else the highest recorded, else the default), so the figures are worked out again
- * after every change of the runner's activities (one reaction on "activities changed") and when
- * they set or clear their maximum; only rows whose load changed are written. A runner whose figures
+ * A load depends on the activity's own figures, on the maximum heart rate in force (the one the
+ * runner set, else the highest recorded, else the default) and on their resting heart rate and
+ * threshold pace, so the figures are worked out again after every change of the runner's activities
+ * (one reaction on "activities changed") and, in the same transaction, when they change any of
+ * their heart-rate settings (heart-rate-service.ts); only rows whose load changed are written. A runner whose figures
  * were never stored (data from before they existed), or were stored under another maximum, has them
  * worked out on the read that finds so, before it answers.
  */
 import { loadAssumptions, loadOfActivity, type LoadAssumptions } from '../../core/charts/chart-load.ts';
 import { chartExtent, loadRows } from '../db/charts-repository.ts';
 import type { Db } from '../db/db.ts';
-import { findMaxHeartRate } from '../db/heart-rate-repository.ts';
+import { findHeartRateSettings, type StoredHeartRateSettings } from '../db/heart-rate-repository.ts';
 import {
   findLoadBasis,
   listStoredLoads,
@@ -29,13 +30,25 @@ import type { ActivityReaction } from './service-context.ts';
 export interface LoadFigures {
   extent: StoredExtent;
   assumptions: LoadAssumptions & { set: number | null; highestRecorded: number | null };
+  /** What the runner set (null where they did not). */
+  settings: StoredHeartRateSettings;
 }
 
-function figuresOf(extent: StoredExtent, set: number | null): LoadFigures {
+function assumptionsOf(settings: StoredHeartRateSettings, highestSeen: number | null): LoadAssumptions {
+  return loadAssumptions({
+    set: settings.maxHeartRate,
+    highestSeen,
+    restingHeartRate: settings.restingHeartRate,
+    thresholdPaceSecondsPerKm: settings.thresholdPaceSecondsPerKm,
+  });
+}
+
+function figuresOf(extent: StoredExtent, settings: StoredHeartRateSettings): LoadFigures {
   const highestRecorded = extent.maxHeartrate;
   return {
     extent,
-    assumptions: { ...loadAssumptions({ set, highestSeen: highestRecorded }), set, highestRecorded },
+    assumptions: { ...assumptionsOf(settings, highestRecorded), set: settings.maxHeartRate, highestRecorded },
+    settings,
   };
 }
 
@@ -50,8 +63,8 @@ function sameLoad(stored: StoredLoad | undefined, fresh: StoredLoad): boolean {
 export async function refreshLoadAggregatesIn(trx: Db, userId: string): Promise<LoadFigures> {
   await lockRunnerScope(trx, 'load-aggregates', userId);
   const found = await chartExtent(trx, userId);
-  const set = await findMaxHeartRate(trx, userId);
-  const assumptions = loadAssumptions({ set, highestSeen: found.maxHeartrate });
+  const settings = await findHeartRateSettings(trx, userId);
+  const assumptions = assumptionsOf(settings, found.maxHeartrate);
   const fresh: StoredLoad[] = (await loadRows(trx, userId)).map((row) => ({
     activityId: row.id,
     day: row.date,
@@ -66,7 +79,7 @@ export async function refreshLoadAggregatesIn(trx: Db, userId: string): Promise<
   });
   const extent: StoredExtent = { ...found, loadMaxHeartRate: assumptions.maxHeartRate };
   await saveStoredExtent(trx, userId, extent);
-  return figuresOf(extent, set);
+  return figuresOf(extent, settings);
 }
 
 export function refreshLoadAggregates(db: Db, userId: string): Promise<LoadFigures> {
@@ -75,9 +88,9 @@ export function refreshLoadAggregates(db: Db, userId: string): Promise<LoadFigur
 
 /** The runner's stored extent and load assumptions, worked out first when missing or stale. */
 export async function loadFigures(db: Db, userId: string): Promise<LoadFigures> {
-  const { extent, setMaxHeartRate } = await findLoadBasis(db, userId);
+  const { extent, settings } = await findLoadBasis(db, userId);
   if (extent !== null) {
-    const figures = figuresOf(extent, setMaxHeartRate);
+    const figures = figuresOf(extent, settings);
     if (figures.assumptions.maxHeartRate === extent.loadMaxHeartRate) {
       return figures;
     }

@@ -9,6 +9,7 @@ import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts
 import { loadLinesOf } from '../../core/charts/chart-load.ts';
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../../core/medals/catalogue.ts';
 import { wellbeingStreakLength } from '../../core/medals/wellbeing-streak.ts';
+import { daysBetween } from '../../core/medals/streak.ts';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../../core/profile.ts';
 import { addDays, localDayAt, localDayRangeUtc } from '../../core/training/local-day.ts';
 import {
@@ -207,9 +208,9 @@ export async function updateCoachingSettings(
 /**
  * Readiness (core/wellbeing/readiness.ts): today's latest score and the acute:chronic ratio of the
  * daily training load (Charts' per-activity load, core/charts/chart-load.ts, as stored by
- * load-aggregates.ts) over the last 7 and 28 days. The load is compared only once the runner's first activity is at least 28 days old: before
- * that the "chronic" mean counts days before they ran with Stride as rest, and a first week would
- * always read as an overload.
+ * load-aggregates.ts) over the last 7 and 28 days. Days before the runner's first activity are not
+ * history: the chronic mean is over the days since then when they are fewer than 28, and the load is
+ * compared only once three of the last four weeks hold some (readiness.ts, "still learning").
  */
 export async function getReadiness(
   context: ServiceContext,
@@ -225,11 +226,12 @@ export async function getReadiness(
     loadFigures(context.db, id),
     getCoachingSettings(context, id),
   ]);
-  const established = extent.firstDay !== null && extent.firstDay <= from;
-  const loads = established ? await storedLoadsBetween(context.db, id, { from, to: today, type: null }) : [];
-  const daily = established ? loadLinesOf(loads, { warmUpFrom: from, from, to: today }).map((day) => day.load) : [];
+  const { firstDay } = extent;
+  const historyDays = firstDay === null || firstDay > today ? 0 : daysBetween(firstDay, today) + 1;
+  const loads = historyDays > 0 ? await storedLoadsBetween(context.db, id, { from, to: today, type: null }) : [];
+  const daily = historyDays > 0 ? loadLinesOf(loads, { warmUpFrom: from, from, to: today }).map((day) => day.load) : [];
   const score = checkIn?.wellbeingScore ?? null;
-  const hint = readiness(score, daily);
+  const hint = readiness(score, daily, historyDays);
   const localTime = localDateTime(context.clock.now(), zone).slice(11, 16);
   return {
     score,

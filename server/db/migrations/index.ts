@@ -36,6 +36,7 @@ import * as twoFactor from './0033-two-factor.ts';
 import * as mailSentLog from './0034-mail-sent-log.ts';
 import * as profilePrivacy from './0035-profile-privacy.ts';
 import * as profileTimeZone from './0036-profile-time-zone.ts';
+import * as heartRateSettings from './0037-heart-rate-settings.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -71,6 +72,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0034-mail-sent-log': mailSentLog,
   '0035-profile-privacy': profilePrivacy,
   '0036-profile-time-zone': profileTimeZone,
+  '0037-heart-rate-settings': heartRateSettings,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

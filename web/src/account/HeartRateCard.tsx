@@ -1,12 +1,32 @@
 /**
- * Account Settings → "Heart rate": the runner's own maximum heart rate, from which the Charts page
- * draws the heart-rate zones and the training load. Empty means the highest their activities
- * recorded (shown as such), else core's assumption.
+ * Account Settings → "Heart rate": the runner's maximum, resting and lactate-threshold heart rate,
+ * threshold pace, and the method of their heart-rate zones, from which the Charts page draws the
+ * zones and the training load (and readiness reads the load). Empty means the highest their
+ * activities recorded (maximum) or core's assumption (resting, threshold pace).
  */
-import { Alert, Box, Button, CircularProgress, InputAdornment, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  InputAdornment,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { parseMaxHeartRateInput, type HeartRateSettings } from '../../../core/running/heart-rate-api.ts';
-import { HEART_RATE_ZONE_MODEL } from '../../../core/running/heart-rate-zones.ts';
+import {
+  parseHeartRateSettingsInput,
+  ZONE_METHOD_LABELS,
+  type HeartRateField,
+  type HeartRateSettings,
+} from '../../../core/running/heart-rate-api.ts';
+import { HEART_RATE_ZONE_METHODS, type HeartRateZoneMethod } from '../../../core/running/heart-rate-zones.ts';
+import { formatPaceSeconds } from '../../../core/units.ts';
 import { useHeartRateSettings, useUpdateHeartRateSettings } from '../charts/heart-rate-api.ts';
 import { AccountSection } from './AccountSection.tsx';
 
@@ -21,49 +41,111 @@ function usedText(settings: HeartRateSettings): string {
   }
 }
 
+const bpmText = (value: number | null) => (value === null ? '' : String(value));
+
 function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
   const update = useUpdateHeartRateSettings();
-  const [text, setText] = useState(settings.maxHeartRate === null ? '' : String(settings.maxHeartRate));
-  const [error, setError] = useState<string | null>(null);
+  const [texts, setTexts] = useState({
+    maxHeartRate: bpmText(settings.maxHeartRate),
+    restingHeartRate: bpmText(settings.restingHeartRate),
+    lactateThresholdHeartRate: bpmText(settings.lactateThresholdHeartRate),
+    thresholdPace:
+      settings.thresholdPaceSecondsPerKm === null ? '' : `${formatPaceSeconds(settings.thresholdPaceSecondsPerKm)}/km`,
+  });
+  const [zoneMethod, setZoneMethod] = useState<HeartRateZoneMethod>(settings.zoneMethod);
+  const [errors, setErrors] = useState<Partial<Record<HeartRateField, string>>>({});
   const [saved, setSaved] = useState(false);
+  const edit = (field: HeartRateField) => (value: string) => {
+    setTexts((current) => ({ ...current, [field]: value }));
+    setSaved(false);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseMaxHeartRateInput(text);
-    if ('error' in parsed) {
-      setError(parsed.error);
+    const parsed = parseHeartRateSettingsInput({ ...texts, zoneMethod });
+    if ('errors' in parsed) {
+      setErrors(parsed.errors);
       return;
     }
-    setError(null);
-    update.mutate(parsed, { onSuccess: () => setSaved(true) });
+    setErrors({});
+    update.mutate(parsed.update, { onSuccess: () => setSaved(true) });
   };
-  const shown = error ?? (update.error ? update.error.message : null);
+  const field = (name: HeartRateField, label: string, hint: string, unit: string, inputMode: 'numeric' | 'text') => (
+    <TextField
+      label={label}
+      value={texts[name]}
+      onChange={(event) => edit(name)(event.target.value)}
+      error={errors[name] !== undefined}
+      helperText={errors[name] ?? hint}
+      slotProps={{
+        htmlInput: { inputMode },
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+      }}
+      sx={{ flex: 1 }}
+    />
+  );
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          label="Maximum heart rate"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setSaved(false);
-          }}
-          error={shown !== null}
-          helperText={shown ?? usedText(settings)}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric' },
-            input: { endAdornment: <InputAdornment position="end">bpm</InputAdornment> },
-          }}
-          sx={{ flex: 1, maxWidth: { sm: 360 } }}
-        />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={update.isPending}
-          startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          sx={{ mt: { sm: 1 } }}
-        >
-          Save heart rate
-        </Button>
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          {field('maxHeartRate', 'Maximum heart rate', usedText(settings), 'bpm', 'numeric')}
+          {field(
+            'restingHeartRate',
+            'Resting heart rate',
+            settings.restingHeartRateSource === 'set'
+              ? 'Training load and heart-rate-reserve zones use it.'
+              : `Without one, ${settings.effectiveRestingHeartRate} bpm is assumed.`,
+            'bpm',
+            'numeric',
+          )}
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          {field(
+            'lactateThresholdHeartRate',
+            'Lactate-threshold heart rate',
+            'The heart rate you can hold for about an hour of racing.',
+            'bpm',
+            'numeric',
+          )}
+          {field(
+            'thresholdPace',
+            'Threshold pace',
+            settings.thresholdPaceSource === 'set'
+              ? 'Runs without heart rate are loaded against it (e.g. 4:30/km or 7:15/mi).'
+              : `Runs without heart rate are loaded against it; without one, ${formatPaceSeconds(settings.effectiveThresholdPaceSecondsPerKm)}/km is assumed.`,
+            '',
+            'text',
+          )}
+        </Stack>
+        {update.error && (
+          <Alert severity="error" role="alert">
+            {update.error.message}
+          </Alert>
+        )}
+        <FormControl>
+          <FormLabel id="zone-method-label">Heart-rate zones by</FormLabel>
+          <RadioGroup
+            aria-labelledby="zone-method-label"
+            value={zoneMethod}
+            onChange={(event) => {
+              setZoneMethod(event.target.value as HeartRateZoneMethod);
+              setSaved(false);
+            }}
+          >
+            {HEART_RATE_ZONE_METHODS.map((method) => (
+              <FormControlLabel key={method} value={method} control={<Radio />} label={ZONE_METHOD_LABELS[method]} />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending}
+            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Save heart rate
+          </Button>
+        </Box>
       </Stack>
       {saved && !update.isPending && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>
@@ -80,7 +162,7 @@ export function HeartRateCard() {
     <AccountSection
       id="heart-rate"
       title="Heart rate"
-      description={`Your maximum heart rate sets your heart-rate zones (${HEART_RATE_ZONE_MODEL}) and training load on Charts. Leave it empty to use the highest your activities recorded.`}
+      description="Your heart rates and threshold pace set your heart-rate zones and training load on Charts (and the load readiness compares). Leave the maximum empty to use the highest your activities recorded."
     >
       {settings.error && <Alert severity="error">{settings.error.message}</Alert>}
       {settings.data && <HeartRateForm settings={settings.data} />}

@@ -7,19 +7,20 @@ import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } fro
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noLoadSentence } from '../../../core/charts/chart-sentences.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { bucketLabel, maxHeartRateText } from './chart-series.ts';
+import { bucketLabel, loadBasisText, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load' | 'heartRate' | 'period' | 'type'>) {
   const style = useChartStyle();
   const maximum = maxHeartRateText(heartRate);
+  const basis = loadBasisText(load);
   const rows = load.days.map((day) => ({ ...day, label: bucketLabel(day.date, false) }));
   // Lines that stay at zero: nothing timed in the days drawn nor in the warm-up before them.
   const empty = load.days.every((day) => day.load === 0 && day.fitness === 0 && day.fatigue === 0);
   return (
     <ChartCard
       title="Fitness, fatigue and form"
-      subtitle={`Banister TRIMP per activity (without heart rate: runs and walks by pace against 5:00/km, other activities as moderate effort by duration), ${maximum}, resting HR ${load.restingHeartRate} assumed`}
+      subtitle={`Banister TRIMP per activity (without heart rate: runs and walks by pace against ${basis.pace}, other activities as moderate effort by duration), ${maximum}, ${basis.resting}`}
       testId="chart-load"
       empty={empty ? noLoadSentence(period, type) : null}
     >

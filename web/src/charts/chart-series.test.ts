@@ -6,6 +6,7 @@ import {
   bucketRows,
   formatDay,
   formatHours,
+  loadBasisText,
   maxHeartRateText,
   paceDomain,
   zoneName,
@@ -43,8 +44,29 @@ const charts: Charts = {
     model: HEART_RATE_ZONE_MODEL,
     zones: heartRateZoneBounds(190),
   },
-  load: { restingHeartRate: 60, days: [] },
+  load: {
+    restingHeartRate: 60,
+    restingHeartRateSource: 'assumed',
+    thresholdPaceSecondsPerKm: 300,
+    thresholdPaceSource: 'assumed',
+    days: [],
+  },
 };
+
+describe('the load lines’ basis', () => {
+  it('says which resting heart rate and threshold pace are the runner’s and which are assumed', () => {
+    expect(loadBasisText(charts.load)).toEqual({ pace: '5:00/km (assumed)', resting: 'resting HR 60 assumed' });
+    expect(
+      loadBasisText({
+        ...charts.load,
+        restingHeartRate: 45,
+        restingHeartRateSource: 'set',
+        thresholdPaceSecondsPerKm: 250,
+        thresholdPaceSource: 'set',
+      }),
+    ).toEqual({ pace: '4:10/km (yours)', resting: 'resting HR 45 (yours)' });
+  });
+});
 
 describe('chart rows', () => {
   it('labels weeks by their Monday and months by name, with the year when the chart spans two', () => {

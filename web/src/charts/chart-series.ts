@@ -5,7 +5,7 @@
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceInUnits, elevationInUnits } from '../../../core/units.ts';
+import { distanceInUnits, elevationInUnits, formatPaceSeconds } from '../../../core/units.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -88,6 +88,21 @@ export function maxHeartRateText(heartRate: Charts['heartRate']): string {
     default:
       return `max HR ${maxHeartRate} (assumed: no heart rate recorded yet)`;
   }
+}
+
+/**
+ * What the load lines assume beyond the maximum: "runs and walks by pace against 4:10/km (yours)",
+ * "resting HR 60 assumed".
+ */
+export function loadBasisText(load: Charts['load']): { pace: string; resting: string } {
+  const pace = `${formatPaceSeconds(load.thresholdPaceSecondsPerKm)}/km`;
+  return {
+    pace: load.thresholdPaceSource === 'set' ? `${pace} (yours)` : `${pace} (assumed)`,
+    resting:
+      load.restingHeartRateSource === 'set'
+        ? `resting HR ${load.restingHeartRate} (yours)`
+        : `resting HR ${load.restingHeartRate} assumed`,
+  };
 }
 
 /** "Z2 114–132", "Z5 171+": a zone's legend name in bpm. */

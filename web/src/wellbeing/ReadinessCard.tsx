@@ -35,7 +35,7 @@ export function ReadinessCard() {
   if (error) {
     return null;
   }
-  const ratio = data ? loadRatioText(data.ratio) : null;
+  const ratio = data ? loadRatioText(data.ratio, data.learning) : null;
   return (
     <Card data-testid="readiness-card">
       <CardContent>
@@ -69,7 +69,7 @@ export function ReadinessCard() {
                 {data ? data.sentence : <Skeleton width={260} />}
               </Typography>
               {ratio && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" data-testid="readiness-load">
                   {ratio}
                 </Typography>
               )}

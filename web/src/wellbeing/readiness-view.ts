@@ -1,4 +1,5 @@
 /** How the readiness card shows a level: a title and a colour. */
+import { READINESS_LOAD_LEARNING } from '../../../core/wellbeing/readiness.ts';
 import type { ReadinessView } from '../../../core/wellbeing/wellbeing-api.ts';
 
 export const READINESS_TITLES: Readonly<Record<ReadinessView['level'], string>> = {
@@ -19,7 +20,13 @@ export const READINESS_COLOURS: Readonly<
   unknown: 'default',
 };
 
-/** "This week 1.4× your 4-week average", or null while there is no load to compare with. */
-export function loadRatioText(ratio: number | null): string | null {
+/**
+ * "This week 1.4× your 4-week average", the learning sentence while readiness has less than three
+ * weeks of history, or null while there is no load at all.
+ */
+export function loadRatioText(ratio: number | null, learning = false): string | null {
+  if (learning) {
+    return READINESS_LOAD_LEARNING;
+  }
   return ratio === null ? null : `Training load: this week ${ratio.toFixed(1)}× your 4-week average`;
 }

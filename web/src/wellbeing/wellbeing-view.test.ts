@@ -25,4 +25,8 @@ describe('the readiness card', () => {
     expect(loadRatioText(1.349)).toBe('Training load: this week 1.3× your 4-week average');
     expect(READINESS_TITLES.unknown).toBe('How ready are you?');
   });
+
+  it('says it is still learning instead of a ratio while it has less than three weeks of history', () => {
+    expect(loadRatioText(null, true)).toBe('Training load: still learning (it needs three weeks of your history)');
+  });
 });
