@@ -81,7 +81,6 @@ export const HTTP_MESSAGES = {
     `Too many requests. Please try again in ${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}.`,
   /** better-auth refused without a code Stride maps to an identity message. */
   authenticationFailed: 'Authentication failed.',
-  invalidCursor: 'The page cursor is not valid. Start again from the first page.',
   unknownWebhookSubscription: 'Unknown subscription.',
 } as const;
 

@@ -57,6 +57,17 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'Account', path: '/account' },
 ];
 
+/**
+ * Pages the sidebar reaches as sub-entries of one of the spec's seven entries (shown indented under
+ * it, the seven keeping their order): Activities and Charts under Dashboard.
+ */
+export const NAV_SUB_ENTRIES: Readonly<Record<string, readonly NavEntry[]>> = {
+  '/dashboard': [
+    { label: 'Activities', path: '/activities' },
+    { label: 'Charts', path: '/charts' },
+  ],
+};
+
 /** Spec §2: public routes, and the paths of the sidebar layout (guarded or not). */
 export const PUBLIC_PATHS = [
   '/login',

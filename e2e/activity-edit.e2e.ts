@@ -66,7 +66,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
 
     // The detail page: Edit → a walk, with private notes, not counted.
     await page.goto('/activities');
-    await page.getByRole('list', { name: 'Activities' }).getByRole('link').first().click();
+    await page.getByRole('table', { name: 'Activities' }).getByRole('link').first().click();
     await page.waitForURL(/\/activities\/[\w-]+$/);
     await expectVisible(page.getByRole('heading', { level: 1 }));
     await page.getByRole('button', { name: ACTIVITY_EDIT_TEXTS.editButton, exact: true }).click();
@@ -101,7 +101,7 @@ describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
     await screenshot(page, `activity-edit-${viewport}-manual-dialog`);
     await manual.getByRole('button', { name: 'Add activity' }).click();
     await expectHidden(manual);
-    const list = page.getByRole('list', { name: 'Activities' });
+    const list = page.getByRole('table', { name: 'Activities' });
     await expectVisible(list.getByText('Treadmill tempo'));
     await expectVisible(list.getByText(ACTIVITY_EDIT_TEXTS.manualChip, { exact: true }));
     await expectVisible(list.getByText(ACTIVITY_EDIT_TEXTS.notCountedChip, { exact: true }));

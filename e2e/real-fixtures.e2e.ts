@@ -97,7 +97,12 @@ describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
 
     // Four GPS tracks with gaps between them: 14,897 m recorded in 2:13:11, so 14:23 a mile.
     await page.goto('/activities');
-    await page.getByRole('link', { name: 'Morning Run' }).filter({ hasText: '9.26 mi' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Morning Run' })
+      .filter({ hasText: '9.26 mi' })
+      .getByRole('link')
+      .click();
     await page.waitForURL(/\/activities\/[\w-]+$/);
     await expectVisible(heading(page, 'Morning Run'));
     await expect.poll(() => figure(page, 'Distance').innerText()).toBe('9.26 mi');

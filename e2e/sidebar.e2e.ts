@@ -1,11 +1,11 @@
 /**
- * The sidebar layout of spec §2: entries and order, the 280 px permanent drawer from md up, the
+ * The sidebar layout of spec §2: entries and order (Activities and Charts indented under Dashboard), the 280 px permanent drawer from md up, the
  * temporary drawer behind the top bar's menu button below md that closes on navigation, and the
  * unguarded pages (/run-planner, /calculators) a visitor can open with the Login button showing.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DRAWER_WIDTH_PX, NAV_ENTRIES } from '../core/product.ts';
+import { DRAWER_WIDTH_PX, NAV_ENTRIES, NAV_SUB_ENTRIES } from '../core/product.ts';
 import {
   VIEWPORT_NAMES,
   currentPath,
@@ -13,7 +13,9 @@ import {
   expectVisible,
   heading,
   mainNav,
+  newAccount,
   openNavigation,
+  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
@@ -28,6 +30,9 @@ async function navLinks(page: Page): Promise<Array<{ label: string; path: string
   }
   return entries;
 }
+
+/** Every link of the nav in reading order: the seven entries, each followed by its sub-entries. */
+const ALL_NAV_LINKS = NAV_ENTRIES.flatMap((entry) => [entry, ...(NAV_SUB_ENTRIES[entry.path] ?? [])]);
 
 /** The drawer's paper (MUI's `.MuiDrawer-paper`), whether it holds the nav landmark or sits inside it. */
 function drawerPaper(page: Page) {
@@ -44,7 +49,7 @@ describe('sidebar at desktop width', () => {
     await expectVisible(heading(page, 'Distance & Time Calculators'));
     await expectVisible(mainNav(page));
     expect(await page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
-    expect(await navLinks(page)).toEqual(NAV_ENTRIES);
+    expect(await navLinks(page)).toEqual(ALL_NAV_LINKS);
 
     const box = await drawerPaper(page).boundingBox();
     expect(box, 'the drawer paper has a box').not.toBeNull();
@@ -72,7 +77,7 @@ describe('sidebar at mobile width', () => {
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expectVisible(routePlanner);
-    expect(await navLinks(page)).toEqual(NAV_ENTRIES);
+    expect(await navLinks(page)).toEqual(ALL_NAV_LINKS);
     // The drawer slides in; measure once it has settled at the left edge.
     await expect.poll(async () => (await drawerPaper(page).boundingBox())?.x).toBe(0);
     const box = await drawerPaper(page).boundingBox();
@@ -120,4 +125,40 @@ describe.each(VIEWPORT_NAMES)('unguarded pages for visitors (%s)', (viewport) =>
       await expectVisible(page.getByRole('button', { name: 'Sign in', exact: true }));
     });
   }
+});
+
+describe.each(VIEWPORT_NAMES)('sub-entries under Dashboard (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('Activities and Charts sit indented under Dashboard and light up alone when open', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.goto('/register');
+    await registerViaUi(page, newAccount({ name: 'Nell Runner' }));
+    await expectVisible(heading(page, 'Hi, Nell'));
+    await openNavigation(page, viewport);
+
+    // The seven entries keep their order; the two pages hang under Dashboard in their own list.
+    expect(await navLinks(page)).toEqual(ALL_NAV_LINKS);
+    const subList = mainNav(page).getByRole('list', { name: 'Dashboard pages' });
+    expect(await subList.getByRole('link').allInnerTexts()).toEqual(['Activities', 'Charts']);
+    const dashboard = mainNav(page).getByRole('link', { name: 'Dashboard', exact: true });
+    const activities = mainNav(page).getByRole('link', { name: 'Activities', exact: true });
+    const dashboardBox = await dashboard.boundingBox();
+    const activitiesBox = await activities.boundingBox();
+    expect(activitiesBox?.x ?? 0).toBeGreaterThan((dashboardBox?.x ?? 0) + 16);
+    expect(await dashboard.getAttribute('aria-current')).toBe('page');
+
+    for (const { label, path, title } of [
+      { label: 'Activities', path: '/activities', title: 'Activities' },
+      { label: 'Charts', path: '/charts', title: 'Charts' },
+    ]) {
+      await mainNav(page).getByRole('link', { name: label, exact: true }).click();
+      await waitForPath(page, path);
+      await expectVisible(heading(page, title));
+      await openNavigation(page, viewport);
+      const current = mainNav(page).locator('[aria-current="page"]');
+      expect(await current.allInnerTexts()).toEqual([label]);
+      await screenshot(page, `sidebar-sub-entry-${label.toLowerCase()}-${viewport}`);
+    }
+  });
 });

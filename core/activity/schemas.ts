@@ -166,26 +166,67 @@ export type DisplayTrack = z.infer<typeof displayTrackSchema>;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
-/** Spec §5: filter by exact type and by an inclusive date range (local dates of the runs). */
 /**
  * The list of one side only (spec §7 "Internal activity loading" merges the two itself): `strava`
  * is what was synced from Strava, `upload` everything else (uploaded files and the sample runs).
  */
 export const ACTIVITY_LIST_SOURCES = ['upload', 'strava'] as const;
 
+/**
+ * The list's orders (its column headers): start date, distance, moving time, and pace (moving time
+ * per distance: ascending is fastest first; an activity without a distance has no pace and comes
+ * last either way). Equal values keep the newest first.
+ */
+export const ACTIVITY_LIST_SORTS = ['date', 'distance', 'time', 'pace'] as const;
+export type ActivityListSort = (typeof ACTIVITY_LIST_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** Newest, longest, longest-lasting first; pace fastest first. */
+export const DEFAULT_SORT_ORDER: Readonly<Record<ActivityListSort, SortOrder>> = {
+  date: 'desc',
+  distance: 'desc',
+  time: 'desc',
+  pace: 'asc',
+};
+
+/** The name search: a part of the name, any case; `%` and `_` are letters like any other. */
+export const ACTIVITY_SEARCH_MAX = 100;
+/** Pages past this are not offered (10,000 activities at 50 a page are 200 pages). */
+export const ACTIVITY_LIST_PAGE_MAX = 10_000;
+
+export const ACTIVITY_LIST_MESSAGES = {
+  search: `Search for at most ${ACTIVITY_SEARCH_MAX} characters.`,
+  page: 'Use a page number from 1.',
+} as const;
+
+/** Spec §5: filter by exact type and by an inclusive date range (local dates of the runs). */
 export const activityListQuerySchema = z.object({
   type: activityTypeSchema.optional(),
   source: z.enum(ACTIVITY_LIST_SOURCES).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  cursor: z.string().max(200).optional(),
+  /** A part of the name; blank is no search. */
+  q: z
+    .string()
+    .max(ACTIVITY_SEARCH_MAX, ACTIVITY_LIST_MESSAGES.search)
+    .transform((value) => value.trim() || undefined)
+    .optional(),
+  sort: z.enum(ACTIVITY_LIST_SORTS).optional(),
+  order: z.enum(SORT_ORDERS).optional(),
+  /** 1-based, `limit` rows a page. */
+  page: z.coerce
+    .number({ error: ACTIVITY_LIST_MESSAGES.page })
+    .int(ACTIVITY_LIST_MESSAGES.page)
+    .min(1, ACTIVITY_LIST_MESSAGES.page)
+    .max(ACTIVITY_LIST_PAGE_MAX, ACTIVITY_LIST_MESSAGES.page)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_SIZE_MAX).optional(),
 });
 export type ActivityListQuery = z.infer<typeof activityListQuerySchema>;
 
 export const activityPageSchema = z.object({
   items: z.array(activitySummarySchema),
-  nextCursor: z.string().nullable(),
+  /** Every activity the filters and search match, over all pages. */
   total: z.number().int(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;

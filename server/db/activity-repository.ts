@@ -48,11 +48,19 @@ export interface ActivityFilter {
   /** Inclusive local dates, YYYY-MM-DD. */
   from?: string | undefined;
   to?: string | undefined;
+  /** A part of the name, any case; LIKE's wildcards in it are matched as themselves. */
+  search?: string | undefined;
 }
 
-export interface PageAfter {
-  startDate: Date;
-  id: string;
+/** The list's order (core/activity/schemas.ts ACTIVITY_LIST_SORTS); ties keep the newest first. */
+export interface ActivityOrder {
+  sort: 'date' | 'distance' | 'time' | 'pace';
+  order: 'asc' | 'desc';
+}
+
+/** A LIKE pattern matching `text` anywhere, its `\`, `%` and `_` escaped (backslash is LIKE's escape). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function filtered(db: Db, userId: string, filter: ActivityFilter) {
@@ -76,22 +84,35 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
   if (filter.to) {
     query = query.where('activities.startDateLocal', '<=', `${filter.to}T23:59:59`);
   }
+  if (filter.search) {
+    query = query.where('activities.name', 'ilike', containsPattern(filter.search));
+  }
   return query;
 }
 
+/** What each order sorts by: pace is seconds per metre, none without a distance. */
+const ORDER_EXPRESSIONS = {
+  date: sql`activities.start_date`,
+  distance: sql`activities.distance`,
+  time: sql`activities.moving_time`,
+  pace: sql`activities.moving_time::double precision / nullif(activities.distance, 0)`,
+} as const;
+
 /**
- * A page of the list, newest first, and the total of the filter in the same query (an uncorrelated
- * subquery, counted once). `total` is null only when the page is empty and follows a cursor: then
- * no row carries it.
+ * A page of the list in the asked order, and the total of the filter in the same query (an
+ * uncorrelated subquery, counted once). `total` is null only when the page is empty and not the
+ * first: then no row carries it.
  */
 export async function listActivities(
   db: Db,
   userId: string,
   filter: ActivityFilter,
+  order: ActivityOrder,
   limit: number,
-  after: PageAfter | undefined,
+  offset: number,
 ): Promise<{ rows: ActivitySummaryRow[]; total: number | null }> {
-  let query = filtered(db, userId, filter)
+  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await filtered(db, userId, filter)
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
     .select((eb) => [
       eb
@@ -104,24 +125,17 @@ export async function listActivities(
       filtered(db, userId, filter)
         .select((count) => count.fn.countAll<string>().as('count'))
         .as('total'),
-    ]);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('activities.startDate', '<', after.startDate),
-        eb.and([eb('activities.startDate', '=', after.startDate), eb('activities.id', '<', after.id)]),
-      ]),
-    );
-  }
-  const rows = await query
+    ])
+    .orderBy(sql`${ORDER_EXPRESSIONS[order.sort]} ${direction} nulls last`)
     .orderBy('activities.startDate', 'desc')
     .orderBy('activities.id', 'desc')
     .limit(limit)
+    .offset(offset)
     .execute();
   const first = rows[0];
   return {
     rows: rows.map(({ total: _total, ...row }) => ({ ...row, hasTrack: Boolean(row.hasTrack) })),
-    total: first ? Number(first.total) : after ? null : 0,
+    total: first ? Number(first.total) : offset > 0 ? null : 0,
   };
 }
 
@@ -256,49 +270,86 @@ export function updateActivity(
  * does not bring back what the runner deleted.
  */
 export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
+  return db.transaction().execute((trx) => deleteActivityIn(trx, userId, id));
+}
+
+/**
+ * Deletes every one of `ids` in one transaction, or none when any is not the user's: returns
+ * whether they were deleted.
+ */
+export async function deleteActivities(db: Db, userId: string, ids: readonly string[]): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    // A multisport file is kept with one leg: deleting that leg hands it to the next one left.
-    await trx
-      .updateTable('activityFiles')
-      .set((eb) => ({
-        activityId: eb
+    const owned = await trx
+      .selectFrom('activities')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('id', 'in', ids)
+      .forUpdate()
+      .execute();
+    if (owned.length !== ids.length) {
+      return false;
+    }
+    for (const id of ids) {
+      await deleteActivityIn(trx, userId, id);
+    }
+    return true;
+  });
+}
+
+/** Deletes one activity of the user inside the caller's transaction. */
+async function deleteActivityIn(trx: Db, userId: string, id: string): Promise<boolean> {
+  // A multisport file is kept with one leg: deleting that leg hands it to the next one left.
+  await trx
+    .updateTable('activityFiles')
+    .set((eb) => ({
+      activityId: eb
+        .selectFrom('activities as other')
+        .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
+        .select('other.id')
+        .where('deleted.id', '=', id)
+        .where('deleted.userId', '=', userId)
+        .where('other.id', '<>', id)
+        .orderBy('other.legIndex')
+        .limit(1),
+    }))
+    .where('activityId', '=', id)
+    .where((eb) =>
+      eb.exists(
+        eb
           .selectFrom('activities as other')
           .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
           .select('other.id')
           .where('deleted.id', '=', id)
           .where('deleted.userId', '=', userId)
-          .where('other.id', '<>', id)
-          .orderBy('other.legIndex')
-          .limit(1),
-      }))
-      .where('activityId', '=', id)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('activities as other')
-            .innerJoin('activities as deleted', 'deleted.multisportId', 'other.multisportId')
-            .select('other.id')
-            .where('deleted.id', '=', id)
-            .where('deleted.userId', '=', userId)
-            .where('other.id', '<>', id),
-        ),
-      )
+          .where('other.id', '<>', id),
+      ),
+    )
+    .execute();
+  const deleted = await trx
+    .deleteFrom('activities')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .returning('stravaId')
+    .executeTakeFirst();
+  if (deleted?.stravaId) {
+    await trx
+      .insertInto('stravaDeletedActivities')
+      .values({ userId, stravaId: deleted.stravaId })
+      .onConflict((oc) => oc.doNothing())
       .execute();
-    const deleted = await trx
-      .deleteFrom('activities')
-      .where('userId', '=', userId)
-      .where('id', '=', id)
-      .returning('stravaId')
-      .executeTakeFirst();
-    if (deleted?.stravaId) {
-      await trx
-        .insertInto('stravaDeletedActivities')
-        .values({ userId, stravaId: deleted.stravaId })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    return deleted !== undefined;
-  });
+  }
+  return deleted !== undefined;
+}
+
+/** The user's activities among `ids`, locked until the caller's transaction ends. */
+export function findActivitiesForUpdate(trx: Db, userId: string, ids: readonly string[]): Promise<ActivityRow[]> {
+  return trx
+    .selectFrom('activities')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .forUpdate()
+    .execute();
 }
 
 export async function deleteActivitiesBySource(db: Db, userId: string, source: ActivityRow['source']): Promise<number> {

@@ -1,12 +1,13 @@
 /**
  * Activities (spec §3, §5): upload files, add a manual activity, list with filters, read, edit,
- * delete, download the original, export GPX, and add or remove the sample runs. Another user's id
+ * delete (one, or several at once, or give several one type), download the original, export GPX, and add or remove the sample runs. Another user's id
  * is always a 404.
  */
 import path from 'node:path';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
+import { activityBulkResultSchema, activityBulkSchema } from '../../core/activity/activity-bulk.ts';
 import {
   activityDetailSchema,
   activityListQuerySchema,
@@ -165,6 +166,21 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           responses: { 200: jsonResponse('The sample runs were removed', z.object({ removed: z.number().int() })) },
         }),
         async (c) => c.json({ removed: await activities.removeSamples(c.var.user.id) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/activities/bulk',
+          tags: ['activities'],
+          request: { body: jsonBody(activityBulkSchema) },
+          responses: {
+            200: jsonResponse('All the selected activities were changed', activityBulkResultSchema),
+            400: errorResponse('No selection, too many, or an unknown type'),
+            404: errorResponse('One of them is not the runner’s: nothing was changed'),
+            409: errorResponse('A new type for a Strava activity: nothing was changed'),
+          },
+        }),
+        async (c) => c.json(await activities.changeMany(c.var.user.id, c.req.valid('json')), 200),
       )
       .openapi(
         userRoute(auth, {

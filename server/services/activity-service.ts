@@ -12,18 +12,24 @@ import {
   type ActivityEdit,
   type ManualActivityInput,
 } from '../../core/activity/activity-edit.ts';
+import {
+  ACTIVITY_BULK_MESSAGES,
+  type ActivityBulkAction,
+  type ActivityBulkResult,
+} from '../../core/activity/activity-bulk.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { checkPlausibility } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
-import { HTTP_MESSAGES, NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
   ACTIVITY_PAGE_SIZE,
+  DEFAULT_SORT_ORDER,
   DISPLAY_TRACK_MAX_POINTS,
   MANUAL_SOURCE,
   type ActivityDetail,
@@ -39,15 +45,16 @@ import type { Track } from '../../core/activity/track.ts';
 import {
   confirmActivity as confirmActivityRow,
   countActivities,
+  deleteActivities,
   deleteActivitiesBySource,
   deleteActivity as deleteActivityRow,
   findActivity,
+  findActivitiesForUpdate,
   findMultisportLegs,
   insertActivity,
   listActivities as listActivityRows,
   updateActivity,
   type ActivitySummaryRow,
-  type PageAfter,
 } from '../db/activity-repository.ts';
 import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-repository.ts';
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
@@ -144,38 +151,16 @@ async function detailOf(db: Db, row: ActivityRow, stravaError: string | null = n
   return toDetail(row, track, legs === null ? null : { legs }, stravaError);
 }
 
-function encodeCursor(after: PageAfter): string {
-  return Buffer.from(JSON.stringify([after.startDate.toISOString(), after.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): PageAfter {
-  try {
-    const [startDate, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const date = new Date(startDate);
-    if (typeof id !== 'string' || Number.isNaN(date.getTime())) {
-      throw new Error('bad cursor');
-    }
-    return { startDate: date, id };
-  } catch {
-    throw invalid(HTTP_MESSAGES.invalidCursor);
-  }
-}
-
 export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
   const limit = query.limit ?? ACTIVITY_PAGE_SIZE;
-  const filter = { type: query.type, source: query.source, from: query.from, to: query.to };
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const listed = await listActivityRows(db, userId, filter, limit + 1, after);
-  const { rows } = listed;
-  // An empty page after a cursor carries no total: only then is it counted on its own.
+  const filter = { type: query.type, source: query.source, from: query.from, to: query.to, search: query.q };
+  const sort = query.sort ?? 'date';
+  const order = { sort, order: query.order ?? DEFAULT_SORT_ORDER[sort] };
+  const offset = ((query.page ?? 1) - 1) * limit;
+  const listed = await listActivityRows(db, userId, filter, order, limit, offset);
+  // An empty page past the end carries no total: only then is it counted on its own.
   const total = listed.total ?? (await countActivities(db, userId, filter));
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toSummary),
-    nextCursor: rows.length > limit && last ? encodeCursor({ startDate: last.startDate, id: last.id }) : null,
-    total,
-  };
+  return { items: listed.rows.map(toSummary), total };
 }
 
 /** A Strava activity's track is fetched when it is opened; a start position says there is one. */
@@ -376,6 +361,50 @@ export async function addManualActivity(
   );
   await context.changes.changed({ userId, source: 'manual', added: [id], timeZone: input.timeZone });
   return getActivity(context.db, userId, id);
+}
+
+/**
+ * Several activities changed in one action (core/activity/activity-bulk.ts): deleted, or given one
+ * type (judged again for plausibility as a single edit is). One transaction; refused whole when
+ * any id is not the runner's, or (a new type) when any came from Strava. Whatever follows from the
+ * change follows once, for all of them.
+ */
+export async function changeActivities(
+  context: ServiceContext,
+  userId: string,
+  action: ActivityBulkAction,
+): Promise<ActivityBulkResult> {
+  const { db } = context;
+  const { ids } = action;
+  if (action.action === 'delete') {
+    if (!(await deleteActivities(db, userId, ids))) {
+      throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
+    }
+    await context.changes.changed({ userId, source: 'delete', removed: ids });
+    return { action: 'delete', changed: ids.length };
+  }
+  const now = new Date(context.clock.now());
+  await db.transaction().execute(async (trx) => {
+    const rows = await findActivitiesForUpdate(trx, userId, ids);
+    if (rows.length !== ids.length) {
+      throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
+    }
+    if (rows.some((row) => row.source === 'strava')) {
+      throw conflict(ACTIVITY_BULK_MESSAGES.typeOnStrava, { code: 'strava-type' });
+    }
+    for (const row of rows.filter((candidate) => candidate.type !== action.type)) {
+      await updateActivity(trx, userId, row.id, {
+        updatedAt: now,
+        type: action.type,
+        typeEdited: true,
+        trackFiguresAt: null,
+        planMatchedAt: null,
+        ...flagForType(row, action.type),
+      });
+    }
+  });
+  await context.changes.changed({ userId, source: 'edit', updated: ids, timeZone: action.timeZone });
+  return { action: 'retype', changed: ids.length };
 }
 
 export async function deleteActivity(context: ServiceContext, userId: string, id: string): Promise<void> {

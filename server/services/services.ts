@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { PasswordChange } from '../../core/account-security.ts';
 import type { PageViewPattern } from '../../core/page-views.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../core/activity/activity-edit.ts';
+import type { ActivityBulkAction } from '../../core/activity/activity-bulk.ts';
 import type { ActivityListQuery, UploadEvent } from '../../core/activity/schemas.ts';
 import type { ChartQuery } from '../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../core/running/heart-rate-api.ts';
@@ -51,6 +52,7 @@ import { importFiles, type ImportOutcome } from './activity-import.ts';
 import {
   addSampleActivities,
   confirmActivity,
+  changeActivities,
   deleteActivity,
   exportGpx,
   getActivity,
@@ -383,6 +385,7 @@ export function createServices(deps: ServiceDeps) {
     ),
     addManual: writes((userId: string, input: ManualActivityInput) => addManualActivity(context, userId, input)),
     delete: writes((userId: string, id: string) => deleteActivity(context, userId, id)),
+    changeMany: writes((userId: string, action: ActivityBulkAction) => changeActivities(context, userId, action)),
     confirm: writes((userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),
     ),

@@ -1,15 +1,21 @@
-/** What the sidebar drawer holds: the brand, the nav entries of spec §2 (Medals with its count), and the account. */
+/**
+ * What the sidebar drawer holds: the brand, the nav entries of spec §2 (Medals with its count) with
+ * their sub-entries indented under them (Activities and Charts under Dashboard), and the account.
+ */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import FlagIcon from '@mui/icons-material/Flag';
+import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import RouteIcon from '@mui/icons-material/Route';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import { Box, Divider, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { NAV_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
+import { NAV_ENTRIES, NAV_SUB_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
+import type { NavEntry } from '../../../core/product.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { MedalsNavIcon, MedalsNavLabel } from '../medals/UnseenMedals.tsx';
 import { isNavEntryActive } from './nav.ts';
@@ -23,7 +29,41 @@ const NAV_ICONS: Readonly<Record<string, ReactElement>> = {
   '/calculators': <CalculateIcon />,
   '/medals': <EmojiEventsIcon />,
   '/account': <AccountCircleIcon />,
+  '/activities': <FormatListBulletedIcon fontSize="small" />,
+  '/charts': <BarChartIcon fontSize="small" />,
 };
+
+function SubEntries({ parent, onNavigate }: { parent: NavEntry; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const entries = NAV_SUB_ENTRIES[parent.path];
+  if (!entries) {
+    return null;
+  }
+  return (
+    <List disablePadding aria-label={`${parent.label} pages`}>
+      {entries.map((entry) => {
+        const active = isNavEntryActive(entry.path, pathname);
+        return (
+          <ListItemButton
+            key={entry.path}
+            component={NavLink}
+            to={entry.path}
+            selected={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            // Indented under its parent: the icon starts where the parent's label does.
+            sx={{ ml: 5, mr: 1, my: 0.25, py: 0.5, borderRadius: 2 }}
+          >
+            <ListItemIcon sx={{ minWidth: 32, color: active ? 'primary.main' : 'text.secondary' }}>
+              {NAV_ICONS[entry.path]}
+            </ListItemIcon>
+            <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2' } }} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}
 
 function NavEntries({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
@@ -33,20 +73,22 @@ function NavEntries({ onNavigate }: { onNavigate: () => void }) {
         const active = isNavEntryActive(entry.path, pathname);
         const medals = entry.path === '/medals';
         return (
-          <ListItemButton
-            key={entry.path}
-            component={NavLink}
-            to={entry.path}
-            selected={active}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-            sx={{ mx: 1, my: 0.25, borderRadius: 2 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
-              {medals ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
-            </ListItemIcon>
-            <ListItemText primary={medals ? <MedalsNavLabel label={entry.label} /> : entry.label} />
-          </ListItemButton>
+          <Fragment key={entry.path}>
+            <ListItemButton
+              component={NavLink}
+              to={entry.path}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ mx: 1, my: 0.25, borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
+                {medals ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
+              </ListItemIcon>
+              <ListItemText primary={medals ? <MedalsNavLabel label={entry.label} /> : entry.label} />
+            </ListItemButton>
+            <SubEntries parent={entry} onNavigate={onNavigate} />
+          </Fragment>
         );
       })}
     </List>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_ENTRIES, PERSONAL_PAGE_PATH } from '../../../core/product.ts';
+import { NAV_ENTRIES, NAV_SUB_ENTRIES, PERSONAL_PAGE_PATH } from '../../../core/product.ts';
 import { isNavEntryActive } from './nav.ts';
 
 /** The entries a path lights up. */
@@ -33,5 +33,28 @@ describe('isNavEntryActive', () => {
   it('lights nothing on pages outside the sidebar', () => {
     expect(activeEntries('/activities')).toEqual([]);
     expect(activeEntries('/privacy')).toEqual([]);
+  });
+});
+
+describe('the sub-entries under Dashboard', () => {
+  const subEntries = NAV_SUB_ENTRIES['/dashboard'] ?? [];
+  /** The entries and sub-entries a path lights up. */
+  const lit = (pathname: string) =>
+    [...NAV_ENTRIES, ...subEntries]
+      .filter((entry) => isNavEntryActive(entry.path, pathname))
+      .map((entry) => entry.path);
+
+  it('are Activities and Charts, in that order', () => {
+    expect(subEntries).toEqual([
+      { label: 'Activities', path: '/activities' },
+      { label: 'Charts', path: '/charts' },
+    ]);
+  });
+
+  it('light alone on their pages (Dashboard not), an activity lighting Activities', () => {
+    expect(lit('/activities')).toEqual(['/activities']);
+    expect(lit('/activities/7f0c')).toEqual(['/activities']);
+    expect(lit('/charts')).toEqual(['/charts']);
+    expect(lit('/dashboard')).toEqual(['/dashboard']);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * /activities: every activity, newest first (spec §7 "sorted by startDate descending"), filtered by
  * exact type, by source (uploaded or Strava, once Strava is in play) and by an inclusive range of
- * local dates (spec §5 "Activity list filters"), one page of 50 at a time behind the server's
- * cursor so 10,000 activities never become 10,000 rows. Filters and the page live in the URL
- * (useActivityListUrl). New runners can add and remove the placeholder sample runs (spec §4
+ * local dates (spec §5 "Activity list filters"), searched by name and sorted from the column
+ * headers, one numbered page of 50 at a time so 10,000 activities never become 10,000 rows.
+ * Filters, search, order and page live in the URL (useActivityListUrl). New runners can add and remove the placeholder sample runs (spec §4
  * "Activity data lifecycle"), and add an activity by hand (a treadmill run without a file).
  */
 import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Alert, Box, Button, Card, CircularProgress, LinearProgress, List, Skeleton, Stack } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, LinearProgress, Skeleton, Stack } from '@mui/material';
 import { useState } from 'react';
 import { ACTIVITY_EDIT_TEXTS } from '../../../core/activity/activity-edit.ts';
 import { ACTIVITY_PAGE_SIZE } from '../../../core/activity/schemas.ts';
@@ -16,7 +16,7 @@ import { useActivityPage, useRemoveSampleActivities } from '../activities/activi
 import { ActivitiesEmptyState } from '../activities/list/ActivitiesEmptyState.tsx';
 import { ActivityFilters } from '../activities/list/ActivityFilters.tsx';
 import { ActivityPager } from '../activities/list/ActivityPager.tsx';
-import { ActivityListHeader, ActivityRow } from '../activities/list/ActivityRow.tsx';
+import { ActivityTable } from '../activities/list/ActivityTable.tsx';
 import { useActivityListUrl } from '../activities/list/use-activity-list-url.ts';
 import { ManualActivityDialog } from '../activities/ManualActivityDialog.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
@@ -40,7 +40,6 @@ export default function ActivitiesPage() {
   const newest = useActivityPage({ limit: ACTIVITY_PAGE_SIZE });
   const hasSamples = newest.data?.items.some((activity) => activity.source === 'placeholder') ?? false;
   const items = list.data?.items ?? [];
-  const nextCursor = list.data?.nextCursor;
 
   return (
     <Box>
@@ -100,20 +99,13 @@ export default function ActivitiesPage() {
             <ActivitiesEmptyState filtered={url.filtered || url.page > 1} onUpload={() => setUploading(true)} />
           ) : (
             <>
-              <ActivityListHeader />
-              <List disablePadding aria-label="Activities">
-                {items.map((activity) => (
-                  <ActivityRow key={activity.id} activity={activity} units={units} />
-                ))}
-              </List>
+              <ActivityTable items={items} units={units} sort={url.sort} order={url.order} onSort={url.setSort} />
               <ActivityPager
                 page={url.page}
                 itemCount={items.length}
                 total={list.data?.total ?? 0}
-                hasNext={Boolean(nextCursor)}
                 waiting={list.isPlaceholderData}
-                onPrevious={url.goPrevious}
-                onNext={() => nextCursor && url.goNext(nextCursor)}
+                onPage={url.goToPage}
               />
             </>
           )}

@@ -1,10 +1,11 @@
 /**
- * The activity list's filters bar (spec §5): exact type, source (once Strava is in play), an
- * inclusive range of local dates, and "Clear filters"; a reversed range is pointed out.
+ * The activity list's filters bar (spec §5): a search by name, exact type, source (once Strava is
+ * in play), an inclusive range of local dates, and "Clear filters"; a reversed range is pointed out.
  */
-import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { Alert, Button, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
-import { ACTIVITY_LIST_SOURCES } from '../../../../core/activity/schemas.ts';
+import { ACTIVITY_LIST_SOURCES, ACTIVITY_SEARCH_MAX } from '../../../../core/activity/schemas.ts';
 import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 import type { ActivityListUrl, ListFilterChanges, ListSource } from './activity-list-url.ts';
@@ -31,7 +32,7 @@ function toggled(onPick: (value: string | undefined) => void) {
 }
 
 export function ActivityFilters({ url, showSourceFilter, onChange, onClear }: ActivityFiltersProps) {
-  const { type, source, from, to, filtered, rangeReversed } = url;
+  const { type, source, from, to, q, filtered, rangeReversed } = url;
   return (
     <>
       <Stack
@@ -40,6 +41,24 @@ export function ActivityFilters({ url, showSourceFilter, onChange, onClear }: Ac
         useFlexGap
         sx={{ mb: 2, alignItems: { md: 'center' }, flexWrap: { md: 'wrap' } }}
       >
+        <TextField
+          type="search"
+          size="small"
+          label="Search by name"
+          value={q}
+          onChange={(event) => onChange({ q: event.target.value })}
+          sx={{ width: { xs: '100%', md: 260 } }}
+          slotProps={{
+            htmlInput: { maxLength: ACTIVITY_SEARCH_MAX },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
         <ToggleButtonGroup
           exclusive
           color="primary"

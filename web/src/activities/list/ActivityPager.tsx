@@ -2,33 +2,31 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, Stack, Typography } from '@mui/material';
-import { pageRange } from './activity-list-url.ts';
+import { pageCount, pageRange } from './activity-list-url.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 interface ActivityPagerProps {
   page: number;
   itemCount: number;
   total: number;
-  hasNext: boolean;
   /** The shown rows are the previous page's, kept until the next arrives: no paging meanwhile. */
   waiting: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  onPage: (page: number) => void;
 }
 
-export function ActivityPager({ page, itemCount, total, hasNext, waiting, onPrevious, onNext }: ActivityPagerProps) {
+export function ActivityPager({ page, itemCount, total, waiting, onPage }: ActivityPagerProps) {
   const { first, last } = pageRange(page, itemCount);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', px: 2, py: 1.25 }}>
       <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }} aria-live="polite">
-        {first}–{last} of {formatNumber(total)}
+        {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
       </Typography>
       <Button
         size="small"
         color="inherit"
         startIcon={<ChevronLeftIcon />}
         disabled={page === 1 || waiting}
-        onClick={onPrevious}
+        onClick={() => onPage(page - 1)}
       >
         Previous
       </Button>
@@ -36,8 +34,8 @@ export function ActivityPager({ page, itemCount, total, hasNext, waiting, onPrev
         size="small"
         color="inherit"
         endIcon={<ChevronRightIcon />}
-        disabled={!hasNext || waiting}
-        onClick={onNext}
+        disabled={page >= pageCount(total) || waiting}
+        onClick={() => onPage(page + 1)}
       >
         Next
       </Button>

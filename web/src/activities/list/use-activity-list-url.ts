@@ -1,39 +1,34 @@
 /**
- * The activity list's URL state as a hook: the filters (a new filter starts again at the first
- * page) and the pager (earlier pages' cursors in the history entry's state).
+ * The activity list's URL state as a hook: filters and search replace the current history entry
+ * (typing is not a trail of Back steps) and start again at the first page; the order, the page
+ * and the view are new entries, so Back returns to them. A new page scrolls to the top.
  */
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import type { ActivityListSort } from '../../../../core/activity/schemas.ts';
 import {
+  clearedParams,
   filterParams,
   type ListFilterChanges,
-  type ListHistoryState,
+  type ListView,
+  pageParams,
   readActivityListUrl,
+  sortParams,
+  viewParams,
 } from './activity-list-url.ts';
 
 export function useActivityListUrl() {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
   const url = readActivityListUrl(params);
-  const previousCursors = (location.state as ListHistoryState | null)?.previousCursors ?? [];
 
   // From the URL as it is now, not as this render saw it: two quick edits must both stick.
   const setFilter = (changes: ListFilterChanges) =>
     setParams((current) => filterParams(current, changes), { replace: true });
-  const clearFilters = () => setParams({}, { replace: true });
-
-  const goNext = (nextCursor: string) =>
-    setParams(
-      { ...filterParams(params, {}), cursor: nextCursor, page: String(url.page + 1) },
-      { state: { previousCursors: [...previousCursors, url.cursor ?? ''] } satisfies ListHistoryState },
-    );
-  const goPrevious = () => {
-    const previous = previousCursors.at(-1);
-    // Without the history state (a reloaded deep page) the way back is the first page.
-    const target: Record<string, string> = previous ? { cursor: previous, page: String(url.page - 1) } : {};
-    setParams(
-      { ...filterParams(params, {}), ...target },
-      { state: { previousCursors: previous ? previousCursors.slice(0, -1) : [] } satisfies ListHistoryState },
-    );
+  const clearFilters = () => setParams((current) => clearedParams(current), { replace: true });
+  const setSort = (sort: ActivityListSort) => setParams((current) => sortParams(current, sort));
+  const goToPage = (page: number) => {
+    setParams((current) => pageParams(current, page));
+    window.scrollTo({ top: 0 });
   };
-  return { ...url, setFilter, clearFilters, goNext, goPrevious };
+  const setView = (view: ListView, month?: string) => setParams((current) => viewParams(current, view, month));
+  return { ...url, setFilter, clearFilters, setSort, goToPage, setView };
 }

@@ -1,0 +1,57 @@
+/**
+ * Changing several activities in one action (the list's selection): delete them, or give them all
+ * one type. The action is refused whole, with a sentence, when any id is not one of the runner's
+ * activities, or (a new type) when any of them came from Strava, which owns a synced activity's type.
+ */
+import { z } from 'zod';
+import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
+import { timeZoneField } from '../medals/api.ts';
+import { ACTIVITY_PAGE_SIZE_MAX } from './schemas.ts';
+
+/** At most one page of the longest list the server gives. */
+export const ACTIVITY_BULK_MAX = ACTIVITY_PAGE_SIZE_MAX;
+
+export const ACTIVITY_BULK_MESSAGES = {
+  ids: `Select between 1 and ${ACTIVITY_BULK_MAX} activities.`,
+  type: `Choose a type: ${UPLOAD_ACTIVITY_TYPES.join(', ')}.`,
+  notYours: 'Some of the selected activities are not yours or no longer exist. Nothing was changed.',
+  typeOnStrava: 'Some of the selected activities come from Strava: change their type on Strava. Nothing was changed.',
+} as const;
+
+/** What the list says around the selection. */
+export const ACTIVITY_BULK_TEXTS = {
+  selected: (count: number) => `${count.toLocaleString('en-US')} selected`,
+  deleteButton: 'Delete',
+  retypeLabel: 'Change type to',
+  confirmTitle: (count: number) =>
+    `Delete ${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'}?`,
+  confirmBody: 'They are removed from your list, totals, charts and medals. This cannot be undone.',
+  confirmButton: 'Delete',
+  cancel: 'Cancel',
+  deleted: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} deleted.`,
+  retyped: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} changed.`,
+} as const;
+
+const idsSchema = z
+  .array(z.string().min(1).max(64), { error: ACTIVITY_BULK_MESSAGES.ids })
+  .min(1, ACTIVITY_BULK_MESSAGES.ids)
+  .max(ACTIVITY_BULK_MAX, ACTIVITY_BULK_MESSAGES.ids)
+  .transform((ids) => [...new Set(ids)]);
+
+export const activityBulkSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('delete'), ids: idsSchema }),
+  z.object({
+    action: z.literal('retype'),
+    ids: idsSchema,
+    type: z.enum(UPLOAD_ACTIVITY_TYPES, { error: ACTIVITY_BULK_MESSAGES.type }),
+    /** The runner's time zone (the medals' "today"). */
+    timeZone: timeZoneField,
+  }),
+]);
+export type ActivityBulkAction = z.infer<typeof activityBulkSchema>;
+
+export const activityBulkResultSchema = z.object({
+  action: z.enum(['delete', 'retype']),
+  changed: z.number().int(),
+});
+export type ActivityBulkResult = z.infer<typeof activityBulkResultSchema>;

@@ -1,0 +1,103 @@
+/**
+ * Finding activities at desktop and phone width: the name search narrows the table, the column
+ * headers sort it (aria-sort says how), and a reload keeps the search and the order (they live in
+ * the address).
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+const RUNS = [
+  { name: 'Easy park loop', day: 10, distance: 5000, movingTime: 1800 },
+  { name: 'Long run by the river', day: 15, distance: 21100, movingTime: 7000 },
+  { name: 'Park run 5k', day: 18, distance: 5000, movingTime: 1320 },
+  { name: 'Recovery jog', day: 20, distance: 3000, movingTime: 1260 },
+];
+
+async function addRuns(page: Page): Promise<void> {
+  for (const run of RUNS) {
+    const response = await page.request.post('/api/activities/manual', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        name: run.name,
+        type: 'run',
+        distance: run.distance,
+        movingTime: run.movingTime,
+        startDateLocal: `2026-11-${run.day}T07:30`,
+        timeZone: 'Europe/London',
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Activities' });
+/** The names of the table's rows, top to bottom. */
+const rowNames = (page: Page) => table(page).locator('tbody tr a > div > p:first-child').allInnerTexts();
+
+describe.each(VIEWPORT_NAMES)('finding activities (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('search by name, sort by the column headers, and keep both over a reload', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.goto('/register');
+    await registerViaUi(page, newAccount({ name: 'Fay Finder' }));
+    await expectVisible(heading(page, 'Hi, Fay'));
+    await addRuns(page);
+    await page.goto('/activities');
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(['Recovery jog', 'Park run 5k', 'Long run by the river', 'Easy park loop']);
+    const dateHeader = table(page).getByRole('columnheader', { name: 'Date' });
+    expect(await dateHeader.getAttribute('aria-sort')).toBe('descending');
+    await expectVisible(page.getByText('1–4 of 4'));
+
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('PARK');
+    await expect.poll(() => rowNames(page)).toEqual(['Park run 5k', 'Easy park loop']);
+    await expectVisible(page.getByText('1–2 of 2'));
+
+    const distance = table(page).getByRole('columnheader', { name: 'Distance' });
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('');
+    await distance.getByRole('button').click();
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(['Long run by the river', 'Park run 5k', 'Easy park loop', 'Recovery jog']);
+    expect(await distance.getAttribute('aria-sort')).toBe('descending');
+    expect(await dateHeader.getAttribute('aria-sort')).toBeNull();
+    await distance.getByRole('button').click();
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(['Recovery jog', 'Park run 5k', 'Easy park loop', 'Long run by the river']);
+    expect(await distance.getAttribute('aria-sort')).toBe('ascending');
+
+    const pace = table(page).getByRole('columnheader', { name: 'Pace' });
+    await pace.getByRole('button').click();
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(['Park run 5k', 'Long run by the river', 'Easy park loop', 'Recovery jog']);
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('run');
+    await expect.poll(() => rowNames(page)).toEqual(['Park run 5k', 'Long run by the river']);
+    expect(new URL(page.url()).search).toBe('?q=run&sort=pace&order=asc');
+
+    await page.reload();
+    await expect.poll(() => rowNames(page)).toEqual(['Park run 5k', 'Long run by the river']);
+    expect(await page.getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('run');
+    expect(await table(page).getByRole('columnheader', { name: 'Pace' }).getAttribute('aria-sort')).toBe('ascending');
+    // Heart rate and elapsed time are columns at desktop width only.
+    const wideColumns = await table(page)
+      .getByRole('columnheader', { name: /^(Avg HR|Elapsed)$/ })
+      .count();
+    expect(wideColumns).toBe(viewport === 'desktop' ? 2 : 0);
+    // Nothing spills sideways at phone width.
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await screenshot(page, `activity-finding-${viewport}`);
+  });
+});

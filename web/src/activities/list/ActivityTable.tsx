@@ -1,0 +1,162 @@
+/**
+ * The activity list as a table: the name and local date, distance, moving time and pace at every
+ * width; elapsed time, average heart rate and climb from md up. Date, distance, moving time and
+ * pace sort from their column headers (aria-sort on the sorted one); a row opens its activity.
+ */
+import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  formatActivityDistance,
+  formatActivityPace,
+  formatElapsedTime,
+  formatMovingTime,
+} from '../../../../core/activity/activity-figures.ts';
+import type { ActivityListSort, ActivitySummary, SortOrder } from '../../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../../core/profile.ts';
+import { formatHeartRate } from '../../lib/activity-format.ts';
+import { formatElevation } from '../../lib/format.ts';
+import { ActivityNameCell } from '../ActivityNameCell.tsx';
+import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
+
+/** Shown from md up only. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+const NUMBER = { textAlign: 'right', whiteSpace: 'nowrap', px: { xs: 0.75, md: 1.5 } } as const;
+
+interface Column {
+  key: string;
+  label: ReactNode;
+  sort?: ActivityListSort;
+  /** Column width at xs and md ('auto' takes the rest). */
+  width: { xs: number | string; md: number | string };
+  wideOnly?: boolean;
+}
+
+const COLUMNS: readonly Column[] = [
+  { key: 'distance', label: 'Distance', sort: 'distance', width: { xs: 68, md: 96 } },
+  {
+    key: 'time',
+    label: (
+      <>
+        <Box component="span" sx={{ display: { md: 'none' } }}>
+          Time
+        </Box>
+        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+          Moving time
+        </Box>
+      </>
+    ),
+    sort: 'time',
+    width: { xs: 64, md: 112 },
+  },
+  { key: 'elapsed', label: 'Elapsed', width: { xs: 0, md: 88 }, wideOnly: true },
+  { key: 'pace', label: 'Pace', sort: 'pace', width: { xs: 76, md: 104 } },
+  { key: 'heartRate', label: 'Avg HR', width: { xs: 0, md: 84 }, wideOnly: true },
+  { key: 'climb', label: 'Climb', width: { xs: 0, md: 80 }, wideOnly: true },
+];
+
+interface ActivityTableProps {
+  items: readonly ActivitySummary[];
+  units: UnitSystem;
+  sort: ActivityListSort;
+  order: SortOrder;
+  onSort: (sort: ActivityListSort) => void;
+}
+
+function SortHeader({
+  column,
+  label,
+  sort,
+  order,
+  onSort,
+}: {
+  column: ActivityListSort;
+  label: ReactNode;
+  sort: ActivityListSort;
+  order: SortOrder;
+  onSort: (sort: ActivityListSort) => void;
+}) {
+  const active = sort === column;
+  return (
+    <TableSortLabel active={active} direction={active ? order : 'desc'} onClick={() => onSort(column)}>
+      {label}
+    </TableSortLabel>
+  );
+}
+
+const ariaSort = (active: boolean, order: SortOrder) =>
+  active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+
+export function ActivityTable({ items, units, sort, order, onSort }: ActivityTableProps) {
+  const navigate = useNavigate();
+  return (
+    <Table aria-label="Activities" size="small" sx={{ tableLayout: 'fixed', width: '100%' }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ ...WIDE_ONLY, width: 56 }}>
+            <Box component="span" sx={visuallyHidden}>
+              Type
+            </Box>
+          </TableCell>
+          <TableCell aria-sort={ariaSort(sort === 'date', order)} sx={{ pl: { xs: 1, md: 0 } }}>
+            <SortHeader column="date" label="Date" sort={sort} order={order} onSort={onSort} />
+          </TableCell>
+          {COLUMNS.map((column) => (
+            <TableCell
+              key={column.key}
+              aria-sort={column.sort ? ariaSort(sort === column.sort, order) : undefined}
+              sx={{
+                ...NUMBER,
+                ...(column.wideOnly ? WIDE_ONLY : {}),
+                width: column.width,
+              }}
+            >
+              {column.sort ? (
+                <SortHeader column={column.sort} label={column.label} sort={sort} order={order} onSort={onSort} />
+              ) : (
+                column.label
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((activity) => {
+          const to = `/activities/${activity.id}`;
+          return (
+            <TableRow
+              key={activity.id}
+              hover
+              onClick={() => void navigate(to)}
+              sx={{ cursor: 'pointer', '& td': { typography: 'body2' } }}
+            >
+              <TableCell sx={{ ...WIDE_ONLY, color: 'primary.main' }}>
+                <ActivityTypeIcon type={activity.type} />
+              </TableCell>
+              <TableCell sx={{ pl: { xs: 1, md: 0 }, overflow: 'hidden' }}>
+                <Link component={RouterLink} to={to} underline="none" color="inherit" sx={{ display: 'block' }}>
+                  <ActivityNameCell activity={activity} />
+                </Link>
+              </TableCell>
+              <TableCell sx={NUMBER}>{formatActivityDistance(activity, units)}</TableCell>
+              <TableCell sx={NUMBER}>{formatMovingTime(activity)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElapsedTime(activity)}</TableCell>
+              <TableCell sx={NUMBER}>{formatActivityPace(activity, units)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatHeartRate(activity.averageHeartrate)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElevation(activity.elevationGain, units)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
