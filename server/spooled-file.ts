@@ -2,11 +2,14 @@
 export interface SpooledFile {
   /** 0-based position in the request. */
   index: number;
+  /** As stored: a gzipped upload's name without its `.gz` ("run.fit" for "run.fit.gz"). */
   name: string;
   mimeType: string;
-  /** Bytes as uploaded (before gzip). */
+  /** Bytes of the activity file (a gzipped upload's decompressed bytes; before the spool's gzip). */
   size: number;
   sha256: string;
   /** The gzip-compressed copy on disk. */
   path: string;
+  /** Why this file cannot be imported (unsupported, damaged gzip): its row fails, the others import. */
+  problem?: string;
 }

@@ -3,6 +3,7 @@ import {
   ActivityFileError,
   checkGpxFile,
   checkUploadBatch,
+  FILE_PICKER_ACCEPT,
   fileFormatOf,
   GPX_FILE_MESSAGES,
   MAX_UPLOAD_FILE_BYTES,
@@ -11,6 +12,7 @@ import {
   storedFileName,
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
+  uploadFileKind,
 } from './upload-rules.ts';
 
 const gpx = (name = 'run.gpx', size = 1000, type?: string) => ({ name, size, type });
@@ -33,22 +35,49 @@ describe('checkUploadBatch (spec §5 "Multi-file upload")', () => {
     );
   });
 
-  it('accepts .gpx, .fit and .tcx in any case and names an unsupported file by position', () => {
-    expect(checkUploadBatch([gpx('A.GPX'), gpx('b.Fit'), gpx('c.tcx')]).error).toBeUndefined();
-    expect(checkUploadBatch([gpx(), gpx(), gpx('notes.txt')]).error).toBe(
-      'File 3 has unsupported format. Supported: .gpx, .fit, .tcx',
-    );
-    expect(checkUploadBatch([gpx('gpx')]).error).toBe(UPLOAD_MESSAGES.unsupportedFormat(1));
+  it('accepts .gpx, .fit and .tcx, plain or gzipped, in any case', () => {
+    const check = checkUploadBatch([
+      gpx('A.GPX'),
+      gpx('b.Fit'),
+      gpx('c.tcx'),
+      gpx('d.fit.gz', 10, 'application/gzip'),
+      gpx('e.GPX.GZ', 10, 'application/gzip'),
+      gpx('f.tcx.gz'),
+    ]);
+    expect(check).toEqual({ error: undefined, warnings: [], unsupported: new Map() });
+  });
+
+  it('marks an unsupported file by position with the spec sentence and lets the rest of the batch through', () => {
+    const check = checkUploadBatch([gpx(), gpx('notes.txt'), gpx(), gpx('archive.zip.gz'), gpx('gpx')]);
+    expect(check.error).toBeUndefined();
+    expect([...check.unsupported]).toEqual([
+      [1, 'File 2 has unsupported format. Supported: .gpx, .fit, .tcx, .gpx.gz, .fit.gz, .tcx.gz'],
+      [3, UPLOAD_MESSAGES.unsupportedFormat(4)],
+      [4, UPLOAD_MESSAGES.unsupportedFormat(5)],
+    ]);
   });
 
   it('only warns about duplicate file names', () => {
     const result = checkUploadBatch([gpx('same.gpx'), gpx('same.gpx'), gpx('other.gpx')]);
-    expect(result).toEqual({ error: undefined, warnings: ['Duplicate file names: same.gpx'] });
+    expect(result).toEqual({ error: undefined, warnings: ['Duplicate file names: same.gpx'], unsupported: new Map() });
   });
 
   it('applies the single-GPX checks to GPX files in a batch', () => {
     expect(checkUploadBatch([gpx('run.gpx', 10, 'image/png')]).error).toBe('Invalid file type');
     expect(checkUploadBatch([{ name: 'ride.fit', size: 10, type: 'image/png' }]).error).toBeUndefined();
+  });
+});
+
+describe('uploadFileKind', () => {
+  it('reads the format and whether it is gzipped from the name', () => {
+    expect(uploadFileKind('Morning.fit.gz')).toEqual({ format: 'fit', gzipped: true, innerName: 'Morning.fit' });
+    expect(uploadFileKind('lake.GPX')).toEqual({ format: 'gpx', gzipped: false, innerName: 'lake.GPX' });
+    expect(uploadFileKind('notes.gz')).toBeUndefined();
+    expect(uploadFileKind('notes.txt')).toBeUndefined();
+  });
+
+  it('lets the picker offer the three formats and gzip', () => {
+    expect(FILE_PICKER_ACCEPT).toBe('.gpx,.fit,.tcx,.gz');
   });
 });
 

@@ -3,12 +3,22 @@
  * The browser checks a batch before sending and the server checks it again as the authority.
  */
 
-/** Spec §9: 50 MB (52,428,800 bytes) per file, 10 files, .gpx/.fit/.tcx. */
+/**
+ * Spec §9: 50 MB (52,428,800 bytes) per file, 10 files, .gpx/.fit/.tcx. Each format is also taken
+ * gzip-compressed (.fit.gz, as Strava's and Garmin's exports hold them); the 50 MB then counts the
+ * decompressed bytes.
+ */
 export const MAX_UPLOAD_FILES = 10;
 export const MAX_UPLOAD_FILE_BYTES = 52_428_800;
 export const ACTIVITY_FILE_FORMATS = ['gpx', 'fit', 'tcx'] as const;
 export type ActivityFileFormat = (typeof ACTIVITY_FILE_FORMATS)[number];
-export const SUPPORTED_EXTENSIONS = ACTIVITY_FILE_FORMATS.map((format) => `.${format}`);
+export const GZIP_SUFFIX = '.gz';
+export const SUPPORTED_EXTENSIONS = [
+  ...ACTIVITY_FILE_FORMATS.map((format) => `.${format}`),
+  ...ACTIVITY_FILE_FORMATS.map((format) => `.${format}${GZIP_SUFFIX}`),
+];
+/** The file picker's filter: browsers match one suffix only, so the compressed files are `.gz`. */
+export const FILE_PICKER_ACCEPT = [...ACTIVITY_FILE_FORMATS.map((format) => `.${format}`), GZIP_SUFFIX].join(',');
 
 export const UPLOAD_MESSAGES = {
   noFiles: 'No files selected',
@@ -17,6 +27,8 @@ export const UPLOAD_MESSAGES = {
   fileTooLarge: (n: number) => `File ${n} is too large. Maximum size is 50MB`,
   unsupportedFormat: (n: number) => `File ${n} has unsupported format. Supported: ${SUPPORTED_EXTENSIONS.join(', ')}`,
   duplicateNames: (names: readonly string[]) => `Duplicate file names: ${names.join(', ')}`,
+  /** A .gz file that does not decompress (damaged or cut short); the other files still import. */
+  corruptGzip: (n: number) => `File ${n} could not be decompressed: it is not a complete gzip file.`,
   unsupported: 'Unsupported file format',
   parseActivity: 'Failed to parse activity data',
   saveFailed: (reason: string) => `Failed to save activity: ${reason}`,
@@ -131,6 +143,22 @@ export function fileFormatOf(filename: string): ActivityFileFormat | undefined {
   return ACTIVITY_FILE_FORMATS.find((format) => format === extension);
 }
 
+export interface UploadFileKind {
+  format: ActivityFileFormat;
+  /** The bytes are gzip-compressed and the server decompresses them as they arrive. */
+  gzipped: boolean;
+  /** The name of the file inside: "run.fit" for "run.fit.gz". */
+  innerName: string;
+}
+
+/** What an uploaded file holds, from its name: a supported format, plain or gzipped, or undefined. */
+export function uploadFileKind(filename: string): UploadFileKind | undefined {
+  const gzipped = filename.toLowerCase().endsWith(GZIP_SUFFIX);
+  const innerName = gzipped ? filename.slice(0, -GZIP_SUFFIX.length) : filename;
+  const format = fileFormatOf(innerName);
+  return format === undefined ? undefined : { format, gzipped, innerName };
+}
+
 export interface UploadCandidate {
   name: string;
   size: number;
@@ -142,9 +170,17 @@ export interface BatchCheck {
   /** The first problem that rejects the whole batch, or undefined. */
   error: string | undefined;
   warnings: string[];
+  /**
+   * Files of an unsupported format, by 0-based position, with the spec's sentence for each: such a
+   * file fails on its own row and the rest of the batch still uploads.
+   */
+  unsupported: ReadonlyMap<number, string>;
 }
 
-/** Spec §5 "Multi-file upload", in the spec's order: count, then each file's size and extension. */
+/**
+ * Spec §5 "Multi-file upload", in the spec's order: count, then each file's size and extension.
+ * The size of a gzipped file is checked here as sent; the server checks it again decompressed.
+ */
 export function checkUploadBatch(files: readonly UploadCandidate[]): BatchCheck {
   const warnings: string[] = [];
   const seen = new Map<string, number>();
@@ -155,26 +191,29 @@ export function checkUploadBatch(files: readonly UploadCandidate[]): BatchCheck 
   if (duplicates.length > 0) {
     warnings.push(UPLOAD_MESSAGES.duplicateNames(duplicates));
   }
+  const unsupported = new Map<number, string>();
   if (files.length === 0) {
-    return { error: UPLOAD_MESSAGES.noFiles, warnings };
+    return { error: UPLOAD_MESSAGES.noFiles, warnings, unsupported };
   }
   if (files.length > MAX_UPLOAD_FILES) {
-    return { error: UPLOAD_MESSAGES.tooManyFiles, warnings };
+    return { error: UPLOAD_MESSAGES.tooManyFiles, warnings, unsupported };
   }
   for (const [index, file] of files.entries()) {
     if (file.size > MAX_UPLOAD_FILE_BYTES) {
-      return { error: UPLOAD_MESSAGES.fileTooLarge(index + 1), warnings };
+      return { error: UPLOAD_MESSAGES.fileTooLarge(index + 1), warnings, unsupported };
     }
-    const format = fileFormatOf(file.name);
-    if (format === undefined) {
-      return { error: UPLOAD_MESSAGES.unsupportedFormat(index + 1), warnings };
+    const kind = uploadFileKind(file.name);
+    if (kind === undefined) {
+      unsupported.set(index, UPLOAD_MESSAGES.unsupportedFormat(index + 1));
+      continue;
     }
-    const gpxProblem = format === 'gpx' ? checkGpxFile(file) : undefined;
+    // A compressed file's type is gzip's, not the GPX's inside it.
+    const gpxProblem = kind.format === 'gpx' && !kind.gzipped ? checkGpxFile(file) : undefined;
     if (gpxProblem !== undefined) {
-      return { error: gpxProblem, warnings };
+      return { error: gpxProblem, warnings, unsupported };
     }
   }
-  return { error: undefined, warnings };
+  return { error: undefined, warnings, unsupported };
 }
 
 /** Spec §5 "GPX file": the single-file checks of a GPX upload. */

@@ -5,6 +5,10 @@
  * is refused after 50 MB, never read to its end). A body that stalls for the idle timeout, or brings
  * less than UPLOAD_MIN_PROGRESS_BYTES in twice that (trickled), ends the request too, and a client that goes away is a {@link ClientAbortedError}; either way every spooled
  * file is removed. File names are read as UTF-8 and stored at most 255 characters long.
+ * A gzipped upload (.fit.gz, .gpx.gz, .tcx.gz) is decompressed as it arrives and its decompressed
+ * bytes are what is counted, hashed and kept: a gzip bomb is refused as soon as its output passes
+ * 50 MB. A file of an unsupported format, or a .gz that does not decompress, is not spooled: it
+ * carries its problem to the import, which fails its row while the other files proceed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -13,7 +17,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { createGzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import busboy from 'busboy';
 import {
   MAX_UPLOAD_FILE_BYTES,
@@ -22,6 +26,7 @@ import {
   UPLOAD_LIMIT_MESSAGES,
   UPLOAD_MESSAGES,
   UPLOAD_MIN_PROGRESS_BYTES,
+  uploadFileKind,
 } from '../../core/activity/upload-rules.ts';
 import { invalid, payloadTooLarge, stalled } from '../errors.ts';
 import { REQUEST_INPUT_MESSAGES, textProblem } from '../../core/request-input.ts';
@@ -72,14 +77,15 @@ export async function receiveUpload(
   let idleTimer: NodeJS.Timeout | undefined;
   let progressTimer: NodeJS.Timeout | undefined;
 
+  // The first reason the request is refused; a decompressing file can find it after the body ended.
+  let failure: Error | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      let failed = false;
       const fail = (error: Error) => {
-        if (failed) {
+        if (failure) {
           return;
         }
-        failed = true;
+        failure = error;
         clearTimeout(idleTimer);
         clearTimeout(progressTimer);
         source.unpipe(parser);
@@ -108,27 +114,57 @@ export async function receiveUpload(
           return;
         }
         const index = files.length;
+        const uploadedName = storedFileName(info.filename || `file-${index + 1}`);
+        const kind = uploadFileKind(uploadedName);
         const file: SpooledFile = {
           index,
-          name: storedFileName(info.filename || `file-${index + 1}`),
+          name: kind?.innerName ?? uploadedName,
           mimeType: info.mimeType,
           size: 0,
           sha256: '',
           path: path.join(tmpDir, `upload-${randomUUID()}.gz`),
         };
         files.push(file);
+        stream.on('limit', () => fail(payloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(index + 1))));
+        if (kind === undefined) {
+          file.problem = UPLOAD_MESSAGES.unsupportedFormat(index + 1);
+          stream.resume();
+          return;
+        }
         const hash = createHash('sha256');
         const counter = new Transform({
           transform(chunk: Buffer, _encoding, callback) {
             file.size += chunk.length;
+            if (file.size > MAX_UPLOAD_FILE_BYTES) {
+              // Only a decompressing upload gets here (busboy ends a plain file at the limit itself):
+              // decompression stops at once, however much more the file would have expanded to.
+              const tooLarge = payloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(index + 1));
+              fail(tooLarge);
+              callback(tooLarge);
+              return;
+            }
             hash.update(chunk);
             callback(null, chunk);
           },
         });
-        stream.on('limit', () => fail(payloadTooLarge(UPLOAD_MESSAGES.fileTooLarge(index + 1))));
-        writes.push(
-          pipeline(stream, counter, createGzip({ level: 1 }), createWriteStream(file.path)).then(() => {
+        const spool = (...head: (NodeJS.ReadableStream | Transform)[]) =>
+          pipeline([...head, counter, createGzip({ level: 1 }), createWriteStream(file.path)]).then(() => {
             file.sha256 = hash.digest('hex');
+          });
+        if (!kind.gzipped) {
+          writes.push(spool(stream));
+          return;
+        }
+        // busboy's part stream is never destroyed (busboy would wait on it for ever): a .gz that
+        // fails to decompress is unpiped and the rest of its part is read and dropped.
+        const gunzip = createGunzip();
+        stream.on('error', (error: Error) => gunzip.destroy(error));
+        stream.pipe(gunzip);
+        writes.push(
+          spool(gunzip).catch(() => {
+            file.problem ??= UPLOAD_MESSAGES.corruptGzip(index + 1);
+            stream.unpipe(gunzip);
+            stream.resume();
           }),
         );
       });
@@ -171,6 +207,9 @@ export async function receiveUpload(
       source.pipe(parser);
     });
     await Promise.all(writes);
+    if (failure) {
+      throw failure;
+    }
   } catch (error) {
     clearTimeout(idleTimer);
     clearTimeout(progressTimer);

@@ -246,7 +246,11 @@ export async function importFiles(context: ImportContext, files: readonly Spoole
     }
     let result: FileEvent;
     try {
-      result = await importOne(context, file);
+      // A file refused as it arrived (unsupported, not decompressible) fails on its own row.
+      result =
+        file.problem === undefined
+          ? await importOne(context, file)
+          : { kind: 'file', index: file.index, name: file.name, state: 'error', message: file.problem };
     } catch (error) {
       if (error instanceof ImportCancelledError) {
         break;

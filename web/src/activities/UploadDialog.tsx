@@ -1,7 +1,8 @@
 /**
  * Uploading activity files (spec §5 "Multi-file upload", §4 "Upload processing"): a drop zone and
- * a file picker, the spec's batch checks before anything is sent, then one row per file following
- * the server's live events — Queued, Parsing, Saving, Complete (or Already imported), Error with
+ * a file picker (choosing again replaces the files), the spec's batch checks before anything is
+ * sent (each file "Ready", an unsupported one failing on its own row), then one row per file
+ * following the server's live events — Queued, Parsing, Saving, Complete (or Already imported), Error with
  * the file's message — while the next files still proceed. The server checks again and is the
  * authority; its rejection of a whole batch shows the same sentences. The batch's state is
  * useUploadBatch's.
@@ -126,6 +127,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
                   row={row}
                   sent={batch.sent[index] ?? 0}
                   onOpen={onClose}
+                  choosing={choosing}
                   onRemove={choosing ? () => batch.removeFile(index) : undefined}
                 />
               ))}
@@ -136,7 +138,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogActions sx={{ px: 3, py: 2 }}>
         <UploadActions
           phase={phase}
-          canUpload={rows.length > 0 && batch.checkError === undefined}
+          canUpload={batch.canUpload}
           onCancel={close}
           onUpload={() => void batch.start()}
           onAbort={batch.abort}

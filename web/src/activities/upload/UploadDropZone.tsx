@@ -2,7 +2,7 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { MAX_UPLOAD_FILES, SUPPORTED_EXTENSIONS } from '../../../../core/activity/upload-rules.ts';
+import { FILE_PICKER_ACCEPT, MAX_UPLOAD_FILES } from '../../../../core/activity/upload-rules.ts';
 
 export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
@@ -49,14 +49,14 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
       <UploadFileIcon sx={{ fontSize: 40, color: 'primary.main', mb: 1 }} />
       <Typography sx={{ fontWeight: 600 }}>Choose files or drop them here</Typography>
       <Typography variant="body2" color="text.secondary">
-        GPX, FIT or TCX · up to {MAX_UPLOAD_FILES} files, 50 MB each
+        GPX, FIT or TCX, also gzipped (.gz) · up to {MAX_UPLOAD_FILES} files, 50 MB each
       </Typography>
       <input
         ref={input}
         type="file"
         hidden
         multiple
-        accept={SUPPORTED_EXTENSIONS.join(',')}
+        accept={FILE_PICKER_ACCEPT}
         aria-label="Activity files"
         onChange={(event) => {
           onFiles([...(event.target.files ?? [])]);

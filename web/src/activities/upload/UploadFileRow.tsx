@@ -23,13 +23,15 @@ interface UploadFileRowProps {
   row: FileRow;
   /** 0..1 of the file carried by the request body so far. */
   sent: number;
+  /** Before Upload: a waiting file reads "Ready". */
+  choosing: boolean;
   /** While choosing, a file can be taken out of the batch (and there is no progress yet). */
   onRemove?: (() => void) | undefined;
   onOpen: () => void;
 }
 
-export function UploadFileRow({ row, sent, onRemove, onOpen }: UploadFileRowProps) {
-  const label = stateLabel(row);
+export function UploadFileRow({ row, sent, choosing, onRemove, onOpen }: UploadFileRowProps) {
+  const label = stateLabel(row, choosing);
   const progress = rowProgress(row, sent);
   const color = row.state === 'error' ? 'error' : row.state === 'complete' ? 'success' : 'primary';
   return (

@@ -3,11 +3,14 @@ import {
   applyFileEvent,
   INTERRUPTED_MESSAGE,
   interruptUnfinished,
+  markUnsupported,
   rowOf,
   rowProgress,
   sendingPercent,
+  sentPositions,
   stateLabel,
   summaryText,
+  type FileRow,
 } from './upload-rows.ts';
 
 const file = (name: string) => new File(['x'], name);
@@ -44,10 +47,23 @@ describe('upload rows', () => {
   it('label each state, a duplicate as already imported', () => {
     const row = rowOf(file('a.gpx'));
     expect(stateLabel(row)).toBe('Queued');
+    expect(stateLabel(row, true)).toBe('Ready');
+    expect(stateLabel({ ...row, state: 'error' }, true)).toBe('Error');
     expect(stateLabel({ ...row, state: 'saving' })).toBe('Saving');
     expect(stateLabel({ ...row, state: 'complete' })).toBe('Complete');
     expect(stateLabel({ ...row, state: 'complete', duplicate: true })).toBe('Already imported');
     expect(stateLabel({ ...row, state: 'error' })).toBe('Error');
+  });
+
+  it('fail an unsupported file on its own row and send only the others', () => {
+    const rows = [rowOf(file('a.gpx')), rowOf(file('notes.txt')), rowOf(file('c.fit.gz'))];
+    const unsupported = new Map([[1, 'File 2 has unsupported format. Supported: .gpx']]);
+    const shown = markUnsupported(rows, unsupported);
+    expect(shown[0]).toBe(rows[0]);
+    expect(shown[1]).toMatchObject({ state: 'error', message: 'File 2 has unsupported format. Supported: .gpx' });
+    expect(stateLabel(shown[1] as FileRow, true)).toBe('Error');
+    expect(sentPositions(3, unsupported)).toEqual([0, 2]);
+    expect(sentPositions(2, new Map())).toEqual([0, 1]);
   });
 
   it('turn files the server never finished into errors when the answer ends', () => {

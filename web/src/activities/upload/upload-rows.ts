@@ -29,10 +29,11 @@ export function rowOf(file: File): FileRow {
 
 export const isFinal = (state: UploadFileState) => state === 'complete' || state === 'error';
 
-export function stateLabel(row: FileRow): string {
+/** `choosing`: the batch has not been sent yet, so a waiting file is "Ready" rather than "Queued". */
+export function stateLabel(row: FileRow, choosing = false): string {
   switch (row.state) {
     case 'queued':
-      return 'Queued';
+      return choosing ? 'Ready' : 'Queued';
     case 'parsing':
       return 'Parsing';
     case 'saving':
@@ -104,4 +105,20 @@ export function rowProgress(row: FileRow, sent: number): RowProgress {
 /** The whole request body's share sent, 0..100. */
 export function sendingPercent(bytes: { loaded: number; total: number } | undefined): number {
   return bytes && bytes.total > 0 ? (bytes.loaded / bytes.total) * 100 : 0;
+}
+
+/**
+ * The rows as shown: a file of an unsupported format fails on its own row with the spec's sentence
+ * (`unsupported`, by position) before anything is sent; the other rows are as the server moved them.
+ */
+export function markUnsupported(rows: readonly FileRow[], unsupported: ReadonlyMap<number, string>): FileRow[] {
+  return rows.map((row, index) => {
+    const message = unsupported.get(index);
+    return message === undefined ? row : { ...row, state: 'error', progress: undefined, message };
+  });
+}
+
+/** The positions of the files that are sent (all but the unsupported ones), in order. */
+export function sentPositions(count: number, unsupported: ReadonlyMap<number, string>): number[] {
+  return Array.from({ length: count }, (_, index) => index).filter((index) => !unsupported.has(index));
 }

@@ -1,8 +1,9 @@
 /**
  * One upload batch's state (spec §5 "Multi-file upload", §4 "Upload processing"): the chosen files
  * and the spec's batch checks, then the server's live events moving each file's row on while the
- * next files still proceed. A rejected batch changes nothing on the server and goes back to
- * choosing with the reason. Whatever happened, the activity queries are refreshed afterwards.
+ * next files still proceed. Choosing files again replaces the batch. A file of an unsupported
+ * format fails on its own row and is not sent; the others are. A rejected batch changes nothing on
+ * the server and goes back to choosing with the reason. Whatever happened, the activity queries are refreshed afterwards.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -10,7 +11,15 @@ import type { UploadEvent } from '../../../../core/activity/schemas.ts';
 import { checkUploadBatch } from '../../../../core/activity/upload-rules.ts';
 import { runnerTimeZone } from '../../lib/time-zone.ts';
 import { sentFractions, uploadActivityFiles, type UploadRequest } from '../upload-activities.ts';
-import { applyFileEvent, type FileRow, interruptUnfinished, rowOf, type UploadSummary } from './upload-rows.ts';
+import {
+  applyFileEvent,
+  type FileRow,
+  interruptUnfinished,
+  markUnsupported,
+  rowOf,
+  sentPositions,
+  type UploadSummary,
+} from './upload-rows.ts';
 import { invalidateActivityData } from '../../lib/query-keys.ts';
 
 export type UploadPhase = 'choosing' | 'uploading' | 'finished';
@@ -27,6 +36,9 @@ export function useUploadBatch() {
 
   const files = rows.map((row) => row.file);
   const check = checkUploadBatch(files);
+  // The server numbers the files it is sent; `positions[i]` is the row of the i-th one sent.
+  const positions = sentPositions(files.length, check.unsupported);
+  const sentFiles = positions.map((position) => files[position] as File);
 
   const reset = () => {
     setPhase('choosing');
@@ -39,7 +51,7 @@ export function useUploadBatch() {
 
   const addFiles = (added: File[]) => {
     setFailure(undefined);
-    setRows((current) => [...current, ...added.map(rowOf)]);
+    setRows(added.map(rowOf));
   };
   const removeFile = (index: number) => setRows((current) => current.filter((_, at) => at !== index));
 
@@ -47,19 +59,23 @@ export function useUploadBatch() {
     if (event.kind === 'accepted') {
       setServerWarnings(event.warnings);
     } else if (event.kind === 'file') {
-      setRows((current) => applyFileEvent(current, event));
+      const row = positions[event.index];
+      if (row !== undefined) {
+        setRows((current) => applyFileEvent(current, { ...event, index: row }));
+      }
     } else {
-      setSummary({ imported: event.imported, duplicates: event.duplicates, failed: event.failed });
+      const failed = event.failed + check.unsupported.size;
+      setSummary({ imported: event.imported, duplicates: event.duplicates, failed });
     }
   };
 
   const start = async () => {
-    if (check.error !== undefined || phase !== 'choosing') {
+    if (check.error !== undefined || sentFiles.length === 0 || phase !== 'choosing') {
       return;
     }
     setPhase('uploading');
     setFailure(undefined);
-    const upload = uploadActivityFiles(files, runnerTimeZone(), {
+    const upload = uploadActivityFiles(sentFiles, runnerTimeZone(), {
       onBytes: (loaded, total) => setBytes({ loaded, total }),
       onEvent: applyEvent,
     });
@@ -79,15 +95,21 @@ export function useUploadBatch() {
     }
   };
 
+  const sent = sentFractions(sentFiles, bytes);
   return {
     phase,
-    rows,
+    rows: markUnsupported(rows, check.unsupported),
     bytes,
     failure,
     summary,
     checkError: check.error,
+    /** Something can be sent: no batch error and at least one supported file. */
+    canUpload: check.error === undefined && sentFiles.length > 0,
     warnings: [...new Set([...check.warnings, ...serverWarnings])],
-    sent: sentFractions(files, bytes),
+    sent: files.map((_, index) => {
+      const at = positions.indexOf(index);
+      return at === -1 ? 0 : (sent[at] ?? 0);
+    }),
     addFiles,
     removeFile,
     start,
