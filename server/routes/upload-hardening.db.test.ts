@@ -762,13 +762,9 @@ describe('a server killed in the middle of uploads', () => {
       expect(await listed()).toBe(0);
 
       // The same file again: imported once, then recognised.
-      const first = await uploadFiles(child as unknown as TestServer, user.client, [
-        { name: 'long.fit', content: bigFit },
-      ]);
+      const first = await uploadFiles(child, user.client, [{ name: 'long.fit', content: bigFit }]);
       expect(first.events.at(-1)).toEqual({ kind: 'done', imported: 1, duplicates: 0, failed: 0 });
-      const second = await uploadFiles(child as unknown as TestServer, user.client, [
-        { name: 'long.fit', content: bigFit },
-      ]);
+      const second = await uploadFiles(child, user.client, [{ name: 'long.fit', content: bigFit }]);
       expect(second.events.at(-1)).toEqual({ kind: 'done', imported: 0, duplicates: 1, failed: 0 });
       expect(await listed()).toBe(1);
       expect(spoolFiles(dataDir)).toEqual([]);
