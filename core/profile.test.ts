@@ -50,13 +50,15 @@ const sampleProfile: Profile = {
 };
 
 describe('spec §3 defaults', () => {
-  it('prefers imperial units, light mode, e-mail notifications and the weekly report', () => {
+  it("prefers imperial units, light mode, e-mail notifications, the weekly report and the browser's time zone", () => {
     expect(DEFAULT_UNIT_SYSTEM).toBe('imperial');
     expect(DEFAULT_PREFERENCES).toEqual({
       unitSystem: 'imperial',
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,
+      // No zone of its own: the app follows the browser's.
+      timeZone: null,
     });
   });
 
