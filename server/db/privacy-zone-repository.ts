@@ -1,15 +1,9 @@
 /** SQL for a runner's privacy zones (core/profile-privacy.ts). Every query is scoped by the owner's id. */
 import type { Db } from './db.ts';
-import type { PrivacyZoneRow } from './schema.ts';
+import type { NewPrivacyZoneRow, PrivacyZoneRow } from './schema.ts';
 
 export function listPrivacyZones(db: Db, userId: string): Promise<PrivacyZoneRow[]> {
-  return db
-    .selectFrom('privacyZones')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('privacyZones').selectAll().where('userId', '=', userId).orderBy('added').execute();
 }
 
 export async function countPrivacyZones(db: Db, userId: string): Promise<number> {
@@ -21,7 +15,7 @@ export async function countPrivacyZones(db: Db, userId: string): Promise<number>
   return Number(row.count);
 }
 
-export async function insertPrivacyZone(db: Db, row: PrivacyZoneRow): Promise<void> {
+export async function insertPrivacyZone(db: Db, row: NewPrivacyZoneRow): Promise<void> {
   await db.insertInto('privacyZones').values(row).execute();
 }
 

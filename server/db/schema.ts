@@ -528,6 +528,8 @@ export interface PrivacyZonesTable {
   /** Metres. */
   radius: number;
   createdAt: Timestamp;
+  /** Insertion order: the list's order, also for zones added in the same instant. */
+  added: Generated<number>;
 }
 
 export interface Database {
@@ -609,4 +611,5 @@ export type NewActivityRow = Insertable<ActivitiesTable>;
 export type ProfileRow = Selectable<ProfilesTable>;
 export type NewProfileRow = Insertable<ProfilesTable>;
 export type PrivacyZoneRow = Selectable<PrivacyZonesTable>;
+export type NewPrivacyZoneRow = Insertable<PrivacyZonesTable>;
 export type ProfileRowUpdate = Updateable<ProfilesTable>;

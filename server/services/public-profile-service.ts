@@ -44,7 +44,7 @@ function privacyOf(row: ProfileRow): ProfilePrivacy {
   return { publicProfile: row.publicProfile, showLocation: row.showLocation };
 }
 
-function toZone(row: PrivacyZoneRow): PrivacyZone {
+function toZone(row: Pick<PrivacyZoneRow, 'id' | 'label' | 'lat' | 'lon' | 'radius'>): PrivacyZone {
   return { id: row.id, label: row.label, lat: row.lat, lon: row.lon, radius: row.radius };
 }
 
@@ -72,7 +72,7 @@ export async function getPrivacyZones(db: Db, userId: string): Promise<PrivacyZo
 
 /** Adds a zone unless the runner already has the most allowed (counted under their lock, so never raced past). */
 export async function addPrivacyZone(db: Db, userId: string, input: PrivacyZoneInput, now: Date): Promise<PrivacyZone> {
-  const row: PrivacyZoneRow = { id: randomUUID(), userId, ...input, createdAt: now };
+  const row = { id: randomUUID(), userId, ...input, createdAt: now };
   await db.transaction().execute(async (trx) => {
     await lockRunnerScope(trx, 'privacy-zones', userId);
     if ((await countPrivacyZones(trx, userId)) >= PRIVACY_ZONE_LIMITS.maxZones) {

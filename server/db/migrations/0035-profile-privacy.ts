@@ -20,8 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lon', 'double precision', (col) => col.notNull())
     .addColumn('radius', 'double precision', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+    // The order zones were added in, also when two share a timestamp.
+    .addColumn('added', 'serial', (col) => col.notNull())
     .execute();
-  await sql`create index privacy_zones_user_idx on privacy_zones (user_id, created_at)`.execute(db);
+  await sql`create index privacy_zones_user_idx on privacy_zones (user_id, added)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,8 @@
  * The small celebration when medals arrive in an open page: a toast with the
  * medallions popping in, the medal titles in their tier colours and a way to the trophy case.
  * It rises at the bottom of the screen, where no page heading or dialog title is (those sit at the
- * top, under the phone's top bar), clear of the phone's home indicator.
+ * top, under the phone's top bar), clear of the phone's home indicator and of a full-screen dialog's
+ * buttons.
  */
 import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps } from '@mui/material';
 import { alpha, keyframes } from '@mui/material/styles';
@@ -13,6 +14,11 @@ import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import { Medallion } from './Medallion.tsx';
 
 const CELEBRATION_MS = 7000;
+/**
+ * On a phone a dialog fills the screen with its buttons in a bar along the bottom (Upload's "Done"):
+ * the toast rises above that bar instead of hiding it.
+ */
+const PHONE_DIALOG_ACTIONS_PX = 88;
 const SHOWN_MEDALLIONS = 3;
 /** More titles than this read as "… and 2 more". */
 const NAMED_MEDALS = 3;
@@ -67,7 +73,7 @@ export function MedalCelebration({
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       slots={{ transition: SlideUp }}
-      sx={{ bottom: { xs: 'calc(16px + env(safe-area-inset-bottom))', md: 24 } }}
+      sx={{ bottom: { xs: `calc(${PHONE_DIALOG_ACTIONS_PX}px + env(safe-area-inset-bottom))`, md: 24 } }}
     >
       <Alert
         icon={false}
