@@ -5,16 +5,13 @@
  * or dark by the runner's dark-mode preference; when they cannot load (offline, blocked, no tile
  * server) the route still draws on the dark background. Circle
  * markers instead of Leaflet's default image icons, whose PNGs a bundler does not resolve.
- * A "Full screen" toggle lays the map over the whole window (Escape or the same button ends it).
  */
 import 'leaflet/dist/leaflet.css';
-import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
-import { Box, IconButton, Tooltip as HintTooltip } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { latLngBounds, type LatLngExpression, type LatLngTuple } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { useMemo } from 'react';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
@@ -30,18 +27,6 @@ export interface ActivityMapProps {
 const START_COLOUR = PALETTE.routeStart;
 const END_COLOUR = PALETTE.routeEnd;
 
-const FULL_SCREEN_LABELS = { enter: 'Full screen map', exit: 'Exit full screen map' } as const;
-
-/** Leaflet measures its box once: after the box changes size the map must measure again and refit. */
-function RefitOnResize({ fullScreen, bounds }: { fullScreen: boolean; bounds: ReturnType<typeof latLngBounds> }) {
-  const map = useMap();
-  useEffect(() => {
-    map.invalidateSize();
-    map.fitBounds(bounds, { padding: [24, 24] });
-  }, [map, fullScreen, bounds]);
-  return null;
-}
-
 export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
   const theme = useTheme();
   const tiles = useMapTiles();
@@ -54,57 +39,15 @@ export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
   const first = positions[0];
   const last = positions[positions.length - 1];
   const hovered: LatLngExpression | undefined = hoverIndex === null ? undefined : positions[hoverIndex];
-  const [fullScreen, setFullScreen] = useState(false);
-  useEffect(() => {
-    if (!fullScreen) {
-      return undefined;
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setFullScreen(false);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [fullScreen]);
-  const toggleLabel = fullScreen ? FULL_SCREEN_LABELS.exit : FULL_SCREEN_LABELS.enter;
 
   return (
     <Box
       data-testid="activity-map"
-      data-full-screen={fullScreen}
       sx={{
-        position: 'relative',
         height: { xs: 320, md: 420 },
         ...mapFrameSx(theme),
-        ...(fullScreen && {
-          position: 'fixed',
-          inset: 0,
-          height: '100dvh',
-          borderRadius: 0,
-          zIndex: theme.zIndex.modal,
-        }),
       }}
     >
-      <HintTooltip title={toggleLabel}>
-        <IconButton
-          aria-label={toggleLabel}
-          aria-pressed={fullScreen}
-          onClick={() => setFullScreen((current) => !current)}
-          sx={{
-            position: 'absolute',
-            top: 10,
-            right: 10,
-            zIndex: 1000,
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            '&:hover': { bgcolor: 'background.paper' },
-          }}
-        >
-          {fullScreen ? <CloseFullscreenIcon /> : <OpenInFullIcon />}
-        </IconButton>
-      </HintTooltip>
       <MapContainer
         bounds={bounds}
         boundsOptions={{ padding: [24, 24] }}
@@ -112,7 +55,6 @@ export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
         zoomSnap={0.25}
         preferCanvas
       >
-        <RefitOnResize fullScreen={fullScreen} bounds={bounds} />
         {tiles && <TileLayer key={tiles.url} url={tiles.url} attribution={tiles.attribution} />}
         <Polyline positions={lines} pathOptions={{ color: theme.palette.primary.main, weight: 4, opacity: 0.95 }} />
         {first && (

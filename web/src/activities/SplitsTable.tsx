@@ -88,14 +88,10 @@ export function SplitsTable({
   );
 }
 
-/** On a phone the laps leave out their climb (the summary has the activity's) so the rest fits. */
-const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
 export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; units: UnitSystem; type: string }) {
   const withHeartRate = laps.some((lap) => lap.averageHeartrate !== null && lap.averageHeartrate > 0);
   return (
-    // Should a name or a figure still be too wide, the table scrolls inside its card, never clipped.
-    <TableContainer data-testid="laps-table" sx={{ overflowX: 'auto' }}>
+    <TableContainer>
       <Table size="small" sx={compactCells} aria-label="Laps">
         <TableHead>
           <TableRow>
@@ -103,9 +99,7 @@ export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; u
             <TableCell align="right">Distance</TableCell>
             <TableCell align="right">Time</TableCell>
             <TableCell align="right">{paceOrSpeedLabel(type)}</TableCell>
-            <TableCell align="right" sx={wideOnly}>
-              Climb
-            </TableCell>
+            <TableCell align="right">Climb</TableCell>
             {withHeartRate && <TableCell align="right">Avg HR</TableCell>}
           </TableRow>
         </TableHead>
@@ -116,9 +110,7 @@ export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; u
               <TableCell align="right">{formatDistance(lap.distance, units)}</TableCell>
               <TableCell align="right">{formatDuration(lap.movingTime || lap.elapsedTime)}</TableCell>
               <TableCell align="right">{formatPaceOrSpeed(lap.averageSpeed, type, units)}</TableCell>
-              <TableCell align="right" sx={wideOnly}>
-                {formatElevation(lap.totalElevationGain, units)}
-              </TableCell>
+              <TableCell align="right">{formatElevation(lap.totalElevationGain, units)}</TableCell>
               {withHeartRate && <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>}
             </TableRow>
           ))}

@@ -10,7 +10,6 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
-import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink.tsx';
 import { useSession } from '../auth/session.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { ActivityDataProvider } from './ActivityDataProvider.tsx';
@@ -37,7 +36,6 @@ export function SidebarLayout() {
   return (
     <ActivityDataProvider userId={user?.id ?? null}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <SkipLink />
         {user && <LiveUpdates key={user.id} userId={user.id} />}
         {desktop ? (
           <Drawer
@@ -50,12 +48,7 @@ export function SidebarLayout() {
         ) : (
           <MobileNavigation />
         )}
-        <Box
-          component="main"
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 }, outline: 'none' }}
-        >
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
           {!desktop && <Toolbar />}
           <NetworkStatusBanner />
           <VerifyEmailBanner />
