@@ -12,9 +12,6 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-// The db files share one module graph per worker (isolate: false): the server's modules are imported
-// once per worker instead of once per file. That is safe because every file starts its own servers on
-// its own databases, and the server keeps no state at module level (each start builds its own).
 const dbSuites = ['server/**/*.db.test.ts'];
 const setupFiles = ['server/test-support/no-network.ts'];
 // Migrates a template database once per run; each test database starts as a copy of it.
@@ -71,7 +68,6 @@ export default defineConfig({
         test: {
           name: 'db:pglite',
           include: dbSuites,
-          isolate: false,
           env: { STRIDE_TEST_DB: 'pglite' },
           setupFiles,
           expect: expectOptions,
@@ -86,7 +82,6 @@ export default defineConfig({
               test: {
                 name: 'db:postgres',
                 include: dbSuites,
-                isolate: false,
                 env: { STRIDE_TEST_DB: 'postgres' },
                 setupFiles,
                 expect: expectOptions,

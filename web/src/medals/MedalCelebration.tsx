@@ -2,8 +2,9 @@
  * The small celebration when medals arrive in an open page: a toast with the
  * medallions popping in, the medal titles in their tier colours and a way to the trophy case.
  * It rises at the bottom of the screen, where no page heading or dialog title is (those sit at the
- * top, under the phone's top bar), clear of the phone's home indicator and of a full-screen dialog's
- * buttons.
+ * top, under the phone's top bar), clear of the phone's home indicator. While a dialog is open it
+ * waits, so it never hides the dialog's title or its buttons (Upload's "Done"), and rises once the
+ * dialog closes.
  */
 import { Alert, Box, Button, Slide, Snackbar, Stack, Typography, type SlideProps } from '@mui/material';
 import { alpha, keyframes } from '@mui/material/styles';
@@ -11,14 +12,10 @@ import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { TIER_STYLES } from '../lib/medal-tiers.ts';
+import { useDialogOpen } from '../lib/use-dialog-open.ts';
 import { Medallion } from './Medallion.tsx';
 
 const CELEBRATION_MS = 7000;
-/**
- * On a phone a dialog fills the screen with its buttons in a bar along the bottom (Upload's "Done"):
- * the toast rises above that bar instead of hiding it.
- */
-const PHONE_DIALOG_ACTIONS_PX = 88;
 const SHOWN_MEDALLIONS = 3;
 /** More titles than this read as "… and 2 more". */
 const NAMED_MEDALS = 3;
@@ -66,14 +63,15 @@ export function MedalCelebration({
   onClose: () => void;
 }) {
   const first = medals[0];
+  const dialogOpen = useDialogOpen();
   return (
     <Snackbar
-      open={open && first !== undefined}
+      open={open && first !== undefined && !dialogOpen}
       autoHideDuration={CELEBRATION_MS}
       onClose={(_, reason) => reason !== 'clickaway' && onClose()}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       slots={{ transition: SlideUp }}
-      sx={{ bottom: { xs: `calc(${PHONE_DIALOG_ACTIONS_PX}px + env(safe-area-inset-bottom))`, md: 24 } }}
+      sx={{ bottom: { xs: 'calc(16px + env(safe-area-inset-bottom))', md: 24 } }}
     >
       <Alert
         icon={false}
