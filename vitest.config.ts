@@ -28,8 +28,7 @@ export default defineConfig({
   test: {
     // At least two files at a time, also on a 2-core machine: a db file spends much of its time
     // waiting (on its server, a stand-in, a deadline), so two share the cores well. The e2e files run
-    // one after another (fileParallelism: false); `npm test` runs them in a vitest process of their
-    // own beside the other projects (tools/test.mjs).
+    // one after another, after the rest (fileParallelism: false puts them in vitest's sequential group).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -99,8 +98,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           expect: expectOptions,
-          // A guard against a hung test, not a speed target: the browser lane shares the cores with
-          // the db files, and a loaded machine can slow a long journey well past its usual 40 s.
+          // A guard against a hung test, not a speed target: a loaded machine can slow a long journey
+          // well past its usual 40 s.
           testTimeout: E2E_TEST_TIMEOUT_MS,
           hookTimeout: 300_000,
         },

@@ -1,9 +1,9 @@
 // `npm test`: type-check, lint, format check, then every vitest project (unit, db:pglite, db:postgres when
-// TEST_DATABASE_URL is set, and e2e in a lane of its own beside the rest). The static checks run side by
-// side; the tests run when all of them passed. Exits with the first failing step's code.
+// TEST_DATABASE_URL is set, e2e). The static checks run side by side; the tests run when all of them
+// passed. Exits with the first failing step's code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,11 +50,7 @@ function runCaptured(command, args) {
   });
 }
 
-const runStarted = Date.now();
 const results = await Promise.all(checks.map(([command, args]) => runCaptured(command, args)));
-const checksCpu = childCpuSeconds();
-/** The children's CPU seconds when the last step ended: the next lane to end counts from there. */
-let laneCpuMark = checksCpu ?? 0;
 let failed = 0;
 results.forEach(({ code, output, seconds }, index) => {
   const [command, args] = checks[index];
@@ -68,90 +64,11 @@ if (failed !== 0) {
   process.exit(failed);
 }
 
-const extraArgs = process.argv.slice(2);
-if (extraArgs.length > 0) {
-  // Arguments narrow the run (a project, a file): one vitest run with them, as before.
-  process.exit(runVitest(extraArgs));
+const testArgs = ['vitest', 'run', ...process.argv.slice(2)];
+console.log(`\n> npx ${testArgs.join(' ')}`);
+const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
+if (tests.error) {
+  console.error(`Could not run npx: ${tests.error.message}`);
+  process.exit(1);
 }
-
-// Two lanes side by side: the browser files run one after another in their own vitest process while
-// the unit, web and db files run two at a time in another. A browser file spends most of its time
-// waiting on the page (under one core busy), so the lanes share the two cores instead of the browser
-// files running alone after the rest. The browser lane streams its lines prefixed with "e2e │ ".
-const lanes = await Promise.all([
-  runLane(['--project', 'unit*', '--project', 'web', '--project', 'db:*'], ''),
-  runLane(['--project', 'e2e'], 'e2e │ '),
-]);
-if (checksCpu !== undefined) {
-  // Where the machine's CPU went: each part's processes, waited for, as the kernel counted them.
-  const [unitAndDb, browser] = lanes;
-  console.log(
-    `\nCPU time: static checks ${checksCpu} s, unit/web/db lane ${unitAndDb.cpu} s, browser lane ` +
-      `${browser.cpu} s; wall ${Math.round((Date.now() - runStarted) / 1000)} s ` +
-      `(lanes ${unitAndDb.seconds} s and ${browser.seconds} s).`,
-  );
-}
-const failedLane = lanes.find(({ code }) => code !== 0);
-process.exit(failedLane?.code ?? 0);
-
-function runVitest(args) {
-  const testArgs = ['vitest', 'run', ...args];
-  console.log(`\n> npx ${testArgs.join(' ')}`);
-  const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
-  if (tests.error) {
-    console.error(`Could not run npx: ${tests.error.message}`);
-    return 1;
-  }
-  return tests.status ?? 1;
-}
-
-/**
- * User plus system CPU seconds of this process's children that have ended (Linux's /proc; undefined
- * elsewhere). A child counts its own ended children, so a lane's figure covers its whole tree.
- */
-function childCpuSeconds() {
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    // Fields 16 and 17 of stat(5) (cutime, cstime), in clock ticks of 1/100 s on Linux.
-    return Math.round((Number(fields[13]) + Number(fields[14])) / 100);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * One vitest run streaming its output, each line after `prefix`; resolves with its exit code, its
- * wall seconds and the CPU seconds its process tree used (counted when it ends).
- */
-function runLane(args, prefix) {
-  const testArgs = ['vitest', 'run', ...args];
-  console.log(`\n> ${prefix}npx ${testArgs.join(' ')}`);
-  const started = Date.now();
-  return new Promise((resolveCode) => {
-    const resolve = (code) => {
-      const cpuBefore = laneCpuMark;
-      laneCpuMark = childCpuSeconds() ?? 0;
-      resolveCode({ code, seconds: Math.round((Date.now() - started) / 1000), cpu: laneCpuMark - cpuBefore });
-    };
-    const child = spawn('npx', testArgs, {
-      cwd: root,
-      stdio: prefix === '' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    });
-    if (prefix !== '') {
-      for (const stream of [child.stdout, child.stderr]) {
-        let pending = '';
-        stream.on('data', (chunk) => {
-          const lines = (pending + chunk).split('\n');
-          pending = lines.pop() ?? '';
-          process.stdout.write(lines.map((line) => `${prefix}${line}\n`).join(''));
-        });
-        stream.on('end', () => pending && process.stdout.write(`${prefix}${pending}\n`));
-      }
-    }
-    child.on('error', (error) => {
-      console.error(`Could not run npx: ${error.message}`);
-      resolve(1);
-    });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
+process.exit(tests.status ?? 1);
