@@ -7,8 +7,6 @@
 import {
   Alert,
   Box,
-  Button,
-  CircularProgress,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -28,6 +26,7 @@ import {
 import { HEART_RATE_ZONE_METHODS, type HeartRateZoneMethod } from '../../../core/running/heart-rate-zones.ts';
 import { formatPaceSeconds } from '../../../core/units.ts';
 import { useHeartRateSettings, useUpdateHeartRateSettings } from '../charts/heart-rate-api.ts';
+import { SubmitButton } from '../lib/form-fields.tsx';
 import { AccountSection } from './AccountSection.tsx';
 
 function usedText(settings: HeartRateSettings): string {
@@ -137,14 +136,9 @@ function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
           </RadioGroup>
         </FormControl>
         <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton pending={update.isPending} size="medium">
             Save heart rate
-          </Button>
+          </SubmitButton>
         </Box>
       </Stack>
       {saved && !update.isPending && (

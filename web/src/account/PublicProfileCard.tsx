@@ -9,8 +9,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Box,
-  Button,
-  CircularProgress,
   FormControlLabel,
   IconButton,
   InputAdornment,
@@ -36,6 +34,7 @@ import {
 } from '../../../core/profile-privacy.ts';
 import { useMapTiles } from '../activities/activities-api.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
+import { SubmitButton } from '../lib/form-fields.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import {
   useAddPrivacyZone,
@@ -310,14 +309,9 @@ function PrivacyZones() {
             </Stack>
             {add.error && <Alert severity="error">{add.error.message}</Alert>}
             <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={add.isPending}
-                startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-              >
+              <SubmitButton pending={add.isPending} size="medium">
                 Add privacy zone
-              </Button>
+              </SubmitButton>
             </Box>
           </Stack>
         </Box>

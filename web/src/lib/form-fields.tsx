@@ -34,15 +34,26 @@ export function PasswordField(props: TextFieldProps) {
   );
 }
 
-/** The form's submit button: disabled with a spinner while the request is under way. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+/**
+ * The form's submit button: disabled with a spinner while the request is under way. Large on a page of
+ * its own (sign-in), medium inside a settings card.
+ */
+export function SubmitButton({
+  pending,
+  children,
+  size = 'large',
+}: {
+  pending: boolean;
+  children: ReactNode;
+  size?: 'medium' | 'large';
+}) {
   return (
     <Button
       type="submit"
       variant="contained"
-      size="large"
+      size={size}
       disabled={pending}
-      startIcon={pending ? <CircularProgress size={18} color="inherit" /> : null}
+      startIcon={pending ? <CircularProgress size={size === 'large' ? 18 : 16} color="inherit" /> : null}
     >
       {children}
     </Button>

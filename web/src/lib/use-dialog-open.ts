@@ -1,15 +1,15 @@
 /**
- * Whether a dialog is open on the page. MUI renders every dialog in a portal under <body> and marks a
- * closed one kept in the page with `MuiModal-hidden`, so the page's DOM answers it; a MutationObserver
- * re-reads it when that changes.
+ * Whether a dialog is open on the page. MUI renders every dialog in a portal that is a child of <body>
+ * and removes it once closed (no Stride dialog is kept mounted), so watching <body>'s own children is
+ * enough: the rest of the page's changes never wake this.
  */
 import { useSyncExternalStore } from 'react';
 
-const OPEN_DIALOG = '.MuiDialog-root:not(.MuiModal-hidden)';
+const OPEN_DIALOG = 'body > .MuiDialog-root';
 
 function subscribe(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  observer.observe(document.body, { childList: true });
   return () => observer.disconnect();
 }
 
