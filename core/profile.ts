@@ -3,8 +3,7 @@
  * create and update it. The server validates with these schemas and the forms reuse them.
  */
 import { z } from 'zod';
-import { isValidTimeZone } from './activity/time-zone.ts';
-import { TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './medals/api.ts';
+import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './activity/time-zone.ts';
 import { splitName, usernameSchema } from './names.ts';
 import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';

@@ -13,7 +13,8 @@ import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
 import { computeSplits } from './splits.ts';
-import { localDateTime, resolveTimeZone } from './time-zone.ts';
+import { resolveTimeZone } from './position-time-zone.ts';
+import { localDateTime } from './time-zone.ts';
 import { hasPositions, TRACK_COLUMNS, type Track } from './track.ts';
 
 /** The track's metrics an activity keeps as they are. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_TIME_ZONE, isValidTimeZone, localDateTime, resolveTimeZone, timeZoneAt } from './time-zone.ts';
+import { resolveTimeZone, timeZoneAt } from './position-time-zone.ts';
+import { FALLBACK_TIME_ZONE, isValidTimeZone, localDateTime } from './time-zone.ts';
 
 describe('time zone at a position (offline lookup)', () => {
   it('finds the zone of a city', () => {

@@ -1,25 +1,18 @@
 /**
- * The local wall-clock start of an uploaded activity (spec §3 startDateLocal / start_date_local).
- * The time zone comes from where the track starts, looked up offline in tz-lookup's bundled map
- * (pure data, no network or disk), falling back to the uploader's browser time zone when the
- * track has no position. Medals such as Early Bird (start before 6:00), Night Owl and New Year New
- * You read this local time, so a 5:30 run in Tokyo uploaded from a laptop set to London still counts.
+ * Wall-clock times in an IANA time zone (spec §3 startDateLocal / start_date_local), and which zone
+ * names the runtime knows. The zone at a track's position is in position-time-zone.ts, kept apart so
+ * that the web app's pages that only format times do not download its map of the world's zones.
  */
-import tzLookup from '@photostructure/tz-lookup';
 
 /** Used when neither a position nor a valid browser time zone is known. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
-/**
- * The IANA time zone at a position, e.g. "Europe/Ljubljana" (at sea, a nautical "Etc/GMT±N").
- * Throws a RangeError for coordinates that are not numbers in range.
- */
-export function timeZoneAt(lat: number, lon: number): string {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
-    throw new RangeError(`No time zone at ${lat}, ${lon}`);
-  }
-  return tzLookup(lat, lon);
-}
+/** The longest IANA zone name Stride accepts from a browser (the longest real one has 32 characters). */
+export const TIME_ZONE_MAX_LENGTH = 64;
+
+export const TIME_ZONE_MESSAGES = {
+  unknown: 'Unknown time zone. Use an IANA name such as Europe/Ljubljana.',
+} as const;
 
 /** Zones already asked about: building a formatter to find out costs tens of microseconds. */
 const zoneValidity = new Map<string, boolean>();
@@ -42,24 +35,9 @@ export function isValidTimeZone(timeZone: string): boolean {
   return valid;
 }
 
-/**
- * The activity's time zone: the one at its start position, else the browser's (when valid), else UTC.
- */
-export function resolveTimeZone(
-  start: { lat: number; lng: number } | null | undefined,
-  browserTimeZone?: string | null,
-): string {
-  if (start) {
-    try {
-      return timeZoneAt(start.lat, start.lng);
-    } catch {
-      // Not a usable position: fall through to the browser's zone.
-    }
-  }
-  if (browserTimeZone && isValidTimeZone(browserTimeZone)) {
-    return browserTimeZone;
-  }
-  return FALLBACK_TIME_ZONE;
+/** `timeZone` when the runtime knows it, else UTC. */
+export function knownTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -98,5 +76,5 @@ export function localDateTime(epochMs: number, timeZone: string): string {
 
 /** The calendar date "YYYY-MM-DD" at `epochMs` in a time zone; a missing or unknown zone means UTC. */
 export function localDate(epochMs: number, timeZone?: string | null): string {
-  return localDateTime(epochMs, resolveTimeZone(null, timeZone)).slice(0, 10);
+  return localDateTime(epochMs, knownTimeZone(timeZone)).slice(0, 10);
 }

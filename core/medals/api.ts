@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MEDAL_IDS, MEDAL_KINDS, MEDAL_TIERS } from './catalogue.ts';
-import { isValidTimeZone } from '../activity/time-zone.ts';
+import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from '../activity/time-zone.ts';
 
 /** Spec §3/§9: the analytics record starts with totalMedals 100. */
 export const INITIAL_TOTAL_MEDALS = 100;
@@ -61,13 +61,6 @@ export const medalCheckSchema = z.object({
   unseenCount: z.number().int(),
 });
 export type MedalCheck = z.infer<typeof medalCheckSchema>;
-
-/** The longest IANA zone name Stride accepts from a browser (the longest real one has 32 characters). */
-export const TIME_ZONE_MAX_LENGTH = 64;
-
-export const TIME_ZONE_MESSAGES = {
-  unknown: 'Unknown time zone. Use an IANA name such as Europe/Ljubljana.',
-} as const;
 
 /**
  * A browser's IANA zone, optional: each use says what it falls back to when it is left out. A zone

@@ -17,10 +17,10 @@ import {
 } from '../../core/activity/schemas.ts';
 import { sportTotalsSchema } from '../../core/activity/sport-totals.ts';
 import { activityEditSchema, manualActivitySchema } from '../../core/activity/activity-edit.ts';
-import { FALLBACK_TIME_ZONE, isValidTimeZone } from '../../core/activity/time-zone.ts';
+import { FALLBACK_TIME_ZONE, isValidTimeZone, TIME_ZONE_MESSAGES } from '../../core/activity/time-zone.ts';
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
-import { TIME_ZONE_MESSAGES, timeZoneBodySchema } from '../../core/medals/api.ts';
+import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import type { AppEnv } from '../http/context.ts';
 import { invalid } from '../errors.ts';
 import { download } from '../http/download.ts';

@@ -22,7 +22,7 @@ import {
   type PublicProfile,
 } from '../../core/profile.ts';
 import { tooLongMessage } from '../../core/user-text.ts';
-import { TIME_ZONE_MESSAGES } from '../../core/medals/api.ts';
+import { TIME_ZONE_MESSAGES } from '../../core/activity/time-zone.ts';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';

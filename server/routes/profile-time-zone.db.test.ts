@@ -4,7 +4,7 @@
  * refused with a sentence, leaving the profile as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { TIME_ZONE_MESSAGES } from '../../core/medals/api.ts';
+import { TIME_ZONE_MESSAGES } from '../../core/activity/time-zone.ts';
 import type { Profile } from '../../core/profile.ts';
 import type { ApiClient } from '../test-support/api-client.ts';
 import { expectApiError, getOwnProfile, registerUser } from '../test-support/factories.ts';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
-import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { knownTimeZone, localDate } from '../../core/activity/time-zone.ts';
 import { goalProgress } from '../../core/training/goal-progress.ts';
 import {
   GOAL_LIMITS,
@@ -98,7 +98,7 @@ export async function createGoal(
   userId: string,
   input: { goal: GoalCreate; timeZone?: string | undefined },
 ): Promise<Goal> {
-  const timeZone = resolveTimeZone(null, input.timeZone);
+  const timeZone = knownTimeZone(input.timeZone);
   const problem = goalDatesProblem(input.goal, localDate(context.clock.now(), timeZone));
   if (problem) {
     throw invalid(problem);

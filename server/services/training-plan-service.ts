@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
-import { localDate, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { knownTimeZone, localDate } from '../../core/activity/time-zone.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
 import {
@@ -186,7 +186,7 @@ export async function createPlan(
   input: { request: PlanRequest; timeZone?: string | undefined },
 ): Promise<TrainingPlan> {
   const goal = await goalForPlan(context, userId, input.request.goalId);
-  const timeZone = resolveTimeZone(null, input.timeZone ?? goal.timeZone);
+  const timeZone = knownTimeZone(input.timeZone ?? goal.timeZone);
   const { request, schedule } = await makeSchedule(context, userId, goal.definition, input.request, timeZone);
   const now = context.clock.now();
   const id = randomUUID();
@@ -321,7 +321,7 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
     today: localDate(now, plan.timeZone),
   }));
   return {
-    today: localDate(now, resolveTimeZone(null, timeZone)),
+    today: localDate(now, knownTimeZone(timeZone)),
     plans: plans
       .map(({ plan, today }) => ({
         planId: plan.id,

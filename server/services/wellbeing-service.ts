@@ -5,7 +5,7 @@
  * recording a finished exercise, and the readiness hint. Every use case needs a user id (spec §5:
  * "User ID is required"). After a check-in or an exercise the medals are checked, as after an import.
  */
-import { localDateTime, resolveTimeZone } from '../../core/activity/time-zone.ts';
+import { knownTimeZone, localDateTime } from '../../core/activity/time-zone.ts';
 import { loadLinesOf } from '../../core/charts/chart-load.ts';
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../../core/medals/catalogue.ts';
 import { wellbeingStreakLength } from '../../core/medals/wellbeing-streak.ts';
@@ -59,7 +59,7 @@ export interface InZone {
 }
 
 function todayIn(context: ServiceContext, timeZone: string | undefined): { zone: string; today: string } {
-  const zone = resolveTimeZone(null, timeZone);
+  const zone = knownTimeZone(timeZone);
   return { zone, today: localDayAt(context.clock.now(), zone) };
 }
 

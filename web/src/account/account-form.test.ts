@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MESSAGES } from '../../../core/names.ts';
-import { TIME_ZONE_MESSAGES } from '../../../core/medals/api.ts';
+import { TIME_ZONE_MESSAGES } from '../../../core/activity/time-zone.ts';
 import {
   DEFAULT_PREFERENCES,
   DEFAULT_WELLBEING_PREFERENCES,

@@ -1,5 +1,5 @@
 /** The runner's time zone: the one chosen in Account, else the browser's. */
-import { TIME_ZONE_MAX_LENGTH } from '../../../core/medals/api.ts';
+import { TIME_ZONE_MAX_LENGTH } from '../../../core/activity/time-zone.ts';
 
 /**
  * The browser's IANA zone, or undefined when it does not say (or says something no zone is): the
