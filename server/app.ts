@@ -30,6 +30,7 @@ import { mailRoutes } from './routes/mail.ts';
 import { medalRoutes } from './routes/medals.ts';
 import { clientConfigRoutes } from './routes/client-config.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { gearRoutes } from './routes/gear.ts';
 import { healthRoutes } from './routes/health.ts';
 import { PROFILE_PHOTO_BODY_LIMIT, PROFILE_PHOTO_PATH, profileRoutes } from './routes/profile.ts';
 import { profilePrivacyRoutes } from './routes/profile-privacy.ts';
@@ -60,6 +61,7 @@ function apiRoutes(deps: RouteDeps) {
     .route('/', profileRoutes(deps))
     .route('/', publicProfileRoutes(deps))
     .route('/', profilePrivacyRoutes(deps))
+    .route('/', gearRoutes(deps))
     .route('/', clientConfigRoutes(deps))
     .route('/', activityRoutes(deps))
     .route('/', medalRoutes(deps))

@@ -1,12 +1,15 @@
 /**
- * Changing several activities in one action (the list's selection): delete them, or give them all
- * one type. The action is refused whole, with a sentence, when any id is not one of the runner's
- * activities, or (a new type) when any of them came from Strava, which owns a synced activity's type.
+ * Changing several activities in one action (the list's selection): delete them, give them all
+ * one type, or put them all on one gear (or none). The action is refused whole, with a sentence,
+ * when any id is not one of the runner's activities, when the gear is not one of the runner's, or
+ * (a new type or gear) when any of them came from Strava, which owns a synced activity's type and
+ * gear.
  */
 import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
 import { timeZoneField } from '../medals/api.ts';
 import { ACTIVITY_PAGE_SIZE_MAX } from './schemas.ts';
+import { gearIdField } from '../gear.ts';
 
 /** At most one page of the longest list the server gives. */
 export const ACTIVITY_BULK_MAX = ACTIVITY_PAGE_SIZE_MAX;
@@ -16,6 +19,8 @@ export const ACTIVITY_BULK_MESSAGES = {
   type: `Choose a type: ${UPLOAD_ACTIVITY_TYPES.join(', ')}.`,
   notYours: 'Some of the selected activities are not yours or no longer exist. Nothing was changed.',
   typeOnStrava: 'Some of the selected activities come from Strava: change their type on Strava. Nothing was changed.',
+  gearOnStrava: 'Some of the selected activities come from Strava: change their gear on Strava. Nothing was changed.',
+  gearNotYours: 'That gear is not yours or no longer exists. Nothing was changed.',
 } as const;
 
 /** What the list says around the selection. */
@@ -29,6 +34,7 @@ export const ACTIVITY_BULK_TEXTS = {
   confirmButton: 'Delete',
   cancel: 'Cancel',
   deleted: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} deleted.`,
+  gearLabel: 'Change gear to',
   retyped: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} changed.`,
 } as const;
 
@@ -47,11 +53,12 @@ export const activityBulkSchema = z.discriminatedUnion('action', [
     /** The runner's time zone (the medals' "today"). */
     timeZone: timeZoneField,
   }),
+  z.object({ action: z.literal('gear'), ids: idsSchema, gearId: gearIdField }),
 ]);
 export type ActivityBulkAction = z.infer<typeof activityBulkSchema>;
 
 export const activityBulkResultSchema = z.object({
-  action: z.enum(['delete', 'retype']),
+  action: z.enum(['delete', 'retype', 'gear']),
   changed: z.number().int(),
 });
 export type ActivityBulkResult = z.infer<typeof activityBulkResultSchema>;

@@ -10,10 +10,13 @@
  *   medals, best efforts, charts and plan ticks even when flagged; false leaves it out even when
  *   plausible.
  * - Private notes are the runner's alone: never on the public profile or a share card.
+ * - `gearId` puts the activity on one of the runner's gear (null: none); a gear chosen so stays
+ *   when the activity is re-typed (core/gear.ts).
  */
 import { z } from 'zod';
 import { zoneOffsetMs } from '../training/local-day.ts';
 import { epochDay } from '../medals/streak.ts';
+import { gearIdField } from '../gear.ts';
 import { userTextSchema } from '../user-text.ts';
 import { activityName } from './activity-name.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './parsed.ts';
@@ -34,7 +37,7 @@ export const ACTIVITY_EDIT_MESSAGES = {
   name: 'Enter a name.',
   type: `Choose a type: ${UPLOAD_ACTIVITY_TYPES.join(', ')}.`,
   counted: 'Say whether the activity counts (true or false).',
-  nothingToChange: 'Send at least one of name, type, description, privateNotes or counted.',
+  nothingToChange: 'Send at least one of name, type, description, privateNotes, counted or gearId.',
   distance: `Enter a distance in metres greater than 0 and at most ${ACTIVITY_EDIT_LIMITS.distanceM.toLocaleString('en-US')}.`,
   movingTime: 'Enter a moving time in whole seconds greater than 0 and at most 30 days.',
   elapsedTime: 'Enter an elapsed time in whole seconds greater than 0 and at most 30 days.',
@@ -76,6 +79,8 @@ export const activityEditSchema = z
     description: descriptionField.optional(),
     privateNotes: privateNotesField.optional(),
     counted: z.boolean({ error: ACTIVITY_EDIT_MESSAGES.counted }).optional(),
+    /** One of the runner's gear, or null for none (core/gear.ts). */
+    gearId: gearIdField.optional(),
   })
   .strict()
   .refine((edit) => Object.values(edit).some((value) => value !== undefined), ACTIVITY_EDIT_MESSAGES.nothingToChange);
@@ -114,6 +119,8 @@ export const manualActivitySchema = z
       .refine(isValidTimeZone, ACTIVITY_EDIT_MESSAGES.timeZone),
     description: descriptionField.optional(),
     privateNotes: privateNotesField.optional(),
+    /** Absent: the sport's default gear; null: none (core/gear.ts). */
+    gearId: gearIdField.optional(),
   })
   .strict()
   .refine((input) => input.elapsedTime === undefined || input.elapsedTime >= input.movingTime, {

@@ -3,6 +3,7 @@
  * Activity / Detailed activity, §5 "Activity list filters"). Distances in metres, durations in
  * seconds, speeds in m/s; display units are the client's business (core/units.ts).
  */
+import { activityGearSchema } from '../gear.ts';
 import { z } from 'zod';
 import { normaliseUserText, truncateText } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
@@ -140,6 +141,8 @@ export const activityDetailSchema = activitySummarySchema.extend({
     .nullable(),
   /** What could not be read of the uploaded file (e.g. "Part of the file could not be read; …"). */
   fileWarnings: z.array(z.string()),
+  /** The gear it was done with and that gear's distance (core/gear.ts); null: none. */
+  gear: activityGearSchema.nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

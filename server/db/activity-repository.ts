@@ -265,6 +265,22 @@ export function updateActivity(
     .executeTakeFirst();
 }
 
+/** Puts the runner's activities among `ids` on one gear (null: none), as chosen by the runner. */
+export async function setActivitiesGear(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  gearId: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('activities')
+    .set({ gearId, gearChosen: true, gearPending: false, updatedAt: now })
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /**
  * Deletes one activity. A Strava activity's id is remembered (nothing else), so that the next sync
  * does not bring back what the runner deleted.

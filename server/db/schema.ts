@@ -5,6 +5,7 @@
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { HeartRateZoneMethod } from '../../core/running/heart-rate-zones.ts';
 import type { ActivitySource } from '../../core/activity/schemas.ts';
+import type { GearKind } from '../../core/gear.ts';
 import type { SyncKind, SyncState } from '../../core/strava/api.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -202,6 +203,12 @@ export interface ActivitiesTable {
   countedOverride: boolean | null;
   /** The runner chose the type: re-deriving the file keeps it. */
   typeEdited: Generated<boolean>;
+  /** The gear it was done with (core/gear.ts); null: none. */
+  gearId: string | null;
+  /** The runner (or Strava) chose the gear: a re-type keeps it. */
+  gearChosen: Generated<boolean>;
+  /** Still to be given its sport's default gear (the "gear defaults" reaction). */
+  gearPending: Generated<boolean>;
 }
 
 export interface ActivityTracksTable {
@@ -432,6 +439,33 @@ export interface SavedRoutesTable {
   updatedAt: Timestamp;
 }
 
+/** A runner's shoes, bike or other gear (migration 0038, core/gear.ts); distances in metres. */
+export interface GearTable {
+  id: string;
+  userId: string;
+  kind: GearKind;
+  name: string;
+  brand: Generated<string>;
+  model: Generated<string>;
+  /** YYYY-MM-DD; null when not given. */
+  startDate: string | null;
+  startingDistance: Generated<number>;
+  retirementDistance: number | null;
+  retired: Generated<boolean>;
+  /** Strava's id of the gear, when it came from the athlete's Strava shoes or bikes. */
+  stravaGearId: string | null;
+  createdAt: Timestamp;
+  /** Insertion order: the list's order. */
+  added: Generated<number>;
+}
+
+/** The gear a new activity of a sport gets (one per runner and sport). */
+export interface GearDefaultsTable {
+  userId: string;
+  activityType: UploadActivityType;
+  gearId: string;
+}
+
 /** Spec §3 "Coaching check-in"; `timestamp` is the instant in milliseconds, `date` the runner's local day. */
 export interface CoachingCheckInsTable {
   id: string;
@@ -562,6 +596,8 @@ export interface Database {
   weatherPlaces: WeatherPlacesTable;
   activityWeather: ActivityWeatherTable;
   savedRoutes: SavedRoutesTable;
+  gear: GearTable;
+  gearDefaults: GearDefaultsTable;
   coachingCheckIns: CoachingCheckInsTable;
   coachingSettings: CoachingSettingsTable;
   wellbeingEntries: WellbeingEntriesTable;

@@ -1,6 +1,6 @@
 /**
  * Activities (spec §3, §5): upload files, add a manual activity, list with filters, read, edit,
- * delete (one, or several at once, or give several one type), download the original, export GPX, and add or remove the sample runs. Another user's id
+ * delete (one, or several at once, or give several one type or gear), download the original, export GPX, and add or remove the sample runs. Another user's id
  * is always a 404.
  */
 import path from 'node:path';
@@ -176,8 +176,8 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           responses: {
             200: jsonResponse('All the selected activities were changed', activityBulkResultSchema),
             400: errorResponse('No selection, too many, or an unknown type'),
-            404: errorResponse('One of them is not the runner’s: nothing was changed'),
-            409: errorResponse('A new type for a Strava activity: nothing was changed'),
+            404: errorResponse('One of them, or the gear, is not the runner’s: nothing was changed'),
+            409: errorResponse('A new type or gear for a Strava activity: nothing was changed'),
           },
         }),
         async (c) => c.json(await activities.changeMany(c.var.user.id, c.req.valid('json')), 200),

@@ -74,6 +74,7 @@ describe('the "activities changed" seam', () => {
       'track figures',
       'plan ticks',
       'medals',
+      'gear defaults',
       'medal mails',
       'read cache',
       'live publish',

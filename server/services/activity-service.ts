@@ -24,6 +24,7 @@ import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
+import { GEAR_MESSAGES } from '../../core/gear.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
@@ -52,7 +53,9 @@ import {
   findActivitiesForUpdate,
   findMultisportLegs,
   insertActivity,
+  insertActivityRows,
   listActivities as listActivityRows,
+  setActivitiesGear,
   updateActivity,
   type ActivitySummaryRow,
 } from '../db/activity-repository.ts';
@@ -60,10 +63,11 @@ import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-rep
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
-import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
+import type { ActivitiesTable, ActivityRow, NewActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
+import { activityGear, requireOwnGear } from './gear-service.ts';
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
 
 /**
@@ -120,6 +124,7 @@ function toDetail(
   row: ActivityRow,
   hasTrack: boolean,
   legs: ActivityDetail['multisport'],
+  gear: ActivityDetail['gear'],
   stravaError: string | null = null,
 ): ActivityDetail {
   return {
@@ -139,16 +144,18 @@ function toDetail(
     stravaError,
     multisport: legs,
     fileWarnings: row.fileWarnings,
+    gear,
   };
 }
 
-/** The detail of a stored row: whether it has a track, and the legs of its multisport event. */
+/** The detail of a stored row: whether it has a track, the legs of its multisport event, its gear. */
 async function detailOf(db: Db, row: ActivityRow, stravaError: string | null = null): Promise<ActivityDetail> {
-  const [track, legs] = await Promise.all([
+  const [track, legs, gear] = await Promise.all([
     trackAvailable(db, row),
     row.multisportId === null ? Promise.resolve(null) : findMultisportLegs(db, row.userId, row.multisportId),
+    activityGear(db, row.userId, row.gearId),
   ]);
-  return toDetail(row, track, legs === null ? null : { legs }, stravaError);
+  return toDetail(row, track, legs === null ? null : { legs }, gear, stravaError);
 }
 
 export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
@@ -227,6 +234,8 @@ export async function getDisplayTrack(
  *   its flag comes from the file's points (a distance mismatch), which a type does not change.
  * - `counted` true on a flagged activity also confirms it; a change of counting offers the run to
  *   the plans again.
+ * - A gear must be one of the runner's; Strava owns a synced activity's gear as its type. A new
+ *   type puts the new sport's default gear on the activity unless its gear was chosen (core/gear.ts).
  */
 export async function editActivity(
   context: ServiceContext,
@@ -247,6 +256,9 @@ export async function editActivity(
     if (edit.type !== undefined) {
       throw conflict(ACTIVITY_EDIT_MESSAGES.typeOnStrava, { code: 'strava-type' });
     }
+    if (edit.gearId !== undefined) {
+      throw conflict(GEAR_MESSAGES.gearOnStrava, { code: 'strava-gear' });
+    }
   }
   const now = new Date(context.clock.now());
   const changes: Updateable<ActivitiesTable> = { updatedAt: now };
@@ -261,7 +273,10 @@ export async function editActivity(
   }
   if (edit.type !== undefined && edit.type !== found.type) {
     Object.assign(changes, { type: edit.type, typeEdited: true, trackFiguresAt: null, planMatchedAt: null });
-    Object.assign(changes, flagForType(found, edit.type));
+    Object.assign(changes, flagForType(found, edit.type), gearForType(found));
+  }
+  if (edit.gearId !== undefined) {
+    Object.assign(changes, { gearId: edit.gearId, gearChosen: true, gearPending: false });
   }
   if (edit.counted !== undefined && edit.counted !== found.countedOverride) {
     changes.countedOverride = edit.counted;
@@ -271,12 +286,25 @@ export async function editActivity(
       changes.flagConfirmedAt = now;
     }
   }
-  const row = await updateActivity(db, userId, id, changes);
+  const row = await db.transaction().execute(async (trx) => {
+    if (typeof edit.gearId === 'string') {
+      await requireOwnGear(trx, userId, edit.gearId);
+    }
+    return updateActivity(trx, userId, id, changes);
+  });
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
   await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone });
   return detailOf(db, row);
+}
+
+/**
+ * A re-typed activity whose gear came from its old sport's default waits for the new sport's
+ * (the "gear defaults" reaction); a gear the runner or Strava chose stays.
+ */
+function gearForType(row: ActivityRow): Partial<Updateable<ActivitiesTable>> {
+  return row.gearChosen ? {} : { gearId: null, gearPending: true };
 }
 
 /**
@@ -318,11 +346,15 @@ export async function addManualActivity(
   }
   const { record } = described;
   const id = randomUUID();
-  await insertActivity(
-    context.db,
-    {
+  const gear = input.gearId === undefined ? {} : { gearId: input.gearId, gearChosen: true, gearPending: false };
+  await context.db.transaction().execute(async (trx) => {
+    if (typeof input.gearId === 'string') {
+      await requireOwnGear(trx, userId, input.gearId);
+    }
+    const row: NewActivityRow = {
       id,
       userId,
+      ...gear,
       name: record.name,
       type: record.type,
       source: MANUAL_SOURCE,
@@ -355,19 +387,19 @@ export async function addManualActivity(
       flagReason: record.flag?.message ?? null,
       // Nothing to re-derive: there is no file.
       derivationVersion: ACTIVITY_DERIVATION_VERSION,
-    },
-    undefined,
-    undefined,
-  );
+    };
+    await insertActivityRows(trx, [{ row, track: undefined }], undefined);
+  });
   await context.changes.changed({ userId, source: 'manual', added: [id], timeZone: input.timeZone });
   return getActivity(context.db, userId, id);
 }
 
 /**
- * Several activities changed in one action (core/activity/activity-bulk.ts): deleted, or given one
- * type (judged again for plausibility as a single edit is). One transaction; refused whole when
- * any id is not the runner's, or (a new type) when any came from Strava. Whatever follows from the
- * change follows once, for all of them.
+ * Several activities changed in one action (core/activity/activity-bulk.ts): deleted, given one
+ * type (judged again for plausibility as a single edit is), or put on one gear (or none). One
+ * transaction; refused whole when any id is not the runner's, when the gear is not theirs, or (a
+ * new type or gear) when any came from Strava. Whatever follows from the change follows once, for
+ * all of them.
  */
 export async function changeActivities(
   context: ServiceContext,
@@ -384,6 +416,24 @@ export async function changeActivities(
     return { action: 'delete', changed: ids.length };
   }
   const now = new Date(context.clock.now());
+  if (action.action === 'gear') {
+    const { gearId } = action;
+    await db.transaction().execute(async (trx) => {
+      const rows = await findActivitiesForUpdate(trx, userId, ids);
+      if (rows.length !== ids.length) {
+        throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
+      }
+      if (rows.some((row) => row.source === 'strava')) {
+        throw conflict(ACTIVITY_BULK_MESSAGES.gearOnStrava, { code: 'strava-gear' });
+      }
+      if (gearId !== null) {
+        await requireOwnGear(trx, userId, gearId, ACTIVITY_BULK_MESSAGES.gearNotYours);
+      }
+      await setActivitiesGear(trx, userId, ids, gearId, now);
+    });
+    await context.changes.changed({ userId, source: 'edit', updated: ids });
+    return { action: 'gear', changed: ids.length };
+  }
   await db.transaction().execute(async (trx) => {
     const rows = await findActivitiesForUpdate(trx, userId, ids);
     if (rows.length !== ids.length) {
@@ -400,6 +450,7 @@ export async function changeActivities(
         trackFiguresAt: null,
         planMatchedAt: null,
         ...flagForType(row, action.type),
+        ...gearForType(row),
       });
     }
   });

@@ -86,6 +86,15 @@ import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-servi
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
 import { calendarFeed } from './plan-calendar.ts';
 import { loadAggregatesReaction } from './load-aggregates.ts';
+import {
+  addGear,
+  changeGear,
+  gearDefaultsReaction,
+  listRunnerGear,
+  removeGear,
+  setDefaultGear,
+} from './gear-service.ts';
+import type { GearDefault, GearInput, GearUpdate } from '../../core/gear.ts';
 import { planTicksReaction } from './plan-ticking.ts';
 import {
   createPlan,
@@ -200,7 +209,7 @@ export interface ImportInput {
  * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
  * statistics and the stored training loads (a failure of either fails the change), the new
  * activities' track figures (best efforts, heart-rate zones), plan ticks, the medals (spec §4: after
- * every import), then the runner's cached reads are dropped (after every write above), and last the
+ * every import), the default gear of new and re-typed activities (core/gear.ts), then the runner's cached reads are dropped (after every write above), and last the
  * open pages hear of it: what they read again is never an answer kept from before the change. Each
  * further reaction is one line here.
  */
@@ -210,6 +219,7 @@ export function registerActivityReactions(context: ServiceContext, mail: { medal
   context.changes.register(trackFiguresReaction);
   context.changes.register(planTicksReaction);
   context.changes.register(medalsReaction);
+  context.changes.register(gearDefaultsReaction);
   if (mail.medalMails) {
     context.changes.register(mail.medalMails);
   }
@@ -310,6 +320,17 @@ export function createServices(deps: ServiceDeps) {
     ensure: (owner: ProfileOwner) => ensureProfile(db, owner),
     getPublic: (username: string) => getPublicProfile(db, username),
     readPhoto: (userId: string) => readProfilePhoto(db, userId),
+  };
+
+  /** Shoes and gear (core/gear.ts): the Gear screen and the default gear per sport. */
+  const gear = {
+    list: (userId: string) => listRunnerGear(db, userId),
+    add: writes((userId: string, input: GearInput) => addGear(context, userId, input)),
+    update: writes((userId: string, input: { id: string; update: GearUpdate }) =>
+      changeGear(context, userId, input.id, input.update),
+    ),
+    remove: writes((userId: string, id: string) => removeGear(context, userId, id)),
+    setDefault: writes((userId: string, input: GearDefault) => setDefaultGear(context, userId, input)),
   };
 
   /** Account → Public profile (core/profile-privacy.ts). */
@@ -597,6 +618,7 @@ export function createServices(deps: ServiceDeps) {
     auth,
     profiles,
     privacy,
+    gear,
     activities,
     imports,
     medals,
