@@ -11,6 +11,7 @@ import {
   describeManualActivity,
   type ActivityEdit,
   type ManualActivityInput,
+  type ManualActivityRecord,
 } from '../../core/activity/activity-edit.ts';
 import {
   ACTIVITY_BULK_MESSAGES,
@@ -60,7 +61,7 @@ import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-rep
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
-import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
+import type { ActivitiesTable, ActivityRow, NewActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { activityRow } from './activity-import.ts';
@@ -303,6 +304,46 @@ function flagForType(row: ActivityRow, type: UploadActivityType): Partial<Update
   return { flagged: flag !== null, flagReason: reason, flagConfirmedAt: null };
 }
 
+/** The row of a manual activity (no track, no file), from its described record. */
+export function manualActivityRow(id: string, userId: string, record: ManualActivityRecord): NewActivityRow {
+  return {
+    id,
+    userId,
+    name: record.name,
+    type: record.type,
+    source: MANUAL_SOURCE,
+    startDate: record.startDate,
+    startDateLocal: record.startDateLocal,
+    timezone: record.timezone,
+    distance: record.distance,
+    movingTime: record.movingTime,
+    elapsedTime: record.elapsedTime,
+    elevationGain: 0,
+    hasTiming: true,
+    averageSpeed: record.averageSpeed,
+    maxSpeed: record.maxSpeed,
+    averageHeartrate: null,
+    maxHeartrate: null,
+    averageCadence: null,
+    calories: null,
+    startLat: null,
+    startLng: null,
+    endLat: null,
+    endLng: null,
+    description: record.description,
+    privateNotes: record.privateNotes,
+    deviceName: null,
+    sportLabel: null,
+    laps: '[]',
+    splitsMetric: '[]',
+    splitsStandard: '[]',
+    flagged: record.flag !== null,
+    flagReason: record.flag?.message ?? null,
+    // Nothing to re-derive: there is no file.
+    derivationVersion: ACTIVITY_DERIVATION_VERSION,
+  };
+}
+
 /**
  * A manual activity (core/activity/activity-edit.ts): figures the runner typed in, no track. It is
  * judged for plausibility as a file is, and counts, charts and earns medals as an upload does.
@@ -318,47 +359,7 @@ export async function addManualActivity(
   }
   const { record } = described;
   const id = randomUUID();
-  await insertActivity(
-    context.db,
-    {
-      id,
-      userId,
-      name: record.name,
-      type: record.type,
-      source: MANUAL_SOURCE,
-      startDate: record.startDate,
-      startDateLocal: record.startDateLocal,
-      timezone: record.timezone,
-      distance: record.distance,
-      movingTime: record.movingTime,
-      elapsedTime: record.elapsedTime,
-      elevationGain: 0,
-      hasTiming: true,
-      averageSpeed: record.averageSpeed,
-      maxSpeed: record.maxSpeed,
-      averageHeartrate: null,
-      maxHeartrate: null,
-      averageCadence: null,
-      calories: null,
-      startLat: null,
-      startLng: null,
-      endLat: null,
-      endLng: null,
-      description: record.description,
-      privateNotes: record.privateNotes,
-      deviceName: null,
-      sportLabel: null,
-      laps: '[]',
-      splitsMetric: '[]',
-      splitsStandard: '[]',
-      flagged: record.flag !== null,
-      flagReason: record.flag?.message ?? null,
-      // Nothing to re-derive: there is no file.
-      derivationVersion: ACTIVITY_DERIVATION_VERSION,
-    },
-    undefined,
-    undefined,
-  );
+  await insertActivity(context.db, manualActivityRow(id, userId, record), undefined, undefined);
   await context.changes.changed({ userId, source: 'manual', added: [id], timeZone: input.timeZone });
   return getActivity(context.db, userId, id);
 }
