@@ -60,6 +60,7 @@ describe('server events', () => {
       'strava-sync',
       'strava-connection',
       'subscription-changed',
+      'archive-import',
     ]);
     expect(SERVER_EVENT_TYPES).not.toContain(STREAM_READY_EVENT);
     expect(SERVER_EVENT_TYPES).not.toContain(STREAM_SUPERSEDED_EVENT);

@@ -4,6 +4,7 @@
  * values and the web app checks what arrives with the same schemas.
  */
 import { z } from 'zod';
+import { archiveImportEventSchema } from './activity/archive-api.ts';
 import { medalCardSchema } from './medals/api.ts';
 import { syncProgressSchema } from './strava/api.ts';
 
@@ -36,6 +37,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   stravaSyncEventSchema,
   stravaConnectionEventSchema,
   subscriptionChangedEventSchema,
+  archiveImportEventSchema,
 ]);
 
 export type ServerEvent = z.infer<typeof serverEventSchema>;

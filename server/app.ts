@@ -20,6 +20,7 @@ import { AppError } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountSessionRoutes } from './routes/account-sessions.ts';
 import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
+import { ARCHIVE_UPLOAD_PATH, archiveImportRoutes } from './routes/archive-imports.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
 import { trainingRoutes } from './routes/training.ts';
@@ -54,28 +55,32 @@ export function tileSources(template: string): string[] {
 }
 
 function apiRoutes(deps: RouteDeps) {
-  return new OpenAPIHono()
-    .route('/', healthRoutes(deps))
-    .route('/', accountRoutes(deps))
-    .route('/', accountSessionRoutes(deps))
-    .route('/', profileRoutes(deps))
-    .route('/', publicProfileRoutes(deps))
-    .route('/', profilePrivacyRoutes(deps))
-    .route('/', gearRoutes(deps))
-    .route('/', clientConfigRoutes(deps))
-    .route('/', activityRoutes(deps))
-    .route('/', medalRoutes(deps))
-    .route('/', analyticsRoutes(deps))
-    .route('/', chartsRoutes(deps))
-    .route('/', trainingRoutes(deps))
-    .route('/', plannerRoutes(deps))
-    .route('/', wellbeingRoutes(deps))
-    .route('/', stravaRoutes(deps))
-    .route('/', weatherRoutes(deps))
-    .route('/', subscriptionRoutes(deps))
-    .route('/', eventRoutes(deps))
-    .route('/', errorReportRoutes(deps))
-    .route('/', mailRoutes(deps));
+  return (
+    new OpenAPIHono()
+      .route('/', healthRoutes(deps))
+      .route('/', accountRoutes(deps))
+      .route('/', accountSessionRoutes(deps))
+      .route('/', profileRoutes(deps))
+      .route('/', publicProfileRoutes(deps))
+      .route('/', profilePrivacyRoutes(deps))
+      .route('/', gearRoutes(deps))
+      .route('/', clientConfigRoutes(deps))
+      // Before the activities' /api/activities/{id}, which would take its path for an id.
+      .route('/', archiveImportRoutes(deps))
+      .route('/', activityRoutes(deps))
+      .route('/', medalRoutes(deps))
+      .route('/', analyticsRoutes(deps))
+      .route('/', chartsRoutes(deps))
+      .route('/', trainingRoutes(deps))
+      .route('/', plannerRoutes(deps))
+      .route('/', wellbeingRoutes(deps))
+      .route('/', stravaRoutes(deps))
+      .route('/', weatherRoutes(deps))
+      .route('/', subscriptionRoutes(deps))
+      .route('/', eventRoutes(deps))
+      .route('/', errorReportRoutes(deps))
+      .route('/', mailRoutes(deps))
+  );
 }
 
 /** The typed API surface for the web client (Hono RPC). */
@@ -165,7 +170,8 @@ export function createApp(deps: AppDeps) {
     if (c.req.path === ROUTE_GPX_IMPORT_PATH && c.req.method === 'POST') {
       return routeGpxBodyLimit(c as Parameters<typeof routeGpxBodyLimit>[0], next);
     }
-    if (c.req.path === UPLOAD_PATH) {
+    // The upload and the archive stream their bodies under their own limits.
+    if (c.req.path === UPLOAD_PATH || (c.req.path === ARCHIVE_UPLOAD_PATH && c.req.method === 'POST')) {
       return next();
     }
     if (c.req.path === PROFILE_PHOTO_PATH && c.req.method === 'POST') {

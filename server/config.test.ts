@@ -169,6 +169,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       },
       eventStreams: { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 },
       activityRederive: true,
+      archiveLeaseMs: 60_000,
       weather: {
         forecastUrl: 'https://api.open-meteo.com',
         archiveUrl: 'https://archive-api.open-meteo.com',

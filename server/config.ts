@@ -80,6 +80,11 @@ export interface Config {
   eventStreams: { perUser: number; perNewAccount: number; perAddress: number; total: number };
   /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
   activityRederive: boolean;
+  /**
+   * How long an app server holds an export-archive import without renewing it (per entry) before
+   * another may take it on (ARCHIVE_IMPORT_LEASE_MS): a server that died hands it on after this.
+   */
+  archiveLeaseMs: number;
   /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
   routeRateLimits: RouteRateLimits;
   weather: WeatherConfig;
@@ -376,6 +381,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
     },
     activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),
+    archiveLeaseMs: Math.max(1000, readInteger(env, 'ARCHIVE_IMPORT_LEASE_MS', 60_000)),
     routeRateLimits: {
       windowMs: Math.max(1, readInteger(env, 'ROUTE_RATE_LIMIT_WINDOW', 60)) * 1000,
       uploadsPerUser: Math.max(1, readInteger(env, 'UPLOAD_REQUESTS_PER_WINDOW', 120)),

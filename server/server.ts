@@ -157,6 +157,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
   await jobs.start();
+  // The export-archive imports a stopped server left unfinished go on where they stopped.
+  await services.archives.resume();
   // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
   services.mail.start();
   const { strava } = services;

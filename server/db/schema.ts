@@ -610,6 +610,39 @@ export interface Database {
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;
+  archiveImports: ArchiveImportsTable;
+  archiveImportEntries: ArchiveImportEntriesTable;
+}
+
+/** An export archive being imported, or imported (migration 0039). */
+export interface ArchiveImportsTable {
+  id: string;
+  userId: string;
+  fileName: string;
+  filePath: string;
+  fileSize: number;
+  timeZone: string;
+  status: string;
+  total: Generated<number>;
+  done: Generated<number>;
+  imported: Generated<number>;
+  duplicates: Generated<number>;
+  refused: Generated<number>;
+  message: string | null;
+  leasedUntil: Date | null;
+  createdAt: CreatedAt;
+  finishedAt: Date | null;
+}
+
+/** One entry of an archive handled: the per-file report and the resume point. */
+export interface ArchiveImportEntriesTable {
+  importId: string;
+  entryKey: string;
+  position: number;
+  name: string;
+  outcome: string;
+  message: string | null;
+  activityId: string | null;
 }
 
 /** A runner's Stripe customer (created at their first checkout). */

@@ -11,6 +11,7 @@ import {
   describeManualActivity,
   type ActivityEdit,
   type ManualActivityInput,
+  type ManualActivityRecord,
 } from '../../core/activity/activity-edit.ts';
 import {
   ACTIVITY_BULK_MESSAGES,
@@ -331,6 +332,46 @@ function flagForType(row: ActivityRow, type: UploadActivityType): Partial<Update
   return { flagged: flag !== null, flagReason: reason, flagConfirmedAt: null };
 }
 
+/** The row of a manual activity (no track, no file), from its described record. */
+export function manualActivityRow(id: string, userId: string, record: ManualActivityRecord): NewActivityRow {
+  return {
+    id,
+    userId,
+    name: record.name,
+    type: record.type,
+    source: MANUAL_SOURCE,
+    startDate: record.startDate,
+    startDateLocal: record.startDateLocal,
+    timezone: record.timezone,
+    distance: record.distance,
+    movingTime: record.movingTime,
+    elapsedTime: record.elapsedTime,
+    elevationGain: 0,
+    hasTiming: true,
+    averageSpeed: record.averageSpeed,
+    maxSpeed: record.maxSpeed,
+    averageHeartrate: null,
+    maxHeartrate: null,
+    averageCadence: null,
+    calories: null,
+    startLat: null,
+    startLng: null,
+    endLat: null,
+    endLng: null,
+    description: record.description,
+    privateNotes: record.privateNotes,
+    deviceName: null,
+    sportLabel: null,
+    laps: '[]',
+    splitsMetric: '[]',
+    splitsStandard: '[]',
+    flagged: record.flag !== null,
+    flagReason: record.flag?.message ?? null,
+    // Nothing to re-derive: there is no file.
+    derivationVersion: ACTIVITY_DERIVATION_VERSION,
+  };
+}
+
 /**
  * A manual activity (core/activity/activity-edit.ts): figures the runner typed in, no track. It is
  * judged for plausibility as a file is, and counts, charts and earns medals as an upload does.
@@ -351,44 +392,11 @@ export async function addManualActivity(
     if (typeof input.gearId === 'string') {
       await requireOwnGear(trx, userId, input.gearId);
     }
-    const row: NewActivityRow = {
-      id,
-      userId,
-      ...gear,
-      name: record.name,
-      type: record.type,
-      source: MANUAL_SOURCE,
-      startDate: record.startDate,
-      startDateLocal: record.startDateLocal,
-      timezone: record.timezone,
-      distance: record.distance,
-      movingTime: record.movingTime,
-      elapsedTime: record.elapsedTime,
-      elevationGain: 0,
-      hasTiming: true,
-      averageSpeed: record.averageSpeed,
-      maxSpeed: record.maxSpeed,
-      averageHeartrate: null,
-      maxHeartrate: null,
-      averageCadence: null,
-      calories: null,
-      startLat: null,
-      startLng: null,
-      endLat: null,
-      endLng: null,
-      description: record.description,
-      privateNotes: record.privateNotes,
-      deviceName: null,
-      sportLabel: null,
-      laps: '[]',
-      splitsMetric: '[]',
-      splitsStandard: '[]',
-      flagged: record.flag !== null,
-      flagReason: record.flag?.message ?? null,
-      // Nothing to re-derive: there is no file.
-      derivationVersion: ACTIVITY_DERIVATION_VERSION,
-    };
-    await insertActivityRows(trx, [{ row, track: undefined }], undefined);
+    await insertActivityRows(
+      trx,
+      [{ row: { ...manualActivityRow(id, userId, record), ...gear }, track: undefined }],
+      undefined,
+    );
   });
   await context.changes.changed({ userId, source: 'manual', added: [id], timeZone: input.timeZone });
   return getActivity(context.db, userId, id);

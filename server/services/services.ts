@@ -49,6 +49,7 @@ import {
 } from './account-service.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from './activity-rederive.ts';
 import { importFiles, type ImportOutcome } from './activity-import.ts';
+import { createArchiveImports } from './archive-import.ts';
 import {
   addSampleActivities,
   confirmActivity,
@@ -450,6 +451,25 @@ export function createServices(deps: ServiceDeps) {
     }),
   };
 
+  /** Importing a whole export archive in the background (archive-import.ts); one at a time per runner. */
+  const archiveImports = createArchiveImports({
+    context,
+    pool: importPool,
+    jobs: deps.jobs,
+    dataDir: config.dataDir,
+    leaseMs: config.archiveLeaseMs,
+  });
+  const archives = {
+    latest: (userId: string) => archiveImports.latest(userId),
+    ensureNoneRunning: (userId: string) => archiveImports.ensureNoneRunning(userId),
+    newArchivePath: () => archiveImports.newArchivePath(),
+    start: writes((userId: string, input: { filePath: string; fileName: string; fileSize: number; timeZone: string }) =>
+      archiveImports.start(userId, input),
+    ),
+    /** After the job queue starts: the imports a stopped server left are taken on again. */
+    resume: () => archiveImports.resume(),
+  };
+
   const medals = {
     trophyCase: (userId: string, timeZone?: string) => getTrophyCase(context, userId, timeZone),
     unseenCount: (userId: string) => reads.get(userId, 'medals:unseen', () => getUnseenCount(db, userId)),
@@ -621,6 +641,7 @@ export function createServices(deps: ServiceDeps) {
     gear,
     activities,
     imports,
+    archives,
     medals,
     analytics,
     charts,

@@ -38,6 +38,7 @@ import * as profilePrivacy from './0035-profile-privacy.ts';
 import * as profileTimeZone from './0036-profile-time-zone.ts';
 import * as heartRateSettings from './0037-heart-rate-settings.ts';
 import * as gear from './0038-gear.ts';
+import * as archiveImports from './0039-archive-imports.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -75,6 +76,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0036-profile-time-zone': profileTimeZone,
   '0037-heart-rate-settings': heartRateSettings,
   '0038-gear': gear,
+  '0039-archive-imports': archiveImports,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -1,0 +1,367 @@
+/**
+ * The rules of importing a whole export archive: the ZIP of a Strava bulk export (`activities.csv`
+ * plus `activities/*.gpx|.tcx|.fit`, each possibly `.gz`) or of a Garmin Connect export (its
+ * `DI_CONNECT/…/UploadedFiles_*.zip`, a ZIP inside the ZIP holding the FIT files). Which entries
+ * are activities, how `activities.csv` reads, the limits that stop a zip bomb, and every sentence
+ * the per-file report says. Stride's own data export is laid out the same way, so it re-imports
+ * with no special case (`stride/*.json` is ignored).
+ */
+import { manualActivitySchema, type ManualActivityInput } from './activity-edit.ts';
+import type { UploadActivityType } from './parsed.ts';
+import { activityTypeFromSport } from './sport-type.ts';
+import { localDateTime } from './time-zone.ts';
+import { ACTIVITY_FILE_FORMATS, GZIP_SUFFIX, MAX_UPLOAD_FILE_BYTES, type ActivityFileFormat } from './upload-rules.ts';
+
+const GB = 1024 ** 3;
+
+/** The archive as uploaded: several years of a runner's files fit well under it. */
+export const ARCHIVE_MAX_BYTES = 4 * GB;
+/** All entries together, unpacked (nested ZIPs and .gz counted by what they unpack to). */
+export const ARCHIVE_MAX_UNPACKED_BYTES = 32 * GB;
+/** Entries read, nested ones included. */
+export const ARCHIVE_MAX_ENTRIES = 100_000;
+/**
+ * How many times its packed size an entry may unpack to. GPX and TCX shrink about 10-20× in a ZIP;
+ * far beyond that is a bomb, stopped as the bytes flow, whatever the entry's header claims.
+ */
+export const ARCHIVE_MAX_ENTRY_RATIO = 100;
+/** Below this many unpacked bytes the ratio is not judged (a tiny file's header alone skews it). */
+export const ARCHIVE_RATIO_GRACE_BYTES = 1024 * 1024;
+/** One activity file unpacked: the upload's own limit (spec §9, 50 MB). */
+export const ARCHIVE_MAX_ENTRY_BYTES = MAX_UPLOAD_FILE_BYTES;
+/** A ZIP inside the archive is opened (Garmin's UploadedFiles_*.zip); a ZIP inside that one is not. */
+export const ARCHIVE_MAX_NESTING = 1;
+/** activities.csv is read into memory: 64 MB is hundreds of thousands of rows. */
+export const ARCHIVE_MAX_CSV_BYTES = 64 * 1024 * 1024;
+
+export const ARCHIVE_CSV_NAME = 'activities.csv';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+export const ARCHIVE_MESSAGES = {
+  tooLarge: 'The archive is too large. Maximum size is 4 GB.',
+  empty: 'No archive received: choose the ZIP of a Strava or Garmin export.',
+  notZip: 'This file is not a ZIP archive: choose the ZIP of a Strava or Garmin export.',
+  alreadyRunning: 'An archive import is already running. Please wait for it to finish, then try again.',
+  noneYet: 'No archive has been imported yet.',
+  tooManyEntries: `The archive holds more than ${count(ARCHIVE_MAX_ENTRIES)} files: Stride stopped there.`,
+  unpacksTooLarge: `The archive unpacks to more than ${ARCHIVE_MAX_UNPACKED_BYTES / GB} GB: Stride stopped there.`,
+  noActivities: 'No activities found in this archive: it holds neither activities.csv nor activity files.',
+  /** Per entry, in the report beside its name. */
+  pathOutside: 'Not imported: its name points outside the archive.',
+  entryTooLarge: 'Not imported: it unpacks to more than 50MB, the most one activity file may have.',
+  entryRatio: `Not imported: it unpacks to more than ${ARCHIVE_MAX_ENTRY_RATIO} times its packed size (a zip bomb).`,
+  entryEmpty: 'Not imported: the file is empty (0 bytes).',
+  entryDamaged: 'Not imported: it could not be unpacked from the archive (damaged).',
+  gzipDamaged: 'Not imported: it could not be decompressed: it is not a complete gzip file.',
+  nestedTooDeep: 'Not imported: a ZIP inside a ZIP inside the archive is not opened.',
+  encrypted: 'Not imported: the file is encrypted.',
+  csvTooLarge: 'activities.csv is larger than 64 MB: names, types and manual activities were not read from it.',
+  /** A row of activities.csv without a file, which becomes a manual activity. */
+  rowNoDate: 'Not imported: its Activity Date is missing or not a date.',
+  rowNoDistance: 'Not imported: an activity without a file needs a distance and a moving time.',
+  rowInvalid: (reason: string) => `Not imported: ${reason}`,
+  missingFile: 'Not imported: activities.csv names this file, but the archive does not hold it.',
+} as const;
+
+/** What the report says of each entry. */
+export const ARCHIVE_OUTCOMES = ['imported', 'duplicate', 'refused'] as const;
+export type ArchiveOutcome = (typeof ARCHIVE_OUTCOMES)[number];
+
+export type ArchiveEntryKind =
+  | { kind: 'activity'; format: ActivityFileFormat; gzipped: boolean }
+  | { kind: 'csv' }
+  | { kind: 'nested-zip' }
+  | { kind: 'ignored' }
+  | { kind: 'refused'; message: string };
+
+/**
+ * A name that would leave the folder it is unpacked into: absolute ("/etc/x", "C:\x", "\\host"),
+ * or with a ".." segment. ZIPs written on Windows use backslashes as well.
+ */
+export function isUnsafeEntryName(name: string): boolean {
+  const normal = name.replaceAll('\\', '/');
+  if (normal.startsWith('/') || /^[a-zA-Z]:/.test(normal) || normal.includes('\0')) {
+    return true;
+  }
+  return normal.split('/').some((segment) => segment === '..');
+}
+
+function activityFormat(name: string): { format: ActivityFileFormat; gzipped: boolean } | null {
+  const lower = name.toLowerCase();
+  const gzipped = lower.endsWith(GZIP_SUFFIX);
+  const bare = gzipped ? lower.slice(0, -GZIP_SUFFIX.length) : lower;
+  const format = ACTIVITY_FILE_FORMATS.find((candidate) => bare.endsWith(`.${candidate}`));
+  return format ? { format, gzipped } : null;
+}
+
+/**
+ * What an entry of the archive is. `depth` is 0 for the archive's own entries and 1 inside a nested
+ * ZIP (where every activity file counts, wherever it sits).
+ */
+export function classifyArchiveEntry(name: string, depth = 0): ArchiveEntryKind {
+  if (isUnsafeEntryName(name)) {
+    return { kind: 'refused', message: ARCHIVE_MESSAGES.pathOutside };
+  }
+  const normal = name.replaceAll('\\', '/');
+  if (normal.endsWith('/')) {
+    return { kind: 'ignored' };
+  }
+  const lower = normal.toLowerCase();
+  const base = lower.split('/').at(-1) ?? '';
+  if (lower.endsWith('.zip')) {
+    const garmin = lower.startsWith('di_connect/') && base.startsWith('uploadedfiles_');
+    if (!garmin) {
+      return { kind: 'ignored' };
+    }
+    return depth < ARCHIVE_MAX_NESTING
+      ? { kind: 'nested-zip' }
+      : { kind: 'refused', message: ARCHIVE_MESSAGES.nestedTooDeep };
+  }
+  if (depth === 0 && lower === ARCHIVE_CSV_NAME) {
+    return { kind: 'csv' };
+  }
+  const format = activityFormat(base);
+  if (!format) {
+    return { kind: 'ignored' };
+  }
+  // Strava keeps the files under activities/; Garmin's nested ZIP holds them anywhere.
+  if (depth === 0 && !lower.startsWith('activities/')) {
+    return { kind: 'ignored' };
+  }
+  return { kind: 'activity', ...format };
+}
+
+/** The stored name of an activity entry: its last segment without `.gz` ("activities/12.fit.gz" → "12.fit"). */
+export function archiveFileName(entryName: string): string {
+  const base = entryName.replaceAll('\\', '/').split('/').at(-1) ?? entryName;
+  return base.toLowerCase().endsWith(GZIP_SUFFIX) ? base.slice(0, -GZIP_SUFFIX.length) : base;
+}
+
+/** Whether an entry unpacked so far has passed the ratio limit (judged as the bytes flow). */
+export function exceedsEntryRatio(unpackedBytes: number, packedBytes: number): boolean {
+  return (
+    unpackedBytes > ARCHIVE_RATIO_GRACE_BYTES && unpackedBytes > Math.max(packedBytes, 1) * ARCHIVE_MAX_ENTRY_RATIO
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// activities.csv
+
+/** One row of activities.csv, with the columns Stride reads (unknown columns are ignored). */
+export interface ArchiveCsvRow {
+  /** 1-based row number after the header, for the report ("activities.csv row 3"). */
+  row: number;
+  activityId: string;
+  /** ms since epoch (UTC), null when missing or unreadable. */
+  startMs: number | null;
+  name: string;
+  /** Strava's type as written ("Run", "Ride", "Yoga"). */
+  type: string;
+  elapsedTime: number | null;
+  /** Metres (the CSV's first Distance column is kilometres). */
+  distance: number | null;
+  movingTime: number | null;
+  /** "activities/<id>.<ext>" as in the archive, or "" for an activity without a file. */
+  filename: string;
+  gear: string;
+}
+
+/** RFC 4180 records: quoted fields hold commas, doubled quotes and line breaks. */
+export function parseCsvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  while (index < text.length) {
+    const char = text[index] as string;
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          field += '"';
+          index += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        field += char;
+      }
+      index += 1;
+      continue;
+    }
+    if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      record.push(field);
+      field = '';
+      records.push(record);
+      record = [];
+      if (char === '\r' && text[index + 1] === '\n') {
+        index += 1;
+      }
+    } else {
+      field += char;
+    }
+    index += 1;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records.filter((fields) => fields.some((value) => value.trim() !== ''));
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * Strava's "Activity Date", in UTC: "Nov 26, 2026, 7:00:00 AM" (older exports omit the second
+ * comma); an ISO "2026-11-26 07:00:00" is read too. Null when it is neither.
+ */
+export function parseStravaDate(value: string): number | null {
+  const text = value.trim();
+  const strava = /^([A-Za-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2}):(\d{2}) ?([AP]M)$/i.exec(text);
+  if (strava) {
+    const [, monthName, day, year, hour, minute, second, half] = strava as unknown as string[];
+    const month = MONTHS.indexOf((monthName ?? '').toLowerCase());
+    let hours = Number(hour);
+    if (month < 0 || hours < 1 || hours > 12) {
+      return null;
+    }
+    hours = (hours % 12) + ((half ?? '').toUpperCase() === 'PM' ? 12 : 0);
+    return checkedUtc(Number(year), month, Number(day), hours, Number(minute), Number(second));
+  }
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})Z?$/.exec(text);
+  if (iso) {
+    const [, year, month, day, hours, minute, second] = iso.map(Number);
+    return checkedUtc(year ?? 0, (month ?? 0) - 1, day ?? 0, hours ?? 0, minute ?? 0, second ?? 0);
+  }
+  return null;
+}
+
+function checkedUtc(year: number, month: number, day: number, hours: number, minutes: number, seconds: number) {
+  const ms = Date.UTC(year, month, day, hours, minutes, seconds);
+  const date = new Date(ms);
+  const valid =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month &&
+    date.getUTCDate() === day &&
+    minutes < 60 &&
+    seconds < 60;
+  return valid ? ms : null;
+}
+
+/** A number as Strava writes it ("1,234.5" in some locales' exports is "1234.5"); null when blank. */
+function csvNumber(value: string | undefined): number | null {
+  const text = (value ?? '').trim().replaceAll(',', '');
+  if (text === '') {
+    return null;
+  }
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+/**
+ * The rows of activities.csv. Strava repeats some headers ("Distance" in km, then in metres;
+ * "Elapsed Time" twice): the first of each is read. A file without an "Activity ID" header holds no rows.
+ */
+export function parseActivitiesCsv(text: string): ArchiveCsvRow[] {
+  const [header, ...records] = parseCsvRecords(text);
+  if (!header) {
+    return [];
+  }
+  const column = (name: string) => header.findIndex((title) => title.trim().toLowerCase() === name.toLowerCase());
+  const columns = {
+    id: column('Activity ID'),
+    date: column('Activity Date'),
+    name: column('Activity Name'),
+    type: column('Activity Type'),
+    elapsed: column('Elapsed Time'),
+    distance: column('Distance'),
+    moving: column('Moving Time'),
+    filename: column('Filename'),
+    gear: column('Activity Gear'),
+  };
+  if (columns.id < 0) {
+    return [];
+  }
+  const cell = (fields: readonly string[], index: number) => (index < 0 ? '' : (fields[index] ?? '')).trim();
+  return records.map((fields, index) => {
+    const distanceKm = csvNumber(cell(fields, columns.distance));
+    return {
+      row: index + 1,
+      activityId: cell(fields, columns.id),
+      startMs: parseStravaDate(cell(fields, columns.date)),
+      name: cell(fields, columns.name),
+      type: cell(fields, columns.type),
+      elapsedTime: csvNumber(cell(fields, columns.elapsed)),
+      distance: distanceKm === null ? null : Math.round(distanceKm * 1000 * 10) / 10,
+      movingTime: csvNumber(cell(fields, columns.moving)),
+      filename: cell(fields, columns.filename).replaceAll('\\', '/'),
+      gear: cell(fields, columns.gear),
+    };
+  });
+}
+
+/** The Stride type of a CSV row's "Activity Type": the file's own sport words, else "other". */
+export function archiveRowType(row: Pick<ArchiveCsvRow, 'type'>): UploadActivityType {
+  return activityTypeFromSport(row.type) ?? 'other';
+}
+
+/** The report's name for a row without a file: "activities.csv row 3 (Evening Swim)". */
+export function manualRowLabel(row: Pick<ArchiveCsvRow, 'row' | 'name'>): string {
+  return row.name === '' ? `${ARCHIVE_CSV_NAME} row ${row.row}` : `${ARCHIVE_CSV_NAME} row ${row.row} (${row.name})`;
+}
+
+/**
+ * A row without a file as a manual activity: its name, type, distance, moving and elapsed time,
+ * and its date (UTC in the CSV) on the runner's wall clock in `timeZone`. The same checks as a
+ * manual activity typed in by hand.
+ */
+export function manualActivityFromRow(
+  row: ArchiveCsvRow,
+  timeZone: string,
+): { ok: true; input: ManualActivityInput } | { ok: false; message: string } {
+  if (row.startMs === null) {
+    return { ok: false, message: ARCHIVE_MESSAGES.rowNoDate };
+  }
+  if (!row.distance || !row.movingTime || row.distance <= 0 || row.movingTime <= 0) {
+    return { ok: false, message: ARCHIVE_MESSAGES.rowNoDistance };
+  }
+  const movingTime = Math.round(row.movingTime);
+  const elapsed = row.elapsedTime === null ? null : Math.round(row.elapsedTime);
+  const parsed = manualActivitySchema.safeParse({
+    ...(row.name === '' ? {} : { name: row.name }),
+    type: archiveRowType(row),
+    distance: row.distance,
+    movingTime,
+    ...(elapsed !== null && elapsed >= movingTime ? { elapsedTime: elapsed } : {}),
+    startDateLocal: localDateTime(row.startMs, timeZone).slice(0, 19),
+    timeZone,
+  });
+  if (!parsed.success) {
+    return { ok: false, message: ARCHIVE_MESSAGES.rowInvalid(parsed.error.issues[0]?.message ?? 'invalid row') };
+  }
+  return { ok: true, input: parsed.data };
+}
+
+/** The CSV rows keyed by the archive entry they name ("activities/12.gpx.gz"), lower-cased. */
+export function rowsByFilename(rows: readonly ArchiveCsvRow[]): Map<string, ArchiveCsvRow> {
+  const byName = new Map<string, ArchiveCsvRow>();
+  for (const row of rows) {
+    if (row.filename !== '') {
+      byName.set(row.filename.toLowerCase(), row);
+    }
+  }
+  return byName;
+}
+
+/** The live line of the upload screen: "1,240 of 3,812 files, 3 refused". */
+export interface ArchiveProgress {
+  done: number;
+  total: number;
+  refused: number;
+}

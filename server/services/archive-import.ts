@@ -1,0 +1,736 @@
+/**
+ * Imports a whole export archive (core/activity/archive-rules.ts) in the background. The upload
+ * route streams the ZIP to a file under DATA_DIR; a job on the general queue then reads it with
+ * yauzl one entry at a time (central directory first, then each entry's bytes streamed to a spool
+ * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
+ * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
+ * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
+ * names and types, and its rows without a file become manual activities.
+ *
+ * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
+ * name) and the import's counts move with it. A manual activity's insert and its row commit in one
+ * transaction. A file's activity is inserted by the upload path's own transaction and marked just
+ * after: a crash between the two leaves it unmarked, and the redo finds the same file (same bytes)
+ * already imported, so it is reported a duplicate and never stored twice. A server holds the import
+ * under a lease it renews per entry; a server that died leaves it to the next after the lease, and
+ * every start sends a job for the unfinished imports.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import yauzl from 'yauzl';
+import type { ArchiveImport, ArchiveProgress } from '../../core/activity/archive-api.ts';
+import {
+  ARCHIVE_MAX_CSV_BYTES,
+  ARCHIVE_MAX_ENTRIES,
+  ARCHIVE_MAX_ENTRY_BYTES,
+  ARCHIVE_MAX_UNPACKED_BYTES,
+  ARCHIVE_MESSAGES,
+  archiveFileName,
+  classifyArchiveEntry,
+  exceedsEntryRatio,
+  manualActivityFromRow,
+  manualRowLabel,
+  parseActivitiesCsv,
+  rowsByFilename,
+  type ArchiveCsvRow,
+} from '../../core/activity/archive-rules.ts';
+import { describeManualActivity } from '../../core/activity/activity-edit.ts';
+import { activityTypeFromSport } from '../../core/activity/sport-type.ts';
+import type { UploadEvent } from '../../core/activity/schemas.ts';
+import { insertActivityRows } from '../db/activity-repository.ts';
+import {
+  applyArchiveNaming,
+  claimArchiveImport,
+  findArchiveImport,
+  findLatestArchiveImport,
+  findManualActivityAt,
+  findUnfinishedArchiveImport,
+  finishArchiveImport,
+  insertArchiveImport,
+  listArchiveEntries,
+  listHandledEntryKeys,
+  listUnfinishedArchiveImports,
+  recordArchiveEntry,
+  releaseArchiveLease,
+  renewArchiveLease,
+  setArchiveTotal,
+  type ArchiveEntryRecord,
+  type ArchiveImportRow,
+} from '../db/archive-import-repository.ts';
+import { conflict, notFound } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { SpooledFile } from '../spooled-file.ts';
+import { importFiles } from './activity-import.ts';
+import { manualActivityRow } from './activity-service.ts';
+import type { ImportPool } from './import-pool.ts';
+import type { ServiceContext } from './service-context.ts';
+
+export const ARCHIVE_IMPORT_QUEUE = 'archive-import';
+/** How long a server holds an import without renewing (per entry) before another may take it on. */
+export const DEFAULT_ARCHIVE_LEASE_MS = 60_000;
+/** The reactions of "activities changed" follow every this many imported activities, and at the end. */
+const CHANGE_BATCH = 100;
+/** Live progress at most this often (the last state always goes out). */
+const PROGRESS_INTERVAL_MS = 250;
+
+export interface ArchiveImportDeps {
+  context: ServiceContext;
+  pool: ImportPool;
+  jobs: JobQueue;
+  /** Archives and their spool files live under DATA_DIR/archives. */
+  dataDir: string;
+  leaseMs: number;
+}
+
+interface ArchiveJob {
+  importId: string;
+}
+
+/** A reason one entry is not imported; the import goes on with the next. */
+class EntryRefusal extends Error {
+  override name = 'EntryRefusal';
+}
+
+/** A reason the whole import stops (the archive unpacks to too much, holds too many entries). */
+class ArchiveStop extends Error {
+  override name = 'ArchiveStop';
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  // Names are decoded here, not by yauzl (which would end the whole read on one hostile name).
+  return yauzl.openPromise(file, {
+    lazyEntries: true,
+    autoClose: false,
+    decodeStrings: false,
+    validateEntrySizes: true,
+  });
+}
+
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
+}
+
+/** Each entry of a ZIP in order, the next read only when the previous one's work is done. */
+async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
+  const next = () =>
+    new Promise<yauzl.Entry | null>((resolve, reject) => {
+      const onEntry = (entry: yauzl.Entry) => {
+        cleanup();
+        resolve(entry);
+      };
+      const onEnd = () => {
+        cleanup();
+        resolve(null);
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        reject(error);
+      };
+      const cleanup = () => {
+        zip.off('entry', onEntry);
+        zip.off('end', onEnd);
+        zip.off('error', onError);
+      };
+      zip.on('entry', onEntry);
+      zip.on('end', onEnd);
+      zip.on('error', onError);
+      zip.readEntry();
+    });
+  for (let entry = await next(); entry; entry = await next()) {
+    yield entry;
+  }
+}
+
+/** The running totals the whole archive is held to (entries and unpacked bytes). */
+interface Budget {
+  entries: number;
+  unpackedBytes: number;
+}
+
+function countEntry(budget: Budget): void {
+  budget.entries += 1;
+  if (budget.entries > ARCHIVE_MAX_ENTRIES) {
+    throw new ArchiveStop(ARCHIVE_MESSAGES.tooManyEntries);
+  }
+}
+
+/**
+ * Counts an entry's bytes as they leave the inflater: past the per-entry ratio or size, or the
+ * archive's total, the stream stops there.
+ */
+function meter(entry: yauzl.Entry, budget: Budget, maxBytes: number, tooLarge: string): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      budget.unpackedBytes += chunk.length;
+      if (budget.unpackedBytes > ARCHIVE_MAX_UNPACKED_BYTES) {
+        callback(new ArchiveStop(ARCHIVE_MESSAGES.unpacksTooLarge));
+      } else if (exceedsEntryRatio(bytes, entry.compressedSize)) {
+        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryRatio));
+      } else if (bytes > maxBytes) {
+        callback(new EntryRefusal(tooLarge));
+      } else {
+        callback(null, chunk);
+      }
+    },
+  });
+}
+
+async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  if (entry.isEncrypted()) {
+    throw new EntryRefusal(ARCHIVE_MESSAGES.encrypted);
+  }
+  try {
+    return await zip.openReadStreamPromise(entry);
+  } catch {
+    throw new EntryRefusal(ARCHIVE_MESSAGES.entryDamaged);
+  }
+}
+
+/** A refusal as it is, a stop as it is, any other failure of the bytes as the given sentence. */
+function asRefusal(error: unknown, sentence: string): Error {
+  return error instanceof EntryRefusal || error instanceof ArchiveStop ? error : new EntryRefusal(sentence);
+}
+
+/**
+ * Unpacks an activity entry (and its .gz) into a spool file as an upload leaves one: the activity
+ * file's bytes counted and hashed, kept gzip-compressed.
+ */
+async function spoolEntry(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  name: string,
+  gzipped: boolean,
+  spoolDir: string,
+  budget: Budget,
+): Promise<SpooledFile> {
+  const file: SpooledFile = {
+    index: 0,
+    name: archiveFileName(name),
+    mimeType: 'application/octet-stream',
+    size: 0,
+    sha256: '',
+    path: path.join(spoolDir, `entry-${randomUUID()}.gz`),
+  };
+  const hash = createHash('sha256');
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      file.size += chunk.length;
+      if (file.size > ARCHIVE_MAX_ENTRY_BYTES) {
+        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryTooLarge));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  const source = await openEntry(zip, entry);
+  const unpacked = meter(
+    entry,
+    budget,
+    gzipped ? Number.MAX_SAFE_INTEGER : ARCHIVE_MAX_ENTRY_BYTES,
+    ARCHIVE_MESSAGES.entryTooLarge,
+  );
+  try {
+    if (gzipped) {
+      // The gzip's own output is held to the ratio too (a small .gz inside a stored entry).
+      const inflated = meter(
+        entry,
+        { entries: 0, unpackedBytes: 0 },
+        ARCHIVE_MAX_ENTRY_BYTES,
+        ARCHIVE_MESSAGES.entryTooLarge,
+      );
+      const gunzip = createGunzip();
+      await pipeline(
+        source,
+        unpacked,
+        gunzip,
+        inflated,
+        counter,
+        createGzip({ level: 1 }),
+        createWriteStream(file.path),
+      ).catch((error: unknown) => {
+        // zlib's own errors (Z_DATA_ERROR, a stream cut short) are the .gz's; the rest the entry's.
+        const zlib = error instanceof Error && 'code' in error && String(error.code).startsWith('Z_');
+        throw zlib ? new EntryRefusal(ARCHIVE_MESSAGES.gzipDamaged) : asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
+      });
+    } else {
+      await pipeline(source, unpacked, counter, createGzip({ level: 1 }), createWriteStream(file.path)).catch(
+        (error: unknown) => {
+          throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
+        },
+      );
+    }
+  } catch (error) {
+    await rm(file.path, { force: true });
+    throw error;
+  }
+  if (file.size === 0) {
+    await rm(file.path, { force: true });
+    throw new EntryRefusal(ARCHIVE_MESSAGES.entryEmpty);
+  }
+  file.sha256 = hash.digest('hex');
+  return file;
+}
+
+/** Reads an entry whole into memory, up to `limit` bytes (activities.csv). */
+async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  const source = await openEntry(zip, entry);
+  await pipeline(
+    source,
+    meter(entry, budget, limit, ARCHIVE_MESSAGES.csvTooLarge),
+    async (stream: AsyncIterable<Buffer>) => {
+      for await (const chunk of stream) {
+        chunks.push(chunk);
+      }
+    },
+  );
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Unpacks a nested ZIP entry (Garmin's UploadedFiles_*.zip) to a file of its own. */
+async function unpackNestedZip(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  spoolDir: string,
+  budget: Budget,
+): Promise<string> {
+  const target = path.join(spoolDir, `nested-${randomUUID()}.zip`);
+  const source = await openEntry(zip, entry);
+  try {
+    await pipeline(
+      source,
+      meter(entry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
+      createWriteStream(target),
+    );
+  } catch (error) {
+    await rm(target, { force: true });
+    throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
+  }
+  return target;
+}
+
+function progressOf(row: ArchiveImportRow): ArchiveProgress {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status as ArchiveProgress['status'],
+    total: row.total,
+    done: row.done,
+    imported: row.imported,
+    duplicates: row.duplicates,
+    refused: row.refused,
+    message: row.message,
+  };
+}
+
+export function createArchiveImports(deps: ArchiveImportDeps) {
+  const { context, pool, jobs } = deps;
+  const { db, logger, clock, events } = context;
+  const archiveDir = path.join(deps.dataDir, 'archives');
+
+  async function publish(importId: string): Promise<void> {
+    const row = await findArchiveImport(db, importId);
+    if (row) {
+      await events.publish(row.userId, { type: 'archive-import', progress: progressOf(row) });
+    }
+  }
+
+  /** The runner's latest import with its per-file report; 404 with a sentence when there is none. */
+  async function latest(userId: string): Promise<ArchiveImport> {
+    const row = await findLatestArchiveImport(db, userId);
+    if (!row) {
+      throw notFound(ARCHIVE_MESSAGES.noneYet);
+    }
+    const entries = await listArchiveEntries(db, row.id);
+    return {
+      ...progressOf(row),
+      entries: entries.map((entry) => ({
+        name: entry.name,
+        outcome: entry.outcome,
+        message: entry.message,
+        activityId: entry.activityId,
+      })),
+    };
+  }
+
+  /** 409 with a sentence while the runner has an import unfinished (one at a time). */
+  async function ensureNoneRunning(userId: string): Promise<void> {
+    if (await findUnfinishedArchiveImport(db, userId)) {
+      throw conflict(ARCHIVE_MESSAGES.alreadyRunning);
+    }
+  }
+
+  /** Where the route streams a new archive to. */
+  async function newArchivePath(): Promise<string> {
+    await mkdir(archiveDir, { recursive: true, mode: 0o700 });
+    return path.join(archiveDir, `archive-${randomUUID()}.zip`);
+  }
+
+  /** Queues the import of an archive already on disk; the file is removed when it is refused. */
+  async function start(
+    userId: string,
+    input: { filePath: string; fileName: string; fileSize: number; timeZone: string },
+  ): Promise<ArchiveImport> {
+    const id = randomUUID();
+    const inserted = await insertArchiveImport(db, { id, userId, ...input });
+    if (!inserted) {
+      await rm(input.filePath, { force: true });
+      throw conflict(ARCHIVE_MESSAGES.alreadyRunning);
+    }
+    await jobs.send(ARCHIVE_IMPORT_QUEUE, { importId: id } satisfies ArchiveJob);
+    await publish(id);
+    return latest(userId);
+  }
+
+  /** Sends a job for every unfinished import (a start-up: the imports a stopped server left). */
+  async function resume(): Promise<void> {
+    for (const { id } of await listUnfinishedArchiveImports(db)) {
+      await jobs.send(ARCHIVE_IMPORT_QUEUE, { importId: id } satisfies ArchiveJob);
+    }
+  }
+
+  async function run(row: ArchiveImportRow, signal: AbortSignal): Promise<'finished' | 'stopped'> {
+    const handled = await listHandledEntryKeys(db, row.id);
+    const spoolDir = path.join(archiveDir, `spool-${row.id}`);
+    await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+    const budget: Budget = { entries: 0, unpackedBytes: 0 };
+    let added: string[] = [];
+    let lastPublished = 0;
+    const flushChanges = async () => {
+      if (added.length > 0) {
+        const batch = added;
+        added = [];
+        await context.changes.changed({ userId: row.userId, source: 'upload', added: batch, timeZone: row.timeZone });
+      }
+    };
+    const moved = async (force = false) => {
+      await renewArchiveLease(db, row.id, new Date(clock.now() + deps.leaseMs));
+      const now = performance.now();
+      if (force || now - lastPublished >= PROGRESS_INTERVAL_MS) {
+        lastPublished = now;
+        await publish(row.id);
+      }
+    };
+
+    /** Marks an entry handled (with its activity's naming, in one transaction). */
+    const mark = async (entry: ArchiveEntryRecord, naming?: Parameters<typeof applyArchiveNaming>[3]) => {
+      await db.transaction().execute(async (trx) => {
+        if (naming && entry.activityId && entry.outcome === 'imported') {
+          await applyArchiveNaming(trx, row.userId, entry.activityId, naming);
+        }
+        await recordArchiveEntry(trx, row.id, entry);
+      });
+      handled.add(entry.entryKey);
+      if (entry.outcome === 'imported' && entry.activityId) {
+        added.push(entry.activityId);
+        if (added.length >= CHANGE_BATCH) {
+          await flushChanges();
+        }
+      }
+      await moved();
+    };
+
+    /** One activity file through the upload path; its outcome for the report. */
+    const importEntry = async (
+      file: SpooledFile,
+    ): Promise<Pick<ArchiveEntryRecord, 'outcome' | 'message' | 'activityId'>> => {
+      const last: { event?: Extract<UploadEvent, { kind: 'file' }> } = {};
+      await importFiles(
+        {
+          db,
+          userId: row.userId,
+          fallbackTimeZone: row.timeZone,
+          logger,
+          clock,
+          pool,
+          signal,
+          emit: (event) => {
+            if (event.kind === 'file' && (event.state === 'complete' || event.state === 'error')) {
+              last.event = event;
+            }
+            return Promise.resolve();
+          },
+        },
+        [file],
+      );
+      const result = last.event;
+      if (!result) {
+        throw new ArchiveStop('stopped');
+      }
+      if (result.state === 'error') {
+        return { outcome: 'refused', message: `Not imported: ${result.message ?? ''}`.trim(), activityId: null };
+      }
+      return {
+        outcome: result.duplicate ? 'duplicate' : 'imported',
+        message: result.message ?? null,
+        activityId: result.activityId ?? null,
+      };
+    };
+
+    const seenFiles = new Set<string>();
+    let rows: ArchiveCsvRow[] = [];
+    let csvByFile = new Map<string, ArchiveCsvRow>();
+
+    /** The entries of one ZIP (the archive, or a nested one at depth 1). */
+    const walk = async (zipPath: string, depth: number, prefix: string): Promise<'done' | 'stopped'> => {
+      const zip = await openZip(zipPath);
+      try {
+        let position = -1;
+        for await (const entry of entriesOf(zip)) {
+          position += 1;
+          countEntry(budget);
+          if (signal.aborted) {
+            return 'stopped';
+          }
+          const name = entryName(entry);
+          const key = `${prefix}${position}:${name}`;
+          const label = depth === 0 ? name : `${prefix.split(':').slice(1).join(':').replace(/\/$/, '')}/${name}`;
+          const kind = classifyArchiveEntry(name, depth);
+          if (kind.kind === 'activity') {
+            seenFiles.add(name.toLowerCase());
+          }
+          if (kind.kind === 'ignored' || kind.kind === 'csv' || handled.has(key)) {
+            continue;
+          }
+          const base = { entryKey: key, position, name: label };
+          if (kind.kind === 'refused') {
+            await mark({ ...base, outcome: 'refused', message: kind.message, activityId: null });
+            continue;
+          }
+          if (kind.kind === 'nested-zip') {
+            let nested: string;
+            try {
+              nested = await unpackNestedZip(zip, entry, spoolDir, budget);
+            } catch (error) {
+              if (error instanceof EntryRefusal) {
+                await mark({ ...base, outcome: 'refused', message: error.message, activityId: null });
+                continue;
+              }
+              throw error;
+            }
+            try {
+              const inner = await countActivities(nested, 1);
+              const current = await findArchiveImport(db, row.id);
+              await setArchiveTotal(db, row.id, (current?.total ?? 0) + inner);
+              if ((await walk(nested, 1, `${position}:${name}/`)) === 'stopped') {
+                return 'stopped';
+              }
+            } catch (error) {
+              if (error instanceof ArchiveStop) {
+                throw error;
+              }
+              await mark({ ...base, outcome: 'refused', message: ARCHIVE_MESSAGES.entryDamaged, activityId: null });
+            } finally {
+              await rm(nested, { force: true });
+            }
+            continue;
+          }
+          let outcome: Pick<ArchiveEntryRecord, 'outcome' | 'message' | 'activityId'>;
+          let file: SpooledFile | undefined;
+          try {
+            file = await spoolEntry(zip, entry, name, kind.gzipped, spoolDir, budget);
+            outcome = await importEntry(file);
+          } catch (error) {
+            if (!(error instanceof EntryRefusal)) {
+              throw error;
+            }
+            outcome = { outcome: 'refused', message: error.message, activityId: null };
+          } finally {
+            if (file) {
+              await rm(file.path, { force: true });
+            }
+          }
+          const csvRow = depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined;
+          const type = csvRow ? activityTypeFromSport(csvRow.type) : null;
+          await mark(
+            { ...base, ...outcome },
+            csvRow
+              ? { ...(csvRow.name === '' ? {} : { name: csvRow.name }), ...(type === null ? {} : { type }) }
+              : undefined,
+          );
+        }
+        return 'done';
+      } finally {
+        zip.close();
+      }
+    };
+
+    /** How many activity entries a ZIP holds (its central directory only), reading activities.csv on the way. */
+    const countActivities = async (zipPath: string, depth: number): Promise<number> => {
+      const zip = await openZip(zipPath);
+      let activities = 0;
+      try {
+        for await (const entry of entriesOf(zip)) {
+          const kind = classifyArchiveEntry(entryName(entry), depth);
+          if (kind.kind === 'activity' || kind.kind === 'refused') {
+            activities += 1;
+          } else if (kind.kind === 'csv') {
+            try {
+              rows = parseActivitiesCsv(
+                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
+              );
+            } catch (error) {
+              logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
+              rows = [];
+            }
+          }
+        }
+      } finally {
+        zip.close();
+      }
+      return activities;
+    };
+
+    try {
+      let total: number;
+      try {
+        total = await countActivities(row.filePath, 0);
+      } catch {
+        await finish(row, 'failed', ARCHIVE_MESSAGES.notZip);
+        return 'finished';
+      }
+      csvByFile = rowsByFilename(rows);
+      const manualRows = rows.filter((csvRow) => csvRow.filename === '');
+      await setArchiveTotal(db, row.id, total + manualRows.length);
+      await moved(true);
+      if ((await walk(row.filePath, 0, '')) === 'stopped') {
+        await flushChanges();
+        return 'stopped';
+      }
+      // Rows without a file: manual activities (the same checks as one typed in), once each.
+      for (const csvRow of manualRows) {
+        if (signal.aborted) {
+          await flushChanges();
+          return 'stopped';
+        }
+        const key = `csv:${csvRow.row}`;
+        if (handled.has(key)) {
+          continue;
+        }
+        await importManualRow(row, csvRow, key, handled, added);
+        await moved();
+      }
+      // Rows naming a file the archive does not hold: said in the report.
+      for (const csvRow of rows) {
+        const key = `csv:${csvRow.row}`;
+        if (csvRow.filename !== '' && !seenFiles.has(csvRow.filename.toLowerCase()) && !handled.has(key)) {
+          await db.transaction().execute((trx) =>
+            recordArchiveEntry(trx, row.id, {
+              entryKey: key,
+              position: ARCHIVE_MAX_ENTRIES + csvRow.row,
+              name: csvRow.filename,
+              outcome: 'refused',
+              message: ARCHIVE_MESSAGES.missingFile,
+              activityId: null,
+            }),
+          );
+        }
+      }
+      await flushChanges();
+      const current = await findArchiveImport(db, row.id);
+      const nothing = current && current.total === 0 && rows.length === 0;
+      await finish(row, nothing ? 'failed' : 'done', nothing ? ARCHIVE_MESSAGES.noActivities : null);
+      return 'finished';
+    } catch (error) {
+      if (error instanceof ArchiveStop && error.message !== 'stopped') {
+        await flushChanges();
+        await finish(row, 'failed', error.message);
+        return 'finished';
+      }
+      if (signal.aborted) {
+        await flushChanges().catch(() => undefined);
+        return 'stopped';
+      }
+      throw error;
+    } finally {
+      await rm(spoolDir, { recursive: true, force: true });
+    }
+  }
+
+  async function importManualRow(
+    row: ArchiveImportRow,
+    csvRow: ArchiveCsvRow,
+    key: string,
+    handled: Set<string>,
+    added: string[],
+  ): Promise<void> {
+    const base = { entryKey: key, position: ARCHIVE_MAX_ENTRIES + csvRow.row, name: manualRowLabel(csvRow) };
+    const input = manualActivityFromRow(csvRow, row.timeZone);
+    const described = input.ok ? describeManualActivity(input.input, clock.now()) : input;
+    let record: ArchiveEntryRecord;
+    if (!described.ok) {
+      record = { ...base, outcome: 'refused', message: described.message, activityId: null };
+    } else {
+      const existing = await findManualActivityAt(
+        db,
+        row.userId,
+        described.record.startDate,
+        described.record.distance,
+      );
+      record = existing
+        ? { ...base, outcome: 'duplicate', message: null, activityId: existing.id }
+        : { ...base, outcome: 'imported', message: null, activityId: randomUUID() };
+    }
+    await db.transaction().execute(async (trx) => {
+      if (described.ok && record.outcome === 'imported' && record.activityId) {
+        await insertActivityRows(
+          trx,
+          [{ row: manualActivityRow(record.activityId, row.userId, described.record), track: undefined }],
+          undefined,
+        );
+      }
+      await recordArchiveEntry(trx, row.id, record);
+    });
+    handled.add(key);
+    if (record.outcome === 'imported' && record.activityId) {
+      added.push(record.activityId);
+    }
+  }
+
+  async function finish(row: ArchiveImportRow, status: 'done' | 'failed', message: string | null): Promise<void> {
+    await finishArchiveImport(db, row.id, { status, message, finishedAt: new Date(clock.now()) });
+    await rm(row.filePath, { force: true });
+    await publish(row.id);
+    logger.info({ importId: row.id, userId: row.userId, status, message }, 'archive import finished');
+  }
+
+  jobs.define<ArchiveJob>({
+    name: ARCHIVE_IMPORT_QUEUE,
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    // An archive of thousands of files takes long; the lease, not this, tells a dead server's import.
+    expireInSeconds: 6 * 60 * 60,
+    handler: async ({ importId }, { signal }) => {
+      const now = clock.now();
+      const row = await claimArchiveImport(db, importId, new Date(now), new Date(now + deps.leaseMs));
+      if (!row) {
+        const current = await findArchiveImport(db, importId);
+        if (current?.status === 'running' && current.leasedUntil) {
+          // Another server holds it: look again once its lease would have run out.
+          const wait = Math.max(current.leasedUntil.getTime() - now, 0) + 1000;
+          return { data: { importId }, options: { startAfterMs: wait } };
+        }
+        return undefined;
+      }
+      const ended = await run(row, signal);
+      if (ended === 'stopped') {
+        await releaseArchiveLease(db, row.id);
+      }
+      return undefined;
+    },
+  });
+
+  return { latest, ensureNoneRunning, newArchivePath, start, resume };
+}
+
+export type ArchiveImports = ReturnType<typeof createArchiveImports>;
