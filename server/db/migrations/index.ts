@@ -37,6 +37,7 @@ import * as mailSentLog from './0034-mail-sent-log.ts';
 import * as profilePrivacy from './0035-profile-privacy.ts';
 import * as profileTimeZone from './0036-profile-time-zone.ts';
 import * as heartRateSettings from './0037-heart-rate-settings.ts';
+import * as dataExports from './0040-data-exports.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -73,6 +74,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0035-profile-privacy': profilePrivacy,
   '0036-profile-time-zone': profileTimeZone,
   '0037-heart-rate-settings': heartRateSettings,
+  '0040-data-exports': dataExports,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
