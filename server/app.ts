@@ -23,6 +23,7 @@ import { activityRoutes, UPLOAD_PATH } from './routes/activities.ts';
 import { ARCHIVE_UPLOAD_PATH, archiveImportRoutes } from './routes/archive-imports.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { chartsRoutes } from './routes/charts.ts';
+import { dataExportRoutes } from './routes/data-export.ts';
 import { trainingRoutes } from './routes/training.ts';
 import { wellbeingRoutes } from './routes/wellbeing.ts';
 import { errorReportRoutes } from './routes/error-reports.ts';
@@ -60,6 +61,7 @@ function apiRoutes(deps: RouteDeps) {
       .route('/', healthRoutes(deps))
       .route('/', accountRoutes(deps))
       .route('/', accountSessionRoutes(deps))
+      .route('/', dataExportRoutes(deps))
       .route('/', profileRoutes(deps))
       .route('/', publicProfileRoutes(deps))
       .route('/', profilePrivacyRoutes(deps))

@@ -21,7 +21,9 @@ export type AppErrorKind =
   /** An outside service (Strava) failed or answered what could not be used. */
   | 'upstream'
   /** The signed-in runner may not use this (a feature their subscription does not cover). */
-  | 'forbidden';
+  | 'forbidden'
+  /** It existed and is gone for good (an expired download). */
+  | 'gone';
 
 export interface AppErrorDetails {
   code?: string;
@@ -55,5 +57,6 @@ export const payloadTooLarge = (message: string) => new AppError('too-large', 'v
 export const stalled = (message: string) => new AppError('stalled', 'validation_error', message);
 export const tooMany = (message: string) => new AppError('too-many', 'rate_limit_error', message);
 export const upstreamFailed = (message: string) => new AppError('upstream', 'api_error', message);
+export const gone = (message: string) => new AppError('gone', 'api_error', message);
 export const forbidden = (message: string, code?: string) =>
   new AppError('forbidden', 'permission_error', message, code ? { code } : {});

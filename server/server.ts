@@ -161,6 +161,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await services.archives.resume();
   // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
   services.mail.start();
+  // The hourly deletion of expired "Download my data" files.
+  services.dataExports.start();
   const { strava } = services;
   const app = createApp({
     services,
@@ -231,6 +233,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await importPool.close();
       await strava.stop();
       services.mail.stop();
+      services.dataExports.stop();
       // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
       await jobs.stop();
       services.mailer.close();

@@ -10,7 +10,7 @@ import type { Database } from './schema.ts';
 /** What a mail is, for the sent log: its kind and the period it covers. */
 export interface MailKey {
   userId: string;
-  kind: 'weekly-report' | 'medal' | 'strava-connection';
+  kind: 'weekly-report' | 'medal' | 'strava-connection' | 'data-export';
   period: string;
 }
 

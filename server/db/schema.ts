@@ -566,6 +566,20 @@ export interface PrivacyZonesTable {
   added: Generated<number>;
 }
 
+/** A runner's "Download my data" ZIP (migration 0040, core/data-export.ts). */
+export interface DataExportsTable {
+  id: string;
+  userId: string;
+  state: 'building' | 'ready' | 'failed';
+  requestedAt: Timestamp;
+  readyAt: Timestamp | null;
+  /** 7 days after readyAt: the download stops and the file is deleted. */
+  expiresAt: Timestamp | null;
+  sizeBytes: ColumnType<string | number, number | null, number | null> | null;
+  /** When its file was deleted (expired); null while it may still exist. */
+  fileDeletedAt: Timestamp | null;
+}
+
 export interface Database {
   authUsers: AuthUsersTable;
   authSessions: AuthSessionsTable;
@@ -607,6 +621,7 @@ export interface Database {
   pageViews: PageViewsTable;
   mailSentLog: MailSentLogTable;
   privacyZones: PrivacyZonesTable;
+  dataExports: DataExportsTable;
   stripeCustomers: StripeCustomersTable;
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;

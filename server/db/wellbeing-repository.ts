@@ -191,3 +191,15 @@ export function recordExercise(
 ): Promise<WellbeingEntry> {
   return db.transaction().execute((trx) => recordEntry(trx, userId, date, exercise, now));
 }
+
+/** Every check-in of the runner, oldest first (the data export). */
+export async function listCheckIns(db: Db, userId: string): Promise<StoredCheckIn[]> {
+  const rows = await db
+    .selectFrom('coachingCheckIns')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('timestamp')
+    .orderBy('id')
+    .execute();
+  return rows.map(toStoredCheckIn);
+}

@@ -23,6 +23,7 @@ export const STATUS_OF_KIND: Readonly<Record<AppErrorKind, ContentfulStatusCode>
   'too-many': 429,
   upstream: 502,
   forbidden: 403,
+  gone: 410,
 };
 
 /** Kinds refused before or while the body was read: the unread rest makes the connection unusable. */

@@ -42,6 +42,8 @@ export async function deleteAccount(
   options: {
     revokeStrava?: (userId: string) => Promise<void>;
     cancelSubscription?: (userId: string) => Promise<void>;
+    /** Deletes what the account keeps on disk rather than in rows (its data export files). */
+    removeFiles?: (userId: string) => Promise<void>;
     logger: Logger;
     reads: ReadCache;
     sessions: SessionCache;
@@ -67,6 +69,7 @@ export async function deleteAccount(
   if (!deleted) {
     throw notFound(NOT_FOUND_MESSAGES.account);
   }
+  await options.removeFiles?.(user.id);
   try {
     await vacuumTables(db, await userDataTables(db));
   } catch (error) {

@@ -112,6 +112,7 @@ import type { ImportPool } from './import-pool.ts';
 import { createLoginThrottle } from './login-throttle-service.ts';
 import { endAccountSession, listAccountSessions, signInMethods } from './account-sessions-service.ts';
 import { createMailings } from './mailings/mailings.ts';
+import { createDataExports } from './data-export-service.ts';
 import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
@@ -284,6 +285,14 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
   });
   registerActivityReactions(context, { medalMails: mailings.medalMailsReaction });
+  /** Account → "Download my data": the ZIP built on the job queue (server/services/data-export-service.ts). */
+  const dataExports = createDataExports({
+    context,
+    jobs: deps.jobs,
+    mailer,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+  });
 
   const subscriptionContext: SubscriptionContext = {
     db,
@@ -593,6 +602,7 @@ export function createServices(deps: ServiceDeps) {
       deleteAccount(db, auth, user, input, {
         revokeStrava: strava.revoke,
         cancelSubscription: (userId) => cancelForDeletion(subscriptionContext, userId),
+        removeFiles: (userId) => dataExports.removeRunnerFiles(userId),
         logger,
         reads,
         sessions,
@@ -653,6 +663,16 @@ export function createServices(deps: ServiceDeps) {
     weather,
     subscriptions,
     errorReports: createErrorReports(context),
+    /** Account → "Download my data"; start() and stop() run the hourly sweep of expired files. */
+    dataExports: {
+      status: (userId: string) => dataExports.status(userId),
+      request: (userId: string) => dataExports.request(userId),
+      file: (userId: string, id: string) => dataExports.file(userId, id),
+      openFile: dataExports.openFile,
+      removeExpired: () => dataExports.removeExpired(),
+      start: () => dataExports.start(),
+      stop: () => dataExports.stop(),
+    },
     mailer,
     mail: {
       /** Whether this server sends mail (SMTP is configured): Account says so when not. */

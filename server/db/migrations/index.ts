@@ -39,6 +39,7 @@ import * as profileTimeZone from './0036-profile-time-zone.ts';
 import * as heartRateSettings from './0037-heart-rate-settings.ts';
 import * as gear from './0038-gear.ts';
 import * as archiveImports from './0039-archive-imports.ts';
+import * as dataExports from './0040-data-exports.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -77,6 +78,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0037-heart-rate-settings': heartRateSettings,
   '0038-gear': gear,
   '0039-archive-imports': archiveImports,
+  '0040-data-exports': dataExports,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITIES_CSV_HEADER,
+  activityCsvLine,
+  csvLine,
+  DATA_EXPORT_LINK_LIFETIME_MS,
+  dataExportReadyMail,
+  generatedGpxEntry,
+  originalFileEntry,
+  stravaActivityDate,
+  stravaActivityTypeName,
+  type CsvActivity,
+} from './data-export.ts';
+
+describe('stravaActivityDate', () => {
+  it.each([
+    [Date.UTC(2026, 10, 26, 7, 0, 0), 'Nov 26, 2026, 7:00:00 AM'],
+    [Date.UTC(2026, 0, 1, 0, 5, 9), 'Jan 1, 2026, 12:05:09 AM'],
+    [Date.UTC(2026, 5, 30, 12, 0, 0), 'Jun 30, 2026, 12:00:00 PM'],
+    [Date.UTC(2026, 11, 31, 23, 59, 59), 'Dec 31, 2026, 11:59:59 PM'],
+  ])('writes %d as Strava does, in UTC', (ms, text) => {
+    expect(stravaActivityDate(ms)).toBe(text);
+  });
+});
+
+describe('activities.csv', () => {
+  const activity: CsvActivity = {
+    id: 'a1',
+    startDateMs: Date.UTC(2026, 10, 26, 7, 0, 0),
+    name: 'Tempo, with "strides"',
+    type: 'run',
+    description: 'line one\nline two',
+    privateNotes: '',
+    elapsedTime: 1830.4,
+    movingTime: 1800,
+    distance: 5012.6,
+    elevationGain: 42.25,
+    maxHeartrate: 171,
+    averageHeartrate: 152.44,
+    gear: '',
+    filename: 'activities/a1.fit.gz',
+  };
+
+  it('has Strava column headers', () => {
+    expect(ACTIVITIES_CSV_HEADER).toBe(
+      'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Max Heart Rate,Activity Private Note,Activity Gear,Filename,Moving Time,Elevation Gain,Average Heart Rate\r\n',
+    );
+  });
+
+  it('writes a row with the distance in km, times in whole seconds and quoted text', () => {
+    expect(activityCsvLine(activity)).toBe(
+      'a1,"Nov 26, 2026, 7:00:00 AM","Tempo, with ""strides""",Run,"line one\nline two",1830,5.013,171,,,activities/a1.fit.gz,1800,42.3,152.4\r\n',
+    );
+  });
+
+  it('leaves Filename and missing heart rates empty for a manual activity', () => {
+    const manual = { ...activity, filename: null, maxHeartrate: null, averageHeartrate: null, type: 'other' as const };
+    expect(activityCsvLine(manual)).toBe(
+      'a1,"Nov 26, 2026, 7:00:00 AM","Tempo, with ""strides""",Workout,"line one\nline two",1830,5.013,,,,,1800,42.3,\r\n',
+    );
+  });
+
+  it('names the types as Strava does', () => {
+    expect(
+      ['run', 'ride', 'walk', 'hike', 'swim', 'other'].map((type) => stravaActivityTypeName(type as 'run')),
+    ).toEqual(['Run', 'Ride', 'Walk', 'Hike', 'Swim', 'Workout']);
+  });
+
+  it('quotes only fields that need it', () => {
+    expect(csvLine(['plain', 'a,b', 'say "hi"', ''])).toBe('plain,"a,b","say ""hi""",\r\n');
+  });
+});
+
+describe('entries and the mail', () => {
+  it('names the files as Strava does', () => {
+    expect(originalFileEntry('x', 'fit')).toBe('activities/x.fit.gz');
+    expect(generatedGpxEntry('x')).toBe('activities/x.gpx');
+  });
+
+  it('keeps a download 7 days', () => {
+    expect(DATA_EXPORT_LINK_LIFETIME_MS).toBe(604_800_000);
+  });
+
+  it('mails the link and its expiry', () => {
+    const mail = dataExportReadyMail('https://stride.example/dl', '2026-12-04 09:30');
+    expect(mail.subject).toBe('Your Stride data is ready');
+    expect(mail.text).toContain('https://stride.example/dl');
+    expect(mail.text).toContain('works until 2026-12-04 09:30 UTC, 7 days after it was made');
+  });
+});
