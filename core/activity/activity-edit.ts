@@ -176,6 +176,7 @@ export function describeManualActivity(input: ManualActivityInput, nowMs: number
     elapsedTime,
     averageSpeed,
     maxSpeed: averageSpeed,
+    start: { startMs, nowMs },
   });
   return {
     ok: true,

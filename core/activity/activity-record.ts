@@ -185,6 +185,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     type,
     positionDistance:
       parsed.deviceDistance && located ? { metres: positionDistance(track), points: track.lat.length } : null,
+    start: { startMs, nowMs: context.now.getTime() },
   });
   const splittable = summary.hasTiming && (located || (track.distance.at(-1) ?? 0) > 0);
   return {

@@ -123,3 +123,35 @@ describe('plausibility of an activity', () => {
     expect(checkPlausibility(device(999))).toBeNull();
   });
 });
+
+describe('plausibility of an activity’s date', () => {
+  const nowMs = Date.UTC(2026, 10, 24, 12, 0, 0);
+  const at = (startMs: number) => checkPlausibility({ ...run, start: { startMs, nowMs } });
+
+  it('from 1 January 2000 to a day after the moment it is judged is plausible', () => {
+    expect(at(Date.UTC(2000, 0, 1))).toBeNull();
+    expect(at(Date.UTC(2026, 10, 24, 7, 0, 0))).toBeNull();
+    expect(at(nowMs + 24 * 60 * 60 * 1000)).toBeNull();
+    // Without the start the date is not judged.
+    expect(checkPlausibility(run)).toBeNull();
+  });
+
+  it('before 2000 asks to be confirmed, with the date said', () => {
+    expect(at(Date.UTC(1999, 11, 31, 23, 59, 59))).toEqual({
+      reason: 'date',
+      message: `This activity is dated 31 December 1999, before 2000: the device's clock was probably not set. ${FLAG_CONSEQUENCE}`,
+    });
+    expect(at(Date.UTC(1990, 5, 1))?.message).toContain('dated 1 June 1990, before 2000');
+  });
+
+  it('in the future asks to be confirmed', () => {
+    expect(at(nowMs + 24 * 60 * 60 * 1000 + 1)).toEqual({
+      reason: 'date',
+      message: `This activity is dated 25 November 2026, in the future: the device's clock was probably wrong. ${FLAG_CONSEQUENCE}`,
+    });
+  });
+
+  it('an implausible figure is named before the date', () => {
+    expect(checkPlausibility({ ...run, distance: 2_000_000, start: { startMs: 0, nowMs } })?.reason).toBe('distance');
+  });
+});

@@ -92,7 +92,15 @@ export const DEVICE_DISTANCE_MAX_RATIO = 2;
 export const DEVICE_DISTANCE_MIN_POINTS = 100;
 export const DEVICE_DISTANCE_MIN_POSITION_M = 1000;
 
-export const FLAG_REASONS = ['distance', 'duration', 'speed', 'average-speed', 'distance-mismatch'] as const;
+/**
+ * Dates no real recording has: before 1 January 2000 (before GPS watches for runners, so a device
+ * clock that was never set, e.g. 1990 or 1970) or after the moment it is judged (`nowMs`, handed in).
+ * A day's margin on the future side lets a device clock a few hours ahead through.
+ */
+export const EARLIEST_PLAUSIBLE_START_MS = Date.UTC(2000, 0, 1);
+export const FUTURE_START_MARGIN_MS = 24 * 60 * 60 * 1000;
+
+export const FLAG_REASONS = ['distance', 'duration', 'speed', 'average-speed', 'distance-mismatch', 'date'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 export interface PlausibilityInput {
@@ -112,6 +120,8 @@ export interface PlausibilityInput {
   maxSpeed: number;
   /** What the GPS points cover, when the distance is the device's own; null otherwise. */
   positionDistance?: { metres: number; points: number } | null;
+  /** The activity's start and the moment it is judged (ms since the epoch); the date is not judged without. */
+  start?: { startMs: number; nowMs: number };
 }
 
 export interface PlausibilityFlag {
@@ -151,6 +161,8 @@ function round(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
 const distanceText = (metres: number) => `${round(metres / 1000)} km, ${round(metres / METRES_PER_MILE)} mi`;
+const dayText = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 const speedText = (mps: number) => `${round(mps * 3.6)} km/h, ${round((mps * 3600) / METRES_PER_MILE)} mph`;
 
 export const FLAG_MESSAGES = {
@@ -164,6 +176,10 @@ export const FLAG_MESSAGES = {
     `This activity's speed (${speedText(mps)}) is faster than ${MOVERS[type]}. ${FLAG_CONSEQUENCE}`,
   averageSpeed: (mps: number, metres: number) =>
     `This activity's average speed (${speedText(mps)}) over ${distanceText(metres)} is faster than the world record for that distance. ${FLAG_CONSEQUENCE}`,
+  dateTooEarly: (startMs: number) =>
+    `This activity is dated ${dayText(startMs)}, before 2000: the device's clock was probably not set. ${FLAG_CONSEQUENCE}`,
+  dateInFuture: (startMs: number) =>
+    `This activity is dated ${dayText(startMs)}, in the future: the device's clock was probably wrong. ${FLAG_CONSEQUENCE}`,
   distanceMismatch: (deviceMetres: number, positionMetres: number) =>
     `The distance this file records (${distanceText(deviceMetres)}) disagrees with the distance its GPS points cover (${distanceText(positionMetres)}). ${FLAG_CONSEQUENCE}`,
 } as const;
@@ -180,7 +196,7 @@ function recordSpeed(table: readonly { fromM: number; recordMps: number }[], met
 
 /**
  * The first rule the activity breaks, or null when it is plausible. Non-finite figures (a file's
- * NaN or Infinity) are implausible too.
+ * NaN or Infinity) are implausible too. The date is judged last, when `start` is given.
  */
 export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | null {
   const { type, distance, elapsedTime, averageSpeed, maxSpeed } = input;
@@ -208,6 +224,13 @@ export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | 
     (distance > position.metres * DEVICE_DISTANCE_MAX_RATIO || distance < position.metres / DEVICE_DISTANCE_MAX_RATIO)
   ) {
     return { reason: 'distance-mismatch', message: FLAG_MESSAGES.distanceMismatch(distance, position.metres) };
+  }
+  const start = input.start;
+  if (start && (!Number.isFinite(start.startMs) || start.startMs < EARLIEST_PLAUSIBLE_START_MS)) {
+    return { reason: 'date', message: FLAG_MESSAGES.dateTooEarly(start.startMs) };
+  }
+  if (start && start.startMs > start.nowMs + FUTURE_START_MARGIN_MS) {
+    return { reason: 'date', message: FLAG_MESSAGES.dateInFuture(start.startMs) };
   }
   return null;
 }

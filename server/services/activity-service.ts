@@ -274,7 +274,7 @@ export async function editActivity(
   }
   if (edit.type !== undefined && edit.type !== found.type) {
     Object.assign(changes, { type: edit.type, typeEdited: true, trackFiguresAt: null, planMatchedAt: null });
-    Object.assign(changes, flagForType(found, edit.type), gearForType(found));
+    Object.assign(changes, flagForType(found, edit.type, now), gearForType(found));
   }
   if (edit.gearId !== undefined) {
     Object.assign(changes, { gearId: edit.gearId, gearChosen: true, gearPending: false });
@@ -313,13 +313,14 @@ function gearForType(row: ActivityRow): Partial<Updateable<ActivitiesTable>> {
  * flag those figures do not give under the old type came from the file's points (a distance
  * mismatch) and stays. A new reason waits for a new confirmation.
  */
-function flagForType(row: ActivityRow, type: UploadActivityType): Partial<Updateable<ActivitiesTable>> {
+function flagForType(row: ActivityRow, type: UploadActivityType, now: Date): Partial<Updateable<ActivitiesTable>> {
   const figures = {
     distance: row.distance,
     movingTime: row.movingTime,
     elapsedTime: row.elapsedTime,
     averageSpeed: row.averageSpeed,
     maxSpeed: row.maxSpeed,
+    start: { startMs: row.startDate.getTime(), nowMs: now.getTime() },
   };
   if (row.flagged && checkPlausibility({ ...figures, type: row.type })?.message !== row.flagReason) {
     return {};
@@ -457,7 +458,7 @@ export async function changeActivities(
         typeEdited: true,
         trackFiguresAt: null,
         planMatchedAt: null,
-        ...flagForType(row, action.type),
+        ...flagForType(row, action.type, now),
         ...gearForType(row),
       });
     }

@@ -5,6 +5,7 @@
  * and every write ends in the one invalidation of what a change of activities feeds.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivityBulkAction, ActivityBulkResult } from '../../../core/activity/activity-bulk.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
@@ -37,10 +38,11 @@ export function fetchActivityPage(query: ActivityListQuery): Promise<ActivityPag
   return unwrap(api.activities.$get({ query: listQuery(query) }));
 }
 
-export function useActivityPage(query: ActivityListQuery) {
+export function useActivityPage(query: ActivityListQuery, enabled = true) {
   return useQuery({
     queryKey: [...ACTIVITY_LISTS_QUERY_KEY, query],
     queryFn: () => fetchActivityPage(query),
+    enabled,
     // Paging and filtering keep the previous rows on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
@@ -134,6 +136,19 @@ export function useConfirmActivity(id: string) {
       queryClient.setQueryData(activityDetailQueryKey(id), activity);
       await invalidateActivityData(queryClient, { except: id });
     },
+  });
+}
+
+/**
+ * The list's selection deleted or re-typed in one request: refused whole, with the server's
+ * sentence, when one of them cannot be (a Strava activity's type belongs to Strava).
+ */
+export function useBulkChangeActivities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ActivityBulkAction): Promise<ActivityBulkResult> =>
+      unwrap(api.activities.bulk.$post({ json: action })),
+    onSuccess: () => invalidateActivityData(queryClient),
   });
 }
 

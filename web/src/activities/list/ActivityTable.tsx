@@ -2,8 +2,9 @@
  * The activity list as a table: the name and local date, distance, moving time and pace at every
  * width; elapsed time, average heart rate and climb from md up. Date, distance, moving time and
  * pace sort from their column headers (aria-sort on the sorted one); a row opens its activity.
+ * A checkbox per row, and one for the whole page in the header, select rows for the bulk actions.
  */
-import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { Box, Checkbox, Link, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
@@ -70,6 +71,8 @@ interface ActivityTableProps {
   sort: ActivityListSort;
   order: SortOrder;
   onSort: (sort: ActivityListSort) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: readonly string[], selected: boolean) => void;
 }
 
 function SortHeader({
@@ -96,18 +99,33 @@ function SortHeader({
 const ariaSort = (active: boolean, order: SortOrder) =>
   active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
 
-export function ActivityTable({ items, units, sort, order, onSort }: ActivityTableProps) {
+export function ActivityTable({ items, units, sort, order, onSort, selected, onSelect }: ActivityTableProps) {
   const navigate = useNavigate();
+  const chosen = items.filter((activity) => selected.has(activity.id)).length;
   return (
     <Table aria-label="Activities" size="small" sx={{ tableLayout: 'fixed', width: '100%' }}>
       <TableHead>
         <TableRow>
+          <TableCell padding="checkbox" sx={{ width: { xs: 36, md: 48 } }}>
+            <Checkbox
+              size="small"
+              checked={chosen > 0 && chosen === items.length}
+              indeterminate={chosen > 0 && chosen < items.length}
+              onChange={(event) =>
+                onSelect(
+                  items.map((activity) => activity.id),
+                  event.target.checked,
+                )
+              }
+              slotProps={{ input: { 'aria-label': 'Select all on this page' } }}
+            />
+          </TableCell>
           <TableCell sx={{ ...WIDE_ONLY, width: 56 }}>
             <Box component="span" sx={visuallyHidden}>
               Type
             </Box>
           </TableCell>
-          <TableCell aria-sort={ariaSort(sort === 'date', order)} sx={{ pl: { xs: 1, md: 0 } }}>
+          <TableCell aria-sort={ariaSort(sort === 'date', order)} sx={{ pl: { xs: 0.5, md: 0 } }}>
             <SortHeader column="date" label="Date" sort={sort} order={order} onSort={onSort} />
           </TableCell>
           {COLUMNS.map((column) => (
@@ -137,12 +155,21 @@ export function ActivityTable({ items, units, sort, order, onSort }: ActivityTab
               key={activity.id}
               hover
               onClick={() => void navigate(to)}
+              selected={selected.has(activity.id)}
               sx={{ cursor: 'pointer', '& td': { typography: 'body2' } }}
             >
+              <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+                <Checkbox
+                  size="small"
+                  checked={selected.has(activity.id)}
+                  onChange={(event) => onSelect([activity.id], event.target.checked)}
+                  slotProps={{ input: { 'aria-label': `Select ${activity.name}` } }}
+                />
+              </TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: 'primary.main' }}>
                 <ActivityTypeIcon type={activity.type} />
               </TableCell>
-              <TableCell sx={{ pl: { xs: 1, md: 0 }, overflow: 'hidden' }}>
+              <TableCell sx={{ pl: { xs: 0.5, md: 0 }, overflow: 'hidden' }}>
                 <Link component={RouterLink} to={to} underline="none" color="inherit" sx={{ display: 'block' }}>
                   <ActivityNameCell activity={activity} />
                 </Link>

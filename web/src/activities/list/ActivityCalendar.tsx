@@ -1,0 +1,188 @@
+/**
+ * The activity list as a month calendar: the month's weeks, each starting on the locale's first day,
+ * each activity on its local day (name and distance, linking to it), and the week's total distance
+ * in the last column. On a phone each week is a block of per-day rows, only the days with activities.
+ */
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, IconButton, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
+import type { UnitSystem } from '../../../../core/profile.ts';
+import { firstDayOfWeek, formatDay, formatDistance, formatMonthYear, weekdayNames } from '../../lib/format.ts';
+import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
+import { monthCalendarWeeks, shiftMonth, type MonthCalendarWeek } from './month-calendar.ts';
+
+interface ActivityCalendarProps {
+  /** YYYY-MM. */
+  month: string;
+  items: readonly ActivitySummary[];
+  units: UnitSystem;
+  onMonth: (month: string) => void;
+}
+
+type Week = MonthCalendarWeek<ActivitySummary>;
+
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
+function ActivityEntry({ activity, units }: { activity: ActivitySummary; units: UnitSystem }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/activities/${activity.id}`}
+      title={activity.name}
+      underline="hover"
+      color="inherit"
+      sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minWidth: 0 }}
+    >
+      <ActivityTypeIcon type={activity.type} sx={{ fontSize: 16, color: 'primary.main', flexShrink: 0 }} />
+      <Box component="span" sx={{ minWidth: 0 }}>
+        <Typography variant="caption" component="span" sx={{ ...oneLine, display: 'block', fontWeight: 600 }}>
+          {activity.name}
+        </Typography>
+        {activity.distance > 0 && (
+          <Typography variant="caption" component="span" color="text.secondary" sx={{ ...oneLine, display: 'block' }}>
+            {formatDistance(activity.distance, units)}
+          </Typography>
+        )}
+      </Box>
+    </Link>
+  );
+}
+
+/** The week's label for screen readers and the phone's block heading: "Week of 2 Nov 2026". */
+const weekLabel = (week: Week) => `Week of ${formatDay(week.start)}`;
+
+function WideMonth({ weeks, units }: { weeks: Week[]; units: UnitSystem }) {
+  const columns = 'repeat(7, minmax(0, 1fr)) 96px';
+  return (
+    <Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: columns, gap: 0.5, mb: 0.5 }} aria-hidden>
+        {weekdayNames().map((weekday) => (
+          <Typography
+            key={weekday.iso}
+            variant="caption"
+            color="text.secondary"
+            sx={{ textAlign: 'center', fontWeight: 600 }}
+          >
+            {weekday.short}
+          </Typography>
+        ))}
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right', fontWeight: 600, pr: 1 }}>
+          Week
+        </Typography>
+      </Box>
+      <Stack spacing={0.5}>
+        {weeks.map((week) => (
+          <Box
+            key={week.start}
+            role="group"
+            aria-label={weekLabel(week)}
+            sx={{ display: 'grid', gridTemplateColumns: columns, gap: 0.5 }}
+          >
+            {week.days.map((day) => (
+              <Box
+                key={day.date}
+                sx={{
+                  minHeight: 72,
+                  minWidth: 0,
+                  p: 0.75,
+                  borderRadius: 1,
+                  border: 1,
+                  borderColor: 'divider',
+                  bgcolor: day.inMonth ? 'action.hover' : 'transparent',
+                }}
+              >
+                <Typography variant="caption" color={day.inMonth ? 'text.secondary' : 'text.disabled'}>
+                  {Number(day.date.slice(8, 10))}
+                </Typography>
+                <Stack spacing={0.5}>
+                  {day.activities.map((activity) => (
+                    <ActivityEntry key={activity.id} activity={activity} units={units} />
+                  ))}
+                </Stack>
+              </Box>
+            ))}
+            <Typography
+              variant="body2"
+              data-testid="calendar-week-total"
+              sx={{ alignSelf: 'center', textAlign: 'right', pr: 1, fontWeight: 600, whiteSpace: 'nowrap' }}
+            >
+              {formatDistance(week.distanceM, units)}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function PhoneMonth({ weeks, units }: { weeks: Week[]; units: UnitSystem }) {
+  return (
+    <Stack spacing={1.5}>
+      {weeks.map((week) => {
+        const days = week.days.filter((day) => day.activities.length > 0);
+        return (
+          <Box key={week.start} role="group" aria-label={weekLabel(week)}>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', borderBottom: 1, borderColor: 'divider', pb: 0.5, mb: 0.5 }}
+            >
+              <Typography variant="subtitle2" color="text.secondary">
+                {weekLabel(week)}
+              </Typography>
+              <Typography variant="subtitle2" data-testid="calendar-week-total">
+                {formatDistance(week.distanceM, units)}
+              </Typography>
+            </Stack>
+            {days.length === 0 ? (
+              <Typography variant="body2" color="text.disabled">
+                No activities
+              </Typography>
+            ) : (
+              days.map((day) => (
+                <Stack key={day.date} direction="row" spacing={1} sx={{ py: 0.5 }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ width: 84, flexShrink: 0 }}>
+                    {formatDay(day.date, 'medium')}
+                  </Typography>
+                  <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
+                    {day.activities.map((activity) => (
+                      <ActivityEntry key={activity.id} activity={activity} units={units} />
+                    ))}
+                  </Stack>
+                </Stack>
+              ))
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function ActivityCalendar({ month, items, units, onMonth }: ActivityCalendarProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const firstDay = firstDayOfWeek();
+  const weeks = useMemo(() => monthCalendarWeeks(month, items, firstDay), [month, items, firstDay]);
+  const title = formatMonthYear(`${month}-01`);
+  return (
+    <Box sx={{ p: { xs: 1.5, md: 2 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <IconButton aria-label="Previous month" onClick={() => onMonth(shiftMonth(month, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography variant="h6" component="h2" aria-live="polite">
+          {title}
+        </Typography>
+        <IconButton aria-label="Next month" onClick={() => onMonth(shiftMonth(month, 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+      <Box role="region" aria-label={`Calendar of ${title}`}>
+        {wide ? <WideMonth weeks={weeks} units={units} /> : <PhoneMonth weeks={weeks} units={units} />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { monthCalendarWeeks, monthRange, shiftMonth } from './month-calendar.ts';
+
+const run = (startDateLocal: string, distance: number) => ({ startDateLocal, distance });
+
+describe('the activity list month calendar', () => {
+  it('gives a month its inclusive date range, leap years included', () => {
+    expect(monthRange('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthRange('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthRange('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+
+  it('steps to the previous and next month across the year', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-11', 1)).toBe('2026-12');
+  });
+
+  it('starts each week on Monday where the locale does, filling the edges from the next months', () => {
+    // November 2026 begins on a Sunday and ends on a Monday.
+    const weeks = monthCalendarWeeks('2026-11', [], 1);
+    expect(weeks.map((week) => week.start)).toEqual([
+      '2026-10-26',
+      '2026-11-02',
+      '2026-11-09',
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+    ]);
+    expect(weeks[0]!.days.map((day) => day.inMonth)).toEqual([false, false, false, false, false, false, true]);
+    expect(weeks[5]!.days.map((day) => day.date)).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
+    expect(weeks[5]!.days.filter((day) => day.inMonth)).toHaveLength(1);
+  });
+
+  it('starts each week on Sunday where the locale does', () => {
+    const weeks = monthCalendarWeeks('2026-11', [], 7);
+    expect(weeks.map((week) => week.start)).toEqual([
+      '2026-11-01',
+      '2026-11-08',
+      '2026-11-15',
+      '2026-11-22',
+      '2026-11-29',
+    ]);
+    expect(weeks[0]!.days.every((day) => day.inMonth)).toBe(true);
+  });
+
+  it('puts each activity on its local day, in start order, and totals each week', () => {
+    const weeks = monthCalendarWeeks(
+      '2026-11',
+      [
+        run('2026-11-03T18:00:00', 8000),
+        run('2026-11-03T07:00:00', 5000),
+        run('2026-11-08T09:00:00', 21100),
+        run('2026-11-09T07:00:00', 3000),
+      ],
+      1,
+    );
+    const tuesday = weeks[1]!.days[1]!;
+    expect(tuesday.date).toBe('2026-11-03');
+    expect(tuesday.activities.map((activity) => activity.startDateLocal)).toEqual([
+      '2026-11-03T07:00:00',
+      '2026-11-03T18:00:00',
+    ]);
+    expect(weeks.map((week) => week.distanceM)).toEqual([0, 34100, 3000, 0, 0, 0]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The activity list's month calendar as rows of the reader's weeks: each row starts on the locale's
+ * first day of the week (lib/format.ts firstDayOfWeek, as the training plan calendar does), holds
+ * seven days (those of the neighbouring months marked outside), the activities started on each day
+ * by their local date, and the week's total distance of the shown activities.
+ */
+import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
+
+type CalendarActivity = Pick<ActivitySummary, 'startDateLocal' | 'distance'>;
+
+export interface MonthCalendarDay<A extends CalendarActivity> {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** False for the days of the previous or next month that fill the first and last rows. */
+  inMonth: boolean;
+  activities: A[];
+}
+
+export interface MonthCalendarWeek<A extends CalendarActivity> {
+  /** The row's first date. */
+  start: string;
+  days: MonthCalendarDay<A>[];
+  /** Metres of the row's activities. */
+  distanceM: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function isoWeekday(time: number): number {
+  const day = new Date(time).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The first and last day of `month` (YYYY-MM) as YYYY-MM-DD: the list query's inclusive range. */
+export function monthRange(month: string): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month `step` months from `month` (YYYY-MM): -1 the previous, 1 the next. */
+export function shiftMonth(month: string, step: number): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, monthNumber - 1 + step, 1)).toISOString().slice(0, 7);
+}
+
+/** `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday. */
+export function monthCalendarWeeks<A extends CalendarActivity>(
+  month: string,
+  activities: readonly A[],
+  firstDay: number,
+): MonthCalendarWeek<A>[] {
+  const { from, to } = monthRange(month);
+  const byDay = new Map<string, A[]>();
+  for (const activity of activities) {
+    const day = activity.startDateLocal.slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), activity]);
+  }
+  for (const list of byDay.values()) {
+    list.sort((a, b) => a.startDateLocal.localeCompare(b.startDateLocal));
+  }
+  const firstTime = Date.parse(`${from}T00:00:00Z`);
+  const lastTime = Date.parse(`${to}T00:00:00Z`);
+  const offset = (isoWeekday(firstTime) - firstDay + 7) % 7;
+  const weeks: MonthCalendarWeek<A>[] = [];
+  for (let start = firstTime - offset * DAY_MS; start <= lastTime; start += 7 * DAY_MS) {
+    const days = Array.from({ length: 7 }, (_, index) => {
+      const date = dayOf(start + index * DAY_MS);
+      const inMonth = date >= from && date <= to;
+      return { date, inMonth, activities: inMonth ? (byDay.get(date) ?? []) : [] };
+    });
+    const distanceM = days.reduce(
+      (sum, day) => sum + day.activities.reduce((daySum, activity) => daySum + activity.distance, 0),
+      0,
+    );
+    weeks.push({ start: dayOf(start), days, distanceM });
+  }
+  return weeks;
+}
