@@ -13,6 +13,20 @@ import { formatDistance, formatElevation, formatNumber } from '../lib/format.ts'
 /** Phones: narrower cells so every column fits without scrolling sideways. */
 const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;
 
+/**
+ * The laps carry one more column (heart rate): on a phone their cells are narrower still and a
+ * size smaller, and the first and last columns meet the card's edges, so six columns fit 390 px.
+ */
+const lapCells = {
+  '& .MuiTableCell-root': {
+    px: { xs: 0.5, sm: 2 },
+    fontSize: { xs: '0.75rem', sm: '0.875rem' },
+    whiteSpace: 'nowrap',
+  },
+  '& .MuiTableCell-root:first-of-type': { pl: { xs: 0, sm: 2 } },
+  '& .MuiTableCell-root:last-of-type': { pr: { xs: 0, sm: 2 } },
+} as const;
+
 function formatElevationChange(metres: number, units: UnitSystem): string {
   const value = Math.round(elevationInUnits(metres, units));
   const sign = value > 0 ? '+' : value < 0 ? '−' : '';
@@ -91,8 +105,10 @@ export function SplitsTable({
 export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; units: UnitSystem; type: string }) {
   const withHeartRate = laps.some((lap) => lap.averageHeartrate !== null && lap.averageHeartrate > 0);
   return (
-    <TableContainer>
-      <Table size="small" sx={compactCells} aria-label="Laps">
+    // Should a long lap name still overflow, the table scrolls inside its card (a focusable region,
+    // so a keyboard scrolls it too) instead of being clipped.
+    <TableContainer data-testid="laps-table" tabIndex={0} role="region" aria-label="Laps table">
+      <Table size="small" sx={lapCells} aria-label="Laps">
         <TableHead>
           <TableRow>
             <TableCell>Lap</TableCell>

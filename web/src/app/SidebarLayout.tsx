@@ -4,6 +4,7 @@
  * what runs app-wide (analytics session, medal check, live events) inside the activity data
  * provider, which follows the signed-in user (spec §4: reset on logout), and installs the offline
  * shell's service worker. Above the page, the network status when the connection is slow or gone.
+ * First of all, the skip link to <main>.
  */
 import { Box, Drawer, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -19,6 +20,7 @@ import { NavDrawerContent } from './NavDrawerContent.tsx';
 import { NetworkStatusBanner } from './NetworkStatusBanner.tsx';
 import { VerifyEmailBanner } from './VerifyEmailBanner.tsx';
 import { registerServiceWorker } from './offline.ts';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
 export function SidebarLayout() {
   const { data: user } = useSession();
@@ -35,6 +37,7 @@ export function SidebarLayout() {
 
   return (
     <ActivityDataProvider userId={user?.id ?? null}>
+      <SkipLink />
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         {user && <LiveUpdates key={user.id} userId={user.id} />}
         {desktop ? (
@@ -48,7 +51,12 @@ export function SidebarLayout() {
         ) : (
           <MobileNavigation />
         )}
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ outline: 'none', flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}
+        >
           {!desktop && <Toolbar />}
           <NetworkStatusBanner />
           <VerifyEmailBanner />

@@ -2,6 +2,11 @@
  * What can be done with an activity: edit, share, view on Strava, download the original, export
  * GPX, delete. A Strava activity's name, type and description are never edited here (the edit
  * dialog keeps them Strava's) and it is never shared (Strava's API agreement).
+ *
+ * On a phone (below the sm breakpoint) the main actions (Edit, Share, "View on Strava") stay
+ * buttons and the rest (download, export, delete) fold into a "More actions" menu, with the same
+ * names; from sm up every action is a button. The hidden set is display: none, so each name is
+ * in the accessibility tree once.
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -9,7 +14,9 @@ import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Button, Stack, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { ACTIVITY_EDIT_TEXTS } from '../../../../core/activity/activity-edit.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
@@ -17,6 +24,72 @@ import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts'
 import { ShareActivityButton } from '../../analytics/ShareActivityButton.tsx';
 import { STRAVA_ORANGE } from '../../lib/strava-brand.ts';
 import { activityGpxUrl, activityOriginalUrl } from '../activities-api.ts';
+
+const DOWNLOAD_ORIGINAL = 'Download original';
+const EXPORT_GPX = 'Export GPX';
+const DELETE = 'Delete';
+const MORE_ACTIONS = 'More actions';
+
+/** Shown from sm up; on a phone these actions are in the "More actions" menu. */
+const fromSmUp = { display: { xs: 'none', sm: 'inline-flex' } } as const;
+
+function MoreActionsMenu({
+  activity,
+  canExportGpx,
+  onDelete,
+}: {
+  activity: ActivityDetail;
+  canExportGpx: boolean;
+  onDelete: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        aria-label={MORE_ACTIONS}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ display: { xs: 'inline-flex', sm: 'none' }, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {activity.source === 'upload' && (
+          <MenuItem component="a" href={activityOriginalUrl(activity.id)} download onClick={close}>
+            <ListItemIcon>
+              <DownloadIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{DOWNLOAD_ORIGINAL}</ListItemText>
+          </MenuItem>
+        )}
+        {canExportGpx && (
+          <MenuItem component="a" href={activityGpxUrl(activity.id)} download onClick={close}>
+            <ListItemIcon>
+              <FileDownloadIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{EXPORT_GPX}</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete();
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{DELETE}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
 
 interface ActivityActionsProps {
   activity: ActivityDetail;
@@ -27,6 +100,8 @@ interface ActivityActionsProps {
 
 export function ActivityActions({ activity, units, onEdit, onDelete }: ActivityActionsProps) {
   const isStrava = activity.source === 'strava';
+  // GPX holds positions: an indoor activity (a treadmill run) has none to export.
+  const canExportGpx = activity.hasTrack && activity.startLatLng !== null;
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
@@ -54,25 +129,27 @@ export function ActivityActions({ activity, units, onEdit, onDelete }: ActivityA
             startIcon={<DownloadIcon />}
             href={activityOriginalUrl(activity.id)}
             download
+            sx={fromSmUp}
           >
-            Download original
+            {DOWNLOAD_ORIGINAL}
           </Button>
         )}
-        {/* GPX holds positions: an indoor activity (a treadmill run) has none to export. */}
-        {activity.hasTrack && activity.startLatLng !== null && (
+        {canExportGpx && (
           <Button
             variant="outlined"
             color="inherit"
             startIcon={<FileDownloadIcon />}
             href={activityGpxUrl(activity.id)}
             download
+            sx={fromSmUp}
           >
-            Export GPX
+            {EXPORT_GPX}
           </Button>
         )}
-        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
-          Delete
+        <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete} sx={fromSmUp}>
+          {DELETE}
         </Button>
+        <MoreActionsMenu activity={activity} canExportGpx={canExportGpx} onDelete={onDelete} />
       </Stack>
       {isStrava && (
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1.25, color: 'text.secondary' }}>
