@@ -85,6 +85,20 @@ export const GEAR_TEXTS = {
   defaultsHelp: 'A new activity of the sport gets this gear unless you choose another.',
   kindLabels: { shoe: 'Shoes', bike: 'Bike', other: 'Other' } as Readonly<Record<GearKind, string>>,
   saved: 'Gear saved.',
+  nameLabel: 'Name',
+  kindLabel: 'Kind',
+  brandLabel: 'Brand',
+  modelLabel: 'Model',
+  startDateLabel: 'First used',
+  startingDistanceLabel: (unit: string) => `Distance before Stride (${unit})`,
+  retirementDistanceLabel: (unit: string) => `Retire at (${unit})`,
+  retirementHelp: 'Leave empty for no retirement distance.',
+  /** The form takes distances in the runner's units (the API takes metres). */
+  startingDistanceInvalid: (unit: string) => `Enter a distance of 0 or more in ${unit}.`,
+  retirementDistanceInvalid: (unit: string) => `Enter a distance greater than 0 in ${unit}, or leave it empty.`,
+  stravaGear: 'Strava sets the gear of a synced activity: change it on Strava.',
+  fromStrava: 'From Strava',
+  barLabel: (name: string) => `${name}: distance towards retirement`,
 } as const;
 
 /** The word an activity's figures name a gear with: "Shoes", "Bike" or "Gear". */

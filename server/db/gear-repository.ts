@@ -191,3 +191,40 @@ export async function findActivityGear(db: Db, userId: string, gearId: string) {
   const [row] = await listGear(db, userId, [gearId]);
   return row;
 }
+
+/**
+ * Adds the athlete's Strava shoes and bikes the runner does not have yet, linked by Strava's gear
+ * id; gear already linked keeps its name and figures as the runner left them (never doubled).
+ */
+export async function addStravaGear(
+  db: Db,
+  userId: string,
+  gear: readonly (Omit<NewGear, 'userId' | 'stravaGearId'> & { stravaGearId: string; retired: boolean })[],
+): Promise<void> {
+  if (gear.length === 0) {
+    return;
+  }
+  await db
+    .insertInto('gear')
+    .values(gear.map((item) => ({ ...item, userId })))
+    .onConflict((oc) => oc.columns(['userId', 'stravaGearId']).where('stravaGearId', 'is not', null).doNothing())
+    .execute();
+}
+
+/**
+ * Puts each of the runner's Strava activities on the Stride gear linked to the gear Strava names
+ * for it (Strava chose it: a re-type or default never replaces it). Returns how many changed.
+ */
+export async function linkStravaGear(db: Db, userId: string): Promise<number> {
+  const result = await sql`
+    update activities
+    set gear_id = gear.id, gear_chosen = true, gear_pending = false
+    from gear
+    where activities.user_id = ${userId}
+      and activities.source = 'strava'
+      and gear.user_id = ${userId}
+      and gear.strava_gear_id = activities.strava ->> 'gearId'
+      and activities.gear_id is distinct from gear.id
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

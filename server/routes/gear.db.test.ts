@@ -12,7 +12,7 @@ import { GEAR_MESSAGES, SHOE_RETIREMENT_KM, SHOE_RETIREMENT_MI, type Gear, type 
 import { METRES_PER_MILE } from '../../core/units.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
-import { connectStrava, startStravaTestServer, waitForSync } from '../test-support/strava.ts';
+import { connectStrava, startStravaTestServer, syncAndWait, waitForSync } from '../test-support/strava.ts';
 import type { TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -290,28 +290,65 @@ describe('gear', () => {
     expect((await runner.client.get<GearList>('/api/gear')).body.gear).toEqual([]);
   });
 
-  it('puts the default gear on activities a Strava sync brings, and counts them', async () => {
+  it('makes the athlete’s Strava shoes and bikes gear, puts synced activities on them, and never doubles them', async () => {
     const runner = await registerUser(server);
     const shoe = await addGear(runner, { kind: 'shoe', name: 'Pegasus 40' });
     await setDefault(runner, 'run', shoe.id);
     const athlete = strava.addAthlete({ activities: 0, signIn: true });
-    const runs = [0, 1, 2].map((index) =>
-      strava.addActivity(athlete.id, { sportType: 'Run', startMs: FIRST_DAY + index * DAY }),
+    athlete.shoes.push({ id: 'g2222222', name: 'Old racers', primary: false, retired: true });
+    const trainersRuns = [0, 1].map((index) =>
+      strava.addActivity(athlete.id, { sportType: 'Run', startMs: FIRST_DAY + index * DAY, gearId: 'g7654321' }),
     );
-    strava.addActivity(athlete.id, { sportType: 'Ride', startMs: FIRST_DAY + 3 * DAY });
+    // A run Strava has no gear for gets the runner's default for runs.
+    const bare = strava.addActivity(athlete.id, { sportType: 'Run', startMs: FIRST_DAY + 2 * DAY, gearId: null });
+    const ride = strava.addActivity(athlete.id, {
+      sportType: 'Ride',
+      startMs: FIRST_DAY + 3 * DAY,
+      gearId: 'b1234567',
+    });
+    const athleteReads = () => strava.state.requests.filter((request) => request.path === '/api/v3/athlete').length;
+    const readsBefore = athleteReads();
+
     expect((await connectStrava(runner.client)).status).toBe(200);
     expect((await waitForSync(runner.client)).sync?.state).toBe('done');
-    const total = runs.reduce((sum, run) => sum + run.distance, 0);
-    const counted = await gearById(runner, shoe.id);
-    expect(counted.activityCount).toBe(3);
-    expect(counted.distance).toBeCloseTo(total, 3);
+    expect(athleteReads()).toBe(readsBefore + 1);
+    const listed = (await runner.client.get<GearList>('/api/gear')).body.gear;
+    const byName = (name: string) => listed.find((item) => item.name === name);
+    expect(listed.map((item) => [item.name, item.kind, item.stravaGearId, item.retired])).toEqual([
+      ['Pegasus 40', 'shoe', null, false],
+      ['Daily trainers', 'shoe', 'g7654321', false],
+      ['Road bike', 'bike', 'b1234567', false],
+      ['Old racers', 'shoe', 'g2222222', true],
+    ]);
+    expect(byName('Daily trainers')?.activityCount).toBe(2);
+    expect(byName('Daily trainers')?.distance).toBeCloseTo(trainersRuns[0]!.distance + trainersRuns[1]!.distance, 3);
+    expect(byName('Daily trainers')?.retirementDistance).toBe(SHOE_RETIREMENT_MI * METRES_PER_MILE);
+    expect(byName('Road bike')?.distance).toBeCloseTo(ride.distance, 3);
+    expect(byName('Road bike')?.retirementDistance).toBeNull();
+    expect(byName('Pegasus 40')).toMatchObject({ activityCount: 1 });
+    expect(byName('Pegasus 40')?.distance).toBeCloseTo(bare.distance, 3);
+
+    // The runner renames Strava's gear; the next sync keeps their name and adds nothing twice.
+    const trainersId = byName('Daily trainers')?.id ?? '';
+    await runner.client.patch(`/api/gear/${trainersId}`, { name: 'My trainers' });
+    strava.addActivity(athlete.id, { sportType: 'Run', startMs: FIRST_DAY + 4 * DAY, gearId: 'g7654321' });
+    expect((await syncAndWait(runner.client)).sync?.state).toBe('done');
+    expect(athleteReads()).toBe(readsBefore + 2);
+    const again = (await runner.client.get<GearList>('/api/gear')).body.gear;
+    expect(again.map((item) => item.name)).toEqual(['Pegasus 40', 'My trainers', 'Road bike', 'Old racers']);
+    expect(again.find((item) => item.id === trainersId)?.activityCount).toBe(3);
+
     // Strava owns a synced activity's gear, as its type.
-    const synced = (await runner.client.get<{ items: { id: string; type: string }[] }>('/api/activities?limit=10')).body
-      .items[0];
+    const synced = (await runner.client.get<{ items: { id: string }[] }>('/api/activities?limit=10')).body.items[0];
     expectApiError(await runner.client.patch(`/api/activities/${synced?.id ?? ''}`, { gearId: null }), 409, {
       type: 'validation_error',
       message: GEAR_MESSAGES.gearOnStrava,
       code: 'strava-gear',
     });
+    expectApiError(
+      await runner.client.post('/api/activities/bulk', { action: 'gear', ids: [synced?.id ?? ''], gearId: shoe.id }),
+      409,
+      { type: 'validation_error', message: ACTIVITY_BULK_MESSAGES.gearOnStrava, code: 'strava-gear' },
+    );
   });
 });

@@ -20,13 +20,16 @@ import {
   type GearUpdate,
 } from '../../core/gear.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import type { StravaGear } from '../../core/strava/athlete-gear.ts';
 import {
+  addStravaGear,
   applyDefaultGear,
   clearGearDefaults,
   countGear,
   deleteGear,
   findOwnGear,
   insertGear,
+  linkStravaGear,
   listGear,
   listGearDefaults,
   setGearDefault,
@@ -190,13 +193,49 @@ export async function requireActiveGear(trx: Db, userId: string, gearId: string)
 }
 
 /**
- * New and re-typed activities waiting for one get their sport's default gear (core/gear.ts), on
- * every page of a sync too, before the cached reads are dropped.
+ * The athlete's Strava shoes and bikes (read once per sync) become Stride gear, linked by Strava's
+ * id and never doubled, and the synced activities Strava put on them are put on them here. Shoes
+ * get the default retirement distance in the runner's units.
+ */
+export async function importStravaGear(
+  context: ServiceContext,
+  userId: string,
+  gear: readonly StravaGear[],
+): Promise<void> {
+  const units = (await findProfileByUserId(context.db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  const now = new Date(context.clock.now());
+  await context.db.transaction().execute(async (trx) => {
+    await addStravaGear(
+      trx,
+      userId,
+      gear.map((item) => ({
+        id: randomUUID(),
+        kind: item.kind,
+        name: item.name,
+        brand: '',
+        model: '',
+        startDate: null,
+        startingDistance: 0,
+        retirementDistance: defaultRetirementDistance(item.kind, units),
+        retired: item.retired,
+        stravaGearId: item.stravaGearId,
+        createdAt: now,
+      })),
+    );
+    await linkStravaGear(trx, userId);
+  });
+}
+
+/**
+ * Synced activities Strava put on a known gear are put on it; then new and re-typed activities
+ * waiting for one get their sport's default gear (core/gear.ts). On every page of a sync too,
+ * before the cached reads are dropped.
  */
 export const gearDefaultsReaction: ActivityReaction = {
   name: 'gear defaults',
   duringSync: true,
   run: async (context, change) => {
+    await linkStravaGear(context.db, change.userId);
     await applyDefaultGear(context.db, change.userId);
   },
 };

@@ -91,6 +91,7 @@ import {
   addGear,
   changeGear,
   gearDefaultsReaction,
+  importStravaGear,
   listRunnerGear,
   removeGear,
   setDefaultGear,
@@ -385,6 +386,7 @@ export function createServices(deps: ServiceDeps) {
     jobs: deps.jobs,
     changes: context.changes,
     connectionLost: (userId) => mailings.stravaConnectionLost(userId),
+    importGear: (userId, gear) => importStravaGear(context, userId, gear),
   });
   /**
    * The status is kept until a Strava event or the runner's own Strava write drops it, or until the

@@ -6,6 +6,15 @@ import { CITIES, DEVICES, FIRST_NAMES, LAST_NAMES, nameFor, type City, type SimS
 import { between, pick, round } from './seeded-random.ts';
 import { localHourOf, utcOffsetSeconds } from './strava-time.ts';
 
+/** A pair of shoes or a bike of the athlete (GET /athlete's `shoes` and `bikes`). */
+export interface SimGear {
+  /** Strava's gear id: "g…" for shoes, "b…" for bikes. */
+  id: string;
+  name: string;
+  primary: boolean;
+  retired: boolean;
+}
+
 export interface SimAthlete {
   id: number;
   firstname: string;
@@ -17,6 +26,9 @@ export interface SimAthlete {
   weight: number;
   createdAt: number;
   home: City;
+  /** Their shoes and bikes; activities name one by `gearId`. Tests change them freely. */
+  shoes: SimGear[];
+  bikes: SimGear[];
 }
 
 export interface SimActivity {
@@ -68,6 +80,8 @@ export function generateAthlete(random: () => number, id: number, nowMs: number)
     weight: round(between(random, 52, 82), 1),
     createdAt: nowMs - Math.round(between(random, 6, 9) * 365 * 86400_000),
     home,
+    shoes: [{ id: 'g7654321', name: 'Daily trainers', primary: true, retired: false }],
+    bikes: [{ id: 'b1234567', name: 'Road bike', primary: true, retired: false }],
   };
 }
 

@@ -10,7 +10,7 @@ import {
   summaryPolyline,
   type ActivityStreams,
 } from './activity-track.ts';
-import type { SimActivity, SimAthlete } from './generate-activities.ts';
+import type { SimActivity, SimAthlete, SimGear } from './generate-activities.ts';
 import type { SimSportType } from './name-tables.ts';
 import { encodePolyline } from './polyline.ts';
 import { stravaDate, stravaTimezone, utcOffsetSeconds } from './strava-time.ts';
@@ -37,6 +37,26 @@ export type StreamKey = (typeof STREAM_KEYS)[number];
 
 export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
   const { state, now } = store;
+
+  /** Strava's summary gear: its distance is that of the athlete's activities with it, in metres. */
+  function gearJson(athlete: SimAthlete, gear: SimGear): object {
+    let distance = 0;
+    for (const activity of state.activities.values()) {
+      if (activity.athleteId === athlete.id && activity.gearId === gear.id) {
+        distance += activity.distance;
+      }
+    }
+    return {
+      id: gear.id,
+      primary: gear.primary,
+      name: gear.name,
+      nickname: null,
+      resource_state: 2,
+      retired: gear.retired,
+      distance: Math.round(distance),
+      converted_distance: Math.round(distance / 100) / 10,
+    };
+  }
 
   function athleteJson(athlete: SimAthlete, detailed: boolean): object {
     const summary = {
@@ -71,8 +91,8 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       measurement_preference: 'meters',
       ftp: null,
       clubs: [],
-      bikes: [{ id: 'b1234567', primary: true, name: 'Road bike', resource_state: 2, distance: 0 }],
-      shoes: [{ id: 'g7654321', primary: true, name: 'Daily trainers', resource_state: 2, distance: 0 }],
+      bikes: athlete.bikes.map((gear) => gearJson(athlete, gear)),
+      shoes: athlete.shoes.map((gear) => gearJson(athlete, gear)),
     };
   }
 

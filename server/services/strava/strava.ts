@@ -43,6 +43,7 @@ import { hideStravaDuplicates } from './duplicates.ts';
 import { createRemoteActivities, stravaDetailColumns } from './remote-activity.ts';
 import { createEffortsBackfill } from './efforts-backfill.ts';
 import { createSyncWorker } from './sync-worker.ts';
+import type { StravaGear } from '../../../core/strava/athlete-gear.ts';
 
 export interface StravaDeps {
   db: Db;
@@ -58,6 +59,8 @@ export interface StravaDeps {
   changes: ActivityChanges;
   /** Told when the connection ended because its tokens could not be renewed (the runner must connect again). */
   connectionLost?: (userId: string) => Promise<void>;
+  /** The athlete's shoes and bikes, read once per sync, as the runner's gear (gear-service.ts). */
+  importGear?: (userId: string, gear: StravaGear[]) => Promise<void>;
 }
 
 export function createStrava(deps: StravaDeps) {
@@ -110,6 +113,7 @@ export function createStrava(deps: StravaDeps) {
     leaseMs: config.jobLeaseMs,
     changes: deps.changes,
     ...(effortsBackfill ? { afterSync: effortsBackfill.request } : {}),
+    ...(deps.importGear ? { importGear: deps.importGear } : {}),
   });
   const remote = createRemoteActivities({
     db,

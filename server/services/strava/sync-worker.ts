@@ -17,6 +17,7 @@ import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
 import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
+import { stravaAthleteGear, type StravaGear } from '../../../core/strava/athlete-gear.ts';
 import type { Db } from '../../db/db.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
@@ -59,6 +60,11 @@ export interface SyncWorkerDeps {
   changes: Pick<ActivityChanges, 'changed'>;
   /** After a sync ended well: what follows it (the best-efforts back-fill of the synced runs). */
   afterSync?(userId: string): Promise<void>;
+  /**
+   * The athlete's shoes and bikes, read once per sync after its last page, become the runner's
+   * gear and the synced activities are put on the gear Strava names (gear-service.ts).
+   */
+  importGear?: (userId: string, gear: StravaGear[]) => Promise<void>;
 }
 
 export function toProgress(job: StravaSyncJobRow): SyncProgress {
@@ -125,6 +131,30 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     return { ...job, ...next, imported: job.imported + imported, updatedAt: now };
   }
 
+  /**
+   * Reads the athlete's shoes and bikes (one request) and hands them on. Strava refusing or failing
+   * it leaves the gear as it was for this sync (the next sync reads it again): the sync still ends
+   * well with its activities.
+   */
+  async function readGear(userId: string): Promise<void> {
+    if (!deps.importGear) {
+      return;
+    }
+    let athlete: Record<string, unknown>;
+    try {
+      athlete = await deps.withToken(userId, (token) =>
+        client.getAthlete(token, { signal: stopping.signal, priority: 'background' }),
+      );
+    } catch (error) {
+      if (stopping.signal.aborted) {
+        throw error;
+      }
+      logger.warn({ err: error, userId }, 'Strava shoes and bikes not read');
+      return;
+    }
+    await deps.importGear(userId, stravaAthleteGear(athlete));
+  }
+
   async function run(claimed: StravaSyncJobRow): Promise<void> {
     let job = claimed;
     const { userId } = job;
@@ -143,6 +173,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
           await deps.changes.changed({ userId, source: 'strava-sync', partial: true });
         }
         if (page.length < SYNC_PAGE_SIZE) {
+          await readGear(userId);
           break;
         }
         if (await otherJobWaiting(db, userId, new Date(clock.now()))) {

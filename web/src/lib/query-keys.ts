@@ -39,6 +39,8 @@ export const CHARTS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'charts'] as const;
 export const TRAINING_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'training'] as const;
 /** Readiness: an upload or a sync changes the load behind it. */
 export const READINESS_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'readiness'] as const;
+/** Shoes and gear: their distances follow every change of activities. */
+export const GEAR_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'gear'] as const;
 /** The forecast: a new run may be the fallback location. */
 export const WEATHER_QUERY_KEY = [...ACTIVITIES_QUERY_KEY, 'weather'] as const;
 

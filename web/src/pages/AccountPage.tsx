@@ -1,6 +1,6 @@
 /**
- * /account (Account Settings): the profile and preferences form, the maximum heart rate, the
- * Strava connection and the user's own Strava app, the subscription, the password and other
+ * /account (Account Settings): the profile and preferences form, the maximum heart rate, shoes and
+ * gear, the Strava connection and the user's own Strava app, the subscription, the password and other
  * sessions, and account deletion. Each section lives in web/src/account/ or web/src/strava/.
  */
 import { Alert, Box, Skeleton, Snackbar, Stack } from '@mui/material';
@@ -18,6 +18,7 @@ import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profil
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { SubscriptionCard } from '../subscription/SubscriptionCard.tsx';
+import { GearCard } from '../gear/GearCard.tsx';
 
 export default function AccountPage() {
   const { data: profile, error } = useProfile();
@@ -42,6 +43,7 @@ export default function AccountPage() {
           {/* Outside the profile form: each has its own form, and a saved profile does not reset them. */}
           {!profile.minimal && <PublicProfileCard username={profile.username} />}
           <HeartRateCard />
+          <GearCard />
           <StravaConnectionCard variant="account" />
           <OwnStravaAppCard />
           <SubscriptionCard />

@@ -28,6 +28,7 @@ import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { useUnits } from '../profile/use-units.ts';
 import { ActivityWeatherSection } from '../weather/ActivityWeatherSection.tsx';
+import { ActivityGearSection } from '../gear/ActivityGearSection.tsx';
 
 function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const [editing, setEditing] = useState(false);
@@ -66,6 +67,8 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <ActivityNotes activity={activity} />
 
       <ActivitySummaryGrid activity={activity} units={units} />
+
+      <ActivityGearSection activity={activity} units={units} />
 
       <ActivityWeatherSection activityId={activity.id} units={units} />
 

@@ -34,6 +34,7 @@ import { useUnits } from '../profile/use-units.ts';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
+import { GearNotices } from '../gear/GearNotices.tsx';
 import { ReadinessCard } from '../wellbeing/ReadinessCard.tsx';
 
 const FIGURE_ICONS: Readonly<Record<SportFigure, ReactNode>> = {
@@ -114,6 +115,7 @@ export default function DashboardPage() {
           </Stack>
         }
       />
+      <GearNotices />
       <SportTotalsCards units={units} />
       <Box sx={{ mt: 2 }}>
         <ReadinessCard />
