@@ -5,6 +5,7 @@ import {
   csvLine,
   dataExportDownloadLabel,
   dataExportSizeMb,
+  DATA_EXPORT_POLICY_TEXT,
   DATA_EXPORT_LINK_LIFETIME_MS,
   dataExportReadyMail,
   generatedGpxEntry,
@@ -98,5 +99,13 @@ describe('the card', () => {
 
   it('labels the download with its size and last day', () => {
     expect(dataExportDownloadLabel('2.4', '4 Dec 2026')).toBe('Download (2.4 MB) — available until 4 Dec 2026');
+  });
+});
+
+describe('the Data Deletion Policy', () => {
+  it('says what the export holds, how long it lives and that account deletion removes it', () => {
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('Account → "Download my data" prepares one ZIP with every activity file');
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('The download works for 7 days after it was prepared');
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('Deleting your account deletes any such file at once.');
   });
 });

@@ -199,3 +199,6 @@ export function dataExportSizeMb(bytes: number): number {
 /** The download button: "Download (2.4 MB) — available until 4 Dec 2026". */
 export const dataExportDownloadLabel = (sizeMb: string, until: string) =>
   `Download (${sizeMb} MB) — available until ${until}`;
+
+/** What the Data Deletion Policy says of "Download my data" (shown on /data-deletion-policy). */
+export const DATA_EXPORT_POLICY_TEXT = `Before you delete your account, you can take a copy of everything with you: Account → "Download my data" prepares one ZIP with every activity file as you uploaded it (a GPX made from the track for activities without a file, such as those from Strava), an activities.csv in Strava's layout, and your profile, activities, goals, training plans and their daily progress, check-ins, medals and routes as JSON. The download works for ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was prepared, only for you while signed in; then the file is deleted from the server. Deleting your account deletes any such file at once.`;

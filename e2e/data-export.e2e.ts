@@ -1,12 +1,12 @@
 /**
  * Account → "Download my data" at desktop and phone width: a runner with one uploaded run asks for
  * the ZIP, sees it being prepared, then downloads it through the browser; the ZIP holds the
- * original file, activities.csv and Stride's JSON.
+ * original file, activities.csv and Stride's JSON; the Data Deletion Policy tells of the export.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DATA_EXPORT_TEXTS } from '../core/data-export.ts';
+import { DATA_EXPORT_POLICY_TEXT, DATA_EXPORT_TEXTS } from '../core/data-export.ts';
 import { readZipEntries } from '../server/test-support/zip-entries.ts';
 import {
   VIEWPORT_NAMES,
@@ -88,6 +88,11 @@ describe('Download my data', () => {
         'stride/medals.json',
         'stride/routes.json',
       ]);
+
+      // The Data Deletion Policy says the export exists and what it holds.
+      await page.goto('/data-deletion-policy');
+      await expectVisible(page.getByRole('heading', { name: 'Taking your data with you' }));
+      await expectVisible(page.getByText(DATA_EXPORT_POLICY_TEXT));
     }
   });
 });
