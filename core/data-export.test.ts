@@ -3,6 +3,9 @@ import {
   ACTIVITIES_CSV_HEADER,
   activityCsvLine,
   csvLine,
+  dataExportDownloadLabel,
+  dataExportSizeMb,
+  DATA_EXPORT_POLICY_TEXT,
   DATA_EXPORT_LINK_LIFETIME_MS,
   dataExportReadyMail,
   generatedGpxEntry,
@@ -86,5 +89,23 @@ describe('entries and the mail', () => {
     expect(mail.subject).toBe('Your Stride data is ready');
     expect(mail.text).toContain('https://stride.example/dl');
     expect(mail.text).toContain('works until 2026-12-04 09:30 UTC, 7 days after it was made');
+  });
+});
+
+describe('the card', () => {
+  it('shows the size in MB to one decimal, never 0', () => {
+    expect([0, 1_000, 149_999, 2_449_999, 12_345_678].map(dataExportSizeMb)).toEqual([0.1, 0.1, 0.1, 2.4, 12.3]);
+  });
+
+  it('labels the download with its size and last day', () => {
+    expect(dataExportDownloadLabel('2.4', '4 Dec 2026')).toBe('Download (2.4 MB) — available until 4 Dec 2026');
+  });
+});
+
+describe('the Data Deletion Policy', () => {
+  it('says what the export holds, how long it lives and that account deletion removes it', () => {
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('Account → "Download my data" prepares one ZIP with every activity file');
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('The download works for 7 days after it was prepared');
+    expect(DATA_EXPORT_POLICY_TEXT).toContain('Deleting your account deletes any such file at once.');
   });
 });

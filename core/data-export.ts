@@ -180,3 +180,25 @@ export function dataExportReadyMail(link: string, expiresAt: string): { subject:
 
 /** "2026-12-04 09:30": the expiry in the mail, which has no reader's locale. */
 export const mailDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Account's "Download my data" card. */
+export const DATA_EXPORT_TEXTS = {
+  title: 'Download my data',
+  description: `One ZIP of everything Stride keeps of you: every activity file as you uploaded it (a GPX made from the track for activities without one), activities.csv in Strava's layout, and your profile, activities, goals, plans, check-ins, medals and routes as JSON. It is built in the background and kept ${DATA_EXPORT_LINK_LIFETIME_DAYS} days.`,
+  request: 'Download my data',
+  preparing: 'Preparing your data…',
+  mailNote: 'You will also get an e-mail with the link when it is ready.',
+  again: 'Prepare a new copy',
+} as const;
+
+/** The ZIP's size in megabytes for the button, to one decimal, never shown as 0. */
+export function dataExportSizeMb(bytes: number): number {
+  return Math.max(0.1, Math.round(bytes / 100_000) / 10);
+}
+
+/** The download button: "Download (2.4 MB) — available until 4 Dec 2026". */
+export const dataExportDownloadLabel = (sizeMb: string, until: string) =>
+  `Download (${sizeMb} MB) — available until ${until}`;
+
+/** What the Data Deletion Policy says of "Download my data" (shown on /data-deletion-policy). */
+export const DATA_EXPORT_POLICY_TEXT = `Before you delete your account, you can take a copy of everything with you: Account → "Download my data" prepares one ZIP with every activity file as you uploaded it (a GPX made from the track for activities without a file, such as those from Strava), an activities.csv in Strava's layout, and your profile, activities, goals, training plans and their daily progress, check-ins, medals and routes as JSON. The download works for ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was prepared, only for you while signed in; then the file is deleted from the server. Deleting your account deletes any such file at once.`;

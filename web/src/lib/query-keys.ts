@@ -16,6 +16,8 @@ export const PUBLIC_PROFILE_QUERY_KEY = ['public-profile'] as const;
 export const PROFILE_PRIVACY_QUERY_KEY = ['profile-privacy'] as const;
 export const PRIVACY_ZONES_QUERY_KEY = ['profile-privacy', 'zones'] as const;
 export const HEART_RATE_QUERY_KEY = ['heart-rate'] as const;
+/** Account → Download my data: the newest export's state. */
+export const DATA_EXPORT_QUERY_KEY = ['data-export'] as const;
 export const ROUTES_QUERY_KEY = ['routes'] as const;
 export const WELLBEING_QUERY_KEY = ['wellbeing'] as const;
 export const MEDALS_QUERY_KEY = ['medals'] as const;

@@ -7,6 +7,7 @@ import { Alert, Box, Skeleton, Snackbar, Stack } from '@mui/material';
 import { useState } from 'react';
 import { AccountForm } from '../account/AccountForm.tsx';
 import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
+import { DataExportCard } from '../account/DataExportCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
 import { GoogleAccountCard } from '../account/GoogleAccountCard.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
@@ -50,6 +51,7 @@ export default function AccountPage() {
           <SignInMethodsCard />
           <AccountSecurityCard />
           <GoogleAccountCard />
+          <DataExportCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>
       )}

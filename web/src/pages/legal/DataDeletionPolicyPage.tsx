@@ -1,5 +1,6 @@
 /** /data-deletion-policy: how to delete a Stride account, what goes, what stays, and Strava on its own. */
 import { List, ListItem, ListItemText } from '@mui/material';
+import { DATA_EXPORT_POLICY_TEXT } from '../../../../core/data-export.ts';
 import { Bullet, Bullets, ExternalLink, InternalLink, LegalPage, Paragraph, Section } from './LegalPage.tsx';
 
 const DELETION_STEPS = [
@@ -136,6 +137,10 @@ export default function DataDeletionPolicyPage() {
           at a time, and you can change or clear your profile details whenever you like. Deleted items are removed
           straight away.
         </Paragraph>
+      </Section>
+
+      <Section heading="Taking your data with you">
+        <Paragraph>{DATA_EXPORT_POLICY_TEXT}</Paragraph>
       </Section>
 
       <Section heading="Deletion cannot be undone">

@@ -1,0 +1,98 @@
+/**
+ * Account → "Download my data" at desktop and phone width: a runner with one uploaded run asks for
+ * the ZIP, sees it being prepared, then downloads it through the browser; the ZIP holds the
+ * original file, activities.csv and Stride's JSON; the Data Deletion Policy tells of the export.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DATA_EXPORT_POLICY_TEXT, DATA_EXPORT_TEXTS } from '../core/data-export.ts';
+import { readZipEntries } from '../server/test-support/zip-entries.ts';
+import {
+  VIEWPORT_NAMES,
+  VIEWPORTS,
+  expectVisible,
+  heading,
+  newAccount,
+  registerViaUi,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
+const FIXTURE = 'cerknicko-jezero.gpx';
+/** A wait for the server's background job, not a speed target: the queue takes its turn on a loaded machine. */
+const BUILD_WAIT_MS = 60_000;
+
+describe('Download my data', () => {
+  const browser = useBrowser();
+
+  test('ask, wait while it is prepared, download the ZIP (desktop and phone)', { timeout: 240_000 }, async () => {
+    for (const viewport of VIEWPORT_NAMES) {
+      const { page } = await browser.newPage(viewport);
+      // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.
+      await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
+      await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+      await expectVisible(heading(page, 'Hi, Paula'));
+
+      await page.getByRole('button', { name: 'Upload activities' }).first().click();
+      const upload = page.getByRole('dialog');
+      await upload
+        .getByLabel('Activity files')
+        .setInputFiles([
+          { name: FIXTURE, mimeType: 'application/gpx+xml', buffer: readFileSync(path.join(FIXTURES, FIXTURE)) },
+        ]);
+      await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expectVisible(upload.getByText('1 imported.'));
+
+      await page.goto('/account');
+      const card = page.locator('#data-export');
+      await expectVisible(card.getByRole('heading', { name: DATA_EXPORT_TEXTS.title }));
+      await card.getByRole('button', { name: DATA_EXPORT_TEXTS.request }).click();
+      await expectVisible(card.getByText(DATA_EXPORT_TEXTS.preparing));
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `data-export-${viewport}-preparing`);
+
+      const downloadLink = card.getByRole('link', { name: /^Download \(\d+(\.\d)? MB\) — available until / });
+      await expectVisible(downloadLink, BUILD_WAIT_MS);
+      // Kept 7 days: the last day is a week from today (the page's zone is UTC).
+      const lastDay = new Date(Date.now() + 7 * 24 * 3600 * 1000).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(await downloadLink.innerText()).toContain(`available until ${lastDay}`);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `data-export-${viewport}-ready`);
+
+      const download = page.waitForEvent('download');
+      await downloadLink.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^stride-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.createReadStream()) {
+        chunks.push(chunk as Buffer);
+      }
+      const names = [...(await readZipEntries(new Uint8Array(Buffer.concat(chunks)))).keys()];
+      expect(names).toHaveLength(10);
+      expect(names[0]).toBe('activities.csv');
+      expect(names[1]).toMatch(/^activities\/[\w-]+\.gpx\.gz$/);
+      expect(names.slice(2)).toEqual([
+        'stride/activities.json',
+        'stride/profile.json',
+        'stride/goals.json',
+        'stride/plans.json',
+        'stride/check-ins.json',
+        'stride/wellbeing.json',
+        'stride/medals.json',
+        'stride/routes.json',
+      ]);
+
+      // The Data Deletion Policy says the export exists and what it holds.
+      await page.goto('/data-deletion-policy');
+      await expectVisible(page.getByRole('heading', { name: 'Taking your data with you' }));
+      await expectVisible(page.getByText(DATA_EXPORT_POLICY_TEXT));
+    }
+  });
+});
