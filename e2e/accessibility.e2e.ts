@@ -149,6 +149,10 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
     ]) {
       await page.goto(signedInPath);
       found.push(...(await violationsOn(page, signedInPath)));
+      // The screens with Strava's orange button and a map attribution, to look at after a colour change.
+      if (signedInPath === '/dashboard' || signedInPath === '/account') {
+        await screenshot(page, `axe-${viewport}${signedInPath.replace('/', '-')}`);
+      }
     }
 
     if (found.length > 0) {
