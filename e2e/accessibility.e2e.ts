@@ -1,10 +1,19 @@
 /**
  * Accessibility at desktop and phone width: the skip link is the first thing the keyboard reaches
- * on every screen with the sidebar, shows when focused and moves focus to the main content.
+ * on every screen with the sidebar, shows when focused and moves focus to the main content; and
+ * axe-core over every screen (each route of the router a signed-in runner with activities reaches,
+ * and a visitor's screens: sign-in, register, the three policies, a public profile) finds no
+ * serious or critical violation. Each one found is printed as "page · rule · impact · element".
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PERSONAL_PAGE_PATH } from '../core/product.ts';
 import {
   VIEWPORT_NAMES,
+  expectHidden,
   expectVisible,
   heading,
   newAccount,
@@ -14,6 +23,30 @@ import {
 } from './support/browser.ts';
 
 const SKIP_LINK = 'Skip to main content';
+const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violationsOn(page: Page, label: string, ready?: Locator): Promise<string[]> {
+  // Every screen shows its h1 once its data is in; the loading overlay and skeletons are gone by then.
+  await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
+  await expectHidden(page.getByText('Loading Stride...'));
+  await expect.poll(() => page.locator('.MuiSkeleton-root').count(), { message: label }).toBe(0);
+  const results = await new AxeBuilder({ page })
+    // Experimental in axe, on here: a control's visible text is part of its accessible name.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${label} · ${violation.id} · ${violation.impact ?? ''} · ${node.target.join(' ')} · ${violation.help}` +
+          // What axe measured (a contrast ratio and its colours, the name it found) and on which element.
+          ` · ${[...node.any, ...node.all, ...node.none].map((check) => check.message).join('; ')} · ${node.html.slice(0, 160)}`,
+      ),
+    );
+}
 
 describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
   const browser = useBrowser();
@@ -53,4 +86,78 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
       ).toBe(true);
     }
   }, 120_000);
+
+  test('no serious or critical axe violation on any screen', async () => {
+    const { page } = await browser.newPage(viewport);
+    const found: string[] = [];
+    for (const visitorPath of [
+      '/login',
+      '/register',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/data-deletion-policy',
+    ]) {
+      await page.goto(visitorPath);
+      found.push(...(await violationsOn(page, visitorPath)));
+    }
+
+    await page.goto('/register');
+    await registerViaUi(page, newAccount({ name: 'Axe Runner' }));
+    await expectVisible(heading(page, 'Hi, Axe'));
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Activity files').setInputFiles(
+      [
+        ['lake.gpx', 'application/gpx+xml', 'cerknicko-jezero.gpx'],
+        ['stamina.fit', 'application/octet-stream', 'garmin-stamina.fit'],
+      ].map(([name, mimeType, fixture]) => ({
+        name: name ?? '',
+        mimeType: mimeType ?? '',
+        buffer: readFileSync(path.join(FIXTURES, fixture ?? '')),
+      })),
+    );
+    found.push(...(await violationsOn(page, 'upload dialog', dialog.getByText('Ready').first())));
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expectVisible(dialog.getByText('2 imported.'));
+    const activityPaths = await Promise.all(
+      (await dialog.getByRole('link', { name: 'Open' }).all()).map(
+        async (link) => (await link.getAttribute('href')) ?? '',
+      ),
+    );
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto('/account');
+    const usernameField = page.getByLabel('Username', { exact: true });
+    await expect.poll(() => usernameField.inputValue()).not.toBe('');
+    const username = (await usernameField.inputValue()).trim();
+
+    for (const signedInPath of [
+      '/',
+      '/dashboard',
+      '/activities',
+      ...activityPaths,
+      '/charts',
+      '/training-goals',
+      '/medals',
+      '/water',
+      '/account',
+      PERSONAL_PAGE_PATH,
+      '/run-planner',
+      '/calculators',
+      '/success',
+      `/${username}`,
+    ]) {
+      await page.goto(signedInPath);
+      found.push(...(await violationsOn(page, signedInPath)));
+      // The screens with Strava's orange button and a map attribution, to look at after a colour change.
+      if (signedInPath === '/dashboard' || signedInPath === '/account') {
+        await screenshot(page, `axe-${viewport}${signedInPath.replace('/', '-')}`);
+      }
+    }
+
+    if (found.length > 0) {
+      console.warn(`axe (${viewport}): ${found.length} serious or critical violations\n  ${found.join('\n  ')}`);
+    }
+    expect(found).toEqual([]);
+  }, 600_000);
 });

@@ -1,7 +1,8 @@
 /**
  * One profile chart over distance (elevation, pace, speed or heart rate): a line or filled area on
  * a shared distance axis, with the readout tooltip, joined to its siblings' hover by one Recharts
- * syncId and reporting the hovered point upwards.
+ * syncId and reporting the hovered point upwards. Its text alternative is the profile in words
+ * (lowest, highest and latest value, and where).
  */
 import { Box, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
@@ -21,7 +22,7 @@ import {
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { ReadoutTooltip } from './ReadoutTooltip.tsx';
-import { distanceTicks, type ProfileMetric as Metric, type ProfileSeries } from './track-series.ts';
+import { distanceTicks, profileSummary, type ProfileMetric as Metric, type ProfileSeries } from './track-series.ts';
 
 export interface ChartsProps {
   series: ProfileSeries;
@@ -60,6 +61,8 @@ export function ProfileChart({
   const axisTick = { fill: theme.palette.text.secondary, fontSize: 12 };
   const handlers = {
     syncId: SYNC_ID,
+    // The box is an image labelled with the profile in words; the pointer shows the readout.
+    accessibilityLayer: false,
     margin: { top: 8, right: 8, bottom: 0, left: 0 },
     onMouseMove: (state: { activeTooltipIndex?: number | string | null }) => {
       const index = Number(state.activeTooltipIndex);
@@ -109,6 +112,8 @@ export function ProfileChart({
       </Typography>
       <Box
         data-testid={`chart-${metric}`}
+        role="img"
+        aria-label={profileSummary(metric, series.points, units)}
         // A tap focuses the chart's SVG; only keyboard focus should draw an outline.
         sx={{ width: '100%', height: CHART_HEIGHT, '& :focus:not(:focus-visible)': { outline: 'none' } }}
       >

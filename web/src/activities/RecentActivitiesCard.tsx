@@ -124,14 +124,16 @@ export function RecentActivitiesCard({ units, onUpload }: { units: UnitSystem; o
                   <RowContent activity={activity} units={units} />
                 </ListItem>
               ) : (
-                <ListItemButton
-                  key={activity.id}
-                  component={RouterLink}
-                  to={`/activities/${encodeURIComponent(activity.id)}`}
-                  sx={ROW_SX}
-                >
-                  <RowContent activity={activity} units={units} />
-                </ListItemButton>
+                // A list holds list items only: the link sits in its <li>.
+                <ListItem key={activity.id} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={`/activities/${encodeURIComponent(activity.id)}`}
+                    sx={ROW_SX}
+                  >
+                    <RowContent activity={activity} units={units} />
+                  </ListItemButton>
+                </ListItem>
               ),
             )}
           </List>

@@ -5,6 +5,7 @@ import {
   paceAxis,
   profileReadout,
   profileSeries,
+  profileSummary,
   speedAxis,
   type ProfilePoint,
 } from './track-series.ts';
@@ -179,5 +180,32 @@ describe('profileReadout', () => {
     expect(profileReadout('speed', point, 'metric')).toBe('24.4 km/h');
     expect(profileReadout('heartRate', point, 'metric')).toBe('152 bpm');
     expect(profileReadout('pace', { ...point, pace: null }, 'imperial')).toBe('—');
+  });
+});
+
+describe('profileSummary', () => {
+  const point = (x: number, values: Partial<ProfilePoint>): ProfilePoint => ({
+    trackIndex: 0,
+    x,
+    elevation: null,
+    pace: null,
+    speed: null,
+    heartRate: null,
+    ...values,
+  });
+
+  it('says the profile in words, with where its lowest and highest values fall', () => {
+    const points = [
+      point(0, { pace: 300 }),
+      point(1.2, { pace: 250 }),
+      point(2.5, { pace: 362 }),
+      point(4.567, { pace: 301 }),
+    ];
+    expect(profileSummary('pace', points, 'metric')).toBe(
+      'Pace profile, over 4.57 km. Pace: lowest 4:10/km (at 1.2 km), highest 6:02/km (at 2.5 km), latest 5:01/km.',
+    );
+    expect(profileSummary('heartRate', [point(0, { heartRate: 140 }), point(3, { heartRate: null })], 'imperial')).toBe(
+      'Heart rate profile, over 3 mi. Heart rate: 140 bpm (at 0 mi).',
+    );
   });
 });

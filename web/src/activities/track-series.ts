@@ -16,6 +16,7 @@ import {
   formatPaceSeconds,
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
+import { chartSummary } from '../lib/chart-summary.ts';
 import { formatNumber } from '../lib/format.ts';
 
 export interface ProfilePoint {
@@ -186,4 +187,35 @@ export function profileReadout(metric: ProfileMetric, point: ProfilePoint, units
     case 'heartRate':
       return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
   }
+}
+
+const PROFILE_NAMES: Readonly<Record<ProfileMetric, string>> = {
+  elevation: 'Elevation',
+  pace: 'Pace',
+  speed: 'Speed',
+  heartRate: 'Heart rate',
+};
+
+/**
+ * A profile chart in words, its text alternative: "Pace profile, over 4.57 km. Pace: lowest 4:10/km
+ * (at 1.2 km), highest 6:02/km (at 3.9 km), latest 5:01/km."
+ */
+export function profileSummary(metric: ProfileMetric, points: readonly ProfilePoint[], units: UnitSystem): string {
+  const unit = distanceUnitLabel(units);
+  const at = (x: number) => `at ${formatNumber(x, 2)} ${unit}`;
+  const name = PROFILE_NAMES[metric];
+  const blank = { trackIndex: 0, x: 0, elevation: null, pace: null, speed: null, heartRate: null };
+  return chartSummary({
+    title: `${name} profile`,
+    labels: points.map((point) => at(point.x)),
+    noun: ['point', 'points'],
+    range: `over ${formatNumber(points[points.length - 1]?.x ?? 0, 2)} ${unit}`,
+    series: [
+      {
+        name,
+        values: points.map((point) => point[metric]),
+        format: (value) => profileReadout(metric, { ...blank, [metric]: value }, units),
+      },
+    ],
+  });
 }

@@ -75,7 +75,15 @@ export function RunningDaysHeatmap({ runningDays, units }: { runningDays: Runnin
             {weeks.map((week, weekIndex) =>
               week.map((day, weekday) =>
                 day === null ? null : (
-                  <Tooltip key={day.date} title={describeDay(day, units)} disableInteractive placement="top" arrow>
+                  <Tooltip
+                    key={day.date}
+                    title={describeDay(day, units)}
+                    // A description while shown, not a label: an SVG rect may not carry aria-label.
+                    describeChild
+                    disableInteractive
+                    placement="top"
+                    arrow
+                  >
                     <rect
                       x={weekIndex * PITCH}
                       y={MONTH_ROW + weekday * PITCH}

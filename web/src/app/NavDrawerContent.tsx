@@ -11,8 +11,18 @@ import FlagIcon from '@mui/icons-material/Flag';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import RouteIcon from '@mui/icons-material/Route';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
-import { Box, Divider, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
-import { Fragment, type ReactElement } from 'react';
+import {
+  Box,
+  Divider,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { ReactElement } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { NAV_ENTRIES, NAV_SUB_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import type { NavEntry } from '../../../core/product.ts';
@@ -44,21 +54,22 @@ function SubEntries({ parent, onNavigate }: { parent: NavEntry; onNavigate: () =
       {entries.map((entry) => {
         const active = isNavEntryActive(entry.path, pathname);
         return (
-          <ListItemButton
-            key={entry.path}
-            component={NavLink}
-            to={entry.path}
-            selected={active}
-            aria-current={active ? 'page' : undefined}
-            onClick={onNavigate}
-            // Indented under its parent: the icon starts where the parent's label does.
-            sx={{ ml: 5, mr: 1, my: 0.25, py: 0.5, borderRadius: 2 }}
-          >
-            <ListItemIcon sx={{ minWidth: 32, color: active ? 'primary.main' : 'text.secondary' }}>
-              {NAV_ICONS[entry.path]}
-            </ListItemIcon>
-            <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2' } }} />
-          </ListItemButton>
+          <ListItem key={entry.path} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={entry.path}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              // Indented under its parent: the icon starts where the parent's label does.
+              sx={{ ml: 5, mr: 1, my: 0.25, py: 0.5, borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 32, color: active ? 'primary.main' : 'text.secondary' }}>
+                {NAV_ICONS[entry.path]}
+              </ListItemIcon>
+              <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2' } }} />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
@@ -73,7 +84,8 @@ function NavEntries({ onNavigate }: { onNavigate: () => void }) {
         const active = isNavEntryActive(entry.path, pathname);
         const medals = entry.path === '/medals';
         return (
-          <Fragment key={entry.path}>
+          // A list holds list items only: each entry's link, and its sub-entries' list, in one <li>.
+          <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
             <ListItemButton
               component={NavLink}
               to={entry.path}
@@ -88,7 +100,7 @@ function NavEntries({ onNavigate }: { onNavigate: () => void }) {
               <ListItemText primary={medals ? <MedalsNavLabel label={entry.label} /> : entry.label} />
             </ListItemButton>
             <SubEntries parent={entry} onNavigate={onNavigate} />
-          </Fragment>
+          </ListItem>
         );
       })}
     </List>

@@ -1,9 +1,11 @@
 /**
  * One chart of the Charts page: a titled card holding a fixed-height, full-width Recharts chart, or
- * in its place a sentence saying why there is nothing to draw and what to do.
+ * in its place a sentence saying why there is nothing to draw and what to do. The chart's box is an
+ * image whose label is the chart's summary in words (web/src/lib/chart-summary.ts): a screen reader
+ * speaks that instead of the SVG's parts.
  */
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 import { ResponsiveContainer } from 'recharts';
 
 export const CHART_HEIGHT = 220;
@@ -13,6 +15,7 @@ export function ChartCard({
   subtitle,
   testId,
   empty,
+  summary,
   children,
 }: {
   title: string;
@@ -20,7 +23,10 @@ export function ChartCard({
   testId: string;
   /** Shown instead of the chart when set. */
   empty?: string | null;
-  children: ReactElement;
+  /** The chart in words: its series and range. */
+  summary: string;
+  /** A Recharts chart; its keyboard layer is off, the summary standing for it. */
+  children: ReactElement<{ accessibilityLayer?: boolean }>;
 }) {
   return (
     <Card sx={{ height: '100%' }}>
@@ -35,6 +41,8 @@ export function ChartCard({
         )}
         <Box
           data-testid={testId}
+          role={empty ? undefined : 'img'}
+          aria-label={empty ? undefined : summary}
           sx={{ width: '100%', height: CHART_HEIGHT, mt: 1.5, '& :focus:not(:focus-visible)': { outline: 'none' } }}
         >
           {empty ? (
@@ -45,7 +53,7 @@ export function ChartCard({
             </Stack>
           ) : (
             <ResponsiveContainer width="100%" height="100%">
-              {children}
+              {cloneElement(children, { accessibilityLayer: false })}
             </ResponsiveContainer>
           )}
         </Box>

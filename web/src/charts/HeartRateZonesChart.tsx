@@ -10,6 +10,7 @@ import { PALETTE } from '../lib/palette.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { formatHours, maxHeartRateText, zoneName, zoneRows } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { zonesSummary } from './chart-summaries.ts';
 
 export const NO_HEART_RATE_TEXT =
   'No heart rate in this period. Runs recorded with a heart-rate monitor (uploaded, or synced from Strava with their streams) fill this chart.';
@@ -31,6 +32,7 @@ export function HeartRateZonesChart({ charts }: { charts: Charts }) {
         </>
       }
       testId="chart-heart-rate-zones"
+      summary={zonesSummary(rows, heartRate.zones, charts.bucket)}
       empty={hasHeartRate ? null : NO_HEART_RATE_TEXT}
     >
       <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>

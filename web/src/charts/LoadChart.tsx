@@ -9,6 +9,7 @@ import { noLoadSentence } from '../../../core/charts/chart-sentences.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { bucketLabel, loadBasisText, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { loadSummary } from './chart-summaries.ts';
 
 export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load' | 'heartRate' | 'period' | 'type'>) {
   const style = useChartStyle();
@@ -22,6 +23,7 @@ export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load'
       title="Fitness, fatigue and form"
       subtitle={`Banister TRIMP per activity (without heart rate: runs and walks by pace against ${basis.pace}, other activities as moderate effort by duration), ${maximum}, ${basis.resting}`}
       testId="chart-load"
+      summary={loadSummary(rows)}
       empty={empty ? noLoadSentence(period, type) : null}
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>

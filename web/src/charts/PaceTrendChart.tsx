@@ -11,23 +11,30 @@ import { ChartCard } from './ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 
+export function paceTrendTitle(paceType: Charts['paceType']): string {
+  return `Pace trend · ${CHART_TYPE_PLURALS[paceType]}`;
+}
+
 export function PaceTrendChart({
   rows,
   units,
   view,
+  summary,
 }: {
   rows: BucketRow[];
   units: UnitSystem;
   view: Pick<Charts, 'period' | 'paceType'>;
+  summary: string;
 }) {
   const style = useChartStyle();
   const domain = paceDomain(rows);
   const unit = distanceUnitLabel(units);
   return (
     <ChartCard
-      title={`Pace trend · ${CHART_TYPE_PLURALS[view.paceType]}`}
+      title={paceTrendTitle(view.paceType)}
       subtitle={`min/${unit}, with the average of the last four`}
       testId="chart-pace"
+      summary={summary}
       empty={domain ? null : noPaceSentence(view.period, view.paceType)}
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>

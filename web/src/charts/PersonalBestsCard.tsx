@@ -25,6 +25,7 @@ import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
 import { bucketLabel, formatDay } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { chartSummary } from '../lib/chart-summary.ts';
 import { usePersonalBests } from '../activities/personal-bests-api.ts';
 
 type Distance = PersonalBests['distances'][number];
@@ -35,9 +36,19 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
     return null;
   }
   return (
-    <Box data-testid="chart-progression" sx={{ width: '100%', height: CHART_HEIGHT, mt: 2 }}>
+    <Box
+      data-testid="chart-progression"
+      role="img"
+      aria-label={chartSummary({
+        title: `${label} personal best over time`,
+        labels: steps.map((step) => formatDay(step.date)),
+        noun: ['record', 'records'],
+        series: [{ name: label, values: steps.map((step) => step.seconds), format: formatDuration }],
+      })}
+      sx={{ width: '100%', height: CHART_HEIGHT, mt: 2 }}
+    >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={steps} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+        <LineChart data={steps} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...style.grid} />
           <XAxis
             dataKey="date"

@@ -10,7 +10,8 @@ import { noActivitiesSentence, noClimbSentence } from '../../../core/charts/char
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
-import { PaceTrendChart } from './PaceTrendChart.tsx';
+import { PaceTrendChart, paceTrendTitle } from './PaceTrendChart.tsx';
+import { volumeSummaries } from './chart-summaries.ts';
 import { formatHours, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { formatNumber } from '../lib/format.ts';
@@ -31,6 +32,7 @@ export function VolumeCharts({
   const xAxis = <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />;
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
   const none = rows.every((row) => row.count === 0) ? noActivitiesSentence(view.period, view.type) : null;
+  const summaries = volumeSummaries(rows, units, view.bucket, paceTrendTitle(view.paceType));
   const noClimb = none ?? (rows.every((row) => row.climb === 0) ? noClimbSentence(view.period, view.type) : null);
   return (
     <Grid container spacing={2}>
@@ -40,6 +42,7 @@ export function VolumeCharts({
           subtitle={compared ? `In ${unit}, beside the same ${per} last year` : `In ${unit}`}
           testId="chart-distance"
           empty={none}
+          summary={summaries.distance}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
@@ -58,6 +61,7 @@ export function VolumeCharts({
           subtitle={compared ? 'Moving time (h:mm), beside last year' : 'Moving time (h:mm)'}
           testId="chart-time"
           empty={none}
+          summary={summaries.time}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
@@ -76,6 +80,7 @@ export function VolumeCharts({
           subtitle={`Elevation gain in ${elevationUnitLabel(units)}`}
           testId="chart-climb"
           empty={noClimb}
+          summary={summaries.climb}
         >
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>
             <CartesianGrid {...style.grid} />
@@ -90,7 +95,7 @@ export function VolumeCharts({
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <PaceTrendChart rows={rows} units={units} view={view} />
+        <PaceTrendChart rows={rows} units={units} view={view} summary={summaries.pace} />
       </Grid>
     </Grid>
   );

@@ -9,8 +9,13 @@ export function mapFrameSx(theme: Theme) {
     borderRadius: 2,
     overflow: 'hidden',
     '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
-    '& .leaflet-control-attribution': { background: 'rgba(14, 17, 22, 0.75)', color: 'text.secondary' },
-    '& .leaflet-control-attribution a': { color: 'text.secondary' },
+    // Above Leaflet's own stylesheet (loaded with the map, sometimes after these rules), whose light
+    // attribution box would leave the theme's light text unreadable.
+    '& .leaflet-container .leaflet-control-attribution': {
+      background: 'rgba(14, 17, 22, 0.85)',
+      color: theme.palette.text.secondary,
+    },
+    '& .leaflet-container .leaflet-control-attribution a': { color: theme.palette.text.secondary },
     '& .leaflet-bar a': {
       background: theme.palette.background.paper,
       color: theme.palette.text.primary,

@@ -5,6 +5,8 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import type { ProfilePoint } from '../../../core/routes/elevation-profile.ts';
 import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { chartSummary } from '../lib/chart-summary.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export function ElevationCard({ profile, units }: { profile: readonly ProfilePoint[]; units: UnitSystem }) {
   const style = useChartStyle();
@@ -14,15 +16,28 @@ export function ElevationCard({ profile, units }: { profile: readonly ProfilePoi
   }));
   const distanceUnit = distanceUnitLabel(units);
   const elevationUnit = elevationUnitLabel(units);
+  const summary = chartSummary({
+    title: 'Elevation profile',
+    labels: data.map((point) => `at ${formatNumber(point.x, 2)} ${distanceUnit}`),
+    noun: ['point', 'points'],
+    range: `over ${formatNumber(data[data.length - 1]?.x ?? 0, 2)} ${distanceUnit}`,
+    series: [
+      {
+        name: 'Elevation',
+        values: data.map((point) => point.elevation),
+        format: (value) => `${formatNumber(value)} ${elevationUnit}`,
+      },
+    ],
+  });
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           Elevation
         </Typography>
-        <div data-testid="route-elevation" style={{ width: '100%', height: 180 }}>
+        <div data-testid="route-elevation" role="img" aria-label={summary} style={{ width: '100%', height: 180 }}>
           <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid {...style.grid} />
               <XAxis
                 dataKey="x"

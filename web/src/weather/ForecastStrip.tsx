@@ -19,7 +19,18 @@ export function ForecastStrip({
     <Box
       component="ol"
       aria-label="Next 12 hours"
-      sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', listStyle: 'none', m: 0, p: 0, pb: 0.5 }}
+      // It scrolls sideways on a phone: focusable, so the keyboard scrolls it too.
+      tabIndex={0}
+      sx={{
+        display: 'flex',
+        gap: 0.75,
+        overflowX: 'auto',
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        pb: 0.5,
+        '&:focus-visible': { outline: 1, outlineColor: 'primary.main' },
+      }}
     >
       {hours.map((hour) => (
         <Stack

@@ -3,6 +3,7 @@ import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts'
 import type { WellbeingOverview } from '../../../core/wellbeing/wellbeing-api.ts';
 import { ChartCard } from '../charts/ChartCard.tsx';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
+import { chartSummary } from '../lib/chart-summary.ts';
 import { formatDayMonth } from '../lib/format.ts';
 
 export function TrendCard({ trend }: { trend: WellbeingOverview['trend'] }) {
@@ -14,6 +15,12 @@ export function TrendCard({ trend }: { trend: WellbeingOverview['trend'] }) {
       title="Wellbeing, last 30 days"
       subtitle={`${checkIns} ${checkIns === 1 ? 'check-in day' : 'check-in days'}; 100 is feeling your best.`}
       testId="wellbeing-trend"
+      summary={chartSummary({
+        title: 'Wellbeing score',
+        labels: rows.map((row) => row.label),
+        noun: ['day', 'days'],
+        series: [{ name: 'Score', values: rows.map((row) => row.score), format: (value) => `${value} / 100` }],
+      })}
       empty={checkIns === 0 ? 'Check in to start your trend.' : null}
     >
       <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -20 }}>
