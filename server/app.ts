@@ -54,31 +54,29 @@ export function tileSources(template: string): string[] {
 }
 
 function apiRoutes(deps: RouteDeps) {
-  return (
-    new OpenAPIHono()
-      .route('/', healthRoutes(deps))
-      .route('/', accountRoutes(deps))
-      .route('/', accountSessionRoutes(deps))
-      .route('/', profileRoutes(deps))
-      .route('/', publicProfileRoutes(deps))
-      .route('/', profilePrivacyRoutes(deps))
-      .route('/', clientConfigRoutes(deps))
-      // Before the activities' /api/activities/{id}, which would take its path for an id.
-      .route('/', archiveImportRoutes(deps))
-      .route('/', activityRoutes(deps))
-      .route('/', medalRoutes(deps))
-      .route('/', analyticsRoutes(deps))
-      .route('/', chartsRoutes(deps))
-      .route('/', trainingRoutes(deps))
-      .route('/', plannerRoutes(deps))
-      .route('/', wellbeingRoutes(deps))
-      .route('/', stravaRoutes(deps))
-      .route('/', weatherRoutes(deps))
-      .route('/', subscriptionRoutes(deps))
-      .route('/', eventRoutes(deps))
-      .route('/', errorReportRoutes(deps))
-      .route('/', mailRoutes(deps))
-  );
+  // The archive import's routes go before the activities' /api/activities/{id}, which would take their path for an id.
+  return new OpenAPIHono()
+    .route('/', healthRoutes(deps))
+    .route('/', accountRoutes(deps))
+    .route('/', accountSessionRoutes(deps))
+    .route('/', profileRoutes(deps))
+    .route('/', publicProfileRoutes(deps))
+    .route('/', profilePrivacyRoutes(deps))
+    .route('/', clientConfigRoutes(deps))
+    .route('/', archiveImportRoutes(deps))
+    .route('/', activityRoutes(deps))
+    .route('/', medalRoutes(deps))
+    .route('/', analyticsRoutes(deps))
+    .route('/', chartsRoutes(deps))
+    .route('/', trainingRoutes(deps))
+    .route('/', plannerRoutes(deps))
+    .route('/', wellbeingRoutes(deps))
+    .route('/', stravaRoutes(deps))
+    .route('/', weatherRoutes(deps))
+    .route('/', subscriptionRoutes(deps))
+    .route('/', eventRoutes(deps))
+    .route('/', errorReportRoutes(deps))
+    .route('/', mailRoutes(deps));
 }
 
 /** The typed API surface for the web client (Hono RPC). */
