@@ -3,6 +3,7 @@
  * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
  * counts in the totals: activity-totals-repository.ts.
  */
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { sql, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
@@ -406,4 +407,25 @@ export async function markRunsMatched(db: Db, userId: string, ids: readonly stri
       .where('id', 'in', ids)
       .execute();
   }
+}
+
+/** Gives an imported activity the name and type activities.csv says (Strava's own, kept by the runner). */
+export async function applyArchiveNaming(
+  trx: Db,
+  userId: string,
+  activityId: string,
+  naming: { name?: string; type?: UploadActivityType },
+): Promise<void> {
+  if (naming.name === undefined && naming.type === undefined) {
+    return;
+  }
+  await trx
+    .updateTable('activities')
+    .set({
+      ...(naming.name === undefined ? {} : { name: naming.name }),
+      ...(naming.type === undefined ? {} : { type: naming.type }),
+    })
+    .where('id', '=', activityId)
+    .where('userId', '=', userId)
+    .execute();
 }

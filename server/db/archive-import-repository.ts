@@ -1,6 +1,5 @@
 /** SQL for export-archive imports (migration 0039): the import's row, its lease, and its per-entry report. */
 import type { ArchiveOutcome } from '../../core/activity/archive-rules.ts';
-import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { isUniqueViolation, type Db } from './db.ts';
 import type { ArchiveImportsTable } from './schema.ts';
 import type { Selectable } from 'kysely';
@@ -161,27 +160,6 @@ export async function listArchiveEntries(db: Db, importId: string): Promise<Arch
     .orderBy('entryKey')
     .execute();
   return rows.map((row) => ({ ...row, outcome: row.outcome as ArchiveOutcome }));
-}
-
-/** Gives an imported activity the name and type activities.csv says (Strava's own, kept by the runner). */
-export async function applyArchiveNaming(
-  trx: Db,
-  userId: string,
-  activityId: string,
-  naming: { name?: string; type?: UploadActivityType },
-): Promise<void> {
-  if (naming.name === undefined && naming.type === undefined) {
-    return;
-  }
-  await trx
-    .updateTable('activities')
-    .set({
-      ...(naming.name === undefined ? {} : { name: naming.name }),
-      ...(naming.type === undefined ? {} : { type: naming.type }),
-    })
-    .where('id', '=', activityId)
-    .where('userId', '=', userId)
-    .execute();
 }
 
 /** A manual activity of the runner starting at that instant with that distance (an archive row imported before). */

@@ -42,9 +42,8 @@ import {
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
 import { activityTypeFromSport } from '../../core/activity/sport-type.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
-import { insertActivityRows } from '../db/activity-repository.ts';
+import { applyArchiveNaming, insertActivityRows } from '../db/activity-repository.ts';
 import {
-  applyArchiveNaming,
   claimArchiveImport,
   findArchiveImport,
   findLatestArchiveImport,
