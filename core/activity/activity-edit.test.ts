@@ -27,7 +27,7 @@ describe('activityEditSchema', () => {
 
   it('refuses an empty edit, an unknown type, a non-boolean counted, over-long texts and unknown fields', () => {
     expect(firstMessage(activityEditSchema.safeParse({}))).toBe(
-      'Send at least one of name, type, description, privateNotes or counted.',
+      'Send at least one of name, type, description, privateNotes, counted or gearId.',
     );
     expect(firstMessage(activityEditSchema.safeParse({ type: 'jog' }))).toBe(
       'Choose a type: run, ride, walk, hike, swim, other.',

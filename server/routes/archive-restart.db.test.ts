@@ -21,7 +21,7 @@ import { waitUntil } from '../test-support/strava.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FILES = 200;
+const FILES = 40;
 const MANUAL_ROWS = 5;
 const LEASE_MS = 1_500;
 
