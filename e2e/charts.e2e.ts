@@ -139,7 +139,11 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
     await expectVisible(page.getByText(HEART_RATE_MESSAGES.restingHeartRate));
     await resting.fill('45');
     await page.getByRole('button', { name: 'Save heart rate' }).click();
-    await expectVisible(page.getByRole('status').filter({ hasText: 'Maximum heart rate saved.' }));
+    await expectVisible(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Maximum heart rate, resting heart rate, threshold pace and zone method saved.' }),
+    );
     await expectVisible(page.getByText('Training load and heart-rate-reserve zones use it.'));
     await resting.scrollIntoViewIfNeeded();
     await screenshot(page, `account-heart-rate-settings-${viewport}`);

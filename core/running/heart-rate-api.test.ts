@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadAssumptions, loadOfActivity } from '../charts/chart-load.ts';
-import { HEART_RATE_MESSAGES, heartRateSettingsConflict, parseHeartRateSettingsInput } from './heart-rate-api.ts';
+import {
+  HEART_RATE_MESSAGES,
+  heartRateSavedText,
+  heartRateSettingsConflict,
+  parseHeartRateSettingsInput,
+  type HeartRateSettings,
+} from './heart-rate-api.ts';
 
 const form = {
   maxHeartRate: '190',
@@ -98,5 +104,52 @@ describe('the load under the runner’s settings', () => {
     const noHeartRate = { ...run, averageHeartrate: null };
     // 5:00/km run: at 5:00/km threshold IF 1; at 4:10/km IF 250/300, load × (5/6)².
     expect(loadOfActivity(noHeartRate, own) / loadOfActivity(noHeartRate, assumed)).toBeCloseTo(25 / 36, 10);
+  });
+});
+
+describe('the heart-rate confirmation', () => {
+  const before: HeartRateSettings = {
+    maxHeartRate: 181,
+    highestRecorded: null,
+    effectiveMaxHeartRate: 181,
+    source: 'set',
+    restingHeartRate: 50,
+    effectiveRestingHeartRate: 50,
+    lactateThresholdHeartRate: null,
+    thresholdPaceSecondsPerKm: null,
+    effectiveThresholdPaceSecondsPerKm: 300,
+    restingHeartRateSource: 'set',
+    thresholdPaceSource: 'assumed',
+    zoneMethod: 'max',
+  };
+  const same = {
+    maxHeartRate: 181,
+    restingHeartRate: 50,
+    lactateThresholdHeartRate: null,
+    thresholdPaceSecondsPerKm: null,
+    zoneMethod: 'max',
+  } as const;
+
+  it('names only what the save changed', () => {
+    expect(heartRateSavedText(before, { ...same, restingHeartRate: 45 })).toBe('Resting heart rate saved.');
+    expect(heartRateSavedText(before, { ...same, maxHeartRate: 185 })).toBe('Maximum heart rate saved.');
+    expect(heartRateSavedText(before, { ...same, restingHeartRate: 45, thresholdPaceSecondsPerKm: 250 })).toBe(
+      'Resting heart rate and threshold pace saved.',
+    );
+    expect(
+      heartRateSavedText(before, {
+        ...same,
+        lactateThresholdHeartRate: 170,
+        thresholdPaceSecondsPerKm: 250,
+        zoneMethod: 'lthr',
+      }),
+    ).toBe('Lactate-threshold heart rate, threshold pace and zone method saved.');
+  });
+
+  it('says what was cleared, and when nothing changed', () => {
+    expect(heartRateSavedText(before, { ...same, maxHeartRate: null, thresholdPaceSecondsPerKm: 250 })).toBe(
+      'Threshold pace saved. Maximum heart rate cleared.',
+    );
+    expect(heartRateSavedText(before, same)).toBe('Heart-rate settings saved: nothing changed.');
   });
 });

@@ -155,3 +155,38 @@ export function parseHeartRateSettingsInput(input: {
   }
   return { update: parsed.data };
 }
+
+/** The settings' names as the form's confirmation says them, in the form's order. */
+const SAVED_SETTING_NAMES = {
+  maxHeartRate: 'maximum heart rate',
+  restingHeartRate: 'resting heart rate',
+  lactateThresholdHeartRate: 'lactate-threshold heart rate',
+  thresholdPaceSecondsPerKm: 'threshold pace',
+  zoneMethod: 'zone method',
+} as const;
+
+function listText(names: readonly string[]): string {
+  const text = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The confirmation after a save, naming what it changed: "Maximum heart rate and threshold pace
+ * saved.", "Resting heart rate cleared.", or that nothing changed.
+ */
+export function heartRateSavedText(before: HeartRateSettings, update: HeartRateSettingsUpdate): string {
+  const saved: string[] = [];
+  const cleared: string[] = [];
+  for (const key of Object.keys(SAVED_SETTING_NAMES) as (keyof typeof SAVED_SETTING_NAMES)[]) {
+    const value = update[key];
+    if (value === undefined || value === before[key]) {
+      continue;
+    }
+    (value === null ? cleared : saved).push(SAVED_SETTING_NAMES[key]);
+  }
+  const sentences = [
+    saved.length > 0 ? `${listText(saved)} saved.` : '',
+    cleared.length > 0 ? `${listText(cleared)} cleared.` : '',
+  ].filter((sentence) => sentence !== '');
+  return sentences.length > 0 ? sentences.join(' ') : 'Heart-rate settings saved: nothing changed.';
+}

@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import {
+  heartRateSavedText,
   parseHeartRateSettingsInput,
   ZONE_METHOD_LABELS,
   type HeartRateField,
@@ -53,10 +54,11 @@ function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
   });
   const [zoneMethod, setZoneMethod] = useState<HeartRateZoneMethod>(settings.zoneMethod);
   const [errors, setErrors] = useState<Partial<Record<HeartRateField, string>>>({});
-  const [saved, setSaved] = useState(false);
+  /** What the last save changed, said once it succeeded. */
+  const [saved, setSaved] = useState<string | null>(null);
   const edit = (field: HeartRateField) => (value: string) => {
     setTexts((current) => ({ ...current, [field]: value }));
-    setSaved(false);
+    setSaved(null);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +68,8 @@ function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
       return;
     }
     setErrors({});
-    update.mutate(parsed.update, { onSuccess: () => setSaved(true) });
+    const text = heartRateSavedText(settings, parsed.update);
+    update.mutate(parsed.update, { onSuccess: () => setSaved(text) });
   };
   const field = (name: HeartRateField, label: string, hint: string, unit: string, inputMode: 'numeric' | 'text') => (
     <TextField
@@ -127,7 +130,7 @@ function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
             value={zoneMethod}
             onChange={(event) => {
               setZoneMethod(event.target.value as HeartRateZoneMethod);
-              setSaved(false);
+              setSaved(null);
             }}
           >
             {HEART_RATE_ZONE_METHODS.map((method) => (
@@ -143,7 +146,7 @@ function HeartRateForm({ settings }: { settings: HeartRateSettings }) {
       </Stack>
       {saved && !update.isPending && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>
-          {settings.maxHeartRate === null ? 'Your maximum heart rate is cleared.' : 'Maximum heart rate saved.'}
+          {saved}
         </Alert>
       )}
     </Box>

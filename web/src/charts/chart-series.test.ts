@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { heartRateZoneBounds, HEART_RATE_ZONE_MODEL } from '../../../core/running/heart-rate-zones.ts';
+import { setReaderLocale } from '../lib/format.ts';
 import {
   bucketLabel,
   bucketRows,
@@ -9,9 +10,13 @@ import {
   loadBasisText,
   maxHeartRateText,
   paceDomain,
+  timeAxis,
   zoneName,
   zoneRows,
 } from './chart-series.ts';
+
+beforeEach(() => setReaderLocale('en-GB'));
+afterEach(() => setReaderLocale(undefined));
 
 const empty = { count: 0, distance: 0, movingTime: 0, elevation: 0 };
 
@@ -76,6 +81,15 @@ describe('chart rows', () => {
     expect(formatDay('2026-03-08')).toBe('8 Mar 2026');
   });
 
+  it('writes the labels in the reader’s locale', () => {
+    setReaderLocale('en-US');
+    expect(bucketLabel('2026-11-23', false)).toBe('Nov 23');
+    expect(formatDay('2026-03-08')).toBe('Mar 8, 2026');
+    setReaderLocale('de-DE');
+    expect(bucketLabel('2026-03', false)).toBe('Mär');
+    expect(formatDay('2026-03-08')).toBe('08.03.2026');
+  });
+
   it('converts each bucket to the runner’s units', () => {
     const [december, january] = bucketRows(charts, 'imperial');
     expect(december).toMatchObject({ label: 'Dec 25', distance: 0, pace: null, count: 0 });
@@ -116,5 +130,22 @@ describe('chart rows', () => {
     expect(maxHeartRateText({ ...charts.heartRate, maxHeartRate: 176, maxHeartRateSource: 'set' })).toBe(
       'max HR 176 (yours, from Account)',
     );
+  });
+});
+
+describe('the personal-best progression’s time axis', () => {
+  it('marks each new year across several years, written as the year', () => {
+    const axis = timeAxis(['2021-05-02', '2023-03-08', '2026-10-11']);
+    expect(axis.domain).toEqual([Date.UTC(2021, 4, 2), Date.UTC(2026, 9, 11)]);
+    expect(axis.ticks.map(axis.label)).toEqual(['2022', '2023', '2024', '2025', '2026']);
+    // Spaced by time, not by the number of steps between them.
+    expect(axis.ticks[0]).toBe(Date.UTC(2022, 0, 1));
+  });
+
+  it('marks months with their year over a shorter span, at most six', () => {
+    const axis = timeAxis(['2025-11-20', '2026-01-10', '2026-03-08']);
+    expect(axis.ticks.map(axis.label)).toEqual(['Dec 25', 'Jan 26', 'Feb 26', 'Mar 26']);
+    const year = timeAxis(['2025-01-15', '2026-01-15']);
+    expect(year.ticks.map(year.label)).toEqual(['Feb 25', 'Apr 25', 'Jun 25', 'Aug 25', 'Oct 25', 'Dec 25']);
   });
 });

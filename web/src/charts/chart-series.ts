@@ -1,21 +1,27 @@
 /**
  * The Charts page's answer turned into chart rows in the runner's units: a short label per bucket
- * ("23 Nov" for a week, "Nov" or "Nov 26" for a month), distance, hours, climb and pace as numbers
- * for the axes, and the same figures as text for the tooltips.
+ * in the reader's locale (lib/format.ts: "23 Nov" for a week, "Nov" or "Nov 26" for a month in
+ * en-GB), distance, hours, climb and pace as numbers for the axes, and the same figures as text for
+ * the tooltips.
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceInUnits, elevationInUnits, formatPaceSeconds } from '../../../core/units.ts';
+import {
+  formatDay as formatLocaleDay,
+  formatDayMonth,
+  formatMonth,
+  formatMonthShortYear,
+  formatYear,
+} from '../lib/format.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** "2026-11-23" → "23 Nov"; "2026-11" → "Nov", or "Nov 26" when the chart spans several years. */
+/** "2026-11-23" → "23 Nov"; "2026-11" → "Nov", or "Nov 26" when the chart spans several years (en-GB). */
 export function bucketLabel(key: string, withYear: boolean): string {
-  const month = MONTHS[Number(key.slice(5, 7)) - 1] ?? '';
   if (key.length > 7) {
-    return `${Number(key.slice(8, 10))} ${month}`;
+    return formatDayMonth(key);
   }
-  return withYear ? `${month} ${key.slice(2, 4)}` : month;
+  const day = `${key}-01`;
+  return withYear ? formatMonthShortYear(day) : formatMonth(day);
 }
 
 export interface BucketRow {
@@ -72,9 +78,50 @@ export function paceDomain(rows: readonly BucketRow[]): [number, number] | null 
   return [Math.max(0, Math.floor((low - room) / 15) * 15), Math.ceil((high + room) / 15) * 15];
 }
 
-/** "2026-03-08" → "8 Mar 2026". */
+/** "2026-03-08" → "8 Mar 2026" (en-GB), "Mar 8, 2026" (en-US). */
 export function formatDay(day: string): string {
-  return `${bucketLabel(day, false)} ${day.slice(0, 4)}`;
+  return formatLocaleDay(day);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most this many month ticks on a time axis shorter than two years. */
+const MAX_MONTH_TICKS = 6;
+
+/** The UTC midnight of a "YYYY-MM-DD" day, as a time axis places it. */
+export const dayTime = (day: string) => Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
+
+/**
+ * A time axis over the days of a progression, its years always shown: across two or more new
+ * years a tick on each 1 January, written "2024"; otherwise a tick on the 1st of every month (or
+ * every 2nd, 3rd, … so at most six), written "Mar 26".
+ */
+export function timeAxis(days: readonly string[]): {
+  domain: [number, number];
+  ticks: number[];
+  label: (time: number) => string;
+} {
+  const times = days.map(dayTime);
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const domain: [number, number] = [first, Math.max(last, first + DAY_MS)];
+  const firstYear = new Date(first).getUTCFullYear();
+  const lastYear = new Date(last).getUTCFullYear();
+  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+  if (lastYear - firstYear >= 2) {
+    const ticks = Array.from({ length: lastYear - firstYear }, (_, index) => Date.UTC(firstYear + index + 1, 0, 1));
+    return { domain, ticks, label: (time) => formatYear(dayOf(time)) };
+  }
+  const months: number[] = [];
+  for (let month = new Date(first).getUTCMonth() + 1, year = firstYear; ; month += 1) {
+    const time = Date.UTC(year, month, 1);
+    if (time > last) {
+      break;
+    }
+    months.push(time);
+  }
+  const step = Math.max(1, Math.ceil(months.length / MAX_MONTH_TICKS));
+  const ticks = months.length > 0 ? months.filter((_, index) => index % step === 0) : [first];
+  return { domain, ticks, label: (time) => formatMonthShortYear(dayOf(time)) };
 }
 
 /** Which maximum heart rate zones and load use, said the way the runner set (or did not set) it. */

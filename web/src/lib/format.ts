@@ -129,6 +129,16 @@ export function formatMonthYear(day: string, month: 'long' | 'short' = 'long'): 
   return writeWall(day, { month, year: 'numeric' });
 }
 
+/** A month and two-digit year for a chart axis: "Dec 25" (en-GB), "Dec 25" or "12/25" per locale. */
+export function formatMonthShortYear(day: string): string {
+  return writeWall(day, { month: 'short', year: '2-digit' });
+}
+
+/** A day's year alone, for a chart axis over years: "2024". */
+export function formatYear(day: string): string {
+  return writeWall(day, { year: 'numeric' });
+}
+
 /** An instant's calendar date in the runner's zone: "24 Nov 2026" (en-GB). */
 export function formatDate(value: string | number | Date, style: 'medium' | 'long' = 'medium'): string {
   return writeInstant(value, { dateStyle: style });
