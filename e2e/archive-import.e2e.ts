@@ -1,7 +1,7 @@
 /**
  * The upload screen's archive import at desktop and phone width: a runner opens "Import an export
  * archive" from the upload dialog, sends a ZIP of two GPX files, an empty file and an activities.csv
- * naming one of them, follows the import to its report (2 imported, the empty file refused with
+ * naming one of them (a file that is not a ZIP first, refused with the server's sentence), follows the import to its report (2 imported, the empty file refused with
  * its sentence behind "see why"), and finds the named activity in the list.
  */
 import { readFileSync } from 'node:fs';
@@ -52,6 +52,12 @@ describe('Import an export archive', () => {
       await page.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.open }).click();
       const dialog = page.getByRole('dialog', { name: ARCHIVE_SCREEN_TEXTS.title });
       await expectVisible(dialog.getByText(ARCHIVE_SCREEN_TEXTS.intro));
+      // A file that is not a ZIP: the server's sentence, and nothing queued.
+      await dialog
+        .getByLabel(ARCHIVE_SCREEN_TEXTS.fileLabel)
+        .setInputFiles([{ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('just some notes') }]);
+      await dialog.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.start, exact: true }).click();
+      await expectVisible(dialog.getByRole('alert').getByText(ARCHIVE_MESSAGES.notZip, { exact: true }));
       await dialog
         .getByLabel(ARCHIVE_SCREEN_TEXTS.fileLabel)
         .setInputFiles([{ name: 'strava-export.zip', mimeType: 'application/zip', buffer: Buffer.from(archive) }]);
