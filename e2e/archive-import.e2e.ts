@@ -49,6 +49,8 @@ describe('Import an export archive', () => {
       await page.goto('/activities');
 
       await page.getByRole('button', { name: 'Upload activities' }).first().click();
+      await expectVisible(page.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.open }));
+      await screenshot(page, `archive-import-${viewport}-entry`);
       await page.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.open }).click();
       const dialog = page.getByRole('dialog', { name: ARCHIVE_SCREEN_TEXTS.title });
       await expectVisible(dialog.getByText(ARCHIVE_SCREEN_TEXTS.intro));

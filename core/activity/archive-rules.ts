@@ -371,6 +371,7 @@ export interface ArchiveProgress {
  * the reader's locale ("1,240").
  */
 export const ARCHIVE_SCREEN_TEXTS = {
+  openHint: 'A whole Strava or Garmin export?',
   open: 'Import an export archive',
   title: 'Import an export archive',
   intro:

@@ -99,7 +99,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
           {choosing && rows.length === 0 && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="body2" color="text.secondary">
-                A whole Strava or Garmin export?
+                {ARCHIVE_SCREEN_TEXTS.openHint}
               </Typography>
               <Button size="small" onClick={() => setImportingArchive(true)}>
                 {ARCHIVE_SCREEN_TEXTS.open}
