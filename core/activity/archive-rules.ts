@@ -365,3 +365,27 @@ export interface ArchiveProgress {
   total: number;
   refused: number;
 }
+
+/**
+ * The archive import's screen (reached from the upload dialog). Counts come already formatted for
+ * the reader's locale ("1,240").
+ */
+export const ARCHIVE_SCREEN_TEXTS = {
+  openHint: 'A whole Strava or Garmin export?',
+  open: 'Import an export archive',
+  title: 'Import an export archive',
+  intro:
+    'Choose the ZIP of a Strava or Garmin Connect export, or of Stride’s own data export. Every activity in it is imported; files already here are skipped as duplicates.',
+  choose: 'Choose a ZIP',
+  fileLabel: 'Export archive',
+  start: 'Import',
+  sending: (percent: string) => `Sending the archive: ${percent}%`,
+  queued: 'Waiting for its turn…',
+  progress: (done: string, total: string, refused: string) => `${done} of ${total} files, ${refused} refused`,
+  seeWhy: 'see why',
+  hideWhy: 'hide',
+  finished: (imported: string, duplicates: string, refused: string) =>
+    `Import finished: ${imported} imported, ${duplicates} duplicates, ${refused} refused.`,
+  refusedList: 'Files not imported',
+  again: 'Import another',
+} as const;

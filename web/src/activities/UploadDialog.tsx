@@ -22,6 +22,9 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { useState } from 'react';
+import { ARCHIVE_SCREEN_TEXTS } from '../../../core/activity/archive-rules.ts';
+import { ArchiveImportDialog } from './ArchiveImportDialog.tsx';
 import { UploadDropZone } from './upload/UploadDropZone.tsx';
 import { UploadFileRow } from './upload/UploadFileRow.tsx';
 import { isFinal, sendingPercent, summaryText } from './upload/upload-rows.ts';
@@ -69,6 +72,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const batch = useUploadBatch();
+  const [importingArchive, setImportingArchive] = useState(false);
   const { phase, rows } = batch;
   const choosing = phase === 'choosing';
   const overall = sendingPercent(batch.bytes);
@@ -92,6 +96,16 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogContent dividers>
         <Stack spacing={2}>
           {choosing && <UploadDropZone onFiles={batch.addFiles} />}
+          {choosing && rows.length === 0 && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary">
+                {ARCHIVE_SCREEN_TEXTS.openHint}
+              </Typography>
+              <Button size="small" onClick={() => setImportingArchive(true)}>
+                {ARCHIVE_SCREEN_TEXTS.open}
+              </Button>
+            </Stack>
+          )}
           {batch.failure && (
             <Alert severity="error" role="alert">
               {batch.failure}
@@ -145,6 +159,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
           onMore={batch.reset}
         />
       </DialogActions>
+      <ArchiveImportDialog open={importingArchive} onClose={() => setImportingArchive(false)} />
     </Dialog>
   );
 }

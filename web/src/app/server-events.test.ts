@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEvent } from '../../../core/events.ts';
+import type { ArchiveImport, ArchiveProgress } from '../../../core/activity/archive-api.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import type { StravaStatus, SyncProgress } from '../../../core/strava/api.ts';
 import { applyServerEvent, refreshAfterReconnect } from './server-events.ts';
@@ -14,6 +15,7 @@ const KEYS = {
   profile: ['profile'],
   stravaStatus: ['strava', 'status'],
   subscription: ['subscription'],
+  archiveImport: ['archive-import'],
 } as const;
 
 const progress: SyncProgress = {
@@ -115,6 +117,37 @@ describe('applyServerEvent', () => {
   it('reloads the subscription, and what it unlocks, when a Stripe webhook changed it', () => {
     apply({ type: 'subscription-changed' });
     expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'subscription']);
+  });
+});
+
+describe('archive-import events', () => {
+  const archive: ArchiveImport = {
+    id: 'a1',
+    fileName: 'export.zip',
+    status: 'running',
+    total: 3812,
+    done: 1000,
+    imported: 990,
+    duplicates: 7,
+    refused: 3,
+    message: null,
+    entries: [],
+  };
+  const moved: ArchiveProgress = { ...archive, done: 1240, imported: 1230 };
+  delete (moved as Partial<ArchiveImport>).entries;
+
+  it('moves the counts at once and reads the report again while the import runs, leaving the lists', () => {
+    queryClient.setQueryData(KEYS.archiveImport, archive);
+    apply({ type: 'archive-import', progress: moved });
+    expect(queryClient.getQueryData<ArchiveImport>(KEYS.archiveImport)).toEqual({ ...moved, entries: [] });
+    expect(invalidated()).toEqual(['archiveImport']);
+  });
+
+  it.each(['done', 'failed'] as const)('reloads the activity data too when the import is %s', (state) => {
+    queryClient.setQueryData(KEYS.archiveImport, archive);
+    apply({ type: 'archive-import', progress: { ...moved, status: state } });
+    expect(queryClient.getQueryData<ArchiveImport>(KEYS.archiveImport)?.status).toBe(state);
+    expect(invalidated()).toEqual(['trophyCase', 'unseen', 'analytics', 'activities', 'profile', 'archiveImport']);
   });
 });
 

@@ -2,7 +2,7 @@
  * What the open page does with each of the server's live events (core/events.ts): medals awarded
  * are celebrated and move the unseen count, analytics are reloaded 1 s later (spec §4), changed
  * activities reload every list, a sync's progress moves the progress bar and its end reloads the
- * status and the lists, a connection changed elsewhere reloads the status, and a changed
+ * status and the lists, an archive import's progress reloads its report (its end, the lists), a connection changed elsewhere reloads the status, and a changed
  * subscription reloads it (Account flips without a reload) with what it unlocks.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import type { MedalCard } from '../../../core/medals/api.ts';
 import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
 import { applyAwardedMedals } from '../medals/medals-api.ts';
 import { applySyncProgress } from '../strava/strava-api.ts';
+import { applyArchiveProgress } from '../activities/archive-import-api.ts';
 import { invalidateActivityData, STRAVA_STATUS_QUERY_KEY, SUBSCRIPTION_QUERY_KEY } from '../lib/query-keys.ts';
 
 export type Celebrate = (medals: MedalCard[]) => void;
@@ -34,6 +35,9 @@ export function applyServerEvent(event: ServerEvent, queryClient: QueryClient, c
         void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
         void invalidateActivityData(queryClient);
       }
+      return;
+    case 'archive-import':
+      applyArchiveProgress(queryClient, event.progress);
       return;
     case 'strava-connection':
       void queryClient.invalidateQueries({ queryKey: STRAVA_STATUS_QUERY_KEY });
