@@ -23,7 +23,7 @@ import { stravaEffortsProgressText, type PersonalBests } from '../../../core/run
 import type { UnitSystem } from '../../../core/profile.ts';
 import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
-import { bucketLabel, formatDay } from './chart-series.ts';
+import { dayTime, formatDay, timeAxis } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { chartSummary } from '../lib/chart-summary.ts';
 import { usePersonalBests } from '../activities/personal-bests-api.ts';
@@ -35,6 +35,9 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
   if (steps.length < 2) {
     return null;
   }
+  // Steps often lie years apart: a time axis, so the gaps are true and every tick names its year.
+  const axis = timeAxis(steps.map((step) => step.date));
+  const data = steps.map((step) => ({ ...step, time: dayTime(step.date) }));
   return (
     <Box
       data-testid="chart-progression"
@@ -48,18 +51,22 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
       sx={{ width: '100%', height: CHART_HEIGHT, mt: 2 }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={steps} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...style.grid} />
           <XAxis
-            dataKey="date"
+            dataKey="time"
+            type="number"
+            scale="time"
+            domain={axis.domain}
+            ticks={axis.ticks}
             {...style.axis}
-            tickFormatter={(day: string) => bucketLabel(day, true)}
+            tickFormatter={axis.label}
             minTickGap={24}
           />
           <YAxis {...style.axis} reversed domain={['auto', 'auto']} tickFormatter={formatDuration} width={56} />
           <Tooltip
             {...style.tooltip}
-            labelFormatter={(label) => (typeof label === 'string' ? formatDay(label) : '')}
+            labelFormatter={(time) => (typeof time === 'number' ? formatDay(new Date(time).toISOString().slice(0, 10)) : '')}
             formatter={figure(formatDuration)}
           />
           <Line dataKey="seconds" name={label} stroke={style.primary} strokeWidth={2} isAnimationActive={false} />
