@@ -66,7 +66,9 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
           <YAxis {...style.axis} reversed domain={['auto', 'auto']} tickFormatter={formatDuration} width={56} />
           <Tooltip
             {...style.tooltip}
-            labelFormatter={(time) => (typeof time === 'number' ? formatDay(new Date(time).toISOString().slice(0, 10)) : '')}
+            labelFormatter={(time) =>
+              typeof time === 'number' ? formatDay(new Date(time).toISOString().slice(0, 10)) : ''
+            }
             formatter={figure(formatDuration)}
           />
           <Line dataKey="seconds" name={label} stroke={style.primary} strokeWidth={2} isAnimationActive={false} />
