@@ -5,7 +5,7 @@
  * file-less row of the archive exactly once. An activity stored just before the kill but not yet
  * marked is found again by the duplicate rule (same bytes) and reported a duplicate, never stored twice.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import { buildArchive, uploadArchive, waitForArchive } from '../test-support/arc
 import { buildCredentials } from '../test-support/factories.ts';
 import { freePort } from '../test-support/free-port.ts';
 import { waitUntil } from '../test-support/strava.ts';
+import { killProcess, startServerProcess } from '../test-support/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const FILES = 40;
 const MANUAL_ROWS = 5;
 const LEASE_MS = 1_500;
@@ -31,43 +31,15 @@ let child: ChildProcess | null = null;
 /** With PostgreSQL: the data folder (the archive on disk) both processes share. */
 let dataDir: string;
 
-/** `node --import tsx server/main.ts`: the server itself is the child, so SIGKILL reaches it. */
-async function startProcess(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+/** This test's server, in a process of its own on the shared database. */
+function startProcess(): Promise<ChildProcess> {
+  return startServerProcess(port, {
     APP_SECRET: 'archive-restart-test-secret-0123456789abcdef01234',
-    LOG_LEVEL: 'warn',
     ARCHIVE_IMPORT_LEASE_MS: String(LEASE_MS),
     ...(database.databaseUrl
       ? { DATABASE_URL: database.databaseUrl, DATA_DIR: dataDir }
       : { DATA_DIR: path.dirname(database.pgliteDir ?? '') }),
-  };
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const health = createApiClient(`http://127.0.0.1:${port}`);
-  await waitUntil(
-    async () => {
-      if (started.exitCode !== null) {
-        throw new Error(`the server exited with ${started.exitCode}`);
-      }
-      return (await health.get('/api/health').catch(() => null))?.status === 200 || undefined;
-    },
-    'the server process',
-    60_000,
-  );
-  return started;
-}
-
-async function kill(process: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => process.once('exit', resolve));
-  process.kill('SIGKILL');
-  await exited;
 }
 
 beforeAll(async () => {
@@ -78,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
-    await kill(child);
+    await killProcess(child);
   }
   await database?.destroy();
   await rm(dataDir, { recursive: true, force: true });
@@ -114,7 +86,7 @@ describe('a server process killed in the middle of an archive import', () => {
       'ten entries imported',
       120_000,
     );
-    await kill(child);
+    await killProcess(child);
     expect(before.status).toBe('running');
     expect(before.done).toBeLessThan(FILES + MANUAL_ROWS);
 

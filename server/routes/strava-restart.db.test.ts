@@ -4,7 +4,7 @@
  * page after the last one committed, and the runner ends with exactly Strava's activities, none
  * lost and none doubled. The in-process lease test covers the rule; this one a real crash.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
@@ -13,10 +13,10 @@ import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import { buildCredentials } from '../test-support/factories.ts';
 import { connectStrava, loggedRequests, waitUntil } from '../test-support/strava.ts';
+import { killProcess, startServerProcess } from '../test-support/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
 import { freePort } from '../test-support/free-port.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ACTIVITIES = 650;
 const LEASE_MS = 1_500;
 
@@ -25,15 +25,10 @@ let database: TestDatabase;
 let port: number;
 let child: ChildProcess | null = null;
 
-/** `node --import tsx server/main.ts`: the server itself is the child, so SIGKILL reaches it. */
-async function startProcess(): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+/** This test's server, in a process of its own on the shared database. */
+function startProcess(): Promise<ChildProcess> {
+  return startServerProcess(port, {
     APP_SECRET: 'restart-test-secret-0123456789abcdef0123456789',
-    LOG_LEVEL: 'warn',
     STRAVA_BASE_URL: strava.url,
     STRAVA_CLIENT_ID: strava.clientId,
     STRAVA_CLIENT_SECRET: strava.clientSecret,
@@ -43,30 +38,7 @@ async function startProcess(): Promise<ChildProcess> {
     ...(database.databaseUrl
       ? { DATABASE_URL: database.databaseUrl }
       : { DATA_DIR: path.dirname(database.pgliteDir ?? '') }),
-  };
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const health = createApiClient(`http://127.0.0.1:${port}`);
-  await waitUntil(
-    async () => {
-      if (started.exitCode !== null) {
-        throw new Error(`the server exited with ${started.exitCode}`);
-      }
-      return (await health.get('/api/health').catch(() => null))?.status === 200 || undefined;
-    },
-    'the server process',
-    60_000,
-  );
-  return started;
-}
-
-async function kill(process: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => process.once('exit', resolve));
-  process.kill('SIGKILL');
-  await exited;
 }
 
 beforeAll(async () => {
@@ -77,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (child && child.exitCode === null) {
-    await kill(child);
+    await killProcess(child);
   }
   await strava?.stop();
   await database?.destroy();
@@ -98,7 +70,7 @@ describe('a server process killed in the middle of a sync', () => {
       60_000,
     );
 
-    await kill(child);
+    await killProcess(child);
     const pagesBeforeKill = pages().length;
     expect(pagesBeforeKill).toBeLessThan(7);
     child = await startProcess();

@@ -41,7 +41,7 @@ import type { Db } from '../db/db.ts';
 import type { GearTable } from '../db/schema.ts';
 import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import type { ActivityReaction, ServiceContext } from './service-context.ts';
+import type { ActivityChangeSource, ActivityReaction, ServiceContext } from './service-context.ts';
 
 function toGear(row: GearRow, defaults: readonly { activityType: UploadActivityType; gearId: string }[]): Gear {
   return {
@@ -231,11 +231,18 @@ export async function importStravaGear(
  * waiting for one get their sport's default gear (core/gear.ts). On every page of a sync too,
  * before the cached reads are dropped.
  */
+/** The changes that may bring synced activities or a gear_id changed on Strava. */
+const STRAVA_GEAR_SOURCES: ReadonlySet<ActivityChangeSource> = new Set(['strava-sync', 'strava-webhook']);
+
 export const gearDefaultsReaction: ActivityReaction = {
   name: 'gear defaults',
   duringSync: true,
   run: async (context, change) => {
-    await linkStravaGear(context.db, change.userId);
+    // Only Strava's own changes bring synced activities or a new gear_id from Strava; an upload or
+    // an edit does not, and the link reads every synced activity of the runner.
+    if (STRAVA_GEAR_SOURCES.has(change.source)) {
+      await linkStravaGear(context.db, change.userId);
+    }
     await applyDefaultGear(context.db, change.userId);
   },
 };

@@ -212,9 +212,9 @@ export interface ImportInput {
  * What follows a change of a runner's activities, in this order (service-context.ts): the profile's
  * statistics and the stored training loads (a failure of either fails the change), the new
  * activities' track figures (best efforts, heart-rate zones), plan ticks, the medals (spec §4: after
- * every import), the default gear of new and re-typed activities (core/gear.ts), then the runner's cached reads are dropped (after every write above), and last the
- * open pages hear of it: what they read again is never an answer kept from before the change. Each
- * further reaction is one line here.
+ * every import), the default gear of new and re-typed activities (core/gear.ts), then the runner's
+ * cached reads are dropped (after every write above), and last the open pages hear of it: what they
+ * read again is never an answer kept from before the change. Each further reaction is one line here.
  */
 export function registerActivityReactions(context: ServiceContext, mail: { medalMails?: ActivityReaction } = {}): void {
   context.changes.register(totalsReaction);
@@ -471,14 +471,8 @@ export function createServices(deps: ServiceDeps) {
     leaseMs: config.archiveLeaseMs,
   });
   const archives = {
-    latest: (userId: string) => archiveImports.latest(userId),
-    ensureNoneRunning: (userId: string) => archiveImports.ensureNoneRunning(userId),
-    newArchivePath: () => archiveImports.newArchivePath(),
-    start: writes((userId: string, input: { filePath: string; fileName: string; fileSize: number; timeZone: string }) =>
-      archiveImports.start(userId, input),
-    ),
-    /** After the job queue starts: the imports a stopped server left are taken on again. */
-    resume: () => archiveImports.resume(),
+    ...archiveImports,
+    start: writes(archiveImports.start),
   };
 
   const medals = {

@@ -6,7 +6,6 @@
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -27,6 +26,7 @@ import {
 } from '../../../core/gear.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';
+import { SubmitButton } from '../lib/form-fields.tsx';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
 import { useAddGear, useUpdateGear } from './gear-api.ts';
 
@@ -195,14 +195,9 @@ export function GearDialog({
           <Button onClick={onClose} color="inherit" disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={mutation.isPending}
-            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton pending={mutation.isPending} size="medium">
             Save
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>
