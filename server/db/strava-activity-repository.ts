@@ -127,6 +127,8 @@ const SYNCED_COLUMNS = [
   'flag_reason',
 ] as const;
 
+const RETYPED_UNCHOSEN = sql<boolean>`(activities.type is distinct from excluded.type and not activities.gear_chosen)`;
+
 /**
  * Inserts new Strava activities and updates changed ones, idempotently (unique per user and Strava
  * id). Returns how many rows were new or changed. A changed activity's cached detail and streams are
@@ -172,6 +174,10 @@ export async function upsertStravaActivities(
           updatedAt: now,
           detailCachedAt: null,
           streamsCachedAt: null,
+          // Re-typed on Strava: a gear that came from the old sport's default waits for the new
+          // sport's (the "gear defaults" reaction), as a re-type in Stride does; a chosen gear stays.
+          gearId: sql`case when ${RETYPED_UNCHOSEN} then null else activities.gear_id end`,
+          gearPending: sql`activities.gear_pending or ${RETYPED_UNCHOSEN}`,
         })
         .where(sql<boolean>`(${list('activities')}) is distinct from (${list('excluded')})`),
     )

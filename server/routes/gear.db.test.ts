@@ -350,5 +350,21 @@ describe('gear', () => {
       409,
       { type: 'validation_error', message: ACTIVITY_BULK_MESSAGES.gearOnStrava, code: 'strava-gear' },
     );
+
+    // Re-typed on Strava, the run without Strava gear follows the new sport's default at the next sync.
+    const commuter = await addGear(runner, { kind: 'bike', name: 'Commuter' });
+    await setDefault(runner, 'ride', commuter.id);
+    strava.editActivity(bare.id, { sportType: 'Ride' });
+    expect((await syncAndWait(runner.client, { full: true })).sync?.state).toBe('done');
+    const retyped = (await runner.client.get<GearList>('/api/gear')).body.gear;
+    expect(retyped.find((item) => item.id === commuter.id)).toMatchObject({ activityCount: 1 });
+    expect(retyped.find((item) => item.id === commuter.id)?.distance).toBeCloseTo(bare.distance, 3);
+    expect(retyped.find((item) => item.id === shoe.id)).toMatchObject({ activityCount: 0, distance: 0 });
+    // A gear Strava chose stays through a re-type on Strava.
+    strava.editActivity(trainersRuns[0]!.id, { sportType: 'Ride' });
+    expect((await syncAndWait(runner.client, { full: true })).sync?.state).toBe('done');
+    const kept = (await runner.client.get<GearList>('/api/gear')).body.gear;
+    expect(kept.find((item) => item.id === trainersId)).toMatchObject({ activityCount: 3 });
+    expect(kept.find((item) => item.id === commuter.id)).toMatchObject({ activityCount: 1 });
   });
 });

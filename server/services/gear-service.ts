@@ -226,14 +226,14 @@ export async function importStravaGear(
   });
 }
 
+/** The changes that may bring synced activities or a gear_id changed on Strava. */
+const STRAVA_GEAR_SOURCES: ReadonlySet<ActivityChangeSource> = new Set(['strava-sync', 'strava-webhook']);
+
 /**
  * Synced activities Strava put on a known gear are put on it; then new and re-typed activities
  * waiting for one get their sport's default gear (core/gear.ts). On every page of a sync too,
  * before the cached reads are dropped.
  */
-/** The changes that may bring synced activities or a gear_id changed on Strava. */
-const STRAVA_GEAR_SOURCES: ReadonlySet<ActivityChangeSource> = new Set(['strava-sync', 'strava-webhook']);
-
 export const gearDefaultsReaction: ActivityReaction = {
   name: 'gear defaults',
   duringSync: true,
