@@ -23,6 +23,11 @@ import {
   registerViaUi,
   useBrowser,
 } from './support/browser.ts';
+import { PALETTE } from '../web/src/lib/palette.ts';
+
+/** A #rrggbb colour as the browser's computed style writes it. */
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16)).join(', ')})`;
 
 const layoutPaths: readonly string[] = GUARDED_LAYOUT_PATHS;
 
@@ -103,6 +108,14 @@ async function holdApi(page: Page): Promise<{ release: () => void; held: () => n
  */
 describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
+
+  test('the page is dark from its first paint, before the app’s scripts run', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+    expect(background).toBe(rgb(PALETTE.background));
+  });
 
   test('"Loading Stride..." shows while the session is unknown and is forced away after 2 s', async () => {
     const { page } = await browser.newPage(viewport);

@@ -56,4 +56,10 @@ describe('the web manifest', () => {
     expect(index).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     expect(index).toContain(`<meta name="theme-color" content="${PALETTE.background}" />`);
   });
+
+  it('paints the page in the theme background before any script or stylesheet arrives', () => {
+    const index = readFileSync(path.join(web, 'index.html'), 'utf8');
+    expect(index).toContain('<meta name="color-scheme" content="dark" />');
+    expect(index).toMatch(new RegExp(`<style>[^<]*background: ${PALETTE.background};[^<]*</style>`));
+  });
 });
