@@ -134,6 +134,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         stravaConnectsPerUser: 60,
         webhookPostsPerAddress: 600,
         plannerPerAddress: 120,
+        unsubscribesPerAddress: 30,
       },
       planner: { routingUrl: null, elevationUrl: null, timeoutMs: 5000, elevationMinSpacingMs: 1000 },
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -180,6 +180,8 @@ export interface RouteRateLimits {
   webhookPostsPerAddress: number;
   /** The planner's snapping and elevation requests per client address (they are public). */
   plannerPerAddress: number;
+  /** Unsubscribe page and one-click requests per client address (they need no session). */
+  unsubscribesPerAddress: number;
 }
 
 /** How uploads are processed and how much one user may send (docs/activities.md). */
@@ -391,6 +393,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         readInteger(env, 'STRAVA_WEBHOOK_POSTS_PER_WINDOW', WEBHOOK_POSTS_PER_MINUTE),
       ),
       plannerPerAddress: Math.max(1, readInteger(env, 'PLANNER_REQUESTS_PER_WINDOW', 120)),
+      unsubscribesPerAddress: Math.max(1, readInteger(env, 'UNSUBSCRIBE_REQUESTS_PER_WINDOW', 30)),
     },
     planner: {
       routingUrl: readServiceUrl(env, 'ROUTING_URL'),

@@ -1,10 +1,11 @@
 /**
  * The rate limits routes declare (server/http/rate-limit.ts): upload requests and Strava
- * connect/exchange per signed-in user, webhook posts per client address. Past the limit: 429 with
+ * connect/exchange per signed-in user; webhook posts, planner and unsubscribe requests per client address. Past the limit: 429 with
  * HTTP_MESSAGES' sentence and Retry-After, nothing else runs; the next window lets requests in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { ONE_CLICK_BODY_FIELD, ONE_CLICK_BODY_VALUE, UNSUBSCRIBE_PATH } from '../../core/mailings/mail-preferences.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
@@ -38,6 +39,7 @@ beforeAll(async () => {
         stravaConnectsPerUser: LIMIT,
         webhookPostsPerAddress: LIMIT,
         plannerPerAddress: LIMIT,
+        unsubscribesPerAddress: LIMIT,
       },
     },
     { clock },
@@ -162,5 +164,26 @@ describe('the route planner’s public requests (per client address)', () => {
     expectApiError(refused, 429, { type: 'rate_limit_error', message: HTTP_MESSAGES.tooManyRequests(60) });
     clock.advance(WINDOW_MS);
     expect((await visitor.post('/api/routes/snap', { legs: [leg] })).status).toBe(200);
+  });
+});
+
+describe('the unsubscribe page and one-click (per client address)', () => {
+  it('counts the page and the one-click together and answers 429 past the limit', async () => {
+    clock.advance(WINDOW_MS);
+    const visitor = createApiClient(server.url);
+    const address = `${UNSUBSCRIBE_PATH}?token=not-a-token`;
+    expect((await visitor.get(address)).status).toBe(400);
+    const oneClick = () =>
+      visitor.post(address, undefined, {
+        rawBody: `${ONE_CLICK_BODY_FIELD}=${ONE_CLICK_BODY_VALUE}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        withoutOrigin: true,
+      });
+    expect((await oneClick()).status).toBe(400);
+    const refused = await oneClick();
+    expectApiError(refused, 429, { type: 'rate_limit_error', message: HTTP_MESSAGES.tooManyRequests(60) });
+    expect(refused.headers.get('retry-after')).toBe('60');
+    clock.advance(WINDOW_MS);
+    expect((await visitor.get(address)).status).toBe(400);
   });
 });
