@@ -61,7 +61,14 @@ export default function ActivitiesPage() {
   const month = url.month ?? thisMonth;
   const list = useActivityPage(url.query, !calendar);
   const monthList = useActivityPage(
-    { ...url.query, ...calendarRange(month, firstDayOfWeek()), sort: 'date', order: 'asc', page: 1, limit: ACTIVITY_PAGE_SIZE_MAX },
+    {
+      ...url.query,
+      ...calendarRange(month, firstDayOfWeek()),
+      sort: 'date',
+      order: 'asc',
+      page: 1,
+      limit: ACTIVITY_PAGE_SIZE_MAX,
+    },
     calendar,
   );
   // The newest unfiltered page: the samples are dated 1–3 days ago, so if any exist they show here.
