@@ -46,12 +46,20 @@ async function addRuns(page: Page): Promise<void> {
   }
 }
 
+/** What the check below reads of an element in the page (the e2e files are typed without the DOM). */
+interface ShownBox {
+  scrollWidth: number;
+  clientWidth: number;
+  scrollHeight: number;
+  clientHeight: number;
+  querySelectorAll: (selector: string) => ArrayLike<ShownBox>;
+}
 /** Is every line of text in `locator` shown whole (neither cut sideways nor clamped)? */
 const shownWhole = (locator: Locator) =>
-  locator.evaluate(
-    `(element) => [element, ...element.querySelectorAll('*')].every(
+  locator.evaluate((element: ShownBox) =>
+    [element, ...Array.from(element.querySelectorAll('*'))].every(
       (node) => node.scrollWidth <= node.clientWidth + 1 && node.scrollHeight <= node.clientHeight + 1,
-    )`,
+    ),
   );
 const noSidewaysScroll = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
 
