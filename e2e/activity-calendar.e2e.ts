@@ -282,6 +282,19 @@ describe.each(VIEWPORT_NAMES)('the list’s names (%s)', (viewport) => {
     for (const name of await names.all()) {
       expect(await shownWhole(name)).toBe(true);
     }
+    // Each figure sits under its own header.
+    const rightEdge = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return Math.round(box!.x + box!.width);
+    };
+    const cells = table.locator('tbody tr').first().locator('td');
+    for (const [header, cell] of [
+      [/^Distance$/, 3],
+      [/Time$/i, 4],
+      [/^Pace$/, 6],
+    ] as const) {
+      expect(await rightEdge(cells.nth(cell))).toBe(await rightEdge(table.getByRole('columnheader', { name: header })));
+    }
     expect(await noSidewaysScroll(page)).toBe(true);
     await screenshot(page, `activity-list-names-${viewport}`);
   });

@@ -65,7 +65,9 @@ const PHONE_TABLE = (theme: Theme) => ({
 /** A body row's cells on the phone grid: the checkbox beside both lines, the name across the first. */
 const PHONE_CHECKBOX = { gridRow: { xs: '1 / 3', md: 'auto' } } as const;
 const PHONE_NAME = { gridColumn: { xs: '2 / 6', md: 'auto' }, pb: { xs: 0, md: 0.75 } } as const;
-const PHONE_FIGURE = { gridRow: { xs: 2, md: 'auto' }, pt: { xs: 0.25, md: 0.75 } } as const;
+/** A figure on the phone's second line, under its header (grid column 3, 4 or 5). */
+const phoneFigure = (column: number) =>
+  ({ gridRow: { xs: 2, md: 'auto' }, gridColumn: { xs: column, md: 'auto' }, pt: { xs: 0.25, md: 0.75 } }) as const;
 
 interface Column {
   key: string;
@@ -208,12 +210,10 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
                   <ActivityNameCell activity={activity} wrap />
                 </Link>
               </TableCell>
-              <TableCell sx={{ ...NUMBER, ...PHONE_FIGURE, gridColumn: { xs: 3, md: 'auto' } }}>
-                {formatActivityDistance(activity, units)}
-              </TableCell>
-              <TableCell sx={{ ...NUMBER, ...PHONE_FIGURE }}>{formatMovingTime(activity)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(3) }}>{formatActivityDistance(activity, units)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(4) }}>{formatMovingTime(activity)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElapsedTime(activity)}</TableCell>
-              <TableCell sx={{ ...NUMBER, ...PHONE_FIGURE }}>{formatActivityPace(activity, units)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(5) }}>{formatActivityPace(activity, units)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatHeartRate(activity.averageHeartrate)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElevation(activity.elevationGain, units)}</TableCell>
             </TableRow>
