@@ -224,6 +224,8 @@ describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) =>
     await toolbar.getByRole('button', { name: 'Change gear' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change the gear of 2 activities' });
     await expectVisible(dialog);
+    // It opens on no gear, and says so.
+    expect(await dialog.getByRole('combobox', { name: 'Change gear to' }).innerText()).toBe(GEAR_TEXTS.none);
     await dialog.getByRole('combobox', { name: 'Change gear to' }).click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual([GEAR_TEXTS.none, 'Clifton 9', 'Old trainers']);
     await page.getByRole('option', { name: 'Old trainers' }).click();
