@@ -23,19 +23,27 @@ export const ACTIVITY_BULK_MESSAGES = {
   gearNotYours: 'That gear is not yours or no longer exists. Nothing was changed.',
 } as const;
 
-/** What the list says around the selection. */
+/** Writes a count in the reader's locale (the web hands in its format module's formatNumber). */
+export type FormatCount = (count: number) => string;
+
+const activities = (count: number, formatCount: FormatCount) =>
+  `${formatCount(count)} ${count === 1 ? 'activity' : 'activities'}`;
+
+/** What the list says around the selection; counts are written by the formatter handed in. */
 export const ACTIVITY_BULK_TEXTS = {
-  selected: (count: number) => `${count.toLocaleString('en-US')} selected`,
+  selected: (count: number, formatCount: FormatCount) => `${formatCount(count)} selected`,
   deleteButton: 'Delete',
   retypeLabel: 'Change type to',
-  confirmTitle: (count: number) =>
-    `Delete ${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'}?`,
+  confirmTitle: (count: number, formatCount: FormatCount) => `Delete ${activities(count, formatCount)}?`,
   confirmBody: 'They are removed from your list, totals, charts and medals. This cannot be undone.',
   confirmButton: 'Delete',
   cancel: 'Cancel',
-  deleted: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} deleted.`,
+  deleted: (count: number, formatCount: FormatCount) => `${activities(count, formatCount)} deleted.`,
+  gearButton: 'Change gear',
   gearLabel: 'Change gear to',
-  retyped: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'activity' : 'activities'} changed.`,
+  gearTitle: (count: number, formatCount: FormatCount) => `Change the gear of ${activities(count, formatCount)}`,
+  gearConfirm: 'Change gear',
+  changed: (count: number, formatCount: FormatCount) => `${activities(count, formatCount)} changed.`,
 } as const;
 
 const idsSchema = z

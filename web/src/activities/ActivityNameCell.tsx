@@ -11,10 +11,11 @@ import { ActivitySourceChip } from './ActivitySourceChip.tsx';
 import { FlaggedChip } from './FlaggedActivity.tsx';
 import { NotCountedChip } from './NotCountedChip.tsx';
 
-export function ActivityNameCell({ activity }: { activity: DataActivity }) {
+/** `wrap`: the whole name, over as many lines as it takes, where a row gives it the width (the list). */
+export function ActivityNameCell({ activity, wrap = false }: { activity: DataActivity; wrap?: boolean }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography noWrap sx={{ fontWeight: 600 }}>
+      <Typography noWrap={!wrap} sx={{ fontWeight: 600, overflowWrap: wrap ? 'anywhere' : undefined }}>
         {activity.name}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>

@@ -202,7 +202,7 @@ describe('profileSummary', () => {
       point(4.567, { pace: 301 }),
     ];
     expect(profileSummary('pace', points, 'metric')).toBe(
-      'Pace profile, over 4.57 km. Pace: lowest 4:10/km (at 1.2 km), highest 6:02/km (at 2.5 km), latest 5:01/km.',
+      'Pace profile, over 4.57 km. Pace: fastest 4:10/km (at 1.2 km), slowest 6:02/km (at 2.5 km), latest 5:01/km.',
     );
     expect(profileSummary('heartRate', [point(0, { heartRate: 140 }), point(3, { heartRate: null })], 'imperial')).toBe(
       'Heart rate profile, over 3 mi. Heart rate: 140 bpm (at 0 mi).',

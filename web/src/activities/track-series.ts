@@ -16,7 +16,7 @@ import {
   formatPaceSeconds,
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
-import { chartSummary } from '../lib/chart-summary.ts';
+import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
 import { formatNumber } from '../lib/format.ts';
 
 export interface ProfilePoint {
@@ -197,8 +197,8 @@ const PROFILE_NAMES: Readonly<Record<ProfileMetric, string>> = {
 };
 
 /**
- * A profile chart in words, its text alternative: "Pace profile, over 4.57 km. Pace: lowest 4:10/km
- * (at 1.2 km), highest 6:02/km (at 3.9 km), latest 5:01/km."
+ * A profile chart in words, its text alternative: "Pace profile, over 4.57 km. Pace: fastest 4:10/km
+ * (at 1.2 km), slowest 6:02/km (at 3.9 km), latest 5:01/km."
  */
 export function profileSummary(metric: ProfileMetric, points: readonly ProfilePoint[], units: UnitSystem): string {
   const unit = distanceUnitLabel(units);
@@ -215,6 +215,7 @@ export function profileSummary(metric: ProfileMetric, points: readonly ProfilePo
         name,
         values: points.map((point) => point[metric]),
         format: (value) => profileReadout(metric, { ...blank, [metric]: value }, units),
+        extremes: metric === 'pace' ? PACE_EXTREMES : undefined,
       },
     ],
   });

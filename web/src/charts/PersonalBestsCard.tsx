@@ -25,7 +25,7 @@ import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
 import { dayTime, formatDay, timeAxis } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
-import { chartSummary } from '../lib/chart-summary.ts';
+import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
 import { usePersonalBests } from '../activities/personal-bests-api.ts';
 
 type Distance = PersonalBests['distances'][number];
@@ -46,7 +46,9 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
         title: `${label} personal best over time`,
         labels: steps.map((step) => formatDay(step.date)),
         noun: ['record', 'records'],
-        series: [{ name: label, values: steps.map((step) => step.seconds), format: formatDuration }],
+        series: [
+          { name: label, values: steps.map((step) => step.seconds), format: formatDuration, extremes: PACE_EXTREMES },
+        ],
       })}
       sx={{ width: '100%', height: CHART_HEIGHT, mt: 2 }}
     >

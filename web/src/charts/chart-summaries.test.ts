@@ -37,8 +37,8 @@ describe('the Charts page in words', () => {
     );
     expect(summaries.pace).toBe(
       'Pace trend · runs, 3 weeks from 3 Feb to 17 Feb. ' +
-        'Average pace: lowest 5:00/km (10 Feb), highest 5:30/km (3 Feb), latest 5:00/km. ' +
-        'Rolling average: lowest 5:15/km (10 Feb), highest 5:30/km (3 Feb), latest 5:15/km.',
+        'Average pace: fastest 5:00/km (10 Feb), slowest 5:30/km (3 Feb), latest 5:00/km. ' +
+        'Rolling average: fastest 5:15/km (10 Feb), slowest 5:30/km (3 Feb), latest 5:15/km.',
     );
   });
 

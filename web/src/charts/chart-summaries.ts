@@ -5,7 +5,7 @@
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
-import { chartSummary, type SummarySeries } from '../lib/chart-summary.ts';
+import { PACE_EXTREMES, chartSummary, type SummarySeries } from '../lib/chart-summary.ts';
 import { formatNumber } from '../lib/format.ts';
 import { formatHours, zoneName, type BucketRow, type ZoneRow } from './chart-series.ts';
 
@@ -75,8 +75,8 @@ export function volumeSummaries(
       labels,
       noun,
       series: [
-        { name: 'Average pace', values: rows.map((row) => row.pace), format: pace },
-        { name: 'Rolling average', values: rows.map((row) => row.paceRolling), format: pace },
+        { name: 'Average pace', values: rows.map((row) => row.pace), format: pace, extremes: PACE_EXTREMES },
+        { name: 'Rolling average', values: rows.map((row) => row.paceRolling), format: pace, extremes: PACE_EXTREMES },
       ],
     }),
   };

@@ -21,7 +21,12 @@ function GearRow({ gear, units, onEdit }: { gear: Gear; units: UnitSystem; onEdi
   const details = [GEAR_TEXTS.kindLabels[gear.kind], gear.brand, gear.model].filter((part) => part !== '').join(' · ');
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      {/* On a phone the name takes the first line and the figure with the actions a second. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0.5, sm: 1 }}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{gear.name}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -29,21 +34,23 @@ function GearRow({ gear, units, onEdit }: { gear: Gear; units: UnitSystem; onEdi
             {gear.stravaGearId !== null && ` · ${GEAR_TEXTS.fromStrava}`}
           </Typography>
         </Box>
-        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {gearProgressText(gear, units)}
-        </Typography>
-        <Button size="small" onClick={onEdit} aria-label={`Edit ${gear.name}`}>
-          Edit
-        </Button>
-        <Button
-          size="small"
-          color="inherit"
-          disabled={update.isPending}
-          onClick={() => update.mutate({ id: gear.id, update: { retired: !gear.retired } })}
-          aria-label={`${gear.retired ? GEAR_TEXTS.unretireButton : GEAR_TEXTS.retireButton} ${gear.name}`}
-        >
-          {gear.retired ? GEAR_TEXTS.unretireButton : GEAR_TEXTS.retireButton}
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }} data-testid="gear-row-actions">
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', flexGrow: 1, whiteSpace: 'nowrap' }}>
+            {gearProgressText(gear, units)}
+          </Typography>
+          <Button size="small" onClick={onEdit} aria-label={`Edit ${gear.name}`}>
+            Edit
+          </Button>
+          <Button
+            size="small"
+            color="inherit"
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: gear.id, update: { retired: !gear.retired } })}
+            aria-label={`${gear.retired ? GEAR_TEXTS.unretireButton : GEAR_TEXTS.retireButton} ${gear.name}`}
+          >
+            {gear.retired ? GEAR_TEXTS.unretireButton : GEAR_TEXTS.retireButton}
+          </Button>
+        </Stack>
       </Stack>
       {share !== null && (
         <LinearProgress

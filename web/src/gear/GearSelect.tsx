@@ -43,6 +43,8 @@ export function GearSelect({
       onChange={(event) => onChange(event.target.value === NONE ? null : event.target.value)}
       helperText={helperText}
       fullWidth={fullWidth}
+      // "None" is a choice like any other: shown in the field when chosen, not an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: 200 }}
     >
       <MenuItem value={NONE}>{GEAR_TEXTS.none}</MenuItem>

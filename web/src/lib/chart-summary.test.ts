@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { chartSummary, rangeText, seriesText } from './chart-summary.ts';
+import { PACE_EXTREMES, chartSummary, rangeText, seriesText } from './chart-summary.ts';
 
 const km = (value: number) => `${value.toFixed(1)} km`;
 
@@ -19,6 +19,18 @@ describe('chart summaries', () => {
         '24 Feb',
       ]),
     ).toBe('This period: lowest 0.0 km (10 Feb), highest 42.3 km (17 Feb), latest 8.0 km.');
+  });
+
+  test('call a pace fastest at its lowest and slowest at its highest', () => {
+    const pace = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}/km`;
+    expect(
+      seriesText({ name: 'Pace', values: [300, 250, 362, 301], format: pace, extremes: PACE_EXTREMES }, [
+        'at 0.5 km',
+        'at 1.2 km',
+        'at 2.5 km',
+        'at 4.5 km',
+      ]),
+    ).toBe('Pace: fastest 4:10/km (at 1.2 km), slowest 6:02/km (at 2.5 km), latest 5:01/km.');
   });
 
   test('skip the points a series has no value at, and say when it has none', () => {

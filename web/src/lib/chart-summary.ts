@@ -1,7 +1,8 @@
 /**
  * The text alternative of a chart: one sentence a screen reader speaks in the chart's place (the
  * chart's box is role="img" with this as its label), naming what is drawn, over which range, and
- * each series' lowest, highest and latest values in the chart's own units.
+ * each series' lowest, highest and latest values in the chart's own units (a pace's fastest and
+ * slowest).
  */
 
 export interface SummarySeries {
@@ -11,7 +12,15 @@ export interface SummarySeries {
   values: readonly (number | null | undefined)[];
   /** The value as the chart's tooltip writes it. */
   format: (value: number) => string;
+  /**
+   * The words for the lowest and the highest value, "lowest" and "highest" unless given: a pace or
+   * a finish time is fastest at its lowest (PACE_EXTREMES).
+   */
+  extremes?: readonly [lowest: string, highest: string];
 }
+
+/** A pace's or a time's lowest value is its fastest. */
+export const PACE_EXTREMES = ['fastest', 'slowest'] as const;
 
 export interface ChartSummaryInput {
   /** What the chart shows ("Distance per week"). */
@@ -65,7 +74,8 @@ export function seriesText(series: SummarySeries, labels: readonly (string | und
   if (lowest === highest) {
     return `${series.name}: ${at(lowest)}.`;
   }
-  return `${series.name}: lowest ${at(lowest)}, highest ${at(highest)}, latest ${series.format(series.values[latest] as number)}.`;
+  const [low, high] = series.extremes ?? ['lowest', 'highest'];
+  return `${series.name}: ${low} ${at(lowest)}, ${high} ${at(highest)}, latest ${series.format(series.values[latest] as number)}.`;
 }
 
 /** "Distance per week, 13 weeks from 3 Feb to 28 Apr. This period: lowest …, highest …, latest …." */

@@ -4,8 +4,8 @@
  * local dates (spec §5 "Activity list filters"), searched by name and sorted from the column
  * headers, one numbered page of 50 at a time so 10,000 activities never become 10,000 rows.
  * Filters, search, order and page live in the URL (useActivityListUrl). The Calendar view shows one
- * month (its activities in one request: the list query over the month's dates, up to 200) with
- * previous and next month; type, source and search filters narrow it too. New runners can add and remove the placeholder sample runs (spec §4
+ * month in whole weeks (its activities in one request: the list query over the shown dates, the
+ * neighbouring months' days of the first and last rows included, up to 200) with previous and next month; type, source and search filters narrow it too. New runners can add and remove the placeholder sample runs (spec §4
  * "Activity data lifecycle"), and add an activity by hand (a treadmill run without a file).
  */
 import AddIcon from '@mui/icons-material/Add';
@@ -34,12 +34,13 @@ import { ActivityCalendar } from '../activities/list/ActivityCalendar.tsx';
 import { ActivityFilters } from '../activities/list/ActivityFilters.tsx';
 import { ActivityPager } from '../activities/list/ActivityPager.tsx';
 import { ActivityTable } from '../activities/list/ActivityTable.tsx';
-import { monthRange } from '../activities/list/month-calendar.ts';
+import { calendarRange } from '../activities/list/month-calendar.ts';
 import { useActivityListUrl } from '../activities/list/use-activity-list-url.ts';
 import { ManualActivityDialog } from '../activities/ManualActivityDialog.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useUnits } from '../profile/use-units.ts';
+import { firstDayOfWeek, formatNumber } from '../lib/format.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useStravaStatus } from '../strava/strava-api.ts';
 
@@ -60,7 +61,14 @@ export default function ActivitiesPage() {
   const month = url.month ?? thisMonth;
   const list = useActivityPage(url.query, !calendar);
   const monthList = useActivityPage(
-    { ...url.query, ...monthRange(month), sort: 'date', order: 'asc', page: 1, limit: ACTIVITY_PAGE_SIZE_MAX },
+    {
+      ...url.query,
+      ...calendarRange(month, firstDayOfWeek()),
+      sort: 'date',
+      order: 'asc',
+      page: 1,
+      limit: ACTIVITY_PAGE_SIZE_MAX,
+    },
     calendar,
   );
   // The newest unfiltered page: the samples are dated 1–3 days ago, so if any exist they show here.
@@ -95,8 +103,8 @@ export default function ActivitiesPage() {
         setSelection({ listKey, ids: new Set() });
         setBulkDone(
           result.action === 'delete'
-            ? ACTIVITY_BULK_TEXTS.deleted(result.changed)
-            : ACTIVITY_BULK_TEXTS.retyped(result.changed),
+            ? ACTIVITY_BULK_TEXTS.deleted(result.changed, formatNumber)
+            : ACTIVITY_BULK_TEXTS.changed(result.changed, formatNumber),
         );
         onSent?.();
       },
@@ -208,7 +216,13 @@ export default function ActivitiesPage() {
           ) : (
             <>
               {selected.size > 0 && (
-                <ActivityBulkBar ids={[...selected]} pending={bulk.isPending} error={bulk.error} send={sendBulk} />
+                <ActivityBulkBar
+                  ids={[...selected]}
+                  pending={bulk.isPending}
+                  error={bulk.error}
+                  send={sendBulk}
+                  reset={bulk.reset}
+                />
               )}
               <ActivityTable
                 items={items}

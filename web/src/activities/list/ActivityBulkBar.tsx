@@ -1,15 +1,30 @@
 /**
  * The bar over the activity list while rows are selected: "n selected" and the actions on the
  * selection. Each action is one entry of BULK_ACTIONS, a component given the selected ids and a way
- * to send one bulk request (POST /api/activities/bulk); a new action is one more entry.
+ * to send one bulk request (POST /api/activities/bulk); a new action is one more entry. Counts are
+ * written in the reader's locale (lib/format.ts).
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Button, Menu, MenuItem, Stack, Typography } from '@mui/material';
-import { useState, type ComponentType } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import { ACTIVITY_BULK_TEXTS, type ActivityBulkAction } from '../../../../core/activity/activity-bulk.ts';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { GearSelect } from '../../gear/GearSelect.tsx';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import { SubmitButton } from '../../lib/form-fields.tsx';
+import { formatNumber } from '../../lib/format.ts';
 import { runnerTimeZone } from '../../lib/time-zone.ts';
 
 export interface BulkActionProps {
@@ -19,9 +34,11 @@ export interface BulkActionProps {
   error: Error | null;
   /** Sends the request; `onSent` runs once it succeeded. */
   send: (action: ActivityBulkAction, onSent?: () => void) => void;
+  /** Forgets the last request's refusal (a dialog opening afresh). */
+  reset: () => void;
 }
 
-function DeleteSelected({ ids, pending, error, send }: BulkActionProps) {
+function DeleteSelected({ ids, pending, error, send, reset }: BulkActionProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
@@ -36,7 +53,7 @@ function DeleteSelected({ ids, pending, error, send }: BulkActionProps) {
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={ACTIVITY_BULK_TEXTS.confirmTitle(ids.length)}
+        title={ACTIVITY_BULK_TEXTS.confirmTitle(ids.length, formatNumber)}
         confirmLabel={ACTIVITY_BULK_TEXTS.confirmButton}
         confirmIcon={<DeleteIcon />}
         color="error"
@@ -44,6 +61,7 @@ function DeleteSelected({ ids, pending, error, send }: BulkActionProps) {
         error={confirming ? error : null}
         onConfirm={() => send({ action: 'delete', ids: [...ids] }, () => setConfirming(false))}
         onClose={() => setConfirming(false)}
+        onOpen={reset}
       >
         {ACTIVITY_BULK_TEXTS.confirmBody}
       </ConfirmDialog>
@@ -87,9 +105,63 @@ function RetypeSelected({ ids, pending, send }: BulkActionProps) {
   );
 }
 
+/** One gear (or none) for the whole selection; Strava's own activities make the server refuse. */
+function GearSelected({ ids, pending, error, send, reset }: BulkActionProps) {
+  const [open, setOpen] = useState(false);
+  const [gearId, setGearId] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ action: 'gear', ids: [...ids], gearId }, () => setOpen(false));
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        disabled={pending}
+        aria-haspopup="dialog"
+        onClick={() => {
+          reset();
+          setGearId(null);
+          setOpen(true);
+        }}
+      >
+        {ACTIVITY_BULK_TEXTS.gearButton}
+      </Button>
+      <Dialog open={open} onClose={pending ? undefined : () => setOpen(false)} fullWidth maxWidth="xs">
+        <form onSubmit={submit} noValidate>
+          <DialogTitle>{ACTIVITY_BULK_TEXTS.gearTitle(ids.length, formatNumber)}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <GearSelect
+                fullWidth
+                size="medium"
+                label={ACTIVITY_BULK_TEXTS.gearLabel}
+                value={gearId}
+                disabled={pending}
+                onChange={setGearId}
+              />
+              {open && error && <Alert severity="error">{error.message}</Alert>}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setOpen(false)} color="inherit" disabled={pending}>
+              {ACTIVITY_BULK_TEXTS.cancel}
+            </Button>
+            <SubmitButton pending={pending} size="medium">
+              {ACTIVITY_BULK_TEXTS.gearConfirm}
+            </SubmitButton>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
 /** The actions on a selection, in the bar's order. */
 export const BULK_ACTIONS: readonly { key: string; Action: ComponentType<BulkActionProps> }[] = [
   { key: 'retype', Action: RetypeSelected },
+  { key: 'gear', Action: GearSelected },
   { key: 'delete', Action: DeleteSelected },
 ];
 
@@ -104,7 +176,7 @@ export function ActivityBulkBar(props: BulkActionProps) {
       sx={{ alignItems: 'center', flexWrap: 'wrap', px: 2, py: 1, bgcolor: 'action.selected' }}
     >
       <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto' }} aria-live="polite">
-        {ACTIVITY_BULK_TEXTS.selected(props.ids.length)}
+        {ACTIVITY_BULK_TEXTS.selected(props.ids.length, formatNumber)}
       </Typography>
       {BULK_ACTIONS.map(({ key, Action }) => (
         <Action key={key} {...props} />

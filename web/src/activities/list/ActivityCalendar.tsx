@@ -1,7 +1,8 @@
 /**
  * The activity list as a month calendar: the month's weeks, each starting on the locale's first day,
- * each activity on its local day (name and distance, linking to it), and the week's total distance
- * in the last column. On a phone each week is a block of per-day rows, only the days with activities.
+ * each activity on its local day (sport icon, a name of up to two lines and the distance, linking to
+ * it; the neighbouring months' days of the first and last rows too), and the week's total distance
+ * over all seven days in the last column. On a phone each week is a block of per-day rows, only the days with activities.
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -25,6 +26,15 @@ interface ActivityCalendarProps {
 type Week = MonthCalendarWeek<ActivitySummary>;
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+/** A name in a narrow day cell wraps to two lines before it is cut (the link's title holds it all). */
+const twoLines = {
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+} as const;
 
 function ActivityEntry({ activity, units }: { activity: ActivitySummary; units: UnitSystem }) {
   return (
@@ -34,11 +44,11 @@ function ActivityEntry({ activity, units }: { activity: ActivitySummary; units: 
       title={activity.name}
       underline="hover"
       color="inherit"
-      sx={{ display: 'flex', gap: 0.5, alignItems: 'center', minWidth: 0 }}
+      sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', minWidth: 0 }}
     >
-      <ActivityTypeIcon type={activity.type} sx={{ fontSize: 16, color: 'primary.main', flexShrink: 0 }} />
+      <ActivityTypeIcon type={activity.type} sx={{ fontSize: 16, color: 'primary.main', flexShrink: 0, mt: 0.25 }} />
       <Box component="span" sx={{ minWidth: 0 }}>
-        <Typography variant="caption" component="span" sx={{ ...oneLine, display: 'block', fontWeight: 600 }}>
+        <Typography variant="caption" component="span" sx={{ ...twoLines, fontWeight: 600, lineHeight: 1.3 }}>
           {activity.name}
         </Typography>
         {activity.distance > 0 && (

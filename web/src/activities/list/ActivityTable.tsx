@@ -3,8 +3,21 @@
  * width; elapsed time, average heart rate and climb from md up. Date, distance, moving time and
  * pace sort from their column headers (aria-sort on the sorted one); a row opens its activity.
  * A checkbox per row, and one for the whole page in the header, select rows for the bulk actions.
+ * On a phone each row is two lines (a CSS grid over the same cells): the name and date across the
+ * whole width, the figures under their headers below, so a name is never cut to "Sample: …".
  */
-import { Box, Checkbox, Link, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  type Theme,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
@@ -32,6 +45,29 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 const NUMBER = { textAlign: 'right', whiteSpace: 'nowrap', px: { xs: 0.75, md: 1.5 } } as const;
+
+/**
+ * Below md the table's rows are grids of these columns (checkbox, name, distance, time, pace); the
+ * header keeps one line, a body row puts its name across the columns and the figures on a second.
+ */
+const PHONE_COLUMNS = '36px minmax(0, 1fr) 68px 64px 76px';
+const PHONE_TABLE = (theme: Theme) => ({
+  tableLayout: 'fixed',
+  width: '100%',
+  [theme.breakpoints.down('md')]: {
+    display: 'block',
+    '& thead, & tbody': { display: 'block' },
+    // Cells in a grid row are blockified; those hidden below md stay hidden.
+    '& tr': { display: 'grid', gridTemplateColumns: PHONE_COLUMNS, borderBottom: 1, borderColor: 'divider' },
+    '& th, & td': { borderBottom: 0 },
+  },
+});
+/** A body row's cells on the phone grid: the checkbox beside both lines, the name across the first. */
+const PHONE_CHECKBOX = { gridRow: { xs: '1 / 3', md: 'auto' } } as const;
+const PHONE_NAME = { gridColumn: { xs: '2 / 6', md: 'auto' }, pb: { xs: 0, md: 0.75 } } as const;
+/** A figure on the phone's second line, under its header (grid column 3, 4 or 5). */
+const phoneFigure = (column: number) =>
+  ({ gridRow: { xs: 2, md: 'auto' }, gridColumn: { xs: column, md: 'auto' }, pt: { xs: 0.25, md: 0.75 } }) as const;
 
 interface Column {
   key: string;
@@ -103,7 +139,7 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
   const navigate = useNavigate();
   const chosen = items.filter((activity) => selected.has(activity.id)).length;
   return (
-    <Table aria-label="Activities" size="small" sx={{ tableLayout: 'fixed', width: '100%' }}>
+    <Table aria-label="Activities" size="small" sx={PHONE_TABLE}>
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox" sx={{ width: { xs: 36, md: 48 } }}>
@@ -158,7 +194,7 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
               selected={selected.has(activity.id)}
               sx={{ cursor: 'pointer', '& td': { typography: 'body2' } }}
             >
-              <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+              <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()} sx={PHONE_CHECKBOX}>
                 <Checkbox
                   size="small"
                   checked={selected.has(activity.id)}
@@ -169,15 +205,15 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
               <TableCell sx={{ ...WIDE_ONLY, color: 'primary.main' }}>
                 <ActivityTypeIcon type={activity.type} />
               </TableCell>
-              <TableCell sx={{ pl: { xs: 0.5, md: 0 }, overflow: 'hidden' }}>
+              <TableCell sx={{ pl: { xs: 0.5, md: 0 }, overflow: 'hidden', ...PHONE_NAME }}>
                 <Link component={RouterLink} to={to} underline="none" color="inherit" sx={{ display: 'block' }}>
-                  <ActivityNameCell activity={activity} />
+                  <ActivityNameCell activity={activity} wrap />
                 </Link>
               </TableCell>
-              <TableCell sx={NUMBER}>{formatActivityDistance(activity, units)}</TableCell>
-              <TableCell sx={NUMBER}>{formatMovingTime(activity)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(3) }}>{formatActivityDistance(activity, units)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(4) }}>{formatMovingTime(activity)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElapsedTime(activity)}</TableCell>
-              <TableCell sx={NUMBER}>{formatActivityPace(activity, units)}</TableCell>
+              <TableCell sx={{ ...NUMBER, ...phoneFigure(5) }}>{formatActivityPace(activity, units)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatHeartRate(activity.averageHeartrate)}</TableCell>
               <TableCell sx={{ ...NUMBER, ...WIDE_ONLY }}>{formatElevation(activity.elevationGain, units)}</TableCell>
             </TableRow>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthCalendarWeeks, monthRange, shiftMonth } from './month-calendar.ts';
+import { calendarRange, monthCalendarWeeks, monthRange, shiftMonth } from './month-calendar.ts';
 
 const run = (startDateLocal: string, distance: number) => ({ startDateLocal, distance });
 
@@ -70,5 +70,32 @@ describe('the activity list month calendar', () => {
       '2026-11-03T18:00:00',
     ]);
     expect(weeks.map((week) => week.distanceM)).toEqual([0, 34100, 3000, 0, 0, 0]);
+  });
+
+  it('shows whole weeks: the range runs from the first row’s first day to the last row’s last', () => {
+    // November 2026 begins on a Sunday and ends on a Monday.
+    expect(calendarRange('2026-11', 1)).toEqual({ from: '2026-10-26', to: '2026-12-06' });
+    expect(calendarRange('2026-11', 7)).toEqual({ from: '2026-11-01', to: '2026-12-05' });
+    // February 2027 starts on a Monday and ends on a Sunday: no neighbouring days.
+    expect(calendarRange('2027-02', 1)).toEqual({ from: '2027-02-01', to: '2027-02-28' });
+    expect(calendarRange('2027-01', 6)).toEqual({ from: '2026-12-26', to: '2027-02-05' });
+  });
+
+  it('totals each whole week, the neighbouring months’ days of the first and last rows included', () => {
+    const weeks = monthCalendarWeeks(
+      '2026-11',
+      [
+        run('2026-10-30T07:30:00', 6000),
+        run('2026-11-01T09:00:00', 10000),
+        run('2026-11-30T07:00:00', 4000),
+        run('2026-12-03T07:00:00', 7000),
+      ],
+      1,
+    );
+    expect(weeks.map((week) => week.distanceM)).toEqual([16000, 0, 0, 0, 0, 11000]);
+    const friday = weeks[0]!.days[4]!;
+    expect(friday).toMatchObject({ date: '2026-10-30', inMonth: false });
+    expect(friday.activities.map((activity) => activity.distance)).toEqual([6000]);
+    expect(weeks[5]!.days[3]!.activities.map((activity) => activity.distance)).toEqual([7000]);
   });
 });

@@ -2,7 +2,9 @@
  * The activity list's month calendar as rows of the reader's weeks: each row starts on the locale's
  * first day of the week (lib/format.ts firstDayOfWeek, as the training plan calendar does), holds
  * seven days (those of the neighbouring months marked outside), the activities started on each day
- * by their local date, and the week's total distance of the shown activities.
+ * by their local date, and the week's total distance over all seven days: a week that straddles two
+ * months totals the same in both, so the calendar asks for the shown range (calendarRange), not only
+ * the month.
  */
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
 
@@ -45,7 +47,26 @@ export function shiftMonth(month: string, step: number): string {
   return new Date(Date.UTC(year, monthNumber - 1 + step, 1)).toISOString().slice(0, 7);
 }
 
-/** `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday. */
+/** The first day of the week holding `date`, `firstDay` being the locale's (1 = Monday … 7 = Sunday). */
+function weekStart(time: number, firstDay: number): number {
+  return time - ((isoWeekday(time) - firstDay + 7) % 7) * DAY_MS;
+}
+
+/**
+ * The first and last day the month's calendar shows (whole weeks from the one holding the 1st to
+ * the one holding the last day), as YYYY-MM-DD: the list query's inclusive range.
+ */
+export function calendarRange(month: string, firstDay: number): { from: string; to: string } {
+  const { from, to } = monthRange(month);
+  const lastWeek = weekStart(Date.parse(`${to}T00:00:00Z`), firstDay);
+  return { from: dayOf(weekStart(Date.parse(`${from}T00:00:00Z`), firstDay)), to: dayOf(lastWeek + 6 * DAY_MS) };
+}
+
+/**
+ * `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday. `activities` may run
+ * over the whole shown range (calendarRange): those of the neighbouring months' days sit on their
+ * days too and count in their week's total.
+ */
 export function monthCalendarWeeks<A extends CalendarActivity>(
   month: string,
   activities: readonly A[],
@@ -62,13 +83,11 @@ export function monthCalendarWeeks<A extends CalendarActivity>(
   }
   const firstTime = Date.parse(`${from}T00:00:00Z`);
   const lastTime = Date.parse(`${to}T00:00:00Z`);
-  const offset = (isoWeekday(firstTime) - firstDay + 7) % 7;
   const weeks: MonthCalendarWeek<A>[] = [];
-  for (let start = firstTime - offset * DAY_MS; start <= lastTime; start += 7 * DAY_MS) {
+  for (let start = weekStart(firstTime, firstDay); start <= lastTime; start += 7 * DAY_MS) {
     const days = Array.from({ length: 7 }, (_, index) => {
       const date = dayOf(start + index * DAY_MS);
-      const inMonth = date >= from && date <= to;
-      return { date, inMonth, activities: inMonth ? (byDay.get(date) ?? []) : [] };
+      return { date, inMonth: date >= from && date <= to, activities: byDay.get(date) ?? [] };
     });
     const distanceM = days.reduce(
       (sum, day) => sum + day.activities.reduce((daySum, activity) => daySum + activity.distance, 0),
