@@ -4,6 +4,7 @@ import {
   ARCHIVE_MESSAGES,
   ARCHIVE_RATIO_GRACE_BYTES,
   archiveFileName,
+  archiveRowNaming,
   classifyArchiveEntry,
   exceedsEntryRatio,
   isUnsafeEntryName,
@@ -189,5 +190,16 @@ describe('manualActivityFromRow', () => {
       ok: true,
       input: { type: 'other' },
     });
+  });
+});
+
+describe('archiveRowNaming', () => {
+  it('gives the file’s activity the row’s name and type, and leaves the file’s own for a blank cell', () => {
+    expect(archiveRowNaming({ name: 'Lunch tempo', type: 'Run' })).toEqual({ name: 'Lunch tempo', type: 'run' });
+    expect(archiveRowNaming({ name: '', type: 'TrailRun' })).toEqual({ type: 'run' });
+    expect(archiveRowNaming({ name: 'Easy', type: '' })).toEqual({ name: 'Easy' });
+    // Strava's types Stride has none for, and Stride's own "other" (written "Workout"), are other.
+    expect(archiveRowNaming({ name: 'Core', type: 'Workout' })).toEqual({ name: 'Core', type: 'other' });
+    expect(archiveRowNaming({ name: 'Flow', type: 'Yoga' })).toEqual({ name: 'Flow', type: 'other' });
   });
 });

@@ -311,6 +311,21 @@ export function archiveRowType(row: Pick<ArchiveCsvRow, 'type'>): UploadActivity
   return activityTypeFromSport(row.type) ?? 'other';
 }
 
+/**
+ * What a row of activities.csv gives the activity of the file it names: its name, and its type when
+ * the row has one (as {@link archiveRowType}: Strava's "Workout" or "Yoga" is "other", whatever the
+ * file's sport says). A blank cell leaves the file's own.
+ */
+export function archiveRowNaming(row: Pick<ArchiveCsvRow, 'name' | 'type'>): {
+  name?: string;
+  type?: UploadActivityType;
+} {
+  return {
+    ...(row.name === '' ? {} : { name: row.name }),
+    ...(row.type === '' ? {} : { type: archiveRowType(row) }),
+  };
+}
+
 /** The report's name for a row without a file: "activities.csv row 3 (Evening Swim)". */
 export function manualRowLabel(row: Pick<ArchiveCsvRow, 'row' | 'name'>): string {
   return row.name === '' ? `${ARCHIVE_CSV_NAME} row ${row.row}` : `${ARCHIVE_CSV_NAME} row ${row.row} (${row.name})`;

@@ -76,6 +76,11 @@ export function listGearDefaults(
     .execute();
 }
 
+/** The runner's gear names, for finding a gear by name (core/gear.ts `sameGearName`). */
+export function listGearNames(db: Db, userId: string): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom('gear').select(['id', 'name']).where('userId', '=', userId).orderBy('added').execute();
+}
+
 export async function countGear(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('gear')

@@ -5,7 +5,8 @@
  * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
- * names and types, and its rows without a file become manual activities.
+ * names, types and gear (core/gear.ts: found by name, else made once), and its rows without a file
+ * become manual activities.
  *
  * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
  * name) and the import's counts move with it. A manual activity's insert and its row commit in one
@@ -33,6 +34,7 @@ import {
   archiveFileName,
   classifyArchiveEntry,
   exceedsEntryRatio,
+  archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
   parseActivitiesCsv,
@@ -40,7 +42,6 @@ import {
   type ArchiveCsvRow,
 } from '../../core/activity/archive-rules.ts';
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
-import { activityTypeFromSport } from '../../core/activity/sport-type.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import { applyArchiveNaming, insertActivityRows } from '../db/activity-repository.ts';
 import {
@@ -66,6 +67,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { importFiles } from './activity-import.ts';
 import { manualActivityRow } from './activity-service.ts';
+import { putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -420,11 +422,19 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
       }
     };
 
-    /** Marks an entry handled (with its activity's naming, in one transaction). */
-    const mark = async (entry: ArchiveEntryRecord, naming?: Parameters<typeof applyArchiveNaming>[3]) => {
+    /**
+     * Marks an entry handled, in one transaction with what its row of activities.csv gives the
+     * activity imported: its name, type and gear.
+     */
+    const mark = async (entry: ArchiveEntryRecord, csvRow?: ArchiveCsvRow) => {
       await db.transaction().execute(async (trx) => {
-        if (naming && entry.activityId && entry.outcome === 'imported') {
-          await applyArchiveNaming(trx, row.userId, entry.activityId, naming);
+        if (csvRow && entry.activityId && entry.outcome === 'imported') {
+          await applyArchiveNaming(trx, row.userId, entry.activityId, archiveRowNaming(csvRow));
+          await putArchiveGear(trx, row.userId, {
+            activityId: entry.activityId,
+            gearName: csvRow.gear,
+            now: new Date(clock.now()),
+          });
         }
         await recordArchiveEntry(trx, row.id, entry);
       });
@@ -548,14 +558,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               await rm(file.path, { force: true });
             }
           }
-          const csvRow = depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined;
-          const type = csvRow ? activityTypeFromSport(csvRow.type) : null;
-          await mark(
-            { ...base, ...outcome },
-            csvRow
-              ? { ...(csvRow.name === '' ? {} : { name: csvRow.name }), ...(type === null ? {} : { type }) }
-              : undefined,
-          );
+          await mark({ ...base, ...outcome }, depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined);
         }
         return 'done';
       } finally {
@@ -686,6 +689,11 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           [{ row: manualActivityRow(record.activityId, row.userId, described.record), track: undefined }],
           undefined,
         );
+        await putArchiveGear(trx, row.userId, {
+          activityId: record.activityId,
+          gearName: csvRow.gear,
+          now: new Date(clock.now()),
+        });
       }
       await recordArchiveEntry(trx, row.id, record);
     });
