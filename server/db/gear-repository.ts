@@ -100,6 +100,7 @@ export interface NewGear {
   startDate: string | null;
   startingDistance: number;
   retirementDistance: number | null;
+  retired?: boolean;
   stravaGearId?: string | null;
   createdAt: Date;
 }
@@ -107,7 +108,7 @@ export interface NewGear {
 export async function insertGear(db: Db, gear: NewGear): Promise<void> {
   await db
     .insertInto('gear')
-    .values({ ...gear, stravaGearId: gear.stravaGearId ?? null })
+    .values({ ...gear, retired: gear.retired ?? false, stravaGearId: gear.stravaGearId ?? null })
     .execute();
 }
 

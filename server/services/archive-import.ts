@@ -5,8 +5,8 @@
  * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
- * names, types and gear (core/gear.ts: found by name, else made once), and its rows without a file
- * become manual activities.
+ * names, types and gear (core/gear.ts: found by name, else made once; Stride's own export brings
+ * each gear's fields in stride/gear.json), and its rows without a file become manual activities.
  *
  * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
  * name) and the import's counts move with it. A manual activity's insert and its row commit in one
@@ -38,8 +38,10 @@ import {
   manualActivityFromRow,
   manualRowLabel,
   parseActivitiesCsv,
+  parseArchiveGear,
   rowsByFilename,
   type ArchiveCsvRow,
+  type ArchiveGear,
 } from '../../core/activity/archive-rules.ts';
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
@@ -67,7 +69,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { importFiles } from './activity-import.ts';
 import { manualActivityRow } from './activity-service.ts';
-import { putArchiveGear } from './gear-service.ts';
+import { addArchiveGear, putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -488,6 +490,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const seenFiles = new Set<string>();
     let rows: ArchiveCsvRow[] = [];
     let csvByFile = new Map<string, ArchiveCsvRow>();
+    let gear: ArchiveGear[] = [];
 
     /** The entries of one ZIP (the archive, or a nested one at depth 1). */
     const walk = async (zipPath: string, depth: number, prefix: string): Promise<'done' | 'stopped'> => {
@@ -507,7 +510,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           if (kind.kind === 'activity') {
             seenFiles.add(name.toLowerCase());
           }
-          if (kind.kind === 'ignored' || kind.kind === 'csv' || handled.has(key)) {
+          if (kind.kind === 'ignored' || kind.kind === 'csv' || kind.kind === 'gear' || handled.has(key)) {
             continue;
           }
           const base = { entryKey: key, position, name: label };
@@ -584,6 +587,15 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
               rows = [];
             }
+          } else if (kind.kind === 'gear') {
+            try {
+              gear = parseArchiveGear(
+                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
+              );
+            } catch (error) {
+              logger.warn({ err: error, importId: row.id }, 'stride/gear.json was not read');
+              gear = [];
+            }
           }
         }
       } finally {
@@ -601,6 +613,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
         return 'finished';
       }
       csvByFile = rowsByFilename(rows);
+      // Stride's own export: its gear first, so the activities naming it find it whole.
+      await addArchiveGear(db, row.userId, gear, new Date(clock.now()));
       const manualRows = rows.filter((csvRow) => csvRow.filename === '');
       await setArchiveTotal(db, row.id, total + manualRows.length);
       await moved(true);

@@ -22,6 +22,7 @@ import {
   type GearUpdate,
   sameGearName,
 } from '../../core/gear.ts';
+import type { ArchiveGear } from '../../core/activity/archive-rules.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { StravaGear } from '../../core/strava/athlete-gear.ts';
 import {
@@ -237,6 +238,46 @@ export async function putArchiveGear(
     });
   }
   await setActivitiesGear(trx, userId, [input.activityId], gearId, input.now);
+}
+
+/**
+ * The gear of Stride's own export (`stride/gear.json`) the runner has none of by name, added with
+ * its own fields (kind, brand, model, first day, starting and retirement distances, retired), so
+ * that the activities naming it find it and its distance is the same as where it came from. Never
+ * doubled; none past the most gear a runner may keep. Sport defaults are not taken: they would
+ * fall on imported activities that had no gear.
+ */
+export async function addArchiveGear(db: Db, userId: string, gear: readonly ArchiveGear[], now: Date): Promise<void> {
+  if (gear.length === 0) {
+    return;
+  }
+  const units = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  await db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'gear', userId);
+    const names = (await listGearNames(trx, userId)).map((item) => item.name);
+    let count = await countGear(trx, userId);
+    for (const item of gear) {
+      if (count >= GEAR_LIMITS.maxGear || names.some((name) => sameGearName(name, item.name))) {
+        continue;
+      }
+      await insertGear(trx, {
+        id: randomUUID(),
+        userId,
+        kind: item.kind,
+        name: item.name,
+        brand: item.brand ?? '',
+        model: item.model ?? '',
+        startDate: item.startDate ?? null,
+        startingDistance: item.startingDistance ?? 0,
+        retirementDistance:
+          item.retirementDistance === undefined ? defaultRetirementDistance(item.kind, units) : item.retirementDistance,
+        retired: item.retired,
+        createdAt: now,
+      });
+      names.push(item.name);
+      count += 1;
+    }
+  });
 }
 
 /**
