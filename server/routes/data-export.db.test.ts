@@ -1,10 +1,11 @@
 /**
  * Account → "Download my data" over HTTP on a real server, with the Strava simulator, a local SMTP
  * server and a fixed clock: the ZIP of a runner with an uploaded file, a Strava run (its GPX made
- * from the stored track), a manual run, a goal and a check-in holds exactly the expected entries,
- * its CSV rows match the runner's list; one export builds at a time; another runner cannot download
- * it; the link expires 7 days after it was built (the file is deleted, the hourly sweep too); the
- * mail goes once with SMTP and not without; deleting the account deletes the file.
+ * from the stored track), a manual run, a goal, a check-in and a shoe holds exactly the expected
+ * entries, its CSV rows match the runner's list (the gear's name in "Activity Gear") and
+ * stride/gear.json holds its gear; one export builds at a time; another runner cannot download it;
+ * the link expires 7 days after it was built (the file is deleted, the hourly sweep too); the mail
+ * goes once with SMTP and not without; deleting the account deletes the file.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ import {
   stravaActivityDate,
   type DataExportStatus,
 } from '../../core/data-export.ts';
+import { defaultRetirementDistance, type Gear } from '../../core/gear.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../core/wellbeing/check-in.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
@@ -87,6 +90,7 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
   let uploadedId: string;
   let stravaId: string;
   let manualId: string;
+  let shoeId: string;
   const gpx = garminConnectGpx(
     straightRun({ points: 301, interval: 5, speed: 3, start: Date.UTC(2026, 10, 25, 6, 0, 0) }),
     'River loop',
@@ -112,6 +116,17 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
     manualId = manual.body.id;
     const list = (await runner.client.get<ActivityPage>('/api/activities?limit=200')).body.items;
     uploadedId = list.find((item) => item.source === 'upload')?.id as string;
+    // The upload on a shoe, which is also the default for walks.
+    const shoe = await runner.client.post<Gear>('/api/gear', {
+      kind: 'shoe',
+      name: 'Pegasus, "40"',
+      brand: 'Nike',
+      startingDistance: 5000,
+    });
+    expect(shoe.status).toBe(201);
+    shoeId = shoe.body.id;
+    expect((await runner.client.put('/api/gear/defaults', { type: 'walk', gearId: shoeId })).status).toBe(200);
+    expect((await runner.client.patch(`/api/activities/${uploadedId}`, { gearId: shoeId })).status).toBe(200);
     // A Strava run with a route: opening its map stores its track, which the export writes as GPX.
     const outdoor = [...strava.state.activities.values()].find(
       (activity) => activity.athleteId === runner.athlete.id && !activity.manual && !activity.trainer,
@@ -181,6 +196,7 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
         'stride/wellbeing.json',
         'stride/medals.json',
         'stride/routes.json',
+        'stride/gear.json',
       ]);
       // The original exactly as uploaded; the Strava run's GPX from its stored track.
       expect(gunzipSync(entries.get(`activities/${uploadedId}.gpx.gz`) as Buffer).toString()).toBe(gpx);
@@ -211,6 +227,9 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       expect(column(byId.get(manualId) as string[], 'Activity Name')).toBe('Treadmill, "tempo"');
       expect(column(byId.get(uploadedId) as string[], 'Filename')).toBe(`activities/${uploadedId}.gpx.gz`);
       expect(column(byId.get(stravaId) as string[], 'Filename')).toBe(`activities/${stravaId}.gpx`);
+      // Strava's "Activity Gear": the gear's name, empty without one.
+      expect(column(byId.get(uploadedId) as string[], 'Activity Gear')).toBe('Pegasus, "40"');
+      expect(column(byId.get(manualId) as string[], 'Activity Gear')).toBe('');
 
       const json = (name: string) => JSON.parse((entries.get(name) as Buffer).toString()) as unknown;
       expect((json('stride/activities.json') as { id: string }[]).map((activity) => activity.id).sort()).toEqual(
@@ -220,6 +239,44 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       expect(json('stride/check-ins.json')).toMatchObject([{ userId: runner.id, wellbeingScore: 78 }]);
       expect(json('stride/profile.json')).toMatchObject({ uid: runner.id, email: runner.credentials.email });
       expect(json('stride/routes.json')).toEqual([]);
+      const exported = json('stride/activities.json') as { id: string; gearId: string | null; gear: string | null }[];
+      expect(exported.find((activity) => activity.id === uploadedId)).toMatchObject({
+        gearId: shoeId,
+        gear: 'Pegasus, "40"',
+      });
+      expect(exported.find((activity) => activity.id === manualId)).toMatchObject({ gearId: null, gear: null });
+      const gearJson = json('stride/gear.json') as {
+        name: string;
+        stravaGearId: string | null;
+        activityCount: number;
+      }[];
+      // The shoe added here, and the athlete's Strava gear (linked by Strava's id).
+      expect(gearJson).toContainEqual({
+        id: shoeId,
+        kind: 'shoe',
+        name: 'Pegasus, "40"',
+        brand: 'Nike',
+        model: '',
+        startDate: null,
+        startingDistance: 5000,
+        retirementDistance: defaultRetirementDistance('shoe', DEFAULT_UNIT_SYSTEM),
+        retired: false,
+        distance: 5000 + (list.find((item) => item.id === uploadedId)?.distance ?? 0),
+        movingTime: list.find((item) => item.id === uploadedId)?.movingTime,
+        activityCount: 1,
+        defaultFor: ['walk'],
+        stravaGearId: null,
+      });
+      const stravaGear = gearJson.filter((item) => item.stravaGearId !== null);
+      expect(stravaGear.length).toBeGreaterThan(0);
+      expect(gearJson).toHaveLength(stravaGear.length + 1);
+      // Each gear is named in as many CSV rows as it has activities.
+      for (const item of gearJson) {
+        expect(
+          rows2.filter((row) => column(row, 'Activity Gear') === item.name),
+          item.name,
+        ).toHaveLength(item.activityCount);
+      }
 
       // The mail with the link, once.
       await waitUntil(
