@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DATA_EXPORT_ENTRIES,
   ACTIVITIES_CSV_HEADER,
   activityCsvLine,
   csvLine,
@@ -63,6 +64,12 @@ describe('activities.csv', () => {
     );
   });
 
+  it('names the gear in Strava’s "Activity Gear" column', () => {
+    expect(activityCsvLine({ ...activity, gear: 'Pegasus 40, "old"' })).toBe(
+      'a1,"Nov 26, 2026, 7:00:00 AM","Tempo, with ""strides""",Run,"line one\nline two",1830,5.013,171,,"Pegasus 40, ""old""",activities/a1.fit.gz,1800,42.3,152.4\r\n',
+    );
+  });
+
   it('names the types as Strava does', () => {
     expect(
       ['run', 'ride', 'walk', 'hike', 'swim', 'other'].map((type) => stravaActivityTypeName(type as 'run')),
@@ -78,6 +85,7 @@ describe('entries and the mail', () => {
   it('names the files as Strava does', () => {
     expect(originalFileEntry('x', 'fit')).toBe('activities/x.fit.gz');
     expect(generatedGpxEntry('x')).toBe('activities/x.gpx');
+    expect(DATA_EXPORT_ENTRIES.gear).toBe('stride/gear.json');
   });
 
   it('keeps a download 7 days', () => {

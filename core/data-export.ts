@@ -5,7 +5,7 @@
  * Strava's column headers, the activity files under `activities/` (each original as uploaded,
  * gzip-compressed; a GPX made from the stored track for an activity without one), and Stride's own
  * JSON under `stride/`. A CSV row without a Filename is an activity without a file (a manual entry):
- * its figures are the row's.
+ * its figures are the row's. "Activity Gear" names the activity's gear, as Strava's export does.
  */
 import { z } from 'zod';
 import type { UploadActivityType } from './activity/parsed.ts';
@@ -64,6 +64,7 @@ export const DATA_EXPORT_ENTRIES = {
   wellbeing: 'stride/wellbeing.json',
   medals: 'stride/medals.json',
   routes: 'stride/routes.json',
+  gear: 'stride/gear.json',
 } as const;
 
 /** An original file as stored (gzip): `activities/<id>.<type>.gz`, as Strava names its compressed files. */
@@ -174,7 +175,7 @@ export const ACTIVITIES_CSV_HEADER = csvLine(ACTIVITIES_CSV_COLUMNS);
 export function dataExportReadyMail(link: string, expiresAt: string): { subject: string; text: string } {
   return {
     subject: 'Your Stride data is ready',
-    text: `The copy of your Stride data you asked for is ready: every activity file, your activities, goals, plans, check-ins, medals and routes, in one ZIP.\n\nDownload it while signed in to Stride (the link works until ${expiresAt} UTC, ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was made):\n${link}\n\nIf you did not ask for it, change your password in Account.`,
+    text: `The copy of your Stride data you asked for is ready: every activity file, your activities, goals, plans, check-ins, medals, routes and gear, in one ZIP.\n\nDownload it while signed in to Stride (the link works until ${expiresAt} UTC, ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was made):\n${link}\n\nIf you did not ask for it, change your password in Account.`,
   };
 }
 
@@ -184,7 +185,7 @@ export const mailDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 
 /** Account's "Download my data" card. */
 export const DATA_EXPORT_TEXTS = {
   title: 'Download my data',
-  description: `One ZIP of everything Stride keeps of you: every activity file as you uploaded it (a GPX made from the track for activities without one), activities.csv in Strava's layout, and your profile, activities, goals, plans, check-ins, medals and routes as JSON. It is built in the background and kept ${DATA_EXPORT_LINK_LIFETIME_DAYS} days.`,
+  description: `One ZIP of everything Stride keeps of you: every activity file as you uploaded it (a GPX made from the track for activities without one), activities.csv in Strava's layout, and your profile, activities, goals, plans, check-ins, medals, routes and gear as JSON. It is built in the background and kept ${DATA_EXPORT_LINK_LIFETIME_DAYS} days.`,
   request: 'Download my data',
   preparing: 'Preparing your data…',
   mailNote: 'You will also get an e-mail with the link when it is ready.',
@@ -201,4 +202,4 @@ export const dataExportDownloadLabel = (sizeMb: string, until: string) =>
   `Download (${sizeMb} MB) — available until ${until}`;
 
 /** What the Data Deletion Policy says of "Download my data" (shown on /data-deletion-policy). */
-export const DATA_EXPORT_POLICY_TEXT = `Before you delete your account, you can take a copy of everything with you: Account → "Download my data" prepares one ZIP with every activity file as you uploaded it (a GPX made from the track for activities without a file, such as those from Strava), an activities.csv in Strava's layout, and your profile, activities, goals, training plans and their daily progress, check-ins, medals and routes as JSON. The download works for ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was prepared, only for you while signed in; then the file is deleted from the server. Deleting your account deletes any such file at once.`;
+export const DATA_EXPORT_POLICY_TEXT = `Before you delete your account, you can take a copy of everything with you: Account → "Download my data" prepares one ZIP with every activity file as you uploaded it (a GPX made from the track for activities without a file, such as those from Strava), an activities.csv in Strava's layout, and your profile, activities, goals, training plans and their daily progress, check-ins, medals, routes and gear as JSON. The download works for ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was prepared, only for you while signed in; then the file is deleted from the server. Deleting your account deletes any such file at once.`;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  archiveGearName,
   defaultRetirementDistance,
+  gearKindForSport,
   gearFigure,
   gearInputSchema,
   gearNotices,
   gearProgressText,
   GEAR_MESSAGES,
   retirementShare,
+  sameGearName,
   type Gear,
 } from './gear.ts';
 
@@ -80,5 +83,30 @@ describe('gear', () => {
       name: 'A',
       retirementDistance: null,
     });
+  });
+
+  it('gives runs, walks and hikes shoes, rides a bike and every other sport other gear', () => {
+    expect((['run', 'walk', 'hike', 'ride', 'swim', 'other'] as const).map((type) => gearKindForSport(type))).toEqual([
+      'shoe',
+      'shoe',
+      'shoe',
+      'bike',
+      'other',
+      'other',
+    ]);
+  });
+
+  it('reads an archive’s gear name as a gear name: trimmed, normal text, at most 60 characters', () => {
+    expect(archiveGearName('  Pegasus 40 ')).toBe('Pegasus 40');
+    expect(archiveGearName('Trail\tshoes\u202E')).toBe('Trail shoes');
+    expect(archiveGearName('   ')).toBeNull();
+    expect(archiveGearName('x'.repeat(70))).toBe('x'.repeat(60));
+  });
+
+  it('takes gear names as the same gear whatever their case and outer spaces', () => {
+    expect(sameGearName(' pegasus 40', 'Pegasus 40 ')).toBe(true);
+    expect(sameGearName('PEGASUS 40', 'pegasus 40')).toBe(true);
+    expect(sameGearName('Pegasus 40', 'Pegasus 41')).toBe(false);
+    expect(sameGearName('Pegasus  40', 'Pegasus 40')).toBe(false);
   });
 });

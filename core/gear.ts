@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './activity/parsed.ts';
 import type { UnitSystem } from './profile.ts';
 import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE, metresPerUnit } from './units.ts';
-import { userTextSchema } from './user-text.ts';
+import { normaliseUserText, truncateText, userTextSchema } from './user-text.ts';
 
 export const GEAR_KINDS = ['shoe', 'bike', 'other'] as const;
 export type GearKind = (typeof GEAR_KINDS)[number];
@@ -48,6 +48,28 @@ export function defaultRetirementDistance(kind: GearKind, units: UnitSystem): nu
     return null;
   }
   return units === 'imperial' ? SHOE_RETIREMENT_MI * METRES_PER_MILE : SHOE_RETIREMENT_KM * METRES_PER_KILOMETRE;
+}
+
+/** The kind of gear a sport is done in: runs, walks and hikes in shoes, rides on a bike, the rest other. */
+export function gearKindForSport(type: UploadActivityType): GearKind {
+  if (type === 'run' || type === 'walk' || type === 'hike') {
+    return 'shoe';
+  }
+  return type === 'ride' ? 'bike' : 'other';
+}
+
+/**
+ * The gear an archive's "Activity Gear" names, as a gear name (normal text, at most 60 characters);
+ * null when it names none.
+ */
+export function archiveGearName(value: string): string | null {
+  const name = truncateText(normaliseUserText(value), GEAR_LIMITS.name);
+  return name === '' ? null : name;
+}
+
+/** Gear names are the same gear when they match trimmed, whatever their case ("pegasus 40 " is "Pegasus 40"). */
+export function sameGearName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 export const GEAR_MESSAGES = {

@@ -80,7 +80,7 @@ describe('Download my data', () => {
         chunks.push(chunk as Buffer);
       }
       const names = [...(await readZipEntries(new Uint8Array(Buffer.concat(chunks)))).keys()];
-      expect(names).toHaveLength(10);
+      expect(names).toHaveLength(11);
       expect(names[0]).toBe('activities.csv');
       expect(names[1]).toMatch(/^activities\/[\w-]+\.gpx\.gz$/);
       expect(names.slice(2)).toEqual([
@@ -92,6 +92,7 @@ describe('Download my data', () => {
         'stride/wellbeing.json',
         'stride/medals.json',
         'stride/routes.json',
+        'stride/gear.json',
       ]);
 
       // The Data Deletion Policy says the export exists and what it holds.

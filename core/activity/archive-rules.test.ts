@@ -4,12 +4,14 @@ import {
   ARCHIVE_MESSAGES,
   ARCHIVE_RATIO_GRACE_BYTES,
   archiveFileName,
+  archiveRowNaming,
   classifyArchiveEntry,
   exceedsEntryRatio,
   isUnsafeEntryName,
   manualActivityFromRow,
   manualRowLabel,
   parseActivitiesCsv,
+  parseArchiveGear,
   parseCsvRecords,
   parseStravaDate,
   rowsByFilename,
@@ -26,6 +28,9 @@ describe('classifyArchiveEntry', () => {
     expect(classifyArchiveEntry('activities.csv')).toEqual({ kind: 'csv' });
     expect(classifyArchiveEntry('media/activities.csv')).toEqual({ kind: 'ignored' });
     expect(classifyArchiveEntry('stride/profile.json')).toEqual({ kind: 'ignored' });
+    // Of Stride's own JSON only the gear is read, at the root only.
+    expect(classifyArchiveEntry('stride/gear.json')).toEqual({ kind: 'gear' });
+    expect(classifyArchiveEntry('stride/gear.json', 1)).toEqual({ kind: 'ignored' });
     expect(classifyArchiveEntry('routes/route.gpx')).toEqual({ kind: 'ignored' });
     expect(classifyArchiveEntry('activities/')).toEqual({ kind: 'ignored' });
     expect(classifyArchiveEntry('activities/photo.jpg')).toEqual({ kind: 'ignored' });
@@ -189,5 +194,67 @@ describe('manualActivityFromRow', () => {
       ok: true,
       input: { type: 'other' },
     });
+  });
+});
+
+describe('archiveRowNaming', () => {
+  it('gives the file’s activity the row’s name and type, and leaves the file’s own for a blank cell', () => {
+    expect(archiveRowNaming({ name: 'Lunch tempo', type: 'Run' })).toEqual({ name: 'Lunch tempo', type: 'run' });
+    expect(archiveRowNaming({ name: '', type: 'TrailRun' })).toEqual({ type: 'run' });
+    expect(archiveRowNaming({ name: 'Easy', type: '' })).toEqual({ name: 'Easy' });
+    // Strava's types Stride has none for, and Stride's own "other" (written "Workout"), are other.
+    expect(archiveRowNaming({ name: 'Core', type: 'Workout' })).toEqual({ name: 'Core', type: 'other' });
+    expect(archiveRowNaming({ name: 'Flow', type: 'Yoga' })).toEqual({ name: 'Flow', type: 'other' });
+  });
+});
+
+describe('parseArchiveGear', () => {
+  it('takes each gear’s own fields from stride/gear.json and leaves out its id, figures and defaults', () => {
+    const text = JSON.stringify([
+      {
+        id: 'g1',
+        kind: 'shoe',
+        name: ' Pegasus 40 ',
+        brand: 'Nike',
+        model: 'Pegasus',
+        startDate: '2026-01-10',
+        startingDistance: 12_000,
+        retirementDistance: 800_000,
+        retired: false,
+        distance: 40_000,
+        movingTime: 9000,
+        activityCount: 3,
+        defaultFor: ['run'],
+        stravaGearId: 'g123',
+      },
+      { kind: 'bike', name: 'Canyon', retirementDistance: null, retired: true },
+    ]);
+    expect(parseArchiveGear(text)).toEqual([
+      {
+        kind: 'shoe',
+        name: 'Pegasus 40',
+        brand: 'Nike',
+        model: 'Pegasus',
+        startDate: '2026-01-10',
+        startingDistance: 12_000,
+        retirementDistance: 800_000,
+        retired: false,
+      },
+      { kind: 'bike', name: 'Canyon', retirementDistance: null, retired: true },
+    ]);
+  });
+
+  it('leaves out an item that is no valid gear, and all of a file that is no list', () => {
+    const text = JSON.stringify([
+      { kind: 'skis', name: 'Fischer' },
+      { kind: 'shoe', name: '' },
+      { kind: 'shoe', name: 'Old', startingDistance: -5 },
+      'Pegasus',
+      null,
+      { kind: 'other', name: 'Goggles' },
+    ]);
+    expect(parseArchiveGear(text)).toEqual([{ kind: 'other', name: 'Goggles', retired: false }]);
+    expect(parseArchiveGear('{"gear": []}')).toEqual([]);
+    expect(parseArchiveGear('not json')).toEqual([]);
   });
 });

@@ -4,8 +4,12 @@
  * `DI_CONNECT/…/UploadedFiles_*.zip`, a ZIP inside the ZIP holding the FIT files). Which entries
  * are activities, how `activities.csv` reads, the limits that stop a zip bomb, and every sentence
  * the per-file report says. Stride's own data export is laid out the same way, so it re-imports
- * with no special case (`stride/*.json` is ignored).
+ * with no special case; of its `stride/*.json` only the gear is read (the gear's own fields, which
+ * activities.csv cannot hold).
  */
+import { z } from 'zod';
+import { DATA_EXPORT_ENTRIES } from '../data-export.ts';
+import { GEAR_LIMITS, gearInputSchema, type GearInput } from '../gear.ts';
 import { manualActivitySchema, type ManualActivityInput } from './activity-edit.ts';
 import type { UploadActivityType } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
@@ -71,6 +75,7 @@ export type ArchiveOutcome = (typeof ARCHIVE_OUTCOMES)[number];
 export type ArchiveEntryKind =
   | { kind: 'activity'; format: ActivityFileFormat; gzipped: boolean }
   | { kind: 'csv' }
+  | { kind: 'gear' }
   | { kind: 'nested-zip' }
   | { kind: 'ignored' }
   | { kind: 'refused'; message: string };
@@ -120,6 +125,9 @@ export function classifyArchiveEntry(name: string, depth = 0): ArchiveEntryKind 
   }
   if (depth === 0 && lower === ARCHIVE_CSV_NAME) {
     return { kind: 'csv' };
+  }
+  if (depth === 0 && lower === DATA_EXPORT_ENTRIES.gear) {
+    return { kind: 'gear' };
   }
   const format = activityFormat(base);
   if (!format) {
@@ -311,6 +319,21 @@ export function archiveRowType(row: Pick<ArchiveCsvRow, 'type'>): UploadActivity
   return activityTypeFromSport(row.type) ?? 'other';
 }
 
+/**
+ * What a row of activities.csv gives the activity of the file it names: its name, and its type when
+ * the row has one (as {@link archiveRowType}: Strava's "Workout" or "Yoga" is "other", whatever the
+ * file's sport says). A blank cell leaves the file's own.
+ */
+export function archiveRowNaming(row: Pick<ArchiveCsvRow, 'name' | 'type'>): {
+  name?: string;
+  type?: UploadActivityType;
+} {
+  return {
+    ...(row.name === '' ? {} : { name: row.name }),
+    ...(row.type === '' ? {} : { type: archiveRowType(row) }),
+  };
+}
+
 /** The report's name for a row without a file: "activities.csv row 3 (Evening Swim)". */
 export function manualRowLabel(row: Pick<ArchiveCsvRow, 'row' | 'name'>): string {
   return row.name === '' ? `${ARCHIVE_CSV_NAME} row ${row.row}` : `${ARCHIVE_CSV_NAME} row ${row.row} (${row.name})`;
@@ -357,6 +380,53 @@ export function rowsByFilename(rows: readonly ArchiveCsvRow[]): Map<string, Arch
     }
   }
   return byName;
+}
+
+/** A gear of Stride's own export (`stride/gear.json`), as the import adds it. */
+export type ArchiveGear = GearInput & { retired: boolean };
+
+const archiveGearFields = gearInputSchema.extend({ retired: z.boolean() });
+
+/**
+ * The gear of `stride/gear.json`: each item's name, kind, brand, model, first day, starting and
+ * retirement distances and whether retired (its id, figures and defaults are not taken). An item
+ * that is not a valid gear is left out, and so is all of a file that is not such a list; at most as
+ * many as a runner may keep.
+ */
+export function parseArchiveGear(text: string): ArchiveGear[] {
+  let items: unknown;
+  try {
+    items = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(items)) {
+    return [];
+  }
+  const gear: ArchiveGear[] = [];
+  for (const item of items as unknown[]) {
+    if (typeof item !== 'object' || item === null) {
+      continue;
+    }
+    const { kind, name, brand, model, startDate, startingDistance, retirementDistance, retired } = item as Record<
+      string,
+      unknown
+    >;
+    const parsed = archiveGearFields.safeParse({
+      kind,
+      name,
+      brand,
+      model,
+      startDate,
+      startingDistance,
+      retirementDistance,
+      retired: retired ?? false,
+    });
+    if (parsed.success) {
+      gear.push(parsed.data);
+    }
+  }
+  return gear.slice(0, GEAR_LIMITS.maxGear);
 }
 
 /** The live line of the upload screen: "1,240 of 3,812 files, 3 refused". */

@@ -157,6 +157,7 @@ export async function exportActivityPage(db: Db, userId: string, after: Activity
       'a.countedOverride',
       'a.multisportId',
       'a.legIndex',
+      'a.gearId',
       'a.createdAt',
       'a.updatedAt',
     ])
@@ -169,6 +170,7 @@ export async function exportActivityPage(db: Db, userId: string, after: Activity
           limit 1))`.as('fileActivityId'),
     )
     .select(sql<boolean>`exists (select 1 from activity_tracks t where t.activity_id = a.id)`.as('hasTrack'))
+    .select(sql<string | null>`(select g.name from gear g where g.id = a.gear_id)`.as('gearName'))
     .where('a.userId', '=', userId)
     // The three demo runs are Stride's placeholders, not the runner's data.
     .where('a.source', '!=', SAMPLE_SOURCE);

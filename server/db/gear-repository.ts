@@ -76,6 +76,11 @@ export function listGearDefaults(
     .execute();
 }
 
+/** The runner's gear names, for finding a gear by name (core/gear.ts `sameGearName`). */
+export function listGearNames(db: Db, userId: string): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom('gear').select(['id', 'name']).where('userId', '=', userId).orderBy('added').execute();
+}
+
 export async function countGear(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('gear')
@@ -95,6 +100,7 @@ export interface NewGear {
   startDate: string | null;
   startingDistance: number;
   retirementDistance: number | null;
+  retired?: boolean;
   stravaGearId?: string | null;
   createdAt: Date;
 }
@@ -102,7 +108,7 @@ export interface NewGear {
 export async function insertGear(db: Db, gear: NewGear): Promise<void> {
   await db
     .insertInto('gear')
-    .values({ ...gear, stravaGearId: gear.stravaGearId ?? null })
+    .values({ ...gear, retired: gear.retired ?? false, stravaGearId: gear.stravaGearId ?? null })
     .execute();
 }
 

@@ -2,19 +2,43 @@
  * Importing a whole export archive over HTTP: an archive built here (yazl) with good, duplicate,
  * broken and hostile entries imports the good ones once through the upload path, refuses the rest
  * with their sentences in the per-file report, and says so on the live event stream; the same
- * archive again adds nothing; a second archive while one runs is refused.
+ * archive again adds nothing; activities.csv's "Activity Gear" puts each activity on the runner's gear
+ * of that name or on one made once; a second archive while one runs is refused.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun, stravaExportGpx } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ArchiveImport } from '../../core/activity/archive-api.ts';
 import { ARCHIVE_MESSAGES } from '../../core/activity/archive-rules.ts';
-import type { ActivityPage } from '../../core/activity/schemas.ts';
+import { FIT_CONTENT_MESSAGES, parseFailureMessage } from '../../core/activity/upload-rules.ts';
+import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
+import { defaultRetirementDistance, type Gear, type GearList } from '../../core/gear.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { buildArchive, gzip, uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { openEventStream } from '../test-support/event-streams.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
+const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
+
+/** The device's own summary of a FIT file, read straight from its session messages. */
+function deviceSummary(bytes: Uint8Array) {
+  const { messages } = new Decoder(Stream.fromByteArray(bytes)).read();
+  const sessions = messages.sessionMesgs ?? [];
+  const sum = (field: 'totalDistance' | 'totalTimerTime' | 'totalElapsedTime') =>
+    sessions.reduce((total, session) => total + Number(session[field] ?? 0), 0);
+  return {
+    distance: sum('totalDistance'),
+    timerTime: sum('totalTimerTime'),
+    elapsedTime: sum('totalElapsedTime'),
+    start: (sessions[0]?.startTime as Date).toISOString(),
+  };
+}
 
 let server: TestServer;
 
@@ -150,6 +174,120 @@ describe('POST /api/activities/archive-imports', () => {
     const second = await waitForArchive(user.client);
     expect(second).toMatchObject({ status: 'done', imported: 0, duplicates: 4, refused: 5 });
     expect(await activityNames(user)).toHaveLength(4);
+  });
+
+  it('puts each activity on the gear activities.csv names, found by name or made once', async () => {
+    const user = await registerUser(server);
+    const pegasus = await user.client.post<Gear>('/api/gear', { kind: 'shoe', name: 'Pegasus 40' });
+    const road = await user.client.post<Gear>('/api/gear', { kind: 'shoe', name: 'Road default' });
+    expect([pegasus.status, road.status]).toEqual([201, 201]);
+    // A default for runs: it must not replace the gear a row names.
+    expect((await user.client.put('/api/gear/defaults', { type: 'run', gearId: road.body.id })).status).toBe(200);
+    const csv = [
+      CSV_HEADER,
+      '11,"Oct 11, 2026, 6:00:00 AM",Tempo,Run,,600,1.8,,  pegasus 40 ,activities/11.gpx,600,600,1800',
+      '12,"Oct 12, 2026, 6:00:00 AM",Commute,Ride,,600,1.8,,Canyon,activities/12.gpx,600,600,1800',
+      '13,"Oct 13, 2026, 6:00:00 AM",Trail one,Run,,600,1.8,,Trail Shoes,activities/13.gpx,600,600,1800',
+      '14,"Oct 14, 2026, 6:00:00 AM",Trail two,Run,,600,1.8,,trail shoes,activities/14.gpx,600,600,1800',
+      '15,"Oct 15, 2026, 6:00:00 AM",Easy,Run,,600,1.8,,,activities/15.gpx,600,600,1800',
+      '16,"Oct 16, 2026, 5:30:00 PM",Pool,Swim,,2400,1.5,,Goggles,,2400,2000,1500',
+    ].join('\n');
+    const archive = await buildArchive([
+      { name: 'activities.csv', content: csv },
+      ...[11, 12, 13, 14, 15].map((day) => ({ name: `activities/${day}.gpx`, content: run(day) })),
+    ]);
+    expect((await uploadArchive(server, user.client, archive)).status).toBe(202);
+    const report = await waitForArchive(user.client);
+    expect(report).toMatchObject({ status: 'done', imported: 6, duplicates: 0, refused: 0 });
+
+    const gearOf = async (name: string) => {
+      const id = report.entries.find((entry) => entry.name.includes(name))?.activityId ?? '';
+      const detail = await user.client.get<ActivityDetail>(`/api/activities/${id}`);
+      return detail.body.gear?.name ?? null;
+    };
+    expect({
+      tempo: await gearOf('activities/11.gpx'),
+      commute: await gearOf('activities/12.gpx'),
+      trailOne: await gearOf('activities/13.gpx'),
+      trailTwo: await gearOf('activities/14.gpx'),
+      easy: await gearOf('activities/15.gpx'),
+      pool: await gearOf('(Pool)'),
+    }).toEqual({
+      tempo: 'Pegasus 40',
+      commute: 'Canyon',
+      trailOne: 'Trail Shoes',
+      trailTwo: 'Trail Shoes',
+      easy: 'Road default',
+      pool: 'Goggles',
+    });
+    const gearList = async () =>
+      (await user.client.get<GearList>('/api/gear')).body.gear.map((item) => ({
+        name: item.name,
+        kind: item.kind,
+        activityCount: item.activityCount,
+        distance: Math.round(item.distance),
+        retirementDistance: item.retirementDistance,
+      }));
+    // Each file runs 599 × 3 m; a new shoe retires at the runner's default (500 mi).
+    const shoe = defaultRetirementDistance('shoe', DEFAULT_UNIT_SYSTEM);
+    const expected = [
+      { name: 'Pegasus 40', kind: 'shoe', activityCount: 1, distance: 1797, retirementDistance: shoe },
+      { name: 'Road default', kind: 'shoe', activityCount: 1, distance: 1797, retirementDistance: shoe },
+      { name: 'Canyon', kind: 'bike', activityCount: 1, distance: 1797, retirementDistance: null },
+      { name: 'Trail Shoes', kind: 'shoe', activityCount: 2, distance: 3594, retirementDistance: shoe },
+      { name: 'Goggles', kind: 'other', activityCount: 1, distance: 1500, retirementDistance: null },
+    ];
+    expect(await gearList()).toEqual(expected);
+
+    // Imported again: duplicates only, and no gear made twice.
+    expect((await uploadArchive(server, user.client, archive)).status).toBe(202);
+    expect(await waitForArchive(user.client)).toMatchObject({ status: 'done', imported: 0, duplicates: 6 });
+    expect(await gearList()).toEqual(expected);
+  });
+
+  it('opens Garmin’s nested UploadedFiles ZIP: its FIT files imported with their figures, a broken one refused', async () => {
+    const user = await registerUser(server);
+    const run = fixture('garmin-stamina.fit');
+    const ride = fixture('test.fit');
+    const nested = await buildArchive([
+      { name: 'runner@example.com_101.fit', content: run },
+      { name: 'runner@example.com_102.fit', content: ride },
+      { name: 'runner@example.com_103.fit', content: 'this is not a FIT file' },
+    ]);
+    const folder = 'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip';
+    const archive = await buildArchive([
+      { name: 'DI_CONNECT/DI-Connect-Fitness/runner_summarizedActivities.json', content: '[]' },
+      { name: folder, content: nested, store: true },
+    ]);
+    expect((await uploadArchive(server, user.client, archive, 'garmin-export.zip')).status).toBe(202);
+    const report = await waitForArchive(user.client);
+    expect(report).toMatchObject({ status: 'done', total: 3, done: 3, imported: 2, duplicates: 0, refused: 1 });
+    expect(report.entries.map(({ name, outcome, message }) => ({ name, outcome, message }))).toEqual([
+      { name: `${folder}/runner@example.com_101.fit`, outcome: 'imported', message: null },
+      { name: `${folder}/runner@example.com_102.fit`, outcome: 'imported', message: null },
+      {
+        name: `${folder}/runner@example.com_103.fit`,
+        outcome: 'refused',
+        message: `Not imported: ${parseFailureMessage('fit', FIT_CONTENT_MESSAGES.invalidFormat)}`,
+      },
+    ]);
+    for (const [index, bytes, type] of [
+      [0, run, 'run'],
+      [1, ride, 'ride'],
+    ] as const) {
+      const detail = (
+        await user.client.get<ActivityDetail>(`/api/activities/${report.entries[index]?.activityId ?? ''}`)
+      ).body;
+      const device = deviceSummary(bytes);
+      expect(detail.type).toBe(type);
+      // The same figures as the file uploaded alone (fit-imports.db.test.ts): the device's, ±1 %.
+      expect(Math.abs(detail.distance - device.distance) / device.distance).toBeLessThan(0.01);
+      expect(Math.abs(detail.elapsedTime - device.elapsedTime) / device.elapsedTime).toBeLessThan(0.01);
+      expect(detail.movingTime).toBeLessThanOrEqual(Math.ceil(device.timerTime));
+      expect(detail.movingTime).toBeGreaterThan(0);
+      expect(detail.startDate).toBe(device.start);
+    }
+    expect((await user.client.get<ActivityPage>('/api/activities?limit=50')).body.items).toHaveLength(2);
   });
 
   it('refuses a second archive while one runs, with a sentence', async () => {

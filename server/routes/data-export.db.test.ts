@@ -1,18 +1,21 @@
 /**
  * Account → "Download my data" over HTTP on a real server, with the Strava simulator, a local SMTP
  * server and a fixed clock: the ZIP of a runner with an uploaded file, a Strava run (its GPX made
- * from the stored track), a manual run, a goal and a check-in holds exactly the expected entries,
- * its CSV rows match the runner's list; one export builds at a time; another runner cannot download
- * it; the link expires 7 days after it was built (the file is deleted, the hourly sweep too); the
- * mail goes once with SMTP and not without; deleting the account deletes the file.
+ * from the stored track), a manual run, a goal, a check-in and a shoe holds exactly the expected
+ * entries, its CSV rows match the runner's list (the gear's name in "Activity Gear") and
+ * stride/gear.json holds its gear; one export builds at a time; another runner cannot download it;
+ * the link expires 7 days after it was built (the file is deleted, the hourly sweep too); the mail
+ * goes once with SMTP and not without; deleting the account deletes the file; and the ZIP imported
+ * into a fresh account gives it the same activities, totals and gear.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
-import type { ActivityPage } from '../../core/activity/schemas.ts';
+import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
+import type { SportTotals } from '../../core/activity/sport-totals.ts';
 import {
   ACTIVITIES_CSV_COLUMNS,
   DATA_EXPORT_LINK_LIFETIME_MS,
@@ -20,9 +23,12 @@ import {
   stravaActivityDate,
   type DataExportStatus,
 } from '../../core/data-export.ts';
+import { defaultRetirementDistance, type Gear, type GearList } from '../../core/gear.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../core/wellbeing/check-in.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { connectedRunner, stravaConfigFor, waitUntil, type ConnectedRunner } from '../test-support/strava.ts';
@@ -87,6 +93,7 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
   let uploadedId: string;
   let stravaId: string;
   let manualId: string;
+  let shoeId: string;
   const gpx = garminConnectGpx(
     straightRun({ points: 301, interval: 5, speed: 3, start: Date.UTC(2026, 10, 25, 6, 0, 0) }),
     'River loop',
@@ -112,6 +119,17 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
     manualId = manual.body.id;
     const list = (await runner.client.get<ActivityPage>('/api/activities?limit=200')).body.items;
     uploadedId = list.find((item) => item.source === 'upload')?.id as string;
+    // The upload on a shoe, which is also the default for walks.
+    const shoe = await runner.client.post<Gear>('/api/gear', {
+      kind: 'shoe',
+      name: 'Pegasus, "40"',
+      brand: 'Nike',
+      startingDistance: 5000,
+    });
+    expect(shoe.status).toBe(201);
+    shoeId = shoe.body.id;
+    expect((await runner.client.put('/api/gear/defaults', { type: 'walk', gearId: shoeId })).status).toBe(200);
+    expect((await runner.client.patch(`/api/activities/${uploadedId}`, { gearId: shoeId })).status).toBe(200);
     // A Strava run with a route: opening its map stores its track, which the export writes as GPX.
     const outdoor = [...strava.state.activities.values()].find(
       (activity) => activity.athleteId === runner.athlete.id && !activity.manual && !activity.trainer,
@@ -181,6 +199,7 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
         'stride/wellbeing.json',
         'stride/medals.json',
         'stride/routes.json',
+        'stride/gear.json',
       ]);
       // The original exactly as uploaded; the Strava run's GPX from its stored track.
       expect(gunzipSync(entries.get(`activities/${uploadedId}.gpx.gz`) as Buffer).toString()).toBe(gpx);
@@ -211,6 +230,9 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       expect(column(byId.get(manualId) as string[], 'Activity Name')).toBe('Treadmill, "tempo"');
       expect(column(byId.get(uploadedId) as string[], 'Filename')).toBe(`activities/${uploadedId}.gpx.gz`);
       expect(column(byId.get(stravaId) as string[], 'Filename')).toBe(`activities/${stravaId}.gpx`);
+      // Strava's "Activity Gear": the gear's name, empty without one.
+      expect(column(byId.get(uploadedId) as string[], 'Activity Gear')).toBe('Pegasus, "40"');
+      expect(column(byId.get(manualId) as string[], 'Activity Gear')).toBe('');
 
       const json = (name: string) => JSON.parse((entries.get(name) as Buffer).toString()) as unknown;
       expect((json('stride/activities.json') as { id: string }[]).map((activity) => activity.id).sort()).toEqual(
@@ -220,6 +242,44 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       expect(json('stride/check-ins.json')).toMatchObject([{ userId: runner.id, wellbeingScore: 78 }]);
       expect(json('stride/profile.json')).toMatchObject({ uid: runner.id, email: runner.credentials.email });
       expect(json('stride/routes.json')).toEqual([]);
+      const exported = json('stride/activities.json') as { id: string; gearId: string | null; gear: string | null }[];
+      expect(exported.find((activity) => activity.id === uploadedId)).toMatchObject({
+        gearId: shoeId,
+        gear: 'Pegasus, "40"',
+      });
+      expect(exported.find((activity) => activity.id === manualId)).toMatchObject({ gearId: null, gear: null });
+      const gearJson = json('stride/gear.json') as {
+        name: string;
+        stravaGearId: string | null;
+        activityCount: number;
+      }[];
+      // The shoe added here, and the athlete's Strava gear (linked by Strava's id).
+      expect(gearJson).toContainEqual({
+        id: shoeId,
+        kind: 'shoe',
+        name: 'Pegasus, "40"',
+        brand: 'Nike',
+        model: '',
+        startDate: null,
+        startingDistance: 5000,
+        retirementDistance: defaultRetirementDistance('shoe', DEFAULT_UNIT_SYSTEM),
+        retired: false,
+        distance: 5000 + (list.find((item) => item.id === uploadedId)?.distance ?? 0),
+        movingTime: list.find((item) => item.id === uploadedId)?.movingTime,
+        activityCount: 1,
+        defaultFor: ['walk'],
+        stravaGearId: null,
+      });
+      const stravaGear = gearJson.filter((item) => item.stravaGearId !== null);
+      expect(stravaGear.length).toBeGreaterThan(0);
+      expect(gearJson).toHaveLength(stravaGear.length + 1);
+      // Each gear is named in as many CSV rows as it has activities.
+      for (const item of gearJson) {
+        expect(
+          rows2.filter((row) => column(row, 'Activity Gear') === item.name),
+          item.name,
+        ).toHaveLength(item.activityCount);
+      }
 
       // The mail with the link, once.
       await waitUntil(
@@ -323,5 +383,145 @@ describe('without SMTP', () => {
     const { rows } = await sql<{ count: number }>`
       select count(*)::int as count from pgboss.job where name = 'mail-data-export'`.execute(quiet.database.db);
     expect(rows[0]?.count).toBe(0);
+  });
+});
+
+// "Download my data" and back: runner A's export ZIP imported through the archive import into a
+// fresh runner B gives B the same activities (real files, a manual entry, a renamed and re-typed
+// upload), the same totals and the same gear, as the API answers them to each.
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
+
+async function upload(runner: RegisteredUser, name: string): Promise<string> {
+  const result = await uploadFiles(
+    server,
+    runner.client,
+    [{ name, content: readFileSync(path.join(FIXTURES, name)) }],
+    ZONE,
+  );
+  const [final] = finalFileEvents(result.events);
+  expect(final, final?.message).toMatchObject({ state: 'complete', duplicate: false });
+  return final?.activityId as string;
+}
+
+async function addGear(runner: RegisteredUser, body: object): Promise<string> {
+  const response = await runner.client.post<Gear>('/api/gear', body);
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+async function edit(runner: RegisteredUser, id: string, body: object): Promise<void> {
+  const response = await runner.client.patch<ActivityDetail>(`/api/activities/${id}`, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+}
+
+/** The activities as the list answers them, oldest first. */
+async function activities(runner: RegisteredUser) {
+  const page = await runner.client.get<ActivityPage>('/api/activities?limit=200');
+  expect(page.status).toBe(200);
+  return page.body.items
+    .map((item) => ({
+      name: item.name,
+      type: item.type,
+      startDate: item.startDate,
+      startDateLocal: item.startDateLocal,
+      distance: item.distance,
+      movingTime: item.movingTime,
+      elapsedTime: item.elapsedTime,
+      elevationGain: item.elevationGain,
+    }))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+}
+
+async function totals(runner: RegisteredUser) {
+  const answer = await runner.client.get<SportTotals>('/api/activities/totals');
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+/** Each gear's own fields and distance, by name. */
+async function gear(runner: RegisteredUser) {
+  const answer = await runner.client.get<GearList>('/api/gear');
+  expect(answer.status).toBe(200);
+  return answer.body.gear
+    .map((item) => ({
+      name: item.name,
+      kind: item.kind,
+      brand: item.brand,
+      startingDistance: item.startingDistance,
+      retirementDistance: item.retirementDistance,
+      retired: item.retired,
+      distance: item.distance,
+      activityCount: item.activityCount,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+describe('an export imported into a fresh account', () => {
+  it('gives the same activities, totals and gear', { timeout: 180_000 }, async () => {
+    const a = await registerUser(server);
+    const pegasus = await addGear(a, {
+      kind: 'shoe',
+      name: 'Pegasus 40',
+      brand: 'Nike',
+      startDate: '2010-01-01',
+      startingDistance: 120_000,
+    });
+    const canyon = await addGear(a, { kind: 'bike', name: 'Canyon', retirementDistance: 20_000_000 });
+    const racers = await addGear(a, { kind: 'shoe', name: 'Old racers', startingDistance: 650_000 });
+    expect((await a.client.patch(`/api/gear/${racers}`, { retired: true })).status).toBe(200);
+    // The default for runs: the runs get it without being given a gear (three with the strength session).
+    expect((await a.client.put('/api/gear/defaults', { type: 'run', gearId: pegasus })).status).toBe(200);
+
+    await upload(a, 'korita-zbevnica.gpx');
+    const drills = await upload(a, 'garmin-stamina.fit');
+    const ride = await upload(a, 'test.fit');
+    const lake = await upload(a, 'cerknicko-jezero.gpx');
+    await edit(a, ride, { gearId: canyon });
+    // Renamed and re-typed: the walk round the lake.
+    await edit(a, lake, { name: 'Lake walk, "slow"', type: 'walk' });
+    // Re-typed to a sport Strava's layout has no word for: written "Workout", read back as other.
+    await edit(a, drills, { type: 'other' });
+    const manual = await a.client.post<{ id: string }>('/api/activities/manual', {
+      type: 'other',
+      name: 'Strength, legs',
+      distance: 1234,
+      movingTime: 2700,
+      elapsedTime: 3000,
+      startDateLocal: '2026-11-20T18:30',
+      timeZone: ZONE,
+      gearId: pegasus,
+    });
+    expect(manual.status).toBe(201);
+    const manualRun = await a.client.post<{ id: string }>('/api/activities/manual', {
+      type: 'run',
+      name: 'Treadmill',
+      distance: 8000,
+      movingTime: 2400,
+      startDateLocal: '2026-11-21T07:00',
+      timeZone: ZONE,
+    });
+    expect(manualRun.status).toBe(201);
+
+    expect((await a.client.post('/api/account/data-export')).status).toBe(200);
+    const ready = await readyExport(a);
+    expect(ready.state).toBe('ready');
+    const answer = await download(a, ready.downloadPath as string);
+    expect(answer.status).toBe(200);
+    const zip = new Uint8Array(await answer.arrayBuffer());
+    const b = await registerUser(server);
+    expect((await uploadArchive(server, b.client, zip, 'stride-data.zip', ZONE)).status).toBe(202);
+    const report = await waitForArchive(b.client, BUILD_WAIT_MS);
+    expect(report).toMatchObject({ status: 'done', imported: 6, duplicates: 0, refused: 0, message: null });
+
+    const fromA = await activities(a);
+    expect(fromA).toHaveLength(6);
+    expect(fromA.map((item) => item.type).sort()).toEqual(['other', 'other', 'ride', 'run', 'run', 'walk']);
+    expect(fromA.map((item) => item.name)).toContain('Lake walk, "slow"');
+    expect(await activities(b)).toEqual(fromA);
+    expect(await totals(b)).toEqual(await totals(a));
+    const gearOfA = await gear(a);
+    expect(gearOfA.find((item) => item.name === 'Pegasus 40')?.activityCount).toBe(3);
+    expect(await gear(b)).toEqual(gearOfA);
   });
 });

@@ -5,7 +5,8 @@
  * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
- * names and types, and its rows without a file become manual activities.
+ * names, types and gear (core/gear.ts: found by name, else made once; Stride's own export brings
+ * each gear's fields in stride/gear.json), and its rows without a file become manual activities.
  *
  * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
  * name) and the import's counts move with it. A manual activity's insert and its row commit in one
@@ -33,14 +34,16 @@ import {
   archiveFileName,
   classifyArchiveEntry,
   exceedsEntryRatio,
+  archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
   parseActivitiesCsv,
+  parseArchiveGear,
   rowsByFilename,
   type ArchiveCsvRow,
+  type ArchiveGear,
 } from '../../core/activity/archive-rules.ts';
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
-import { activityTypeFromSport } from '../../core/activity/sport-type.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import { applyArchiveNaming, insertActivityRows } from '../db/activity-repository.ts';
 import {
@@ -66,6 +69,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { importFiles } from './activity-import.ts';
 import { manualActivityRow } from './activity-service.ts';
+import { addArchiveGear, putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -420,11 +424,19 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
       }
     };
 
-    /** Marks an entry handled (with its activity's naming, in one transaction). */
-    const mark = async (entry: ArchiveEntryRecord, naming?: Parameters<typeof applyArchiveNaming>[3]) => {
+    /**
+     * Marks an entry handled, in one transaction with what its row of activities.csv gives the
+     * activity imported: its name, type and gear.
+     */
+    const mark = async (entry: ArchiveEntryRecord, csvRow?: ArchiveCsvRow) => {
       await db.transaction().execute(async (trx) => {
-        if (naming && entry.activityId && entry.outcome === 'imported') {
-          await applyArchiveNaming(trx, row.userId, entry.activityId, naming);
+        if (csvRow && entry.activityId && entry.outcome === 'imported') {
+          await applyArchiveNaming(trx, row.userId, entry.activityId, archiveRowNaming(csvRow));
+          await putArchiveGear(trx, row.userId, {
+            activityId: entry.activityId,
+            gearName: csvRow.gear,
+            now: new Date(clock.now()),
+          });
         }
         await recordArchiveEntry(trx, row.id, entry);
       });
@@ -478,6 +490,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const seenFiles = new Set<string>();
     let rows: ArchiveCsvRow[] = [];
     let csvByFile = new Map<string, ArchiveCsvRow>();
+    let gear: ArchiveGear[] = [];
 
     /** The entries of one ZIP (the archive, or a nested one at depth 1). */
     const walk = async (zipPath: string, depth: number, prefix: string): Promise<'done' | 'stopped'> => {
@@ -497,7 +510,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           if (kind.kind === 'activity') {
             seenFiles.add(name.toLowerCase());
           }
-          if (kind.kind === 'ignored' || kind.kind === 'csv' || handled.has(key)) {
+          if (kind.kind === 'ignored' || kind.kind === 'csv' || kind.kind === 'gear' || handled.has(key)) {
             continue;
           }
           const base = { entryKey: key, position, name: label };
@@ -548,14 +561,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               await rm(file.path, { force: true });
             }
           }
-          const csvRow = depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined;
-          const type = csvRow ? activityTypeFromSport(csvRow.type) : null;
-          await mark(
-            { ...base, ...outcome },
-            csvRow
-              ? { ...(csvRow.name === '' ? {} : { name: csvRow.name }), ...(type === null ? {} : { type }) }
-              : undefined,
-          );
+          await mark({ ...base, ...outcome }, depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined);
         }
         return 'done';
       } finally {
@@ -581,6 +587,15 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
               rows = [];
             }
+          } else if (kind.kind === 'gear') {
+            try {
+              gear = parseArchiveGear(
+                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
+              );
+            } catch (error) {
+              logger.warn({ err: error, importId: row.id }, 'stride/gear.json was not read');
+              gear = [];
+            }
           }
         }
       } finally {
@@ -598,6 +613,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
         return 'finished';
       }
       csvByFile = rowsByFilename(rows);
+      // Stride's own export: its gear first, so the activities naming it find it whole.
+      await addArchiveGear(db, row.userId, gear, new Date(clock.now()));
       const manualRows = rows.filter((csvRow) => csvRow.filename === '');
       await setArchiveTotal(db, row.id, total + manualRows.length);
       await moved(true);
@@ -686,6 +703,11 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           [{ row: manualActivityRow(record.activityId, row.userId, described.record), track: undefined }],
           undefined,
         );
+        await putArchiveGear(trx, row.userId, {
+          activityId: record.activityId,
+          gearName: csvRow.gear,
+          now: new Date(clock.now()),
+        });
       }
       await recordArchiveEntry(trx, row.id, record);
     });

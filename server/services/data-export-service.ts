@@ -63,6 +63,7 @@ import { listCheckIns, listWellbeingEntries } from '../db/wellbeing-repository.t
 import { conflict, gone, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { listRunnerGear } from './gear-service.ts';
 import { listGoals } from './goal-service.ts';
 import { getProfile } from './profile-service.ts';
 import { getRoute, listRoutes } from './saved-route-service.ts';
@@ -171,6 +172,8 @@ function activityJson(row: ExportActivityRow) {
     countedOverride: row.countedOverride,
     multisportId: row.multisportId,
     legIndex: row.legIndex,
+    gearId: row.gearId,
+    gear: row.gearName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -236,8 +239,7 @@ export function createDataExports(deps: DataExportDeps) {
               elevationGain: row.elevationGain,
               maxHeartrate: row.maxHeartrate,
               averageHeartrate: row.averageHeartrate,
-              // The runner's gear goes here once gear exists.
-              gear: '',
+              gear: row.gearName ?? '',
               filename: activityFileEntry(row),
             }),
           )
@@ -296,6 +298,9 @@ export function createDataExports(deps: DataExportDeps) {
         routes.push(await getRoute(context, userId, route.id));
       }
       await add(DATA_EXPORT_ENTRIES.routes, [json(routes)]);
+      // Each gear's fields (name, brand, model, kind, dates and distances, retired, Strava's id),
+      // the sports it is the default of, and its figures as read now.
+      await add(DATA_EXPORT_ENTRIES.gear, [json((await listRunnerGear(db, userId)).gear)]);
       zip.end();
       await written;
     } catch (error) {

@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import {
+  archiveGearName,
   defaultRetirementDistance,
+  gearKindForSport,
   GEAR_LIMITS,
   GEAR_MESSAGES,
   type ActivityGear,
@@ -18,7 +20,9 @@ import {
   type GearInput,
   type GearList,
   type GearUpdate,
+  sameGearName,
 } from '../../core/gear.ts';
+import type { ArchiveGear } from '../../core/activity/archive-rules.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { StravaGear } from '../../core/strava/athlete-gear.ts';
 import {
@@ -32,10 +36,12 @@ import {
   linkStravaGear,
   listGear,
   listGearDefaults,
+  listGearNames,
   setGearDefault,
   updateGear,
   type GearRow,
 } from '../db/gear-repository.ts';
+import { findActivity, setActivitiesGear } from '../db/activity-repository.ts';
 import { findProfileByUserId } from '../db/profile-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { GearTable } from '../db/schema.ts';
@@ -190,6 +196,88 @@ export async function requireActiveGear(trx: Db, userId: string, gearId: string)
   if (found.retired) {
     throw invalid(GEAR_MESSAGES.defaultRetired);
   }
+}
+
+/**
+ * Puts an imported activity on the gear its archive names ("Activity Gear"): the runner's gear of
+ * that name (trimmed, any case), else a new one of the kind the activity's sport is done in,
+ * made once however many rows and imports name it. It counts as chosen gear, so no sport's default
+ * replaces it. Runs in the caller's transaction; a runner who keeps the most gear allowed gets no
+ * new one (the activity keeps no gear).
+ */
+export async function putArchiveGear(
+  trx: Db,
+  userId: string,
+  input: { activityId: string; gearName: string; now: Date },
+): Promise<void> {
+  const name = archiveGearName(input.gearName);
+  const activity = name === null ? undefined : await findActivity(trx, userId, input.activityId);
+  if (name === null || activity === undefined) {
+    return;
+  }
+  await lockRunnerScope(trx, 'gear', userId);
+  let gearId = (await listGearNames(trx, userId)).find((gear) => sameGearName(gear.name, name))?.id;
+  if (gearId === undefined) {
+    if ((await countGear(trx, userId)) >= GEAR_LIMITS.maxGear) {
+      return;
+    }
+    const kind = gearKindForSport(activity.type);
+    const units = (await findProfileByUserId(trx, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+    gearId = randomUUID();
+    await insertGear(trx, {
+      id: gearId,
+      userId,
+      kind,
+      name,
+      brand: '',
+      model: '',
+      startDate: null,
+      startingDistance: 0,
+      retirementDistance: defaultRetirementDistance(kind, units),
+      createdAt: input.now,
+    });
+  }
+  await setActivitiesGear(trx, userId, [input.activityId], gearId, input.now);
+}
+
+/**
+ * The gear of Stride's own export (`stride/gear.json`) the runner has none of by name, added with
+ * its own fields (kind, brand, model, first day, starting and retirement distances, retired), so
+ * that the activities naming it find it and its distance is the same as where it came from. Never
+ * doubled; none past the most gear a runner may keep. Sport defaults are not taken: they would
+ * fall on imported activities that had no gear.
+ */
+export async function addArchiveGear(db: Db, userId: string, gear: readonly ArchiveGear[], now: Date): Promise<void> {
+  if (gear.length === 0) {
+    return;
+  }
+  const units = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
+  await db.transaction().execute(async (trx) => {
+    await lockRunnerScope(trx, 'gear', userId);
+    const names = (await listGearNames(trx, userId)).map((item) => item.name);
+    let count = await countGear(trx, userId);
+    for (const item of gear) {
+      if (count >= GEAR_LIMITS.maxGear || names.some((name) => sameGearName(name, item.name))) {
+        continue;
+      }
+      await insertGear(trx, {
+        id: randomUUID(),
+        userId,
+        kind: item.kind,
+        name: item.name,
+        brand: item.brand ?? '',
+        model: item.model ?? '',
+        startDate: item.startDate ?? null,
+        startingDistance: item.startingDistance ?? 0,
+        retirementDistance:
+          item.retirementDistance === undefined ? defaultRetirementDistance(item.kind, units) : item.retirementDistance,
+        retired: item.retired,
+        createdAt: now,
+      });
+      names.push(item.name);
+      count += 1;
+    }
+  });
 }
 
 /**
