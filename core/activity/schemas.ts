@@ -12,12 +12,17 @@ import { SAMPLE_SOURCE } from './samples.ts';
 export const DEFAULT_ACTIVITY_NAME = 'Unknown Activity';
 export const ACTIVITY_NAME_MAX = 120;
 
+/** How much of a name from a file is read at all: a name of megabytes is cut before it is normalised. */
+const ACTIVITY_NAME_READ_MAX = 4096;
+
 /**
- * A name taken from a file or from Strava (GPX <name>, TCX notes, …): normalised like typed text
- * and cut to the limit a rename has, or the default when nothing is left.
+ * A name taken from a file or from Strava (GPX <name>, TCX notes, …): its first
+ * ACTIVITY_NAME_READ_MAX characters normalised like typed text and cut to the limit a rename has,
+ * or the default when nothing is left.
  */
 export function normaliseActivityName(name: string | null | undefined): string {
-  return truncateText(normaliseUserText(name ?? ''), ACTIVITY_NAME_MAX) || DEFAULT_ACTIVITY_NAME;
+  const read = truncateText(name ?? '', ACTIVITY_NAME_READ_MAX);
+  return truncateText(normaliseUserText(read), ACTIVITY_NAME_MAX) || DEFAULT_ACTIVITY_NAME;
 }
 /** Spec §9 "uploaded list default": 50 per page. */
 export const ACTIVITY_PAGE_SIZE = 50;
