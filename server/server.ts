@@ -156,7 +156,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     invalidations,
   });
   // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
-  await jobs.start();
+  // The workers start after listening (below): their first looks for jobs wait for no request.
+  await jobs.prepare();
   // The export-archive imports a stopped server left unfinished go on where they stopped.
   await services.archives.resume();
   // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
@@ -202,6 +203,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     appCpuMs: cpuMs(cpuAtListening) - cpuMs(cpuAtDatabaseReady),
   };
   logger.info({ port, database: database.kind, migration, startup }, 'Stride is listening');
+  // After listening: the job queue's workers, one after another (server/jobs/job-queue.ts).
+  jobs.start().catch((error: unknown) => logger.error({ err: error }, 'the job queue workers did not start'));
   // After listening: registering the webhook makes Strava call this server back.
   strava.start();
   // In the background, after listening: start-up and requests never wait for it.

@@ -7,7 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type BuildResult } from 'esbuild';
+import { build, type BuildResult, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -16,6 +16,28 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * beside its own module, sharp loads a native binary, and pg's optional native binding may be absent.
  */
 export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'sharp', 'pg-native'] as const;
+
+/**
+ * Zod's error messages in English only: zod exports its 60-odd translations as one namespace
+ * (`z.locales`), which a bundle cannot leave out piece by piece, a third of a megabyte that every
+ * start compiles. Stride writes its own sentences and never switches zod's language, so the
+ * namespace keeps only `en`, the default zod sets itself (classic/schemas.js).
+ */
+export const zodEnglishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](core|classic)$/.test(args.resolveDir)
+        ? { path: path.join(args.resolveDir, '../locales/index.js'), namespace: 'zod-english-only' }
+        : undefined,
+    );
+    bundler.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 /** Bundles the server into `outdir` (inside the repository, so the external packages resolve), emptied first. */
 export async function buildServer(outdir = path.join(ROOT, 'dist/server')): Promise<BuildResult> {
@@ -38,6 +60,7 @@ export async function buildServer(outdir = path.join(ROOT, 'dist/server')): Prom
       js: "import { createRequire as __strideCreateRequire } from 'node:module';\nconst require = __strideCreateRequire(import.meta.url);",
     },
     external: [...EXTERNAL_PACKAGES],
+    plugins: [zodEnglishOnly],
     logLevel: 'warning',
     legalComments: 'none',
   });

@@ -5,7 +5,7 @@
  */
 import { trackToGpx } from '../activity/gpx-export.ts';
 import { elevationProfile, elevationsAt } from './elevation-profile.ts';
-import { parseActivityFile } from '../activity/parse-activity-file.ts';
+import { createGpxParser } from '../activity/gpx-parser.ts';
 import type { Track } from '../activity/track.ts';
 import {
   cumulativeDistances,
@@ -67,7 +67,11 @@ export function routeToGpx(route: { name: string; line: readonly LatLng[]; eleva
  * throws the GPX parser's own error ("…No valid track points found in GPX file").
  */
 export function gpxToRoute(bytes: Uint8Array): { name: string | null; waypoints: LatLng[]; line: LatLng[] } {
-  const parsed = parseActivityFile('gpx', bytes);
+  // The GPX parser itself rather than the every-format entry (parse-activity-file.ts): the server
+  // imports this module for the export, and the FIT SDK (0.9 MB) stays with the upload worker.
+  const parser = createGpxParser();
+  parser.write(bytes);
+  const parsed = parser.finish();
   const { lat, lon } = parsed.track;
   const points: LatLng[] = [];
   for (let i = 0; i < lat.length; i += 1) {

@@ -2,7 +2,8 @@
  * The general job queue on the real database (PGlite, and PostgreSQL in CI): pg-boss creates its
  * schema, a job is handled once even with two queues (two app servers) on one database, a follow-up
  * runs after its job, a failing job is tried again, a job sent while a transaction is open on PGlite
- * waits for it instead of landing inside it, and stop() ends the job in hand and leaves nothing open.
+ * waits for it instead of landing inside it, a prepared queue takes jobs before its workers start
+ * (one after another), and stop() ends the job in hand and leaves nothing open.
  */
 import { sql } from 'kysely';
 import pino from 'pino';
@@ -205,6 +206,67 @@ describe('the general job queue', () => {
       expect(statements.filter((text) => /update\s+pgboss\.queue/i.test(text))).toHaveLength(1);
       const stored = await sharedHandle.executeSql(`select retry_limit from pgboss.queue where name = 'settled'`);
       expect(stored.rows).toEqual([{ retry_limit: 4 }]);
+    },
+  );
+
+  it(
+    'takes jobs once prepared and looks for them only once started, one worker after another',
+    { timeout: 60_000 },
+    async () => {
+      // Every look for jobs (pg-boss's fetch), as it begins and ends, with the queue it is for; the
+      // first look's answer is held back until the test lets it through.
+      const looks: string[] = [];
+      let firstBegan!: () => void;
+      const firstBegun = new Promise<void>((resolve) => (firstBegan = resolve));
+      let letThrough!: () => void;
+      const heldBack = new Promise<void>((resolve) => (letThrough = resolve));
+      const recording = {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const look = /for update skip locked/i.test(text) ? String(values?.[0]) : undefined;
+          if (!look) {
+            return sharedHandle.executeSql(text, values);
+          }
+          looks.push(`begin ${look}`);
+          const result = await sharedHandle.executeSql(text, values);
+          if (looks.length === 1) {
+            firstBegan();
+            await heldBack;
+          }
+          looks.push(`end ${look}`);
+          return result;
+        },
+      };
+      const queue = createJobQueue({ database: recording, logger, pollIntervalMs: 60_000 });
+      open.queues.push(queue);
+      const handled: string[] = [];
+      for (const name of ['prepared-first', 'prepared-second']) {
+        queue.define<{ n: number }>(
+          definition(
+            async (job) => {
+              handled.push(`${name}:${job.n}`);
+              return Promise.resolve(undefined);
+            },
+            { name },
+          ),
+        );
+      }
+      await queue.prepare();
+      expect(await queue.send('prepared-second', { n: 1 })).toBe(true);
+      expect(looks).toEqual([]);
+      expect(handled).toEqual([]);
+
+      const started = queue.start();
+      await firstBegun;
+      // Turns of the event loop while the first look is unanswered: the second worker waits.
+      for (let turn = 0; turn < 10; turn += 1) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      expect(looks).toEqual(['begin prepared-first']);
+      letThrough();
+      await started;
+      expect(looks.slice(0, 3)).toEqual(['begin prepared-first', 'end prepared-first', 'begin prepared-second']);
+      await waitUntil(() => handled.length === 1, 'the job sent before the workers started');
+      expect(handled).toEqual(['prepared-second:1']);
     },
   );
 

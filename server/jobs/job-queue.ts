@@ -7,7 +7,7 @@
  * schema (`pgboss`), created by pg-boss itself on first start; several app servers on one
  * PostgreSQL database share the jobs (a job is handed to one server, `FOR UPDATE SKIP LOCKED`).
  *
- * Each queue is declared with its handler before start(). A handler gets the job's data and a
+ * Each queue is declared with its handler before prepare() or start(). A handler gets the job's data and a
  * signal that aborts when the server stops; it may name one follow-up job, sent once the job is
  * marked done (so a queue that keeps one waiting job per key can chain slices of work). A handler
  * that throws fails the job, which pg-boss retries as the queue says. The worker loop is Stride's
@@ -60,9 +60,16 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue {
-  /** Declares a queue and the handler of its jobs; before start(). */
+  /** Declares a queue and the handler of its jobs; before prepare() and start(). */
   define<T extends object>(definition: QueueDefinition<T>): void;
-  /** Creates pg-boss's schema when missing, the declared queues, and starts one worker per queue. */
+  /** Creates pg-boss's schema when missing and the declared queues: jobs can be sent from then on. */
+  prepare(): Promise<void>;
+  /**
+   * Prepares (once), then starts one worker per queue, each after the one before has had its first
+   * look for jobs and the event loop a turn: a worker's first look plans pg-boss's query on a fresh
+   * database connection (tens of milliseconds on PGlite), and requests go in between those looks
+   * instead of waiting for all of them. Resolves once every worker runs.
+   */
   start(): Promise<void>;
   /** Queues a job; returns false when the queue's policy dropped it as a repeat. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<boolean>;
@@ -117,6 +124,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const wakers = new Map<string, () => void>();
   const loops: Promise<void>[] = [];
   let started = false;
+  let prepared: Promise<void> | undefined;
+  let workersStarted: Promise<void> | undefined;
 
   /** Resolves after `ms`, at once when the queue is woken or the queue stops. */
   function idle(name: string, ms: number): Promise<void> {
@@ -133,8 +142,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
   }
 
-  async function runOne(definition: QueueDefinition<object>): Promise<boolean> {
+  async function runOne(definition: QueueDefinition<object>, looked?: () => void): Promise<boolean> {
     const [job] = await boss.fetch<object>(definition.name, { batchSize: 1 });
+    looked?.();
     if (!job) {
       return false;
     }
@@ -153,21 +163,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return true;
   }
 
-  async function work(definition: QueueDefinition<object>): Promise<void> {
+  /** A worker's loop; `looked` hears the end of its first look for jobs (found, empty or failed). */
+  async function work(definition: QueueDefinition<object>, looked?: () => void): Promise<void> {
+    let firstLook = looked;
     while (!stopping.signal.aborted) {
       let worked = false;
       try {
-        worked = await runOne(definition);
+        worked = await runOne(definition, firstLook);
       } catch (error) {
+        firstLook?.();
         if (stopping.signal.aborted) {
           return;
         }
         logger.warn({ err: error, queue: definition.name }, 'job queue worker could not fetch or finish a job');
       }
+      firstLook = undefined;
       if (!worked) {
         await idle(definition.name, pollIntervalMs);
       }
     }
+    firstLook?.();
   }
 
   async function send(name: string, data: object, sendOptions: SendOptions = {}): Promise<boolean> {
@@ -213,15 +228,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
   }
 
-  return {
-    define(definition) {
-      if (started) {
-        throw new Error('Job queues are declared before the queue starts');
-      }
-      // The queue's name ties its jobs' data to this handler's type (jobs are JSON in the database).
-      definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
-    },
-    async start() {
+  function prepare(): Promise<void> {
+    prepared ??= (async () => {
       started = true;
       await boss.start();
       for (const definition of definitions.values()) {
@@ -235,13 +243,41 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         };
         await ensureQueue(definition.name, queue);
       }
-      for (const definition of definitions.values()) {
-        loops.push(work(definition));
+    })();
+    return prepared;
+  }
+
+  async function startWorkers(): Promise<void> {
+    await prepare();
+    for (const definition of definitions.values()) {
+      if (stopping.signal.aborted) {
+        return;
       }
+      let looked: () => void = () => undefined;
+      const firstLook = new Promise<void>((resolve) => (looked = resolve));
+      loops.push(work(definition, looked));
+      await firstLook;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  return {
+    define(definition) {
+      if (started) {
+        throw new Error('Job queues are declared before the queue starts');
+      }
+      // The queue's name ties its jobs' data to this handler's type (jobs are JSON in the database).
+      definitions.set(definition.name, definition as unknown as QueueDefinition<object>);
+    },
+    prepare,
+    start() {
+      workersStarted ??= startWorkers();
+      return workersStarted;
     },
     send,
     async stop() {
       stopping.abort(new Error('Stride is stopping'));
+      await workersStarted?.catch(() => undefined);
       await Promise.all(loops);
       if (started) {
         await boss.stop({ graceful: false, close: false, wait: true });

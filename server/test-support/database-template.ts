@@ -16,11 +16,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrateToLatest, openDatabase, openPglite } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } from './postgres-databases.ts';
 
@@ -34,7 +33,7 @@ declare module 'vitest' {
 }
 
 async function migratePglite(): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await openPglite({});
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   try {
     await migrateToLatest(db);
