@@ -6,8 +6,9 @@
  * process (load-server.ts), so the peak RSS sampled from /proc every 100 ms is the server's own.
  *
  * - archive-import: runner A's archive is POSTed (streamed from disk) while runner B, the load
- *   bench's runner with 1,000 activities, opens the dashboard over the load bench's 50
- *   connections; B's req/s, p50 and p99 during the import are set against B's alone before it.
+ *   bench's runner with 1,000 activities, opens the dashboard at a steady BENCH_ARCHIVE_RATE;
+ *   B's req/s, p50 and p99 during the import are set against B's alone before it. Then A's
+ *   "Download my data" of what was imported, as below, so one run gives both.
  * - data-export: the same archive imported with nothing else running, then A's "Download my data"
  *   asked for, awaited and downloaded: build time, ZIP size, the server's peak RSS during the build.
  *
@@ -47,6 +48,8 @@ import { signUp } from './server-fixture.ts';
 
 /** Runner B's activities, as the load bench seeds them. */
 const RUNNER_B_ACTIVITIES = 1000;
+/** Runner B's connections at a steady rate (as fast as the load bench's 50 go with BENCH_ARCHIVE_RATE=0). */
+const RUNNER_B_CONNECTIONS = 10;
 const RSS_SAMPLE_MS = 100;
 /** How often the bench reads the import's progress: as often as the web app does while one runs. */
 const IMPORT_POLL_MS = 2000;
@@ -59,6 +62,18 @@ const UNTIL_STOPPED_S = 24 * 60 * 60;
 
 /** The archive's size as the bench names say it, before it is checked. */
 const SIZE = Number(process.env.BENCH_ARCHIVE_ACTIVITIES ?? '5000').toLocaleString('en');
+
+/**
+ * Runner B's dashboard reads a second (BENCH_ARCHIVE_RATE, default 100: ten dashboards opened a
+ * second); 0 asks as fast as the load bench's 50 connections go, which leaves the import little.
+ */
+function runnerBRate(): number | undefined {
+  const rate = Number(process.env.BENCH_ARCHIVE_RATE ?? '100');
+  if (!Number.isInteger(rate) || rate < 0 || rate > 100_000) {
+    throw new Error('BENCH_ARCHIVE_RATE must be a whole number of requests a second (0: as fast as they go)');
+  }
+  return rate === 0 ? undefined : rate;
+}
 
 function archiveActivities(): number {
   const count = Number(process.env.BENCH_ARCHIVE_ACTIVITIES ?? '5000');
@@ -279,7 +294,7 @@ function archiveNotes(archive: GeneratedArchive): string {
 
 /** A runner, an archive and a server for one bench; everything is removed afterwards. */
 async function withArchiveServer<T>(
-  work: (server: Server, runnerA: Runner, archive: GeneratedArchive) => Promise<T>,
+  work: (server: Server, runnerA: Runner, archive: GeneratedArchive, dir: string) => Promise<T>,
   seededActivities: number,
 ): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), 'stride-bench-archive-'));
@@ -292,7 +307,7 @@ async function withArchiveServer<T>(
         email: 'archive@example.com',
         password: 'archive-bench-password',
       });
-      return await work(server, runnerA, archive);
+      return await work(server, runnerA, archive, dir);
     } finally {
       await stopServerProcess(server);
     }
@@ -317,11 +332,13 @@ export const archiveImportBench: Bench = {
   id: 'archive-import',
   async run(): Promise<BenchReport> {
     const loadBefore = loadAverage();
-    return withArchiveServer(async (server, runnerA, archive) => {
+    return withArchiveServer(async (server, runnerA, archive, dir) => {
       const runnerB = server.cookie;
+      const rate = runnerBRate();
+      const connections = rate === undefined ? CONNECTIONS : RUNNER_B_CONNECTIONS;
       await warmUp([server], runnerB);
-      const alone = await fire(server.url, runnerB, DASHBOARD_PATHS, CONNECTIONS).result;
-      const load = fire(server.url, runnerB, DASHBOARD_PATHS, CONNECTIONS, UNTIL_STOPPED_S);
+      const alone = await fire(server.url, runnerB, DASHBOARD_PATHS, connections, { rate }).result;
+      const load = fire(server.url, runnerB, DASHBOARD_PATHS, connections, { seconds: UNTIL_STOPPED_S, rate });
       let imported: ImportResult;
       try {
         imported = await importArchive(server, runnerA, archive);
@@ -329,18 +346,22 @@ export const archiveImportBench: Bench = {
         load.stop();
       }
       const beside = await load.result;
+      const loadAfterImport = loadAverage();
+      // The export of what was imported, with nothing else asking the server.
+      const exported = await exportData(server, runnerA, dir, archive.activities);
       const { result } = imported;
       const importSeconds = imported.totalSeconds - imported.uploadSeconds;
       return {
         headers: ['runner B, dashboard reads', 'for', 'req/s', 'p50', 'p99', 'not 2xx'],
         rows: [loadRow('alone, before the import', alone), loadRow('during the import', beside)],
-        checks: importCheck(imported, archive.activities),
+        checks: [...importCheck(imported, archive.activities), exported.check],
         notes: [
           `Import of runner A's archive: ${imported.totalSeconds.toFixed(1)} s from the POST to the end (upload ${imported.uploadSeconds.toFixed(1)} s, import job ${importSeconds.toFixed(1)} s), ${(result.imported / imported.totalSeconds).toFixed(1)} activities/s.`,
           `Server RSS during the import: peak ${mbOfKb(imported.peakKb)} (sampled every ${RSS_SAMPLE_MS} ms), high-water mark ${mbOfKb(imported.hwmKb)} (VmHWM, the process's whole life).`,
+          ...exportNotes(exported),
           archiveNotes(archive),
-          `Runner B: the load bench's runner (${RUNNER_B_ACTIVITIES.toLocaleString('en')} activities), the dashboard's ${DASHBOARD_PATHS.length} reads over ${CONNECTIONS} connections, alone for ${loadSeconds()} s (BENCH_LOAD_SECONDS), then from the POST until the import ends. One PGlite app server, its own process (tsx); the load generator and the bench share the machine.`,
-          `Load average before: ${loadBefore}; after: ${loadAverage()} (/proc/loadavg, 1, 5, 15 min).`,
+          `Runner B: the load bench's runner (${RUNNER_B_ACTIVITIES.toLocaleString('en')} activities), the dashboard's ${DASHBOARD_PATHS.length} reads over ${connections} connections ${rate === undefined ? 'as fast as they go' : `at ${rate} req/s`} (BENCH_ARCHIVE_RATE), alone for ${loadSeconds()} s (BENCH_LOAD_SECONDS), then from the POST until the import ends. One PGlite app server in its own process (run by tsx); the load generator and the bench share the machine.`,
+          `Load average before: ${loadBefore}; when the import ended: ${loadAfterImport}; at the end: ${loadAverage()} (/proc/loadavg, 1, 5, 15 min).`,
           ...refusedNotes(result),
         ],
       };
@@ -369,53 +390,91 @@ async function zipEntries(file: string): Promise<{ activityFiles: number; names:
   return { activityFiles, names };
 }
 
+interface ExportResult {
+  buildSeconds: number;
+  serverSeconds: number;
+  downloadSeconds: number;
+  sizeBytes: number;
+  beforeKb: number | undefined;
+  peakKb: number;
+  hwmKb: number;
+  check: BenchCheck;
+}
+
+/** Asks for runner A's "Download my data", follows it until built, downloads it into `dir` and reads its entries. */
+async function exportData(server: Server, runner: Runner, dir: string, activities: number): Promise<ExportResult> {
+  const beforeKb = residentKb(server.child.pid)?.rss;
+  const rss = sampleRss(server);
+  const started = performance.now();
+  const asked = await fetch(`${server.url}/api/account/data-export`, {
+    method: 'POST',
+    headers: { cookie: runner.cookie, origin: server.url },
+  });
+  if (!asked.ok) {
+    rss.stop();
+    throw new Error(`Asking for the export answered ${asked.status}: ${await asked.text()}`);
+  }
+  let ready: DataExport | null = null;
+  while (ready === null) {
+    const { export: current } = await getJson<{ export: DataExport | null }>(
+      server,
+      runner,
+      '/api/account/data-export',
+    );
+    if (current && current.state !== 'building') {
+      ready = current;
+    } else {
+      await delay(EXPORT_POLL_MS);
+    }
+  }
+  const buildSeconds = (performance.now() - started) / 1000;
+  const { peakKb, hwmKb } = rss.stop();
+  if (ready.state !== 'ready' || ready.downloadPath === null || ready.readyAt === null) {
+    throw new Error(`The export ended ${ready.state}`);
+  }
+  const downloaded = path.join(dir, 'stride-data.zip');
+  const downloadStarted = performance.now();
+  const download = await fetch(`${server.url}${ready.downloadPath}`, { headers: { cookie: runner.cookie } });
+  if (!download.ok || !download.body) {
+    throw new Error(`The download answered ${download.status}`);
+  }
+  await pipeline(Readable.fromWeb(download.body as WebReadableStream<Uint8Array>), createWriteStream(downloaded));
+  const downloadSeconds = (performance.now() - downloadStarted) / 1000;
+  const zipBytes = (await stat(downloaded)).size;
+  const entries = await zipEntries(downloaded);
+  await rm(downloaded, { force: true });
+  return {
+    buildSeconds,
+    serverSeconds: (Date.parse(ready.readyAt) - Date.parse(ready.requestedAt)) / 1000,
+    downloadSeconds,
+    sizeBytes: zipBytes,
+    beforeKb,
+    peakKb,
+    hwmKb,
+    check: {
+      label: `The export holds a file for each of the ${activities.toLocaleString('en')} activities, activities.csv, and downloads whole`,
+      measured: `${entries.activityFiles} activity files, ${entries.names.has('activities.csv') ? 'with' : 'without'} activities.csv, ${zipBytes} of ${ready.sizeBytes ?? '?'} bytes`,
+      passed:
+        entries.activityFiles === activities && entries.names.has('activities.csv') && zipBytes === ready.sizeBytes,
+    },
+  };
+}
+
+function exportNotes(exported: ExportResult): string[] {
+  return [
+    `Export build: ${exported.buildSeconds.toFixed(1)} s from the POST to the state read as ready (read every ${EXPORT_POLL_MS} ms; the server's own readyAt − requestedAt ${exported.serverSeconds.toFixed(1)} s), ZIP ${mb(exported.sizeBytes)}, downloaded in ${exported.downloadSeconds.toFixed(1)} s.`,
+    `Server RSS around the export: ${exported.beforeKb === undefined ? '–' : mbOfKb(exported.beforeKb)} before the build, peak ${mbOfKb(exported.peakKb)} during it (sampled every ${RSS_SAMPLE_MS} ms); high-water mark ${mbOfKb(exported.hwmKb)} (VmHWM, the import included).`,
+  ];
+}
+
 export const dataExportBench: Bench = {
   name: `Data export: "Download my data" of a runner with ${SIZE} imported activities`,
   id: 'data-export',
   async run(): Promise<BenchReport> {
     const loadBefore = loadAverage();
-    return withArchiveServer(async (server, runnerA, archive) => {
+    return withArchiveServer(async (server, runnerA, archive, dir) => {
       const imported = await importArchive(server, runnerA, archive);
-      const before = residentKb(server.child.pid);
-      const rss = sampleRss(server);
-      const started = performance.now();
-      const asked = await fetch(`${server.url}/api/account/data-export`, {
-        method: 'POST',
-        headers: { cookie: runnerA.cookie, origin: server.url },
-      });
-      if (!asked.ok) {
-        rss.stop();
-        throw new Error(`Asking for the export answered ${asked.status}: ${await asked.text()}`);
-      }
-      let ready: DataExport | null = null;
-      while (ready === null) {
-        const { export: current } = await getJson<{ export: DataExport | null }>(
-          server,
-          runnerA,
-          '/api/account/data-export',
-        );
-        if (current && current.state !== 'building') {
-          ready = current;
-        } else {
-          await delay(EXPORT_POLL_MS);
-        }
-      }
-      const buildSeconds = (performance.now() - started) / 1000;
-      const { peakKb, hwmKb } = rss.stop();
-      if (ready.state !== 'ready' || ready.downloadPath === null || ready.readyAt === null) {
-        throw new Error(`The export ended ${ready.state}`);
-      }
-      const downloaded = path.join(path.dirname(archive.file), 'stride-data.zip');
-      const downloadStarted = performance.now();
-      const download = await fetch(`${server.url}${ready.downloadPath}`, { headers: { cookie: runnerA.cookie } });
-      if (!download.ok || !download.body) {
-        throw new Error(`The download answered ${download.status}`);
-      }
-      await pipeline(Readable.fromWeb(download.body as WebReadableStream<Uint8Array>), createWriteStream(downloaded));
-      const downloadSeconds = (performance.now() - downloadStarted) / 1000;
-      const zipBytes = (await stat(downloaded)).size;
-      const entries = await zipEntries(downloaded);
-      const serverSeconds = (Date.parse(ready.readyAt) - Date.parse(ready.requestedAt)) / 1000;
+      const exported = await exportData(server, runnerA, dir, archive.activities);
       return {
         headers: ['step', 'time', 'size', 'server peak RSS'],
         rows: [
@@ -425,23 +484,12 @@ export const dataExportBench: Bench = {
             mb(archive.zipBytes),
             mbOfKb(imported.peakKb),
           ],
-          ['export build', `${buildSeconds.toFixed(1)} s`, mb(ready.sizeBytes ?? 0), mbOfKb(peakKb)],
-          ['download', `${downloadSeconds.toFixed(1)} s`, mb(zipBytes), '–'],
+          ['export build', `${exported.buildSeconds.toFixed(1)} s`, mb(exported.sizeBytes), mbOfKb(exported.peakKb)],
+          ['download', `${exported.downloadSeconds.toFixed(1)} s`, mb(exported.sizeBytes), '–'],
         ],
-        checks: [
-          ...importCheck(imported, archive.activities),
-          {
-            label: `The export holds a file for each of the ${archive.activities.toLocaleString('en')} activities, activities.csv, and downloads whole`,
-            measured: `${entries.activityFiles} activity files, ${entries.names.has('activities.csv') ? 'with' : 'without'} activities.csv, ${zipBytes} of ${ready.sizeBytes ?? '?'} bytes`,
-            passed:
-              entries.activityFiles === archive.activities &&
-              entries.names.has('activities.csv') &&
-              zipBytes === ready.sizeBytes,
-          },
-        ],
+        checks: [...importCheck(imported, archive.activities), exported.check],
         notes: [
-          `Export build: ${buildSeconds.toFixed(1)} s from the POST to the state read as ready (read every ${EXPORT_POLL_MS} ms); the server's own readyAt − requestedAt: ${serverSeconds.toFixed(1)} s.`,
-          `Server RSS: ${before ? mbOfKb(before.rss) : '–'} before the build, peak ${mbOfKb(peakKb)} during it (sampled every ${RSS_SAMPLE_MS} ms); high-water mark ${mbOfKb(hwmKb)} (VmHWM, the import included).`,
+          ...exportNotes(exported),
           `Import before it: ${imported.totalSeconds.toFixed(1)} s (upload ${imported.uploadSeconds.toFixed(1)} s), ${(imported.result.imported / imported.totalSeconds).toFixed(1)} activities/s, nothing else asking the server.`,
           archiveNotes(archive),
           `Load average before: ${loadBefore}; after: ${loadAverage()} (/proc/loadavg, 1, 5, 15 min).`,

@@ -228,14 +228,15 @@ export async function stopServerProcess(server: Server): Promise<void> {
 
 /**
  * One autocannon run against `url` with `connections`, cycling through `paths`, for `seconds`
- * (BENCH_LOAD_SECONDS by default) or until `stop()`.
+ * (BENCH_LOAD_SECONDS by default) or until `stop()`; as fast as the connections go, or at `rate`
+ * requests a second in all.
  */
 export function fire(
   url: string,
   cookie: string,
   paths: readonly string[],
   connections: number,
-  seconds = loadSeconds(),
+  { seconds = loadSeconds(), rate }: { seconds?: number; rate?: number } = {},
 ): { result: Promise<autocannon.Result>; stop(): void } {
   let instance: autocannon.Instance | undefined;
   const result = new Promise<autocannon.Result>((resolve, reject) => {
@@ -244,6 +245,7 @@ export function fire(
         url,
         connections,
         duration: seconds,
+        ...(rate === undefined ? {} : { overallRate: rate }),
         headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
         requests: paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
       },
