@@ -3,20 +3,25 @@
  * every point (about 50 MB, about 200,000 points). Points are indented by
  * tabs relative to <trkpt> so that 200,000 of them come to about 50 MB and stay under the 50 MB
  * upload limit (spec §9), letting the same file go through the HTTP API. Deterministic, so every
- * run of the benchmark parses the same bytes.
+ * run of the benchmark parses the same bytes. `benchGpxChunks` gives the same run, shorter or at
+ * another start, as text in pieces (the archive bench's many activities).
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 export const BENCH_GPX_POINTS = 200_000;
 
-const HEADER = `<?xml version="1.0" encoding="UTF-8"?>
+const BENCH_GPX_START = Date.UTC(2024, 4, 1, 5, 0, 0);
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+const header = (start: number, name: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <gpx creator="Stride benchmark" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
   <metadata>
-    <time>2024-05-01T05:00:00Z</time>
+    <time>${isoSeconds(start)}</time>
   </metadata>
   <trk>
-    <name>Benchmark long run</name>
+    <name>${name}</name>
     <type>running</type>
     <trkseg>
 `;
@@ -32,7 +37,7 @@ function trackPoint(i: number, start: number): string {
   const lat = 46.0569 + radius * Math.sin(angle);
   const lon = 14.5058 + radius * Math.cos(angle) * 1.44;
   const ele = 295 + 40 * Math.sin(i / 1700) + 3 * Math.sin(i / 37);
-  const time = new Date(start + i * 1000).toISOString().replace('.000Z', 'Z');
+  const time = isoSeconds(start + i * 1000);
   const hr = 120 + Math.round(30 * Math.sin(i / 5000) + 10 * Math.sin(i / 90));
   const cad = 84 + (i % 7);
   return `<trkpt lat="${lat.toFixed(7)}" lon="${lon.toFixed(7)}">
@@ -48,27 +53,32 @@ function trackPoint(i: number, start: number): string {
 `;
 }
 
+/** The GPX of `points` points from `start` (ms), as text in pieces of about 1 MB. */
+export function* benchGpxChunks(
+  points: number,
+  { start = BENCH_GPX_START, name = 'Benchmark long run' }: { start?: number; name?: string } = {},
+): Generator<string> {
+  let batch = header(start, name);
+  for (let i = 0; i < points; i += 1) {
+    batch += trackPoint(i, start);
+    if (batch.length > 1 << 20) {
+      yield batch;
+      batch = '';
+    }
+  }
+  yield batch + FOOTER;
+}
+
 /** Writes the file and resolves with its size in bytes. */
 export async function writeBenchGpx(path: string, points = BENCH_GPX_POINTS): Promise<number> {
   const out = createWriteStream(path);
-  const start = Date.UTC(2024, 4, 1, 5, 0, 0);
   let bytes = 0;
-  const write = async (text: string) => {
+  for (const text of benchGpxChunks(points)) {
     bytes += Buffer.byteLength(text);
     if (!out.write(text)) {
       await once(out, 'drain');
     }
-  };
-  await write(HEADER);
-  let batch = '';
-  for (let i = 0; i < points; i += 1) {
-    batch += trackPoint(i, start);
-    if (batch.length > 1 << 20) {
-      await write(batch);
-      batch = '';
-    }
   }
-  await write(batch + FOOTER);
   out.end();
   await once(out, 'finish');
   return bytes;

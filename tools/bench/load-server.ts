@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
 import { startOpenMeteoStandIn } from '../service-stand-ins/open-meteo.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
+import { signUp } from './server-fixture.ts';
 
 const role = process.env.BENCH_ROLE ?? 'seed';
 const activities = Number(process.env.BENCH_ACTIVITIES ?? '1000');
@@ -41,19 +42,8 @@ const server = await startServer(config);
 const url = `http://127.0.0.1:${server.port}`;
 let cookie = '';
 if (role === 'seed') {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ name: 'Load Runner', email: 'load@example.com', password: 'load-bench-password' }),
-  });
-  if (!response.ok) {
-    throw new Error(`Registering the bench runner answered ${response.status}: ${await response.text()}`);
-  }
-  const { user } = (await response.json()) as { user: { id: string } };
-  cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const runner = await signUp(url, { name: 'Load Runner', email: 'load@example.com', password: 'load-bench-password' });
+  cookie = runner.cookie;
   const located = await fetch(`${url}/api/profile`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', origin: url, cookie },
@@ -65,7 +55,7 @@ if (role === 'seed') {
   const { db } = server.database;
   for (let offset = 0; offset < activities; offset += 500) {
     const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
-      syntheticActivity(user.id, offset + k),
+      syntheticActivity(runner.userId, offset + k),
     );
     await db.insertInto('activities').values(rows).execute();
   }

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Bench, BenchCheck } from './bench.ts';
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 const ACTIVITIES = 1000;
 /** Targets (spec of the load work): checks that report pass or fail, never test assertions. */
 const TARGETS = {
@@ -180,7 +180,7 @@ function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
   };
 }
 
-function loadSeconds(): number {
+export function loadSeconds(): number {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? '20');
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {
     throw new Error('BENCH_LOAD_SECONDS must be a number of seconds between 1 and 120');
@@ -226,16 +226,46 @@ export async function stopServerProcess(server: Server): Promise<void> {
   await exited;
 }
 
-/** One autocannon run against `url` with `connections`, cycling through `paths`. */
-async function fire(url: string, cookie: string, paths: readonly string[], connections: number) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: loadSeconds(),
-    headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
-    requests: paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
+/**
+ * One autocannon run against `url` with `connections`, cycling through `paths`, for `seconds`
+ * (BENCH_LOAD_SECONDS by default) or until `stop()`; as fast as the connections go, or at `rate`
+ * requests a second in all.
+ */
+export function fire(
+  url: string,
+  cookie: string,
+  paths: readonly string[],
+  connections: number,
+  { seconds = loadSeconds(), rate }: { seconds?: number; rate?: number } = {},
+): { result: Promise<autocannon.Result>; stop(): void } {
+  let instance: autocannon.Instance | undefined;
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        ...(rate === undefined ? {} : { overallRate: rate }),
+        headers: { cookie, 'accept-encoding': 'gzip, deflate, br' },
+        requests: paths.map((requestPath) => ({ method: 'GET', path: requestPath })),
+      },
+      (error: unknown, finished) => {
+        if (error) {
+          reject(error instanceof Error ? error : new Error('autocannon failed'));
+        } else {
+          resolve(finished);
+        }
+      },
+    );
   });
-  return result;
+  return { result, stop: () => instance?.stop() };
+}
+
+/** A short warm-up, so the JIT and the connection pools are not part of the figures. */
+export async function warmUp(servers: readonly Server[], cookie: string): Promise<void> {
+  await Promise.all(
+    servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
+  );
 }
 
 /** Runs every scenario with the 50 connections split evenly over the servers, all at once. */
@@ -244,14 +274,11 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
   // BENCH_LOAD_SCENARIO=list (any part of a scenario's name) runs that one alone, e.g. to profile it.
   const only = process.env.BENCH_LOAD_SCENARIO?.toLowerCase();
   for (const scenario of scenarios().filter((candidate) => !only || candidate.name.includes(only))) {
-    // A short warm-up so the JIT and the connection pools are not part of the figures.
-    await Promise.all(
-      servers.map((server) => autocannon({ url: server.url, connections: 5, amount: 200, headers: { cookie } })),
-    );
+    await warmUp(servers, cookie);
     const cpuBefore = totalCpuMs(servers);
     const split = cpuSplit(servers);
     const results = await Promise.all(
-      servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length)),
+      servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length).result),
     );
     const cpuAfter = totalCpuMs(servers);
     const spent = split();

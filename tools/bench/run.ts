@@ -5,6 +5,7 @@
  */
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
+import { archiveImportBench, dataExportBench } from './archive.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
 import { errorBurstBench } from './error-burst.bench.ts';
@@ -34,6 +35,8 @@ export const BENCHES: Bench[] = [
   plannerBench,
   trainingBench,
   wellbeingBench,
+  archiveImportBench,
+  dataExportBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

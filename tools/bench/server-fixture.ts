@@ -34,25 +34,41 @@ export async function startBenchServer(
     webDir: options.webDir,
   };
   const server = await startServer(config);
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ name: 'Bench Runner', email: 'bench@example.com', password: 'bench-password' }),
+  const { userId, cookie } = await signUp(server.url, {
+    name: 'Bench Runner',
+    email: 'bench@example.com',
+    password: 'bench-password',
   });
-  const body = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
   return {
     server,
-    userId: body.user.id,
+    userId,
     cookie,
     close: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers a runner on the server at `url` by e-mail and password; her id and session cookie. */
+export async function signUp(
+  url: string,
+  runner: { name: string; email: string; password: string },
+): Promise<{ userId: string; cookie: string }> {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(runner),
+  });
+  if (!response.ok) {
+    throw new Error(`Registering ${runner.email} answered ${response.status}: ${await response.text()}`);
+  }
+  const { user } = (await response.json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { userId: user.id, cookie };
 }
 
 export function median(values: readonly number[]): number {
