@@ -116,6 +116,8 @@ describe('DELETE /api/account', () => {
     expect((await signIn(server, credentials)).status).toBe(401);
   });
 
+  // Each reached table's vacuum count, not its dead-tuple figure: PostgreSQL adds a deletion's dead
+  // tuples to its statistics up to a second later, possibly after the vacuum has set them to 0.
   it('vacuums every table the deletion reached, so the deleted rows are not left as dead tuples', async () => {
     const { credentials, client } = await registerUser(server, { name: 'Vacuumed Away' });
     const loop = [
@@ -143,9 +145,6 @@ describe('DELETE /api/account', () => {
     for (const table of reached) {
       expect({ table, vacuums: after.get(table) }).toEqual({ table, vacuums: (before.get(table) ?? 0) + 1 });
     }
-    const { rows } = await sql<{ dead: string }>`
-      select n_dead_tup::text as dead from pg_stat_user_tables where relname = 'saved_routes'`.execute(db);
-    expect(rows).toEqual([{ dead: '0' }]);
   });
 
   it('accepts the confirmation in other letter case and with spaces around it', async () => {
