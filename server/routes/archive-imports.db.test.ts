@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun, stravaExportGpx } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ArchiveImport } from '../../core/activity/archive-api.ts';
@@ -20,25 +19,12 @@ import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
 import { buildArchive, gzip, uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { openEventStream } from '../test-support/event-streams.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { fitSessionSummary } from '../test-support/fit-sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
-
-/** The device's own summary of a FIT file, read straight from its session messages. */
-function deviceSummary(bytes: Uint8Array) {
-  const { messages } = new Decoder(Stream.fromByteArray(bytes)).read();
-  const sessions = messages.sessionMesgs ?? [];
-  const sum = (field: 'totalDistance' | 'totalTimerTime' | 'totalElapsedTime') =>
-    sessions.reduce((total, session) => total + Number(session[field] ?? 0), 0);
-  return {
-    distance: sum('totalDistance'),
-    timerTime: sum('totalTimerTime'),
-    elapsedTime: sum('totalElapsedTime'),
-    start: (sessions[0]?.startTime as Date).toISOString(),
-  };
-}
 
 let server: TestServer;
 
@@ -278,7 +264,7 @@ describe('POST /api/activities/archive-imports', () => {
       const detail = (
         await user.client.get<ActivityDetail>(`/api/activities/${report.entries[index]?.activityId ?? ''}`)
       ).body;
-      const device = deviceSummary(bytes);
+      const device = fitSessionSummary(bytes);
       expect(detail.type).toBe(type);
       // The same figures as the file uploaded alone (fit-imports.db.test.ts): the device's, ±1 %.
       expect(Math.abs(detail.distance - device.distance) / device.distance).toBeLessThan(0.01);

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import {
@@ -18,6 +17,7 @@ import { repairFit } from '../../core/activity/fit-repair.ts';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { fitSessionSummary } from '../test-support/fit-sessions.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -34,20 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-/** The device's own summary of a FIT file, read straight from its session messages. */
-function sessionSummary(bytes: Uint8Array) {
-  const { messages } = new Decoder(Stream.fromByteArray(bytes)).read();
-  const sessions = messages.sessionMesgs ?? [];
-  const sum = (field: 'totalDistance' | 'totalTimerTime' | 'totalElapsedTime') =>
-    sessions.reduce((total, session) => total + Number(session[field] ?? 0), 0);
-  return {
-    distance: sum('totalDistance'),
-    timerTime: sum('totalTimerTime'),
-    elapsedTime: sum('totalElapsedTime'),
-    sport: sessions[0]?.sport,
-  };
-}
 
 async function uploadOne(user: RegisteredUser, name: string, content: Uint8Array) {
   const result = await uploadFiles(server, user.client, [{ name, content }], ZONE);
@@ -84,7 +70,7 @@ describe('real FIT files: the type is the file sport, the figures the device sum
     ['snorkeling-unknown-sport.fit', 'swim'],
   ] as const)('%s imports as a %s within 1 percent of the session distance and times', async (name, type) => {
     const bytes = fixture(name);
-    const device = sessionSummary(bytes);
+    const device = fitSessionSummary(bytes);
     const detail = await importedDetail(user, name, bytes);
     expect(detail.type).toBe(type);
     within1Percent(detail.distance, device.distance);
@@ -119,7 +105,7 @@ describe('generated FIT files: declared sports other than run never count as run
     const bytes = encodeFit({ points, sport, subSport, lapStarts: [0] });
     const detail = await importedDetail(user, `${sport}.fit`, bytes);
     expect(detail.type).toBe(type);
-    within1Percent(detail.distance, sessionSummary(bytes).distance);
+    within1Percent(detail.distance, fitSessionSummary(bytes).distance);
     const medals = (await user.client.get<TrophyCase>(`/api/medals?timeZone=${ZONE}`)).body;
     const earned = medals.medals.filter((medal) => medal.earned).map((medal) => medal.medalId);
     if (type === 'run') {
@@ -175,7 +161,7 @@ describe('FIT files the SDK alone refuses', () => {
     expect(final?.message).toBeUndefined();
     const detail = (await user.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`)).body;
     // The SDK alone stops at the first compressed record: the session is read from the repaired copy.
-    const device = sessionSummary(repairFit(bytes)?.bytes ?? new Uint8Array());
+    const device = fitSessionSummary(repairFit(bytes)?.bytes ?? new Uint8Array());
     expect(device.timerTime).toBe(899);
     expect(detail.type).toBe('run');
     within1Percent(detail.distance, device.distance);
@@ -188,7 +174,7 @@ describe('FIT files the SDK alone refuses', () => {
     const padded = new Uint8Array([...original, ...new Uint8Array(512).fill(0x5a)]);
     const detail = await importedDetail(user, 'padded.fit', padded);
     expect(detail.type).toBe('run');
-    within1Percent(detail.distance, sessionSummary(original).distance);
+    within1Percent(detail.distance, fitSessionSummary(original).distance);
   });
 
   it("a real file that ends early: its records up to there, the session's totals, and the sentence", async () => {
@@ -201,7 +187,7 @@ describe('FIT files the SDK alone refuses', () => {
     expect(detail.fileWarnings).toEqual([FIT_READING_WARNINGS.endsEarly]);
     // Its session comes before its records and survives the cut: the records end before the run
     // did, and the session's distance and timer time are the activity's.
-    const session = sessionSummary(original);
+    const session = fitSessionSummary(original);
     expect(detail.distance).toBeCloseTo(session.distance, 6);
     expect(detail.movingTime).toBeCloseTo(session.timerTime, 6);
   });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/profile.ts';
 import {
   archiveGearName,
   defaultRetirementDistance,
@@ -102,23 +102,33 @@ export async function addGear(context: ServiceContext, userId: string, input: Ge
     if ((await countGear(trx, userId)) >= GEAR_LIMITS.maxGear) {
       throw conflict(GEAR_MESSAGES.tooMany, { code: 'gear-limit' });
     }
-    await insertGear(trx, {
-      id,
-      userId,
-      kind: input.kind,
-      name: input.name,
-      brand: input.brand ?? '',
-      model: input.model ?? '',
-      startDate: input.startDate ?? null,
-      startingDistance: input.startingDistance ?? 0,
-      retirementDistance:
-        input.retirementDistance === undefined
-          ? defaultRetirementDistance(input.kind, units)
-          : input.retirementDistance,
-      createdAt: new Date(context.clock.now()),
-    });
+    await insertGear(trx, newGearRow(id, userId, input, units, new Date(context.clock.now())));
   });
   return oneGear(context.db, userId, id);
+}
+
+/** A new gear's row: empty brand and model, no first day and 0 to start from unless given. */
+function newGearRow(
+  id: string,
+  userId: string,
+  input: GearInput & { retired?: boolean },
+  units: UnitSystem,
+  now: Date,
+) {
+  return {
+    id,
+    userId,
+    kind: input.kind,
+    name: input.name,
+    brand: input.brand ?? '',
+    model: input.model ?? '',
+    startDate: input.startDate ?? null,
+    startingDistance: input.startingDistance ?? 0,
+    retirementDistance:
+      input.retirementDistance === undefined ? defaultRetirementDistance(input.kind, units) : input.retirementDistance,
+    ...(input.retired === undefined ? {} : { retired: input.retired }),
+    createdAt: now,
+  };
 }
 
 /** Changes a piece of gear; retiring it ends it being any sport's default. */
@@ -224,18 +234,7 @@ export async function putArchiveGear(
     const kind = gearKindForSport(activity.type);
     const units = (await findProfileByUserId(trx, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
     gearId = randomUUID();
-    await insertGear(trx, {
-      id: gearId,
-      userId,
-      kind,
-      name,
-      brand: '',
-      model: '',
-      startDate: null,
-      startingDistance: 0,
-      retirementDistance: defaultRetirementDistance(kind, units),
-      createdAt: input.now,
-    });
+    await insertGear(trx, newGearRow(gearId, userId, { kind, name }, units, input.now));
   }
   await setActivitiesGear(trx, userId, [input.activityId], gearId, input.now);
 }
@@ -260,20 +259,7 @@ export async function addArchiveGear(db: Db, userId: string, gear: readonly Arch
       if (count >= GEAR_LIMITS.maxGear || names.some((name) => sameGearName(name, item.name))) {
         continue;
       }
-      await insertGear(trx, {
-        id: randomUUID(),
-        userId,
-        kind: item.kind,
-        name: item.name,
-        brand: item.brand ?? '',
-        model: item.model ?? '',
-        startDate: item.startDate ?? null,
-        startingDistance: item.startingDistance ?? 0,
-        retirementDistance:
-          item.retirementDistance === undefined ? defaultRetirementDistance(item.kind, units) : item.retirementDistance,
-        retired: item.retired,
-        createdAt: now,
-      });
+      await insertGear(trx, newGearRow(randomUUID(), userId, item, units, now));
       names.push(item.name);
       count += 1;
     }
