@@ -29,15 +29,23 @@ const RUNS = [
   { name: 'Monday easy', start: '2026-11-09T07:00', distance: 5000 },
 ];
 
-async function addRuns(page: Page): Promise<void> {
-  for (const run of RUNS) {
+interface ManualRun {
+  name: string;
+  start: string;
+  distance: number;
+  movingTime?: number;
+}
+
+/** Adds `runs` by hand (a third of a second a metre unless a moving time is given). */
+async function addRuns(page: Page, runs: readonly ManualRun[] = RUNS): Promise<void> {
+  for (const run of runs) {
     const response = await page.request.post('/api/activities/manual', {
       headers: { origin: new URL(page.url()).origin },
       data: {
         name: run.name,
         type: 'run',
         distance: run.distance,
-        movingTime: Math.round(run.distance * 0.33),
+        movingTime: run.movingTime ?? Math.round(run.distance * 0.33),
         startDateLocal: run.start,
         timeZone: 'Europe/London',
       },
@@ -120,7 +128,9 @@ describe.each(VIEWPORT_NAMES)('activity calendar (%s)', (viewport) => {
   });
 });
 
-const BULK_RUNS = ['Hill repeats', 'Canal jog', 'Track session', 'Parkrun'];
+const BULK_RUNS: readonly ManualRun[] = ['Hill repeats', 'Canal jog', 'Track session', 'Parkrun'].map(
+  (name, index) => ({ name, start: `2026-11-1${index}T07:00`, distance: 5000, movingTime: 1500 }),
+);
 
 describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) => {
   const browser = useBrowser();
@@ -130,20 +140,7 @@ describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) =>
     await page.goto('/register');
     await registerViaUi(page, newAccount({ name: 'Bea Bulk' }));
     await expectVisible(heading(page, 'Hi, Bea'));
-    for (const [index, name] of BULK_RUNS.entries()) {
-      const response = await page.request.post('/api/activities/manual', {
-        headers: { origin: new URL(page.url()).origin },
-        data: {
-          name,
-          type: 'run',
-          distance: 5000,
-          movingTime: 1500,
-          startDateLocal: `2026-11-1${index}T07:00`,
-          timeZone: 'Europe/London',
-        },
-      });
-      expect(response.status()).toBe(201);
-    }
+    await addRuns(page, BULK_RUNS);
     await page.goto('/activities');
     const table = page.getByRole('table', { name: 'Activities' });
     await expectVisible(table.getByText('Parkrun'));
@@ -187,20 +184,7 @@ describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) =>
     await registerViaUi(page, newAccount({ name: 'Gil Gear' }));
     await expectVisible(heading(page, 'Hi, Gil'));
     const origin = { origin: new URL(page.url()).origin };
-    for (const [index, name] of BULK_RUNS.entries()) {
-      const response = await page.request.post('/api/activities/manual', {
-        headers: origin,
-        data: {
-          name,
-          type: 'run',
-          distance: 5000,
-          movingTime: 1500,
-          startDateLocal: `2026-11-1${index}T07:00`,
-          timeZone: 'Europe/London',
-        },
-      });
-      expect(response.status()).toBe(201);
-    }
+    await addRuns(page, BULK_RUNS);
     // 100 mi before Stride, retired at 500 mi; a second shoe is deleted while the dialog is open.
     const addShoe = async (name: string) => {
       const response = await page.request.post('/api/gear', {

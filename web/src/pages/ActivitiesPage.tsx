@@ -5,8 +5,10 @@
  * headers, one numbered page of 50 at a time so 10,000 activities never become 10,000 rows.
  * Filters, search, order and page live in the URL (useActivityListUrl). The Calendar view shows one
  * month in whole weeks (its activities in one request: the list query over the shown dates, the
- * neighbouring months' days of the first and last rows included, up to 200) with previous and next month; type, source and search filters narrow it too. New runners can add and remove the placeholder sample runs (spec §4
- * "Activity data lifecycle"), and add an activity by hand (a treadmill run without a file).
+ * neighbouring months' days of the first and last rows included, up to 200) with previous and next
+ * month; type, source and search filters narrow it too. New runners can add and remove the
+ * placeholder sample runs (spec §4 "Activity data lifecycle"), and add an activity by hand (a
+ * treadmill run without a file).
  */
 import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/Upload';

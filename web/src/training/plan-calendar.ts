@@ -4,6 +4,7 @@
  * belongs to, a month label where a month begins, and the week's planned running distance.
  */
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
+import { DAY_MS, dayOf, weekStart } from '../lib/calendar-weeks.ts';
 import { formatMonthYear } from '../lib/format.ts';
 
 export type PlanCalendarDay = TrainingPlan['calendar'][number]['days'][number];
@@ -22,15 +23,6 @@ export interface PlanCalendarRow {
   days: (PlanCalendarDay | null)[];
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function isoWeekday(time: number): number {
-  const day = new Date(time).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /** `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday. */
 export function planCalendarRows(calendar: TrainingPlan['calendar'], firstDay: number): PlanCalendarRow[] {
   const entries = calendar.flatMap((week) => week.days.map((day) => ({ day, week })));
@@ -42,9 +34,8 @@ export function planCalendarRows(calendar: TrainingPlan['calendar'], firstDay: n
   const byDate = new Map(entries.map((entry) => [entry.day.date, entry]));
   const firstTime = Date.parse(`${first.day.date}T00:00:00Z`);
   const lastTime = Date.parse(`${last.day.date}T00:00:00Z`);
-  const offset = (isoWeekday(firstTime) - firstDay + 7) % 7;
   const rows: PlanCalendarRow[] = [];
-  for (let start = firstTime - offset * DAY_MS; start <= lastTime; start += 7 * DAY_MS) {
+  for (let start = weekStart(firstTime, firstDay); start <= lastTime; start += 7 * DAY_MS) {
     const inRow = Array.from({ length: 7 }, (_, index) => byDate.get(dayOf(start + index * DAY_MS)) ?? null);
     const planned = inRow.filter((entry) => entry !== null);
     const opening = planned[0]!;

@@ -7,6 +7,7 @@
  * the month.
  */
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
+import { DAY_MS, dayOf, weekStart } from '../../lib/calendar-weeks.ts';
 
 type CalendarActivity = Pick<ActivitySummary, 'startDateLocal' | 'distance'>;
 
@@ -26,14 +27,6 @@ export interface MonthCalendarWeek<A extends CalendarActivity> {
   distanceM: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-function isoWeekday(time: number): number {
-  const day = new Date(time).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
 /** The first and last day of `month` (YYYY-MM) as YYYY-MM-DD: the list query's inclusive range. */
 export function monthRange(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
@@ -45,11 +38,6 @@ export function monthRange(month: string): { from: string; to: string } {
 export function shiftMonth(month: string, step: number): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, monthNumber - 1 + step, 1)).toISOString().slice(0, 7);
-}
-
-/** The first day of the week holding `date`, `firstDay` being the locale's (1 = Monday … 7 = Sunday). */
-function weekStart(time: number, firstDay: number): number {
-  return time - ((isoWeekday(time) - firstDay + 7) % 7) * DAY_MS;
 }
 
 /**
