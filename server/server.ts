@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { runInBackground } from './db/query-priority.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createInvalidationBus } from './cache/invalidation-bus.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
@@ -131,7 +132,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.maintain();
   }
   const maintenance = setInterval(() => {
-    database.maintain().catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
+    runInBackground(() => database.maintain()).catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const events = await createEventHub(database, logger);

@@ -13,13 +13,13 @@ import {
   type Dialect,
   type MigrationProvider,
 } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { PGlite, types } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import type { DatabaseKind } from '../config.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
+import { PgliteDialect } from './pglite-dialect.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -225,7 +225,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ensurePrivateDirectory(options.pgliteDir);
     }
     const pglite = await openPglite(options);
-    dialect = new PGliteDialect(pglite);
+    dialect = new PgliteDialect(pglite);
     listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
     embedded = pglite;
   }

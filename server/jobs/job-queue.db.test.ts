@@ -3,12 +3,14 @@
  * schema, a job is handled once even with two queues (two app servers) on one database, a follow-up
  * runs after its job, a failing job is tried again, a job sent while a transaction is open on PGlite
  * waits for it instead of landing inside it, a prepared queue takes jobs before its workers start
- * (one after another), and stop() ends the job in hand and leaves nothing open.
+ * (one after another), handlers run as background work, and stop() ends the job in hand and leaves
+ * nothing open.
  */
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { isBackgroundWork } from '../db/query-priority.ts';
 import { waitUntil } from '../test-support/strava.ts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-server.ts';
 import { createJobQueue, type JobQueue, type QueueDefinition } from './job-queue.ts';
@@ -78,12 +80,12 @@ describe('the general job queue', () => {
       // PostgreSQL: a second connection pool, as a second app server has; PGlite: one database, one process.
       const first = sharedHandle;
       const second = shared.kind === 'postgres' ? await handleOn(shared) : first;
-      const handled: { by: string; n: number }[] = [];
+      const handled: { by: string; n: number; background: boolean }[] = [];
       const queues = [queueOn(first), queueOn(second)];
       queues.forEach((queue, index) =>
         queue.define<{ n: number }>(
           definition(async (job) => {
-            handled.push({ by: `server-${index}`, n: job.n });
+            handled.push({ by: `server-${index}`, n: job.n, background: isBackgroundWork() });
             return Promise.resolve(undefined);
           }),
         ),
@@ -103,6 +105,8 @@ describe('the general job queue', () => {
         ).rows[0]?.done;
       await waitUntil(async () => Number(await completed()) === 20, 'twenty jobs marked done');
       expect(handled).toHaveLength(20);
+      // Handlers run as background work: on PGlite their queries give way to requests'.
+      expect(handled.every((entry) => entry.background)).toBe(true);
     },
   );
 

@@ -17,6 +17,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database.ts';
+import { runInBackground } from '../db/query-priority.ts';
 
 /** pg-boss's policies: 'short' keeps at most one waiting job per singleton key (sends beyond it are dropped). */
 export type QueuePolicy = 'standard' | 'short';
@@ -255,7 +256,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
       let looked: () => void = () => undefined;
       const firstLook = new Promise<void>((resolve) => (looked = resolve));
-      loops.push(work(definition, looked));
+      // Jobs are background work: on PGlite their queries give way to requests' (db/query-priority.ts).
+      loops.push(runInBackground(() => work(definition, looked)));
       await firstLook;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

@@ -36,6 +36,7 @@ import {
   type DataExportStatus,
 } from '../../core/data-export.ts';
 import type { Db } from '../db/db.ts';
+import { runInBackground } from '../db/query-priority.ts';
 import { findOriginalFile, findTrackData } from '../db/activity-track-repository.ts';
 import {
   exportActivityPage,
@@ -474,7 +475,7 @@ export function createDataExports(deps: DataExportDeps) {
         return;
       }
       const sweep = () =>
-        removeExpired().catch((error: unknown) => logger.warn({ err: error }, 'expired data exports not deleted'));
+        runInBackground(removeExpired).catch((error: unknown) => logger.warn({ err: error }, 'expired data exports not deleted'));
       void sweep();
       timer = setInterval(() => void sweep(), DATA_EXPORT_CLEANUP_INTERVAL_MS);
       timer.unref();

@@ -17,9 +17,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase, openPglite } from '../db/database.ts';
+import { PgliteDialect } from '../db/pglite-dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } from './postgres-databases.ts';
 
@@ -34,7 +34,7 @@ declare module 'vitest' {
 
 async function migratePglite(): Promise<Blob> {
   const pglite = await openPglite({});
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
   try {
     await migrateToLatest(db);
     return await pglite.dumpDataDir('none');

@@ -33,6 +33,7 @@ import { isValidTimeZone } from '../../../core/activity/time-zone.ts';
 import { addDays } from '../../../core/training/local-day.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
+import { runInBackground } from '../../db/query-priority.ts';
 import {
   claimMail,
   findMailRecipient,
@@ -265,7 +266,7 @@ export function createMailings(deps: MailingsDeps) {
         return;
       }
       const request = () =>
-        this.requestWeeklyReports().catch((error: unknown) =>
+        runInBackground(() => this.requestWeeklyReports()).catch((error: unknown) =>
           logger.warn({ err: error }, 'weekly report sweep not queued'),
         );
       void request();

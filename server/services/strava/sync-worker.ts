@@ -19,6 +19,7 @@ import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
 import { stravaAthleteGear, type StravaGear } from '../../../core/strava/athlete-gear.ts';
 import type { Db } from '../../db/db.ts';
+import { runInBackground } from '../../db/query-priority.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
 import { updateIntegration } from '../../db/strava-connection-repository.ts';
@@ -269,7 +270,8 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       again = true;
       return;
     }
-    pass = drain()
+    // A sync is background work: on PGlite its queries give way to requests' (db/query-priority.ts).
+    pass = runInBackground(drain)
       .catch((error: unknown) => {
         logger.error({ err: error }, 'Strava sync worker failed');
         schedule(IDLE_POLL_MS);
