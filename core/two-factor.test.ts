@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MESSAGES, needsTwoFactor, totpCodeSchema, totpSecretOf, twoFactorErrorFor } from './two-factor.ts';
+import {
+  TWO_FACTOR_MESSAGES,
+  needsTwoFactor,
+  totpCodeSchema,
+  totpSecretOf,
+  twoFactorErrorFor,
+  twoFactorLanding,
+} from './two-factor.ts';
 
 describe('two-factor', () => {
   it('translates better-auth codes into sentences, and leaves the rest alone', () => {
@@ -29,5 +36,13 @@ describe('two-factor', () => {
     expect(needsTwoFactor(null)).toBe(false);
     expect(totpSecretOf('otpauth://totp/Stride:a%40b.c?secret=ABCDEF234&issuer=Stride')).toBe('ABCDEF234');
     expect(totpSecretOf('not a uri')).toBeUndefined();
+  });
+
+  it('sends a Google sign-in that asks for a code to the sign-in page’s code step, then on to where it was going', () => {
+    expect(twoFactorLanding('/dashboard')).toBe('/login?two-factor=1&redirect=%2Fdashboard');
+    expect(twoFactorLanding('/activities?page=2')).toBe('/login?two-factor=1&redirect=%2Factivities%3Fpage%3D2');
+    expect(twoFactorLanding('http://localhost:3000/charts')).toBe('/login?two-factor=1&redirect=%2Fcharts');
+    // A popup's landing keeps its attempt.
+    expect(twoFactorLanding('/login?google-popup=a1')).toBe('/login?google-popup=a1&two-factor=1');
   });
 });

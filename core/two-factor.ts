@@ -94,7 +94,25 @@ export function twoFactorErrorFor(betterAuthCode: string | undefined): TwoFactor
   return betterAuthCode === undefined ? undefined : BETTER_AUTH_TWO_FACTOR_ERRORS[betterAuthCode];
 }
 
-/** The e-mail sign-in's answer when the account asks for a second factor (no session exists yet). */
+/** The sign-in page's query parameter that opens its code step: a Google sign-in left the challenge open. */
+export const TWO_FACTOR_LOGIN_PARAM = 'two-factor';
+
+/**
+ * Where a Google sign-in to an account that asks for a code sends the browser instead of
+ * `location` (the page it was to land on): the sign-in page's code step, which goes on to that page
+ * once the code is accepted. A popup's own landing (/login with its query) keeps its query.
+ */
+export function twoFactorLanding(location: string): string {
+  const url = new URL(location, 'http://stride.invalid');
+  if (url.pathname === '/login') {
+    url.searchParams.set(TWO_FACTOR_LOGIN_PARAM, '1');
+    return `${url.pathname}${url.search}`;
+  }
+  const query = new URLSearchParams({ [TWO_FACTOR_LOGIN_PARAM]: '1', redirect: `${url.pathname}${url.search}` });
+  return `/login?${query.toString()}`;
+}
+
+/** A sign-in's answer (password, e-mail link) when the account asks for a second factor (no session exists yet). */
 export function needsTwoFactor(answer: unknown): boolean {
   return (
     typeof answer === 'object' &&

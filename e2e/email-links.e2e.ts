@@ -1,12 +1,14 @@
 /**
  * E-mail links in the browser, with a real SMTP server (the stand-in) that the test reads: forgot
  * password → mail → new password → signed in with it while the old session is gone; sign-in by
- * e-mail link; the verify-e-mail banner until the mailed link is followed; a link missing its parts.
+ * e-mail link, which asks the code of an account with two-factor on; the verify-e-mail banner until
+ * the mailed link is followed; a link missing its parts.
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { EMAIL_LINK_MESSAGES } from '../core/email-links.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
+import { codeNow, enrol } from '../server/test-support/two-factor.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../tools/service-stand-ins/smtp.ts';
 import {
   VIEWPORT_NAMES,
@@ -101,6 +103,25 @@ describe.each(VIEWPORT_NAMES)('e-mail links (%s)', (viewport) => {
     await page.goto(await mailedLink(email, 'Your Stride sign-in link'));
     await waitForPath(page, '/dashboard');
     expect(currentPath(page)).toBe('/dashboard');
+  });
+
+  test('a sign-in link to an account with two-factor on asks its code, then signs in', async () => {
+    const runner = await registerUser(server);
+    const { email } = runner.credentials;
+    const { totpURI } = await enrol(runner.client, runner.credentials);
+    const { page } = await browser.newPage(viewport, { baseUrl: server.url });
+    await page.goto('/auth/sign-in-link');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await expectVisible(page.getByRole('alert').filter({ hasText: EMAIL_LINK_MESSAGES.signInLinkSent }));
+
+    await page.goto(await mailedLink(email, 'Your Stride sign-in link'));
+    await expectVisible(page.getByRole('heading', { name: 'Two-step verification' }));
+    expect((await page.request.get('/api/profile')).status()).toBe(401);
+    await screenshot(page, `email-links-two-factor-${viewport}`);
+    await page.getByLabel('Code', { exact: true }).fill(codeNow(totpURI));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForPath(page, '/dashboard');
   });
 
   test('the verify banner shows after sign-up and goes once the mailed link is followed', async () => {

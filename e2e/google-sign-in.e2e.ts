@@ -2,7 +2,8 @@
  * Google sign-in in the browser, at desktop and phone width, against a local OpenID Connect issuer
  * standing in for Google: the 500×600 popup signs in and the page lands on the dashboard; a blocked
  * popup says so and the sign-in in this window (the redirect) signs in; a popup closed by the
- * runner says the sign-in was cancelled (the spec §9 poll and closed wait run on the page's clock).
+ * runner says the sign-in was cancelled (the spec §9 poll and closed wait run on the page's clock);
+ * an account with two-factor on is asked its code on the page that opened the popup.
  * This file starts its own server (serving the suite's built web app) with Google configured, so
  * the suite's server stays one without Google.
  */
@@ -20,6 +21,7 @@ import { registerUser } from '../server/test-support/factories.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../server/test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
+import { codeNow, enrol } from '../server/test-support/two-factor.ts';
 import { expectVisible, screenshot, submitLoginForm, uniqueEmail, useBrowser, waitForPath } from './support/browser.ts';
 
 describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) => {
@@ -129,6 +131,33 @@ describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) 
     await card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.unlink }).click();
     await expectVisible(card.getByText(GOOGLE_ACCOUNT_TEXTS.unlinked, { exact: true }));
     await expectVisible(card.getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.link }));
+  });
+
+  test('an account with two-factor on is asked its code after the popup, then lands on the dashboard', async () => {
+    const runner = await registerUser(server, { name: 'Joan Clarke', email: uniqueEmail('guarded') });
+    issuer.signInAs({ sub: uniqueEmail('sub'), email: runner.credentials.email, email_verified: true, name: 'Joan' });
+    const { page: linking } = await browser.newPage(viewport, { baseUrl: server.url });
+    await submitLoginForm(linking, runner.credentials.email, runner.credentials.password);
+    await waitForPath(linking, '/dashboard');
+    await linking.goto('/account');
+    await linking.locator('#google').getByRole('button', { name: GOOGLE_ACCOUNT_TEXTS.link }).click();
+    await linking.waitForURL((url) => url.searchParams.get('google-link') === 'linked');
+    const { totpURI } = await enrol(runner.client, runner.credentials);
+
+    const { page } = await browser.newPage(viewport, { baseUrl: server.url });
+    await page.goto('/login');
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: GOOGLE_BUTTON_LABEL }).click();
+    await popup;
+
+    await expectVisible(page.getByRole('heading', { name: 'Two-step verification' }));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await page.request.get('/api/profile')).status()).toBe(401);
+    await screenshot(page, `google-two-factor-${viewport}`);
+    await page.getByLabel('Code', { exact: true }).fill(codeNow(totpURI));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await waitForPath(page, '/dashboard');
+    await expectVisible(page.getByText('Hi, Joan'));
   });
 
   test('an account Google alone gets into keeps Google: unlinking is refused with the sentence', async () => {

@@ -132,7 +132,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.maintain();
   }
   const maintenance = setInterval(() => {
-    runInBackground(() => database.maintain()).catch((error: unknown) => logger.warn({ err: error }, 'database maintenance failed'));
+    runInBackground(() => database.maintain()).catch((error: unknown) =>
+      logger.warn({ err: error }, 'database maintenance failed'),
+    );
   }, MAINTENANCE_INTERVAL_MS);
   maintenance.unref();
   const events = await createEventHub(database, logger);

@@ -22,7 +22,7 @@ import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import type { GoogleConfig } from '../config.ts';
 
 /** The path pattern of better-auth's provider callback, where a sign-in with a provider creates its user. */
-const PROVIDER_CALLBACK_PATH = '/callback/:id';
+export const PROVIDER_CALLBACK_PATH = '/callback/:id';
 
 /**
  * An account is only ever created from a Google answer that vouches for its e-mail: anyone could

@@ -1,14 +1,15 @@
 /**
  * E-mail links over HTTP with a real SMTP server (the stand-in): password reset, e-mail verification
- * (with REQUIRE_EMAIL_VERIFICATION off and on) and sign-in by e-mail link. Each mail is read from the
- * stand-in and its link followed as the action page does; changed, expired and used links each get
- * their sentence and change nothing; unknown addresses get the same answer; the requests are
- * rate-limited like sign-in.
+ * (with REQUIRE_EMAIL_VERIFICATION off and on) and sign-in by e-mail link, which asks an account
+ * with two-factor on for its code. Each mail is read from the stand-in and its link followed as the
+ * action page does; changed, expired and used links each get their sentence and change nothing;
+ * unknown addresses get the same answer; the requests are rate-limited like sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_MESSAGES, parseEmailLink, type EmailLink } from '../../core/email-links.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { needsTwoFactor } from '../../core/two-factor.ts';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
 import {
@@ -21,6 +22,7 @@ import {
   uniqueEmail,
 } from '../test-support/factories.ts';
 import { captureLog, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { codeNow, enrol } from '../test-support/two-factor.ts';
 
 let smtp: SmtpStandIn;
 let server: TestServer;
@@ -215,6 +217,23 @@ describe('sign-in by e-mail link', () => {
       code: 'used-action-code',
     });
     expectApiError(await again.get('/api/profile'), 401, signedOut);
+  });
+
+  it('asks an account with two-factor on for its code: the link alone gives no session', async () => {
+    const { credentials, client } = await registerUser(server);
+    const { totpURI } = await enrol(client, credentials);
+    await createApiClient(server.url).post('/api/auth/sign-in/magic-link', { email: credentials.email });
+    const { link } = linkIn(await mailTo(credentials.email, 'Your Stride sign-in link'));
+
+    const browser = createApiClient(server.url);
+    const followed = await verifySignInLink(browser, link);
+    expect(followed.status).toBe(200);
+    expect(needsTwoFactor(followed.body)).toBe(true);
+    expect(browser.cookies.has('stride.session_token')).toBe(false);
+    expectApiError(await browser.get('/api/profile'), 401, signedOut);
+
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await browser.get('/api/profile')).status).toBe(200);
   });
 
   it('answers the same for an unknown address, mails nothing and creates no account', async () => {

@@ -1,7 +1,8 @@
 /**
  * Google sign-in over HTTP against a local OpenID Connect issuer standing in for Google: the first
  * sign-in creates the account and its profile (spec §3 name split), the next reaches the same
- * account, refusals leave no rows, and a signed-in runner links and unlinks Google.
+ * account, refusals leave no rows, a signed-in runner links and unlinks Google, and an account with
+ * two-factor on is asked its code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import { countRows, expectApiError, getOwnProfile, registerUser, uniqueEmail } f
 import { freePort } from '../test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIdentity, type GoogleIssuer } from '../test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { codeNow, enrol } from '../test-support/two-factor.ts';
 
 let issuer: GoogleIssuer;
 let server: TestServer;
@@ -204,6 +206,24 @@ describe('linking Google in Account', () => {
     expect((await sessionUser(viaGoogle.client))?.id).toBe(owner.id);
     // Linking keeps the runner's own name.
     expect((await getOwnProfile(viaGoogle.client)).name).toBe('Mary Jackson');
+  });
+
+  it('asks an account with two-factor on for its code: Google alone gives no session', async () => {
+    const owner = await registerUser(server, { email: uniqueEmail('guarded') });
+    const { totpURI } = await enrol(owner.client, owner.credentials);
+    const identity = googleIdentity({ email: owner.credentials.email });
+    issuer.signInAs(identity);
+    await googleRoundTrip(owner.client, '/api/auth/link-social');
+
+    const { client, landing } = await signInWithGoogle(identity);
+    // The sign-in page's code step, going on to where the sign-in was headed.
+    expect(landing.pathname).toBe('/login');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ 'two-factor': '1', redirect: '/dashboard' });
+    expect(client.cookies.has('stride.session_token')).toBe(false);
+    expect(await sessionUser(client)).toBeNull();
+
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await sessionUser(client))?.id).toBe(owner.id);
   });
 
   it('unlinks Google from an account that still has its password', async () => {

@@ -4,7 +4,6 @@
  * disabling and new backup codes behind the password, wrong codes rate-limited; and Account's list
  * of sessions with signing out one other session.
  */
-import { TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SESSION_MESSAGES, type AccountSession, type SignInMethods } from '../../core/account-sessions.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
@@ -20,6 +19,7 @@ import {
   type Credentials,
 } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { codeNow, enrol, wrongCode, type Enrolment } from '../test-support/two-factor.ts';
 
 let server: TestServer;
 
@@ -30,45 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-interface Enrolment {
-  totpURI: string;
-  backupCodes: string[];
-}
-
-function totpOf(uri: string): TOTP {
-  const parsed = URI.parse(uri);
-  if (!(parsed instanceof TOTP)) {
-    throw new Error(`not a TOTP URI: ${uri}`);
-  }
-  return parsed;
-}
-
-/** The app's code now. */
-function codeNow(uri: string): string {
-  return totpOf(uri).generate({ timestamp: Date.now() });
-}
-
-/** Six digits that no accepted time step (the current one, and one either side) gives. */
-function wrongCode(uri: string): string {
-  const totp = totpOf(uri);
-  const now = Date.now();
-  const accepted = new Set([-1, 0, 1, 2].map((step) => totp.generate({ timestamp: now + step * totp.period * 1000 })));
-  for (let candidate = 0; ; candidate += 1) {
-    const code = String(candidate).padStart(6, '0');
-    if (!accepted.has(code)) {
-      return code;
-    }
-  }
-}
-
-async function enrol(client: ApiClient, credentials: Credentials): Promise<Enrolment> {
-  const started = await client.post<Enrolment>('/api/auth/two-factor/enable', { password: credentials.password });
-  expect(started.status).toBe(200);
-  const confirmed = await client.post('/api/auth/two-factor/verify-totp', { code: codeNow(started.body.totpURI) });
-  expect(confirmed.status).toBe(200);
-  return started.body;
-}
 
 /** A fresh browser that gave the right password; the two-factor challenge is open for it. */
 async function challenged(

@@ -475,7 +475,9 @@ export function createDataExports(deps: DataExportDeps) {
         return;
       }
       const sweep = () =>
-        runInBackground(removeExpired).catch((error: unknown) => logger.warn({ err: error }, 'expired data exports not deleted'));
+        runInBackground(removeExpired).catch((error: unknown) =>
+          logger.warn({ err: error }, 'expired data exports not deleted'),
+        );
       void sweep();
       timer = setInterval(() => void sweep(), DATA_EXPORT_CLEANUP_INTERVAL_MS);
       timer.unref();

@@ -26,10 +26,14 @@ export const GOOGLE_LINK_PARAM = 'google-link';
 
 const CHANNEL_NAME = 'stride-google-sign-in';
 
-/** What a finished popup reports: its attempt, and better-auth's error code when it failed. */
+/**
+ * What a finished popup reports: its attempt, better-auth's error code when it failed, and whether
+ * the account asks for its two-factor code (no session yet; the challenge is open in this browser).
+ */
 interface PopupOutcome {
   attempt: string;
   error: string | null;
+  twoFactor: boolean;
 }
 
 export class GoogleSignInError extends Error {
@@ -105,11 +109,12 @@ function popupFeatures(): string {
 }
 
 /**
- * Signs in with Google in a popup. Resolves once the session exists; rejects with a
- * GoogleSignInError carrying the spec §8 code (`popup-blocked` means: offer the redirect).
- * Must be called straight from the click, or the browser blocks the popup.
+ * Signs in with Google in a popup. Resolves once the session exists, or with `twoFactor` once the
+ * account asks for its code; rejects with a GoogleSignInError carrying the spec §8 code
+ * (`popup-blocked` means: offer the redirect). Must be called straight from the click, or the
+ * browser blocks the popup.
  */
-export async function signInWithGooglePopup({ mobile }: { mobile: boolean }): Promise<void> {
+export async function signInWithGooglePopup({ mobile }: { mobile: boolean }): Promise<{ twoFactor: boolean }> {
   if (openPopup && !openPopup.closed) {
     openPopup.focus();
     throw new GoogleSignInError('cancelled-popup-request');
@@ -158,6 +163,7 @@ export async function signInWithGooglePopup({ mobile }: { mobile: boolean }): Pr
     if (outcome.error !== null) {
       throw new GoogleSignInError(googleSignInCodeFor(outcome.error));
     }
+    return { twoFactor: outcome.twoFactor };
   } finally {
     timers.forEach((timer) => window.clearTimeout(timer));
     channel.close();
@@ -192,9 +198,9 @@ export async function linkGoogle({ mobile }: { mobile: boolean }) {
  * On the page a popup lands on: tells the page that opened it how the sign-in ended, and closes.
  * Returns false when this window cannot close (not a popup after all), so the page shows itself.
  */
-export function reportPopupOutcome(attempt: string, error: string | null): boolean {
+export function reportPopupOutcome(outcome: PopupOutcome): boolean {
   const channel = new BroadcastChannel(CHANNEL_NAME);
-  channel.postMessage({ attempt, error } satisfies PopupOutcome);
+  channel.postMessage(outcome);
   channel.close();
   window.close();
   return window.closed;

@@ -165,7 +165,7 @@ export interface SignUpInput extends SignInInput {
   name: string;
 }
 
-function useSessionChange<T>(send: (input: T) => Promise<unknown>) {
+function useSessionChange<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,

@@ -1,17 +1,20 @@
 /**
  * /auth/action: the one page every e-mail link opens (spec §5: a mode, a code and an api key). It
- * reads the three, then by mode sets a new password, signs in, or verifies the e-mail. A link that is
- * incomplete, of an unknown mode, changed, expired or used shows its sentence and changes nothing.
+ * reads the three, then by mode sets a new password, signs in (asking the code of an account with
+ * two-factor on), or verifies the e-mail. A link that is incomplete, of an unknown mode, changed,
+ * expired or used shows its sentence and changes nothing.
  */
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { EMAIL_LINK_MESSAGES, parseEmailLink, type EmailLink } from '../../../../core/email-links.ts';
+import { needsTwoFactor } from '../../../../core/two-factor.ts';
 import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
 import { followLinkPath, useResetPassword } from '../../auth/email-links.ts';
 import { useSessionFromLink } from '../../auth/session.ts';
 import { PasswordField, SubmitButton, usePasswordPolicy, useTouched } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
+import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 
 const HEADINGS: Readonly<Record<EmailLink['mode'], { heading: string; subheading: string }>> = {
   resetPassword: { heading: 'Choose a new password', subheading: 'Every session of your account will be signed out.' },
@@ -92,8 +95,14 @@ function ResetPasswordForm({ link }: { link: EmailLink }) {
   );
 }
 
-/** Sign-in and verification links are followed as soon as the page opens, once. */
-function FollowLink({ link }: { link: EmailLink }) {
+/** Where a sign-in link leads once the session exists. */
+const SIGNED_IN_PATH = '/dashboard';
+
+/**
+ * Sign-in and verification links are followed as soon as the page opens, once. A sign-in link to an
+ * account with two-factor on gives no session yet: `onChallenged` asks the code.
+ */
+function FollowLink({ link, onChallenged }: { link: EmailLink; onChallenged: () => void }) {
   const follow = useSessionFromLink();
   const navigate = useNavigate();
   const started = useRef(false);
@@ -103,13 +112,17 @@ function FollowLink({ link }: { link: EmailLink }) {
     }
     started.current = true;
     follow.mutate(followLinkPath(link), {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         if (link.mode === 'signIn') {
-          void navigate('/dashboard', { replace: true });
+          if (needsTwoFactor(answer)) {
+            onChallenged();
+          } else {
+            void navigate(SIGNED_IN_PATH, { replace: true });
+          }
         }
       },
     });
-  }, [follow, link, navigate]);
+  }, [follow, link, navigate, onChallenged]);
 
   if (follow.error) {
     return <LinkError message={follow.error.message} mode={link.mode} />;
@@ -133,7 +146,15 @@ function FollowLink({ link }: { link: EmailLink }) {
 
 export default function AuthActionPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [challenged, setChallenged] = useState(false);
+  const onChallenged = useCallback(() => setChallenged(true), []);
   const parsed = parseEmailLink(params);
+  if (challenged) {
+    return (
+      <TwoFactorChallenge redirect={SIGNED_IN_PATH} onRestart={() => void navigate('/login', { replace: true })} />
+    );
+  }
   if (!parsed.ok) {
     return (
       <AuthLayout heading="This link does not work" subheading="Nothing was changed." footer={backToSignIn}>
@@ -144,7 +165,11 @@ export default function AuthActionPage() {
   const { link } = parsed;
   return (
     <AuthLayout {...HEADINGS[link.mode]} footer={backToSignIn}>
-      {link.mode === 'resetPassword' ? <ResetPasswordForm link={link} /> : <FollowLink link={link} />}
+      {link.mode === 'resetPassword' ? (
+        <ResetPasswordForm link={link} />
+      ) : (
+        <FollowLink link={link} onChallenged={onChallenged} />
+      )}
     </AuthLayout>
   );
 }

@@ -1,17 +1,20 @@
 /**
  * "Continue with Google" on the sign-in and registration screens, shown only when this server has
  * Google configured. A popup first; when the browser blocks it, the spec §8 sentence and the same
- * sign-in in this window. A failed redirect comes back to /login with better-auth's `error`.
+ * sign-in in this window. A failed redirect comes back to /login with better-auth's `error`; an
+ * account with two-factor on goes on to the sign-in page's code step.
  */
 import GoogleIcon from '@mui/icons-material/Google';
 import { Alert, Button, Divider, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import {
   GOOGLE_BUTTON_LABEL,
   GOOGLE_REDIRECT_BUTTON_LABEL,
   GOOGLE_SIGN_IN_MESSAGES,
   googleSignInCodeFor,
 } from '../../../../core/google-sign-in.ts';
+import { twoFactorLanding } from '../../../../core/two-factor.ts';
 import { GoogleSignInError, signInWithGoogleRedirect } from '../../auth/google.ts';
 import { useGoogleSignIn } from '../../auth/session.ts';
 import { useGoogleEnabled } from '../../auth/use-google.ts';
@@ -21,6 +24,7 @@ export function GoogleSignIn({ redirect, callbackError }: { redirect: string; ca
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const signIn = useGoogleSignIn();
+  const navigate = useNavigate();
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
@@ -55,7 +59,16 @@ export function GoogleSignIn({ redirect, callbackError }: { redirect: string; ca
         disabled={redirecting}
         onClick={() => {
           setRedirectError(null);
-          signIn.mutate({ mobile });
+          signIn.mutate(
+            { mobile },
+            {
+              onSuccess: ({ twoFactor }) => {
+                if (twoFactor) {
+                  void navigate(twoFactorLanding(redirect), { replace: true });
+                }
+              },
+            },
+          );
         }}
       >
         {GOOGLE_BUTTON_LABEL}

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
-import { needsTwoFactor } from '../../../../core/two-factor.ts';
+import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { ApiError } from '../../api/client.ts';
 import { useResendVerification } from '../../auth/email-links.ts';
@@ -24,25 +24,47 @@ const emailSchema = registrationSchema.shape.email;
 export default function LoginPage() {
   const [params] = useSearchParams();
   const attempt = params.get(GOOGLE_POPUP_PARAM);
-  return attempt === null ? <LoginForm /> : <GooglePopupLanding attempt={attempt} error={params.get('error')} />;
+  return attempt === null ? (
+    <LoginForm />
+  ) : (
+    <GooglePopupLanding
+      attempt={attempt}
+      error={params.get('error')}
+      twoFactor={params.get(TWO_FACTOR_LOGIN_PARAM) === '1'}
+    />
+  );
 }
 
 /**
  * Where a Google popup lands: it tells the page that opened it how the sign-in ended and closes.
  * A window that cannot close (opened some other way) goes on as the sign-in page would.
  */
-function GooglePopupLanding({ attempt, error }: { attempt: string; error: string | null }) {
+function GooglePopupLanding({
+  attempt,
+  error,
+  twoFactor,
+}: {
+  attempt: string;
+  error: string | null;
+  twoFactor: boolean;
+}) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!reportPopupOutcome(attempt, error)) {
-      void navigate(error === null ? '/dashboard' : `/login?error=${encodeURIComponent(error)}`, { replace: true });
+    if (!reportPopupOutcome({ attempt, error, twoFactor })) {
+      const next =
+        error !== null
+          ? `/login?error=${encodeURIComponent(error)}`
+          : twoFactor
+            ? twoFactorLanding('/dashboard')
+            : '/dashboard';
+      void navigate(next, { replace: true });
     }
-  }, [attempt, error, navigate]);
+  }, [attempt, error, twoFactor, navigate]);
   return <Typography sx={{ p: 3 }}>{GOOGLE_POPUP_LANDING_TEXT}</Typography>;
 }
 
 function LoginForm() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const { data: user } = useSession();
@@ -52,8 +74,10 @@ function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
-  // The password was right and the account asks for a second factor (no session yet).
-  const [challenged, setChallenged] = useState(false);
+  // The password was right, or Google answered (TWO_FACTOR_LOGIN_PARAM), and the account asks for a
+  // second factor (no session yet).
+  const [passwordChallenged, setChallenged] = useState(false);
+  const challenged = passwordChallenged || params.get(TWO_FACTOR_LOGIN_PARAM) === '1';
 
   const emailError = emailSchema.safeParse(email.trim()).success ? '' : REGISTRATION_MESSAGES.emailInvalid;
   const passwordError = password.length > 0 ? '' : REGISTRATION_MESSAGES.passwordRequired;
@@ -85,6 +109,11 @@ function LoginForm() {
           setChallenged(false);
           setPassword('');
           signIn.reset();
+          if (params.has(TWO_FACTOR_LOGIN_PARAM)) {
+            const rest = new URLSearchParams(params);
+            rest.delete(TWO_FACTOR_LOGIN_PARAM);
+            setParams(rest, { replace: true });
+          }
         }}
       />
     );
