@@ -80,6 +80,19 @@ describe('OSRM stand-in', () => {
   });
 });
 
+describe('a stand-in’s faults', () => {
+  it('belong to the request that arrived while they were set: a slow answer never takes a later one', async () => {
+    running = await startOsrmStandIn();
+    const url = `${running.url}/route/v1/foot/1,1;2,2`;
+    running.faults.slow = { count: 1, ms: 300 };
+    const slow = get(url);
+    await expect.poll(() => running?.requests.length).toBe(1);
+    running.faults.error = { count: 1, status: 500 };
+    expect((await slow).status).toBe(200);
+    expect((await get(url)).status).toBe(500);
+  });
+});
+
 describe('Open-Topo-Data stand-in', () => {
   it('answers elevations for a batch of sampled points in request order, and refuses more than 100', async () => {
     running = await startOpenTopoDataStandIn();

@@ -1,6 +1,6 @@
 // What every stand-in shares: a node:http server on a free loopback port, a request log (for cache
 // tests) and fault switches (status 500, a slow answer, a malformed body, no answer at all, a huge
-// body, a rewritten answer), each for the next `count` requests.
+// body, a rewritten answer), each for the next `count` requests, taken as a request arrives.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
@@ -65,6 +65,29 @@ function sendHuge(response: ServerResponse, huge: { bytes: number; sent?: number
   pump();
 }
 
+/** The fault one answer carries, the first that applies in this order. */
+type AnswerFault =
+  | { kind: 'error'; status: number }
+  | { kind: 'malformed' }
+  | { kind: 'huge'; huge: { bytes: number; sent?: number } }
+  | { kind: 'rewrite'; rewrite: (body: unknown) => unknown };
+
+function takeAnswerFault(faults: StandInFaults): AnswerFault | null {
+  const error = takeOne(faults.error);
+  if (error !== null) {
+    return { kind: 'error', status: error.status };
+  }
+  if (takeOne(faults.malformed) !== null) {
+    return { kind: 'malformed' };
+  }
+  const huge = takeOne(faults.huge);
+  if (huge !== null) {
+    return { kind: 'huge', huge };
+  }
+  const rewrite = takeOne(faults.rewrite);
+  return rewrite === null ? null : { kind: 'rewrite', rewrite: rewrite.rewrite };
+}
+
 export async function startStandIn(handle: JsonHandler): Promise<StandIn> {
   const requests: string[] = [];
   const faults: StandInFaults = { error: null, slow: null, malformed: null, hang: null, huge: null, rewrite: null };
@@ -75,33 +98,28 @@ export async function startStandIn(handle: JsonHandler): Promise<StandIn> {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(body);
     };
-    const answer = () => {
-      const error = takeOne(faults.error);
-      if (error !== null) {
-        send(error.status, JSON.stringify({ error: true, reason: 'Injected fault' }));
-        return;
-      }
-      if (takeOne(faults.malformed) !== null) {
+    const answer = (fault: AnswerFault | null) => {
+      if (fault?.kind === 'error') {
+        send(fault.status, JSON.stringify({ error: true, reason: 'Injected fault' }));
+      } else if (fault?.kind === 'malformed') {
         send(200, '{"truncated": [');
-        return;
+      } else if (fault?.kind === 'huge') {
+        sendHuge(response, fault.huge);
+      } else {
+        const { status, body } = handle(url);
+        send(status, JSON.stringify(fault?.kind === 'rewrite' ? fault.rewrite(body) : body));
       }
-      const huge = takeOne(faults.huge);
-      if (huge !== null) {
-        sendHuge(response, huge);
-        return;
-      }
-      const { status, body } = handle(url);
-      const rewrite = takeOne(faults.rewrite);
-      send(status, JSON.stringify(rewrite === null ? body : rewrite.rewrite(body)));
     };
     if (takeOne(faults.hang) !== null) {
       return;
     }
     const slow = takeOne(faults.slow);
+    // Taken as the request arrives: a slow answer still on its way never takes a later request's fault.
+    const fault = takeAnswerFault(faults);
     if (slow === null) {
-      answer();
+      answer(fault);
     } else {
-      setTimeout(answer, slow.ms);
+      setTimeout(() => answer(fault), slow.ms);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
