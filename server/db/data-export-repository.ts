@@ -22,22 +22,28 @@ export async function insertBuildingExport(
   db: Db,
   input: { id: string; userId: string; requestedAt: Date },
 ): Promise<{ row: DataExportRow; created: boolean }> {
-  const inserted = await db
-    .insertInto('dataExports')
-    .values({ ...input, state: 'building' })
-    .onConflict((oc) => oc.column('userId').where('state', '=', 'building').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (inserted) {
-    return { row: toRow(inserted), created: true };
+  // The export found building may finish between the two statements (its job runs on another
+  // connection): then the next insert starts a new one.
+  for (;;) {
+    const inserted = await db
+      .insertInto('dataExports')
+      .values({ ...input, state: 'building' })
+      .onConflict((oc) => oc.column('userId').where('state', '=', 'building').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) {
+      return { row: toRow(inserted), created: true };
+    }
+    const building = await db
+      .selectFrom('dataExports')
+      .selectAll()
+      .where('userId', '=', input.userId)
+      .where('state', '=', 'building')
+      .executeTakeFirst();
+    if (building) {
+      return { row: toRow(building), created: false };
+    }
   }
-  const building = await db
-    .selectFrom('dataExports')
-    .selectAll()
-    .where('userId', '=', input.userId)
-    .where('state', '=', 'building')
-    .executeTakeFirstOrThrow();
-  return { row: toRow(building), created: false };
 }
 
 /** The runner's newest export. */
