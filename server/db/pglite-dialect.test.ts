@@ -53,30 +53,37 @@ describe('the PGlite connection, handed out in turn', () => {
     expect(order).toEqual(['request', 'background']);
   });
 
-  it('serves requests waiting behind a transaction before background work that waited less than the most', async () => {
+  /**
+   * Background work and two requests queued behind a held transaction, the background work having
+   * waited `waitedMs` when the transaction ends: the order they were served in.
+   */
+  async function orderAfterTransaction(waitedMs: number): Promise<string[]> {
     const order: string[] = [];
     const held = heldTransaction();
     await held.holding;
     const background = runInBackground(() => query('background', order));
     const first = query('first request', order);
     const second = query('second request', order);
-    now += BACKGROUND_MOST_WAIT_MS - 1;
+    now += waitedMs;
     held.release();
     await Promise.all([held.done, background, first, second]);
-    expect(order).toEqual(['first request', 'second request', 'background']);
+    return order;
+  }
+
+  it('serves requests waiting behind a transaction before background work that waited less than the most', async () => {
+    expect(await orderAfterTransaction(BACKGROUND_MOST_WAIT_MS - 1)).toEqual([
+      'first request',
+      'second request',
+      'background',
+    ]);
   });
 
   it('serves background work that waited the most before the requests still waiting', async () => {
-    const order: string[] = [];
-    const held = heldTransaction();
-    await held.holding;
-    const background = runInBackground(() => query('background', order));
-    const first = query('first request', order);
-    const second = query('second request', order);
-    now += BACKGROUND_MOST_WAIT_MS;
-    held.release();
-    await Promise.all([held.done, background, first, second]);
-    expect(order).toEqual(['background', 'first request', 'second request']);
+    expect(await orderAfterTransaction(BACKGROUND_MOST_WAIT_MS)).toEqual([
+      'background',
+      'first request',
+      'second request',
+    ]);
   });
 
   it('lets no request into a background transaction', async () => {
