@@ -4,6 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { REAL_CLOCK } from './clock.ts';
+import { stopOnSignals } from './stop-signals.ts';
 
 if (existsSync('.env')) {
   process.loadEnvFile('.env');
@@ -38,20 +40,10 @@ try {
 }
 console.log(`Stride is running at ${config.publicUrl} (database: ${running.database.kind})`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) {
-      return;
-    }
-    stopping = true;
-    running.logger.info({ signal }, 'shutting down');
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        running.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals({
+  stop: () => running.stop(),
+  logger: running.logger,
+  clock: REAL_CLOCK,
+  signals: process,
+  exit: (code) => process.exit(code),
+});
