@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { REAL_CLOCK } from './clock.ts';
+import { exitWhenLogged, LOG_DRAIN_MS, openLogOutput } from './log-output.ts';
 import { stopOnSignals } from './stop-signals.ts';
 
 if (existsSync('.env')) {
@@ -28,9 +29,10 @@ try {
 // budget a hundred times larger leaves it to the functions that requests keep running.
 setFlagsFromString('--wasm-tiering-budget=180000000');
 
+const output = openLogOutput();
 let running: RunningServer;
 try {
-  running = await startServer(config);
+  running = await startServer(config, { logDestination: output });
 } catch (error) {
   if (error instanceof DataFolderInUseError) {
     console.error(error.message);
@@ -45,5 +47,6 @@ stopOnSignals({
   logger: running.logger,
   clock: REAL_CLOCK,
   signals: process,
-  exit: (code) => process.exit(code),
+  // A second signal's exit is at once: the lines still waiting are dropped.
+  exit: (code) => void exitWhenLogged(output, REAL_CLOCK, code, code >= 128 ? 0 : LOG_DRAIN_MS),
 });

@@ -10,13 +10,12 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../tools/build-server.ts';
 import { DATA_FOLDER_LOCK_FILE } from './db/data-folder-lock.ts';
-import { freePort } from './test-support/free-port.ts';
+import { freePort, portIsFree } from './test-support/free-port.ts';
 import { waitUntil } from './test-support/strava.ts';
 import { testDatabaseKind } from './test-support/test-server.ts';
 
@@ -42,18 +41,6 @@ async function processesOfGroup(group: number): Promise<number[]> {
     }
   }
   return pids;
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  const probe = createServer();
-  const listening = await new Promise<boolean>((resolve) => {
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (listening) {
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-  }
-  return listening;
 }
 
 beforeAll(async () => {

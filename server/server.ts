@@ -61,7 +61,7 @@ export interface StartOptions {
   stravaClock?: Clock;
   /** Tests: the time session expiry is judged by (the machine's otherwise, as better-auth's). */
   sessionClock?: Clock;
-  /** Tests: where log lines go (standard output otherwise). */
+  /** Where log lines go: main.ts's standard output (server/log-output.ts), a test's capture; pino's standard output otherwise. */
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
   onQuery?: (sql: string) => void;

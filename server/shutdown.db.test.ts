@@ -1,14 +1,15 @@
 /**
  * The server as its own process, as a service manager runs it: one server per embedded data folder
  * (a second one refuses and exits 1, the first keeps serving), and SIGTERM in the middle of work
- * (uploads done, a Strava sync and an archive import running, live-event streams open) ends the
- * process, frees its port and gives the data folder back. In-process, with the clock held: a stop
- * that does not end within the bound logs what was left and returns anyway.
+ * (uploads done, a Strava sync and an archive import running, live-event streams open, standard
+ * output a pipe nobody reads any more) ends the process, frees its port and gives the data folder
+ * back. In-process, with the clock held: a stop that does not end within the bound logs what was
+ * left and returns anyway.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ import { createApiClient } from './test-support/api-client.ts';
 import { buildArchive, uploadArchive } from './test-support/archives.ts';
 import { openEventStream } from './test-support/event-streams.ts';
 import { buildCredentials, registerUser } from './test-support/factories.ts';
-import { freePort } from './test-support/free-port.ts';
+import { freePort, portIsFree } from './test-support/free-port.ts';
 import { serverProcessAnswers, spawnServerProcess, type ServerProcess } from './test-support/server-process.ts';
 import { connectStrava, waitUntil } from './test-support/strava.ts';
 import {
@@ -77,17 +78,25 @@ function spawnServer(port: number, env: NodeJS.ProcessEnv = {}): ServerProcess {
   return server;
 }
 
-/** Resolves once nothing listens on the port: a new listener can take it. */
-async function portIsFree(port: number): Promise<boolean> {
-  const probe = createServer();
-  const listening = await new Promise<boolean>((resolve) => {
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (listening) {
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+/** Writes to the pipe until it takes not one byte more (nobody reads it). */
+function fillPipe(pipe: string): void {
+  const writer = openSync(pipe, constants.O_WRONLY | constants.O_NONBLOCK);
+  try {
+    // Whole pages while they fit, then single bytes: a pipe refuses a page once less than one is free.
+    for (const size of [4096, 1]) {
+      try {
+        for (;;) {
+          writeSync(writer, Buffer.alloc(size, '.'));
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          throw error;
+        }
+      }
+    }
+  } finally {
+    closeSync(writer);
   }
-  return listening;
 }
 
 // Many app servers on one PostgreSQL database is the scale-out design: only PGlite's folder is locked.
@@ -137,13 +146,25 @@ describe('SIGTERM to a server in the middle of work', () => {
     async () => {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const server = spawnServer(port, {
-        STRAVA_BASE_URL: strava.url,
-        STRAVA_CLIENT_ID: strava.clientId,
-        STRAVA_CLIENT_SECRET: strava.clientSecret,
-        // A sync of several pages that is still running when the signal comes.
-        STRAVA_MIN_SPACING_MS: '500',
-      });
+      // Its log lines go to a pipe that is full by the time the signal comes: whoever started it
+      // stopped reading what it prints (a script waiting for the process to end first).
+      const pipe = path.join(dataDir, 'stdout.fifo');
+      execFileSync('mkfifo', [pipe]);
+      const reader = openSync(pipe, constants.O_RDONLY | constants.O_NONBLOCK);
+      const stdout = openSync(pipe, 'w');
+      const server = spawnServer(
+        port,
+        {
+          LOG_LEVEL: 'info',
+          STRAVA_BASE_URL: strava.url,
+          STRAVA_CLIENT_ID: strava.clientId,
+          STRAVA_CLIENT_SECRET: strava.clientSecret,
+          // A sync of several pages that is still running when the signal comes.
+          STRAVA_MIN_SPACING_MS: '500',
+        },
+        stdout,
+      );
+      closeSync(stdout);
       await serverProcessAnswers(server, port);
       const client = createApiClient(url);
       expect((await client.post('/api/auth/sign-up/email', buildCredentials())).status).toBe(200);
@@ -174,8 +195,14 @@ describe('SIGTERM to a server in the middle of work', () => {
       );
       const streams = [await openEventStream({ url }, client), await openEventStream({ url }, client)];
 
+      fillPipe(pipe);
+      // Lines that wait for room in the pipe when the signal comes.
+      for (let i = 0; i < 3; i++) {
+        expect((await client.get('/api/health')).status).toBe(200);
+      }
       server.child.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
+      closeSync(reader);
       expect(await portIsFree(port)).toBe(true);
       await Promise.all(streams.map((stream) => stream.ended));
       expect((await client.get<StravaStatus>('/api/strava/status').catch(() => null))?.status).toBeUndefined();

@@ -20,9 +20,14 @@ export interface ServerProcess {
 
 /**
  * Spawns the server on 127.0.0.1:`port` with only `env` beside PATH and HOME (the server itself
- * is the child, so a signal reaches it), without waiting for it to answer.
+ * is the child, so a signal reaches it), without waiting for it to answer. Its standard output is
+ * dropped, or written to the descriptor `stdout`.
  */
-export function spawnServerProcess(port: number, env: NodeJS.ProcessEnv): ServerProcess {
+export function spawnServerProcess(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  stdout: 'ignore' | number = 'ignore',
+): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -33,7 +38,7 @@ export function spawnServerProcess(port: number, env: NodeJS.ProcessEnv): Server
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
