@@ -45,7 +45,7 @@ export async function exitWhenLogged(
   code: number,
   waitMs = LOG_DRAIN_MS,
 ): Promise<void> {
-  if (waitMs > 0 && !output.destroyed) {
+  if (waitMs > 0) {
     const closed = new Promise<void>((resolve) => output.once('close', () => resolve()));
     const bound = new AbortController();
     output.end();

@@ -67,13 +67,17 @@ afterAll(async () => {
   }
 });
 
-function spawnServer(port: number, env: NodeJS.ProcessEnv = {}): ServerProcess {
-  const server = spawnServerProcess(port, {
-    APP_SECRET: SECRET,
-    DATA_DIR: dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    ...env,
-  });
+function spawnServer(port: number, env: NodeJS.ProcessEnv = {}, stdout: 'ignore' | number = 'ignore'): ServerProcess {
+  const server = spawnServerProcess(
+    port,
+    {
+      APP_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      ...env,
+    },
+    stdout,
+  );
   started.push(server);
   return server;
 }
