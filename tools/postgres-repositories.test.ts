@@ -40,7 +40,7 @@ describe('the PostgreSQL suites and their repository check', () => {
     all.delete('weather-repository');
     expect(missingRepositoriesMessage(modules, all)).toBe(
       '2 repositories ran no query on PostgreSQL: server/db/gear-repository.ts, server/db/weather-repository.ts. ' +
-        'Add a suite that uses it to server/test-support/postgres-suites.ts.',
+        'Add a suite that uses each to server/test-support/postgres-suites.ts.',
     );
   });
 });

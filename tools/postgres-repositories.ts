@@ -47,7 +47,7 @@ export function missingRepositoriesMessage(
   return (
     `${missing.length === 1 ? 'A repository' : `${missing.length} repositories`} ran no query on PostgreSQL: ` +
     `${missing.map((name) => `server/db/${name}.ts`).join(', ')}. ` +
-    'Add a suite that uses it to server/test-support/postgres-suites.ts.'
+    `Add a suite that uses ${missing.length === 1 ? 'it' : 'each'} to server/test-support/postgres-suites.ts.`
   );
 }
 

@@ -2,7 +2,7 @@
  * The db suites that run on PostgreSQL as well as on PGlite (the db:postgres project in
  * vitest.config.ts), each with what makes it differ between the two: transactions and locks under
  * a real pool, leases, LISTEN/NOTIFY, restarts, migrations, pg-boss, type parsers, or a branch on
- * the database. Every other db suite reaches the database only through repositories that these
+ * the database; or a repository no other suite here reaches. Every other db suite reaches the database only through repositories that these
  * suites already run on PostgreSQL, so it runs on PGlite only. tools/postgres-repositories.ts fails
  * CI when a repository (server/db/*-repository.ts) ran no query in these suites.
  */
@@ -17,6 +17,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/archive-restart.db.test.ts': 'an archive import resumed after a restart (lease)',
   'server/routes/caches.db.test.ts': 'cache invalidation over LISTEN/NOTIFY between two servers',
   'server/routes/concurrency.db.test.ts': 'uploads, syncs and event streams at once on a pool',
+  'server/routes/error-reports.db.test.ts': 'reaches error-report-repository, as no other suite here does',
+  'server/routes/public-profiles.db.test.ts': 'reaches public-profile-repository, as no other suite here does',
+  'server/routes/strava-webhooks.db.test.ts':
+    'reaches strava-push-subscription-repository, as no other suite here does',
   'server/routes/data-export.db.test.ts': 'export jobs racing their requests (found on PostgreSQL)',
   'server/routes/fuzz.db.test.ts': 'random requests: found a race only PostgreSQL showed',
   'server/routes/health.db.test.ts': 'the migration lock and transaction; branches on the database',
