@@ -50,7 +50,7 @@ try {
         while (performance.now() < deadline) {
           const response = await fetch(`${url}/api/health`).catch(() => undefined);
           if (response?.ok) {
-            return (await response.json()) as unknown;
+            return (await response.json()) as object;
           }
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
