@@ -60,7 +60,9 @@ try {
         throw new Error(`the built server exited with ${code} before answering /api/health`);
       }),
     ]);
-    console.log(`Node ${process.version}: the built server started and answered /api/health: ${JSON.stringify(health)}`);
+    console.log(
+      `Node ${process.version}: the built server started and answered /api/health: ${JSON.stringify(health)}`,
+    );
   } finally {
     child.kill('SIGTERM');
     await exited;
