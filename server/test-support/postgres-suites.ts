@@ -2,8 +2,8 @@
  * The db suites that run on PostgreSQL as well as on PGlite (the db:postgres project in
  * vitest.config.ts), each with what makes it differ between the two: transactions and locks under
  * a real pool, leases, LISTEN/NOTIFY, restarts, migrations, pg-boss, type parsers, or a branch on
- * the database; or a repository no other suite here reaches. Every other db suite reaches the database only through repositories that these
- * suites already run on PostgreSQL, so it runs on PGlite only. tools/postgres-repositories.ts fails
+ * the database; or a repository no other suite here reaches. Every other db suite reaches the
+ * database only through repositories that these suites already run on PostgreSQL: PGlite only. tools/postgres-repositories.ts fails
  * CI when a repository (server/db/*-repository.ts) ran no query in these suites.
  */
 export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
@@ -30,9 +30,11 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/strava-efforts-backfill.db.test.ts': 'a backfill through pg-boss',
   'server/routes/strava-restart.db.test.ts': 'a sync resumed after a restart (lease)',
   'server/routes/strava-sync.db.test.ts': 'concurrent syncs and a restart',
-  'server/routes/strava-tokens.db.test.ts': 'token refresh across two servers (PostgreSQL only part)',
-  'server/routes/subscription.db.test.ts': 'webhooks across two servers (PostgreSQL only part)',
-  'server/routes/upload-hardening.db.test.ts': 'per-user upload limits across restarts; branches on the database',
+  'server/routes/strava-tokens.db.test.ts': 'two servers on one database refresh a token once (PostgreSQL only)',
+  'server/routes/subscription.db.test.ts':
+    'a webhook on one app server reaches the stream on another (PostgreSQL only)',
+  'server/routes/upload-hardening.db.test.ts':
+    'concurrent uploads per runner on the import pool; branches on the database',
   'server/routes/weather-cache.db.test.ts': 'the weather cache over LISTEN/NOTIFY between two servers',
-  'server/routes/weather.db.test.ts': 'weather fetches across two servers (PostgreSQL only part)',
+  'server/routes/weather.db.test.ts': 'racing readers on two app servers fetch a forecast once (PostgreSQL only)',
 };
