@@ -7,6 +7,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
+import type { KyselyPlugin } from 'kysely';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -65,6 +66,8 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
   onQuery?: (sql: string) => void;
+  /** Tests: Kysely plugins that see every query as it is built (server/db/database.ts). */
+  queryPlugins?: readonly KyselyPlugin[];
   /** Tests: passwords hashed at a cheap scrypt cost (server/auth/password-hashing.ts), better-auth's otherwise. */
   passwordHashing?: PasswordHashing;
 }
@@ -146,6 +149,7 @@ async function startOnFolder(
     onConnectionError: (error, connection) =>
       logger.warn({ err: error, connection }, 'the database ended a connection'),
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    ...(options.queryPlugins ? { queryPlugins: options.queryPlugins } : {}),
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
   const databaseReadyAt = performance.now();

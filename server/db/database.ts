@@ -11,6 +11,7 @@ import {
   sql,
   PostgresDialect,
   type Dialect,
+  type KyselyPlugin,
   type MigrationProvider,
 } from 'kysely';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -60,6 +61,8 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
   /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
   onQuery?: (sql: string) => void;
+  /** Tests: Kysely plugins after the camelCase one (which module builds each query). */
+  queryPlugins?: readonly KyselyPlugin[];
 }
 
 /**
@@ -234,7 +237,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect,
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true }), ...(options.queryPlugins ?? [])],
     ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
   });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
