@@ -122,6 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onConnectionError: (error, connection) =>
       logger.warn({ err: error, connection }, 'the database ended a connection'),
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    clock,
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
   const databaseReadyAt = performance.now();
@@ -131,20 +132,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (applied > 0) {
     await database.maintain();
   }
-  const maintenance = setInterval(() => {
+  const stopMaintenance = clock.every(MAINTENANCE_INTERVAL_MS, () => {
     runInBackground(() => database.maintain()).catch((error: unknown) =>
       logger.warn({ err: error }, 'database maintenance failed'),
     );
-  }, MAINTENANCE_INTERVAL_MS);
-  maintenance.unref();
+  });
   const events = await createEventHub(database, logger);
   const invalidations = await createInvalidationBus(database, logger);
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
     fileTimeoutMs: config.uploads.fileTimeoutMs,
+    clock,
   });
-  const jobs = createJobQueue({ database, logger });
+  const jobs = createJobQueue({ database, logger, clock });
   const services = createServices({
     db: database.db,
     events,
@@ -228,10 +229,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
       http.closeIdleConnections?.();
-      const force = setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
+      const cancelForce = clock.after(SHUTDOWN_GRACE_MS, () => http.closeAllConnections?.());
       await closed;
-      clearTimeout(force);
-      clearInterval(maintenance);
+      cancelForce();
+      stopMaintenance();
       securityLog.stop();
       // Before the pool and the database: the activity in hand is left for the next start.
       await rederive?.stop();
