@@ -20,7 +20,11 @@ interface Timer {
  * periodic timer the clock jumps several periods past runs once and goes on from the new time,
  * as setInterval does after a busy event loop.
  */
-function clockTimers(now: () => number, realMs: (ms: number) => number) {
+function clockTimers(
+  now: () => number,
+  realMs: (ms: number) => number,
+  reached: (due: number) => void = () => undefined,
+) {
   const timers = new Set<Timer>();
 
   const after = (ms: number, fn: () => void): (() => void) => {
@@ -35,7 +39,12 @@ function clockTimers(now: () => number, realMs: (ms: number) => number) {
       },
     };
     timers.add(timer);
-    cancelReal = REAL_CLOCK.after(realMs(ms), timer.fire);
+    cancelReal = REAL_CLOCK.after(realMs(ms), () => {
+      if (timers.has(timer)) {
+        reached(timer.due);
+        timer.fire();
+      }
+    });
     return () => {
       if (timers.delete(timer)) {
         cancelReal();
@@ -128,22 +137,27 @@ export function shiftedClock(offset = 0): Clock & { advance(ms: number): void } 
 /**
  * A clock that runs with the machine's time, `offset` ms ahead of it, whose sleeps that the test
  * does not step take `scale` times their time on the machine. Timers (after, every) keep their
- * time: moving the clock on is what cuts them short.
+ * time: moving the clock on is what cuts them short. With `scale` 0 a sleep takes no time on the
+ * machine and moves the clock on to its end instead (the timers it passes run), so the server's
+ * waits (a rate limiter's queue) pass in order without the test waiting for them.
  */
 export function scaledClock(offset: number, scale: number): Clock & { advance(ms: number): void } {
   let shift = offset;
   const now = () => Date.now() + shift;
-  const timers = clockTimers(now, (waitMs) => waitMs);
-  const shortSleeps = clockTimers(now, (waitMs) => waitMs * scale);
-  return {
-    now,
-    sleep: shortSleeps.sleep,
-    after: timers.after,
-    every: timers.every,
-    advance: (by) => {
-      shift += by;
-      timers.runDue();
-      shortSleeps.runDue();
-    },
+  const advance = (by: number) => {
+    shift += by;
+    timers.runDue();
+    shortSleeps.runDue();
   };
+  const timers = clockTimers(now, (waitMs) => waitMs);
+  const shortSleeps = clockTimers(
+    now,
+    (waitMs) => waitMs * scale,
+    (due) => {
+      if (scale === 0 && due > now()) {
+        advance(due - now());
+      }
+    },
+  );
+  return { now, sleep: shortSleeps.sleep, after: timers.after, every: timers.every, advance };
 }

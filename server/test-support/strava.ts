@@ -41,7 +41,8 @@ export function stravaConfigFor(strava: StravaSimulator, overrides: Partial<Stra
  * A clock whose sleeps are `scale` times shorter but which records each sleep asked for, so a test
  * can assert "backed off 2 s, then 4 s" without sitting through them. `reads` counts the times the
  * server read the time, so a test can wait until a decision made in the background has been taken.
- * Its timers (the sync worker's polls) keep their time unless the test moves the clock on.
+ * Its timers (the sync worker's polls) keep their time unless the test moves the clock on. With
+ * `scale` 0 the sleeps move the clock on instead of waiting (scaledClock).
  */
 export function recordingClock(
   scale = 0.01,
