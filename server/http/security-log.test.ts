@@ -29,7 +29,7 @@ describe('createSecurityLog', () => {
       expect(lines()).toEqual([]);
 
       // No further event comes: the window's timer writes the lines.
-      clock.advance(SECURITY_LOG_WINDOW_MS);
+      clock.tick(SECURITY_LOG_WINDOW_MS);
 
       const written = lines();
       expect(written.every((line) => line.msg === SECURITY_LOG_MESSAGE && line.level === 40)).toBe(true);
@@ -58,7 +58,7 @@ describe('createSecurityLog', () => {
     const { logger, lines } = capture(clock.now);
     const security = createSecurityLog(logger, clock);
     security.record('client-error', { status: 404, address: '198.51.100.7' });
-    clock.advance(SECURITY_LOG_WINDOW_MS - 1);
+    clock.tick(SECURITY_LOG_WINDOW_MS - 1);
     security.flushIfDue();
     expect(lines()).toEqual([]);
     security.stop();

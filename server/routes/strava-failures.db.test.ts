@@ -301,7 +301,7 @@ describe('429 without a reset header', () => {
       .set({ resumesAt: new Date(clock.now() - 1000) })
       .where('userId', '=', user.id)
       .execute();
-    clock.advance(15_000);
+    clock.tick(15_000);
 
     const done = await waitForSync(user.client, 45_000);
 

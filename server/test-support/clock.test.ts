@@ -9,7 +9,7 @@ const START = Date.UTC(2026, 10, 28, 12, 0, 0);
 const HOUR_MS = 60 * 60 * 1000;
 
 describe('fixedClock', () => {
-  it('runs a timer when the clock is moved to it, in order, and never one that was cancelled', () => {
+  it('runs a timer when the clock is ticked to it, in order, and never one that was cancelled', () => {
     const clock = fixedClock(START);
     const ran: string[] = [];
     clock.after(HOUR_MS, () => ran.push('hour'));
@@ -17,12 +17,25 @@ describe('fixedClock', () => {
     const cancel = clock.after(500, () => ran.push('cancelled'));
     cancel();
 
-    clock.advance(999);
+    clock.tick(999);
     expect(ran).toEqual([]);
-    clock.advance(1);
+    clock.tick(1);
     expect(ran).toEqual(['second']);
-    clock.set(START + HOUR_MS);
+    clock.tick(HOUR_MS - 1000);
     expect(ran).toEqual(['second', 'hour']);
+  });
+
+  it('runs no timer when the test only sets or advances the date', () => {
+    const clock = fixedClock(START);
+    const ran: string[] = [];
+    clock.after(1000, () => ran.push('second'));
+    clock.every(60_000, () => ran.push('minute'));
+
+    clock.set(START + 7 * 24 * HOUR_MS);
+    clock.advance(HOUR_MS);
+    expect(ran).toEqual([]);
+    clock.tick(0);
+    expect(ran).toEqual(['second', 'minute']);
   });
 
   it('runs a periodic timer once for a jump over several periods, then every period from there', () => {
@@ -30,11 +43,11 @@ describe('fixedClock', () => {
     const at: number[] = [];
     const stop = clock.every(60_000, () => at.push(clock.now() - START));
 
-    clock.advance(10 * 60_000);
-    clock.advance(59_999);
-    clock.advance(1);
+    clock.tick(10 * 60_000);
+    clock.tick(59_999);
+    clock.tick(1);
     stop();
-    clock.advance(60_000);
+    clock.tick(60_000);
 
     expect(at).toEqual([10 * 60_000, 11 * 60_000]);
   });
@@ -42,7 +55,7 @@ describe('fixedClock', () => {
   it('ends a sleep when the clock passes its end, and rejects it when its signal aborts first', async () => {
     const clock = fixedClock(START);
     const slept = clock.sleep(15 * 60_000);
-    clock.advance(15 * 60_000);
+    clock.tick(15 * 60_000);
     await expect(slept).resolves.toBeUndefined();
 
     const controller = new AbortController();

@@ -1,11 +1,21 @@
 /** Clocks for tests that decide what time it is for the server, and when its waits and timers end. */
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 
-export interface MovableClock extends Clock {
-  /** Puts the clock at `ms` (epoch milliseconds); the waits and timers due by then run. */
+/**
+ * A clock the test moves. `set` and `advance` change the time the server reads (another day, a
+ * later hour) and run no timer, as a date changed by hand; `tick` lets time pass for the server's
+ * waits and timers too: those due by then run, earliest first.
+ */
+export interface MovableClock extends SteppingClock {
+  /** Puts the clock at `ms` (epoch milliseconds). */
   set(ms: number): void;
-  /** Moves the clock on by `ms`; the waits and timers due by then run. */
+}
+
+export interface SteppingClock extends Clock {
+  /** Moves the clock on by `ms`. */
   advance(ms: number): void;
+  /** Moves the clock on by `ms` and runs the waits and timers due by then. */
+  tick(ms: number): void;
 }
 
 interface Timer {
@@ -15,7 +25,7 @@ interface Timer {
 
 /**
  * The waits and timers of a test clock. Each is due `ms` after it was set, by the clock's time: it
- * runs when the test moves the clock to it (set, advance), or else after `realMs(ms)` of the
+ * runs when the test ticks the clock to it, or else after `realMs(ms)` of the
  * machine's time, so a wait the test does not step still ends as it would on REAL_CLOCK. A
  * periodic timer the clock jumps several periods past runs once and goes on from the new time,
  * as setInterval does after a busy event loop.
@@ -100,9 +110,9 @@ function clockTimers(
 }
 
 /**
- * A clock that stands at `ms` until the test moves it. Moving it runs the waits and timers it
- * passes; one the test does not step still ends after its time has passed on the machine (the time
- * the clock tells does not pass with it), so a sleep that was asked for still ends.
+ * A clock that stands at `ms` until the test moves it. Ticking it runs the waits and timers it
+ * passes; one the test does not tick past still ends after its time has passed on the machine (the
+ * time the clock tells does not pass with it), so a sleep that was asked for still ends.
  */
 export function fixedClock(ms: number): MovableClock {
   let now = ms;
@@ -117,20 +127,19 @@ export function fixedClock(ms: number): MovableClock {
     every: timers.every,
     set: (next) => {
       now = next;
-      timers.runDue();
     },
     advance: (by) => {
+      now += by;
+    },
+    tick: (by) => {
       now += by;
       timers.runDue();
     },
   };
 }
 
-/**
- * A clock that runs with the machine's time, `offset` ms ahead of it; the test can move it on, which
- * runs the waits and timers due by then.
- */
-export function shiftedClock(offset = 0): Clock & { advance(ms: number): void } {
+/** A clock that runs with the machine's time, `offset` ms ahead of it; the test can move it on. */
+export function shiftedClock(offset = 0): SteppingClock {
   return scaledClock(offset, 1);
 }
 
@@ -141,11 +150,14 @@ export function shiftedClock(offset = 0): Clock & { advance(ms: number): void } 
  * machine and moves the clock on to its end instead (the timers it passes run), so the server's
  * waits (a rate limiter's queue) pass in order without the test waiting for them.
  */
-export function scaledClock(offset: number, scale: number): Clock & { advance(ms: number): void } {
+export function scaledClock(offset: number, scale: number): SteppingClock {
   let shift = offset;
   const now = () => Date.now() + shift;
   const advance = (by: number) => {
     shift += by;
+  };
+  const tick = (by: number) => {
+    advance(by);
     timers.runDue();
     shortSleeps.runDue();
   };
@@ -155,9 +167,9 @@ export function scaledClock(offset: number, scale: number): Clock & { advance(ms
     (waitMs) => waitMs * scale,
     (due) => {
       if (scale === 0 && due > now()) {
-        advance(due - now());
+        tick(due - now());
       }
     },
   );
-  return { now, sleep: shortSleeps.sleep, after: timers.after, every: timers.every, advance };
+  return { now, sleep: shortSleeps.sleep, after: timers.after, every: timers.every, advance, tick };
 }

@@ -13,7 +13,7 @@ import {
 import type { Config, StravaConfig } from '../config.ts';
 import type { StravaIntegrationRow } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import { scaledClock } from './clock.ts';
+import { scaledClock, type SteppingClock } from './clock.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { registerUser, type RegisteredUser } from './factories.ts';
 import { startTestServer, testConfig, type TestDatabase, type TestServer } from './test-server.ts';
@@ -41,12 +41,10 @@ export function stravaConfigFor(strava: StravaSimulator, overrides: Partial<Stra
  * A clock whose sleeps are `scale` times shorter but which records each sleep asked for, so a test
  * can assert "backed off 2 s, then 4 s" without sitting through them. `reads` counts the times the
  * server read the time, so a test can wait until a decision made in the background has been taken.
- * Its timers (the sync worker's polls) keep their time unless the test moves the clock on. With
+ * Its timers (the sync worker's polls) keep their time unless the test ticks the clock on. With
  * `scale` 0 the sleeps move the clock on instead of waiting (scaledClock).
  */
-export function recordingClock(
-  scale = 0.01,
-): Clock & { waits: number[]; readonly reads: number; advance(ms: number): void } {
+export function recordingClock(scale = 0.01): SteppingClock & { waits: number[]; readonly reads: number } {
   const clock = scaledClock(0, scale);
   const waits: number[] = [];
   let reads = 0;
