@@ -150,6 +150,7 @@ async function startOnFolder(
       logger.warn({ err: error, connection }, 'the database ended a connection'),
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
     ...(options.queryPlugins ? { queryPlugins: options.queryPlugins } : {}),
+    clock,
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
   const databaseReadyAt = performance.now();
@@ -159,20 +160,20 @@ async function startOnFolder(
   if (applied > 0) {
     await database.maintain();
   }
-  const maintenance = setInterval(() => {
+  const stopMaintenance = clock.every(MAINTENANCE_INTERVAL_MS, () => {
     runInBackground(() => database.maintain()).catch((error: unknown) =>
       logger.warn({ err: error }, 'database maintenance failed'),
     );
-  }, MAINTENANCE_INTERVAL_MS);
-  maintenance.unref();
+  });
   const events = await createEventHub(database, logger);
   const invalidations = await createInvalidationBus(database, logger);
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
     fileTimeoutMs: config.uploads.fileTimeoutMs,
+    clock,
   });
-  const jobs = createJobQueue({ database, logger });
+  const jobs = createJobQueue({ database, logger, clock });
   const services = createServices({
     db: database.db,
     events,
@@ -249,13 +250,9 @@ async function startOnFolder(
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     events.endSubscriptions();
     http.closeIdleConnections?.();
-    const grace = new AbortController();
-    void clock.sleep(SHUTDOWN_GRACE_MS, grace.signal).then(
-      () => http.closeAllConnections?.(),
-      () => undefined,
-    );
+    const cancelForce = clock.after(SHUTDOWN_GRACE_MS, () => http.closeAllConnections?.());
     await closed;
-    grace.abort();
+    cancelForce();
   };
   // In order: nothing new comes in; the work in hand stops (an activity being re-derived, an import
   // worker's file, the Strava page in flight and the job in hand are left for the next start);
@@ -265,7 +262,7 @@ async function startOnFolder(
     {
       name: 'timers',
       run: () => {
-        clearInterval(maintenance);
+        stopMaintenance();
         securityLog.stop();
         services.mail.stop();
         services.dataExports.stop();

@@ -50,7 +50,10 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
   const receiveWithinLimits = async (c: Context<AppEnv>, userId: string) => {
     const release = await imports.admit(userId);
     try {
-      const upload = await receiveUpload(c.req.raw, tmpDir, { idleTimeoutMs: config.uploads.idleTimeoutMs });
+      const upload = await receiveUpload(c.req.raw, tmpDir, {
+        idleTimeoutMs: config.uploads.idleTimeoutMs,
+        clock,
+      });
       const check = checkUploadBatch(upload.files);
       try {
         if (check.error) {

@@ -625,7 +625,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     clock,
     logger,
-    client: createWeatherClient(config.weather, logger),
+    client: createWeatherClient(config.weather, logger, clock),
     memory: createWeatherMemory(),
   };
   const weather = {
