@@ -250,9 +250,13 @@ async function startOnFolder(
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     events.endSubscriptions();
     http.closeIdleConnections?.();
-    const cancelForce = clock.after(SHUTDOWN_GRACE_MS, () => http.closeAllConnections?.());
+    const grace = new AbortController();
+    void clock.sleep(SHUTDOWN_GRACE_MS, grace.signal).then(
+      () => http.closeAllConnections?.(),
+      () => undefined,
+    );
     await closed;
-    cancelForce();
+    grace.abort();
   };
   // In order: nothing new comes in; the work in hand stops (an activity being re-derived, an import
   // worker's file, the Strava page in flight and the job in hand are left for the next start);
