@@ -40,6 +40,7 @@ beforeAll(async () => {
         webhookPostsPerAddress: LIMIT,
         plannerPerAddress: LIMIT,
         unsubscribesPerAddress: LIMIT,
+        pageViewsTotalPerMinute: LIMIT,
       },
     },
     { clock },

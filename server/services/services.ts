@@ -658,7 +658,7 @@ export function createServices(deps: ServiceDeps) {
     strava,
     weather,
     subscriptions,
-    errorReports: createErrorReports(context),
+    errorReports: createErrorReports(context, { maxStored: config.errorReportsMaxStored }),
     /** Account → "Download my data"; start() and stop() run the hourly sweep of expired files. */
     dataExports: {
       status: (userId: string) => dataExports.status(userId),
