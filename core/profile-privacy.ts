@@ -9,8 +9,11 @@ import { z } from 'zod';
 import { EARTH_MEAN_RADIUS_M, haversineDistance } from './activity/track-distance.ts';
 import { ROUTE_LATITUDE_RANGE, ROUTE_LONGITUDE_RANGE } from './routes/route-schemas.ts';
 
-/** A public profile is on unless the runner turns it off (spec §1, §2: profiles are reachable by username). */
-export const DEFAULT_PROFILE_PRIVACY = { publicProfile: true, showLocation: true } as const;
+/**
+ * A new account's public profile is off until the runner turns it on (spec §1, §2: profiles are
+ * reachable by username, once there is one to reach); accounts made before keep their choice.
+ */
+export const DEFAULT_PROFILE_PRIVACY = { publicProfile: false, showLocation: true } as const;
 
 export const PRIVACY_ZONE_LIMITS = {
   minRadius: 200,
@@ -44,6 +47,9 @@ export const PROFILE_PRIVACY_HINTS = {
   publicProfileOff: (address: string) =>
     `Off: ${address} answers as it would for a name no runner has, so nobody can tell that your profile exists.`,
   showLocation: 'Shows the location from your profile under your name on your public profile.',
+  /** Above the switches while the profile is off: a new account's profile starts so. */
+  privateNotice: (address: string) =>
+    `Your public profile is private. Turn it on to share your name, photo, totals, medals and recent uploads at ${address}.`,
   zones: `Places such as home or work: every point of a shown map within the radius (${PRIVACY_ZONE_LIMITS.minRadius}–${PRIVACY_ZONE_LIMITS.maxRadius.toLocaleString('en-GB')} m) is removed before it leaves the server. The start and end of every shown map are always hidden.`,
 } as const;
 

@@ -4,6 +4,7 @@
  * maps of the recent uploaded activities clipped so that no point within a zone, or near a track's
  * start or end, leaves the server.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   garminConnectGpx,
@@ -18,9 +19,10 @@ import {
   type PrivacyZone,
   type ProfilePrivacy,
 } from '../../core/profile-privacy.ts';
+import * as publicProfileOffByDefault from '../db/migrations/0041-public-profile-off-by-default.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { fixedClock } from '../test-support/clock.ts';
-import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -77,13 +79,43 @@ async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: 
 const visitor = () => createApiClient(server.url);
 
 describe('GET /api/profile/privacy', () => {
-  it('starts on, with the location shown (spec §1, §2: profiles are reachable by username)', async () => {
-    const runner = await registerUser(server);
+  it('starts off, with the location shown once it is on: nobody can find a new account', async () => {
+    const runner = await runnerCalled('new');
 
     const response = await runner.client.get<ProfilePrivacy>('/api/profile/privacy');
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ publicProfile: true, showLocation: true });
+    expect(response.body).toEqual({ publicProfile: false, showLocation: true });
+    expectApiError(await visitor().get(`/api/public/profiles/${runner.username}`), 404, {
+      type: 'api_error',
+      message: `No runner is called @${runner.username}.`,
+    });
+    await makeProfilePublic(runner.client);
+    expect((await visitor().get<PublicProfile>(`/api/public/profiles/${runner.username}`)).body.location).toBe(
+      'Bedford',
+    );
+  });
+
+  it('accounts made before the profile started off keep their choice across the migration', async () => {
+    const shared = await runnerCalled('shared');
+    await makeProfilePublic(shared.client);
+    const hidden = await runnerCalled('hidden-before');
+    const db = server.database.db.withoutPlugins();
+    // The database as it was before: every new profile on.
+    await publicProfileOffByDefault.down(db);
+    const columnDefault = async () => {
+      const { rows } = await sql<{ columnDefault: string }>`select column_default as "columnDefault"
+        from information_schema.columns where table_name = 'profiles' and column_name = 'public_profile'`.execute(db);
+      return rows[0]?.columnDefault;
+    };
+    expect(await columnDefault()).toBe('true');
+
+    await publicProfileOffByDefault.up(db);
+
+    expect(await columnDefault()).toBe('false');
+    expect((await shared.client.get<ProfilePrivacy>('/api/profile/privacy')).body.publicProfile).toBe(true);
+    expect((await hidden.client.get<ProfilePrivacy>('/api/profile/privacy')).body.publicProfile).toBe(false);
+    expect((await visitor().get(`/api/public/profiles/${shared.username}`)).status).toBe(200);
   });
 
   it('answers 401 to a visitor', async () => {
@@ -94,6 +126,7 @@ describe('GET /api/profile/privacy', () => {
 describe('PATCH /api/profile/privacy', () => {
   it('turned off, the profile answers byte for byte as an unknown name does', async () => {
     const runner = await runnerCalled('hidden');
+    await makeProfilePublic(runner.client);
     const unknown = `${runner.username.slice(0, -1)}${runner.username.endsWith('z') ? 'y' : 'z'}`;
 
     const patched = await runner.client.patch<ProfilePrivacy>('/api/profile/privacy', { publicProfile: false });
@@ -122,6 +155,7 @@ describe('PATCH /api/profile/privacy', () => {
 
   it('with the location hidden, the profile leaves it out', async () => {
     const runner = await runnerCalled('nowhere');
+    await makeProfilePublic(runner.client);
     expect((await visitor().get<PublicProfile>(`/api/public/profiles/${runner.username}`)).body.location).toBe(
       'Bedford',
     );
@@ -137,6 +171,7 @@ describe('PATCH /api/profile/privacy', () => {
 
   it('refuses anything but the two switches', async () => {
     const runner = await registerUser(server);
+    await makeProfilePublic(runner.client);
 
     const response = await runner.client.patch('/api/profile/privacy', { publicProfile: 'no' });
 
@@ -231,6 +266,7 @@ describe('POST /api/profile/privacy-zones', () => {
 describe('GET /api/public/profiles/{username} with uploaded activities', () => {
   it('shows totals and the recent uploads, with no point within a zone or near a start or end', async () => {
     const runner = await runnerCalled('zoned');
+    await makeProfilePublic(runner.client);
     await uploadRunFromHome(runner, 'Thames towpath', 2);
     await uploadRunFromHome(runner, 'Hill reps', 1);
     const zone = { label: 'Home', ...HOME, radius: 600 };
