@@ -18,6 +18,7 @@ import {
   TRACK_END_HIDDEN_RADIUS,
   type PrivacyZone,
   type ProfilePrivacy,
+  type ShareTrack,
 } from '../../core/profile-privacy.ts';
 import * as publicProfileOffByDefault from '../db/migrations/0041-public-profile-off-by-default.ts';
 import { createApiClient } from '../test-support/api-client.ts';
@@ -58,7 +59,7 @@ async function runnerCalled(prefix: string): Promise<RegisteredUser & { username
 }
 
 /** A 3.6 km run due north from HOME, `daysAgo` days before NOW. */
-async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: number): Promise<void> {
+async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: number): Promise<string> {
   const points = straightRun({
     points: 601,
     interval: 2,
@@ -73,7 +74,9 @@ async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: 
     [{ name: `${name}.gpx`, content: garminConnectGpx(points, name) }],
     ZONE,
   );
-  expect(finalFileEvents(result.events)[0]?.activityId).toEqual(expect.any(String));
+  const activityId = finalFileEvents(result.events)[0]?.activityId;
+  expect(activityId).toEqual(expect.any(String));
+  return activityId as string;
 }
 
 const visitor = () => createApiClient(server.url);
@@ -293,5 +296,37 @@ describe('GET /api/public/profiles/{username} with uploaded activities', () => {
       expect(from(HOME)).toBeLessThan(zone.radius + 30);
       expect(from(end)).toBeLessThan(TRACK_END_HIDDEN_RADIUS + 30);
     }
+  });
+});
+
+describe('GET /api/activities/{id}/share-track', () => {
+  it('gives the share card the route with no point within a zone or near the start or end', async () => {
+    const runner = await registerUser(server);
+    const id = await uploadRunFromHome(runner, 'Share me', 1);
+    const zone = { label: 'Home', lat: HOME.lat + 1800 / METRES_PER_DEGREE_LAT, lon: HOME.lon, radius: 300 };
+    expect((await runner.client.post('/api/profile/privacy-zones', zone)).status).toBe(201);
+
+    const response = await runner.client.get<ShareTrack>(`/api/activities/${id}/share-track`);
+
+    expect(response.status).toBe(200);
+    // The zone in the middle of the run cuts it in two.
+    expect(response.body.lines).toHaveLength(2);
+    const points = response.body.lines.flat();
+    expect(points.length).toBeGreaterThan(100);
+    const from = (centre: { lat: number; lon: number }) =>
+      Math.min(...points.map(([lat, lon]) => haversineDistance(lat, lon, centre.lat, centre.lon)));
+    const end = { lat: HOME.lat + 3600 / METRES_PER_DEGREE_LAT, lon: HOME.lon };
+    expect(from(zone)).toBeGreaterThan(zone.radius);
+    expect(from(HOME)).toBeGreaterThan(TRACK_END_HIDDEN_RADIUS);
+    expect(from(end)).toBeGreaterThan(TRACK_END_HIDDEN_RADIUS);
+    expect(from(zone)).toBeLessThan(zone.radius + 30);
+  });
+
+  it('answers 404 for another runner’s activity and 401 to a visitor', async () => {
+    const owner = await registerUser(server);
+    const id = await uploadRunFromHome(owner, 'Mine', 1);
+    const other = await registerUser(server);
+    expect((await other.client.get(`/api/activities/${id}/share-track`)).status).toBe(404);
+    expect((await visitor().get(`/api/activities/${id}/share-track`)).status).toBe(401);
   });
 });
