@@ -81,7 +81,7 @@ export const PAGE_VIEWS_KEPT = 200;
 /**
  * The server's side: page-view requests per minute from one runner, from one client address (new
  * accounts made from one address share it), and from everyone together on one app server (the
- * default of PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL: a browser sends at most two a minute).
+ * default of PAGE_VIEW_REQUESTS_TOTAL: a browser sends at most two a minute).
  */
 export const PAGE_VIEW_REQUESTS_PER_MINUTE = 20;
 export const PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE = 30;

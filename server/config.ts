@@ -186,7 +186,7 @@ export interface RouteRateLimits {
   plannerPerAddress: number;
   /** Unsubscribe page and one-click requests per client address (they need no session). */
   unsubscribesPerAddress: number;
-  /** Page-view requests from every runner together (PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL), per minute. */
+  /** Page-view requests from every runner together (PAGE_VIEW_REQUESTS_TOTAL), per minute. */
   pageViewsTotalPerMinute: number;
 }
 
@@ -402,7 +402,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       unsubscribesPerAddress: Math.max(1, readInteger(env, 'UNSUBSCRIBE_REQUESTS_PER_WINDOW', 30)),
       pageViewsTotalPerMinute: Math.max(
         1,
-        readInteger(env, 'PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL', PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL),
+        readInteger(env, 'PAGE_VIEW_REQUESTS_TOTAL', PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL),
       ),
     },
     errorReportsMaxStored: Math.max(1, readInteger(env, 'ERROR_REPORTS_MAX_STORED', ERROR_REPORTS_MAX_STORED)),
