@@ -4,7 +4,7 @@
  * maps of the recent uploaded activities clipped so that no point within a zone, or near a track's
  * start or end, leaves the server.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   garminConnectGpx,
@@ -103,7 +103,8 @@ describe('GET /api/profile/privacy', () => {
     const shared = await runnerCalled('shared');
     await makeProfilePublic(shared.client);
     const hidden = await runnerCalled('hidden-before');
-    const db = server.database.db.withoutPlugins();
+    // Migrations see the database as untyped snake_case tables, as the migrator hands it to them.
+    const db = server.database.db.withoutPlugins() as unknown as Kysely<unknown>;
     // The database as it was before: every new profile on.
     await publicProfileOffByDefault.down(db);
     const columnDefault = async () => {
