@@ -28,6 +28,7 @@ beforeAll(async () => {
         webhookPostsPerAddress: LIMIT,
         plannerPerAddress: LIMIT,
         unsubscribesPerAddress: LIMIT,
+        pageViewsTotalPerMinute: LIMIT,
       },
     },
     { clock },
