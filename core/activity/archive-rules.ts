@@ -3,12 +3,12 @@
  * plus `activities/*.gpx|.tcx|.fit`, each possibly `.gz`) or of a Garmin Connect export (its
  * `DI_CONNECT/…/UploadedFiles_*.zip`, a ZIP inside the ZIP holding the FIT files). Which entries
  * are activities, how `activities.csv` reads, the limits that stop a zip bomb, and every sentence
- * the per-file report says. Stride's own data export is laid out the same way, so it re-imports
- * with no special case; of its `stride/*.json` only the gear is read (the gear's own fields, which
- * activities.csv cannot hold).
+ * the per-file report says. Stride's own data export is laid out the same way; with its
+ * `stride/manifest.json` it is put back whole from `stride/*` instead (server/services/archive-import.ts,
+ * docs/data-export.md), and an older one without a manifest gives its gear from `stride/gear.json`.
  */
 import { z } from 'zod';
-import { DATA_EXPORT_ENTRIES } from '../data-export.ts';
+import { DATA_EXPORT_ENTRIES, DATA_EXPORT_FORMAT_VERSION } from '../data-export.ts';
 import { GEAR_LIMITS, gearInputSchema, type GearInput } from '../gear.ts';
 import { manualActivitySchema, type ManualActivityInput } from './activity-edit.ts';
 import type { UploadActivityType } from './parsed.ts';
@@ -66,6 +66,14 @@ export const ARCHIVE_MESSAGES = {
   rowNoDistance: 'Not imported: an activity without a file needs a distance and a moving time.',
   rowInvalid: (reason: string) => `Not imported: ${reason}`,
   missingFile: 'Not imported: activities.csv names this file, but the archive does not hold it.',
+  /** Stride's own export (stride/manifest.json, core/data-export.ts). */
+  newerFormat: (version: number) =>
+    `Made by a newer Stride (data format ${version}; this server reads format ${DATA_EXPORT_FORMAT_VERSION}): only its activity files and activities.csv were imported. Update Stride to import the rest.`,
+  manifestUnreadable: 'Not imported: stride/manifest.json is not a Stride data export manifest.',
+  recordsUnreadable: 'Not imported: stride/records.json does not hold Stride records this server can read.',
+  activityUnreadable: 'Not imported: this line of stride/activities.json is not an activity this server can read.',
+  gearLeftOut: (names: string) =>
+    `Imported without the gear ${names}: you already keep ${GEAR_LIMITS.maxGear} pieces of gear, the most allowed.`,
 } as const;
 
 /** What the report says of each entry. */
@@ -76,6 +84,7 @@ export type ArchiveEntryKind =
   | { kind: 'activity'; format: ActivityFileFormat; gzipped: boolean }
   | { kind: 'csv' }
   | { kind: 'gear' }
+  | { kind: 'manifest' }
   | { kind: 'nested-zip' }
   | { kind: 'ignored' }
   | { kind: 'refused'; message: string };
@@ -128,6 +137,9 @@ export function classifyArchiveEntry(name: string, depth = 0): ArchiveEntryKind 
   }
   if (depth === 0 && lower === DATA_EXPORT_ENTRIES.gear) {
     return { kind: 'gear' };
+  }
+  if (depth === 0 && lower === DATA_EXPORT_ENTRIES.manifest) {
+    return { kind: 'manifest' };
   }
   const format = activityFormat(base);
   if (!format) {

@@ -8,10 +8,11 @@
  * runner (a gear's name, a goal's definition, a plan's goal and request, a check-in's instant, a
  * day, a route's name and line, a zone's place), and settings are set to the file's values.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { GEAR_LIMITS, sameGearName } from '../../core/gear.ts';
+import { UPLOAD_ACTIVITY_TYPES } from '../../core/activity/parsed.ts';
+import { GEAR_KINDS, GEAR_LIMITS, sameGearName } from '../../core/gear.ts';
 import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
 import { lockRunnerScope } from './user-lock.ts';
@@ -39,21 +40,83 @@ const PROFILE_SETTINGS = [
 ] as const;
 
 const row = z.record(z.string(), z.unknown());
-const withId = row.and(z.object({ id: z.string() }));
+const stamp = z.union([z.string(), z.date()]).transform((value) => new Date(value));
 
-/** What `stride/records.json` holds; each row as stored, read back column by column. */
+/** What `stride/records.json` holds: each row as stored, without its owner. */
 export const runnerRecordsSchema = z.object({
   profile: row.nullable(),
   photo: z.object({ contentType: z.string(), sha256: z.string() }).nullable(),
-  gear: z.array(withId.and(z.object({ name: z.string() }))),
-  gearDefaults: z.array(z.object({ activityType: z.string(), gearId: z.string() })),
-  goals: z.array(withId.and(z.object({ definition: row, kind: z.string() }))),
-  plans: z.array(withId.and(z.object({ goalId: z.string(), request: row }))),
-  checkIns: z.array(withId.and(z.object({ timestamp: z.union([z.string(), z.number()]) }))),
-  coachingSettings: row.nullable(),
+  gear: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(GEAR_KINDS),
+      name: z.string(),
+      brand: z.string(),
+      model: z.string(),
+      startDate: z.string().nullable(),
+      startingDistance: z.number(),
+      retirementDistance: z.number().nullable(),
+      retired: z.boolean(),
+      stravaGearId: z.string().nullable(),
+      createdAt: stamp,
+    }),
+  ),
+  gearDefaults: z.array(z.object({ activityType: z.enum(UPLOAD_ACTIVITY_TYPES), gearId: z.string() })),
+  goals: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      progress: z.number(),
+      kind: z.string(),
+      definition: row,
+      timeZone: z.string(),
+      createdAt: stamp,
+    }),
+  ),
+  plans: z.array(
+    z.object({
+      id: z.string(),
+      goalId: z.string(),
+      status: z.string(),
+      request: row,
+      schedule: row,
+      dailyProgress: row,
+      timeZone: z.string(),
+      createdAt: stamp,
+    }),
+  ),
+  checkIns: z.array(
+    z.object({
+      wellbeingScore: z.number(),
+      date: z.string(),
+      timestamp: z.union([z.string(), z.number()]).transform(Number),
+      note: z.string().nullable(),
+      createdAt: stamp,
+      sleepQuality: z.string(),
+      energyLevel: z.string(),
+      stressLevel: z.string(),
+      soreness: z.string(),
+      hydration: z.string(),
+      nutrition: z.string(),
+      moodRating: z.string(),
+      injuryFeeling: z.string(),
+    }),
+  ),
+  coachingSettings: z.object({ remindersEnabled: z.boolean(), reminderTime: z.string(), focus: z.string() }).nullable(),
   wellbeing: z.array(z.object({ date: z.string(), exercises: z.array(z.string()) })),
-  routes: z.array(withId.and(z.object({ name: z.string(), line: z.unknown() }))),
-  privacyZones: z.array(withId.and(z.object({ lat: z.number(), lon: z.number(), radius: z.number() }))),
+  routes: z.array(
+    z.object({
+      name: z.string(),
+      waypoints: z.array(z.object({ lat: z.number(), lng: z.number() })),
+      line: z.array(z.object({ lat: z.number(), lng: z.number() })),
+      distance: z.number(),
+      createdAt: stamp,
+      updatedAt: stamp,
+    }),
+  ),
+  privacyZones: z.array(
+    z.object({ label: z.string(), lat: z.number(), lon: z.number(), radius: z.number(), createdAt: stamp }),
+  ),
 });
 export type RunnerRecords = z.infer<typeof runnerRecordsSchema>;
 
@@ -91,7 +154,7 @@ export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerR
     goals: goals.map(own),
     // The calendar feed's secret stays with the server that made it.
     plans: plans.map(({ calendarToken: _secret, ...plan }) => own(plan)),
-    checkIns: checkIns.map(own),
+    checkIns: checkIns.map(({ id: _id, ...checkIn }) => own(checkIn)),
     coachingSettings: coachingSettings ? own(coachingSettings) : null,
     wellbeing,
     routes: routes.map(own),
@@ -107,9 +170,12 @@ export function readProfilePhoto(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-const jsonb = (value: unknown) => sql`${JSON.stringify(value ?? null)}::jsonb`;
+/** A JSON column's value as the driver takes it (text PostgreSQL reads as jsonb). */
+const jsonb = (value: unknown) => JSON.stringify(value ?? null);
 const date = (value: unknown) => new Date(String(value));
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A plan's calendar feed secret, as a new plan gets one (server/services/training-plan-service.ts). */
+const newCalendarToken = () => randomBytes(24).toString('base64url');
 
 /** What a restore did: the gear ids of the file mapped to the runner's, and whether anything was added. */
 export interface RestoredRecords {
@@ -159,16 +225,16 @@ export async function restoreRunnerRecords(
       .values({
         id,
         userId,
-        kind: item.kind as never,
+        kind: item.kind,
         name: item.name,
-        brand: String(item.brand ?? ''),
-        model: String(item.model ?? ''),
-        startDate: (item.startDate as string | null) ?? null,
-        startingDistance: Number(item.startingDistance ?? 0),
-        retirementDistance: (item.retirementDistance as number | null) ?? null,
-        retired: item.retired === true,
-        stravaGearId: (item.stravaGearId as string | null) ?? null,
-        createdAt: item.createdAt ? date(item.createdAt) : now,
+        brand: item.brand,
+        model: item.model,
+        startDate: item.startDate,
+        startingDistance: item.startingDistance,
+        retirementDistance: item.retirementDistance,
+        retired: item.retired,
+        stravaGearId: item.stravaGearId,
+        createdAt: item.createdAt,
       })
       .execute();
     existingGear.push({ id, name: item.name });
@@ -181,7 +247,7 @@ export async function restoreRunnerRecords(
     if (gearId) {
       await trx
         .insertInto('gearDefaults')
-        .values({ userId, activityType: fallback.activityType as never, gearId })
+        .values({ userId, activityType: fallback.activityType, gearId })
         .onConflict((oc) => oc.columns(['userId', 'activityType']).doUpdateSet({ gearId }))
         .execute();
     }
@@ -207,14 +273,14 @@ export async function restoreRunnerRecords(
         id,
         userId,
         order: order.next,
-        status: String(goal.status ?? 'active'),
-        progress: Number(goal.progress ?? 0),
+        status: goal.status,
+        progress: goal.progress,
         kind: goal.kind,
         definition: jsonb(goal.definition),
-        timeZone: String(goal.timeZone),
-        createdAt: goal.createdAt ? date(goal.createdAt) : now,
+        timeZone: goal.timeZone,
+        createdAt: goal.createdAt,
         updatedAt: now,
-      } as never)
+      })
       .execute();
     goals.push({ id, definition: goal.definition });
     goalIds.set(goal.id, id);
@@ -237,15 +303,15 @@ export async function restoreRunnerRecords(
         id: randomUUID(),
         userId,
         goalId,
-        status: String(plan.status ?? 'active'),
+        status: plan.status,
         request: jsonb(plan.request),
         schedule: jsonb(plan.schedule),
-        dailyProgress: jsonb(plan.dailyProgress ?? {}),
-        timeZone: String(plan.timeZone),
-        calendarToken: randomUUID().replaceAll('-', ''),
-        createdAt: plan.createdAt ? date(plan.createdAt) : now,
+        dailyProgress: jsonb(plan.dailyProgress),
+        timeZone: plan.timeZone,
+        calendarToken: newCalendarToken(),
+        createdAt: plan.createdAt,
         updatedAt: now,
-      } as never)
+      })
       .execute();
     plans.push({ goalId, request: plan.request });
     added += 1;
@@ -257,22 +323,22 @@ export async function restoreRunnerRecords(
       (checkIn) => String(checkIn.timestamp),
     ),
   );
-  for (const { id: _id, createdAt, ...checkIn } of records.checkIns) {
+  for (const checkIn of records.checkIns) {
     if (instants.has(String(checkIn.timestamp))) {
       continue;
     }
     await trx
       .insertInto('coachingCheckIns')
-      .values({ ...checkIn, id: randomUUID(), userId, createdAt: createdAt ? date(createdAt) : now } as never)
+      .values({ ...checkIn, id: randomUUID(), userId })
       .execute();
     instants.add(String(checkIn.timestamp));
     added += 1;
   }
   if (records.coachingSettings) {
-    const settings = { ...records.coachingSettings, updatedAt: now } as never;
+    const settings = { ...records.coachingSettings, updatedAt: now };
     await trx
       .insertInto('coachingSettings')
-      .values({ ...(records.coachingSettings as object), userId, updatedAt: now } as never)
+      .values({ ...settings, userId })
       .onConflict((oc) => oc.column('userId').doUpdateSet(settings))
       .execute();
   }
@@ -309,12 +375,12 @@ export async function restoreRunnerRecords(
         name: route.name,
         waypoints: jsonb(route.waypoints),
         line: jsonb(route.line),
-        distance: Number(route.distance),
-        createdAt: route.createdAt ? date(route.createdAt) : now,
-        updatedAt: route.updatedAt ? date(route.updatedAt) : now,
-      } as never)
+        distance: route.distance,
+        createdAt: route.createdAt,
+        updatedAt: route.updatedAt,
+      })
       .execute();
-    routes.push({ name: route.name, line: route.line as never });
+    routes.push({ name: route.name, line: route.line });
     added += 1;
   }
 
@@ -336,11 +402,11 @@ export async function restoreRunnerRecords(
       .values({
         id: randomUUID(),
         userId,
-        label: String(zone.label ?? ''),
+        label: zone.label,
         lat: zone.lat,
         lon: zone.lon,
         radius: zone.radius,
-        createdAt: zone.createdAt ? date(zone.createdAt) : now,
+        createdAt: zone.createdAt,
       })
       .execute();
     zones.push(zone);
@@ -553,4 +619,9 @@ export async function insertExportedActivity(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** Marks a restored activity a duplicate of another of the runner's (a link restored after both are in). */
+export async function linkDuplicate(db: Db, userId: string, id: string, duplicateOf: string): Promise<void> {
+  await db.updateTable('activities').set({ duplicateOf }).where('userId', '=', userId).where('id', '=', id).execute();
 }
