@@ -39,6 +39,18 @@ const PROFILE_SETTINGS = [
   'heartRateZoneMethod',
 ] as const;
 
+/** The runner's figures on the analytics screen (streaks and counts; the instants are the server's). */
+const ANALYTICS_COLUMNS = [
+  'streakCurrent',
+  'streakLongest',
+  'streakLastActiveDate',
+  'minutesSpentPlanning',
+  'medalsEarned',
+  'totalMedals',
+  'screenshotsTaken',
+  'totalSessions',
+] as const;
+
 const row = z.record(z.string(), z.unknown());
 const stamp = z.union([z.string(), z.date()]).transform((value) => new Date(value));
 
@@ -117,6 +129,18 @@ export const runnerRecordsSchema = z.object({
   privacyZones: z.array(
     z.object({ label: z.string(), lat: z.number(), lon: z.number(), radius: z.number(), createdAt: stamp }),
   ),
+  analytics: z
+    .object({
+      streakCurrent: z.number(),
+      streakLongest: z.number(),
+      streakLastActiveDate: z.string().nullable(),
+      minutesSpentPlanning: z.number(),
+      medalsEarned: z.number(),
+      totalMedals: z.number(),
+      screenshotsTaken: z.number(),
+      totalSessions: z.number(),
+    })
+    .nullable(),
 });
 export type RunnerRecords = z.infer<typeof runnerRecordsSchema>;
 
@@ -127,25 +151,38 @@ const own = ({ userId: _owner, added: _added, ...rest }: Row): Row => rest;
 
 /** Every record of the runner the export writes (the photo's bytes are read apart). */
 export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerRecords> {
-  const [profile, photo, gear, gearDefaults, goals, plans, checkIns, coachingSettings, wellbeing, routes, zones] =
-    await Promise.all([
-      db.selectFrom('profiles').select(PROFILE_SETTINGS).where('userId', '=', userId).executeTakeFirst(),
-      db.selectFrom('profilePhotos').select(['contentType', 'sha256']).where('userId', '=', userId).executeTakeFirst(),
-      db.selectFrom('gear').selectAll().where('userId', '=', userId).orderBy('added').execute(),
-      db.selectFrom('gearDefaults').select(['activityType', 'gearId']).where('userId', '=', userId).execute(),
-      db.selectFrom('goals').selectAll().where('userId', '=', userId).orderBy('order').execute(),
-      db.selectFrom('trainingPlans').selectAll().where('userId', '=', userId).orderBy('createdAt').execute(),
-      db.selectFrom('coachingCheckIns').selectAll().where('userId', '=', userId).orderBy('timestamp').execute(),
-      db.selectFrom('coachingSettings').selectAll().where('userId', '=', userId).executeTakeFirst(),
-      db
-        .selectFrom('wellbeingEntries')
-        .select(['date', 'exercises'])
-        .where('userId', '=', userId)
-        .orderBy('date')
-        .execute(),
-      db.selectFrom('savedRoutes').selectAll().where('userId', '=', userId).orderBy('createdAt').execute(),
-      db.selectFrom('privacyZones').selectAll().where('userId', '=', userId).orderBy('added').execute(),
-    ]);
+  const [
+    profile,
+    photo,
+    gear,
+    gearDefaults,
+    goals,
+    plans,
+    checkIns,
+    coachingSettings,
+    wellbeing,
+    routes,
+    zones,
+    analytics,
+  ] = await Promise.all([
+    db.selectFrom('profiles').select(PROFILE_SETTINGS).where('userId', '=', userId).executeTakeFirst(),
+    db.selectFrom('profilePhotos').select(['contentType', 'sha256']).where('userId', '=', userId).executeTakeFirst(),
+    db.selectFrom('gear').selectAll().where('userId', '=', userId).orderBy('added').execute(),
+    db.selectFrom('gearDefaults').select(['activityType', 'gearId']).where('userId', '=', userId).execute(),
+    db.selectFrom('goals').selectAll().where('userId', '=', userId).orderBy('order').execute(),
+    db.selectFrom('trainingPlans').selectAll().where('userId', '=', userId).orderBy('createdAt').execute(),
+    db.selectFrom('coachingCheckIns').selectAll().where('userId', '=', userId).orderBy('timestamp').execute(),
+    db.selectFrom('coachingSettings').selectAll().where('userId', '=', userId).executeTakeFirst(),
+    db
+      .selectFrom('wellbeingEntries')
+      .select(['date', 'exercises'])
+      .where('userId', '=', userId)
+      .orderBy('date')
+      .execute(),
+    db.selectFrom('savedRoutes').selectAll().where('userId', '=', userId).orderBy('createdAt').execute(),
+    db.selectFrom('privacyZones').selectAll().where('userId', '=', userId).orderBy('added').execute(),
+    db.selectFrom('userAnalytics').select(ANALYTICS_COLUMNS).where('userId', '=', userId).executeTakeFirst(),
+  ]);
   return runnerRecordsSchema.parse({
     profile: profile ?? null,
     photo: photo ?? null,
@@ -159,6 +196,7 @@ export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerR
     wellbeing,
     routes: routes.map(own),
     privacyZones: zones.map(own),
+    analytics: analytics ?? null,
   });
 }
 
@@ -173,6 +211,7 @@ export function readProfilePhoto(db: Db, userId: string) {
 /** A JSON column's value as the driver takes it (text PostgreSQL reads as jsonb). */
 const jsonb = (value: unknown) => JSON.stringify(value ?? null);
 const date = (value: unknown) => new Date(String(value));
+const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** A plan's calendar feed secret, as a new plan gets one (server/services/training-plan-service.ts). */
 const newCalendarToken = () => randomBytes(24).toString('base64url');
@@ -411,6 +450,21 @@ export async function restoreRunnerRecords(
       .execute();
     zones.push(zone);
     added += 1;
+  }
+  if (records.analytics) {
+    // Counts only grow: the larger of the two of each, so a second restore changes nothing.
+    const figures = records.analytics;
+    const larger = Object.fromEntries(
+      ANALYTICS_COLUMNS.map((column) => [
+        column,
+        sql`greatest(user_analytics.${sql.ref(snake(column))}, excluded.${sql.ref(snake(column))})`,
+      ]),
+    );
+    await trx
+      .insertInto('userAnalytics')
+      .values({ ...figures, userId, createdAt: now, lastActive: now, lastUpdated: now })
+      .onConflict((oc) => oc.column('userId').doUpdateSet(larger))
+      .execute();
   }
   return { gearIds, gearLeftOut, added };
 }

@@ -586,7 +586,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               const done = await restoreRunnerRecords(trx, row.userId, restored, now());
               await recordArchiveEntry(trx, row.id, {
                 ...base,
-                outcome: done.added > 0 || !handled.has(key) ? 'imported' : 'duplicate',
+                outcome: done.added > 0 ? 'imported' : 'duplicate',
                 message: done.gearLeftOut.length > 0 ? ARCHIVE_MESSAGES.gearLeftOut(done.gearLeftOut.join(', ')) : null,
                 activityId: null,
               });
