@@ -37,7 +37,10 @@ import {
   archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
-  parseActivitiesCsv,
+  archiveCsvRowCap,
+  ARCHIVE_CSV_NAME,
+  createActivitiesCsvReader,
+  createCsvRecordReader,
   parseArchiveGear,
   rowsByFilename,
   type ArchiveCsvRow,
@@ -124,6 +127,7 @@ class ArchiveStop extends Error {
 /** The report's key of an activity of stride/activities.json: its id where it was exported. */
 const ACTIVITY_KEY = 'stride:activity:';
 const MANIFEST_KEY = `stride:${DATA_EXPORT_ENTRIES.manifest}`;
+const CSV_CAP_KEY = 'csv:capped';
 const MANIFEST_MAX_BYTES = 64 * 1024;
 
 /** The manifest of Stride's own export; 'unreadable' when the entry is not one. */
@@ -530,6 +534,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     let csvByFile = new Map<string, ArchiveCsvRow>();
     let gear: ArchiveGear[] = [];
     let manifest: DataExportManifest | 'unreadable' | null = null;
+    /** Where activities.csv stopped being read: past the cap of rows without a file. */
+    let csvCapped: { cap: number; row: number } | null = null;
 
     /** Reads one entry's bytes whole (a track, an original file, the photo), up to `limit`. */
     const readEntryBytes = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer> => {
@@ -800,20 +806,18 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const countActivities = async (zipPath: string, depth: number): Promise<number> => {
       const zip = await openZip(zipPath);
       let activities = 0;
+      let csvEntry: yauzl.Entry | undefined;
+      const files = new Set<string>();
       try {
         for await (const entry of entriesOf(zip)) {
           const kind = classifyArchiveEntry(entryName(entry), depth);
+          if (kind.kind === 'activity') {
+            files.add(entryName(entry).toLowerCase());
+          }
           if (kind.kind === 'activity' || kind.kind === 'refused') {
             activities += 1;
           } else if (kind.kind === 'csv') {
-            try {
-              rows = parseActivitiesCsv(
-                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
-              );
-            } catch (error) {
-              logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
-              rows = [];
-            }
+            csvEntry = entry;
           } else if (kind.kind === 'manifest') {
             manifest = readManifest(
               await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, MANIFEST_MAX_BYTES).catch(() => ''),
@@ -829,10 +833,63 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             }
           }
         }
+        if (csvEntry) {
+          try {
+            await readCsvRows(zip, csvEntry, files, zip.entryCount);
+          } catch (error) {
+            logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
+            rows = [];
+          }
+        }
       } finally {
         zip.close();
       }
       return activities;
+    };
+
+    /**
+     * Reads activities.csv as it unpacks, a piece at a time (never whole in memory): the rows naming
+     * a file the archive holds, and at most {@link archiveCsvRowCap} rows naming none (manual
+     * activities, or files missing). Past that cap it stops reading, and the report says so once.
+     */
+    const readCsvRows = async (zip: yauzl.ZipFile, entry: yauzl.Entry, files: Set<string>, entryCount: number) => {
+      const cap = archiveCsvRowCap(entryCount);
+      const records = createCsvRecordReader();
+      const reader = createActivitiesCsvReader();
+      const decoder = new TextDecoder('utf-8');
+      let withoutFile = 0;
+      const take = (fields: readonly string[]): boolean => {
+        const csvRow = reader.read(fields);
+        if (csvRow === null) {
+          return true;
+        }
+        if (csvRow.filename === '' || !files.has(csvRow.filename.toLowerCase())) {
+          withoutFile += 1;
+          if (withoutFile > cap) {
+            csvCapped = { cap, row: csvRow.row };
+            return false;
+          }
+        }
+        rows.push(csvRow);
+        return true;
+      };
+      const source = await openEntry(zip, entry);
+      const unpacked = source.pipe(
+        meter(entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES, ARCHIVE_MESSAGES.csvTooLarge),
+      );
+      try {
+        for await (const chunk of unpacked as AsyncIterable<Buffer>) {
+          if (!records.push(decoder.decode(chunk, { stream: true })).every(take)) {
+            return;
+          }
+        }
+        if (records.push(decoder.decode()).every(take)) {
+          records.end().every(take);
+        }
+      } finally {
+        source.destroy();
+        unpacked.destroy();
+      }
     };
 
     try {
@@ -906,6 +963,20 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             }),
           );
         }
+      }
+      const capped = csvCapped as { cap: number; row: number } | null;
+      if (capped && !handled.has(CSV_CAP_KEY)) {
+        await mark({
+          entryKey: CSV_CAP_KEY,
+          position: ARCHIVE_MAX_ENTRIES,
+          name: ARCHIVE_CSV_NAME,
+          outcome: 'refused',
+          message: ARCHIVE_MESSAGES.csvRowsCapped(
+            capped.cap.toLocaleString('en-US'),
+            capped.row.toLocaleString('en-US'),
+          ),
+          activityId: null,
+        });
       }
       await flushChanges();
       const current = await findArchiveImport(db, row.id);
