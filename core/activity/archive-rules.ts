@@ -117,6 +117,15 @@ export function isUnsafeEntryName(name: string): boolean {
   return normal.split('/').some((segment) => segment === '..');
 }
 
+/**
+ * An entry's name as the report shows it: bytes that were not UTF-8 are already U+FFFD, and
+ * control characters (NUL among them, which the database cannot store) become U+FFFD too.
+ */
+export function printableEntryName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
 function activityFormat(name: string): { format: ActivityFileFormat; gzipped: boolean } | null {
   const lower = name.toLowerCase();
   const gzipped = lower.endsWith(GZIP_SUFFIX);

@@ -42,6 +42,7 @@ import {
   createActivitiesCsvReader,
   createCsvRecordReader,
   parseArchiveGear,
+  printableEntryName,
   rowsByFilename,
   type ArchiveCsvRow,
   type ArchiveGear,
@@ -258,7 +259,7 @@ async function spoolEntry(
 ): Promise<SpooledFile> {
   const file: SpooledFile = {
     index: 0,
-    name: archiveFileName(name),
+    name: printableEntryName(archiveFileName(name)),
     mimeType: 'application/octet-stream',
     size: 0,
     sha256: '',
@@ -731,8 +732,10 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             return 'stopped';
           }
           const name = entryName(entry);
-          const key = `${prefix}${position}:${name}`;
-          const label = depth === 0 ? name : `${prefix.split(':').slice(1).join(':').replace(/\/$/, '')}/${name}`;
+          const key = printableEntryName(`${prefix}${position}:${name}`);
+          const label = printableEntryName(
+            depth === 0 ? name : `${prefix.split(':').slice(1).join(':').replace(/\/$/, '')}/${name}`,
+          );
           const kind = classifyArchiveEntry(name, depth);
           if (kind.kind === 'activity') {
             seenFiles.add(name.toLowerCase());
