@@ -5,8 +5,10 @@
  * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
- * names, types and gear (core/gear.ts: found by name, else made once; Stride's own export brings
+ * names, types and gear (core/gear.ts: found by name, else made once; an older Stride export brings
  * each gear's fields in stride/gear.json), and its rows without a file become manual activities.
+ * Stride's own export with a manifest it reads is put back whole from stride/ instead
+ * (docs/data-export.md): each activity as stored, inserted with its report row in one transaction.
  *
  * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
  * name) and the import's counts move with it. A manual activity's insert and its row commit in one
@@ -686,6 +688,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               track,
               file,
             });
+            // Its report row commits with it; the mark below then only counts it as handled.
+            await recordArchiveEntry(trx, row.id, { ...base, outcome: 'imported', message: null, activityId: id });
           });
           ids.set(activity.id, id);
           await mark({ ...base, outcome: 'imported', message: null, activityId: id });
