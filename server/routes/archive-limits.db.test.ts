@@ -2,11 +2,13 @@
  * An archive cannot make the server read without end: a small ZIP whose activities.csv holds
  * 60,000 rows naming no file in it is read only up to the cap (twice its entries, at least 1,000,
  * at most 50,000 rows without a file), and the report says once where it stopped. Every entry is
- * in the report, a name that is not UTF-8 made printable.
+ * in the report, a name that is not UTF-8 made printable. Gear a runner who keeps the most
+ * allowed cannot add is named in the report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { straightRun, stravaExportGpx } from '../../core/activity/activity-file-builders.test-support.ts';
 import { ARCHIVE_MESSAGES, archiveCsvRowCap } from '../../core/activity/archive-rules.ts';
+import { GEAR_LIMITS, type GearList } from '../../core/gear.ts';
 import { buildArchive, uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -78,5 +80,35 @@ describe('entry names', () => {
       // A NUL never names a file: refused, and listed all the same.
       ['activities/nul\ufffd.gpx', 'refused', ARCHIVE_MESSAGES.pathOutside],
     ]);
+  });
+});
+
+describe('gear past the most a runner may keep', () => {
+  it('imports the activity without the new gear and says so in the report', { timeout: 120_000 }, async () => {
+    const user = await registerUser(server);
+    for (let index = 0; index < GEAR_LIMITS.maxGear; index += 1) {
+      expect((await user.client.post('/api/gear', { kind: 'shoe', name: `Shoe ${index}` })).status).toBe(201);
+    }
+    const archive = await buildArchive([
+      {
+        name: 'activities.csv',
+        content: [
+          'Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Activity Gear,Filename,Moving Time',
+          '1,"Oct 5, 2026, 6:00:00 AM",Shoe 101 run,Run,600,1.8,Brand new shoe,activities/5.gpx,600',
+        ].join('\n'),
+      },
+      { name: 'activities/5.gpx', content: run(5) },
+    ]);
+    expect((await uploadArchive(server, user.client, archive)).status).toBe(202);
+    const report = await waitForArchive(user.client);
+    expect(report.entries.map((entry) => [entry.name, entry.outcome, entry.message])).toEqual([
+      [
+        'activities/5.gpx',
+        'imported',
+        'Imported without the gear Brand new shoe: you already keep 100 pieces of gear, the most allowed.',
+      ],
+    ]);
+    const gear = await user.client.get<GearList>('/api/gear');
+    expect(gear.body.gear.map((item) => item.name)).not.toContain('Brand new shoe');
   });
 });

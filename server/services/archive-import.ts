@@ -475,15 +475,17 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
      */
     const mark = async (entry: ArchiveEntryRecord, csvRow?: ArchiveCsvRow) => {
       await db.transaction().execute(async (trx) => {
+        let message = entry.message;
         if (csvRow && entry.activityId && entry.outcome === 'imported') {
           await applyArchiveNaming(trx, row.userId, entry.activityId, archiveRowNaming(csvRow));
-          await putArchiveGear(trx, row.userId, {
+          const { leftOut } = await putArchiveGear(trx, row.userId, {
             activityId: entry.activityId,
             gearName: csvRow.gear,
             now: new Date(clock.now()),
           });
+          message = leftOut === null ? message : ARCHIVE_MESSAGES.gearLeftOut(leftOut);
         }
-        await recordArchiveEntry(trx, row.id, entry);
+        await recordArchiveEntry(trx, row.id, { ...entry, message });
       });
       handled.add(entry.entryKey);
       if (entry.outcome === 'imported' && entry.activityId) {
@@ -1037,11 +1039,12 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           [{ row: manualActivityRow(record.activityId, row.userId, described.record), track: undefined }],
           undefined,
         );
-        await putArchiveGear(trx, row.userId, {
+        const { leftOut } = await putArchiveGear(trx, row.userId, {
           activityId: record.activityId,
           gearName: csvRow.gear,
           now: new Date(clock.now()),
         });
+        record = leftOut === null ? record : { ...record, message: ARCHIVE_MESSAGES.gearLeftOut(leftOut) };
       }
       await recordArchiveEntry(trx, row.id, record);
     });
