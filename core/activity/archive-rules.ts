@@ -35,7 +35,7 @@ export const ARCHIVE_RATIO_GRACE_BYTES = 1024 * 1024;
 export const ARCHIVE_MAX_ENTRY_BYTES = MAX_UPLOAD_FILE_BYTES;
 /** A ZIP inside the archive is opened (Garmin's UploadedFiles_*.zip); a ZIP inside that one is not. */
 export const ARCHIVE_MAX_NESTING = 1;
-/** activities.csv is read into memory: 64 MB is hundreds of thousands of rows. */
+/** activities.csv unpacks to at most this much (it is read as it unpacks, never whole). */
 export const ARCHIVE_MAX_CSV_BYTES = 64 * 1024 * 1024;
 
 export const ARCHIVE_CSV_NAME = 'activities.csv';

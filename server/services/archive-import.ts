@@ -668,7 +668,10 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             return;
           }
           const trackAt = activity.track ? entries.get(activity.track) : undefined;
-          const fileAt = activity.file?.endsWith(GZIP_SUFFIX) ? entries.get(activity.file) : undefined;
+          // An original kept as it was stored; a multisport file only with the leg that held it.
+          const ownFile =
+            activity.file?.startsWith(`activities/${activity.id}.`) && activity.file.endsWith(GZIP_SUFFIX);
+          const fileAt = ownFile && activity.file ? entries.get(activity.file) : undefined;
           const track = trackAt ? await readEntryBytes(zip, trackAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
           const file = fileAt ? await readEntryBytes(zip, fileAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
           const id = randomUUID();
