@@ -65,7 +65,28 @@ export const DATA_EXPORT_ENTRIES = {
   medals: 'stride/medals.json',
   routes: 'stride/routes.json',
   gear: 'stride/gear.json',
+  manifest: 'stride/manifest.json',
+  records: 'stride/records.json',
+  photo: 'stride/profile-photo',
 } as const;
+
+/**
+ * The version of the `stride/` layout the import reads back (docs/data-export.md). A newer Stride
+ * writes a higher one; this one then reads only what any Strava-style archive holds.
+ */
+export const DATA_EXPORT_FORMAT = 'stride-data-export';
+export const DATA_EXPORT_FORMAT_VERSION = 1;
+
+export const dataExportManifestSchema = z.object({
+  format: z.literal(DATA_EXPORT_FORMAT),
+  version: z.number().int().positive(),
+  /** How many lines of stride/activities.json are activities. */
+  activities: z.number().int().nonnegative(),
+});
+export type DataExportManifest = z.infer<typeof dataExportManifestSchema>;
+
+/** The stored track of an activity (core/activity/track-codec.ts), bytes as kept. */
+export const trackEntry = (activityId: string) => `stride/tracks/${activityId}.track`;
 
 /** An original file as stored (gzip): `activities/<id>.<type>.gz`, as Strava names its compressed files. */
 export const originalFileEntry = (activityId: string, fileType: string) => `activities/${activityId}.${fileType}.gz`;

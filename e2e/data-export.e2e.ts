@@ -1,11 +1,13 @@
 /**
  * Account → "Download my data" at desktop and phone width: a runner with one uploaded run asks for
  * the ZIP, sees it being prepared, then downloads it through the browser; the ZIP holds the
- * original file, activities.csv and Stride's JSON; the Data Deletion Policy tells of the export.
+ * original file, its track, activities.csv, Stride's JSON and the versioned manifest; imported
+ * back into the same account (desktop) it adds nothing; the Data Deletion Policy tells of the export.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { ARCHIVE_SCREEN_TEXTS } from '../core/activity/archive-rules.ts';
 import { DATA_EXPORT_POLICY_TEXT, DATA_EXPORT_TEXTS } from '../core/data-export.ts';
 import { readZipEntries } from '../server/test-support/zip-entries.ts';
 import {
@@ -80,10 +82,11 @@ describe('Download my data', () => {
         chunks.push(chunk as Buffer);
       }
       const names = [...(await readZipEntries(new Uint8Array(Buffer.concat(chunks)))).keys()];
-      expect(names).toHaveLength(11);
+      expect(names).toHaveLength(14);
       expect(names[0]).toBe('activities.csv');
-      expect(names[1]).toMatch(/^activities\/[\w-]+\.gpx\.gz$/);
-      expect(names.slice(2)).toEqual([
+      expect(names[1]).toMatch(/^stride\/tracks\/[\w-]+\.track$/);
+      expect(names[2]).toMatch(/^activities\/[\w-]+\.gpx\.gz$/);
+      expect(names.slice(3)).toEqual([
         'stride/activities.json',
         'stride/profile.json',
         'stride/goals.json',
@@ -93,7 +96,24 @@ describe('Download my data', () => {
         'stride/medals.json',
         'stride/routes.json',
         'stride/gear.json',
+        'stride/records.json',
+        'stride/manifest.json',
       ]);
+
+      if (viewport === 'desktop') {
+        // Imported into the account it came from: the run and the records are there already.
+        await page.goto('/activities');
+        await page.getByRole('button', { name: 'Upload activities' }).first().click();
+        await page.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.open }).click();
+        const dialog = page.getByRole('dialog', { name: ARCHIVE_SCREEN_TEXTS.title });
+        await dialog
+          .getByLabel(ARCHIVE_SCREEN_TEXTS.fileLabel)
+          .setInputFiles([
+            { name: file.suggestedFilename(), mimeType: 'application/zip', buffer: Buffer.concat(chunks) },
+          ]);
+        await dialog.getByRole('button', { name: ARCHIVE_SCREEN_TEXTS.start, exact: true }).click();
+        await expectVisible(dialog.getByText('Import finished: 0 imported, 2 duplicates, 0 refused.'), BUILD_WAIT_MS);
+      }
 
       // The Data Deletion Policy says the export exists and what it holds.
       await page.goto('/data-deletion-policy');

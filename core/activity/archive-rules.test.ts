@@ -12,6 +12,7 @@ import {
   manualRowLabel,
   parseActivitiesCsv,
   parseArchiveGear,
+  createCsvRecordReader,
   parseCsvRecords,
   parseStravaDate,
   rowsByFilename,
@@ -94,6 +95,18 @@ describe('parseStravaDate', () => {
 });
 
 describe('parseCsvRecords', () => {
+  it('reads the same records a character at a time (a stream cut anywhere: in a quote, between CR and LF)', () => {
+    const text = '\ufeffa,b\r\n"x, y","say ""hi""\r\nthere"\r\nlast,"q"""';
+    const reader = createCsvRecordReader();
+    const records = [...[...text].flatMap((char) => reader.push(char)), ...reader.end()];
+    expect(records).toEqual(parseCsvRecords(text));
+    expect(records).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"\r\nthere'],
+      ['last', 'q"'],
+    ]);
+  });
+
   it('keeps commas, doubled quotes and line breaks inside quoted fields', () => {
     expect(parseCsvRecords('a,b\r\n"x, y","say ""hi""\nthere"\n\n')).toEqual([
       ['a', 'b'],
@@ -123,6 +136,9 @@ describe('parseActivitiesCsv', () => {
         elapsedTime: 1900,
         distance: 5010,
         movingTime: 1800,
+        description: 'two\nlines',
+        privateNotes: '',
+        elevationGain: null,
         filename: 'activities/101.gpx.gz',
         gear: 'Pegasus 40',
       },
@@ -135,6 +151,9 @@ describe('parseActivitiesCsv', () => {
         elapsedTime: 2400,
         distance: 1500,
         movingTime: 2000,
+        description: '',
+        privateNotes: '',
+        elevationGain: null,
         filename: '',
         gear: '',
       },

@@ -3,12 +3,12 @@
  * plus `activities/*.gpx|.tcx|.fit`, each possibly `.gz`) or of a Garmin Connect export (its
  * `DI_CONNECT/…/UploadedFiles_*.zip`, a ZIP inside the ZIP holding the FIT files). Which entries
  * are activities, how `activities.csv` reads, the limits that stop a zip bomb, and every sentence
- * the per-file report says. Stride's own data export is laid out the same way, so it re-imports
- * with no special case; of its `stride/*.json` only the gear is read (the gear's own fields, which
- * activities.csv cannot hold).
+ * the per-file report says. Stride's own data export is laid out the same way; with its
+ * `stride/manifest.json` it is put back whole from `stride/*` instead (server/services/archive-import.ts,
+ * docs/data-export.md), and an older one without a manifest gives its gear from `stride/gear.json`.
  */
 import { z } from 'zod';
-import { DATA_EXPORT_ENTRIES } from '../data-export.ts';
+import { DATA_EXPORT_ENTRIES, DATA_EXPORT_FORMAT_VERSION } from '../data-export.ts';
 import { GEAR_LIMITS, gearInputSchema, type GearInput } from '../gear.ts';
 import { manualActivitySchema, type ManualActivityInput } from './activity-edit.ts';
 import type { UploadActivityType } from './parsed.ts';
@@ -35,10 +35,24 @@ export const ARCHIVE_RATIO_GRACE_BYTES = 1024 * 1024;
 export const ARCHIVE_MAX_ENTRY_BYTES = MAX_UPLOAD_FILE_BYTES;
 /** A ZIP inside the archive is opened (Garmin's UploadedFiles_*.zip); a ZIP inside that one is not. */
 export const ARCHIVE_MAX_NESTING = 1;
-/** activities.csv is read into memory: 64 MB is hundreds of thousands of rows. */
+/** activities.csv unpacks to at most this much (it is read as it unpacks, never whole). */
 export const ARCHIVE_MAX_CSV_BYTES = 64 * 1024 * 1024;
 
 export const ARCHIVE_CSV_NAME = 'activities.csv';
+
+/** Rows of activities.csv without a file in the archive read from one archive, at most. */
+export const ARCHIVE_MAX_CSV_ROWS_WITHOUT_FILE = 50_000;
+/** Below this many, the cap does not depend on the archive's size (a runner of manual entries only). */
+export const ARCHIVE_CSV_ROWS_FLOOR = 1_000;
+
+/**
+ * How many rows without a file in the archive (manual activities, files missing) activities.csv
+ * may bring: twice the archive's entries, at least {@link ARCHIVE_CSV_ROWS_FLOOR}, at most
+ * {@link ARCHIVE_MAX_CSV_ROWS_WITHOUT_FILE}. A small ZIP with a huge CSV is work for hours otherwise.
+ */
+export function archiveCsvRowCap(entryCount: number): number {
+  return Math.min(ARCHIVE_MAX_CSV_ROWS_WITHOUT_FILE, Math.max(ARCHIVE_CSV_ROWS_FLOOR, entryCount * 2));
+}
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -66,6 +80,16 @@ export const ARCHIVE_MESSAGES = {
   rowNoDistance: 'Not imported: an activity without a file needs a distance and a moving time.',
   rowInvalid: (reason: string) => `Not imported: ${reason}`,
   missingFile: 'Not imported: activities.csv names this file, but the archive does not hold it.',
+  csvRowsCapped: (cap: string, row: string) =>
+    `Not imported from row ${row} on: activities.csv holds more than ${cap} rows without a file in this archive, the most Stride reads from one archive.`,
+  /** Stride's own export (stride/manifest.json, core/data-export.ts). */
+  newerFormat: (version: number) =>
+    `Made by a newer Stride (data format ${version}; this server reads format ${DATA_EXPORT_FORMAT_VERSION}): only its activity files and activities.csv were imported. Update Stride to import the rest.`,
+  manifestUnreadable: 'Not imported: stride/manifest.json is not a Stride data export manifest.',
+  recordsUnreadable: 'Not imported: stride/records.json does not hold Stride records this server can read.',
+  activityUnreadable: 'Not imported: this line of stride/activities.json is not an activity this server can read.',
+  gearLeftOut: (names: string) =>
+    `Imported without the gear ${names}: you already keep ${GEAR_LIMITS.maxGear} pieces of gear, the most allowed.`,
 } as const;
 
 /** What the report says of each entry. */
@@ -76,6 +100,7 @@ export type ArchiveEntryKind =
   | { kind: 'activity'; format: ActivityFileFormat; gzipped: boolean }
   | { kind: 'csv' }
   | { kind: 'gear' }
+  | { kind: 'manifest' }
   | { kind: 'nested-zip' }
   | { kind: 'ignored' }
   | { kind: 'refused'; message: string };
@@ -90,6 +115,15 @@ export function isUnsafeEntryName(name: string): boolean {
     return true;
   }
   return normal.split('/').some((segment) => segment === '..');
+}
+
+/**
+ * An entry's name as the report shows it: bytes that were not UTF-8 are already U+FFFD, and
+ * control characters (NUL among them, which the database cannot store) become U+FFFD too.
+ */
+export function printableEntryName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
 }
 
 function activityFormat(name: string): { format: ActivityFileFormat; gzipped: boolean } | null {
@@ -128,6 +162,9 @@ export function classifyArchiveEntry(name: string, depth = 0): ArchiveEntryKind 
   }
   if (depth === 0 && lower === DATA_EXPORT_ENTRIES.gear) {
     return { kind: 'gear' };
+  }
+  if (depth === 0 && lower === DATA_EXPORT_ENTRIES.manifest) {
+    return { kind: 'manifest' };
   }
   const format = activityFormat(base);
   if (!format) {
@@ -170,57 +207,94 @@ export interface ArchiveCsvRow {
   /** Metres (the CSV's first Distance column is kilometres). */
   distance: number | null;
   movingTime: number | null;
+  description: string;
+  privateNotes: string;
+  /** Metres climbed; null when blank. */
+  elevationGain: number | null;
   /** "activities/<id>.<ext>" as in the archive, or "" for an activity without a file. */
   filename: string;
   gear: string;
 }
 
-/** RFC 4180 records: quoted fields hold commas, doubled quotes and line breaks. */
-export function parseCsvRecords(text: string): string[][] {
-  const records: string[][] = [];
+/**
+ * RFC 4180 records read a piece at a time (quoted fields hold commas, doubled quotes and line
+ * breaks): `push` gives the records each piece completes, `end` the last one. Blank records are
+ * left out. A record cut between two pieces is held until the next, so memory is one record.
+ */
+export function createCsvRecordReader() {
   let record: string[] = [];
   let field = '';
   let quoted = false;
-  let index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  while (index < text.length) {
-    const char = text[index] as string;
-    if (quoted) {
-      if (char === '"') {
-        if (text[index + 1] === '"') {
-          field += '"';
-          index += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        field += char;
-      }
-      index += 1;
-      continue;
-    }
-    if (char === '"') {
-      quoted = true;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      record.push(field);
-      field = '';
-      records.push(record);
-      record = [];
-      if (char === '\r' && text[index + 1] === '\n') {
-        index += 1;
-      }
-    } else {
-      field += char;
-    }
-    index += 1;
-  }
-  if (field !== '' || record.length > 0) {
+  /** A quote inside a quoted field whose next character (a second quote, or not) is still to come. */
+  let pendingQuote = false;
+  /** A CR whose LF may open the next piece. */
+  let afterCr = false;
+  let started = false;
+  const out: string[][] = [];
+  const endRecord = () => {
     record.push(field);
-    records.push(record);
-  }
-  return records.filter((fields) => fields.some((value) => value.trim() !== ''));
+    field = '';
+    if (record.some((value) => value.trim() !== '')) {
+      out.push(record);
+    }
+    record = [];
+  };
+  return {
+    push(text: string): string[][] {
+      let index = 0;
+      if (!started && text.length > 0) {
+        started = true;
+        index = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+      }
+      for (; index < text.length; index += 1) {
+        const char = text[index] as string;
+        if (afterCr) {
+          afterCr = false;
+          if (char === '\n') {
+            continue;
+          }
+        }
+        if (pendingQuote) {
+          pendingQuote = false;
+          if (char === '"') {
+            field += '"';
+            continue;
+          }
+          quoted = false;
+        }
+        if (quoted) {
+          if (char === '"') {
+            pendingQuote = true;
+          } else {
+            field += char;
+          }
+        } else if (char === '"') {
+          quoted = true;
+        } else if (char === ',') {
+          record.push(field);
+          field = '';
+        } else if (char === '\n' || char === '\r') {
+          endRecord();
+          afterCr = char === '\r';
+        } else {
+          field += char;
+        }
+      }
+      return out.splice(0);
+    },
+    end(): string[][] {
+      if (field !== '' || record.length > 0) {
+        endRecord();
+      }
+      return out.splice(0);
+    },
+  };
+}
+
+/** RFC 4180 records of a whole text (see {@link createCsvRecordReader}). */
+export function parseCsvRecords(text: string): string[][] {
+  const reader = createCsvRecordReader();
+  return [...reader.push(text), ...reader.end()];
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -273,45 +347,83 @@ function csvNumber(value: string | undefined): number | null {
 }
 
 /**
+ * The rows of activities.csv read a record at a time: the first record is the header, each later
+ * one a row (see {@link parseActivitiesCsv}). Null until the header came; a header without an
+ * "Activity ID" column reads no rows.
+ */
+export function createActivitiesCsvReader() {
+  let columns: Record<
+    | 'id'
+    | 'date'
+    | 'name'
+    | 'type'
+    | 'description'
+    | 'notes'
+    | 'elapsed'
+    | 'distance'
+    | 'moving'
+    | 'elevation'
+    | 'filename'
+    | 'gear',
+    number
+  > | null = null;
+  let usable = false;
+  let count = 0;
+  const cell = (fields: readonly string[], index: number) => (index < 0 ? '' : (fields[index] ?? '')).trim();
+  return {
+    /** The row of a record, or null (the header, or any record of a file without "Activity ID"). */
+    read(fields: readonly string[]): ArchiveCsvRow | null {
+      if (columns === null) {
+        const column = (name: string) => fields.findIndex((title) => title.trim().toLowerCase() === name.toLowerCase());
+        columns = {
+          id: column('Activity ID'),
+          date: column('Activity Date'),
+          name: column('Activity Name'),
+          type: column('Activity Type'),
+          description: column('Activity Description'),
+          notes: column('Activity Private Note'),
+          elapsed: column('Elapsed Time'),
+          distance: column('Distance'),
+          moving: column('Moving Time'),
+          elevation: column('Elevation Gain'),
+          filename: column('Filename'),
+          gear: column('Activity Gear'),
+        };
+        usable = columns.id >= 0;
+        return null;
+      }
+      if (!usable) {
+        return null;
+      }
+      count += 1;
+      const distanceKm = csvNumber(cell(fields, columns.distance));
+      return {
+        row: count,
+        activityId: cell(fields, columns.id),
+        startMs: parseStravaDate(cell(fields, columns.date)),
+        name: cell(fields, columns.name),
+        type: cell(fields, columns.type),
+        // Free text keeps its line breaks; only the edges are trimmed.
+        description: cell(fields, columns.description),
+        privateNotes: cell(fields, columns.notes),
+        elapsedTime: csvNumber(cell(fields, columns.elapsed)),
+        distance: distanceKm === null ? null : Math.round(distanceKm * 1000 * 10) / 10,
+        movingTime: csvNumber(cell(fields, columns.moving)),
+        elevationGain: csvNumber(cell(fields, columns.elevation)),
+        filename: cell(fields, columns.filename).replaceAll('\\', '/'),
+        gear: cell(fields, columns.gear),
+      };
+    },
+  };
+}
+
+/**
  * The rows of activities.csv. Strava repeats some headers ("Distance" in km, then in metres;
  * "Elapsed Time" twice): the first of each is read. A file without an "Activity ID" header holds no rows.
  */
 export function parseActivitiesCsv(text: string): ArchiveCsvRow[] {
-  const [header, ...records] = parseCsvRecords(text);
-  if (!header) {
-    return [];
-  }
-  const column = (name: string) => header.findIndex((title) => title.trim().toLowerCase() === name.toLowerCase());
-  const columns = {
-    id: column('Activity ID'),
-    date: column('Activity Date'),
-    name: column('Activity Name'),
-    type: column('Activity Type'),
-    elapsed: column('Elapsed Time'),
-    distance: column('Distance'),
-    moving: column('Moving Time'),
-    filename: column('Filename'),
-    gear: column('Activity Gear'),
-  };
-  if (columns.id < 0) {
-    return [];
-  }
-  const cell = (fields: readonly string[], index: number) => (index < 0 ? '' : (fields[index] ?? '')).trim();
-  return records.map((fields, index) => {
-    const distanceKm = csvNumber(cell(fields, columns.distance));
-    return {
-      row: index + 1,
-      activityId: cell(fields, columns.id),
-      startMs: parseStravaDate(cell(fields, columns.date)),
-      name: cell(fields, columns.name),
-      type: cell(fields, columns.type),
-      elapsedTime: csvNumber(cell(fields, columns.elapsed)),
-      distance: distanceKm === null ? null : Math.round(distanceKm * 1000 * 10) / 10,
-      movingTime: csvNumber(cell(fields, columns.moving)),
-      filename: cell(fields, columns.filename).replaceAll('\\', '/'),
-      gear: cell(fields, columns.gear),
-    };
-  });
+  const reader = createActivitiesCsvReader();
+  return parseCsvRecords(text).flatMap((fields) => reader.read(fields) ?? []);
 }
 
 /** The Stride type of a CSV row's "Activity Type": the file's own sport words, else "other". */
@@ -341,7 +453,7 @@ export function manualRowLabel(row: Pick<ArchiveCsvRow, 'row' | 'name'>): string
 
 /**
  * A row without a file as a manual activity: its name, type, distance, moving and elapsed time,
- * and its date (UTC in the CSV) on the runner's wall clock in `timeZone`. The same checks as a
+ * description and private notes, and its date (UTC in the CSV) on the runner's wall clock in `timeZone`. The same checks as a
  * manual activity typed in by hand.
  */
 export function manualActivityFromRow(
@@ -364,6 +476,8 @@ export function manualActivityFromRow(
     ...(elapsed !== null && elapsed >= movingTime ? { elapsedTime: elapsed } : {}),
     startDateLocal: localDateTime(row.startMs, timeZone).slice(0, 19),
     timeZone,
+    ...(row.description === '' ? {} : { description: row.description }),
+    ...(row.privateNotes === '' ? {} : { privateNotes: row.privateNotes }),
   });
   if (!parsed.success) {
     return { ok: false, message: ARCHIVE_MESSAGES.rowInvalid(parsed.error.issues[0]?.message ?? 'invalid row') };

@@ -125,48 +125,11 @@ export interface ActivityCursor {
   id: string;
 }
 
-/** The fields of an activity the export writes (its figures; the track and file are read apart). */
+/** An activity's stored row as the export writes it (the track and file are read apart). */
 export async function exportActivityPage(db: Db, userId: string, after: ActivityCursor | null, limit: number) {
   let query = db
     .selectFrom('activities as a')
-    .select([
-      'a.id',
-      'a.name',
-      'a.type',
-      'a.source',
-      'a.startDate',
-      'a.startDateLocal',
-      'a.timezone',
-      'a.distance',
-      'a.movingTime',
-      'a.elapsedTime',
-      'a.elevationGain',
-      'a.startLat',
-      'a.hasTiming',
-      'a.averageSpeed',
-      'a.maxSpeed',
-      'a.averageHeartrate',
-      'a.maxHeartrate',
-      'a.averageCadence',
-      'a.calories',
-      'a.description',
-      'a.privateNotes',
-      'a.deviceName',
-      'a.sportLabel',
-      'a.laps',
-      'a.splitsMetric',
-      'a.originalFilename',
-      'a.fileType',
-      'a.stravaId',
-      'a.flagged',
-      'a.flagReason',
-      'a.countedOverride',
-      'a.multisportId',
-      'a.legIndex',
-      'a.gearId',
-      'a.createdAt',
-      'a.updatedAt',
-    ])
+    .selectAll('a')
     // The activity holding the file (a multisport file is kept once, with one of its legs).
     .select(
       sql<string | null>`coalesce(
@@ -175,7 +138,9 @@ export async function exportActivityPage(db: Db, userId: string, after: Activity
           where a.multisport_id is not null and leg.user_id = a.user_id and leg.multisport_id = a.multisport_id
           limit 1))`.as('fileActivityId'),
     )
-    .select(sql<boolean>`exists (select 1 from activity_tracks t where t.activity_id = a.id)`.as('hasTrack'))
+    .select(
+      sql<number | null>`(select t.point_count from activity_tracks t where t.activity_id = a.id)`.as('trackPoints'),
+    )
     .select(sql<string | null>`(select g.name from gear g where g.id = a.gear_id)`.as('gearName'))
     .where('a.userId', '=', userId)
     // The three demo runs are Stride's placeholders, not the runner's data.

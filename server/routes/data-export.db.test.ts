@@ -189,7 +189,9 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       const entries = await readZipEntries(bytes);
       expect([...entries.keys()]).toEqual([
         'activities.csv',
+        `stride/tracks/${stravaId}.track`,
         `activities/${stravaId}.gpx`,
+        `stride/tracks/${uploadedId}.track`,
         `activities/${uploadedId}.gpx.gz`,
         'stride/activities.json',
         'stride/profile.json',
@@ -200,6 +202,8 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
         'stride/medals.json',
         'stride/routes.json',
         'stride/gear.json',
+        'stride/records.json',
+        'stride/manifest.json',
       ]);
       // The original exactly as uploaded; the Strava run's GPX from its stored track.
       expect(gunzipSync(entries.get(`activities/${uploadedId}.gpx.gz`) as Buffer).toString()).toBe(gpx);
@@ -215,6 +219,12 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
         row[ACTIVITIES_CSV_COLUMNS.indexOf(name)];
       const list = (await runner.client.get<ActivityPage>('/api/activities?limit=200')).body.items;
       expect(rows2).toHaveLength(list.length);
+      // The layout's version, for an older Stride to refuse what it cannot read.
+      expect(JSON.parse((entries.get('stride/manifest.json') as Buffer).toString())).toEqual({
+        format: 'stride-data-export',
+        version: 1,
+        activities: list.length,
+      });
       const byId = new Map(rows2.map((row) => [column(row, 'Activity ID'), row]));
       for (const item of list) {
         const row = byId.get(item.id) as string[];
@@ -512,7 +522,8 @@ describe('an export imported into a fresh account', () => {
     const b = await registerUser(server);
     expect((await uploadArchive(server, b.client, zip, 'stride-data.zip', ZONE)).status).toBe(202);
     const report = await waitForArchive(b.client, BUILD_WAIT_MS);
-    expect(report).toMatchObject({ status: 'done', imported: 6, duplicates: 0, refused: 0, message: null });
+    // The six activities and stride/records.json.
+    expect(report).toMatchObject({ status: 'done', imported: 7, duplicates: 0, refused: 0, message: null });
 
     const fromA = await activities(a);
     expect(fromA).toHaveLength(6);

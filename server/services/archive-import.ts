@@ -5,8 +5,10 @@
  * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
- * names, types and gear (core/gear.ts: found by name, else made once; Stride's own export brings
+ * names, types and gear (core/gear.ts: found by name, else made once; an older Stride export brings
  * each gear's fields in stride/gear.json), and its rows without a file become manual activities.
+ * Stride's own export with a manifest it reads is put back whole from stride/ instead
+ * (docs/data-export.md): each activity as stored, inserted with its report row in one transaction.
  *
  * Resuming: every entry handled gets a row (archive_import_entries, keyed by its position and
  * name) and the import's counts move with it. A manual activity's insert and its row commit in one
@@ -37,13 +39,24 @@ import {
   archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
-  parseActivitiesCsv,
+  archiveCsvRowCap,
+  ARCHIVE_CSV_NAME,
+  createActivitiesCsvReader,
+  createCsvRecordReader,
   parseArchiveGear,
+  printableEntryName,
   rowsByFilename,
   type ArchiveCsvRow,
   type ArchiveGear,
 } from '../../core/activity/archive-rules.ts';
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
+import { GZIP_SUFFIX } from '../../core/activity/upload-rules.ts';
+import {
+  DATA_EXPORT_ENTRIES,
+  DATA_EXPORT_FORMAT_VERSION,
+  dataExportManifestSchema,
+  type DataExportManifest,
+} from '../../core/data-export.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import { applyArchiveNaming, insertActivityRows } from '../db/activity-repository.ts';
 import {
@@ -64,6 +77,15 @@ import {
   type ArchiveEntryRecord,
   type ArchiveImportRow,
 } from '../db/archive-import-repository.ts';
+import {
+  exportedActivitySchema,
+  findSameActivity,
+  insertExportedActivity,
+  linkDuplicate,
+  restoreRunnerRecords,
+  runnerRecordsSchema,
+  type RunnerRecords,
+} from '../db/runner-records-repository.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
@@ -71,6 +93,7 @@ import { importFiles } from './activity-import.ts';
 import { manualActivityRow } from './activity-service.ts';
 import { addArchiveGear, putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
+import { restoreProfilePhoto } from './profile-photo-service.ts';
 import type { ServiceContext } from './service-context.ts';
 
 export const ARCHIVE_IMPORT_QUEUE = 'archive-import';
@@ -102,6 +125,28 @@ class EntryRefusal extends Error {
 /** A reason the whole import stops (the archive unpacks to too much, holds too many entries). */
 class ArchiveStop extends Error {
   override name = 'ArchiveStop';
+}
+
+/** The report's key of an activity of stride/activities.json: its id where it was exported. */
+const ACTIVITY_KEY = 'stride:activity:';
+const MANIFEST_KEY = `stride:${DATA_EXPORT_ENTRIES.manifest}`;
+const CSV_CAP_KEY = 'csv:capped';
+const MANIFEST_MAX_BYTES = 64 * 1024;
+
+/** The manifest of Stride's own export; 'unreadable' when the entry is not one. */
+function readManifest(text: string): DataExportManifest | 'unreadable' {
+  try {
+    const parsed = dataExportManifestSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : 'unreadable';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** A UUID that is the same for the same import and exported id (a resumed import makes the same). */
+function sameUuid(importId: string, exportedId: string): string {
+  const hex = createHash('sha256').update(`${importId}:${exportedId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
@@ -216,7 +261,7 @@ async function spoolEntry(
 ): Promise<SpooledFile> {
   const file: SpooledFile = {
     index: 0,
-    name: archiveFileName(name),
+    name: printableEntryName(archiveFileName(name)),
     mimeType: 'application/octet-stream',
     size: 0,
     sha256: '',
@@ -430,15 +475,17 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
      */
     const mark = async (entry: ArchiveEntryRecord, csvRow?: ArchiveCsvRow) => {
       await db.transaction().execute(async (trx) => {
+        let message = entry.message;
         if (csvRow && entry.activityId && entry.outcome === 'imported') {
           await applyArchiveNaming(trx, row.userId, entry.activityId, archiveRowNaming(csvRow));
-          await putArchiveGear(trx, row.userId, {
+          const { leftOut } = await putArchiveGear(trx, row.userId, {
             activityId: entry.activityId,
             gearName: csvRow.gear,
             now: new Date(clock.now()),
           });
+          message = leftOut === null ? message : ARCHIVE_MESSAGES.gearLeftOut(leftOut);
         }
-        await recordArchiveEntry(trx, row.id, entry);
+        await recordArchiveEntry(trx, row.id, { ...entry, message });
       });
       handled.add(entry.entryKey);
       if (entry.outcome === 'imported' && entry.activityId) {
@@ -491,6 +538,196 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     let rows: ArchiveCsvRow[] = [];
     let csvByFile = new Map<string, ArchiveCsvRow>();
     let gear: ArchiveGear[] = [];
+    let manifest: DataExportManifest | 'unreadable' | null = null;
+    /** Where activities.csv stopped being read: past the cap of rows without a file. */
+    let csvCapped: { cap: number; row: number } | null = null;
+
+    /** Reads one entry's bytes whole (a track, an original file, the photo), up to `limit`. */
+    const readEntryBytes = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer> => {
+      const chunks: Buffer[] = [];
+      const source = await openEntry(zip, entry);
+      await pipeline(
+        source,
+        meter(entry, budget, limit, ARCHIVE_MESSAGES.entryTooLarge),
+        async (stream: AsyncIterable<Buffer>) => {
+          for await (const chunk of stream) {
+            chunks.push(chunk);
+          }
+        },
+      );
+      return Buffer.concat(chunks);
+    };
+
+    /**
+     * Stride's own export, put back whole: the records (stride/records.json) and photo first, then
+     * each line of stride/activities.json as it was stored, with its track and original file; an
+     * activity the runner has already (the same Strava activity, file, or start and distance) is a
+     * duplicate. Each activity's insert commits with its report row.
+     */
+    const restoreStride = async (zipPath: string): Promise<'done' | 'stopped'> => {
+      const zip = await openZip(zipPath);
+      try {
+        const entries = new Map<string, yauzl.Entry>();
+        for await (const entry of entriesOf(zip)) {
+          countEntry(budget);
+          entries.set(entryName(entry), entry);
+        }
+        const now = () => new Date(clock.now());
+        let gearIds = new Map<string, string>();
+        const recordsEntry = entries.get(DATA_EXPORT_ENTRIES.records);
+        if (recordsEntry) {
+          const key = `stride:${DATA_EXPORT_ENTRIES.records}`;
+          const base = { entryKey: key, position: 0, name: DATA_EXPORT_ENTRIES.records };
+          let records: RunnerRecords | null = null;
+          try {
+            const text = (await readEntryBytes(zip, recordsEntry, ARCHIVE_MAX_CSV_BYTES)).toString('utf8');
+            const parsed = runnerRecordsSchema.safeParse(JSON.parse(text));
+            records = parsed.success ? parsed.data : null;
+          } catch (error) {
+            if (error instanceof ArchiveStop) {
+              throw error;
+            }
+          }
+          if (records === null) {
+            await mark({ ...base, outcome: 'refused', message: ARCHIVE_MESSAGES.recordsUnreadable, activityId: null });
+          } else {
+            const restored = records;
+            // Put back on every run (nothing doubles), so a resumed import maps the gear again.
+            const result = await db.transaction().execute(async (trx) => {
+              const done = await restoreRunnerRecords(trx, row.userId, restored, now());
+              await recordArchiveEntry(trx, row.id, {
+                ...base,
+                outcome: done.added > 0 ? 'imported' : 'duplicate',
+                message: done.gearLeftOut.length > 0 ? ARCHIVE_MESSAGES.gearLeftOut(done.gearLeftOut.join(', ')) : null,
+                activityId: null,
+              });
+              return done;
+            });
+            handled.add(key);
+            gearIds = result.gearIds;
+            const photo = entries.get(DATA_EXPORT_ENTRIES.photo);
+            if (restored.photo && photo) {
+              await restoreProfilePhoto(
+                db,
+                row.userId,
+                await readEntryBytes(zip, photo, ARCHIVE_MAX_ENTRY_BYTES),
+                now(),
+              );
+            }
+            await moved();
+          }
+        }
+        const activitiesEntry = entries.get(DATA_EXPORT_ENTRIES.activities);
+        if (!activitiesEntry) {
+          return 'done';
+        }
+        // The new ids of activities handled before (a resumed import), for the links between them.
+        const ids = new Map<string, string>();
+        for (const entry of await listArchiveEntries(db, row.id)) {
+          if (entry.entryKey.startsWith(ACTIVITY_KEY) && entry.activityId) {
+            ids.set(entry.entryKey.slice(ACTIVITY_KEY.length), entry.activityId);
+          }
+        }
+        const laterLinks: { id: string; duplicateOf: string }[] = [];
+        const restoreLine = async (line: string, index: number) => {
+          const text = line.trim().replace(/,$/, '');
+          if (text === '' || text === '[' || text === ']') {
+            return;
+          }
+          let parsed: ReturnType<typeof exportedActivitySchema.safeParse>;
+          try {
+            parsed = exportedActivitySchema.safeParse(JSON.parse(text));
+          } catch {
+            parsed = exportedActivitySchema.safeParse(null);
+          }
+          const position = index + 1;
+          if (!parsed.success) {
+            const key = `stride:line:${position}`;
+            if (!handled.has(key)) {
+              await mark({
+                entryKey: key,
+                position,
+                name: `${DATA_EXPORT_ENTRIES.activities} line ${position}`,
+                outcome: 'refused',
+                message: ARCHIVE_MESSAGES.activityUnreadable,
+                activityId: null,
+              });
+            }
+            return;
+          }
+          const activity = parsed.data;
+          const key = `${ACTIVITY_KEY}${activity.id}`;
+          if (handled.has(key)) {
+            return;
+          }
+          const base = { entryKey: key, position, name: activity.file ?? `${activity.name} (${activity.startDate})` };
+          const existing = await findSameActivity(db, row.userId, activity);
+          if (existing) {
+            ids.set(activity.id, existing.id);
+            await mark({ ...base, outcome: 'duplicate', message: null, activityId: existing.id });
+            return;
+          }
+          const trackAt = activity.track ? entries.get(activity.track) : undefined;
+          // An original kept as it was stored; a multisport file only with the leg that held it.
+          const ownFile =
+            activity.file?.startsWith(`activities/${activity.id}.`) && activity.file.endsWith(GZIP_SUFFIX);
+          const fileAt = ownFile && activity.file ? entries.get(activity.file) : undefined;
+          const track = trackAt ? await readEntryBytes(zip, trackAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
+          const file = fileAt ? await readEntryBytes(zip, fileAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
+          const id = randomUUID();
+          const duplicateOf = activity.duplicateOf === null ? null : (ids.get(activity.duplicateOf) ?? null);
+          if (activity.duplicateOf !== null && duplicateOf === null) {
+            laterLinks.push({ id, duplicateOf: activity.duplicateOf });
+          }
+          await db.transaction().execute(async (trx) => {
+            await insertExportedActivity(trx, {
+              id,
+              userId: row.userId,
+              activity,
+              links: {
+                gearId: activity.gearId === null ? null : (gearIds.get(activity.gearId) ?? null),
+                // The legs of one file share a new id, the same on a resumed run.
+                multisportId: activity.multisportId === null ? null : sameUuid(row.id, activity.multisportId),
+                duplicateOf,
+              },
+              track,
+              file,
+            });
+            // Its report row commits with it; the mark below then only counts it as handled.
+            await recordArchiveEntry(trx, row.id, { ...base, outcome: 'imported', message: null, activityId: id });
+          });
+          ids.set(activity.id, id);
+          await mark({ ...base, outcome: 'imported', message: null, activityId: id });
+        };
+        const source = await openEntry(zip, activitiesEntry);
+        let rest = '';
+        let index = 0;
+        for await (const chunk of source.pipe(
+          meter(activitiesEntry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
+        ) as AsyncIterable<Buffer>) {
+          const lines = (rest + chunk.toString('utf8')).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) {
+            if (signal.aborted) {
+              source.destroy();
+              return 'stopped';
+            }
+            await restoreLine(line, index);
+            index += 1;
+          }
+        }
+        await restoreLine(rest, index);
+        for (const link of laterLinks) {
+          const target = ids.get(link.duplicateOf);
+          if (target) {
+            await linkDuplicate(db, row.userId, link.id, target);
+          }
+        }
+        return 'done';
+      } finally {
+        zip.close();
+      }
+    };
 
     /** The entries of one ZIP (the archive, or a nested one at depth 1). */
     const walk = async (zipPath: string, depth: number, prefix: string): Promise<'done' | 'stopped'> => {
@@ -504,13 +741,21 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             return 'stopped';
           }
           const name = entryName(entry);
-          const key = `${prefix}${position}:${name}`;
-          const label = depth === 0 ? name : `${prefix.split(':').slice(1).join(':').replace(/\/$/, '')}/${name}`;
+          const key = printableEntryName(`${prefix}${position}:${name}`);
+          const label = printableEntryName(
+            depth === 0 ? name : `${prefix.split(':').slice(1).join(':').replace(/\/$/, '')}/${name}`,
+          );
           const kind = classifyArchiveEntry(name, depth);
           if (kind.kind === 'activity') {
             seenFiles.add(name.toLowerCase());
           }
-          if (kind.kind === 'ignored' || kind.kind === 'csv' || kind.kind === 'gear' || handled.has(key)) {
+          if (
+            kind.kind === 'ignored' ||
+            kind.kind === 'csv' ||
+            kind.kind === 'gear' ||
+            kind.kind === 'manifest' ||
+            handled.has(key)
+          ) {
             continue;
           }
           const base = { entryKey: key, position, name: label };
@@ -573,20 +818,22 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const countActivities = async (zipPath: string, depth: number): Promise<number> => {
       const zip = await openZip(zipPath);
       let activities = 0;
+      let csvEntry: yauzl.Entry | undefined;
+      const files = new Set<string>();
       try {
         for await (const entry of entriesOf(zip)) {
           const kind = classifyArchiveEntry(entryName(entry), depth);
+          if (kind.kind === 'activity') {
+            files.add(entryName(entry).toLowerCase());
+          }
           if (kind.kind === 'activity' || kind.kind === 'refused') {
             activities += 1;
           } else if (kind.kind === 'csv') {
-            try {
-              rows = parseActivitiesCsv(
-                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
-              );
-            } catch (error) {
-              logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
-              rows = [];
-            }
+            csvEntry = entry;
+          } else if (kind.kind === 'manifest') {
+            manifest = readManifest(
+              await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, MANIFEST_MAX_BYTES).catch(() => ''),
+            );
           } else if (kind.kind === 'gear') {
             try {
               gear = parseArchiveGear(
@@ -598,10 +845,63 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             }
           }
         }
+        if (csvEntry) {
+          try {
+            await readCsvRows(zip, csvEntry, files, zip.entryCount);
+          } catch (error) {
+            logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
+            rows = [];
+          }
+        }
       } finally {
         zip.close();
       }
       return activities;
+    };
+
+    /**
+     * Reads activities.csv as it unpacks, a piece at a time (never whole in memory): the rows naming
+     * a file the archive holds, and at most {@link archiveCsvRowCap} rows naming none (manual
+     * activities, or files missing). Past that cap it stops reading, and the report says so once.
+     */
+    const readCsvRows = async (zip: yauzl.ZipFile, entry: yauzl.Entry, files: Set<string>, entryCount: number) => {
+      const cap = archiveCsvRowCap(entryCount);
+      const records = createCsvRecordReader();
+      const reader = createActivitiesCsvReader();
+      const decoder = new TextDecoder('utf-8');
+      let withoutFile = 0;
+      const take = (fields: readonly string[]): boolean => {
+        const csvRow = reader.read(fields);
+        if (csvRow === null) {
+          return true;
+        }
+        if (csvRow.filename === '' || !files.has(csvRow.filename.toLowerCase())) {
+          withoutFile += 1;
+          if (withoutFile > cap) {
+            csvCapped = { cap, row: csvRow.row };
+            return false;
+          }
+        }
+        rows.push(csvRow);
+        return true;
+      };
+      const source = await openEntry(zip, entry);
+      const unpacked = source.pipe(
+        meter(entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES, ARCHIVE_MESSAGES.csvTooLarge),
+      );
+      try {
+        for await (const chunk of unpacked as AsyncIterable<Buffer>) {
+          if (!records.push(decoder.decode(chunk, { stream: true })).every(take)) {
+            return;
+          }
+        }
+        if (records.push(decoder.decode()).every(take)) {
+          records.end().every(take);
+        }
+      } finally {
+        source.destroy();
+        unpacked.destroy();
+      }
     };
 
     try {
@@ -611,6 +911,31 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
       } catch {
         await finish(row, 'failed', ARCHIVE_MESSAGES.notZip);
         return 'finished';
+      }
+      // Assigned while the archive was counted.
+      const found = manifest as DataExportManifest | 'unreadable' | null;
+      if (found !== null && found !== 'unreadable' && found.version <= DATA_EXPORT_FORMAT_VERSION) {
+        await setArchiveTotal(db, row.id, found.activities + 1);
+        await moved(true);
+        const ended = await restoreStride(row.filePath);
+        await flushChanges();
+        if (ended === 'stopped') {
+          return 'stopped';
+        }
+        await finish(row, 'done', null);
+        return 'finished';
+      }
+      if (found !== null && !handled.has(MANIFEST_KEY)) {
+        // Not this server's layout: what any Strava-style archive holds is imported, and the report says so.
+        await mark({
+          entryKey: MANIFEST_KEY,
+          position: 0,
+          name: DATA_EXPORT_ENTRIES.manifest,
+          outcome: 'refused',
+          message:
+            found === 'unreadable' ? ARCHIVE_MESSAGES.manifestUnreadable : ARCHIVE_MESSAGES.newerFormat(found.version),
+          activityId: null,
+        });
       }
       csvByFile = rowsByFilename(rows);
       // Stride's own export: its gear first, so the activities naming it find it whole.
@@ -650,6 +975,20 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             }),
           );
         }
+      }
+      const capped = csvCapped as { cap: number; row: number } | null;
+      if (capped && !handled.has(CSV_CAP_KEY)) {
+        await mark({
+          entryKey: CSV_CAP_KEY,
+          position: ARCHIVE_MAX_ENTRIES,
+          name: ARCHIVE_CSV_NAME,
+          outcome: 'refused',
+          message: ARCHIVE_MESSAGES.csvRowsCapped(
+            capped.cap.toLocaleString('en-US'),
+            capped.row.toLocaleString('en-US'),
+          ),
+          activityId: null,
+        });
       }
       await flushChanges();
       const current = await findArchiveImport(db, row.id);
@@ -703,11 +1042,12 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           [{ row: manualActivityRow(record.activityId, row.userId, described.record), track: undefined }],
           undefined,
         );
-        await putArchiveGear(trx, row.userId, {
+        const { leftOut } = await putArchiveGear(trx, row.userId, {
           activityId: record.activityId,
           gearName: csvRow.gear,
           now: new Date(clock.now()),
         });
+        record = leftOut === null ? record : { ...record, message: ARCHIVE_MESSAGES.gearLeftOut(leftOut) };
       }
       await recordArchiveEntry(trx, row.id, record);
     });

@@ -29,6 +29,10 @@ import {
   dataExportDownloadPath,
   dataExportFileName,
   dataExportReadyMail,
+  DATA_EXPORT_FORMAT,
+  DATA_EXPORT_FORMAT_VERSION,
+  trackEntry,
+  type DataExportManifest,
   generatedGpxEntry,
   mailDateTime,
   originalFileEntry,
@@ -60,6 +64,12 @@ import {
   type MailKey,
 } from '../db/mailing-repository.ts';
 import { listUserMedals } from '../db/medal-repository.ts';
+import {
+  bestEffortsOf,
+  exportedActivityColumns,
+  readProfilePhoto,
+  readRunnerRecords,
+} from '../db/runner-records-repository.ts';
 import { listCheckIns, listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { conflict, gone, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -122,7 +132,7 @@ function activityFileEntry(row: ExportActivityRow): string | null {
     return originalFileEntry(row.fileActivityId, row.fileType ?? 'bin');
   }
   // A track without positions (a treadmill run) has nothing a GPX could hold: its figures are the row's.
-  return row.hasTrack && row.startLat !== null ? generatedGpxEntry(row.id) : null;
+  return row.trackPoints !== null && row.startLat !== null ? generatedGpxEntry(row.id) : null;
 }
 
 /** The runner's activities, a page at a time, in start order. */
@@ -139,44 +149,19 @@ async function* activityPages(db: Db, userId: string): AsyncGenerator<ExportActi
   }
 }
 
-function activityJson(row: ExportActivityRow) {
+/**
+ * The activity's line of stride/activities.json: its stored row as it is (the import puts it back
+ * column by column), where its file and track are in the ZIP, its gear's name and its best efforts.
+ */
+function activityJson(row: ExportActivityRow, bestEfforts: readonly unknown[]) {
+  const { fileActivityId: _file, trackPoints, gearName, ...stored } = row;
   return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    source: row.source,
-    startDate: row.startDate.toISOString(),
-    startDateLocal: row.startDateLocal,
-    timeZone: row.timezone,
-    distance: row.distance,
-    movingTime: row.movingTime,
-    elapsedTime: row.elapsedTime,
-    elevationGain: row.elevationGain,
-    hasTiming: row.hasTiming,
-    averageSpeed: row.averageSpeed,
-    maxSpeed: row.maxSpeed,
-    averageHeartrate: row.averageHeartrate,
-    maxHeartrate: row.maxHeartrate,
-    averageCadence: row.averageCadence,
-    calories: row.calories,
-    description: row.description,
-    privateNotes: row.privateNotes,
-    deviceName: row.deviceName,
-    sportLabel: row.sportLabel,
-    laps: row.laps,
-    splitsMetric: row.splitsMetric,
-    originalFilename: row.originalFilename,
+    ...exportedActivityColumns(stored),
     file: activityFileEntry(row),
-    stravaId: row.stravaId,
-    flagged: row.flagged,
-    flagReason: row.flagReason,
-    countedOverride: row.countedOverride,
-    multisportId: row.multisportId,
-    legIndex: row.legIndex,
-    gearId: row.gearId,
-    gear: row.gearName,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    track: trackPoints === null ? null : trackEntry(row.id),
+    trackPoints,
+    gear: gearName,
+    bestEfforts,
   };
 }
 
@@ -248,13 +233,19 @@ export function createDataExports(deps: DataExportDeps) {
       }
     }
 
+    let activityCount = 0;
     async function* activitiesJson() {
       let first = true;
       yield '[';
       for await (const page of activityPages(db, userId)) {
+        const efforts = await bestEffortsOf(
+          db,
+          page.map((row) => row.id),
+        );
         for (const row of page) {
-          yield `${first ? '\n' : ',\n'}${JSON.stringify(activityJson(row))}`;
+          yield `${first ? '\n' : ',\n'}${JSON.stringify(activityJson(row, efforts.get(row.id) ?? []))}`;
           first = false;
+          activityCount += 1;
         }
       }
       yield '\n]\n';
@@ -264,6 +255,12 @@ export function createDataExports(deps: DataExportDeps) {
       await add(DATA_EXPORT_ENTRIES.activitiesCsv, csvLines());
       for await (const page of activityPages(db, userId)) {
         for (const row of page) {
+          if (row.trackPoints !== null) {
+            const data = await findTrackData(db, userId, row.id);
+            if (data) {
+              await add(trackEntry(row.id), [data]);
+            }
+          }
           const entry = activityFileEntry(row);
           if (entry === null) {
             continue;
@@ -302,6 +299,18 @@ export function createDataExports(deps: DataExportDeps) {
       // Each gear's fields (name, brand, model, kind, dates and distances, retired, Strava's id),
       // the sports it is the default of, and its figures as read now.
       await add(DATA_EXPORT_ENTRIES.gear, [json((await listRunnerGear(db, userId)).gear)]);
+      // What the import puts back: the records as stored, the photo's bytes, and the layout's version.
+      await add(DATA_EXPORT_ENTRIES.records, [json(await readRunnerRecords(db, userId))]);
+      const photo = await readProfilePhoto(db, userId);
+      if (photo) {
+        await add(DATA_EXPORT_ENTRIES.photo, [photo.bytes], false);
+      }
+      const manifest: DataExportManifest = {
+        format: DATA_EXPORT_FORMAT,
+        version: DATA_EXPORT_FORMAT_VERSION,
+        activities: activityCount,
+      };
+      await add(DATA_EXPORT_ENTRIES.manifest, [json(manifest)]);
       zip.end();
       await written;
     } catch (error) {

@@ -213,23 +213,23 @@ export async function requireActiveGear(trx: Db, userId: string, gearId: string)
  * that name (trimmed, any case), else a new one of the kind the activity's sport is done in,
  * made once however many rows and imports name it. It counts as chosen gear, so no sport's default
  * replaces it. Runs in the caller's transaction; a runner who keeps the most gear allowed gets no
- * new one (the activity keeps no gear).
+ * new one (the activity keeps no gear): then the gear's name is returned, for the report.
  */
 export async function putArchiveGear(
   trx: Db,
   userId: string,
   input: { activityId: string; gearName: string; now: Date },
-): Promise<void> {
+): Promise<{ leftOut: string | null }> {
   const name = archiveGearName(input.gearName);
   const activity = name === null ? undefined : await findActivity(trx, userId, input.activityId);
   if (name === null || activity === undefined) {
-    return;
+    return { leftOut: null };
   }
   await lockRunnerScope(trx, 'gear', userId);
   let gearId = (await listGearNames(trx, userId)).find((gear) => sameGearName(gear.name, name))?.id;
   if (gearId === undefined) {
     if ((await countGear(trx, userId)) >= GEAR_LIMITS.maxGear) {
-      return;
+      return { leftOut: name };
     }
     const kind = gearKindForSport(activity.type);
     const units = (await findProfileByUserId(trx, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
@@ -237,6 +237,7 @@ export async function putArchiveGear(
     await insertGear(trx, newGearRow(gearId, userId, { kind, name }, units, input.now));
   }
   await setActivitiesGear(trx, userId, [input.activityId], gearId, input.now);
+  return { leftOut: null };
 }
 
 /**

@@ -95,3 +95,25 @@ export async function readProfilePhoto(db: Db, userId: string): Promise<StoredPh
   }
   return photo;
 }
+
+/**
+ * Puts back a photo of Stride's own data export as it was stored there (already re-encoded by the
+ * server that kept it): nothing changes when the runner has that very photo; a file that is no
+ * photo Stride accepts is left out (returns false).
+ */
+export async function restoreProfilePhoto(db: Db, userId: string, bytes: Uint8Array, now: Date): Promise<boolean> {
+  const contentType = detectImageType(bytes);
+  if (profilePhotoProblem(bytes) || !contentType) {
+    return false;
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const profile = await getProfile(db, userId);
+  if (profile.photoURL === profilePhotoUrl(userId, sha256)) {
+    return true;
+  }
+  await db.transaction().execute(async (trx) => {
+    await saveProfilePhoto(trx, userId, { contentType, bytes, sha256 }, now);
+    await updateProfile(trx, userId, { photoUrl: profilePhotoUrl(userId, sha256) }, now);
+  });
+  return true;
+}

@@ -499,3 +499,121 @@ export const dataExportBench: Bench = {
     }, 0);
   },
 };
+
+/** The issue's hostile archive: about 60 MB of activities.csv (784,434 rows, no file in the ZIP). */
+const HUGE_CSV_ROWS = 784_434;
+
+/** Writes a ZIP holding only an activities.csv of `rows` manual-looking rows, as a stream. */
+async function writeHugeCsvArchive(
+  dir: string,
+  rows: number,
+): Promise<{ file: string; zipBytes: number; csvBytes: number }> {
+  const file = path.join(dir, 'huge-csv.zip');
+  let csvBytes = 0;
+  function* lines() {
+    const header = Buffer.from(ACTIVITIES_CSV_HEADER);
+    csvBytes += header.length;
+    yield header;
+    for (let row = 1; row <= rows; row += 1) {
+      const line = Buffer.from(
+        activityCsvLine({
+          id: String(row),
+          startDateMs: FIRST_START + (row % 5000) * DAY_MS,
+          name: `Row ${row}`,
+          type: 'run',
+          description: '',
+          privateNotes: '',
+          elapsedTime: 1800,
+          movingTime: 1800,
+          distance: 5000,
+          elevationGain: 0,
+          maxHeartrate: null,
+          averageHeartrate: null,
+          gear: '',
+          filename: null,
+        }),
+      );
+      csvBytes += line.length;
+      yield line;
+    }
+  }
+  const zip = new yazl.ZipFile();
+  zip.addReadStream(Readable.from(lines()), 'activities.csv');
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
+  return { file, zipBytes: (await stat(file)).size, csvBytes };
+}
+
+export const archiveHugeCsvBench: Bench = {
+  name: 'Archive import: a small ZIP whose activities.csv is 60 MB, beside another runner at 100 req/s',
+  id: 'archive-csv',
+  async run(): Promise<BenchReport> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'stride-bench-csv-'));
+    try {
+      const archive = await writeHugeCsvArchive(dir, HUGE_CSV_ROWS);
+      const server = await startServerProcess({ BENCH_ROLE: 'seed', BENCH_ACTIVITIES: String(RUNNER_B_ACTIVITIES) });
+      try {
+        const runnerA = await signUp(server.url, {
+          name: 'CSV Runner',
+          email: 'csv@example.com',
+          password: 'archive-bench-password',
+        });
+        const runnerB = server.cookie;
+        const rate = runnerBRate();
+        const connections = rate === undefined ? CONNECTIONS : RUNNER_B_CONNECTIONS;
+        await warmUp([server], runnerB);
+        const health = fire(server.url, runnerB, ['/api/health'], 1, { seconds: UNTIL_STOPPED_S, rate: 20 });
+        const load = fire(server.url, runnerB, DASHBOARD_PATHS, connections, { seconds: UNTIL_STOPPED_S, rate });
+        const beforeKb = residentKb(server.child.pid)?.rss ?? 0;
+        let imported: ImportResult;
+        try {
+          imported = await importArchive(server, runnerA, {
+            file: archive.file,
+            activities: 0,
+            zipBytes: archive.zipBytes,
+            unpackedBytes: archive.csvBytes,
+            seconds: 0,
+          });
+        } finally {
+          load.stop();
+          health.stop();
+        }
+        const beside = await load.result;
+        const healthResult = await health.result;
+        const { result } = imported;
+        const aboveMb = (imported.peakKb - beforeKb) / 1024;
+        const capEntry = result.entries.find((entry) => entry.name === 'activities.csv');
+        return {
+          headers: ['runner B, dashboard reads', 'for', 'req/s', 'p50', 'p99', 'not 2xx'],
+          rows: [loadRow('during the import', beside), loadRow('/api/health during the import', healthResult)],
+          checks: [
+            {
+              label: 'The server stays under 400 MB above its RSS before the upload',
+              measured: `${aboveMb.toFixed(0)} MB above (${mbOfKb(beforeKb)} before, peak ${mbOfKb(imported.peakKb)})`,
+              passed: aboveMb <= 400,
+            },
+            {
+              label: "Another runner's /api/health answers within 200 ms p99",
+              measured: `p99 ${healthResult.latency.p99} ms, max ${healthResult.latency.max} ms`,
+              passed: healthResult.latency.p99 <= 200,
+            },
+            {
+              label: 'The import stops reading activities.csv at the cap and says so',
+              measured: `${result.status}: ${result.imported} imported, ${result.refused} refused; ${capEntry?.message ?? 'no sentence'}`,
+              passed: result.status === 'done' && capEntry !== undefined,
+            },
+          ],
+          notes: [
+            `Archive: one activities.csv of ${HUGE_CSV_ROWS.toLocaleString('en')} rows without a file, ${mb(archive.csvBytes)} unpacked, ${mb(archive.zipBytes)} ZIP.`,
+            `Import: ${imported.totalSeconds.toFixed(1)} s from the POST to the end (upload ${imported.uploadSeconds.toFixed(1)} s).`,
+            `Runner B's dashboard ${rate === undefined ? 'as fast as it goes' : `at ${rate} req/s`} over ${connections} connections, and /api/health at 20 req/s over 1, from the POST until the import ends. Load average at the end: ${loadAverage()}.`,
+          ],
+        };
+      } finally {
+        await stopServerProcess(server);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+};

@@ -5,7 +5,7 @@
  */
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
-import { archiveImportBench, dataExportBench } from './archive.bench.ts';
+import { archiveHugeCsvBench, archiveImportBench, dataExportBench } from './archive.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
 import { errorBurstBench } from './error-burst.bench.ts';
@@ -37,6 +37,7 @@ export const BENCHES: Bench[] = [
   wellbeingBench,
   archiveImportBench,
   dataExportBench,
+  archiveHugeCsvBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
