@@ -11,7 +11,6 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { allowedOrigins } from '../http/same-origin.ts';
-import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
@@ -19,6 +18,7 @@ import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
 import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
+import { sessionGate } from './session-gate.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -123,7 +123,7 @@ export function createAuth(
         '/get-session': false,
       },
     },
-    plugins: [emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
+    plugins: [sessionGate, emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.
@@ -138,19 +138,6 @@ export function createAuth(
       before: createAuthMiddleware(async (ctx) => {
         // An e-mail link's mode, code and key are checked before better-auth spends the code.
         await emailLinks.checkLink(ctx);
-        if (ctx.path === '/sign-in/email') {
-          const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
-          if (typeof email !== 'string' || typeof password !== 'string') {
-            return;
-          }
-          // Say "disabled" only to someone who knows the password; anyone else gets the usual
-          // invalid-credential answer, so nobody can probe which e-mails belong to disabled accounts.
-          const hash = await findDisabledPasswordHash(db, email);
-          if (hash !== undefined && (await ctx.context.password.verify({ hash, password }))) {
-            throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
-          }
-          return;
-        }
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
           // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
           // changed password ends every other session (the caller cannot opt out).

@@ -305,6 +305,23 @@ describe('e-mail verification', () => {
     expect(await emailVerified(client)).toBe(true);
   });
 
+  it('verifies the e-mail of an account with two-factor on but asks its code: the link alone gives no session', async () => {
+    const { credentials, client } = await registerUser(server);
+    const { link } = linkIn(await mailTo(credentials.email, 'Verify your e-mail for Stride'));
+    const { totpURI } = await enrol(client, credentials);
+
+    const browser = createApiClient(server.url);
+    const followed = await verifyEmailLink(browser, link);
+
+    expect(followed.status).toBe(200);
+    expect(needsTwoFactor(followed.body)).toBe(true);
+    expect(browser.cookies.has('stride.session_token')).toBe(false);
+    expectApiError(await browser.get('/api/profile'), 401, signedOut);
+    expect(await emailVerified(client)).toBe(true);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await browser.get('/api/profile')).status).toBe(200);
+  });
+
   describe('with REQUIRE_EMAIL_VERIFICATION on', () => {
     let strict: TestServer;
 
