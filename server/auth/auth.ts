@@ -61,7 +61,7 @@ export function createAuth(
   passwordHashing?: PasswordHashing,
 ) {
   const { passwordPolicy, authRateLimit } = config;
-  const emailLinks = createEmailLinks(config, logger, mailer);
+  const emailLinks = createEmailLinks(db, config, logger, mailer);
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -115,6 +115,8 @@ export function createAuth(
         '/sign-up/email': authRateLimit,
         ...twoFactorRateLimitRules(authRateLimit),
         ...Object.fromEntries(EMAIL_LINK_REQUEST_PATHS.map((path) => [path, authRateLimit])),
+        // Following a sign-in link counts like a sign-in (the plugin's own rule would be 5 a minute).
+        '/magic-link/verify': authRateLimit,
         // Starting a sign-in or a link with Google counts like a sign-in.
         '/sign-in/social': authRateLimit,
         '/link-social': authRateLimit,
@@ -173,6 +175,7 @@ export function createAuth(
       // Session tokens are bearer secrets: the session endpoints answer ids, never tokens (the cookie
       // already carries this session's token; a script must not learn those of the others).
       after: createAuthMiddleware(async (ctx) => {
+        await emailLinks.revokeLinksAfterChange(ctx);
         if (ctx.path !== '/get-session' && ctx.path !== '/list-sessions') {
           return;
         }

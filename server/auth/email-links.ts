@@ -9,7 +9,7 @@
  * account exists. A sign-in link never creates an account.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { APIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import type { GenericEndpointContext } from 'better-auth';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Logger } from 'pino';
@@ -23,6 +23,8 @@ import {
   type EmailLinkMode,
 } from '../../core/email-links.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { deleteEmailLinksOf } from '../db/email-link-repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** The key a link of this mode and code carries: only this server (its app secret) can make it. */
@@ -46,10 +48,24 @@ const LINK_ENDPOINTS: Readonly<
   '/verify-email': { mode: 'verifyEmail', from: 'query', identifier: null },
 };
 
+/**
+ * The endpoints after which every outstanding reset and sign-in link of the account stops working:
+ * a new password (changed, or set by a reset link), and two-factor turned on (its confirmation, made
+ * signed in). A link mailed before then would otherwise still open the account.
+ */
+const CREDENTIAL_CHANGE_PATHS: ReadonlySet<string> = new Set([
+  '/change-password',
+  '/reset-password',
+  '/two-factor/verify-totp',
+]);
+
+/** Per request (better-auth's context object): the account whose reset link it is spending. */
+const resetLinkOwners = new WeakMap<object, string>();
+
 /** The three better-auth endpoints that request a mail, rate-limited like sign-in. */
 export const EMAIL_LINK_REQUEST_PATHS = ['/request-password-reset', '/sign-in/magic-link', '/send-verification-email'];
 
-export function createEmailLinks(config: Config, logger: Logger, mailer: Mailer) {
+export function createEmailLinks(db: Db, config: Config, logger: Logger, mailer: Mailer) {
   const send = (mode: EmailLinkMode, to: string, oobCode: string): void => {
     const url = emailLinkUrl(config.publicUrl, {
       mode,
@@ -106,7 +122,11 @@ export function createEmailLinks(config: Config, logger: Logger, mailer: Mailer)
     path: string;
     body?: unknown;
     query?: unknown;
-    context: { internalAdapter: { findVerificationValue(identifier: string): Promise<{ expiresAt: Date } | null> } };
+    context: {
+      internalAdapter: {
+        findVerificationValue(identifier: string): Promise<{ expiresAt: Date; value: string } | null>;
+      };
+    };
   }): Promise<void> => {
     const endpoint = LINK_ENDPOINTS[ctx.path];
     if (!endpoint) {
@@ -132,7 +152,27 @@ export function createEmailLinks(config: Config, logger: Logger, mailer: Mailer)
     if (new Date(row.expiresAt).getTime() < Date.now()) {
       throw new APIError('BAD_REQUEST', { code: 'LINK_EXPIRED', message: EMAIL_LINK_MESSAGES.expired });
     }
+    if (endpoint.mode === 'resetPassword') {
+      resetLinkOwners.set(ctx.context, row.value);
+    }
   };
 
-  return { options, checkLink };
+  /**
+   * After a new password or two-factor turned on: the account's outstanding links are deleted. The
+   * account is the signed-in one, or for a reset the owner of the link spent.
+   */
+  const revokeLinksAfterChange = async (ctx: {
+    path: string;
+    context: { returned?: unknown; session?: { user: { id: string } } | null };
+  }): Promise<void> => {
+    if (!CREDENTIAL_CHANGE_PATHS.has(ctx.path) || isAPIError(ctx.context.returned)) {
+      return;
+    }
+    const userId = ctx.context.session?.user.id ?? resetLinkOwners.get(ctx.context);
+    if (userId !== undefined) {
+      await deleteEmailLinksOf(db, userId);
+    }
+  };
+
+  return { options, checkLink, revokeLinksAfterChange };
 }

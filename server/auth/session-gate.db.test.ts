@@ -86,7 +86,13 @@ describe('the session gate', () => {
       .filter((path) => path !== '/ok' && path !== '/error');
     const known = [...Object.keys(SESSION_CREATING), ...NO_SESSION];
 
-    expect(answered.filter((path) => !known.includes(path)), 'endpoints to classify (and gate)').toEqual([]);
-    expect(known.filter((path) => !answered.includes(path)), 'endpoints better-auth no longer has').toEqual([]);
+    expect(
+      answered.filter((path) => !known.includes(path)),
+      'endpoints to classify (and gate)',
+    ).toEqual([]);
+    expect(
+      known.filter((path) => !answered.includes(path)),
+      'endpoints better-auth no longer has',
+    ).toEqual([]);
   });
 });

@@ -282,6 +282,59 @@ describe('sign-in by e-mail link', () => {
   });
 });
 
+describe('links mailed before the password or two-factor changed', () => {
+  const usedLink = { type: 'validation_error', message: EMAIL_LINK_MESSAGES.used, code: 'used-action-code' } as const;
+
+  async function requestSignInLink(email: string): Promise<EmailLink> {
+    await createApiClient(server.url).post('/api/auth/sign-in/magic-link', { email });
+    return linkIn(await mailTo(email, 'Your Stride sign-in link')).link;
+  }
+
+  it('refuses a reset link and a sign-in link from before a password change', async () => {
+    const { credentials, client } = await registerUser(server);
+    const reset = await requestReset(credentials.email);
+    const signInLink = await requestSignInLink(credentials.email);
+
+    const changed = await client.post('/api/account/password', {
+      currentPassword: credentials.password,
+      newPassword: 'changed-pass-7',
+    });
+    expect(changed.status).toBe(200);
+
+    const visitor = createApiClient(server.url);
+    expectApiError(await resetWith(visitor, reset, 'taken-over-8'), 400, usedLink);
+    expectApiError(await verifySignInLink(visitor, signInLink), 400, usedLink);
+    expectApiError(await visitor.get('/api/profile'), 401, signedOut);
+    expect((await signIn(server, { email: credentials.email, password: 'changed-pass-7' })).status).toBe(200);
+  });
+
+  it('refuses the other reset links once one of them has set a new password', async () => {
+    const { credentials } = await registerUser(server);
+    const first = await requestReset(credentials.email);
+    await createApiClient(server.url).post('/api/auth/request-password-reset', { email: credentials.email });
+    const second = linkIn(await nthMailTo(credentials.email, 'Reset your Stride password', 2)).link;
+
+    const visitor = createApiClient(server.url);
+    expect((await resetWith(visitor, first, 'first-reset-9')).status).toBe(200);
+
+    expectApiError(await resetWith(visitor, second, 'second-reset-10'), 400, usedLink);
+    expect((await signIn(server, { email: credentials.email, password: 'first-reset-9' })).status).toBe(200);
+  });
+
+  it('refuses a sign-in link and a reset link from before two-factor was turned on', async () => {
+    const { credentials, client } = await registerUser(server);
+    const signInLink = await requestSignInLink(credentials.email);
+    const reset = await requestReset(credentials.email);
+
+    await enrol(client, credentials);
+
+    const visitor = createApiClient(server.url);
+    expectApiError(await verifySignInLink(visitor, signInLink), 400, usedLink);
+    expectApiError(await resetWith(visitor, reset, 'taken-over-11'), 400, usedLink);
+    expect((await signIn(server, credentials)).status).toBe(200);
+  });
+});
+
 describe('e-mail verification', () => {
   it('mails a link at sign-up; the account signs in meanwhile; the link verifies it and "send again" mails another', async () => {
     const { credentials, client } = await registerUser(server);
