@@ -19,6 +19,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
 import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
 import { sessionGate } from './session-gate.ts';
+import { claimTotpCode } from './totp-replay.ts';
+import type { Clock } from '../clock.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -47,10 +49,13 @@ function withoutToken(session: unknown): unknown {
   return rest;
 }
 
-/**
- * `passwordHashing` is for test servers only (server/auth/password-hashing.ts); without it better-auth
- * hashes passwords its own way.
- */
+export interface AuthDeps {
+  /** The time better-auth judges codes and expiry by (the machine's; tests may move it). */
+  clock: Clock;
+  /** Test servers only (server/auth/password-hashing.ts); without it better-auth hashes its own way. */
+  passwordHashing?: PasswordHashing | undefined;
+}
+
 export function createAuth(
   db: Db,
   config: Config,
@@ -58,7 +63,7 @@ export function createAuth(
   hooks: AuthHooks,
   sessions: SessionCache,
   mailer: Mailer,
-  passwordHashing?: PasswordHashing,
+  { clock, passwordHashing }: AuthDeps,
 ) {
   const { passwordPolicy, authRateLimit } = config;
   const emailLinks = createEmailLinks(db, config, logger, mailer);
@@ -140,6 +145,8 @@ export function createAuth(
       before: createAuthMiddleware(async (ctx) => {
         // An e-mail link's mode, code and key are checked before better-auth spends the code.
         await emailLinks.checkLink(ctx);
+        // A code from the authenticator app is accepted once per account.
+        await claimTotpCode(db, clock, ctx);
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
           // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
           // changed password ends every other session (the caller cannot opt out).

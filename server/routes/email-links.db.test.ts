@@ -22,7 +22,7 @@ import {
   uniqueEmail,
 } from '../test-support/factories.ts';
 import { captureLog, startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { codeNow, enrol } from '../test-support/two-factor.ts';
+import { nextCode, enrol } from '../test-support/two-factor.ts';
 
 let smtp: SmtpStandIn;
 let server: TestServer;
@@ -232,7 +232,7 @@ describe('sign-in by e-mail link', () => {
     expect(browser.cookies.has('stride.session_token')).toBe(false);
     expectApiError(await browser.get('/api/profile'), 401, signedOut);
 
-    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await browser.get('/api/profile')).status).toBe(200);
   });
 
@@ -371,7 +371,7 @@ describe('e-mail verification', () => {
     expect(browser.cookies.has('stride.session_token')).toBe(false);
     expectApiError(await browser.get('/api/profile'), 401, signedOut);
     expect(await emailVerified(client)).toBe(true);
-    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await browser.get('/api/profile')).status).toBe(200);
   });
 

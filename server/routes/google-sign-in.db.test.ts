@@ -16,7 +16,7 @@ import { countRows, expectApiError, getOwnProfile, registerUser, uniqueEmail } f
 import { freePort } from '../test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIdentity, type GoogleIssuer } from '../test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { codeNow, enrol } from '../test-support/two-factor.ts';
+import { nextCode, enrol } from '../test-support/two-factor.ts';
 
 let issuer: GoogleIssuer;
 let server: TestServer;
@@ -219,11 +219,18 @@ describe('a Google ID token posted without the redirect', () => {
 
     for (const token of tokens) {
       const client = createApiClient(server.url);
-      expectApiError(await client.post('/api/auth/sign-in/social', { provider: 'google', idToken: { token } }), 404, off);
+      expectApiError(
+        await client.post('/api/auth/sign-in/social', { provider: 'google', idToken: { token } }),
+        404,
+        off,
+      );
       expect(client.cookies.has('stride.session_token')).toBe(false);
     }
     const other = await registerUser(server, { email: uniqueEmail('token-linker') });
-    const linking = await other.client.post('/api/auth/link-social', { provider: 'google', idToken: { token: withoutNonce } });
+    const linking = await other.client.post('/api/auth/link-social', {
+      provider: 'google',
+      idToken: { token: withoutNonce },
+    });
 
     expectApiError(linking, 404, off);
     expect(await linkedProviders(other.client)).toEqual(['credential']);
@@ -267,7 +274,7 @@ describe('linking Google in Account', () => {
     expect(client.cookies.has('stride.session_token')).toBe(false);
     expect(await sessionUser(client)).toBeNull();
 
-    expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await sessionUser(client))?.id).toBe(owner.id);
   });
 
