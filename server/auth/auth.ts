@@ -4,7 +4,7 @@
  * environment (so it holds across app servers), and a profile for every new user.
  */
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { passwordProblems } from '../../core/password-policy.ts';
 import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
@@ -16,7 +16,13 @@ import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
+import {
+  createEmailLinks,
+  EMAIL_LINK_QUEUE,
+  EMAIL_LINK_REQUEST_PATHS,
+  type EmailLinkRequestJob,
+} from './email-links.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
 import { sessionGate } from './session-gate.ts';
 import { claimTotpCode } from './totp-replay.ts';
@@ -50,8 +56,12 @@ function withoutToken(session: unknown): unknown {
 }
 
 export interface AuthDeps {
-  /** The time better-auth judges codes and expiry by (the machine's; tests may move it). */
+  /** Server time (the mail limits' windows). */
   clock: Clock;
+  /** The time better-auth judges codes and expiry by (the machine's; tests may move it). */
+  sessionClock: Clock;
+  /** Mail requests are queued on it (server/auth/email-links.ts). */
+  jobs: JobQueue;
   /** Test servers only (server/auth/password-hashing.ts); without it better-auth hashes its own way. */
   passwordHashing?: PasswordHashing | undefined;
 }
@@ -63,10 +73,10 @@ export function createAuth(
   hooks: AuthHooks,
   sessions: SessionCache,
   mailer: Mailer,
-  { clock, passwordHashing }: AuthDeps,
+  { clock, sessionClock, jobs, passwordHashing }: AuthDeps,
 ) {
   const { passwordPolicy, authRateLimit } = config;
-  const emailLinks = createEmailLinks(db, config, logger, mailer);
+  const emailLinks = createEmailLinks(db, config, logger, mailer, { clock, jobs });
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -143,10 +153,15 @@ export function createAuth(
       // These run before better-auth opens its transaction. Nothing inside that transaction may
       // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
       before: createAuthMiddleware(async (ctx) => {
+        // A mail asked for over HTTP is queued and answered at once, the same for every address.
+        const queued = await emailLinks.queueRequest(ctx);
+        if (queued) {
+          return ctx.json(queued);
+        }
         // An e-mail link's mode, code and key are checked before better-auth spends the code.
         await emailLinks.checkLink(ctx);
         // A code from the authenticator app is accepted once per account.
-        await claimTotpCode(db, clock, ctx);
+        await claimTotpCode(db, sessionClock, ctx);
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
           // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
           // changed password ends every other session (the caller cannot opt out).
@@ -220,6 +235,34 @@ export function createAuth(
         update: { after: (user) => sessions.userSessionsChanged(user.id) },
         delete: { after: (user) => sessions.userSessionsChanged(user.id) },
       },
+    },
+  });
+  // A queued mail request asks better-auth as the server, which mails an account and nobody else.
+  jobs.define<EmailLinkRequestJob>({
+    name: EMAIL_LINK_QUEUE,
+    policy: 'standard',
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    handler: async (job) => {
+      try {
+        await emailLinks.workOff(job, async (email) => {
+          const body = { email };
+          if (job.path === '/request-password-reset') {
+            await instance.api.requestPasswordReset({ body });
+          } else if (job.path === '/sign-in/magic-link') {
+            await instance.api.signInMagicLink({ body, headers: new Headers() });
+          } else {
+            await instance.api.sendVerificationEmail({ body });
+          }
+        });
+      } catch (error) {
+        // better-auth's refusals (no mail to send) end the job; anything else is tried again.
+        if (!isAPIError(error)) {
+          throw error;
+        }
+      }
+      return undefined;
     },
   });
   let sessionCookieName: Promise<string> | undefined;

@@ -460,8 +460,10 @@ describe('without SMTP', () => {
         email: credentials.email,
       });
       expect(response.status).toBe(200);
-      const line = log.lines().find((entry) => entry.includes('Reset your Stride password'));
-      expect(line).toBeDefined();
+      // The request is queued; the job writes the mail.
+      const mailLine = () => log.lines().find((entry) => entry.includes('Reset your Stride password'));
+      await expect.poll(mailLine).toBeDefined();
+      const line = mailLine();
       const text = (JSON.parse(line!) as { mail: { to: string; text: string } }).mail;
       expect(text.to).toBe(credentials.email);
       expect(text.text).toMatch(/\/auth\/action\?mode=resetPassword&oobCode=[^&\s]+&apiKey=[^&\s]+/);

@@ -355,7 +355,9 @@ export function createServices(deps: ServiceDeps) {
   };
 
   const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions, mailer, {
-    clock: sessionClock,
+    clock,
+    sessionClock,
+    jobs: deps.jobs,
     passwordHashing: deps.passwordHashing,
   });
 
