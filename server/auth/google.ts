@@ -15,7 +15,7 @@ import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import type { GoogleConfig } from '../config.ts';
 
 /** better-auth's endpoints that accept a provider's ID token in place of the redirect. */
-export const ID_TOKEN_PATHS: ReadonlySet<string> = new Set(['/sign-in/social', '/link-social']);
+const ID_TOKEN_PATHS: ReadonlySet<string> = new Set(['/sign-in/social', '/link-social']);
 
 /**
  * Stride signs in with Google by the redirect only (popup or page), which binds the ID token to this

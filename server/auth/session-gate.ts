@@ -26,7 +26,7 @@ import {
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 
 /** The endpoints that take the second factor itself: the session they create ends a challenge. */
-export const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set([
+const SECOND_FACTOR_PATHS: ReadonlySet<string> = new Set([
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
   '/two-factor/verify-otp',

@@ -15,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { claimTotpStep } from '../db/two-factor-repository.ts';
 
-export const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
+const VERIFY_TOTP_PATH = '/two-factor/verify-totp';
 
 /** The plugin's period and window: 30 s steps, the current one and one either side. */
 const TOTP_PERIOD_S = 30;
@@ -34,7 +34,7 @@ function hotp(secret: string, counter: number): string {
 }
 
 /** The time step within the window whose code `code` is, or null when it is none of them. */
-export function totpStepOf(secret: string, code: string, nowMs: number): number | null {
+function totpStepOf(secret: string, code: string, nowMs: number): number | null {
   const current = Math.floor(nowMs / (TOTP_PERIOD_S * 1000));
   let matched: number | null = null;
   for (let offset = -TOTP_WINDOW_STEPS; offset <= TOTP_WINDOW_STEPS; offset += 1) {
