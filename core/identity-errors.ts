@@ -74,6 +74,7 @@ const BETTER_AUTH_CODES: Readonly<Record<string, IdentityErrorCode>> = {
   MISSING_FIELDS: 'missing-fields',
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-sign-in-method',
   PROVIDER_NOT_FOUND: 'provider-unavailable',
+  ID_TOKEN_NOT_SUPPORTED: 'provider-unavailable',
 };
 
 export function identityCodeFor(status: number, betterAuthCode: string | undefined): IdentityErrorCode | undefined {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { EMAIL_LINK_MESSAGES } from '../core/email-links.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
-import { codeNow, enrol } from '../server/test-support/two-factor.ts';
+import { nextCode, enrol } from '../server/test-support/two-factor.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../tools/service-stand-ins/smtp.ts';
 import {
   VIEWPORT_NAMES,
@@ -119,7 +119,7 @@ describe.each(VIEWPORT_NAMES)('e-mail links (%s)', (viewport) => {
     await expectVisible(page.getByRole('heading', { name: 'Two-step verification' }));
     expect((await page.request.get('/api/profile')).status()).toBe(401);
     await screenshot(page, `email-links-two-factor-${viewport}`);
-    await page.getByLabel('Code', { exact: true }).fill(codeNow(totpURI));
+    await page.getByLabel('Code', { exact: true }).fill(nextCode(totpURI));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(page, '/dashboard');
   });

@@ -21,7 +21,7 @@ import { registerUser } from '../server/test-support/factories.ts';
 import { freePort } from '../server/test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIssuer } from '../server/test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
-import { codeNow, enrol } from '../server/test-support/two-factor.ts';
+import { nextCode, enrol } from '../server/test-support/two-factor.ts';
 import { expectVisible, screenshot, submitLoginForm, uniqueEmail, useBrowser, waitForPath } from './support/browser.ts';
 
 describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) => {
@@ -154,7 +154,7 @@ describe.each(['desktop', 'mobile'] as const)('Google sign-in (%s)', (viewport) 
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await page.request.get('/api/profile')).status()).toBe(401);
     await screenshot(page, `google-two-factor-${viewport}`);
-    await page.getByLabel('Code', { exact: true }).fill(codeNow(totpURI));
+    await page.getByLabel('Code', { exact: true }).fill(nextCode(totpURI));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(page, '/dashboard');
     await expectVisible(page.getByText('Hi, Joan'));

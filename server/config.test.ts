@@ -125,6 +125,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       publicUrl: 'http://localhost:3000',
       trustProxyHops: 0,
       loginThrottle: DEFAULT_LOGIN_THROTTLE,
+      authMailsPerHour: 300,
       logLevel: 'info',
       passwordPolicy: DEFAULT_PASSWORD_POLICY,
       authRateLimit: DEFAULT_AUTH_RATE_LIMIT,
@@ -430,6 +431,11 @@ describe('loadConfig trusted proxies', () => {
 
     expect(config.loginThrottle).toEqual({ freeFailures: 3, windowSeconds: 600, maxDelaySeconds: 120 });
     expect(DEFAULT_LOGIN_THROTTLE).toEqual({ freeFailures: 5, windowSeconds: 900, maxDelaySeconds: 900 });
+  });
+
+  it('reads the server-wide account-mail limit, at least 1 an hour', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, AUTH_MAIL_MAX_PER_HOUR: '40' }, cwd).authMailsPerHour).toBe(40);
+    expect(loadConfig({ APP_SECRET: SECRET, AUTH_MAIL_MAX_PER_HOUR: '0' }, cwd).authMailsPerHour).toBe(1);
   });
 
   it('reads REQUIRE_EMAIL_VERIFICATION, off unless set', () => {

@@ -3,6 +3,7 @@
  * Defaults make `npm start` work on a fresh machine; NODE_ENV=production makes the secrets and
  * DATABASE_URL required (spec §5 "Startup", DESIGN.md "Configuration").
  */
+import { DEFAULT_AUTH_MAILS_PER_HOUR } from '../core/mail-limits.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,8 @@ export interface Config {
   trustProxyHops: number;
   /** Per-account sign-in throttling, on top of the per-address limit. */
   loginThrottle: LoginThrottlePolicy;
+  /** Account mails (reset, sign-in link, verification) the whole server sends an hour (core/mail-limits.ts). */
+  authMailsPerHour: number;
   logLevel: string;
   passwordPolicy: PasswordPolicy;
   /** Sign-in and sign-up attempts per client address (better-auth rate limiter). */
@@ -358,6 +361,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       windowSeconds: readInteger(env, 'LOGIN_THROTTLE_WINDOW', DEFAULT_LOGIN_THROTTLE.windowSeconds),
       maxDelaySeconds: readInteger(env, 'LOGIN_THROTTLE_MAX_DELAY', DEFAULT_LOGIN_THROTTLE.maxDelaySeconds),
     },
+    authMailsPerHour: Math.max(1, readInteger(env, 'AUTH_MAIL_MAX_PER_HOUR', DEFAULT_AUTH_MAILS_PER_HOUR)),
     logLevel: env.LOG_LEVEL?.trim() || (mode === 'test' ? 'silent' : 'info'),
     passwordPolicy: {
       minLength,

@@ -4,21 +4,29 @@
  * environment (so it holds across app servers), and a profile for every new user.
  */
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { passwordProblems } from '../../core/password-policy.ts';
 import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { allowedOrigins } from '../http/same-origin.ts';
-import { findDisabledPasswordHash } from '../db/user-repository.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
 import { twoFactorPlugin, twoFactorRateLimitRules } from './two-factor.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createEmailLinks, EMAIL_LINK_REQUEST_PATHS } from './email-links.ts';
+import {
+  createEmailLinks,
+  EMAIL_LINK_QUEUE,
+  EMAIL_LINK_REQUEST_PATHS,
+  type EmailLinkRequestJob,
+} from './email-links.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
+import { sessionGate } from './session-gate.ts';
+import { claimTotpCode } from './totp-replay.ts';
+import type { Clock } from '../clock.ts';
 
 /** Set by the client-address middleware from the socket (or a trusted proxy), never by the client. */
 export const CLIENT_IP_HEADER = 'x-stride-client-ip';
@@ -47,10 +55,17 @@ function withoutToken(session: unknown): unknown {
   return rest;
 }
 
-/**
- * `passwordHashing` is for test servers only (server/auth/password-hashing.ts); without it better-auth
- * hashes passwords its own way.
- */
+export interface AuthDeps {
+  /** Server time (the mail limits' windows). */
+  clock: Clock;
+  /** The time better-auth judges codes and expiry by (the machine's; tests may move it). */
+  sessionClock: Clock;
+  /** Mail requests are queued on it (server/auth/email-links.ts). */
+  jobs: JobQueue;
+  /** Test servers only (server/auth/password-hashing.ts); without it better-auth hashes its own way. */
+  passwordHashing?: PasswordHashing | undefined;
+}
+
 export function createAuth(
   db: Db,
   config: Config,
@@ -58,10 +73,10 @@ export function createAuth(
   hooks: AuthHooks,
   sessions: SessionCache,
   mailer: Mailer,
-  passwordHashing?: PasswordHashing,
+  { clock, sessionClock, jobs, passwordHashing }: AuthDeps,
 ) {
   const { passwordPolicy, authRateLimit } = config;
-  const emailLinks = createEmailLinks(config, logger, mailer);
+  const emailLinks = createEmailLinks(db, config, logger, mailer, { clock, jobs });
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -115,6 +130,8 @@ export function createAuth(
         '/sign-up/email': authRateLimit,
         ...twoFactorRateLimitRules(authRateLimit),
         ...Object.fromEntries(EMAIL_LINK_REQUEST_PATHS.map((path) => [path, authRateLimit])),
+        // Following a sign-in link counts like a sign-in (the plugin's own rule would be 5 a minute).
+        '/magic-link/verify': authRateLimit,
         // Starting a sign-in or a link with Google counts like a sign-in.
         '/sign-in/social': authRateLimit,
         '/link-social': authRateLimit,
@@ -123,7 +140,7 @@ export function createAuth(
         '/get-session': false,
       },
     },
-    plugins: [emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
+    plugins: [sessionGate, emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.
@@ -136,21 +153,15 @@ export function createAuth(
       // These run before better-auth opens its transaction. Nothing inside that transaction may
       // query through `db`: on PGlite its one connection is held by the transaction (deadlock).
       before: createAuthMiddleware(async (ctx) => {
+        // A mail asked for over HTTP is queued and answered at once, the same for every address.
+        const queued = await emailLinks.queueRequest(ctx);
+        if (queued) {
+          return ctx.json(queued);
+        }
         // An e-mail link's mode, code and key are checked before better-auth spends the code.
         await emailLinks.checkLink(ctx);
-        if (ctx.path === '/sign-in/email') {
-          const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
-          if (typeof email !== 'string' || typeof password !== 'string') {
-            return;
-          }
-          // Say "disabled" only to someone who knows the password; anyone else gets the usual
-          // invalid-credential answer, so nobody can probe which e-mails belong to disabled accounts.
-          const hash = await findDisabledPasswordHash(db, email);
-          if (hash !== undefined && (await ctx.context.password.verify({ hash, password }))) {
-            throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
-          }
-          return;
-        }
+        // A code from the authenticator app is accepted once per account.
+        await claimTotpCode(db, sessionClock, ctx);
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
           // A new password meets the same policy as at sign-up, whichever endpoint sets it, and a
           // changed password ends every other session (the caller cannot opt out).
@@ -186,6 +197,7 @@ export function createAuth(
       // Session tokens are bearer secrets: the session endpoints answer ids, never tokens (the cookie
       // already carries this session's token; a script must not learn those of the others).
       after: createAuthMiddleware(async (ctx) => {
+        await emailLinks.revokeLinksAfterChange(ctx);
         if (ctx.path !== '/get-session' && ctx.path !== '/list-sessions') {
           return;
         }
@@ -223,6 +235,34 @@ export function createAuth(
         update: { after: (user) => sessions.userSessionsChanged(user.id) },
         delete: { after: (user) => sessions.userSessionsChanged(user.id) },
       },
+    },
+  });
+  // A queued mail request asks better-auth as the server, which mails an account and nobody else.
+  jobs.define<EmailLinkRequestJob>({
+    name: EMAIL_LINK_QUEUE,
+    policy: 'standard',
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    handler: async (job) => {
+      try {
+        await emailLinks.workOff(job, async (email) => {
+          const body = { email };
+          if (job.path === '/request-password-reset') {
+            await instance.api.requestPasswordReset({ body });
+          } else if (job.path === '/sign-in/magic-link') {
+            await instance.api.signInMagicLink({ body, headers: new Headers() });
+          } else {
+            await instance.api.sendVerificationEmail({ body });
+          }
+        });
+      } catch (error) {
+        // better-auth's refusals (no mail to send) end the job; anything else is tried again.
+        if (!isAPIError(error)) {
+          throw error;
+        }
+      }
+      return undefined;
     },
   });
   let sessionCookieName: Promise<string> | undefined;

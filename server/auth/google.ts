@@ -5,71 +5,42 @@
  * Google endpoint. The first sign-in creates the account; its profile follows from the account's
  * name like every other (spec §3 name split, §4 "created on first sign-in").
  */
-import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
-import {
-  GOOGLE_EMAIL_NOT_VERIFIED_CODE,
-  GOOGLE_PROMPT,
-  GOOGLE_PROVIDER_ID,
-  GOOGLE_SCOPES,
-  GOOGLE_SIGN_IN_MESSAGES,
-  USER_DISABLED_CODE,
-} from '../../core/google-sign-in.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
+import { GOOGLE_PROMPT, GOOGLE_PROVIDER_ID, GOOGLE_SCOPES } from '../../core/google-sign-in.ts';
 import { PROFILE_LIMITS } from '../../core/profile.ts';
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import type { GoogleConfig } from '../config.ts';
 
-/** The path pattern of better-auth's provider callback, where a sign-in with a provider creates its user. */
-export const PROVIDER_CALLBACK_PATH = '/callback/:id';
+/** better-auth's endpoints that accept a provider's ID token in place of the redirect. */
+const ID_TOKEN_PATHS: ReadonlySet<string> = new Set(['/sign-in/social', '/link-social']);
 
 /**
- * An account is only ever created from a Google answer that vouches for its e-mail: anyone could
- * otherwise claim an address they do not own. Refused before the user row is written, inside
- * better-auth's transaction, so nothing is left behind; the callback sends the browser back with
- * the code. A disabled account gets no session through Google either, as with its password.
+ * Stride signs in with Google by the redirect only (popup or page), which binds the ID token to this
+ * browser's state and nonce. better-auth would also take an ID token posted on its own, with no nonce
+ * required, so a leaked token would sign in until it expires: that way is off, for sign-in and linking.
  */
-const googleRefusals = {
-  id: 'stride-google-refusals',
-  init: () => ({
-    options: {
-      databaseHooks: {
-        user: {
-          create: {
-            before: (user: { emailVerified?: boolean }, context: { path?: string } | null) => {
-              if (context?.path === PROVIDER_CALLBACK_PATH && user.emailVerified !== true) {
-                throw new APIError('FORBIDDEN', {
-                  code: GOOGLE_EMAIL_NOT_VERIFIED_CODE,
-                  message: GOOGLE_SIGN_IN_MESSAGES['email-not-verified'],
-                });
-              }
-              return Promise.resolve();
-            },
-          },
-        },
-        session: {
-          create: {
-            before: async (session: { userId: string }, context: GenericEndpointContext | null) => {
-              if (context?.path !== PROVIDER_CALLBACK_PATH) {
-                return;
-              }
-              // The `disabled` column is Stride's own (auth.ts additionalFields).
-              const user = (await context.context.internalAdapter.findUserById(session.userId)) as {
-                disabled?: unknown;
-              } | null;
-              if (user?.disabled === true) {
-                throw new APIError('FORBIDDEN', {
-                  code: USER_DISABLED_CODE,
-                  message: IDENTITY_ERROR_MESSAGES['user-disabled'],
-                });
-              }
-            },
-          },
-        },
+const noIdTokenSignIn = {
+  id: 'stride-no-id-token-sign-in',
+  hooks: {
+    before: [
+      {
+        matcher: (context) => ID_TOKEN_PATHS.has(context.path ?? ''),
+        handler: createAuthMiddleware((ctx) => {
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          if (body.idToken !== undefined) {
+            throw new APIError('NOT_FOUND', {
+              code: 'ID_TOKEN_NOT_SUPPORTED',
+              message: IDENTITY_ERROR_MESSAGES['provider-unavailable'],
+            });
+          }
+          return Promise.resolve();
+        }),
       },
-    },
-  }),
+    ],
+  },
 } satisfies BetterAuthPlugin;
 
 /** better-auth's plugins for Google sign-in; none when Google is not configured. */
@@ -100,7 +71,7 @@ export function googlePlugins(google: GoogleConfig | null): BetterAuthPlugin[] {
         },
       ],
     }),
-    googleRefusals,
+    noIdTokenSignIn,
   ];
 }
 

@@ -3,9 +3,10 @@
  * with ten one-time backup codes, both stored encrypted with the app secret in auth_two_factors
  * (migration 0033). Enrolment starts with the password and completes only once a code from the app
  * is confirmed; disabling and new backup codes also take the password. Every way in asks the code
- * of an enrolled account: after a correct password, an e-mail sign-in link or a Google sign-in it
- * gets no session, only a short-lived challenge cookie, until a code or backup code is accepted;
- * "trust this device" skips the challenge on that browser for 30 days.
+ * of an enrolled account: the session gate (server/auth/session-gate.ts) marks each session created
+ * for it, whatever the endpoint, and the plugin's challenge replaces a marked session with a
+ * short-lived challenge cookie until a code or backup code is accepted; "trust this device" skips
+ * the challenge on that browser for 30 days.
  */
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, isAPIError } from 'better-auth/api';
@@ -20,16 +21,19 @@ import {
   needsTwoFactor,
   twoFactorLanding,
 } from '../../core/two-factor.ts';
-import { PROVIDER_CALLBACK_PATH } from './google.ts';
+import { sessionsAwaitingSecondFactor } from './session-gate.ts';
 
 export const TWO_FACTOR_PATH_PREFIX = '/two-factor/';
 
-/** The sign-ins without the password that start a session: an e-mail link, and a provider's callback (Google). */
-const OTHER_SIGN_IN_PATHS: ReadonlySet<string> = new Set(['/magic-link/verify', PROVIDER_CALLBACK_PATH]);
-
 type AfterHook = NonNullable<NonNullable<BetterAuthPlugin['hooks']>['after']>[number];
 /** What an after hook is called with by better-auth: the endpoint's context, its headers returned with the answer. */
-type HookContext = Parameters<AfterHook['matcher']>[0] & { context: { returned?: unknown } };
+type HookContext = Parameters<AfterHook['matcher']>[0] & {
+  context: {
+    returned?: unknown;
+    newSession: { session: { token: string } } | null;
+    internalAdapter: { deleteSession(token: string): Promise<void> };
+  };
+};
 interface HookResult {
   headers: Headers | null;
   response: unknown;
@@ -44,17 +48,30 @@ function redirectLocation(answer: unknown): string | null {
 }
 
 /**
- * The plugin's challenge, which it puts on the password sign-in, put on the other ways in too. An
- * e-mail link (followed by the web app's fetch) answers as the password sign-in does; a provider's
- * callback, a page the browser is sent to, sends it on to the sign-in page's code step instead.
+ * The plugin's challenge, put on every session the gate marked (the plugin itself knows only the
+ * password sign-in). An endpoint that answers JSON (the password, an e-mail link) answers the
+ * challenge instead; a page the browser is sent to (a provider's callback) sends it on to the sign-in
+ * page's code step. A marked session the challenge did not take over (not the cookie the endpoint
+ * set) is deleted: no way in keeps a session without the second factor.
  */
-function challengeOtherSignIns(challenge: AfterHook): AfterHook {
+function challengeMarkedSessions(challenge: AfterHook): AfterHook {
   const handler = async (context: HookContext): Promise<HookResult> => {
+    const marked = sessionsAwaitingSecondFactor(context.context);
     const location = redirectLocation(context.context.returned);
-    const result = (await (challenge.handler as unknown as (context: HookContext) => Promise<HookResult>)(context)) ?? {
-      headers: null,
-      response: undefined,
-    };
+    const answered = context.context.newSession?.session.token;
+    const result =
+      answered !== undefined && marked.has(answered)
+        ? ((await (challenge.handler as unknown as (context: HookContext) => Promise<HookResult>)(context)) ?? {
+            headers: null,
+            response: undefined,
+          })
+        : { headers: null, response: undefined };
+    const kept = context.context.newSession?.session.token;
+    for (const token of marked) {
+      if (token !== kept) {
+        await context.context.internalAdapter.deleteSession(token);
+      }
+    }
     if (location === null || !needsTwoFactor(result.response)) {
       return result;
     }
@@ -63,7 +80,7 @@ function challengeOtherSignIns(challenge: AfterHook): AfterHook {
     return { headers, response: new APIError('FOUND', undefined, headers) };
   };
   return {
-    matcher: (context) => OTHER_SIGN_IN_PATHS.has(context.path ?? ''),
+    matcher: (context) => sessionsAwaitingSecondFactor(context.context).size > 0,
     handler: handler as unknown as AfterHook['handler'],
   };
 }
@@ -81,7 +98,7 @@ export function twoFactorPlugin() {
   if (!challenge) {
     throw new Error("better-auth's two-factor plugin has no sign-in challenge to extend");
   }
-  return { ...plugin, hooks: { after: [challenge, challengeOtherSignIns(challenge)] } };
+  return { ...plugin, hooks: { after: [challengeMarkedSessions(challenge)] } };
 }
 
 /**

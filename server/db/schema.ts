@@ -35,8 +35,17 @@ export interface AuthTwoFactorsTable {
   verified: Generated<boolean>;
   failedVerificationCount: Generated<number>;
   lockedUntil: Timestamp | null;
+  /** The TOTP time step of the last accepted code (migration 0042). */
+  lastTotpStep: ColumnType<string | null, number | null | undefined, number | null>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
+}
+
+/** Mail requests counted per counter and window (core/mail-limits.ts). */
+export interface AuthMailCountsTable {
+  counter: string;
+  windowStart: Timestamp;
+  count: number;
 }
 
 export interface AuthSessionsTable {
@@ -588,6 +597,7 @@ export interface Database {
   authRateLimits: AuthRateLimitsTable;
   authLoginFailures: AuthLoginFailuresTable;
   authTwoFactors: AuthTwoFactorsTable;
+  authMailCounts: AuthMailCountsTable;
   profiles: ProfilesTable;
   activities: ActivitiesTable;
   activityTracks: ActivityTracksTable;

@@ -23,19 +23,6 @@ export async function findAccountCreatedAt(db: Db, userId: string): Promise<Date
   return row === undefined ? undefined : new Date(row.createdAt);
 }
 
-/** The password hash of a disabled account with this e-mail, or undefined for any other e-mail. */
-export async function findDisabledPasswordHash(db: Db, email: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('authUsers')
-    .innerJoin('authAccounts', 'authAccounts.userId', 'authUsers.id')
-    .select('authAccounts.password')
-    .where('authUsers.email', '=', email.trim().toLowerCase())
-    .where('authUsers.disabled', '=', true)
-    .where('authAccounts.providerId', '=', 'credential')
-    .executeTakeFirst();
-  return row?.password ?? undefined;
-}
-
 /** The password hash of a user's e-mail-and-password account, if they have one. */
 export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
   const row = await db

@@ -22,7 +22,7 @@ import {
   uniqueEmail,
 } from '../test-support/factories.ts';
 import { captureLog, startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { codeNow, enrol } from '../test-support/two-factor.ts';
+import { nextCode, enrol } from '../test-support/two-factor.ts';
 
 let smtp: SmtpStandIn;
 let server: TestServer;
@@ -232,7 +232,7 @@ describe('sign-in by e-mail link', () => {
     expect(browser.cookies.has('stride.session_token')).toBe(false);
     expectApiError(await browser.get('/api/profile'), 401, signedOut);
 
-    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await browser.get('/api/profile')).status).toBe(200);
   });
 
@@ -282,6 +282,59 @@ describe('sign-in by e-mail link', () => {
   });
 });
 
+describe('links mailed before the password or two-factor changed', () => {
+  const usedLink = { type: 'validation_error', message: EMAIL_LINK_MESSAGES.used, code: 'used-action-code' } as const;
+
+  async function requestSignInLink(email: string): Promise<EmailLink> {
+    await createApiClient(server.url).post('/api/auth/sign-in/magic-link', { email });
+    return linkIn(await mailTo(email, 'Your Stride sign-in link')).link;
+  }
+
+  it('refuses a reset link and a sign-in link from before a password change', async () => {
+    const { credentials, client } = await registerUser(server);
+    const reset = await requestReset(credentials.email);
+    const signInLink = await requestSignInLink(credentials.email);
+
+    const changed = await client.post('/api/account/password', {
+      currentPassword: credentials.password,
+      newPassword: 'changed-pass-7',
+    });
+    expect(changed.status).toBe(200);
+
+    const visitor = createApiClient(server.url);
+    expectApiError(await resetWith(visitor, reset, 'taken-over-8'), 400, usedLink);
+    expectApiError(await verifySignInLink(visitor, signInLink), 400, usedLink);
+    expectApiError(await visitor.get('/api/profile'), 401, signedOut);
+    expect((await signIn(server, { email: credentials.email, password: 'changed-pass-7' })).status).toBe(200);
+  });
+
+  it('refuses the other reset links once one of them has set a new password', async () => {
+    const { credentials } = await registerUser(server);
+    const first = await requestReset(credentials.email);
+    await createApiClient(server.url).post('/api/auth/request-password-reset', { email: credentials.email });
+    const second = linkIn(await nthMailTo(credentials.email, 'Reset your Stride password', 2)).link;
+
+    const visitor = createApiClient(server.url);
+    expect((await resetWith(visitor, first, 'first-reset-9')).status).toBe(200);
+
+    expectApiError(await resetWith(visitor, second, 'second-reset-10'), 400, usedLink);
+    expect((await signIn(server, { email: credentials.email, password: 'first-reset-9' })).status).toBe(200);
+  });
+
+  it('refuses a sign-in link and a reset link from before two-factor was turned on', async () => {
+    const { credentials, client } = await registerUser(server);
+    const signInLink = await requestSignInLink(credentials.email);
+    const reset = await requestReset(credentials.email);
+
+    await enrol(client, credentials);
+
+    const visitor = createApiClient(server.url);
+    expectApiError(await verifySignInLink(visitor, signInLink), 400, usedLink);
+    expectApiError(await resetWith(visitor, reset, 'taken-over-11'), 400, usedLink);
+    expect((await signIn(server, credentials)).status).toBe(200);
+  });
+});
+
 describe('e-mail verification', () => {
   it('mails a link at sign-up; the account signs in meanwhile; the link verifies it and "send again" mails another', async () => {
     const { credentials, client } = await registerUser(server);
@@ -303,6 +356,23 @@ describe('e-mail verification', () => {
 
     expect((await verifyEmailLink(client, first)).status).toBe(200);
     expect(await emailVerified(client)).toBe(true);
+  });
+
+  it('verifies the e-mail of an account with two-factor on but asks its code: the link alone gives no session', async () => {
+    const { credentials, client } = await registerUser(server);
+    const { link } = linkIn(await mailTo(credentials.email, 'Verify your e-mail for Stride'));
+    const { totpURI } = await enrol(client, credentials);
+
+    const browser = createApiClient(server.url);
+    const followed = await verifyEmailLink(browser, link);
+
+    expect(followed.status).toBe(200);
+    expect(needsTwoFactor(followed.body)).toBe(true);
+    expect(browser.cookies.has('stride.session_token')).toBe(false);
+    expectApiError(await browser.get('/api/profile'), 401, signedOut);
+    expect(await emailVerified(client)).toBe(true);
+    expect((await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
+    expect((await browser.get('/api/profile')).status).toBe(200);
   });
 
   describe('with REQUIRE_EMAIL_VERIFICATION on', () => {
@@ -390,8 +460,10 @@ describe('without SMTP', () => {
         email: credentials.email,
       });
       expect(response.status).toBe(200);
-      const line = log.lines().find((entry) => entry.includes('Reset your Stride password'));
-      expect(line).toBeDefined();
+      // The request is queued; the job writes the mail.
+      const mailLine = () => log.lines().find((entry) => entry.includes('Reset your Stride password'));
+      await expect.poll(mailLine).toBeDefined();
+      const line = mailLine();
       const text = (JSON.parse(line!) as { mail: { to: string; text: string } }).mail;
       expect(text.to).toBe(credentials.email);
       expect(text.text).toMatch(/\/auth\/action\?mode=resetPassword&oobCode=[^&\s]+&apiKey=[^&\s]+/);

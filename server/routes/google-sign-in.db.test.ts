@@ -16,7 +16,7 @@ import { countRows, expectApiError, getOwnProfile, registerUser, uniqueEmail } f
 import { freePort } from '../test-support/free-port.ts';
 import { startGoogleIssuer, type GoogleIdentity, type GoogleIssuer } from '../test-support/google-issuer.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { codeNow, enrol } from '../test-support/two-factor.ts';
+import { nextCode, enrol } from '../test-support/two-factor.ts';
 
 let issuer: GoogleIssuer;
 let server: TestServer;
@@ -192,6 +192,58 @@ describe('Google sign-in', () => {
   });
 });
 
+describe('a Google ID token posted without the redirect', () => {
+  it('signs nobody in, links nothing and creates nothing, whatever the token holds and however often it is sent', async () => {
+    const owner = await registerUser(server, { email: uniqueEmail('guarded-token') });
+    await enrol(owner.client, owner.credentials);
+    const guarded = googleIdentity({ email: owner.credentials.email });
+    issuer.signInAs(guarded);
+    await googleRoundTrip(owner.client, '/api/auth/link-social');
+    const audience = 'stride-test-client';
+    const withoutNonce = await issuer.idToken(guarded, audience);
+    const tokens = [
+      // An account with two-factor on, with and without a nonce; sent twice (a replay).
+      withoutNonce,
+      await issuer.idToken(guarded, audience, 'a-nonce-the-server-never-issued'),
+      withoutNonce,
+      // An e-mail Google has not verified, and a verified one without an account.
+      await issuer.idToken(googleIdentity({ email_verified: false }), audience),
+      await issuer.idToken(googleIdentity(), audience),
+    ];
+    const off = {
+      type: 'validation_error',
+      message: IDENTITY_ERROR_MESSAGES['provider-unavailable'],
+      code: 'provider-unavailable',
+    } as const;
+    const before = await countRows(server);
+
+    for (const token of tokens) {
+      const client = createApiClient(server.url);
+      expectApiError(
+        await client.post('/api/auth/sign-in/social', { provider: 'google', idToken: { token } }),
+        404,
+        off,
+      );
+      expect(client.cookies.has('stride.session_token')).toBe(false);
+    }
+    const other = await registerUser(server, { email: uniqueEmail('token-linker') });
+    const linking = await other.client.post('/api/auth/link-social', {
+      provider: 'google',
+      idToken: { token: withoutNonce },
+    });
+
+    expectApiError(linking, 404, off);
+    expect(await linkedProviders(other.client)).toEqual(['credential']);
+    expect(await countRows(server)).toEqual({
+      ...before,
+      users: before.users + 1,
+      sessions: before.sessions + 1,
+      accounts: before.accounts + 1,
+      profiles: before.profiles + 1,
+    });
+  });
+});
+
 describe('linking Google in Account', () => {
   it('links Google to a signed-in password account, which then signs in with either', async () => {
     const owner = await registerUser(server, { name: 'Mary Jackson', email: uniqueEmail('linker') });
@@ -222,7 +274,7 @@ describe('linking Google in Account', () => {
     expect(client.cookies.has('stride.session_token')).toBe(false);
     expect(await sessionUser(client)).toBeNull();
 
-    expect((await client.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) })).status).toBe(200);
+    expect((await client.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) })).status).toBe(200);
     expect((await sessionUser(client))?.id).toBe(owner.id);
   });
 

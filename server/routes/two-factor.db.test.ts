@@ -19,7 +19,7 @@ import {
   type Credentials,
 } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
-import { codeNow, enrol, wrongCode, type Enrolment } from '../test-support/two-factor.ts';
+import { codeNow, nextCode, enrol, wrongCode, type Enrolment } from '../test-support/two-factor.ts';
 
 let server: TestServer;
 
@@ -120,10 +120,43 @@ describe('the sign-in challenge', () => {
     });
     expect(browser.cookies.has('stride.session_token')).toBe(false);
 
-    const accepted = await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) });
+    const accepted = await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) });
     expect(accepted.status).toBe(200);
     expect(browser.cookies.has('stride.session_token')).toBe(true);
     expect((await getOwnProfile(browser)).uid).toBe(id);
+  });
+
+  it('accepts a code from the app once: a second challenge with the same code gets no session', async () => {
+    const { id, credentials, client } = await registerUser(server);
+    const { totpURI } = await enrol(client, credentials);
+    const code = nextCode(totpURI);
+    const first = await challenged(credentials);
+    const second = await challenged(credentials);
+
+    expect((await first.post('/api/auth/two-factor/verify-totp', { code })).status).toBe(200);
+    const replayed = await second.post('/api/auth/two-factor/verify-totp', { code });
+
+    expectApiError(replayed, 401, {
+      type: 'authentication',
+      message: TWO_FACTOR_MESSAGES.invalidCode,
+      code: 'invalid-code',
+    });
+    expect(second.cookies.has('stride.session_token')).toBe(false);
+    expect((await getOwnProfile(first)).uid).toBe(id);
+  });
+
+  it('gives one session to two requests at once with the same code', async () => {
+    const { credentials, client } = await registerUser(server);
+    const { totpURI } = await enrol(client, credentials);
+    const code = nextCode(totpURI);
+    const browsers = [await challenged(credentials), await challenged(credentials)];
+
+    const answers = await Promise.all(
+      browsers.map((browser) => browser.post('/api/auth/two-factor/verify-totp', { code })),
+    );
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    expect(browsers.filter((browser) => browser.cookies.has('stride.session_token'))).toHaveLength(1);
   });
 
   it('accepts each backup code once', async () => {
@@ -153,7 +186,7 @@ describe('the sign-in challenge', () => {
     const { totpURI } = await enrol(client, credentials);
 
     const stranger = await createApiClient(server.url).post('/api/auth/two-factor/verify-totp', {
-      code: codeNow(totpURI),
+      code: nextCode(totpURI),
     });
     expectApiError(stranger, 401, {
       type: 'authentication',
@@ -165,7 +198,7 @@ describe('the sign-in challenge', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await browser.post('/api/auth/two-factor/verify-totp', { code: wrongCode(totpURI) })).status).toBe(401);
     }
-    const spent = await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) });
+    const spent = await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) });
     expectApiError(spent, 400, {
       type: 'rate_limit_error',
       message: TWO_FACTOR_MESSAGES.tooManyAttempts,
@@ -180,7 +213,7 @@ describe('the sign-in challenge', () => {
 
     const browser = await challenged(credentials);
     const trusted = await browser.post('/api/auth/two-factor/verify-totp', {
-      code: codeNow(totpURI),
+      code: nextCode(totpURI),
       trustDevice: true,
     });
     expect(trusted.status).toBe(200);
@@ -292,7 +325,7 @@ describe('wrong codes are rate-limited like sign-in', () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       expect((await browser.post('/api/auth/two-factor/verify-totp', { code: wrongCode(totpURI) })).status).toBe(401);
     }
-    const limitedAnswer = await browser.post('/api/auth/two-factor/verify-totp', { code: codeNow(totpURI) });
+    const limitedAnswer = await browser.post('/api/auth/two-factor/verify-totp', { code: nextCode(totpURI) });
     expectApiError(limitedAnswer, 429, {
       type: 'rate_limit_error',
       message: IDENTITY_ERROR_MESSAGES['too-many-requests'],

@@ -4,7 +4,6 @@
  * parallel guesses from many addresses meet the same count. Keys are a keyed hash of the
  * normalised e-mail: the table never lists which addresses people tried.
  */
-import { createHmac } from 'node:crypto';
 import { decideLoginAttempt, type LoginThrottlePolicy } from '../../core/login-throttle.ts';
 import {
   deleteLoginThrottleRow,
@@ -14,6 +13,7 @@ import {
 } from '../db/login-throttle-repository.ts';
 import type { Db } from '../db/db.ts';
 import type { Clock } from '../clock.ts';
+import { emailKey } from '../security/email-key.ts';
 
 export interface LoginThrottle {
   /** Counts an attempt at `email`; `retryAfterSeconds` when it must wait instead. */
@@ -28,10 +28,9 @@ export interface LoginThrottle {
 const SWEEP_EVERY_ATTEMPTS = 200;
 
 export function createLoginThrottle(db: Db, secret: string, policy: LoginThrottlePolicy, clock: Clock): LoginThrottle {
-  const keyFor = (email: string) => createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('hex');
   return {
     async claimAttempt(email) {
-      const key = keyFor(email);
+      const key = emailKey(secret, email);
       const at = new Date(clock.now());
       if (Math.random() < 1 / SWEEP_EVERY_ATTEMPTS) {
         const staleMs = (policy.windowSeconds + policy.maxDelaySeconds) * 1000;

@@ -355,15 +355,12 @@ export function createServices(deps: ServiceDeps) {
     removeZone: (userId: string, id: string) => removePrivacyZone(db, userId, id),
   };
 
-  const auth: Auth = createAuth(
-    db,
-    config,
-    logger,
-    { onUserCreated: profiles.ensure },
-    sessions,
-    mailer,
-    deps.passwordHashing,
-  );
+  const auth: Auth = createAuth(db, config, logger, { onUserCreated: profiles.ensure }, sessions, mailer, {
+    clock,
+    sessionClock,
+    jobs: deps.jobs,
+    passwordHashing: deps.passwordHashing,
+  });
 
   /**
    * Strava's own events (a connection or a sync that changed, here or in a background sync) tell the

@@ -20,6 +20,8 @@ export interface GoogleIssuer {
   lastAuthorization(): URLSearchParams | undefined;
   /** The runner every following sign-in is made as. */
   signInAs(identity: GoogleIdentity): void;
+  /** An ID token the issuer signs for `audience` (the client id), as Google's own JavaScript would hand a page. */
+  idToken(identity: GoogleIdentity, audience: string, nonce?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,12 @@ export async function startGoogleIssuer(): Promise<GoogleIssuer> {
     signInAs: (next) => {
       identity = next;
     },
+    idToken: (claims, audience, nonce) =>
+      server.issuer.buildToken({
+        scopesOrTransform: (_header, payload) => {
+          Object.assign(payload, claims, { aud: audience }, nonce === undefined ? {} : { nonce });
+        },
+      }),
     stop: () => server.stop(),
   };
 }

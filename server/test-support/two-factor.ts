@@ -25,6 +25,16 @@ export function codeNow(uri: string): string {
   return totpOf(uri).generate({ timestamp: Date.now() });
 }
 
+/**
+ * The app's code for the next time step, as it shows 30 s from now. A code is accepted once per
+ * account, and none older after it, so after `enrol` (which confirms with `codeNow`) a sign-in uses
+ * this one: the server accepts a code one step ahead.
+ */
+export function nextCode(uri: string): string {
+  const totp = totpOf(uri);
+  return totp.generate({ timestamp: Date.now() + totp.period * 1000 });
+}
+
 /** Six digits that no accepted time step (the current one, and one either side) gives. */
 export function wrongCode(uri: string): string {
   const totp = totpOf(uri);

@@ -8,6 +8,7 @@ import { activityListBench } from './activity-list.bench.ts';
 import { archiveHugeCsvBench, archiveImportBench, dataExportBench } from './archive.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
+import { emailLinkTimingBench } from './email-link-timing.bench.ts';
 import { errorBurstBench } from './error-burst.bench.ts';
 import { gpxParseBench } from './gpx-parse.bench.ts';
 import { loadBench } from './load.bench.ts';
@@ -29,6 +30,7 @@ export const BENCHES: Bench[] = [
   loadBench,
   startupBench,
   errorBurstBench,
+  emailLinkTimingBench,
   loginBytesBench,
   calculatorsBench,
   chartsBench,

@@ -41,6 +41,7 @@ import * as gear from './0038-gear.ts';
 import * as archiveImports from './0039-archive-imports.ts';
 import * as dataExports from './0040-data-exports.ts';
 import * as publicProfileOffByDefault from './0041-public-profile-off-by-default.ts';
+import * as authMailLimits from './0042-auth-mail-limits.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -81,6 +82,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0039-archive-imports': archiveImports,
   '0040-data-exports': dataExports,
   '0041-public-profile-off-by-default': publicProfileOffByDefault,
+  '0042-auth-mail-limits': authMailLimits,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
