@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../core/profile.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -17,7 +17,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('account deletion (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('account deletion (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('delete behind a typed confirmation, land on /login, and the account is gone', async () => {

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { PROFILE_SETUP_TEXTS } from '../core/profile-setup.ts';
 import { describe, expect, test } from 'vitest';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectHidden,
   expectVisible,
@@ -126,19 +127,9 @@ async function turnDarkModeOn(page: Page): Promise<void> {
 /** These journeys upload and render several screens; on a busy machine they need more than the default minute. */
 const LONG_JOURNEY_MS = 180_000;
 
-describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) => {
+// Where the toast sits is layout: checked at both widths.
+describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) => {
   const browser = useBrowser();
-
-  test('"Dark mode" puts the planner on the dark tiles', async () => {
-    const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
-    await page.goto('/run-planner');
-    await expectTilesFrom(page, LIGHT_TILE);
-    await turnDarkModeOn(page);
-    await page.goto('/run-planner');
-    await expectTilesFrom(page, DARK_TILE);
-    await screenshot(page, `dark-mode-${viewport}-planner`);
-  });
 
   test(
     'the medal toast covers no heading or dialog title; "Dark mode" darkens the activity map and share cards',
@@ -191,6 +182,21 @@ describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) =>
     },
     LONG_JOURNEY_MS,
   );
+});
+
+describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('"Dark mode" puts the planner on the dark tiles', async () => {
+    const { page } = await browser.newPage(viewport);
+    await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, LIGHT_TILE);
+    await turnDarkModeOn(page);
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, DARK_TILE);
+    await screenshot(page, `dark-mode-${viewport}-planner`);
+  });
 
   test('"Make Stride yours" stays until units and location are set', async () => {
     const { page } = await browser.newPage(viewport);

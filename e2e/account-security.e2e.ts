@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   newAccount,
   registerViaUi,
@@ -15,7 +15,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('password and sessions (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('password and sessions (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('change the password, then sign out everywhere else', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -43,7 +43,7 @@ async function saveAndWait(page: Page): Promise<void> {
   await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
 }
 
-describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('account settings (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('every field and preference is saved and survives a reload', async () => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -21,7 +21,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BROKEN_GPX =
   '<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="46" lon="14"/></trkseg></trk></gpx>';
 
-describe.each(VIEWPORT_NAMES)('activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('upload three files, one bad; open a run and see map, charts and splits', async () => {

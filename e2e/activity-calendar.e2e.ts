@@ -11,6 +11,7 @@ import { ACTIVITY_BULK_MESSAGES } from '../core/activity/activity-bulk.ts';
 import type { ActivityDetail, ActivityPage } from '../core/activity/schemas.ts';
 import { GEAR_TEXTS, gearFigure, type Gear } from '../core/gear.ts';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectHidden,
   expectVisible,
@@ -74,7 +75,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate('document.documentElement
 const week = (page: Page, start: string) => page.getByRole('group', { name: `Week of ${start}` });
 const weekTotal = (page: Page, start: string) => week(page, start).getByTestId('calendar-week-total').innerText();
 
-describe.each(VIEWPORT_NAMES)('activity calendar (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('activity calendar (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a month of runs on their days with weekly totals, month by month', async () => {
@@ -132,7 +133,7 @@ const BULK_RUNS: readonly ManualRun[] = ['Hill repeats', 'Canal jog', 'Track ses
   (name, index) => ({ name, start: `2026-11-1${index}T07:00`, distance: 5000, movingTime: 1500 }),
 );
 
-describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('selecting several activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('re-type and delete a selection, with the count confirmed', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { ACTIVITY_EDIT_TEXTS } from '../core/activity/activity-edit.ts';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectHidden,
   expectVisible,
@@ -39,7 +39,7 @@ async function openDashboard(page: Page): Promise<void> {
   await expectVisible(heading(page, 'Hi, Katherine'));
 }
 
-describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('editing activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('edit a run’s type, notes and counting; add a manual treadmill run; the dashboard follows', async () => {

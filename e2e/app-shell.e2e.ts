@@ -14,7 +14,7 @@ import {
   pageTitleForPath,
 } from '../core/product.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   mainNav,
@@ -106,7 +106,7 @@ async function holdApi(page: Page): Promise<{ release: () => void; held: () => n
  * Timing: the page's clock stands still from before the app boots and moves only when the test moves
  * it, so the failsafe fires exactly when the test says and never because the machine is slow.
  */
-describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the page is dark from its first paint, before the app’s scripts run', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { ARCHIVE_MESSAGES, ARCHIVE_SCREEN_TEXTS } from '../core/activity/archive-rules.ts';
 import { buildArchive } from '../server/test-support/archives.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectVisible,
   heading,
@@ -41,7 +41,7 @@ describe('Import an export archive', () => {
       { name: 'activities/korita.gpx', content: fixture('korita-zbevnica.gpx') },
       { name: 'activities/empty.gpx', content: '' },
     ]);
-    for (const viewport of VIEWPORT_NAMES) {
+    for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
       await registerViaUi(page, newAccount({ name: 'Archive Runner' }));

@@ -14,7 +14,7 @@ import { BEST_EFFORT_STATUS_TEXT } from '../core/running/best-efforts-api.ts';
 import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
 import { HEART_RATE_MESSAGES, ZONE_METHOD_LABELS } from '../core/running/heart-rate-api.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectVisible,
   heading,
@@ -30,7 +30,7 @@ const POLL = { timeout: 15_000 };
 /** The period's activity count, as the Activities card shows it. */
 const activityCount = (page: Page) => page.getByTestId('total-activities').locator('.MuiTypography-h5').textContent();
 
-describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('charts (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('an empty runner is told what to do; with the sample runs the charts fill and follow the controls', async () => {

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { DATA_EXPORT_POLICY_TEXT, DATA_EXPORT_TEXTS } from '../core/data-export.ts';
 import { readZipEntries } from '../server/test-support/zip-entries.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectVisible,
   heading,
@@ -28,7 +28,7 @@ describe('Download my data', () => {
   const browser = useBrowser();
 
   test('ask, wait while it is prepared, download the ZIP (desktop and phone)', { timeout: 240_000 }, async () => {
-    for (const viewport of VIEWPORT_NAMES) {
+    for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.
       await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../server/test-support/test-se
 import { codeNow, enrol } from '../server/test-support/two-factor.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../tools/service-stand-ins/smtp.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectHidden,
   expectVisible,
@@ -23,7 +23,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('e-mail links (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('e-mail links (%s)', (viewport) => {
   const browser = useBrowser();
   let smtp: SmtpStandIn;
   let server: TestServer;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -14,7 +14,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('formats (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('formats (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the time zone is chosen in Account and kept; the reminder hint reads as the field', async () => {

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { GEAR_TEXTS, gearFigure, gearNotices, gearProgressText, type GearList } from '../core/gear.ts';
 import type { ActivityPage } from '../core/activity/schemas.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectHidden,
   expectVisible,
@@ -28,7 +28,7 @@ describe('shoes and gear', () => {
   const browser = useBrowser();
 
   test('add a shoe, run in it, see its distance and bar, and the dashboard’s word past 90 %', async () => {
-    for (const viewport of VIEWPORT_NAMES) {
+    for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       await page.setViewportSize(WIDTHS[viewport]);
       await registerViaUi(page, newAccount({ name: 'Eliud Kipchoge' }));

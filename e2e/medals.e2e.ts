@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   heading,
@@ -39,7 +39,7 @@ async function unseenInSidebar(page: Page, viewport: ViewportName): Promise<numb
   return Number(/\((\d+) new\)/.exec(text)?.[1] ?? 0);
 }
 
-describe.each(VIEWPORT_NAMES)('medals (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('medals (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a run earns medals live; the trophy case marks them viewed and the count drops', async () => {

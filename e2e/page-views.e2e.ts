@@ -4,7 +4,7 @@
  */
 import { describe, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   navigateWithSidebar,
   newAccount,
@@ -16,7 +16,7 @@ import {
 describe('page views', () => {
   const browser = useBrowser();
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of DESKTOP_ONLY) {
     test(`My Stride lists the screens the runner opened, most visited first (${viewport})`, async () => {
       const { page } = await browser.newPage(viewport);
       await registerViaUi(page, newAccount());

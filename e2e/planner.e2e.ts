@@ -13,6 +13,7 @@ import { pageTitleForPath } from '../core/product.ts';
 import { routeToGpx } from '../core/routes/route-gpx.ts';
 import { METRES_PER_MILE } from '../core/units.ts';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectVisible,
   heading,
@@ -117,7 +118,7 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
   });
 });
 
-describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('route planner, saved routes (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a visitor imports a GPX and is asked to sign in to save; a runner saves, renames, opens and deletes it', async () => {

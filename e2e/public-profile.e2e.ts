@@ -11,7 +11,7 @@ import { PROFILE_PRIVACY_HINTS } from '../core/profile-privacy.ts';
 import {
   baseUrl,
   VIEWPORTS,
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   mainNav,
@@ -21,7 +21,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('public profile page (%s)', (viewport) => {
   const browser = useBrowser();
 
   test("a runner's page shows their name without the sidebar", async () => {

@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -55,7 +55,7 @@ async function dashboardTotals(page: Page) {
   return totals;
 }
 
-describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('ten real files: dashboard totals, a four-track run and a triathlon', async () => {

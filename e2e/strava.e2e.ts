@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import type { StravaStatus } from '../core/strava/api.ts';
 import { STRAVA_TEXTS } from '../core/strava/api.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectVisible,
   heading,
@@ -23,7 +23,7 @@ import {
 
 const SYNC_TIMEOUT_MS = 60_000;
 
-describe.each(VIEWPORT_NAMES)('Strava (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('Strava (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('Connect Strava, authorise, watch the sync, see the synced runs and open one', async () => {

@@ -13,11 +13,18 @@ import { registerUser } from '../server/test-support/factories.ts';
 import { newWebhookSecret, stripeConfigFor, subscriptionObject } from '../server/test-support/stripe.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
 import { startStripeStandIn, type StripeStandIn } from '../tools/service-stand-ins/stripe.ts';
-import { expectVisible, screenshot, submitLoginForm, useBrowser, waitForPath } from './support/browser.ts';
+import {
+  DESKTOP_ONLY,
+  expectVisible,
+  screenshot,
+  submitLoginForm,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(['desktop', 'mobile'] as const)('the subscription (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('the subscription (%s)', (viewport) => {
   const browser = useBrowser();
   const secret = newWebhookSecret();
   let stripe: StripeStandIn;

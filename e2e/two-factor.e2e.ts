@@ -9,7 +9,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
@@ -43,7 +43,7 @@ async function signOut(page: Page, viewport: ViewportName): Promise<void> {
   await waitForPath(page, '/login');
 }
 
-describe.each(VIEWPORT_NAMES)('two-factor sign-in (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('two-factor sign-in (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('turn it on, then sign in with a code and with a backup code', async () => {

@@ -14,12 +14,12 @@ import {
   registerViaUi,
   screenshot,
   useBrowser,
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
 } from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('weather (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the dashboard shows the weather where the runner runs; prime-weather shows the cached forecast', async () => {

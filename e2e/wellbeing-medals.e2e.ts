@@ -12,14 +12,21 @@ import { DEFAULT_WELLBEING_PREFERENCES } from '../core/profile.ts';
 import { fixedClock } from '../server/test-support/clock.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
-import { expectVisible, screenshot, submitLoginForm, useBrowser, waitForPath } from './support/browser.ts';
+import {
+  DESKTOP_ONLY,
+  expectVisible,
+  screenshot,
+  submitLoginForm,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 const DAY = 86_400_000;
 /** The browser's zone (support/browser.ts), so the server's days and the page's agree. */
 const ZONE = 'UTC';
 
-describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('the wellbeing medals (%s)', (viewport) => {
   const browser = useBrowser();
   // Today is the real today, so the page's own clock needs no moving; the first six days lie behind it.
   const today = Date.now();

@@ -17,11 +17,12 @@ import {
   screenshot,
   useBrowser,
   waitForPath,
+  DESKTOP_ONLY,
 } from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('wellbeing (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('check in, breathe for one cycle, and see the entry counted', async () => {

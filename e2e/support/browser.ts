@@ -14,7 +14,13 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+/** Both widths: for the tests whose point is the layout (the drawer, tables turning into cards, a phone's dialogs). */
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+/**
+ * A test of behaviour runs once, at desktop width (e2e/README.md): what it proves does not depend on
+ * the width, and each browser run costs seconds of every CI run.
+ */
+export const DESKTOP_ONLY: readonly ViewportName[] = ['desktop'];
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
