@@ -10,12 +10,12 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 describe.each(DESKTOP_ONLY)('account deletion (%s)', (viewport) => {
   const browser = useBrowser();
@@ -23,7 +23,7 @@ describe.each(DESKTOP_ONLY)('account deletion (%s)', (viewport) => {
   test('delete behind a typed confirmation, land on /login, and the account is gone', async () => {
     const { page } = await browser.newPage(viewport);
     const account = newAccount({ name: 'Katherine Johnson' });
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
 

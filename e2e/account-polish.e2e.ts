@@ -16,10 +16,10 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 /** The server's default tiles (server/config.ts): OpenStreetMap light, CARTO Dark Matter dark. */
@@ -135,7 +135,7 @@ describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) =
     'the medal toast covers no heading or dialog title; "Dark mode" darkens the activity map and share cards',
     async () => {
       const { page } = await browser.newPage(viewport);
-      await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+      await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
       await expectVisible(heading(page, 'Hi, Paula'));
       const dialog = await uploadRun(page);
 
@@ -189,7 +189,7 @@ describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
 
   test('"Dark mode" puts the planner on the dark tiles', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+    await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
     await page.goto('/run-planner');
     await expectTilesFrom(page, LIGHT_TILE);
     await turnDarkModeOn(page);
@@ -200,7 +200,7 @@ describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
 
   test('"Make Stride yours" stays until units and location are set', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Eliud Kipchoge' }));
+    await signUpViaApi(page, newAccount({ name: 'Eliud Kipchoge' }));
     const card = page.getByTestId('make-stride-yours');
     await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
     await expectVisible(card.getByText(PROFILE_SETUP_TEXTS.body));
@@ -226,7 +226,7 @@ describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
 
   test('My Stride counts days opened, not runs, and says what "Recalculate streak" does; the check-in names the good end', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Kelvin Kiptum' }));
+    await signUpViaApi(page, newAccount({ name: 'Kelvin Kiptum' }));
     await page.goto('/my-stride');
     await expectVisible(heading(page, 'My Stride'));
     await expectVisible(page.getByText('Days opened in a row', { exact: true }));

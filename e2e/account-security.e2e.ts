@@ -8,12 +8,12 @@ import {
   DESKTOP_ONLY,
   expectVisible,
   newAccount,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 describe.each(DESKTOP_ONLY)('password and sessions (%s)', (viewport) => {
   const browser = useBrowser();
@@ -21,7 +21,7 @@ describe.each(DESKTOP_ONLY)('password and sessions (%s)', (viewport) => {
   test('change the password, then sign out everywhere else', async () => {
     const account = newAccount({ name: 'Ada Lovelace' });
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     // The runner's other browser, signed in before the change.
     const { page: other } = await browser.newPage(viewport);
     await other.goto('/login');

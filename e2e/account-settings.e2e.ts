@@ -6,15 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  DESKTOP_ONLY,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 /** A 1×1 PNG. */
 const ONE_PIXEL_PNG = Buffer.from(
@@ -48,7 +41,7 @@ describe.each(DESKTOP_ONLY)('account settings (%s)', (viewport) => {
 
   test('every field and preference is saved and survives a reload', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Ada Lovelace' }));
+    await signUpViaApi(page, newAccount({ name: 'Ada Lovelace' }));
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
 

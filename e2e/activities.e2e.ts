@@ -7,15 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  DESKTOP_ONLY,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BROKEN_GPX =
@@ -26,8 +19,7 @@ describe.each(DESKTOP_ONLY)('activities (%s)', (viewport) => {
 
   test('upload three files, one bad; open a run and see map, charts and splits', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Grace Hopper' }));
+    await signUpViaApi(page, newAccount({ name: 'Grace Hopper' }));
     await expectVisible(heading(page, 'Hi, Grace'));
 
     await page.getByRole('button', { name: 'Upload activities' }).first().click();

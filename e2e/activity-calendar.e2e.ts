@@ -17,10 +17,10 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const RUNS = [
   { name: 'October finale', start: '2026-10-30T07:30', distance: 6000 },
@@ -80,8 +80,7 @@ describe.each(DESKTOP_ONLY)('activity calendar (%s)', (viewport) => {
 
   test('a month of runs on their days with weekly totals, month by month', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Cal Endar' }));
+    await signUpViaApi(page, newAccount({ name: 'Cal Endar' }));
     await expectVisible(heading(page, 'Hi, Cal'));
     await addRuns(page);
 
@@ -138,8 +137,7 @@ describe.each(DESKTOP_ONLY)('selecting several activities (%s)', (viewport) => {
 
   test('re-type and delete a selection, with the count confirmed', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Bea Bulk' }));
+    await signUpViaApi(page, newAccount({ name: 'Bea Bulk' }));
     await expectVisible(heading(page, 'Hi, Bea'));
     await addRuns(page, BULK_RUNS);
     await page.goto('/activities');
@@ -181,8 +179,7 @@ describe.each(DESKTOP_ONLY)('selecting several activities (%s)', (viewport) => {
 
   test('put a selection on one gear: the activities and the gear’s distance follow; a refusal is the server’s', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Gil Gear' }));
+    await signUpViaApi(page, newAccount({ name: 'Gil Gear' }));
     await expectVisible(heading(page, 'Hi, Gil'));
     const origin = { origin: new URL(page.url()).origin };
     await addRuns(page, BULK_RUNS);
@@ -253,8 +250,7 @@ describe.each(VIEWPORT_NAMES)('the list’s names (%s)', (viewport) => {
 
   test('every row shows its whole name, with no sideways scroll', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Nia Names' }));
+    await signUpViaApi(page, newAccount({ name: 'Nia Names' }));
     await expectVisible(heading(page, 'Hi, Nia'));
     await page.goto('/activities');
     await page.getByRole('button', { name: 'Add sample runs' }).click();

@@ -16,10 +16,10 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 /** The dashboard's figures follow a change through the server and a refetch: give it time on a loaded machine. */
 const POLL = { timeout: 15_000 };
@@ -46,21 +46,12 @@ describe.each(DESKTOP_ONLY)('editing activities (%s)', (viewport) => {
     const { page } = await browser.newPage(viewport);
     // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.
     await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-    await registerViaUi(page, newAccount({ name: 'Katherine Switzer' }));
+    const { client } = await signUpViaApi(page, newAccount({ name: 'Katherine Switzer' }));
     await expectVisible(heading(page, 'Hi, Katherine'));
 
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const upload = page.getByRole('dialog');
-    await upload.getByLabel('Activity files').setInputFiles([
-      {
-        name: 'cerknicko-jezero.gpx',
-        mimeType: 'application/gpx+xml',
-        buffer: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')),
-      },
+    await uploadViaApi(client, [
+      { name: 'cerknicko-jezero.gpx', content: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')) },
     ]);
-    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectVisible(upload.getByText('1 imported.'));
-    // A fresh load of the dashboard (the upload dialog is not part of it).
     await openDashboard(page);
     await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText(), POLL).toBe('1');
 

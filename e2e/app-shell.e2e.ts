@@ -20,9 +20,9 @@ import {
   mainNav,
   navigateWithSidebar,
   newAccount,
-  registerViaUi,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 import { PALETTE } from '../web/src/lib/palette.ts';
 
 /** A #rrggbb colour as the browser's computed style writes it. */
@@ -61,7 +61,7 @@ describe('page titles (spec §2 table)', () => {
 
   test('every guarded row and the fallback, signed in', async () => {
     const { page } = await browser.newPage('desktop');
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     for (const [path, title] of SIGNED_IN_TITLES) {
       await page.goto(path);
       await expectVisible(mainNav(page));
@@ -71,7 +71,7 @@ describe('page titles (spec §2 table)', () => {
 
   test('the title follows in-app navigation', async () => {
     const { page } = await browser.newPage('desktop');
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     // Landing on /dashboard after registering: not in the table.
     await expectTitle(page, FALLBACK_PAGE_TITLE);
     await navigateWithSidebar(page, 'desktop', 'Account', '/account');

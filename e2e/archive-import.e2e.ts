@@ -15,10 +15,10 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
@@ -44,7 +44,7 @@ describe('Import an export archive', () => {
     for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-      await registerViaUi(page, newAccount({ name: 'Archive Runner' }));
+      await signUpViaApi(page, newAccount({ name: 'Archive Runner' }));
       await expectVisible(heading(page, 'Hi, Archive'));
       await page.goto('/activities');
 

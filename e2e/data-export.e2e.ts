@@ -14,10 +14,10 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const FIXTURE = 'cerknicko-jezero.gpx';
@@ -32,18 +32,9 @@ describe('Download my data', () => {
       const { page } = await browser.newPage(viewport);
       // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.
       await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-      await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+      const { client } = await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
       await expectVisible(heading(page, 'Hi, Paula'));
-
-      await page.getByRole('button', { name: 'Upload activities' }).first().click();
-      const upload = page.getByRole('dialog');
-      await upload
-        .getByLabel('Activity files')
-        .setInputFiles([
-          { name: FIXTURE, mimeType: 'application/gpx+xml', buffer: readFileSync(path.join(FIXTURES, FIXTURE)) },
-        ]);
-      await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expectVisible(upload.getByText('1 imported.'));
+      await uploadViaApi(client, [{ name: FIXTURE, content: readFileSync(path.join(FIXTURES, FIXTURE)) }]);
 
       await page.goto('/account');
       const card = page.locator('#data-export');

@@ -3,6 +3,7 @@
  * them arrive as new without a reload (Server-Sent Events: the celebration and the sidebar count),
  * open the trophy case, see the visible new medals marked viewed and the count drop.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -14,11 +15,11 @@ import {
   mainNav,
   newAccount,
   openNavigation,
-  registerViaUi,
   screenshot,
   useBrowser,
   type ViewportName,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 
@@ -44,18 +45,13 @@ describe.each(DESKTOP_ONLY)('medals (%s)', (viewport) => {
 
   test('a run earns medals live; the trophy case marks them viewed and the count drops', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Katherine Switzer' }));
+    const { client } = await signUpViaApi(page, newAccount({ name: 'Katherine Switzer' }));
     await expectVisible(heading(page, 'Hi, Katherine'));
     expect(await unseenInSidebar(page, viewport)).toBe(0);
 
     // A 5.4 km run: Longest Run, Fastest Run, Highest Climb and 5K Hero at once.
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Activity files').setInputFiles(path.join(FIXTURES, 'running-with-developer-data.fit'));
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectVisible(dialog.getByText('1 imported.'));
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    const file = 'running-with-developer-data.fit';
+    await uploadViaApi(client, [{ name: file, content: readFileSync(path.join(FIXTURES, file)) }]);
 
     // Pushed by the server, no reload: the celebration and the sidebar count.
     await expectVisible(page.getByRole('status').filter({ hasText: /new medals?/i }));

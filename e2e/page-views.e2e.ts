@@ -8,10 +8,10 @@ import {
   expectVisible,
   navigateWithSidebar,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 describe('page views', () => {
   const browser = useBrowser();
@@ -19,7 +19,7 @@ describe('page views', () => {
   for (const viewport of DESKTOP_ONLY) {
     test(`My Stride lists the screens the runner opened, most visited first (${viewport})`, async () => {
       const { page } = await browser.newPage(viewport);
-      await registerViaUi(page, newAccount());
+      await signUpViaApi(page, newAccount());
       await navigateWithSidebar(page, viewport, 'Pace Calculators', '/calculators');
       await navigateWithSidebar(page, viewport, 'Account', '/account');
       await navigateWithSidebar(page, viewport, 'Route Planner', '/run-planner');

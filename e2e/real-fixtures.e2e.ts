@@ -12,15 +12,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
-import {
-  DESKTOP_ONLY,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const FILES = [
@@ -60,7 +53,7 @@ describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
 
   test('ten real files: dashboard totals, a four-track run and a triathlon', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Ana Novak' }));
+    await signUpViaApi(page, newAccount({ name: 'Ana Novak' }));
     await expectVisible(heading(page, 'Hi, Ana'));
 
     await page.getByRole('button', { name: 'Upload activities' }).first().click();

@@ -15,11 +15,11 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const SYNC_TIMEOUT_MS = 60_000;
 
@@ -28,8 +28,7 @@ describe.each(DESKTOP_ONLY)('Strava (%s)', (viewport) => {
 
   test('Connect Strava, authorise, watch the sync, see the synced runs and open one', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Eliud Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Eliud Runner' }));
     await expectVisible(heading(page, 'Hi, Eliud'));
 
     const card = page.getByRole('region', { name: 'Strava', exact: true });
@@ -81,8 +80,7 @@ describe('Strava callback routes', () => {
 
   test('/strava-callback completes a connection too, and a forged state is refused', async () => {
     const { page } = await browser.newPage('desktop');
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Paula Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Paula Runner' }));
     await expectVisible(heading(page, 'Hi, Paula'));
 
     await page.goto('/strava/callback?state=forged-state&code=whatever&scope=read,activity:read_all');

@@ -17,10 +17,11 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import type { ApiClient } from '../server/test-support/api-client.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 
@@ -34,7 +35,7 @@ async function browserDayStart(page: Page): Promise<number> {
   return page.evaluate(() => new Date(new Date().setHours(0, 1, 0, 0)).getTime());
 }
 
-async function uploadRun(page: Page, metres: number) {
+async function uploadRun(page: Page, client: ApiClient, metres: number) {
   const interval = 5;
   const speed = 3;
   // Finished a minute ago; early in the day, when that would have started it yesterday (a run counts
@@ -46,17 +47,8 @@ async function uploadRun(page: Page, metres: number) {
     speed,
     start,
   });
+  await uploadViaApi(client, [{ name: 'long-run.gpx', content: garminConnectGpx(points, 'Long run') }]);
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Upload activities' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Activity files').setInputFiles({
-    name: 'long-run.gpx',
-    mimeType: 'application/gpx+xml',
-    buffer: Buffer.from(garminConnectGpx(points, 'Long run')),
-  });
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expectVisible(dialog.getByText('1 imported.'));
-  await dialog.getByRole('button', { name: 'Done' }).click();
 }
 
 describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
@@ -66,7 +58,7 @@ describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
     const { page } = await browser.newPage(viewport);
     // Fake timers that follow real time, so the test can jump through the breathing session.
     await page.clock.install();
-    await registerViaUi(page, newAccount());
+    const { client } = await signUpViaApi(page, newAccount());
     await page.goto('/training-goals');
     await expectVisible(heading(page, 'Goals & Training'));
     await expectVisible(page.getByText(/No goals yet/));
@@ -138,7 +130,7 @@ describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
     const miles = Number(/([\d.]+) mi/.exec(title)?.[1]);
     expect(miles).toBeGreaterThan(3);
 
-    await uploadRun(page, miles * METRES_PER_MILE);
+    await uploadRun(page, client, miles * METRES_PER_MILE);
     // The dashboard's card shows the long run ticked by the upload.
     const dashboardLongRun = page.getByRole('checkbox', { name: /^Long run/ });
     await expect.poll(() => dashboardLongRun.isChecked(), POLL).toBe(true);

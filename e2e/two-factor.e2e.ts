@@ -14,13 +14,13 @@ import {
   heading,
   newAccount,
   openNavigation,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
   type ViewportName,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 function appFor(secret: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -49,7 +49,7 @@ describe.each(DESKTOP_ONLY)('two-factor sign-in (%s)', (viewport) => {
   test('turn it on, then sign in with a code and with a backup code', async () => {
     const account = newAccount({ name: 'Grace Hopper' });
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     // The runner's other browser, signed out from this one's Account below.
     const { page: other } = await browser.newPage(viewport);
     await submitLoginForm(other, account.email, account.password);

@@ -13,12 +13,12 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
   DESKTOP_ONLY,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 
@@ -29,7 +29,7 @@ describe.each(DESKTOP_ONLY)('wellbeing (%s)', (viewport) => {
     const { page } = await browser.newPage(viewport);
     // Fake timers that still follow real time, so the test can jump through the breathing session.
     await page.clock.install();
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
 
     const readiness = page.getByTestId('readiness-card');
     await expectVisible(readiness.getByText(READINESS_SENTENCES.noData));
