@@ -17,6 +17,7 @@ import {
   expectVisible,
   screenshot,
   submitLoginForm,
+  suiteServer,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
@@ -34,7 +35,7 @@ describe.each(DESKTOP_ONLY)('the wellbeing medals (%s)', (viewport) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    const weather = inject('weatherUrl');
+    const weather = suiteServer().weatherUrl;
     server = await startTestServer(
       {
         webDir: inject('webDir'),

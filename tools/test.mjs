@@ -3,7 +3,7 @@
 // passed. Exits with the first failing step's code.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,9 +64,42 @@ if (failed !== 0) {
   process.exit(failed);
 }
 
-const testArgs = ['vitest', 'run', ...process.argv.slice(2)];
+// --- One build of the app per run ---
+// The browser tests and server/built-server.db.test.ts run the built app: it is built once here (server
+// bundle and web app, tools/build-for-browser-tests.ts) into a folder of this run inside the
+// repository, handed to them as STRIDE_TEST_BUILD_DIR, and removed when the tests end. Skipped when
+// the run names only projects that do not use it (`npm test -- --project unit`).
+const vitestArgs = process.argv.slice(2);
+const namedProjects = vitestArgs.flatMap((arg, index) =>
+  arg.startsWith('--project=') ? [arg.slice('--project='.length)] : vitestArgs[index - 1] === '--project' ? [arg] : [],
+);
+const usesBuild = namedProjects.length === 0 || namedProjects.some((name) => name === 'e2e' || name.startsWith('db'));
+let buildDir;
+if (usesBuild) {
+  mkdirSync(path.join(root, 'dist'), { recursive: true });
+  buildDir = mkdtempSync(path.join(root, 'dist', 'test-build-'));
+  const buildStarted = Date.now();
+  const build = spawnSync('npx', ['tsx', 'tools/build-for-browser-tests.ts', buildDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  console.log(
+    `\n> the app built for the tests into ${path.relative(root, buildDir)} (${Math.round((Date.now() - buildStarted) / 1000)} s)`,
+  );
+  if (build.status !== 0) {
+    rmSync(buildDir, { recursive: true, force: true });
+    process.exit(build.status ?? 1);
+  }
+}
+const testEnv = buildDir ? { ...process.env, STRIDE_TEST_BUILD_DIR: buildDir } : process.env;
+// --- end of the build block ---
+
+const testArgs = ['vitest', 'run', ...vitestArgs];
 console.log(`\n> npx ${testArgs.join(' ')}`);
-const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit' });
+const tests = spawnSync('npx', testArgs, { cwd: root, stdio: 'inherit', env: testEnv });
+if (buildDir) {
+  rmSync(buildDir, { recursive: true, force: true });
+}
 if (tests.error) {
   console.error(`Could not run npx: ${tests.error.message}`);
   process.exit(1);

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { SuiteServerUrls } from './global-setup.ts';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -35,8 +36,22 @@ const ACTION_TIMEOUT_MS = 15_000;
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
+/**
+ * The suite's server of this worker: the browser files run in parallel workers, each against its own
+ * server (global-setup.ts), so no test meets another file's accounts, data or stand-in faults.
+ */
+export function suiteServer(): SuiteServerUrls {
+  const servers = inject('suiteServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) {
+    throw new Error('No suite server was provided: the e2e global setup (e2e/support/global-setup.ts) did not run.');
+  }
+  return server;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return suiteServer().baseUrl;
 }
 
 export async function launchBrowser(): Promise<Browser> {
