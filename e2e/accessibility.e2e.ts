@@ -1,5 +1,5 @@
 /**
- * Accessibility at desktop and phone width: the skip link is the first thing the keyboard reaches
+ * Accessibility at desktop and phone width (both: what the keyboard and axe meet depends on the layout): the skip link is the first thing the keyboard reaches
  * on every screen with the sidebar, shows when focused and moves focus to the main content; and
  * axe-core over every screen (each route of the router a signed-in runner with activities reaches,
  * and a visitor's screens: sign-in, register, the three policies, a public profile) finds no

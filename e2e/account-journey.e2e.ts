@@ -1,5 +1,5 @@
 /**
- * The main account journey, at desktop and mobile width: register → dashboard greeting → change the
+ * The main account journey: register → dashboard greeting → change the
  * unit system in Account Settings → it survives a reload → logout → a guarded URL redirects to
  * /login?redirect=… → signing in returns there.
  */

@@ -1,5 +1,5 @@
 /**
- * Account and dashboard at desktop and mobile width: the "Dark mode" switch darkens the map tiles
+ * Account and dashboard (the toast's place at both widths, the rest at desktop): the "Dark mode" switch darkens the map tiles
  * (MAP_TILE_URL_DARK) of the activity map and the planner and the share cards, as its hint says;
  * "Make Stride yours" goes once units and location are set; the new-medal toast covers neither the
  * page heading nor an open dialog's title; My Stride names its streak for opening Stride and says

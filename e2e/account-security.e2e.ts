@@ -1,5 +1,5 @@
 /**
- * Account Settings → "Password and sessions", at desktop and phone width: the new password is
+ * Account Settings → "Password and sessions": the new password is
  * checked against the policy as it is typed, a change signs out the runner's other browser, and
  * "Sign out everywhere else" says how many sessions it ended.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser test at desktop and mobile width: upload three files (one bad) from the
+ * The browser test: upload three files (one bad) from the
  * dashboard, see two complete and one fail with the spec's message while the others proceed, open
  * an imported run and see its map (tiles are blocked here, so this also proves the page works
  * without them), its profile charts and its splits.

@@ -1,9 +1,9 @@
 /**
- * The activity list's month calendar at desktop and phone width: the List / Calendar toggle, each
+ * The activity list's month calendar at desktop: the List / Calendar toggle, each
  * activity on its day linking to it with its whole name, the whole week's total distance (the
  * neighbouring month's days of the row included), previous and next month, and the view and month
  * kept in the address over a reload. Then the list's selection: re-type, put on one gear, delete;
- * and on a phone each row's whole name.
+ * and, at desktop and phone width, each row's whole name.
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';

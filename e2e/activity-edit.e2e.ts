@@ -1,5 +1,5 @@
 /**
- * The runner corrects an activity and adds one without a file, at desktop and mobile width: an
+ * The runner corrects an activity and adds one without a file: an
  * uploaded run is edited to a walk with private notes and left out of the totals, then a manual
  * treadmill run is added; the dashboard's totals follow each change.
  */

@@ -1,5 +1,5 @@
 /**
- * The upload screen's archive import at desktop and phone width: a runner opens "Import an export
+ * The upload screen's archive import: a runner opens "Import an export
  * archive" from the upload dialog, sends a ZIP of two GPX files, an empty file and an activities.csv
  * naming one of them (a file that is not a ZIP first, refused with the server's sentence), follows the import to its report (2 imported, the empty file refused with
  * its sentence behind "see why"), and finds the named activity in the list.
@@ -34,7 +34,7 @@ const CSV = [
 describe('Import an export archive', () => {
   const browser = useBrowser();
 
-  test('send a ZIP, follow it to the report, find its activity (desktop and phone)', { timeout: 240_000 }, async () => {
+  test('send a ZIP, follow it to the report, find its activity', { timeout: 240_000 }, async () => {
     const archive = await buildArchive([
       { name: 'activities.csv', content: CSV },
       { name: 'activities/lake.gpx', content: fixture('cerknicko-jezero.gpx') },

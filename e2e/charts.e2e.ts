@@ -1,5 +1,5 @@
 /**
- * The Charts page at desktop and phone width: a new runner follows the dashboard's link, sees the
+ * The Charts page: a new runner follows the dashboard's link, sees the
  * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
  * and type (kept in the URL), a shared link opens the same view, the personal bests lead to the
  * run that holds one, whose page names its place, and a maximum heart rate set in Account redraws

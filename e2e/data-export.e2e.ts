@@ -1,5 +1,5 @@
 /**
- * Account → "Download my data" at desktop and phone width: a runner with one uploaded run asks for
+ * Account → "Download my data": a runner with one uploaded run asks for
  * the ZIP, sees it being prepared, then downloads it through the browser; the ZIP holds the
  * original file, activities.csv and Stride's JSON; the Data Deletion Policy tells of the export.
  */
@@ -27,7 +27,7 @@ const BUILD_WAIT_MS = 60_000;
 describe('Download my data', () => {
   const browser = useBrowser();
 
-  test('ask, wait while it is prepared, download the ZIP (desktop and phone)', { timeout: 240_000 }, async () => {
+  test('ask, wait while it is prepared, download the ZIP', { timeout: 240_000 }, async () => {
     for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.

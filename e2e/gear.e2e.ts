@@ -1,5 +1,5 @@
 /**
- * Shoes and gear in the browser, at desktop (1280×900) and phone (390×844) width: a shoe is added
+ * Shoes and gear in the browser, at desktop (1280×900) width: a shoe is added
  * on Account → Gear with a distance from before Stride and made the default for runs; an uploaded
  * run counts on it (its figure on the activity page, its distance and bar on Account), and past
  * 90 % of its retirement distance the dashboard says it is time for new shoes.

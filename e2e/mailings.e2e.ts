@@ -1,5 +1,5 @@
 /**
- * Mail in the browser, at desktop and phone width: without SMTP, Account says next to the mail
+ * Mail in the browser: without SMTP, Account says next to the mail
  * switches that this server sends no mail; a mail's unsubscribe link opens a page that asks first,
  * and its button turns the preference off.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser test at desktop and mobile width: import a run that earns several medals, see
+ * The browser test: import a run that earns several medals, see
  * them arrive as new without a reload (Server-Sent Events: the celebration and the sidebar count),
  * open the trophy case, see the visible new medals marked viewed and the count drop.
  */

@@ -1,5 +1,5 @@
 /**
- * Offline (spec §7 offline persistence) at desktop and mobile width: a runner who has used Stride
+ * Offline (spec §7 offline persistence): a runner who has used Stride
  * online opens it without a connection. The service worker serves the app shell, the last fetched
  * activities, profile and medals come back from IndexedDB, the network status says so, and a change
  * is refused with a sentence instead of being kept back silently; back online, the status goes away

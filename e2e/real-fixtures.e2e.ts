@@ -1,5 +1,5 @@
 /**
- * Real device files, end to end at desktop and phone width: ten of the repository's fixtures
+ * Real device files, end to end: ten of the repository's fixtures
  * uploaded in one batch (a triathlon, a four-track GPX, a yoga session without GPS, a snorkel, a
  * test file of 467 km without times…). The dashboard's totals are those of the activities that
  * count (the triathlon's three legs in, the implausible test file out), the recent list shows the

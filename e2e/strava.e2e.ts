@@ -1,5 +1,5 @@
 /**
- * Connecting Strava in the browser, at desktop and mobile width, against the Strava simulator the
+ * Connecting Strava in the browser, against the Strava simulator the
  * global setup starts (STRAVA_BASE_URL), where every authorisation is a different athlete (one Strava
  * athlete is linked to one Stride account at a time): "Connect Strava" on the dashboard → Strava's authorise page →
  * "Authorize" → the callback screen → the dashboard with the sync's progress → the synced runs in

@@ -1,5 +1,5 @@
 /**
- * The paid subscription in the browser, at desktop and phone width, against the local Stripe
+ * The paid subscription in the browser, against the local Stripe
  * stand-in: Account says "Not subscribed", the runner picks Yearly and presses "Subscribe", pays on
  * the stand-in's hosted Checkout page, lands on /success which waits for Stripe's webhook, then
  * confirms and links back to an active Account with "Manage subscription". A second runner's open

@@ -1,5 +1,5 @@
 /**
- * Goals & Training at desktop and phone width: a new runner sets a race goal, generates a plan whose
+ * Goals & Training: a new runner sets a race goal, generates a plan whose
  * first day is today, ticks today's stretching, uploads a run that ticks today's long run by itself,
  * sees the goal, the plan calendar and the dashboard's card agree, then does a one-cycle breathing
  * session (the page's clock fast-forwarded) and sees it counted towards Breathing Buddha; a second

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the browser, at desktop and phone width: turn it on in Account (password →
+ * Two-factor sign-in in the browser: turn it on in Account (password →
  * QR code, key and backup codes → a code computed from the key shown) → sign out → sign in with a
  * code from the app → sign out → sign in with a backup code; a wrong code is answered with a
  * sentence. Before that, Account lists the runner's two sessions ("This device" and the other

@@ -1,5 +1,5 @@
 /**
- * Weather at desktop and phone width, from the Open-Meteo stand-in the server is pointed at: a new
+ * Weather, from the Open-Meteo stand-in the server is pointed at: a new
  * runner's dashboard says how to get a location; with "Berlin" saved in Account Settings it shows
  * the current conditions, the best hour to run and the next 12 hours; /debug/prime-weather fills
  * the cache and shows what it fetched, when and from where; a run's page shows the weather at its start.

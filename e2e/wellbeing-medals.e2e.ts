@@ -1,5 +1,5 @@
 /**
- * The three wellbeing medals earned through the UI, at desktop and phone width. They need seven
+ * The three wellbeing medals earned through the UI. They need seven
  * days in a row up to today, so this test starts its own server (serving the suite's built web app)
  * on a clock it sets: six days of check-ins, breathing and stretching go through the API, one day
  * at a time; on the seventh the runner checks in, breathes and stretches in the browser, watches

@@ -1,5 +1,5 @@
 /**
- * Wellbeing at desktop and phone width: the dashboard's readiness card asks for a check-in and
+ * Wellbeing: the dashboard's readiness card asks for a check-in and
  * leads to Training & Goals; a check-in shows today's score and the trend; a one-cycle breathing
  * session (the page's clock fast-forwarded through it) is paused, resumed and finished, counts as
  * today's breathing, and shows as progress towards Breathing Buddha; the stretching routine steps
