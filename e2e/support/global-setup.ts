@@ -20,6 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildForBrowserTests, runInRepository, TEST_BUILD_DIR_VARIABLE } from '../../tools/build-for-browser-tests.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migratePglite } from '../../server/test-support/database-template.ts';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
@@ -274,10 +276,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const servers: SuiteServer[] = [];
   try {
-    // One per worker (browser.ts picks its worker's), started side by side.
+    // One per worker (browser.ts picks its worker's), started side by side, each on a copy of one
+    // migrated database: a server on a fresh folder would create and migrate it first, several times
+    // the start of one that finds its migrations done.
     const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+    const template = await migratePglite();
     const started = await Promise.allSettled(
-      Array.from({ length: workers }, (_, index) => startSuiteServer(build, path.join(tempDir, `data-${index + 1}`))),
+      Array.from({ length: workers }, async (_, index) => {
+        const dataDir = path.join(tempDir, `data-${index + 1}`);
+        // DATA_DIR/pglite is where the server keeps its embedded database.
+        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteTemplate: template });
+        await database.close();
+        return startSuiteServer(build, dataDir);
+      }),
     );
     for (const result of started) {
       if (result.status === 'fulfilled') {
