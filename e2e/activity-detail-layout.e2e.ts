@@ -17,7 +17,7 @@ import {
   screenshot,
   useBrowser,
 } from './support/browser.ts';
-import { signUpViaApi, uploadViaApi } from './support/api.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -27,12 +27,14 @@ describe.each(VIEWPORT_NAMES)('activity page layout (%s)', (viewport) => {
 
   test('laps fit, actions fold into a menu on a phone only, the map goes full screen and back', async () => {
     const { page } = await browser.newPage(viewport);
-    const { client } = await signUpViaApi(page, newAccount({ name: 'Lapa Runner' }));
+    const { uploaded } = await signUpViaApi(page, newAccount({ name: 'Lapa Runner' }), {
+      files: [
+        { name: 'lake.gpx', content: fixture('cerknicko-jezero.gpx') },
+        { name: 'stamina.fit', content: fixture('garmin-stamina.fit') },
+      ],
+    });
     await expectVisible(heading(page, 'Hi, Lapa'));
-    const [lake, stamina] = await uploadViaApi(client, [
-      { name: 'lake.gpx', content: fixture('cerknicko-jezero.gpx') },
-      { name: 'stamina.fit', content: fixture('garmin-stamina.fit') },
-    ]);
+    const [lake, stamina] = uploaded;
     const lapsUrl = `/activities/${stamina?.activityId}`;
     const lakeUrl = `/activities/${lake?.activityId}`;
 

@@ -1,16 +1,16 @@
 /**
  * Accounts and activities through the API, for the browser tests that are not about the sign-up
  * form or the upload dialog: the real sign-up endpoint over HTTP, its session cookie put into the
- * page's browser context, and files sent to the real upload endpoint. A test then starts on its
- * first screen, already signed in with its runs. (The forms keep their own tests: auth-forms,
- * account-journey, upload-dialog and activities' bad file.)
+ * page's browser context, and files sent to the real upload endpoint, at the server the page talks
+ * to. A test then starts on its first screen, already signed in with its runs. The tests about the
+ * forms themselves keep using them (e2e/README.md).
  */
 import type { Page } from 'playwright-core';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import type { ApiClient } from '../../server/test-support/api-client.ts';
 import { registerUser } from '../../server/test-support/factories.ts';
 import { finalFileEvents, uploadFiles, type UploadFile } from '../../server/test-support/uploads.ts';
-import { baseUrl, type NewAccount } from './browser.ts';
+import { baseUrl, pageBaseUrl, type NewAccount } from './browser.ts';
 
 /** The browser contexts' time zone (browser.ts): uploads through the API are read in it too, as the dialog's are. */
 const BROWSER_TIME_ZONE = 'UTC';
@@ -26,16 +26,8 @@ export interface SignedIn {
 export interface SignUpOptions {
   /** The page opened once signed in: the dashboard, where the sign-up form lands. */
   path?: string;
-  /** The server, when the test started its own. */
-  url?: string;
   /** Activity files uploaded before the page opens (each one must import). */
   files?: readonly UploadFile[];
-}
-
-/** The origin the page talks to (its context's baseURL). */
-function pageOrigin(page: Page): string {
-  const current = page.url();
-  return current.startsWith('http') ? new URL(current).origin : baseUrl();
 }
 
 /**
@@ -43,7 +35,7 @@ function pageOrigin(page: Page): string {
  * the session cookie and opens the first screen.
  */
 export async function signUpViaApi(page: Page, account: NewAccount, options: SignUpOptions = {}): Promise<SignedIn> {
-  const url = options.url ?? pageOrigin(page);
+  const url = pageBaseUrl(page);
   const user = await registerUser({ url }, account);
   const uploaded = options.files ? await uploadViaApi(user.client, options.files, url) : [];
   await page

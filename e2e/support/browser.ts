@@ -110,6 +110,14 @@ export interface NewPageOptions {
   serviceWorkers?: boolean;
 }
 
+/** The server each page's context talks to (its baseURL), which Playwright does not expose. */
+const contextBaseUrls = new WeakMap<BrowserContext, string>();
+
+/** The server `page` talks to: the suite's, or the one its test started (`newPage(…, { baseUrl })`). */
+export function pageBaseUrl(page: Page): string {
+  return contextBaseUrls.get(page.context()) ?? baseUrl();
+}
+
 export function useBrowser(): {
   newPage: (viewport: ViewportName, options?: NewPageOptions) => Promise<OpenedPage>;
 } {
@@ -147,14 +155,16 @@ export function useBrowser(): {
       if (!browser) {
         throw new Error('useBrowser(): the browser is not running; call newPage inside a test.');
       }
+      const contextBaseUrl = options.baseUrl ?? baseUrl();
       const context = await browser.newContext({
-        baseURL: options.baseUrl ?? baseUrl(),
+        baseURL: contextBaseUrl,
         viewport: VIEWPORTS[viewport],
         ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
         locale: 'en-GB',
         timezoneId: 'UTC',
         serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
       });
+      contextBaseUrls.set(context, contextBaseUrl);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       const problems: string[] = [];
