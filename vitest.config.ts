@@ -30,7 +30,7 @@ export default defineConfig({
   test: {
     // At least two files at a time, also on a 2-core machine: a db file spends much of its time
     // waiting (on its server, a stand-in, a deadline), so two share the cores well. The e2e files run
-    // one after another, after the rest (fileParallelism: false puts them in vitest's sequential group).
+    // after the rest, two at a time (their project's own group).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -98,7 +98,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker against its own server (e2e/support/global-setup.ts): one
+          // worker's browser works while the other's server answers. After the other tiers (group 1).
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           expect: expectOptions,
           // A guard against a hung test, not a speed target: a loaded machine can slow a long journey
           // well past its usual 40 s.

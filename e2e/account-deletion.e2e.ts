@@ -6,24 +6,24 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNT_DELETION_MESSAGES } from '../core/profile.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
-describe.each(VIEWPORT_NAMES)('account deletion (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('account deletion (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('delete behind a typed confirmation, land on /login, and the account is gone', async () => {
     const { page } = await browser.newPage(viewport);
     const account = newAccount({ name: 'Katherine Johnson' });
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
 

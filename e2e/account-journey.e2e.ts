@@ -1,11 +1,11 @@
 /**
- * The main account journey, at desktop and mobile width: register → dashboard greeting → change the
+ * The main account journey: register → dashboard greeting → change the
  * unit system in Account Settings → it survives a reload → logout → a guarded URL redirects to
  * /login?redirect=… → signing in returns there.
  */
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectVisible,
   heading,
@@ -22,7 +22,7 @@ import {
 const METRIC = 'Metric (kilometres, metres)';
 const IMPERIAL = 'Imperial (miles, feet)';
 
-describe.each(VIEWPORT_NAMES)('account journey (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('account journey (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('register, change units, reload, logout, guarded redirect and back after sign-in', async () => {

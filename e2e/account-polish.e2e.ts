@@ -1,5 +1,5 @@
 /**
- * Account and dashboard at desktop and mobile width: the "Dark mode" switch darkens the map tiles
+ * Account and dashboard (the toast's place at both widths, the rest at desktop): the "Dark mode" switch darkens the map tiles
  * (MAP_TILE_URL_DARK) of the activity map and the planner and the share cards, as its hint says;
  * "Make Stride yours" goes once units and location are set; the new-medal toast covers neither the
  * page heading nor an open dialog's title; My Stride names its streak for opening Stride and says
@@ -10,15 +10,16 @@ import type { Locator, Page } from 'playwright-core';
 import { PROFILE_SETUP_TEXTS } from '../core/profile-setup.ts';
 import { describe, expect, test } from 'vitest';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectHidden,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 /** The server's default tiles (server/config.ts): OpenStreetMap light, CARTO Dark Matter dark. */
@@ -126,25 +127,15 @@ async function turnDarkModeOn(page: Page): Promise<void> {
 /** These journeys upload and render several screens; on a busy machine they need more than the default minute. */
 const LONG_JOURNEY_MS = 180_000;
 
-describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) => {
+// Where the toast sits is layout: checked at both widths.
+describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) => {
   const browser = useBrowser();
-
-  test('"Dark mode" puts the planner on the dark tiles', async () => {
-    const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
-    await page.goto('/run-planner');
-    await expectTilesFrom(page, LIGHT_TILE);
-    await turnDarkModeOn(page);
-    await page.goto('/run-planner');
-    await expectTilesFrom(page, DARK_TILE);
-    await screenshot(page, `dark-mode-${viewport}-planner`);
-  });
 
   test(
     'the medal toast covers no heading or dialog title; "Dark mode" darkens the activity map and share cards',
     async () => {
       const { page } = await browser.newPage(viewport);
-      await registerViaUi(page, newAccount({ name: 'Paula Radcliffe' }));
+      await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
       await expectVisible(heading(page, 'Hi, Paula'));
       const dialog = await uploadRun(page);
 
@@ -191,10 +182,25 @@ describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) =>
     },
     LONG_JOURNEY_MS,
   );
+});
+
+describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('"Dark mode" puts the planner on the dark tiles', async () => {
+    const { page } = await browser.newPage(viewport);
+    await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, LIGHT_TILE);
+    await turnDarkModeOn(page);
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, DARK_TILE);
+    await screenshot(page, `dark-mode-${viewport}-planner`);
+  });
 
   test('"Make Stride yours" stays until units and location are set', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Eliud Kipchoge' }));
+    await signUpViaApi(page, newAccount({ name: 'Eliud Kipchoge' }));
     const card = page.getByTestId('make-stride-yours');
     await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
     await expectVisible(card.getByText(PROFILE_SETUP_TEXTS.body));
@@ -220,7 +226,7 @@ describe.each(VIEWPORT_NAMES)('account and dashboard polish (%s)', (viewport) =>
 
   test('My Stride counts days opened, not runs, and says what "Recalculate streak" does; the check-in names the good end', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Kelvin Kiptum' }));
+    await signUpViaApi(page, newAccount({ name: 'Kelvin Kiptum' }));
     await page.goto('/my-stride');
     await expectVisible(heading(page, 'My Stride'));
     await expectVisible(page.getByText('Days opened in a row', { exact: true }));

@@ -1,27 +1,27 @@
 /**
- * Account Settings → "Password and sessions", at desktop and phone width: the new password is
+ * Account Settings → "Password and sessions": the new password is
  * checked against the policy as it is typed, a change signs out the runner's other browser, and
  * "Sign out everywhere else" says how many sessions it ended.
  */
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   newAccount,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
-describe.each(VIEWPORT_NAMES)('password and sessions (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('password and sessions (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('change the password, then sign out everywhere else', async () => {
     const account = newAccount({ name: 'Ada Lovelace' });
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     // The runner's other browser, signed in before the change.
     const { page: other } = await browser.newPage(viewport);
     await other.goto('/login');

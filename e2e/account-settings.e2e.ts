@@ -7,15 +7,15 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
+  makeProfilePublic,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
-  makeProfilePublic,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 /** A 1×1 PNG. */
 const ONE_PIXEL_PNG = Buffer.from(
@@ -44,12 +44,12 @@ async function saveAndWait(page: Page): Promise<void> {
   await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
 }
 
-describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('account settings (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('every field and preference is saved and survives a reload', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Ada Lovelace' }));
+    await signUpViaApi(page, newAccount({ name: 'Ada Lovelace' }));
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
 

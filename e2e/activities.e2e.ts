@@ -1,5 +1,5 @@
 /**
- * The browser test at desktop and mobile width: upload three files (one bad) from the
+ * The browser test: upload three files (one bad) from the
  * dashboard, see two complete and one fail with the spec's message while the others proceed, open
  * an imported run and see its map (tiles are blocked here, so this also proves the page works
  * without them), its profile charts and its splits.
@@ -7,27 +7,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BROKEN_GPX =
   '<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="46" lon="14"/></trkseg></trk></gpx>';
 
-describe.each(VIEWPORT_NAMES)('activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('upload three files, one bad; open a run and see map, charts and splits', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Grace Hopper' }));
+    await signUpViaApi(page, newAccount({ name: 'Grace Hopper' }));
     await expectVisible(heading(page, 'Hi, Grace'));
 
     await page.getByRole('button', { name: 'Upload activities' }).first().click();

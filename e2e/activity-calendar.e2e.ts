@@ -1,9 +1,9 @@
 /**
- * The activity list's month calendar at desktop and phone width: the List / Calendar toggle, each
+ * The activity list's month calendar at desktop: the List / Calendar toggle, each
  * activity on its day linking to it with its whole name, the whole week's total distance (the
  * neighbouring month's days of the row included), previous and next month, and the view and month
  * kept in the address over a reload. Then the list's selection: re-type, put on one gear, delete;
- * and on a phone each row's whole name.
+ * and, at desktop and phone width, each row's whole name.
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -11,15 +11,16 @@ import { ACTIVITY_BULK_MESSAGES } from '../core/activity/activity-bulk.ts';
 import type { ActivityDetail, ActivityPage } from '../core/activity/schemas.ts';
 import { GEAR_TEXTS, gearFigure, type Gear } from '../core/gear.ts';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectHidden,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const RUNS = [
   { name: 'October finale', start: '2026-10-30T07:30', distance: 6000 },
@@ -74,13 +75,12 @@ const noSidewaysScroll = (page: Page) => page.evaluate('document.documentElement
 const week = (page: Page, start: string) => page.getByRole('group', { name: `Week of ${start}` });
 const weekTotal = (page: Page, start: string) => week(page, start).getByTestId('calendar-week-total').innerText();
 
-describe.each(VIEWPORT_NAMES)('activity calendar (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('activity calendar (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a month of runs on their days with weekly totals, month by month', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Cal Endar' }));
+    await signUpViaApi(page, newAccount({ name: 'Cal Endar' }));
     await expectVisible(heading(page, 'Hi, Cal'));
     await addRuns(page);
 
@@ -132,13 +132,12 @@ const BULK_RUNS: readonly ManualRun[] = ['Hill repeats', 'Canal jog', 'Track ses
   (name, index) => ({ name, start: `2026-11-1${index}T07:00`, distance: 5000, movingTime: 1500 }),
 );
 
-describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('selecting several activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('re-type and delete a selection, with the count confirmed', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Bea Bulk' }));
+    await signUpViaApi(page, newAccount({ name: 'Bea Bulk' }));
     await expectVisible(heading(page, 'Hi, Bea'));
     await addRuns(page, BULK_RUNS);
     await page.goto('/activities');
@@ -180,8 +179,7 @@ describe.each(VIEWPORT_NAMES)('selecting several activities (%s)', (viewport) =>
 
   test('put a selection on one gear: the activities and the gear’s distance follow; a refusal is the server’s', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Gil Gear' }));
+    await signUpViaApi(page, newAccount({ name: 'Gil Gear' }));
     await expectVisible(heading(page, 'Hi, Gil'));
     const origin = { origin: new URL(page.url()).origin };
     await addRuns(page, BULK_RUNS);
@@ -252,8 +250,7 @@ describe.each(VIEWPORT_NAMES)('the list’s names (%s)', (viewport) => {
 
   test('every row shows its whole name, with no sideways scroll', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Nia Names' }));
+    await signUpViaApi(page, newAccount({ name: 'Nia Names' }));
     await expectVisible(heading(page, 'Hi, Nia'));
     await page.goto('/activities');
     await page.getByRole('button', { name: 'Add sample runs' }).click();

@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   VIEWPORTS,
@@ -15,44 +14,29 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
-
-/** Uploads the files through the dialog and returns the address of each imported activity. */
-async function uploadAndList(
-  page: Page,
-  files: { name: string; mimeType: string; buffer: Buffer }[],
-): Promise<string[]> {
-  await page.getByRole('button', { name: 'Upload activities' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Activity files').setInputFiles(files);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expectVisible(dialog.getByText(`${files.length} imported.`));
-  const links = await dialog.getByRole('link', { name: 'Open' }).all();
-  const hrefs = await Promise.all(links.map((link) => link.getAttribute('href')));
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  return hrefs.map((href) => href ?? '');
-}
 
 describe.each(VIEWPORT_NAMES)('activity page layout (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('laps fit, actions fold into a menu on a phone only, the map goes full screen and back', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Lapa Runner' }));
+    const { uploaded } = await signUpViaApi(page, newAccount({ name: 'Lapa Runner' }), {
+      files: [
+        { name: 'lake.gpx', content: fixture('cerknicko-jezero.gpx') },
+        { name: 'stamina.fit', content: fixture('garmin-stamina.fit') },
+      ],
+    });
     await expectVisible(heading(page, 'Hi, Lapa'));
-    const urls = await uploadAndList(page, [
-      { name: 'lake.gpx', mimeType: 'application/gpx+xml', buffer: fixture('cerknicko-jezero.gpx') },
-      { name: 'stamina.fit', mimeType: 'application/octet-stream', buffer: fixture('garmin-stamina.fit') },
-    ]);
-    const lapsUrl = urls[1] ?? '';
-    const lakeUrl = urls[0] ?? '';
+    const [lake, stamina] = uploaded;
+    const lapsUrl = `/activities/${stamina?.activityId}`;
+    const lakeUrl = `/activities/${lake?.activityId}`;
 
     // The laps table: every column inside its card, nothing clipped and nothing to scroll to.
     await page.goto(lapsUrl);

@@ -1,5 +1,5 @@
 /**
- * The runner corrects an activity and adds one without a file, at desktop and mobile width: an
+ * The runner corrects an activity and adds one without a file: an
  * uploaded run is edited to a walk with private notes and left out of the totals, then a manual
  * treadmill run is added; the dashboard's totals follow each change.
  */
@@ -10,16 +10,16 @@ import { describe, expect, test } from 'vitest';
 import { ACTIVITY_EDIT_TEXTS } from '../core/activity/activity-edit.ts';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectHidden,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 /** The dashboard's figures follow a change through the server and a refetch: give it time on a loaded machine. */
 const POLL = { timeout: 15_000 };
@@ -39,28 +39,19 @@ async function openDashboard(page: Page): Promise<void> {
   await expectVisible(heading(page, 'Hi, Katherine'));
 }
 
-describe.each(VIEWPORT_NAMES)('editing activities (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('editing activities (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('edit a run’s type, notes and counting; add a manual treadmill run; the dashboard follows', async () => {
     const { page } = await browser.newPage(viewport);
     // The brief's widths: 1280×900 on a desktop, 390×844 on a phone.
     await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-    await registerViaUi(page, newAccount({ name: 'Katherine Switzer' }));
+    const { client } = await signUpViaApi(page, newAccount({ name: 'Katherine Switzer' }));
     await expectVisible(heading(page, 'Hi, Katherine'));
 
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const upload = page.getByRole('dialog');
-    await upload.getByLabel('Activity files').setInputFiles([
-      {
-        name: 'cerknicko-jezero.gpx',
-        mimeType: 'application/gpx+xml',
-        buffer: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')),
-      },
+    await uploadViaApi(client, [
+      { name: 'cerknicko-jezero.gpx', content: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')) },
     ]);
-    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectVisible(upload.getByText('1 imported.'));
-    // A fresh load of the dashboard (the upload dialog is not part of it).
     await openDashboard(page);
     await expect.poll(() => figure(page, SPORT_TOTAL_LABELS.activities).innerText(), POLL).toBe('1');
 

@@ -5,15 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { VIEWPORT_NAMES, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const RUNS = [
   { name: 'Easy park loop', day: 10, distance: 5000, movingTime: 1800 },
@@ -48,8 +41,7 @@ describe.each(VIEWPORT_NAMES)('finding activities (%s)', (viewport) => {
 
   test('search by name, sort by the column headers, and keep both over a reload', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Fay Finder' }));
+    await signUpViaApi(page, newAccount({ name: 'Fay Finder' }));
     await expectVisible(heading(page, 'Hi, Fay'));
     await addRuns(page);
     await page.goto('/activities');

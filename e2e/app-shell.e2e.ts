@@ -14,15 +14,15 @@ import {
   pageTitleForPath,
 } from '../core/product.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   mainNav,
   navigateWithSidebar,
   newAccount,
-  registerViaUi,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 import { PALETTE } from '../web/src/lib/palette.ts';
 
 /** A #rrggbb colour as the browser's computed style writes it. */
@@ -61,7 +61,7 @@ describe('page titles (spec §2 table)', () => {
 
   test('every guarded row and the fallback, signed in', async () => {
     const { page } = await browser.newPage('desktop');
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     for (const [path, title] of SIGNED_IN_TITLES) {
       await page.goto(path);
       await expectVisible(mainNav(page));
@@ -71,7 +71,7 @@ describe('page titles (spec §2 table)', () => {
 
   test('the title follows in-app navigation', async () => {
     const { page } = await browser.newPage('desktop');
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     // Landing on /dashboard after registering: not in the table.
     await expectTitle(page, FALLBACK_PAGE_TITLE);
     await navigateWithSidebar(page, 'desktop', 'Account', '/account');
@@ -106,7 +106,7 @@ async function holdApi(page: Page): Promise<{ release: () => void; held: () => n
  * Timing: the page's clock stands still from before the app boots and moves only when the test moves
  * it, so the failsafe fires exactly when the test says and never because the machine is slow.
  */
-describe.each(VIEWPORT_NAMES)('loading overlay (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the page is dark from its first paint, before the app’s scripts run', async () => {

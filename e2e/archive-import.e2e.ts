@@ -1,5 +1,5 @@
 /**
- * The upload screen's archive import at desktop and phone width: a runner opens "Import an export
+ * The upload screen's archive import: a runner opens "Import an export
  * archive" from the upload dialog, sends a ZIP of two GPX files, an empty file and an activities.csv
  * naming one of them (a file that is not a ZIP first, refused with the server's sentence), follows the import to its report (2 imported, the empty file refused with
  * its sentence behind "see why"), and finds the named activity in the list.
@@ -10,15 +10,15 @@ import { describe, expect, test } from 'vitest';
 import { ARCHIVE_MESSAGES, ARCHIVE_SCREEN_TEXTS } from '../core/activity/archive-rules.ts';
 import { buildArchive } from '../server/test-support/archives.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURES, name)));
@@ -34,17 +34,17 @@ const CSV = [
 describe('Import an export archive', () => {
   const browser = useBrowser();
 
-  test('send a ZIP, follow it to the report, find its activity (desktop and phone)', { timeout: 240_000 }, async () => {
+  test('send a ZIP, follow it to the report, find its activity', { timeout: 240_000 }, async () => {
     const archive = await buildArchive([
       { name: 'activities.csv', content: CSV },
       { name: 'activities/lake.gpx', content: fixture('cerknicko-jezero.gpx') },
       { name: 'activities/korita.gpx', content: fixture('korita-zbevnica.gpx') },
       { name: 'activities/empty.gpx', content: '' },
     ]);
-    for (const viewport of VIEWPORT_NAMES) {
+    for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       await page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-      await registerViaUi(page, newAccount({ name: 'Archive Runner' }));
+      await signUpViaApi(page, newAccount({ name: 'Archive Runner' }));
       await expectVisible(heading(page, 'Hi, Archive'));
       await page.goto('/activities');
 

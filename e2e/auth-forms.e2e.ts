@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectHidden,
   expectVisible,
@@ -22,7 +22,7 @@ const DUPLICATE_EMAIL = 'An account with this e-mail already exists. Sign in ins
 const INVALID_CREDENTIAL = 'The e-mail or password is incorrect.';
 const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
 
-describe.each(VIEWPORT_NAMES)('sign-up and sign-in forms (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('sign-up and sign-in forms (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('registering an e-mail that already has an account shows the duplicate message', async () => {

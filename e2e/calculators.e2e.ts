@@ -5,9 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import { pageTitleForPath } from '../core/product.ts';
 import { PACE_INPUT_ERRORS } from '../core/running/pace.ts';
-import { VIEWPORT_NAMES, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP_ONLY, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
 
-describe.each(VIEWPORT_NAMES)('calculators (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('calculators (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a visitor works out a pace, sees predictions and shares the result by link', async () => {

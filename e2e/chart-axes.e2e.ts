@@ -7,15 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
 import { CHART_PERIOD_LABELS } from '../core/charts/chart-periods.ts';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { VIEWPORT_NAMES, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 /** A hang guard: the personal bests are worked out on the first read, slow on a loaded machine. */
 const POLL = { timeout: 90_000 };
@@ -36,32 +29,18 @@ describe.each(VIEWPORT_NAMES)('chart axes (%s)', (viewport) => {
 
   test('the progression axis names years, and a 1990 file waits for confirmation before stretching All time', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Axel Axes' }));
+    const { client } = await signUpViaApi(page, newAccount({ name: 'Axel Axes' }));
     await expectVisible(heading(page, 'Hi, Axel'));
-    await page.goto('/activities');
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Activity files').setInputFiles(
+    await uploadViaApi(
+      client,
       RUNS.map((run) => ({
         name: `${run.name}.gpx`,
-        mimeType: 'application/gpx+xml',
-        buffer: Buffer.from(
-          garminConnectGpx(
-            straightRun({
-              points: Math.ceil(5100 / run.speed / 5) + 1,
-              interval: 5,
-              speed: run.speed,
-              start: run.start,
-            }),
-            run.name,
-          ),
+        content: garminConnectGpx(
+          straightRun({ points: Math.ceil(5100 / run.speed / 5) + 1, interval: 5, speed: run.speed, start: run.start }),
+          run.name,
         ),
       })),
     );
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => dialog.getByRole('link', { name: 'Open' }).count(), POLL).toBe(RUNS.length);
-    await page.keyboard.press('Escape');
 
     await page.goto('/charts?period=all');
     await expectVisible(page.getByRole('heading', { name: 'Personal bests' }), POLL.timeout);

@@ -1,5 +1,5 @@
 /**
- * The Charts page at desktop and phone width: a new runner follows the dashboard's link, sees the
+ * The Charts page: a new runner follows the dashboard's link, sees the
  * empty state and what to do, adds the sample runs, sees their totals and charts, switches period
  * and type (kept in the URL), a shared link opens the same view, the personal bests lead to the
  * run that holds one, whose page names its place, and a maximum heart rate set in Account redraws
@@ -14,15 +14,15 @@ import { BEST_EFFORT_STATUS_TEXT } from '../core/running/best-efforts-api.ts';
 import { noActivitiesSentence, noLoadSentence, noPaceSentence } from '../core/charts/chart-sentences.ts';
 import { HEART_RATE_MESSAGES, ZONE_METHOD_LABELS } from '../core/running/heart-rate-api.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 /** The page fetches the new period's figures after a click; under load that takes a few seconds. */
 const POLL = { timeout: 15_000 };
@@ -30,12 +30,12 @@ const POLL = { timeout: 15_000 };
 /** The period's activity count, as the Activities card shows it. */
 const activityCount = (page: Page) => page.getByTestId('total-activities').locator('.MuiTypography-h5').textContent();
 
-describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('charts (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('an empty runner is told what to do; with the sample runs the charts fill and follow the controls', async () => {
     const { page, context } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     await page.getByRole('link', { name: 'Weeks, months and pace in Charts' }).click();
     await expectVisible(heading(page, 'Charts'));
     await expectVisible(page.getByRole('heading', { name: 'No activities yet' }));
@@ -122,7 +122,7 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
 
   test('resting heart rate, threshold pace and zones by heart-rate reserve redraw the zones and the load', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     await page.goto('/charts');
     await page.getByRole('button', { name: 'Add sample runs' }).click();
     await expect.poll(() => activityCount(page), POLL).toBe('3');
@@ -159,22 +159,13 @@ describe.each(VIEWPORT_NAMES)('charts (%s)', (viewport) => {
 
   test('a run shorter than 400 m says so on its page, not that it was on a treadmill', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
-    await page.goto('/charts');
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const dialog = page.getByRole('dialog');
+    const { client } = await signUpViaApi(page, newAccount());
     // 300 m at 3 m/s, a point every 5 s.
     const points = straightRun({ points: 21, interval: 5, speed: 3, start: Date.UTC(2026, 10, 20, 7, 0, 0) });
-    await dialog.getByLabel('Activity files').setInputFiles([
-      {
-        name: 'strides.gpx',
-        mimeType: 'application/gpx+xml',
-        buffer: Buffer.from(garminConnectGpx(points, 'Strides')),
-      },
+    const [strides] = await uploadViaApi(client, [
+      { name: 'strides.gpx', content: garminConnectGpx(points, 'Strides') },
     ]);
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await dialog.getByRole('link', { name: 'Open' }).first().click();
-    await page.waitForURL(/\/activities\/[\w-]+$/);
+    await page.goto(`/activities/${strides?.activityId}`);
     const sentence = page.getByText(BEST_EFFORT_STATUS_TEXT['too-short']);
     await expectVisible(sentence);
     await sentence.scrollIntoViewIfNeeded();

@@ -3,15 +3,8 @@
  * load failure raises a load error"), inside the sidebar layout, and recover once the network does.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  expectVisible,
-  heading,
-  mainNav,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { expectVisible, heading, mainNav, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const ACCOUNT_CHUNK = /\/assets\/AccountPage-[^/]+\.js$/;
 
@@ -20,8 +13,7 @@ describe('a page whose code cannot be loaded', () => {
 
   test('shows the error with "Try again" inside the layout, and loads after a retry', async () => {
     const { page } = await browser.newPage('desktop');
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Retry Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Retry Runner' }));
     await expectVisible(heading(page, 'Hi, Retry'));
 
     await page.route(ACCOUNT_CHUNK, (route) => route.abort('internetdisconnected'));

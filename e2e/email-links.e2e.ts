@@ -11,19 +11,19 @@ import { startTestServer, type TestServer } from '../server/test-support/test-se
 import { nextCode, enrol } from '../server/test-support/two-factor.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../tools/service-stand-ins/smtp.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectHidden,
   expectVisible,
   newAccount,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
-describe.each(VIEWPORT_NAMES)('e-mail links (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('e-mail links (%s)', (viewport) => {
   const browser = useBrowser();
   let smtp: SmtpStandIn;
   let server: TestServer;
@@ -127,7 +127,7 @@ describe.each(VIEWPORT_NAMES)('e-mail links (%s)', (viewport) => {
   test('the verify banner shows after sign-up and goes once the mailed link is followed', async () => {
     const account = newAccount();
     const { page } = await browser.newPage(viewport, { baseUrl: server.url });
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     const banner = page.getByRole('status').filter({ hasText: EMAIL_LINK_MESSAGES.verifyBanner(account.email) });
     await expectVisible(banner);
     await screenshot(page, `email-links-verify-banner-${viewport}`);

@@ -8,15 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  baseUrl,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { baseUrl, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const GPX =
   '<?xml version="1.0"?><gpx version="1.1" creator="attacker" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>' +
@@ -64,8 +57,7 @@ describe('same-site request forgery', () => {
 
   test('a page on another port cannot upload or add runs for the signed-in runner', async () => {
     const { page, context } = await browser.newPage('desktop');
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Grace Hopper' }));
+    await signUpViaApi(page, newAccount({ name: 'Grace Hopper' }));
     await expectVisible(heading(page, 'Hi, Grace'));
 
     // Every request the attacker's page sends to Stride. The fetches' answers are hidden from

@@ -4,22 +4,15 @@
  * as the en-GB time field shows it, not a fixed HH:MM.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
-describe.each(VIEWPORT_NAMES)('formats (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('formats (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the time zone is chosen in Account and kept; the reminder hint reads as the field', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Ada Lovelace' }));
+    await signUpViaApi(page, newAccount({ name: 'Ada Lovelace' }));
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
 

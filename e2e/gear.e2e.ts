@@ -1,5 +1,5 @@
 /**
- * Shoes and gear in the browser, at desktop (1280×900) and phone (390×844) width: a shoe is added
+ * Shoes and gear in the browser, at desktop (1280×900) width: a shoe is added
  * on Account → Gear with a distance from before Stride and made the default for runs; an uploaded
  * run counts on it (its figure on the activity page, its distance and bar on Account), and past
  * 90 % of its retirement distance the dashboard says it is time for new shoes.
@@ -10,16 +10,16 @@ import { describe, expect, test } from 'vitest';
 import { GEAR_TEXTS, gearFigure, gearNotices, gearProgressText, type GearList } from '../core/gear.ts';
 import type { ActivityPage } from '../core/activity/schemas.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   VIEWPORTS,
   expectHidden,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const WIDTHS = { desktop: { width: 1280, height: 900 }, mobile: VIEWPORTS.mobile } as const;
@@ -28,10 +28,10 @@ describe('shoes and gear', () => {
   const browser = useBrowser();
 
   test('add a shoe, run in it, see its distance and bar, and the dashboard’s word past 90 %', async () => {
-    for (const viewport of VIEWPORT_NAMES) {
+    for (const viewport of DESKTOP_ONLY) {
       const { page } = await browser.newPage(viewport);
       await page.setViewportSize(WIDTHS[viewport]);
-      await registerViaUi(page, newAccount({ name: 'Eliud Kipchoge' }));
+      const { client } = await signUpViaApi(page, newAccount({ name: 'Eliud Kipchoge' }));
       await expectVisible(heading(page, 'Hi, Eliud'));
 
       // Account → Gear: a shoe that had done 470 mi before Stride, retired at 500 mi (the default).
@@ -55,19 +55,10 @@ describe('shoes and gear', () => {
       await page.getByRole('option', { name: 'Pegasus 40' }).click();
       await expectVisible(card.getByText('Default: Run'));
 
-      // A run uploaded from the dashboard gets the shoe.
-      await page.goto('/dashboard');
-      await page.getByRole('button', { name: 'Upload activities' }).first().click();
-      const upload = page.getByRole('dialog');
-      await upload.getByLabel('Activity files').setInputFiles([
-        {
-          name: 'cerknicko-jezero.gpx',
-          mimeType: 'application/gpx+xml',
-          buffer: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')),
-        },
+      // A run uploaded afterwards gets the shoe.
+      await uploadViaApi(client, [
+        { name: 'cerknicko-jezero.gpx', content: readFileSync(path.join(FIXTURES, 'cerknicko-jezero.gpx')) },
       ]);
-      await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-      await expectVisible(upload.getByText('1 imported.'));
 
       const gear = ((await (await page.request.get('/api/gear')).json()) as GearList).gear;
       const shoe = gear[0]!;

@@ -1,7 +1,7 @@
 /** The public policy pages of spec §2: open to visitors, headed by their own name, outside any guard. */
 import { describe, expect, test } from 'vitest';
 import { pageTitleForPath } from '../core/product.ts';
-import { VIEWPORT_NAMES, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP_ONLY, currentPath, expectVisible, heading, screenshot, useBrowser } from './support/browser.ts';
 
 /** What the Data Deletion Policy says stays on the server's disk after a deletion, until written over. */
 const DATABASE_FILES_NOTICE =
@@ -13,7 +13,7 @@ const LEGAL_PAGES = ['/privacy-policy', '/terms-of-service', '/data-deletion-pol
   title: pageTitleForPath(path),
 }));
 
-describe.each(VIEWPORT_NAMES)('policy pages (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('policy pages (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a visitor can read each policy page', async () => {

@@ -1,5 +1,5 @@
 /**
- * Mail in the browser, at desktop and phone width: without SMTP, Account says next to the mail
+ * Mail in the browser: without SMTP, Account says next to the mail
  * switches that this server sends no mail; a mail's unsubscribe link opens a page that asks first,
  * and its button turns the preference off.
  */
@@ -9,7 +9,7 @@ import type { Profile } from '../core/profile.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   screenshot,
@@ -31,7 +31,7 @@ describe('mail preferences and unsubscribe', () => {
     await server?.stop();
   });
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of DESKTOP_ONLY) {
     test(`Account says this server sends no mail, next to both switches (${viewport})`, async () => {
       const runner = await registerUser(server);
       const { page } = await browser.newPage(viewport, { baseUrl: server.url });

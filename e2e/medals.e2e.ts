@@ -1,24 +1,25 @@
 /**
- * The browser test at desktop and mobile width: import a run that earns several medals, see
+ * The browser test: import a run that earns several medals, see
  * them arrive as new without a reload (Server-Sent Events: the celebration and the sidebar count),
  * open the trophy case, see the visible new medals marked viewed and the count drop.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   heading,
   mainNav,
   newAccount,
   openNavigation,
-  registerViaUi,
   screenshot,
   useBrowser,
   type ViewportName,
 } from './support/browser.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 
@@ -39,23 +40,18 @@ async function unseenInSidebar(page: Page, viewport: ViewportName): Promise<numb
   return Number(/\((\d+) new\)/.exec(text)?.[1] ?? 0);
 }
 
-describe.each(VIEWPORT_NAMES)('medals (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('medals (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a run earns medals live; the trophy case marks them viewed and the count drops', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Katherine Switzer' }));
+    const { client } = await signUpViaApi(page, newAccount({ name: 'Katherine Switzer' }));
     await expectVisible(heading(page, 'Hi, Katherine'));
     expect(await unseenInSidebar(page, viewport)).toBe(0);
 
     // A 5.4 km run: Longest Run, Fastest Run, Highest Climb and 5K Hero at once.
-    await page.getByRole('button', { name: 'Upload activities' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Activity files').setInputFiles(path.join(FIXTURES, 'running-with-developer-data.fit'));
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expectVisible(dialog.getByText('1 imported.'));
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    const file = 'running-with-developer-data.fit';
+    await uploadViaApi(client, [{ name: file, content: readFileSync(path.join(FIXTURES, file)) }]);
 
     // Pushed by the server, no reload: the celebration and the sidebar count.
     await expectVisible(page.getByRole('status').filter({ hasText: /new medals?/i }));

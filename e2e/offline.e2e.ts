@@ -1,5 +1,5 @@
 /**
- * Offline (spec §7 offline persistence) at desktop and mobile width: a runner who has used Stride
+ * Offline (spec §7 offline persistence): a runner who has used Stride
  * online opens it without a connection. The service worker serves the app shell, the last fetched
  * activities, profile and medals come back from IndexedDB, the network status says so, and a change
  * is refused with a sentence instead of being kept back silently; back online, the status goes away
@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NETWORK_STATUS_MESSAGES, OFFLINE_WRITE_REFUSED } from '../core/offline.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   heading,
@@ -61,7 +61,7 @@ function offlineStatus(page: Page) {
   return page.getByRole('status').filter({ hasText: NETWORK_STATUS_MESSAGES.offline });
 }
 
-describe.each(VIEWPORT_NAMES)('offline (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('opened offline: the shell, the last activities, profile and medals, the status, a change refused', async () => {

@@ -4,22 +4,22 @@
  */
 import { describe, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   navigateWithSidebar,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 describe('page views', () => {
   const browser = useBrowser();
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of DESKTOP_ONLY) {
     test(`My Stride lists the screens the runner opened, most visited first (${viewport})`, async () => {
       const { page } = await browser.newPage(viewport);
-      await registerViaUi(page, newAccount());
+      await signUpViaApi(page, newAccount());
       await navigateWithSidebar(page, viewport, 'Pace Calculators', '/calculators');
       await navigateWithSidebar(page, viewport, 'Account', '/account');
       await navigateWithSidebar(page, viewport, 'Route Planner', '/run-planner');

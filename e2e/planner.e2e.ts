@@ -13,16 +13,17 @@ import { pageTitleForPath } from '../core/product.ts';
 import { routeToGpx } from '../core/routes/route-gpx.ts';
 import { METRES_PER_MILE } from '../core/units.ts';
 import {
+  DESKTOP_ONLY,
   VIEWPORT_NAMES,
   expectVisible,
   heading,
   navigateWithSidebar,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
   type ViewportName,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 /** Where the three points go, as fractions of the map's width and height. */
@@ -54,7 +55,7 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
 
   test('draw a loop, see its distance and climb, save and export it; the minutes count on My Stride', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     await page.clock.install();
     await page.goto('/run-planner');
     await expectVisible(heading(page, pageTitleForPath('/run-planner')));
@@ -117,7 +118,7 @@ describe.each(VIEWPORT_NAMES)('route planner (%s)', (viewport) => {
   });
 });
 
-describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('route planner, saved routes (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('a visitor imports a GPX and is asked to sign in to save; a runner saves, renames, opens and deletes it', async () => {
@@ -144,7 +145,7 @@ describe.each(VIEWPORT_NAMES)('route planner, saved routes (%s)', (viewport) => 
     await expectVisible(visitor.getByText('This file is not a GPX route or track Stride can read.'));
 
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     await page.goto('/run-planner');
     await page.getByLabel('GPX file to import').setInputFiles(file);
     await expect.poll(() => page.getByLabel('Route name').inputValue(), POLL).toBe('River path');

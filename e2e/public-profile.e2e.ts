@@ -11,23 +11,23 @@ import { PROFILE_PRIVACY_HINTS } from '../core/profile-privacy.ts';
 import {
   baseUrl,
   VIEWPORTS,
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   mainNav,
   makeProfilePublic,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
-describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('public profile page (%s)', (viewport) => {
   const browser = useBrowser();
 
   test("a runner's page shows their name without the sidebar", async () => {
     const owner = await browser.newPage(viewport);
-    await registerViaUi(owner.page, newAccount({ name: 'Ada Lovelace' }));
+    await signUpViaApi(owner.page, newAccount({ name: 'Ada Lovelace' }));
     await owner.page.goto('/account');
     await expectVisible(heading(owner.page, 'Account Settings'));
     const usernameField = owner.page.getByLabel('Username', { exact: true });
@@ -59,7 +59,7 @@ describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
   test('Account turns the profile off and on, marks a privacy zone; the visitor sees the clipped runs and the title', async () => {
     const owner = await browser.newPage(viewport);
     await owner.page.setViewportSize(viewport === 'desktop' ? { width: 1280, height: 900 } : VIEWPORTS.mobile);
-    await registerViaUi(owner.page, newAccount({ name: 'Grete Waitz' }));
+    await signUpViaApi(owner.page, newAccount({ name: 'Grete Waitz' }));
     await owner.page.goto('/account');
     await expectVisible(heading(owner.page, 'Account Settings'));
     const usernameField = owner.page.getByLabel('Username', { exact: true });

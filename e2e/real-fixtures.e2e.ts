@@ -1,5 +1,5 @@
 /**
- * Real device files, end to end at desktop and phone width: ten of the repository's fixtures
+ * Real device files, end to end: ten of the repository's fixtures
  * uploaded in one batch (a triathlon, a four-track GPX, a yoga session without GPS, a snorkel, a
  * test file of 467 km without times…). The dashboard's totals are those of the activities that
  * count (the triathlon's three legs in, the implausible test file out), the recent list shows the
@@ -12,15 +12,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const FILES = [
@@ -55,12 +48,12 @@ async function dashboardTotals(page: Page) {
   return totals;
 }
 
-describe.each(VIEWPORT_NAMES)('real device files (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('ten real files: dashboard totals, a four-track run and a triathlon', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount({ name: 'Ana Novak' }));
+    await signUpViaApi(page, newAccount({ name: 'Ana Novak' }));
     await expectVisible(heading(page, 'Hi, Ana'));
 
     await page.getByRole('button', { name: 'Upload activities' }).first().click();

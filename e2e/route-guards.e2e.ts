@@ -9,11 +9,11 @@ import {
   expectVisible,
   mainNav,
   newAccount,
-  registerViaUi,
   submitLoginForm,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 describe('login guard', () => {
   const browser = useBrowser();
@@ -31,7 +31,7 @@ describe('login guard', () => {
   test('signing in returns to the guarded path, and then every guarded path opens', async () => {
     const account = newAccount({ name: 'Mary Keller' });
     const setup = await browser.newPage('desktop');
-    await registerViaUi(setup.page, account);
+    await signUpViaApi(setup.page, account);
 
     const { page } = await browser.newPage('desktop');
     await page.goto('/debug/prime-weather');

@@ -7,7 +7,8 @@ import { SESSION_END_MESSAGES } from '../core/session.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
+  type ViewportName,
   expectVisible,
   screenshot,
   submitLoginForm,
@@ -27,7 +28,7 @@ describe('a session that ends without the runner asking', () => {
     await server?.stop();
   });
 
-  async function signedInOnDashboard(viewport: (typeof VIEWPORT_NAMES)[number]) {
+  async function signedInOnDashboard(viewport: ViewportName) {
     const runner = await registerUser(server);
     const { page } = await browser.newPage(viewport, { baseUrl: server.url });
     await submitLoginForm(page, runner.credentials.email, runner.credentials.password);
@@ -35,7 +36,7 @@ describe('a session that ends without the runner asking', () => {
     return { runner, page };
   }
 
-  for (const viewport of VIEWPORT_NAMES) {
+  for (const viewport of DESKTOP_ONLY) {
     test(`a disabled account is signed out with the sentence saying so (${viewport})`, async () => {
       const { runner, page } = await signedInOnDashboard(viewport);
       await server.services.accounts.setDisabled(runner.id, true);

@@ -15,11 +15,11 @@ import {
   mainNav,
   newAccount,
   openNavigation,
-  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 async function navLinks(page: Page): Promise<Array<{ label: string; path: string }>> {
   const links = await mainNav(page).getByRole('link').all();
@@ -132,8 +132,7 @@ describe.each(VIEWPORT_NAMES)('sub-entries under Dashboard (%s)', (viewport) => 
 
   test('Activities and Charts sit indented under Dashboard and light up alone when open', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Nell Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Nell Runner' }));
     await expectVisible(heading(page, 'Hi, Nell'));
     await openNavigation(page, viewport);
 

@@ -1,5 +1,5 @@
 /**
- * Connecting Strava in the browser, at desktop and mobile width, against the Strava simulator the
+ * Connecting Strava in the browser, against the Strava simulator the
  * global setup starts (STRAVA_BASE_URL), where every authorisation is a different athlete (one Strava
  * athlete is linked to one Stride account at a time): "Connect Strava" on the dashboard → Strava's authorise page →
  * "Authorize" → the callback screen → the dashboard with the sync's progress → the synced runs in
@@ -10,26 +10,25 @@ import { describe, expect, test } from 'vitest';
 import type { StravaStatus } from '../core/strava/api.ts';
 import { STRAVA_TEXTS } from '../core/strava/api.ts';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   currentPath,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const SYNC_TIMEOUT_MS = 60_000;
 
-describe.each(VIEWPORT_NAMES)('Strava (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('Strava (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('Connect Strava, authorise, watch the sync, see the synced runs and open one', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Eliud Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Eliud Runner' }));
     await expectVisible(heading(page, 'Hi, Eliud'));
 
     const card = page.getByRole('region', { name: 'Strava', exact: true });
@@ -81,8 +80,7 @@ describe('Strava callback routes', () => {
 
   test('/strava-callback completes a connection too, and a forged state is refused', async () => {
     const { page } = await browser.newPage('desktop');
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Paula Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Paula Runner' }));
     await expectVisible(heading(page, 'Hi, Paula'));
 
     await page.goto('/strava/callback?state=forged-state&code=whatever&scope=read,activity:read_all');

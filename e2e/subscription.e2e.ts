@@ -1,5 +1,5 @@
 /**
- * The paid subscription in the browser, at desktop and phone width, against the local Stripe
+ * The paid subscription in the browser, against the local Stripe
  * stand-in: Account says "Not subscribed", the runner picks Yearly and presses "Subscribe", pays on
  * the stand-in's hosted Checkout page, lands on /success which waits for Stripe's webhook, then
  * confirms and links back to an active Account with "Manage subscription". A second runner's open
@@ -13,11 +13,18 @@ import { registerUser } from '../server/test-support/factories.ts';
 import { newWebhookSecret, stripeConfigFor, subscriptionObject } from '../server/test-support/stripe.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
 import { startStripeStandIn, type StripeStandIn } from '../tools/service-stand-ins/stripe.ts';
-import { expectVisible, screenshot, submitLoginForm, useBrowser, waitForPath } from './support/browser.ts';
+import {
+  DESKTOP_ONLY,
+  expectVisible,
+  screenshot,
+  submitLoginForm,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(['desktop', 'mobile'] as const)('the subscription (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('the subscription (%s)', (viewport) => {
   const browser = useBrowser();
   const secret = newWebhookSecret();
   let stripe: StripeStandIn;

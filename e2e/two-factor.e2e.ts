@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the browser, at desktop and phone width: turn it on in Account (password →
+ * Two-factor sign-in in the browser: turn it on in Account (password →
  * QR code, key and backup codes → a code computed from the key shown) → sign out → sign in with a
  * code from the app → sign out → sign in with a backup code; a wrong code is answered with a
  * sentence. Before that, Account lists the runner's two sessions ("This device" and the other
@@ -9,18 +9,18 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
-  VIEWPORT_NAMES,
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
   openNavigation,
-  registerViaUi,
   screenshot,
   submitLoginForm,
   useBrowser,
   waitForPath,
   type ViewportName,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 function appFor(secret: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
@@ -43,13 +43,13 @@ async function signOut(page: Page, viewport: ViewportName): Promise<void> {
   await waitForPath(page, '/login');
 }
 
-describe.each(VIEWPORT_NAMES)('two-factor sign-in (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('two-factor sign-in (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('turn it on, then sign in with a code and with a backup code', async () => {
     const account = newAccount({ name: 'Grace Hopper' });
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, account);
+    await signUpViaApi(page, account);
     // The runner's other browser, signed out from this one's Account below.
     const { page: other } = await browser.newPage(viewport);
     await submitLoginForm(other, account.email, account.password);

@@ -9,15 +9,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { UPLOAD_MESSAGES } from '../core/activity/upload-rules.ts';
-import {
-  VIEWPORT_NAMES,
-  expectVisible,
-  heading,
-  newAccount,
-  registerViaUi,
-  screenshot,
-  useBrowser,
-} from './support/browser.ts';
+import { VIEWPORT_NAMES, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -27,8 +20,7 @@ describe.each(VIEWPORT_NAMES)('upload dialog (%s)', (viewport) => {
 
   test('Ready rows, choosing again replaces, an unsupported file fails alone, a .fit.gz imports', async () => {
     const { page } = await browser.newPage(viewport);
-    await page.goto('/register');
-    await registerViaUi(page, newAccount({ name: 'Gzip Runner' }));
+    await signUpViaApi(page, newAccount({ name: 'Gzip Runner' }));
     await expectVisible(heading(page, 'Hi, Gzip'));
 
     await page.getByRole('button', { name: 'Upload activities' }).first().click();

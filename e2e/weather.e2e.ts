@@ -1,30 +1,31 @@
 /**
- * Weather at desktop and phone width, from the Open-Meteo stand-in the server is pointed at: a new
+ * Weather, from the Open-Meteo stand-in the server is pointed at: a new
  * runner's dashboard says how to get a location; with "Berlin" saved in Account Settings it shows
  * the current conditions, the best hour to run and the next 12 hours; /debug/prime-weather fills
  * the cache and shows what it fetched, when and from where; a run's page shows the weather at its start.
  * A failed weather request leaves the card reading "Weather unavailable" and the rest of the page as it is.
  */
-import { describe, expect, inject, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { NO_WEATHER_LOCATION_TEXT, WEATHER_UNAVAILABLE_TEXT } from '../core/weather/weather-api.ts';
 import {
+  DESKTOP_ONLY,
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
+  suiteServer,
   useBrowser,
-  VIEWPORT_NAMES,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('weather (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('the dashboard shows the weather where the runner runs; prime-weather shows the cached forecast', async () => {
     const { page } = await browser.newPage(viewport);
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     const card = page.getByTestId('weather-card');
     await expectVisible(card.getByText(NO_WEATHER_LOCATION_TEXT));
     await expectVisible(card.getByRole('button', { name: 'Upload a run' }));
@@ -58,7 +59,7 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
     const table = page.getByRole('table', { name: 'Primed forecast' });
     await expectVisible(table);
     await expectVisible(table.getByRole('row', { name: /^Cache key 52\.52,13\.41@\d{4}-\d\d-\d\dT\d\d$/ }));
-    await expectVisible(table.getByRole('row', { name: `From ${inject('weatherUrl')}` }));
+    await expectVisible(table.getByRole('row', { name: `From ${suiteServer().weatherUrl}` }));
     await expectVisible(table.getByRole('row', { name: /^Location Berlin \(your profile\)$/ }));
     await screenshot(page, `prime-weather-${viewport}`);
 
@@ -88,7 +89,7 @@ describe.each(VIEWPORT_NAMES)('weather (%s)', (viewport) => {
         body: JSON.stringify({ error: { type: 'api_error', message: 'Service unavailable' } }),
       }),
     );
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
     const card = page.getByTestId('weather-card');
     await expectVisible(card.getByText(WEATHER_UNAVAILABLE_TEXT, { exact: true }));
     await expectVisible(page.getByRole('heading', { name: /^Hi, / }));

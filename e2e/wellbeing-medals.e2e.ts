@@ -1,5 +1,5 @@
 /**
- * The three wellbeing medals earned through the UI, at desktop and phone width. They need seven
+ * The three wellbeing medals earned through the UI. They need seven
  * days in a row up to today, so this test starts its own server (serving the suite's built web app)
  * on a clock it sets: six days of check-ins, breathing and stretching go through the API, one day
  * at a time; on the seventh the runner checks in, breathes and stretches in the browser, watches
@@ -12,14 +12,22 @@ import { DEFAULT_WELLBEING_PREFERENCES } from '../core/profile.ts';
 import { fixedClock } from '../server/test-support/clock.ts';
 import { registerUser } from '../server/test-support/factories.ts';
 import { startTestServer, type TestServer } from '../server/test-support/test-server.ts';
-import { expectVisible, screenshot, submitLoginForm, useBrowser, waitForPath } from './support/browser.ts';
+import {
+  DESKTOP_ONLY,
+  expectVisible,
+  screenshot,
+  submitLoginForm,
+  suiteServer,
+  useBrowser,
+  waitForPath,
+} from './support/browser.ts';
 
 const POLL = { timeout: 15_000 };
 const DAY = 86_400_000;
 /** The browser's zone (support/browser.ts), so the server's days and the page's agree. */
 const ZONE = 'UTC';
 
-describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('the wellbeing medals (%s)', (viewport) => {
   const browser = useBrowser();
   // Today is the real today, so the page's own clock needs no moving; the first six days lie behind it.
   const today = Date.now();
@@ -27,7 +35,7 @@ describe.each(['desktop', 'mobile'] as const)('the wellbeing medals (%s)', (view
   let server: TestServer;
 
   beforeAll(async () => {
-    const weather = inject('weatherUrl');
+    const weather = suiteServer().weatherUrl;
     server = await startTestServer(
       {
         webDir: inject('webDir'),

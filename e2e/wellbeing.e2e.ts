@@ -1,5 +1,5 @@
 /**
- * Wellbeing at desktop and phone width: the dashboard's readiness card asks for a check-in and
+ * Wellbeing: the dashboard's readiness card asks for a check-in and
  * leads to Training & Goals; a check-in shows today's score and the trend; a one-cycle breathing
  * session (the page's clock fast-forwarded through it) is paused, resumed and finished, counts as
  * today's breathing, and shows as progress towards Breathing Buddha; the stretching routine steps
@@ -13,22 +13,23 @@ import {
   expectVisible,
   heading,
   newAccount,
-  registerViaUi,
   screenshot,
   useBrowser,
   waitForPath,
+  DESKTOP_ONLY,
 } from './support/browser.ts';
+import { signUpViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 
-describe.each(['desktop', 'mobile'] as const)('wellbeing (%s)', (viewport) => {
+describe.each(DESKTOP_ONLY)('wellbeing (%s)', (viewport) => {
   const browser = useBrowser();
 
   test('check in, breathe for one cycle, and see the entry counted', async () => {
     const { page } = await browser.newPage(viewport);
     // Fake timers that still follow real time, so the test can jump through the breathing session.
     await page.clock.install();
-    await registerViaUi(page, newAccount());
+    await signUpViaApi(page, newAccount());
 
     const readiness = page.getByTestId('readiness-card');
     await expectVisible(readiness.getByText(READINESS_SENTENCES.noData));

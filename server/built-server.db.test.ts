@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../core/activity/schemas.ts';
+import { TEST_BUILD_DIR_VARIABLE } from '../tools/build-for-browser-tests.ts';
 import { buildServer, EXTERNAL_PACKAGES } from '../tools/build-server.ts';
 import { LATEST_MIGRATION } from './db/migrations/index.ts';
 import { createApiClient } from './test-support/api-client.ts';
@@ -38,8 +39,12 @@ const secret = randomBytes(32).toString('hex');
 beforeAll(async () => {
   // Inside the repository, as dist/ is, so the packages left to Node resolve from node_modules.
   buildDir = await mkdtemp(path.join(ROOT, 'dist', 'built-server-test-'));
-  outdir = path.join(buildDir, 'server');
-  await buildServer(outdir);
+  // `npm test` builds once for the run (tools/test.mjs); alone, this file bundles its own.
+  const shared = process.env[TEST_BUILD_DIR_VARIABLE];
+  outdir = shared ? path.join(shared, 'server') : path.join(buildDir, 'server');
+  if (!shared) {
+    await buildServer(outdir);
+  }
   database = await createTestDatabase({ persistent: true });
   // PGlite lives in DATA_DIR/pglite; on PostgreSQL the data folder holds only the upload spool.
   dataDir = database.pgliteDir ? path.dirname(database.pgliteDir) : await mkdtemp(path.join(tmpdir(), 'stride-built-'));

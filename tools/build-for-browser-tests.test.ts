@@ -29,11 +29,11 @@ describe('buildForBrowserTests', () => {
     const { calls, run } = heldCommands();
     let ended = false;
 
-    const build = buildForBrowserTests(run, '/tmp/stride-e2e-x/web').then(() => (ended = true));
+    const build = buildForBrowserTests(run, '/repo/dist/test-build-x').then(() => (ended = true));
 
     expect(calls.map((call) => call.command)).toEqual([
-      'npm run build:server',
-      'NODE_ENV=production npm run build:web -- --outDir /tmp/stride-e2e-x/web --emptyOutDir',
+      'npx tsx tools/build-server.ts /repo/dist/test-build-x/server',
+      'NODE_ENV=production npm run build:web -- --outDir /repo/dist/test-build-x/web --emptyOutDir',
     ]);
     calls[1]?.resolve('built web');
     await settle();
@@ -47,13 +47,13 @@ describe('buildForBrowserTests', () => {
     const { calls, run } = heldCommands();
     let failure: unknown;
 
-    const build = buildForBrowserTests(run, '/tmp/web').catch((error: unknown) => (failure = error));
+    const build = buildForBrowserTests(run, '/repo/dist/test-build-x').catch((error: unknown) => (failure = error));
 
-    calls[0]?.reject(new Error('`npm run build:server` failed (exit code 2)'));
+    calls[0]?.reject(new Error('`npx tsx tools/build-server.ts` failed (exit code 2)'));
     await settle();
     expect(failure).toBeUndefined();
     calls[1]?.resolve('built web');
     await build;
-    expect(failure).toEqual(new Error('`npm run build:server` failed (exit code 2)'));
+    expect(failure).toEqual(new Error('`npx tsx tools/build-server.ts` failed (exit code 2)'));
   });
 });

@@ -67,7 +67,11 @@ export async function buildServer(outdir = path.join(ROOT, 'dist/server')): Prom
 }
 
 if (process.argv[1] === import.meta.filename) {
-  // tsc wrote one file per module to dist/server and dist/core before the server was bundled.
-  await rm(path.join(ROOT, 'dist/core'), { recursive: true, force: true });
-  await buildServer();
+  // `tsx tools/build-server.ts [outdir]`: dist/server unless a folder is named (the tests' build).
+  const outdir = process.argv[2];
+  if (outdir === undefined) {
+    // tsc wrote one file per module to dist/server and dist/core before the server was bundled.
+    await rm(path.join(ROOT, 'dist/core'), { recursive: true, force: true });
+  }
+  await buildServer(outdir === undefined ? undefined : path.resolve(outdir));
 }

@@ -6,7 +6,7 @@
 // with STRIDE_PHASE_LOG set (.ci/run) the phases are appended to that file instead, for its table.
 // In CI (CI=true) the PostgreSQL suite is required: CI must skip nothing.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,27 +144,56 @@ const noteFailure = (code) => {
     failed = code;
   }
 };
-const projects = ['unit:core', 'unit', 'web', 'db:pglite', ...(postgresUrl ? ['db:postgres'] : []), 'e2e'];
+// One build of the app per run: the browser tests and server/built-server.db.test.ts run the built
+// app; it is built once here (server bundle and web app, tools/build-for-browser-tests.ts) into a
+// folder of this run inside the repository, handed to them as STRIDE_TEST_BUILD_DIR, and removed when
+// the tests end. Skipped when the run names only projects that do not use it (`--project unit`).
+const namedProjects = vitestArgs.flatMap((arg, index) =>
+  arg.startsWith('--project=') ? [arg.slice('--project='.length)] : vitestArgs[index - 1] === '--project' ? [arg] : [],
+);
+const usesBuild = namedProjects.length === 0 || namedProjects.some((name) => name === 'e2e' || name.startsWith('db'));
+let buildDir;
+if (usesBuild) {
+  mkdirSync(path.join(root, 'dist'), { recursive: true });
+  buildDir = mkdtempSync(path.join(root, 'dist', 'test-build-'));
+  const { code } = await phase('build for the tests', 'npx', ['tsx', 'tools/build-for-browser-tests.ts', buildDir]);
+  if (code !== 0) {
+    rmSync(buildDir, { recursive: true, force: true });
+    report();
+    process.exit(code);
+  }
+}
+const buildEnv = buildDir ? { STRIDE_TEST_BUILD_DIR: buildDir } : {};
+
+// `npm test -- --project 'db:*'` runs the named projects only (vitest's `*` patterns); the other
+// arguments (a file filter: `npm test -- server/routes/gear`) go to each project's run.
+const projectPattern = (name) => new RegExp(`^${name.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+const otherArgs = vitestArgs.filter(
+  (arg, index) => !arg.startsWith('--project') && vitestArgs[index - 1] !== '--project',
+);
+const projects = ['unit:core', 'unit', 'web', 'db:pglite', ...(postgresUrl ? ['db:postgres'] : []), 'e2e'].filter(
+  (project) => namedProjects.length === 0 || namedProjects.some((name) => projectPattern(name).test(project)),
+);
 for (const project of projects) {
-  // A filter (`npm test -- server/routes/gear`) matches files of some projects only.
+  // A filter matches files of some projects only.
   const args = [
     'vitest',
     'run',
     '--project',
     project,
-    ...vitestArgs,
-    ...(vitestArgs.length > 0 ? ['--passWithNoTests'] : []),
+    ...otherArgs,
+    ...(otherArgs.length > 0 ? ['--passWithNoTests'] : []),
   ];
   if (project !== 'db:postgres') {
-    noteFailure((await phase(project, 'npx', args)).code);
+    noteFailure((await phase(project, 'npx', args, { env: buildEnv })).code);
     continue;
   }
   const record = mkdtempSync(path.join(tmpdir(), 'stride-repositories-'));
   try {
-    const { code } = await phase(project, 'npx', args, { env: { STRIDE_REPOSITORY_RECORD: record } });
+    const { code } = await phase(project, 'npx', args, { env: { ...buildEnv, STRIDE_REPOSITORY_RECORD: record } });
     noteFailure(code);
     // Only a whole run of the project can tell which repositories the suites reach.
-    if (code === 0 && vitestArgs.length === 0) {
+    if (code === 0 && otherArgs.length === 0) {
       noteFailure(
         (await phase('PostgreSQL repositories', 'npx', ['tsx', 'tools/postgres-repositories.ts', record])).code,
       );
@@ -172,6 +201,9 @@ for (const project of projects) {
   } finally {
     rmSync(record, { recursive: true, force: true });
   }
+}
+if (buildDir) {
+  rmSync(buildDir, { recursive: true, force: true });
 }
 report();
 process.exit(failed);

@@ -8,13 +8,20 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { SuiteServerUrls } from './global-setup.ts';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+/** Both widths: for the tests whose point is the layout (the drawer, tables turning into cards, a phone's dialogs). */
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+/**
+ * A test of behaviour runs once, at desktop width (e2e/README.md): what it proves does not depend on
+ * the width, and each browser run costs seconds of every CI run.
+ */
+export const DESKTOP_ONLY: readonly ViewportName[] = ['desktop'];
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -29,8 +36,22 @@ const ACTION_TIMEOUT_MS = 15_000;
 
 export const screenshotDir = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
+/**
+ * The suite's server of this worker: the browser files run in parallel workers, each against its own
+ * server (global-setup.ts), so no test meets another file's accounts, data or stand-in faults.
+ */
+export function suiteServer(): SuiteServerUrls {
+  const servers = inject('suiteServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const server = servers[(worker - 1) % servers.length];
+  if (!server) {
+    throw new Error('No suite server was provided: the e2e global setup (e2e/support/global-setup.ts) did not run.');
+  }
+  return server;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return suiteServer().baseUrl;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -89,6 +110,14 @@ export interface NewPageOptions {
   serviceWorkers?: boolean;
 }
 
+/** The server each page's context talks to (its baseURL), which Playwright does not expose. */
+const contextBaseUrls = new WeakMap<BrowserContext, string>();
+
+/** The server `page` talks to: the suite's, or the one its test started (`newPage(…, { baseUrl })`). */
+export function pageBaseUrl(page: Page): string {
+  return contextBaseUrls.get(page.context()) ?? baseUrl();
+}
+
 export function useBrowser(): {
   newPage: (viewport: ViewportName, options?: NewPageOptions) => Promise<OpenedPage>;
 } {
@@ -126,14 +155,16 @@ export function useBrowser(): {
       if (!browser) {
         throw new Error('useBrowser(): the browser is not running; call newPage inside a test.');
       }
+      const contextBaseUrl = options.baseUrl ?? baseUrl();
       const context = await browser.newContext({
-        baseURL: options.baseUrl ?? baseUrl(),
+        baseURL: contextBaseUrl,
         viewport: VIEWPORTS[viewport],
         ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
         locale: 'en-GB',
         timezoneId: 'UTC',
         serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
       });
+      contextBaseUrls.set(context, contextBaseUrl);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       const problems: string[] = [];

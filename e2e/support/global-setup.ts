@@ -1,35 +1,44 @@
 /**
- * Global setup of the `e2e` vitest project: builds the app once (the two halves of `npm run build`
- * side by side: the server to dist/, the web app to a private folder), starts the built server as
- * `npm start` would, on a free port and a fresh embedded database (PGlite in a temporary DATA_DIR),
- * and hands its URL to the tests through `provide('baseUrl')`. The teardown stops the server and
- * removes the temporary folder.
+ * Global setup of the `e2e` vitest project: the built app (this `npm test` run's build, or one of its
+ * own: tools/build-for-browser-tests.ts), then one server per e2e worker, each started as `npm start`
+ * would on a free port and a fresh embedded database (PGlite in its own temporary DATA_DIR) with its
+ * own Strava simulator and service stand-ins. The servers' URLs reach the tests through
+ * `provide('suiteServers')`; each worker uses its own (browser.ts `suiteServer()`), so two files
+ * running side by side never share accounts, data or a stand-in. The teardown stops the servers and
+ * removes the temporary folders.
  *
- * Why a private web folder: the server reads index.html once at start, and `vite build` empties
- * dist/web, so a build in the same checkout during the run (`npm start`, `npm run dev`, another test
- * run) would delete the hashed assets the running server still points at and blank every page.
+ * Why never dist/web itself: the server reads index.html once at start, and `vite build` empties
+ * dist/web, so a build in the same checkout during the run (`npm start`, `npm run dev`) would delete
+ * the hashed assets the running server still points at and blank every page.
  *
  * STRIDE_E2E_SKIP_BUILD=1 reuses the existing dist/ (handy while iterating on tests only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildForBrowserTests } from '../../tools/build-for-browser-tests.ts';
+import { buildForBrowserTests, runInRepository, TEST_BUILD_DIR_VARIABLE } from '../../tools/build-for-browser-tests.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migratePglite } from '../../server/test-support/database-template.ts';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 
+export interface SuiteServerUrls {
+  baseUrl: string;
+  /** The Strava simulator the server's Strava client talks to. */
+  stravaUrl: string;
+  /** The Open-Meteo stand-in the server's weather client talks to (forecast, archive, geocoding). */
+  weatherUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The Strava simulator the server's Strava client talks to. */
-    stravaUrl: string;
-    /** The Open-Meteo stand-in the server's weather client talks to (forecast, archive, geocoding). */
-    weatherUrl: string;
+    /** One server per e2e worker (browser.ts picks the worker's own). */
+    suiteServers: SuiteServerUrls[];
     /** The built web app, for a test that starts its own server (with its own clock) beside the suite's. */
     webDir: string;
   }
@@ -42,31 +51,6 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 /** How long the built server may take to migrate and answer: a wait for readiness, not a speed target. */
 const HEALTH_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
-
-/**
- * Runs a command in the repository root (`env` added to this process's); resolves with its combined
- * output, rejects with it on failure.
- */
-function run(command: string, args: string[], env: Readonly<Record<string, string>> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code === 0) {
-        resolve(output);
-      } else {
-        reject(new Error(`\`${command} ${args.join(' ')}\` failed (${signal ?? `exit code ${code}`}):\n${output}`));
-      }
-    });
-  });
-}
 
 /** A port nobody listens on right now: bind to 0, read the port the kernel picked, close. */
 function freePort(): Promise<number> {
@@ -125,29 +109,17 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stride-e2e-'));
-  const dataDir = path.join(tempDir, 'data');
-  const webDir = path.join(tempDir, 'web');
-  try {
-    if (process.env.STRIDE_E2E_SKIP_BUILD === '1') {
-      for (const built of ['dist/server/main.js', 'dist/web/index.html']) {
-        if (!existsSync(path.join(repoRoot, built))) {
-          throw new Error(`STRIDE_E2E_SKIP_BUILD=1 but ${built} does not exist; run \`npm run build\` first.`);
-        }
-      }
-      cpSync(path.join(repoRoot, 'dist', 'web'), webDir, { recursive: true });
-    } else {
-      await buildForBrowserTests(run, webDir);
-    }
-    if (!existsSync(path.join(webDir, 'index.html'))) {
-      throw new Error(`${webDir}/index.html is missing after the build; the browser tests need the built web app.`);
-    }
-  } catch (error) {
-    rmSync(tempDir, { recursive: true, force: true });
-    throw error;
-  }
+interface SuiteServer extends SuiteServerUrls {
+  /** Stops the server and its stand-ins; resolves with its errors and stderr (empty when none). */
+  stop(): Promise<string>;
+}
 
+/**
+ * Starts the built server as `npm start` would, on a fresh embedded database in `dataDir`, with its
+ * own Strava simulator and service stand-ins (a fault one test sets on a stand-in never meets the
+ * other worker's requests), and waits until it is healthy.
+ */
+async function startSuiteServer(build: SuiteBuild, dataDir: string): Promise<SuiteServer> {
   const strava = await createStravaSimulator({
     seed: 4,
     activities: E2E_STRAVA_ACTIVITIES,
@@ -166,7 +138,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     // Every test registers and signs in from the same address; the default limit would trip.
     AUTH_RATE_LIMIT_MAX: '1000',
-    WEB_DIR: webDir,
+    WEB_DIR: build.webDir,
     STRAVA_CLIENT_ID: strava.clientId,
     STRAVA_CLIENT_SECRET: strava.clientSecret,
     STRAVA_BASE_URL: strava.url,
@@ -184,7 +156,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   delete env.PUBLIC_URL;
   delete env.APP_SECRET;
 
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [build.serverMain], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,29 +186,135 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await strava.stop();
     await meteo.close();
     await stopStandIns();
-    rmSync(tempDir, { recursive: true, force: true });
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('stravaUrl', strava.url);
-  project.provide('weatherUrl', meteo.url);
-  project.provide('webDir', webDir);
+
+  return {
+    baseUrl,
+    stravaUrl: strava.url,
+    weatherUrl: meteo.url,
+    async stop() {
+      stopping = true;
+      await stopServer(child);
+      await strava.stop();
+      await meteo.close();
+      await stopStandIns();
+      // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
+      const errors = logs
+        .split('\n')
+        .filter(
+          (line) =>
+            line.trim() !== '' && !line.startsWith('Stride is running') && !/"level":(?:[1-3]0|40)\b/.test(line),
+        );
+      return `${stderr}${errors.join('\n')}`.trim();
+    },
+  };
+}
+
+interface SuiteBuild {
+  serverMain: string;
+  webDir: string;
+  /** The folder of a build made for this run only, removed by the teardown. */
+  ownFolder?: string;
+}
+
+/**
+ * The built app: this `npm test` run's build (STRIDE_TEST_BUILD_DIR), dist/ as it is
+ * (STRIDE_E2E_SKIP_BUILD=1; its web app copied, see above), or a build of its own in dist/.
+ */
+async function suiteBuild(tempDir: string): Promise<SuiteBuild> {
+  const shared = process.env[TEST_BUILD_DIR_VARIABLE];
+  if (shared) {
+    return { serverMain: path.join(shared, 'server', 'main.js'), webDir: path.join(shared, 'web') };
+  }
+  if (process.env.STRIDE_E2E_SKIP_BUILD === '1') {
+    for (const built of ['dist/server/main.js', 'dist/web/index.html']) {
+      if (!existsSync(path.join(repoRoot, built))) {
+        throw new Error(`STRIDE_E2E_SKIP_BUILD=1 but ${built} does not exist; run \`npm run build\` first.`);
+      }
+    }
+    const webDir = path.join(tempDir, 'web');
+    cpSync(path.join(repoRoot, 'dist', 'web'), webDir, { recursive: true });
+    return { serverMain: path.join(repoRoot, 'dist', 'server', 'main.js'), webDir };
+  }
+  // Inside the repository, so the packages the bundle leaves to Node resolve from node_modules.
+  mkdirSync(path.join(repoRoot, 'dist'), { recursive: true });
+  const ownFolder = mkdtempSync(path.join(repoRoot, 'dist', 'e2e-build-'));
+  try {
+    await buildForBrowserTests(runInRepository, ownFolder);
+  } catch (error) {
+    rmSync(ownFolder, { recursive: true, force: true });
+    throw error;
+  }
+  return { serverMain: path.join(ownFolder, 'server', 'main.js'), webDir: path.join(ownFolder, 'web'), ownFolder };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stride-e2e-'));
+  let build: SuiteBuild | undefined;
+  try {
+    build = await suiteBuild(tempDir);
+    for (const file of [build.serverMain, path.join(build.webDir, 'index.html')]) {
+      if (!existsSync(file)) {
+        throw new Error(`${file} is missing after the build; the browser tests need the built server and web app.`);
+      }
+    }
+  } catch (error) {
+    rmSync(tempDir, { recursive: true, force: true });
+    if (build?.ownFolder) {
+      rmSync(build.ownFolder, { recursive: true, force: true });
+    }
+    throw error;
+  }
+  const { ownFolder } = build;
+  const removeFolders = () => {
+    rmSync(tempDir, { recursive: true, force: true });
+    if (ownFolder) {
+      rmSync(ownFolder, { recursive: true, force: true });
+    }
+  };
+
+  const servers: SuiteServer[] = [];
+  try {
+    // One per worker (browser.ts picks its worker's), started side by side, each on a copy of one
+    // migrated database: a server on a fresh folder would create and migrate it first, several times
+    // the start of one that finds its migrations done.
+    const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+    const template = await migratePglite();
+    const started = await Promise.allSettled(
+      Array.from({ length: workers }, async (_, index) => {
+        const dataDir = path.join(tempDir, `data-${index + 1}`);
+        // DATA_DIR/pglite is where the server keeps its embedded database.
+        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteTemplate: template });
+        await database.close();
+        return startSuiteServer(build, dataDir);
+      }),
+    );
+    for (const result of started) {
+      if (result.status === 'fulfilled') {
+        servers.push(result.value);
+      }
+    }
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
+      throw failure.reason;
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()));
+    removeFolders();
+    throw error;
+  }
+  project.provide(
+    'suiteServers',
+    servers.map(({ baseUrl, stravaUrl, weatherUrl }) => ({ baseUrl, stravaUrl, weatherUrl })),
+  );
+  project.provide('webDir', build.webDir);
 
   return async () => {
-    stopping = true;
-    await stopServer(child);
-    await strava.stop();
-    await meteo.close();
-    await stopStandIns();
-    // Expected warnings (wrong passwords and the like) stay quiet; errors and stderr are shown.
-    const errors = logs
-      .split('\n')
-      .filter(
-        (line) => line.trim() !== '' && !line.startsWith('Stride is running') && !/"level":(?:[1-3]0|40)\b/.test(line),
-      );
-    if (stderr.trim() || errors.length > 0) {
-      console.warn(`Stride server errors during the browser tests:\n${stderr}${errors.join('\n')}`);
+    const problems = await Promise.all(servers.map((server) => server.stop()));
+    if (problems.some((text) => text !== '')) {
+      console.warn(`Stride server errors during the browser tests:\n${problems.join('\n')}`);
     }
-    rmSync(tempDir, { recursive: true, force: true });
+    removeFolders();
   };
 }

@@ -32,7 +32,8 @@ declare module 'vitest' {
   }
 }
 
-async function migratePglite(): Promise<Blob> {
+/** A PGlite database with every migration run, dumped (`dumpDataDir`): what `loadDataDir` starts a copy from. */
+export async function migratePglite(): Promise<Blob> {
   const pglite = await openPglite({});
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
   try {

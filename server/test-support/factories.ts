@@ -41,12 +41,16 @@ export function buildCredentials(overrides: Partial<Credentials> = {}): Credenti
   return { name: 'Test Runner', email: overrides.email ?? uniqueEmail(), password: 'correct-horse-1', ...overrides };
 }
 
-export function signUp(server: TestServer, body: unknown, client: ApiClient = createApiClient(server.url)) {
+export function signUp(
+  server: Pick<TestServer, 'url'>,
+  body: unknown,
+  client: ApiClient = createApiClient(server.url),
+) {
   return client.post<AuthUserBody | ApiErrorBody>('/api/auth/sign-up/email', body);
 }
 
 export function signIn(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   body: { email: string; password: string },
   client = createApiClient(server.url),
 ) {
@@ -54,7 +58,10 @@ export function signIn(
 }
 
 /** Registers a new account (failing the test if that fails) and returns it with a signed-in client. */
-export async function registerUser(server: TestServer, overrides: Partial<Credentials> = {}): Promise<RegisteredUser> {
+export async function registerUser(
+  server: Pick<TestServer, 'url'>,
+  overrides: Partial<Credentials> = {},
+): Promise<RegisteredUser> {
   const credentials = buildCredentials(overrides);
   const client = createApiClient(server.url);
   const response = await signUp(server, credentials, client);
@@ -73,7 +80,7 @@ export async function makeProfilePublic(client: ApiClient): Promise<void> {
 }
 
 /** A fresh client signed in as an existing user. */
-export async function signedInClient(server: TestServer, credentials: Credentials): Promise<ApiClient> {
+export async function signedInClient(server: Pick<TestServer, 'url'>, credentials: Credentials): Promise<ApiClient> {
   const client = createApiClient(server.url);
   const response = await signIn(server, credentials, client);
   if (response.status !== 200) {
