@@ -40,6 +40,14 @@ export interface DatabaseHandle {
    * lands inside another request's open transaction; the rows are those of the last statement.
    */
   executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * PGlite only: one consistent image of the data folder (a tar, what `loadDataDir` takes). `read`
+   * runs first on the one connection, which stays held until the image is taken, so no other query
+   * or transaction comes in between; a CHECKPOINT then writes every changed page to the files, and
+   * PGlite's `dumpDataDir` reads them all into the tar in one synchronous pass (the whole folder is
+   * in memory for that moment). PostgreSQL has pg_dump for this (server/db/pg-dump.ts).
+   */
+  snapshot?: <T>(read: (db: Kysely<Database>) => Promise<T>) => Promise<{ image: Blob; read: T }>;
   close(): Promise<void>;
 }
 
@@ -268,7 +276,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await sql`analyze`.execute(db);
     }
   };
-  return { db, kind, maintain, listen, executeSql, close: () => db.destroy() };
+  const pglite = embedded;
+  const snapshot: DatabaseHandle['snapshot'] = pglite
+    ? (read) =>
+        db.connection().execute(async (connection) => {
+          const value = await read(connection);
+          await sql`checkpoint`.execute(connection);
+          return { image: await pglite.dumpDataDir('none'), read: value };
+        })
+    : undefined;
+  return { db, kind, maintain, listen, executeSql, ...(snapshot ? { snapshot } : {}), close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };
