@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.ts';
-import { startServer } from './server.ts';
+import { DataFolderInUseError } from './db/data-folder-lock.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 if (existsSync('.env')) {
   process.loadEnvFile('.env');
@@ -25,7 +26,16 @@ try {
 // budget a hundred times larger leaves it to the functions that requests keep running.
 setFlagsFromString('--wasm-tiering-budget=180000000');
 
-const running = await startServer(config);
+let running: RunningServer;
+try {
+  running = await startServer(config);
+} catch (error) {
+  if (error instanceof DataFolderInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 console.log(`Stride is running at ${config.publicUrl} (database: ${running.database.kind})`);
 
 let stopping = false;

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { acquireDataFolderLock, type DataFolderLock } from './db/data-folder-lock.ts';
 import { runInBackground } from './db/query-priority.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createInvalidationBus } from './cache/invalidation-bus.ts';
@@ -101,7 +102,27 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
   return Math.round((usage.user + usage.system) / 1000);
 }
 
+/**
+ * PGlite is one process's database: the data folder is this server's alone while it runs, taken
+ * before anything in it is touched (the upload spool, the database), and given back when the server
+ * stops or fails to start. Many servers share PostgreSQL, so there the folder is not locked.
+ */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const onDisk = config.databaseUrl === undefined && options.pgliteDir !== null;
+  const lock = onDisk ? await acquireDataFolderLock(config.dataDir) : undefined;
+  try {
+    return await startOnFolder(config, options, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function startOnFolder(
+  config: Config,
+  options: StartOptions,
+  lock: DataFolderLock | undefined,
+): Promise<RunningServer> {
   // Where start-up time goes, logged with "listening": loading the modules (the process's time
   // until here), opening and migrating the database, then building the app until it listens.
   const startedAt = performance.now();
@@ -112,6 +133,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.logDestination ? { destination: options.logDestination } : {}),
   });
   const securityLog = createSecurityLog(logger, clock);
+  if (lock?.replaced) {
+    const { pid, startedAt: since } = lock.replaced;
+    logger.warn({ pid, since }, 'took over the data folder from a server that is no longer running');
+  }
   ensurePrivateDirectory(config.dataDir);
   await removeStaleSpoolFiles(config.dataDir, logger);
   const pgliteDir = options.pgliteDir === null ? undefined : (options.pgliteDir ?? path.join(config.dataDir, 'pglite'));
@@ -246,6 +271,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await events.close();
       await invalidations.close();
       await database.close();
+      await lock?.release();
     },
   };
 }
