@@ -98,7 +98,7 @@ export interface Config {
   mail: MailConfig | null;
   /** REQUIRE_EMAIL_VERIFICATION: an account signs in with its password only once its e-mail is verified. */
   requireEmailVerification: boolean;
-  /** The daily backup (docs/backups.md): its folder (BACKUP_DIR) and how many files it keeps (BACKUP_KEEP). */
+  /** The daily backup (docs/backups.md): its folder (BACKUP_DIR) and how many files it keeps (BACKUP_KEEP; 0: none taken). */
   backup: { dir: string; keep: number };
   /** Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, both or neither); null: Google is off. */
   google: GoogleConfig | null;
@@ -415,7 +415,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requireEmailVerification: readBoolean(env, 'REQUIRE_EMAIL_VERIFICATION', false),
     backup: {
       dir: path.resolve(cwd, env.BACKUP_DIR?.trim() || path.join(dataDir, 'backups')),
-      keep: Math.max(1, readInteger(env, 'BACKUP_KEEP', 7)),
+      keep: readInteger(env, 'BACKUP_KEEP', 7),
     },
     google: loadGoogleConfig(env),
   };

@@ -234,6 +234,11 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 
 // ---- Reading and restoring ----
 
+/** An error's message as a clause inside a sentence (no full stop of its own). */
+function clause(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.+$/, '');
+}
+
 function notABackup(file: string, reason: string): BackupError {
   return new BackupError(`${file} is not a complete Stride backup (${reason}). Nothing was restored.`);
 }
@@ -298,11 +303,11 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new BackupError(`There is no file ${file}.`);
     }
-    throw notABackup(file, `it cannot be read as a ZIP file: ${(error as Error).message}`);
+    throw notABackup(file, `it cannot be read as a ZIP file: ${clause(error)}`);
   }
   try {
     const entries = await allEntries(zip).catch((error: unknown) => {
-      throw notABackup(file, `its list of entries cannot be read: ${(error as Error).message}`);
+      throw notABackup(file, `its list of entries cannot be read: ${clause(error)}`);
     });
     const manifestEntry = entries.get(MANIFEST_ENTRY);
     if (!manifestEntry) {
@@ -312,7 +317,7 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
     try {
       manifest = JSON.parse((await readAll(await readEntry(zip, manifestEntry))).toString('utf8'));
     } catch (error) {
-      throw notABackup(file, `its manifest cannot be read: ${(error as Error).message}`);
+      throw notABackup(file, `its manifest cannot be read: ${clause(error)}`);
     }
     if (!isManifest(manifest)) {
       throw notABackup(file, 'its manifest is not a Stride backup manifest');
@@ -354,7 +359,7 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
       } catch (error) {
         sink?.destroy();
         throw new BackupError(
-          `The backup ${file} is damaged: ${name} cannot be read (${(error as Error).message}). Nothing was restored.`,
+          `The backup ${file} is damaged: ${name} cannot be read (${clause(error)}). Nothing was restored.`,
         );
       }
       if (sink) {
@@ -504,7 +509,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await rename(staging, dataDir);
     } catch (error) {
       throw new BackupError(
-        `The data folder ${dataDir} was taken while restoring (${(error as Error).message}). Nothing was restored.`,
+        `The data folder ${dataDir} was taken while restoring (${clause(error)}). Nothing was restored.`,
       );
     }
     return { manifest, tables };
@@ -528,7 +533,7 @@ async function restorePostgres(file: string, databaseUrl: string, dumpFile: stri
     try {
       await pgRestore(databaseUrl, dumpFile);
     } catch (error) {
-      throw new BackupError(`pg_restore could not restore ${file}: ${(error as Error).message}. Nothing was restored.`);
+      throw new BackupError(`pg_restore could not restore ${file}: ${clause(error)}. Nothing was restored.`);
     }
     return await countRowsPerTable(handle.db);
   } finally {
