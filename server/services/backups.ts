@@ -209,8 +209,9 @@ export async function writeBackup(options: WriteBackupOptions): Promise<BackupRe
       },
     };
     const zip = new yazl.ZipFile();
-    // pg_dump's custom format is compressed already; PGlite's tar is not.
-    zip.addReadStream(open() as Readable, part.entry, { compress: 'blob' in part.source });
+    // pg_dump's custom format is compressed already; PGlite's tar is not. Deflate's fastest level
+    // makes it a third of a second per 20 MB, against three times that at the default for 15% less.
+    zip.addReadStream(open() as Readable, part.entry, { compressionLevel: 'blob' in part.source ? 1 : 0 });
     zip.addBuffer(secret, SECRET_ENTRY, { mode: 0o100600 });
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2)), MANIFEST_ENTRY);
     zip.end();
