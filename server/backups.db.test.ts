@@ -4,8 +4,11 @@
  * control channel) and restores into an empty folder with the rows its manifest counts, which a
  * second server then answers with the same lists, totals and profiles; restore refuses a folder a
  * server holds, a folder that is not empty and a damaged or cut-short file, with sentences; the
- * daily backup (a job the injected clock makes due) keeps BACKUP_KEEP files.
+ * daily backup (a job the injected clock makes due) keeps BACKUP_KEEP files; kill -9 during a
+ * backup leaves only a partial file, which restore refuses and the next backup removes, and kill -9
+ * during a restore leaves the target folder untouched for the next restore.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,10 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
 import { backupCommand, restoreCommand } from './backup-command.ts';
+import { loadConfig } from './config.ts';
 import { LATEST_MIGRATION } from './db/migrations/index.ts';
 import { BACKUP_PERIOD_MS, backupFileName, listBackups, type BackupResult } from './services/backups.ts';
 import { createApiClient, type ApiClient } from './test-support/api-client.ts';
 import { fixedClock } from './test-support/clock.ts';
+import { freePort } from './test-support/free-port.ts';
+import { killProcess, startServerProcess } from './test-support/server-process.ts';
 import { registerUser, type RegisteredUser } from './test-support/factories.ts';
 import { readZipEntries } from './test-support/zip-entries.ts';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from './test-support/test-server.ts';
@@ -217,5 +223,66 @@ describe('the daily backup', () => {
       .poll(names)
       .toEqual([backupFileName(START + 2 * BACKUP_PERIOD_MS), backupFileName(START + 3 * BACKUP_PERIOD_MS)]);
     expect(await names()).toHaveLength(KEEP);
+  });
+});
+
+describe('kill -9', () => {
+  it(
+    'during a backup leaves no file restore accepts, and the next backup removes it',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(folder, 'killed');
+      const port = await freePort();
+      const child = await startServerProcess(port, { DATA_DIR: dataDir, BACKUP_KEEP: '0' });
+      const runner = await registerUser({ url: `http://127.0.0.1:${port}` } as TestServer, { name: 'Cene' });
+      expect(runner.client.cookies.size).toBeGreaterThan(0);
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+      const dir = config.backup.dir;
+      const asked = backupCommand(config).catch((error: unknown) => error);
+      // The server is writing the backup: it dies before the file is whole.
+      await expect
+        .poll(async () => (await readdir(dir).catch(() => [])).some((name) => name.endsWith('.partial')), {
+          interval: 5,
+        })
+        .toBe(true);
+      await killProcess(child);
+      expect(await asked).toBeInstanceOf(Error);
+      const [partial] = await readdir(dir);
+      expect(partial).toMatch(/^\.stride-backup-.*\.partial$/);
+      expect(await listBackups(dir)).toEqual([]);
+      await expect(
+        restoreCommand({ DATA_DIR: path.join(folder, 'from-partial') }, path.join(dir, partial as string)),
+      ).rejects.toThrow('is not a complete Stride backup');
+
+      // No server now (its lock is stale): the command opens the folder itself.
+      const next = await backupCommand(config);
+      expect(await readdir(dir)).toEqual([path.basename(next.file)]);
+      expect(next.manifest.tables.auth_users).toBe(1);
+      const restored = await restoreCommand({ DATA_DIR: path.join(folder, 'after-kill') }, next.file);
+      expect(restored.tables).toEqual(next.manifest.tables);
+    },
+  );
+
+  it('during a restore leaves the target as it was, and the next restore completes', { timeout: 120_000 }, async () => {
+    const file = (await listBackups(path.join(folder, 'manual'))).map((backup) =>
+      path.join(folder, 'manual', backup.name),
+    )[0] as string;
+    const target = path.join(folder, 'restore-killed');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/restore-main.ts', file], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: target },
+      stdio: 'ignore',
+    });
+    const staging = `${target}.restoring-${child.pid ?? 0}`;
+    // Killed while the database is being rebuilt beside the target.
+    await expect.poll(() => existsSync(path.join(staging, 'pglite')), { interval: 5 }).toBe(true);
+    await killProcess(child);
+    expect(existsSync(target)).toBe(false);
+    expect(existsSync(staging)).toBe(true);
+
+    const restored = await restoreCommand({ DATA_DIR: target }, file);
+    expect(restored.tables.activities).toBeGreaterThan(0);
+    expect(existsSync(staging)).toBe(false);
+    expect((await readdir(target)).sort()).toEqual(['app-secret', 'pglite']);
   });
 });
