@@ -287,7 +287,7 @@ function isManifest(value: unknown): value is BackupManifest {
 export interface VerifiedBackup {
   manifest: BackupManifest;
   /** The database part, read whole (PGlite's image) or written to `dumpFile` (pg_dump's). */
-  database: Buffer | null;
+  database: Blob | null;
   secret: string;
 }
 
@@ -334,7 +334,7 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
         `${file} was made by a newer Stride (${manifest.strideVersion}, migration ${manifest.migration}). Upgrade Stride, then restore it. Nothing was restored.`,
       );
     }
-    let database: Buffer | null = null;
+    let database: Blob | null = null;
     let secret = '';
     for (const [name, expected] of Object.entries(manifest.files)) {
       const entry = entries.get(name);
@@ -374,7 +374,7 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
         );
       }
       if (name === PGLITE_ENTRY) {
-        database = Buffer.concat(chunks);
+        database = new Blob(chunks);
       } else if (name === SECRET_ENTRY) {
         secret = Buffer.concat(chunks).toString('utf8').trim();
       }
@@ -480,7 +480,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       }
       const handle = await openDatabase({
         pgliteDir: path.join(staging, options.pgliteFolder),
-        pgliteTemplate: new Blob([verified.database ?? new Uint8Array()]),
+        pgliteTemplate: verified.database ?? new Blob([]),
       });
       try {
         tables = await countRowsPerTable(handle.db);

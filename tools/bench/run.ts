@@ -6,6 +6,7 @@
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { archiveImportBench, dataExportBench } from './archive.bench.ts';
+import { backupBench } from './backup.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
 import { errorBurstBench } from './error-burst.bench.ts';
@@ -37,6 +38,7 @@ export const BENCHES: Bench[] = [
   wellbeingBench,
   archiveImportBench,
   dataExportBench,
+  backupBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
