@@ -162,6 +162,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    // No daily backup: the browser tests do not look at one.
+    BACKUP_KEEP: '0',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     // Every test registers and signs in from the same address; the default limit would trip.

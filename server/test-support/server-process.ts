@@ -22,6 +22,8 @@ export async function startServerProcess(port: number, env: NodeJS.ProcessEnv): 
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // No daily backup unless a test asks for one.
+      BACKUP_KEEP: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
