@@ -168,7 +168,7 @@ describe('an upgrade from an early schema', () => {
       const health = await server.app.request('/api/health');
       expect(await health.json()).toMatchObject({ migration: LATEST_MIGRATION });
       for (const runner of runners) {
-        const client = await signedInClient(server, { email: runner.email, password: PASSWORD });
+        const client = await signedInClient(server, { name: runner.username, email: runner.email, password: PASSWORD });
         const list = await client.get<ActivityPage>('/api/activities?limit=100');
         const expected = [...runner.activities].sort((a, b) => b.startDate.localeCompare(a.startDate));
         expect(

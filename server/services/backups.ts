@@ -354,7 +354,7 @@ export async function verifyBackup(file: string, dumpFile: string): Promise<Veri
           if (keep) {
             chunks.push(buffer);
           } else if (sink && !sink.write(buffer)) {
-            await new Promise((resolve) => sink.once('drain', resolve));
+            await new Promise<void>((resolve) => sink.once('drain', () => resolve()));
           }
         }
       } catch (error) {
