@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -465,13 +465,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       `The data folder ${dataDir} is not empty. A backup restores into an empty data folder only: set DATA_DIR to a new folder, or move this one's contents away. Nothing was restored.`,
     );
   }
-  const work = await mkdtemp(path.join(parent, 'stride-restore-'));
   const staging = `${dataDir}.restoring-${process.pid}`;
+  // pg_dump's part waits here for pg_restore; it is removed before the folder is renamed into place.
+  const dumpFile = path.join(staging, 'postgres.dump');
   try {
-    const verified = await verifyBackup(options.file, path.join(work, 'postgres.dump'));
+    ensurePrivateDirectory(staging);
+    const verified = await verifyBackup(options.file, dumpFile);
     const { manifest } = verified;
     let tables: Record<string, number>;
-    ensurePrivateDirectory(staging);
     if (manifest.database === 'pglite') {
       if (options.databaseUrl) {
         throw new BackupError(
@@ -493,12 +494,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           `${options.file} is a backup of a PostgreSQL database: set DATABASE_URL to an empty database to restore it into. Nothing was restored.`,
         );
       }
-      tables = await restorePostgres(options.file, options.databaseUrl, path.join(work, 'postgres.dump'));
+      tables = await restorePostgres(options.file, options.databaseUrl, dumpFile);
     }
     const mismatch = firstCountMismatch(manifest.tables, tables);
     if (mismatch) {
       throw countMismatchError(options.file, mismatch);
     }
+    await rm(dumpFile, { force: true });
     await writeFile(path.join(staging, SECRET_ENTRY), `${verified.secret}\n`, { mode: 0o600 });
     for (const name of contents ?? []) {
       await rm(path.join(dataDir, name), { force: true });
@@ -515,7 +517,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     return { manifest, tables };
   } finally {
-    await rm(work, { recursive: true, force: true });
     await rm(staging, { recursive: true, force: true });
   }
 }
