@@ -5,6 +5,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
 import { MigrationError } from './db/database.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { REAL_CLOCK } from './clock.ts';
+import { exitWhenLogged, LOG_DRAIN_MS, openLogOutput } from './log-output.ts';
+import { stopOnSignals } from './stop-signals.ts';
 
 if (existsSync('.env')) {
   process.loadEnvFile('.env');
@@ -27,9 +30,10 @@ try {
 // budget a hundred times larger leaves it to the functions that requests keep running.
 setFlagsFromString('--wasm-tiering-budget=180000000');
 
+const output = openLogOutput();
 let running: RunningServer;
 try {
-  running = await startServer(config);
+  running = await startServer(config, { logDestination: output });
 } catch (error) {
   if (error instanceof DataFolderInUseError || error instanceof MigrationError) {
     console.error(error.message);
@@ -39,20 +43,11 @@ try {
 }
 console.log(`Stride is running at ${config.publicUrl} (database: ${running.database.kind})`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) {
-      return;
-    }
-    stopping = true;
-    running.logger.info({ signal }, 'shutting down');
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        running.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals({
+  stop: () => running.stop(),
+  logger: running.logger,
+  clock: REAL_CLOCK,
+  signals: process,
+  // A second signal's exit is at once: the lines still waiting are dropped.
+  exit: (code) => void exitWhenLogged(output, REAL_CLOCK, code, code >= 128 ? 0 : LOG_DRAIN_MS),
+});

@@ -21,6 +21,7 @@ import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createSecurityLog } from './http/security-log.ts';
 import { createLogger } from './logger.ts';
+import { runShutdown, SHUTDOWN_GRACE_MS, type ShutdownStep } from './shutdown.ts';
 import type { ActivityRederiveRunner } from './services/activity-rederive.ts';
 import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
@@ -31,8 +32,6 @@ import type { PasswordHashing } from './auth/password-hashing.ts';
 /** How often the embedded database's planner statistics are refreshed (PostgreSQL's autovacuum does it there). */
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** How long shutdown waits for requests in flight before closing their connections. */
-const SHUTDOWN_GRACE_MS = 5000;
 /**
  * How long an idle keep-alive connection stays open: longer than a reverse proxy's or a client's
  * own idle timeout (60 s is common), so the other side closes it first and never sends a request
@@ -66,7 +65,7 @@ export interface StartOptions {
   stravaClock?: Clock;
   /** Tests: the time session expiry is judged by (the machine's otherwise, as better-auth's). */
   sessionClock?: Clock;
-  /** Tests: where log lines go (standard output otherwise). */
+  /** Where log lines go: main.ts's standard output (server/log-output.ts), a test's capture; pino's standard output otherwise. */
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
   onQuery?: (sql: string) => void;
@@ -284,6 +283,59 @@ async function startOnFolder(
     ? services.activities.startRederive()
     : undefined;
   const bestEfforts = config.activityRederive ? services.charts.startTrackFiguresBackfill() : undefined;
+  const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+  /** Ends requests in flight within the grace, live-event streams at once, idle keep-alives at once. */
+  const finishRequests = async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    events.endSubscriptions();
+    http.closeIdleConnections?.();
+    const grace = new AbortController();
+    void clock.sleep(SHUTDOWN_GRACE_MS, grace.signal).then(
+      () => http.closeAllConnections?.(),
+      () => undefined,
+    );
+    await closed;
+    grace.abort();
+  };
+  // In order: nothing new comes in; the work in hand stops (an activity being re-derived, an import
+  // worker's file, the Strava page in flight and the job in hand are left for the next start);
+  // then what they used. Bounded as a whole (server/shutdown.ts): the process always gets to exit.
+  const steps: ShutdownStep[] = [
+    { name: 'control channel', run: () => control?.close() },
+    { name: 'requests in flight', run: finishRequests },
+    {
+      name: 'timers',
+      run: () => {
+        clearInterval(maintenance);
+        securityLog.stop();
+        services.mail.stop();
+        services.dataExports.stop();
+      },
+    },
+    { name: 'activity re-derivation', run: () => rederive?.stop() },
+    { name: 'track figures back-fill', run: () => bestEfforts?.stop() },
+    { name: 'import workers', run: () => importPool.close() },
+    { name: 'Strava sync', run: () => strava.stop() },
+    // A backup being written ends before the database closes; one past the bound is a partial
+    // file, removed at the next start.
+    { name: 'backups', run: () => backups.stop() },
+    // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
+    { name: 'job queue', run: () => jobs.stop() },
+    { name: 'mailer', run: () => services.mailer.close() },
+    { name: 'live events', run: () => events.close() },
+    { name: 'cache invalidations', run: () => invalidations.close() },
+    { name: 'database', run: () => database.close() },
+  ];
+  const stop = async () => {
+    try {
+      await runShutdown(steps, clock, logger);
+    } finally {
+      // Past the bound too: no connection stays open and the data folder is free for the next start.
+      http.closeAllConnections?.();
+      await lock?.release();
+    }
+  };
+  let stopped: Promise<void> | undefined;
   return {
     url: `http://localhost:${port}`,
     port,
@@ -293,32 +345,6 @@ async function startOnFolder(
     services,
     backups,
     ...(rederive ? { rederive } : {}),
-    stop: async () => {
-      await control?.close();
-      // Finish requests in flight, but never wait on an idle keep-alive or a stalled client.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-      http.closeIdleConnections?.();
-      const force = setTimeout(() => http.closeAllConnections?.(), SHUTDOWN_GRACE_MS);
-      await closed;
-      clearTimeout(force);
-      clearInterval(maintenance);
-      securityLog.stop();
-      // Before the pool and the database: the activity in hand is left for the next start.
-      await rederive?.stop();
-      await bestEfforts?.stop();
-      await importPool.close();
-      await strava.stop();
-      services.mail.stop();
-      services.dataExports.stop();
-      // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
-      await backups.stop();
-      await jobs.stop();
-      services.mailer.close();
-      await events.close();
-      await invalidations.close();
-      await database.close();
-      await lock?.release();
-    },
+    stop: () => (stopped ??= stop()),
   };
 }

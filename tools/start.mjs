@@ -1,5 +1,8 @@
 // `npm start`: build what changed since the last build (server to dist/, web app to dist/web),
 // then run the built server in this process. A fingerprint of the sources decides what to rebuild.
+// package.json starts this with `exec`: the shell npm runs a script with is replaced by this
+// process, so the SIGINT or SIGTERM npm passes on reaches the server (server/stop-signals.ts)
+// instead of ending the shell and leaving the server running on its own.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { REAL_CLOCK } from '../clock.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
 
 export const DATA_FOLDER_LOCK_FILE = 'server.lock';
@@ -170,7 +171,7 @@ async function takeFolder(folder: string, fields: DataFolderLockFields): Promise
   const file = lockPath(folder);
   const identity = {
     pid: process.pid,
-    startedAt: new Date().toISOString(),
+    startedAt: new Date(REAL_CLOCK.now()).toISOString(),
     processStart: processStartOf(process.pid),
     hostname: hostname(),
     token: randomBytes(12).toString('hex'),

@@ -13,6 +13,11 @@ const MAX_PAYLOAD_BYTES = 7900;
 
 type Listener = (event: ServerEvent) => void;
 
+interface Subscription {
+  listener: Listener;
+  onEnd: (() => void) | undefined;
+}
+
 /** Logged when the LISTEN connection is back after the database ended it: events in between were lost. */
 export const LIVE_EVENTS_RESUMED =
   'live events resumed on a new database connection; events in between were not delivered';
@@ -20,8 +25,13 @@ export const LIVE_EVENTS_RESUMED =
 export interface EventHub {
   /** Sends an event to every open page of the user, on every app server. */
   publish(userId: string, event: ServerEvent): Promise<void>;
-  /** Receives the user's events; returns the function that stops receiving. */
-  subscribe(userId: string, listener: Listener): () => void;
+  /**
+   * Receives the user's events; returns the function that stops receiving. `onEnd` is called when
+   * the server stops ({@link endSubscriptions}): the stream ends instead of holding its connection.
+   */
+  subscribe(userId: string, listener: Listener, onEnd?: () => void): () => void;
+  /** The server is stopping: every subscriber's `onEnd` is called, once. */
+  endSubscriptions(): void;
   close(): Promise<void>;
 }
 
@@ -46,7 +56,7 @@ function encode(envelope: Envelope): string {
 }
 
 export async function createEventHub(database: DatabaseHandle, logger: Logger): Promise<EventHub> {
-  const listeners = new Map<string, Set<Listener>>();
+  const listeners = new Map<string, Set<Subscription>>();
   const stop = await database.listen(
     CHANNEL,
     (payload) => {
@@ -57,7 +67,7 @@ export async function createEventHub(database: DatabaseHandle, logger: Logger): 
         logger.warn({ payload }, 'unreadable event');
         return;
       }
-      for (const listener of listeners.get(envelope.userId) ?? []) {
+      for (const { listener } of listeners.get(envelope.userId) ?? []) {
         listener(envelope.event);
       }
     },
@@ -67,16 +77,26 @@ export async function createEventHub(database: DatabaseHandle, logger: Logger): 
     async publish(userId, event) {
       await sql`select pg_notify(${CHANNEL}, ${encode({ userId, event })})`.execute(database.db);
     },
-    subscribe(userId, listener) {
-      const set = listeners.get(userId) ?? new Set<Listener>();
-      set.add(listener);
+    subscribe(userId, listener, onEnd) {
+      const set = listeners.get(userId) ?? new Set<Subscription>();
+      const subscription = { listener, onEnd };
+      set.add(subscription);
       listeners.set(userId, set);
       return () => {
-        set.delete(listener);
+        set.delete(subscription);
         if (set.size === 0) {
           listeners.delete(userId);
         }
       };
+    },
+    endSubscriptions() {
+      for (const set of listeners.values()) {
+        for (const subscription of set) {
+          const { onEnd } = subscription;
+          subscription.onEnd = undefined;
+          onEnd?.();
+        }
+      }
     },
     close: stop,
   };

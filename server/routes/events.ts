@@ -41,14 +41,20 @@ export function eventRoutes({ auth, events, config, services }: RouteDeps) {
     }
     const { slot } = opening;
     return streamSSE(c, async (stream) => {
-      const unsubscribe = events.subscribe(userId, (event) => {
-        queue.push(event);
-        wake?.();
-      });
-      stream.onAbort(() => {
+      const end = () => {
         open = false;
         wake?.();
-      });
+      };
+      // The server stopping ends the stream too: the page reconnects once a server answers again.
+      const unsubscribe = events.subscribe(
+        userId,
+        (event) => {
+          queue.push(event);
+          wake?.();
+        },
+        end,
+      );
+      stream.onAbort(end);
       try {
         await stream.writeSSE({ event: STREAM_READY_EVENT, data: '{}' });
         while (open) {

@@ -373,7 +373,8 @@ export function createServices(deps: ServiceDeps) {
       await reads.invalidateUser(userId);
       await events.publish(userId, event);
     },
-    subscribe: (userId, listener) => events.subscribe(userId, listener),
+    subscribe: (userId, listener, onEnd) => events.subscribe(userId, listener, onEnd),
+    endSubscriptions: () => events.endSubscriptions(),
     close: () => events.close(),
   };
   const stravaService = createStrava({

@@ -15,7 +15,7 @@ export interface OpenStream {
 
 /** Opens a stream (with any `headers` more) and waits for its `ready` event. */
 export async function openEventStream(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   client: ApiClient,
   headers: Record<string, string> = {},
 ): Promise<OpenStream> {

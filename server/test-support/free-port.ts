@@ -9,3 +9,16 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+/** Whether a listener can take the loopback port now (nothing holds it any more). */
+export async function portIsFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (listening) {
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  }
+  return listening;
+}
