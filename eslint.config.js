@@ -18,6 +18,10 @@ const SERVER_NOT_WEB = { regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message:
 /** Tests and their support may reach into any layer to set a case up. */
 const SERVER_TESTS = ['server/**/*.test.ts', 'server/test-support/**'];
 
+/** The sentence of the rule that keeps the server's time and timers on its injected clock. */
+const THROUGH_THE_CLOCK =
+  'Server time goes through the injected Clock (server/clock.ts): clock.now(), clock.sleep(), clock.after(), clock.every().';
+
 /** Why a layer must not import a server folder: the sentence ESLint answers with. */
 const LAYER_MESSAGES = {
   'test-support': 'Layers: only tests import server/test-support/.',
@@ -135,6 +139,37 @@ export default tseslint.config(
   },
   { files: ['server/integrations/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
   { files: ['server/http/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
+  {
+    // Every wait, timer and reading of the time in the server goes through the injected Clock
+    // (server/clock.ts), so a test's clock decides when each one ends. A real timer that must stay
+    // one is allowed where it is, with an eslint-disable comment saying why.
+    files: ['server/**/*.ts'],
+    ignores: [...SERVER_TESTS, 'server/clock.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'setInterval'].map((name) => ({ name, message: THROUGH_THE_CLOCK })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: THROUGH_THE_CLOCK },
+        { object: 'AbortSignal', property: 'timeout', message: THROUGH_THE_CLOCK },
+        ...['setTimeout', 'setInterval'].map((property) => ({
+          object: 'globalThis',
+          property,
+          message: THROUGH_THE_CLOCK,
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: THROUGH_THE_CLOCK },
+        {
+          selector: String.raw`ImportDeclaration[source.value=/^(node:)?timers(\/promises)?$/]`,
+          message: THROUGH_THE_CLOCK,
+        },
+      ],
+    },
+  },
   {
     // The web app's layers: lib/ (palette, time zone, query keys, units, form plumbing) is the
     // one home of what several features use, so it imports no feature, page or shell folder; api/

@@ -1,8 +1,9 @@
 /**
  * Test tiers (STYLE.md §6): `unit:core` (pure core/, one shared module graph), `unit` (server and
  * tools units, each file isolated), `web` (the web app's pure modules, in Node), `db:pglite` and
- * `db:postgres` (the same server suites over HTTP on a real database; PostgreSQL only when
- * TEST_DATABASE_URL is set), and `e2e` (Playwright in Debian's Chromium against the built app).
+ * `db:postgres` (the server suites over HTTP on a real database: all on PGlite; on PostgreSQL, when
+ * TEST_DATABASE_URL is set, those where the two differ, server/test-support/postgres-suites.ts), and
+ * `e2e` (Playwright in Debian's Chromium against the built app).
  *
  * Every tier but e2e loads server/test-support/no-network.ts first: a test that tries to reach a
  * non-loopback address fails with a clear error instead of touching the internet (e2e aborts such
@@ -10,6 +11,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_SUITES } from './server/test-support/postgres-suites.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const dbSuites = ['server/**/*.db.test.ts'];
@@ -80,7 +82,7 @@ export default defineConfig({
             {
               test: {
                 name: 'db:postgres',
-                include: dbSuites,
+                include: Object.keys(POSTGRES_SUITES),
                 env: { STRIDE_TEST_DB: 'postgres' },
                 setupFiles,
                 expect: expectOptions,

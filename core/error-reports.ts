@@ -41,6 +41,13 @@ export const ERROR_REPORT_LIMITS = {
  */
 export const ERROR_REPORT_REQUESTS_PER_MINUTE = 20;
 export const ERROR_REPORT_RETENTION_DAYS = 30;
+/**
+ * Report requests per minute from one client address, whoever is signed in: new accounts made from
+ * one address share it (a household or an office behind one address still reports freely).
+ */
+export const ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE = 30;
+/** The most reports kept in all (ERROR_REPORTS_MAX_STORED): past it the oldest go first. */
+export const ERROR_REPORTS_MAX_STORED = 10_000;
 
 /** Spec §8: "err_" followed by a time and random text. */
 export const ERROR_REPORT_ID_PATTERN = /^err_\d{1,15}_[a-z0-9]{4,16}$/;
@@ -59,6 +66,19 @@ export function clipReportText(text: string, chars: number): string {
   return text.length <= chars ? text : `${text.slice(0, chars - 1)}…`;
 }
 
+/** A page's path without its query and fragment: they may hold secrets (`?oobCode=…`, `#access_token=…`). */
+export function pathWithoutQuery(path: string): string {
+  return path.replace(/[?#][\s\S]*$/, '');
+}
+
+// A URL's query or fragment, up to a stack frame's `:line:column`, a closing bracket or a space.
+const URL_QUERY = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#()]*)[?#][^\s()]*?(?=(?::\d+){1,2}(?=[\s)]|$)|[\s)]|$)/gi;
+
+/** Every URL in a text (a stack's frames, a message) without its query and fragment; `:line:column` stays. */
+export function urlsWithoutQueries(text: string): string {
+  return text.replace(URL_QUERY, '$1');
+}
+
 export const errorReportSchema = z
   .object({
     id: z.string().regex(ERROR_REPORT_ID_PATTERN, 'id: must look like err_{time}_{random}'),
@@ -74,6 +94,17 @@ export const errorReportSchema = z
   })
   .strict();
 export type ErrorReport = z.infer<typeof errorReportSchema>;
+
+/** A report as the server keeps and logs it: no query string or fragment in its path or any URL it names. */
+export function withoutQueries(report: ErrorReport): ErrorReport {
+  return {
+    ...report,
+    path: pathWithoutQuery(report.path),
+    message: urlsWithoutQueries(report.message),
+    ...(report.stack === undefined ? {} : { stack: urlsWithoutQueries(report.stack) }),
+    ...(report.action === undefined ? {} : { action: urlsWithoutQueries(report.action) }),
+  };
+}
 
 export const errorReportBatchSchema = z
   .object({ reports: z.array(errorReportSchema).min(1).max(ERROR_BATCH_SIZE) })

@@ -62,8 +62,8 @@ export const HTTP_MESSAGES = {
   unauthenticated: 'You need to sign in to do that.',
   crossSiteRequest: 'This request came from another site and was refused.',
   /** The Host header names another server than PUBLIC_URL (a rebinding page, a misrouted proxy). */
-  unknownHost:
-    'This server answers only at its own address (PUBLIC_URL); the request named another host and was refused.',
+  unknownHost: (publicUrl: string) =>
+    `Open Stride at ${publicUrl} to stay signed in: this server answers only at its own address (PUBLIC_URL), and the request named another host.`,
   internal: 'Something went wrong on our side. Please try again.',
   unknownApiPath: (method: string, path: string) => `Unknown API path: ${method} ${path}`,
   nulCharacter: 'The request contains a NUL character (\\u0000), which Stride does not accept.',

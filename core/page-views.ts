@@ -78,8 +78,14 @@ export function screenTitle(pattern: string): string {
 export const PAGE_VIEW_BATCH_SIZE = 50;
 export const PAGE_VIEW_FLUSH_INTERVAL_MS = 30_000;
 export const PAGE_VIEWS_KEPT = 200;
-/** The server's side: page-view requests per minute from one runner. */
+/**
+ * The server's side: page-view requests per minute from one runner, from one client address (new
+ * accounts made from one address share it), and from everyone together on one app server (the
+ * default of PAGE_VIEW_REQUESTS_TOTAL: a browser sends at most two a minute).
+ */
 export const PAGE_VIEW_REQUESTS_PER_MINUTE = 20;
+export const PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE = 30;
+export const PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL = 1_200;
 /** My Stride lists this many of the most visited screens. */
 export const MOST_VISITED_SCREENS = 5;
 

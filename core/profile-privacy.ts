@@ -1,16 +1,21 @@
 /**
- * What a runner shares on their public profile (/{username}) and how their tracks are hidden there:
- * the profile's on/off and location switches, the privacy zones (places such as home or work, each a
- * circle of 200–1,000 m), and the clipping of every shown track — every point inside a zone, or near
- * the track's own start or end, is removed before the server sends it, and no line is drawn through
- * a hidden circle.
+ * What a runner shares on their public profile (/{username}) and how their tracks are hidden on
+ * every public surface (the profile's maps, an activity's share card): the profile's on/off and
+ * location switches, the privacy zones (places such as home or work, each a circle of 200–1,000 m),
+ * and the clipping of every shown track — every point inside a zone, or near the track's own start
+ * or end, is removed before the server sends it, and no line is drawn through a hidden circle.
  */
 import { z } from 'zod';
+import { toDisplayTrack } from './activity/display-track.ts';
+import type { Track } from './activity/track.ts';
 import { EARTH_MEAN_RADIUS_M, haversineDistance } from './activity/track-distance.ts';
 import { ROUTE_LATITUDE_RANGE, ROUTE_LONGITUDE_RANGE } from './routes/route-schemas.ts';
 
-/** A public profile is on unless the runner turns it off (spec §1, §2: profiles are reachable by username). */
-export const DEFAULT_PROFILE_PRIVACY = { publicProfile: true, showLocation: true } as const;
+/**
+ * A new account's public profile is off until the runner turns it on (spec §1, §2: profiles are
+ * reachable by username, once there is one to reach); accounts made before keep their choice.
+ */
+export const DEFAULT_PROFILE_PRIVACY = { publicProfile: false, showLocation: true } as const;
 
 export const PRIVACY_ZONE_LIMITS = {
   minRadius: 200,
@@ -44,6 +49,9 @@ export const PROFILE_PRIVACY_HINTS = {
   publicProfileOff: (address: string) =>
     `Off: ${address} answers as it would for a name no runner has, so nobody can tell that your profile exists.`,
   showLocation: 'Shows the location from your profile under your name on your public profile.',
+  /** Above the switches while the profile is off: a new account's profile starts so. */
+  privateNotice: (address: string) =>
+    `Your public profile is private. Turn it on to share your name, photo, totals, medals and recent uploads at ${address}.`,
   zones: `Places such as home or work: every point of a shown map within the radius (${PRIVACY_ZONE_LIMITS.minRadius}–${PRIVACY_ZONE_LIMITS.maxRadius.toLocaleString('en-GB')} m) is removed before it leaves the server. The start and end of every shown map are always hidden.`,
 } as const;
 
@@ -170,6 +178,24 @@ export function clipTrackForPublic(
   return lines;
 }
 
+/**
+ * A track as every public surface draws it (the public profile's maps, a share card): thinned
+ * evenly to {@link PUBLIC_TRACK_MAX_POINTS}, then clipped by the runner's zones and around its own
+ * start and end ({@link clipTrackForPublic}).
+ */
+export function publicTrackLines(track: Track, zones: readonly HiddenCircle[]): MapPoint[][] {
+  const shown = toDisplayTrack(track, PUBLIC_TRACK_MAX_POINTS);
+  const points = shown.lat.map((lat, i): MapPoint => [lat, shown.lon[i] as number]);
+  return clipTrackForPublic(points, zones, { segmentStarts: shown.segmentStarts });
+}
+
+/** [lat, lon] lines left after {@link clipTrackForPublic}; empty when nothing may be shown. */
+export const publicLinesSchema = z.array(z.array(z.tuple([z.number(), z.number()])));
+
+/** What an activity's share card draws of its route: the lines every public surface shows. */
+export const shareTrackSchema = z.object({ lines: publicLinesSchema });
+export type ShareTrack = z.infer<typeof shareTrackSchema>;
+
 /** An uploaded activity as the public profile shows it: its figures and its clipped map lines. */
 export const publicActivitySchema = z.object({
   name: z.string(),
@@ -179,8 +205,7 @@ export const publicActivitySchema = z.object({
   movingTime: z.number(),
   elevationGain: z.number(),
   hasTiming: z.boolean(),
-  /** [lat, lon] lines left after clipTrackForPublic; empty when nothing may be shown. */
-  lines: z.array(z.array(z.tuple([z.number(), z.number()]))),
+  lines: publicLinesSchema,
 });
 export type PublicActivity = z.infer<typeof publicActivitySchema>;
 

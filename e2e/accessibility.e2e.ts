@@ -20,6 +20,7 @@ import {
   registerViaUi,
   screenshot,
   useBrowser,
+  makeProfilePublic,
 } from './support/browser.ts';
 
 const SKIP_LINK = 'Skip to main content';
@@ -130,6 +131,7 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
     const usernameField = page.getByLabel('Username', { exact: true });
     await expect.poll(() => usernameField.inputValue()).not.toBe('');
     const username = (await usernameField.inputValue()).trim();
+    await makeProfilePublic(page);
 
     for (const signedInPath of [
       '/',

@@ -14,6 +14,7 @@ import {
   registerViaUi,
   screenshot,
   useBrowser,
+  makeProfilePublic,
 } from './support/browser.ts';
 
 /** A 1×1 PNG. */
@@ -104,6 +105,7 @@ describe.each(VIEWPORT_NAMES)('account settings (%s)', (viewport) => {
     // The dashboard greets by the new first name; the public page is at the new username.
     await page.goto('/dashboard');
     await expectVisible(heading(page, 'Hi, Augusta'));
+    await makeProfilePublic(page);
     await page.goto(`/${username}`);
     await expectVisible(heading(page, 'Augusta King'));
     await expect.poll(() => page.locator('img[src^="/api/profile-photos/"]').count()).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * The public profile page /{username} (spec §2): rendered outside the sidebar layout, for visitors
  * and for the owner alike; an unknown username says so. Account → Public profile turns it on and
- * off (off, it reads as an unknown name), and its privacy zones; the page is titled with the
+ * off (a new account's starts off, and the card says so; off, it reads as an unknown name), and its privacy zones; the page is titled with the
  * runner's name and its recent uploads are drawn clipped.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   expectVisible,
   heading,
   mainNav,
+  makeProfilePublic,
   newAccount,
   registerViaUi,
   screenshot,
@@ -32,6 +33,7 @@ describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
     const usernameField = owner.page.getByLabel('Username', { exact: true });
     await expect.poll(() => usernameField.inputValue()).not.toBe('');
     const username = (await usernameField.inputValue()).trim();
+    await makeProfilePublic(owner.page);
 
     const { page } = await browser.newPage(viewport);
     await page.goto(`/${username}`);
@@ -82,9 +84,16 @@ describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
 
     const card = owner.page.getByRole('region', { name: 'Public profile' });
     await card.scrollIntoViewIfNeeded();
+    // A new account's profile is private until the runner turns it on, and the card says so.
     const publicSwitch = card.getByRole('switch', { name: 'Public profile', exact: true });
+    await expect.poll(() => publicSwitch.isChecked()).toBe(false);
+    await expectVisible(card.getByText(PROFILE_PRIVACY_HINTS.privateNotice(address)));
+    await expectVisible(card.getByText(PROFILE_PRIVACY_HINTS.publicProfileOff(address)));
+    await screenshot(owner.page, `public-profile-private-${viewport}`);
+    await publicSwitch.click();
     await expect.poll(() => publicSwitch.isChecked()).toBe(true);
     await expectVisible(card.getByText(PROFILE_PRIVACY_HINTS.publicProfileOn(address)));
+    expect(await card.getByText(PROFILE_PRIVACY_HINTS.privateNotice(address)).count()).toBe(0);
 
     // A privacy zone, typed: a radius out of range is refused with its sentence, then one is added.
     await card.getByLabel('Place', { exact: true }).fill('Home');
@@ -118,6 +127,7 @@ describe.each(VIEWPORT_NAMES)('public profile page (%s)', (viewport) => {
     // Off: the page reads as an unknown name's, with the generic title.
     await publicSwitch.click();
     await expectVisible(card.getByText(PROFILE_PRIVACY_HINTS.publicProfileOff(address)));
+    await expectVisible(card.getByText(PROFILE_PRIVACY_HINTS.privateNotice(address)));
     await expect.poll(() => publicSwitch.isChecked()).toBe(false);
     await page.reload();
     await expectVisible(page.getByText(`No runner is called @${username}.`));

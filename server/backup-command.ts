@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { REAL_CLOCK } from './clock.ts';
 import { dataDirOf, type Config } from './config.ts';
 import { requestBackup } from './control-channel.ts';
 import { acquireDataFolderLock, DATA_FOLDER_LOCK_FILE, readDataFolderLock } from './db/data-folder-lock.ts';
@@ -36,7 +37,7 @@ export async function backupCommand(config: Config): Promise<BackupResult> {
         appSecret: config.appSecret,
         strideVersion: packageVersion(),
         dir: config.backup.dir,
-        now: Date.now(),
+        now: REAL_CLOCK.now(),
       });
     } finally {
       await database.close();
@@ -64,7 +65,7 @@ export async function backupCommand(config: Config): Promise<BackupResult> {
         appSecret: config.appSecret,
         strideVersion: packageVersion(),
         dir: config.backup.dir,
-        now: Date.now(),
+        now: REAL_CLOCK.now(),
       });
     } finally {
       await database.close();

@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { ERROR_REPORTS_MAX_STORED } from '../core/error-reports.ts';
 import { missingEnvironmentVariableMessage } from '../core/errors.ts';
 import type { LoginThrottlePolicy } from '../core/login-throttle.ts';
+import { PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL } from '../core/page-views.ts';
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '../core/password-policy.ts';
 import {
   SUBSCRIPTION_FEATURE_IDS,
@@ -87,6 +89,8 @@ export interface Config {
   archiveLeaseMs: number;
   /** The rate limits routes declare (server/http/rate-limit.ts), counted per app server. */
   routeRateLimits: RouteRateLimits;
+  /** The most error reports kept in all (ERROR_REPORTS_MAX_STORED): past it the oldest are removed. */
+  errorReportsMaxStored: number;
   weather: WeatherConfig;
   /** The route planner's outside services, reached by the server on the browser's behalf. */
   planner: PlannerConfig;
@@ -184,6 +188,8 @@ export interface RouteRateLimits {
   plannerPerAddress: number;
   /** Unsubscribe page and one-click requests per client address (they need no session). */
   unsubscribesPerAddress: number;
+  /** Page-view requests from every runner together (PAGE_VIEW_REQUESTS_TOTAL), per minute. */
+  pageViewsTotalPerMinute: number;
 }
 
 /** How uploads are processed and how much one user may send (docs/activities.md). */
@@ -401,7 +407,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ),
       plannerPerAddress: Math.max(1, readInteger(env, 'PLANNER_REQUESTS_PER_WINDOW', 120)),
       unsubscribesPerAddress: Math.max(1, readInteger(env, 'UNSUBSCRIBE_REQUESTS_PER_WINDOW', 30)),
+      pageViewsTotalPerMinute: Math.max(
+        1,
+        readInteger(env, 'PAGE_VIEW_REQUESTS_TOTAL', PAGE_VIEW_REQUESTS_PER_MINUTE_TOTAL),
+      ),
     },
+    errorReportsMaxStored: Math.max(1, readInteger(env, 'ERROR_REPORTS_MAX_STORED', ERROR_REPORTS_MAX_STORED)),
     planner: {
       routingUrl: readServiceUrl(env, 'ROUTING_URL'),
       elevationUrl: readServiceUrl(env, 'ELEVATION_URL'),

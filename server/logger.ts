@@ -12,6 +12,7 @@
  *   limited: they are already one line per kind, account and address a minute.
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { REAL_CLOCK } from './clock.ts';
 
 export const LOG_STRING_MAX = 2048;
 export const LOG_REPEAT_MAX = 10;
@@ -121,7 +122,7 @@ export interface LoggerOptions {
 }
 
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? REAL_CLOCK.now;
   const repeats = new Map<string, RepeatCount>();
   const flushSuppressed = (key: string, count: RepeatCount) => {
     repeats.delete(key);

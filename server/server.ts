@@ -7,6 +7,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
+import type { KyselyPlugin } from 'kysely';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -69,6 +70,8 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   /** Tests: hears the SQL text of every query (server/db/database.ts). */
   onQuery?: (sql: string) => void;
+  /** Tests: Kysely plugins that see every query as it is built (server/db/database.ts). */
+  queryPlugins?: readonly KyselyPlugin[];
   /** Tests: passwords hashed at a cheap scrypt cost (server/auth/password-hashing.ts), better-auth's otherwise. */
   passwordHashing?: PasswordHashing;
 }
@@ -170,6 +173,8 @@ async function startOnFolder(
     onConnectionError: (error, connection) =>
       logger.warn({ err: error, connection }, 'the database ended a connection'),
     ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    ...(options.queryPlugins ? { queryPlugins: options.queryPlugins } : {}),
+    clock,
   });
   const { migration, applied } = await applyPendingMigrations(database.db);
   const databaseReadyAt = performance.now();
@@ -179,20 +184,20 @@ async function startOnFolder(
   if (applied > 0) {
     await database.maintain();
   }
-  const maintenance = setInterval(() => {
+  const stopMaintenance = clock.every(MAINTENANCE_INTERVAL_MS, () => {
     runInBackground(() => database.maintain()).catch((error: unknown) =>
       logger.warn({ err: error }, 'database maintenance failed'),
     );
-  }, MAINTENANCE_INTERVAL_MS);
-  maintenance.unref();
+  });
   const events = await createEventHub(database, logger);
   const invalidations = await createInvalidationBus(database, logger);
   const importPool = createImportPool({
     workers: config.uploads.workers,
     memoryMb: config.uploads.workerMemoryMb,
     fileTimeoutMs: config.uploads.fileTimeoutMs,
+    clock,
   });
-  const jobs = createJobQueue({ database, logger });
+  const jobs = createJobQueue({ database, logger, clock });
   const services = createServices({
     db: database.db,
     events,
@@ -306,7 +311,7 @@ async function startOnFolder(
     {
       name: 'timers',
       run: () => {
-        clearInterval(maintenance);
+        stopMaintenance();
         securityLog.stop();
         services.mail.stop();
         services.dataExports.stop();

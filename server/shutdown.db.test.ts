@@ -222,7 +222,7 @@ describe('SIGTERM to a server in the middle of work', () => {
 function heldWaitsClock(held: readonly number[]) {
   const waiting = new Map<number, () => void>();
   const clock: Clock = {
-    now: () => REAL_CLOCK.now(),
+    ...REAL_CLOCK,
     sleep: (ms, signal) =>
       held.includes(ms)
         ? new Promise<void>((resolve, reject) => {

@@ -93,3 +93,38 @@ describe('the server layers in ESLint', () => {
     expect(await importErrors(code, 'server/routes/layer-probe.db.test.ts')).toEqual([]);
   });
 });
+
+describe("the server's time in ESLint", () => {
+  const TIMER_RULES = new Set(['no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax']);
+  /** Where `code`, as the file at `filePath`, reads the time or sets a timer without the clock. */
+  async function clockErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId !== null && TIMER_RULES.has(message.ruleId))
+      .map((message) => `${message.line}: ${message.message.split('. ')[0]}`);
+  }
+
+  const code = [
+    'export const started = Date.now();',
+    'export const stamp = new Date();',
+    'export const timer = setTimeout(() => undefined, 10);',
+    'export const poll = setInterval(() => undefined, 10);',
+    'export const deadline = AbortSignal.timeout(10);',
+    '',
+  ].join('\n');
+
+  it('refuses setTimeout, setInterval, Date.now, new Date() and AbortSignal.timeout in server code', async () => {
+    expect(await clockErrors(code, 'server/services/layer-probe.ts')).toEqual([
+      "1: 'Date.now' is restricted from being used",
+      '2: Server time goes through the injected Clock (server/clock.ts): clock.now(), clock.sleep(), clock.after(), clock.every().',
+      "3: Unexpected use of 'setTimeout'",
+      "4: Unexpected use of 'setInterval'",
+      "5: 'AbortSignal.timeout' is restricted from being used",
+    ]);
+  });
+
+  it('lets the clock module and tests use the machine’s timers', async () => {
+    expect(await clockErrors(code, 'server/clock.ts')).toEqual([]);
+    expect(await clockErrors(code, 'server/routes/layer-probe.db.test.ts')).toEqual([]);
+  });
+});

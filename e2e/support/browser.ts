@@ -212,6 +212,17 @@ export async function registerViaUi(page: Page, account: NewAccount): Promise<vo
   await waitForPath(page, '/dashboard');
 }
 
+/** Turns the signed-in runner's public profile on through the API (a new account's is off). */
+export async function makeProfilePublic(page: Page): Promise<void> {
+  const response = await page.request.patch('/api/profile/privacy', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { publicProfile: true },
+  });
+  if (response.status() !== 200) {
+    throw new Error(`turning the public profile on failed: ${response.status()} ${await response.text()}`);
+  }
+}
+
 /** Fills the sign-in form (E-mail, Password) on the current /login page and presses "Sign in". */
 export async function submitLoginForm(page: Page, email: string, password: string): Promise<void> {
   if (currentPath(page) !== '/login') {

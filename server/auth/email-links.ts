@@ -129,6 +129,8 @@ export function createEmailLinks(config: Config, logger: Logger, mailer: Mailer)
     if (row === null) {
       throw new APIError('BAD_REQUEST', { code: 'LINK_USED', message: EMAIL_LINK_MESSAGES.used });
     }
+    // better-auth stamped the expiry by the machine's time; it is judged by the same.
+    // eslint-disable-next-line no-restricted-properties -- the machine's time, as better-auth's
     if (new Date(row.expiresAt).getTime() < Date.now()) {
       throw new APIError('BAD_REQUEST', { code: 'LINK_EXPIRED', message: EMAIL_LINK_MESSAGES.expired });
     }

@@ -11,6 +11,7 @@ import {
   sql,
   PostgresDialect,
   type Dialect,
+  type KyselyPlugin,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
@@ -20,6 +21,7 @@ import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import type { DatabaseKind } from '../config.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 
 export interface DatabaseHandle {
@@ -69,6 +71,10 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
   /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
   onQuery?: (sql: string) => void;
+  /** Tests: Kysely plugins after the camelCase one (which module builds each query). */
+  queryPlugins?: readonly KyselyPlugin[];
+  /** Times the LISTEN connection's reconnect back-off (REAL_CLOCK otherwise). */
+  clock?: Clock;
 }
 
 /**
@@ -146,10 +152,11 @@ async function listenOnPostgres(
   onPayload: (payload: string) => void,
   onResumed: (() => void) | undefined,
   onConnectionError: DatabaseOptions['onConnectionError'],
+  clock: Clock,
 ): Promise<() => Promise<void>> {
   let current: pg.Client | undefined;
   let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
+  let cancelRetry: () => void = () => undefined;
   let failures = 0;
 
   const connect = async (): Promise<void> => {
@@ -185,7 +192,7 @@ async function listenOnPostgres(
       return;
     }
     const wait = Math.min(LISTEN_RETRY_MOST_MS, LISTEN_RETRY_FIRST_MS * 2 ** failures);
-    retry = setTimeout(() => {
+    cancelRetry = clock.after(wait, () => {
       connect().then(
         () => {
           failures = 0;
@@ -199,13 +206,13 @@ async function listenOnPostgres(
           reconnectLater();
         },
       );
-    }, wait);
+    });
   };
 
   await connect();
   return async () => {
     stopped = true;
-    clearTimeout(retry);
+    cancelRetry();
     const client = current;
     current = undefined;
     await client?.end();
@@ -225,7 +232,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', (error) => options.onConnectionError?.(error, 'pool'));
     dialect = new PostgresDialect({ pool });
     listen = (channel, onPayload, onResumed) =>
-      listenOnPostgres(databaseUrl, channel, onPayload, onResumed, options.onConnectionError);
+      listenOnPostgres(
+        databaseUrl,
+        channel,
+        onPayload,
+        onResumed,
+        options.onConnectionError,
+        options.clock ?? REAL_CLOCK,
+      );
   } else {
     kind = 'pglite';
     if (options.pgliteDir) {
@@ -243,7 +257,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { onQuery } = options;
   const db = new Kysely<Database>({
     dialect,
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true }), ...(options.queryPlugins ?? [])],
     ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
   });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.

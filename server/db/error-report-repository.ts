@@ -36,3 +36,12 @@ export async function deleteErrorReportsBefore(db: Db, before: Date): Promise<nu
   const result = await db.deleteFrom('errorReports').where('receivedAt', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Removes the oldest reports past the newest `keep` (by the time received); returns how many. */
+export async function deleteErrorReportsBeyond(db: Db, keep: number): Promise<number> {
+  const result = await db
+    .deleteFrom('errorReports')
+    .where('id', 'in', (eb) => eb.selectFrom('errorReports').select('id').orderBy('receivedAt', 'desc').offset(keep))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -30,6 +30,7 @@ import {
 } from '../../core/activity/upload-rules.ts';
 import { invalid, payloadTooLarge, stalled } from '../errors.ts';
 import { REQUEST_INPUT_MESSAGES, textProblem } from '../../core/request-input.ts';
+import type { Clock } from '../clock.ts';
 import { ClientAbortedError } from './client-aborted.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 
@@ -41,6 +42,7 @@ export interface ReceivedUpload {
 }
 
 const MAX_FIELD_BYTES = 1024;
+const NO_TIMER: () => void = () => undefined;
 
 /** The spool files' names: start-up removes whatever a stopped server left behind. */
 export const SPOOL_FILE_PATTERN = /^upload-[0-9a-f-]+\.gz$/;
@@ -48,6 +50,8 @@ export const SPOOL_FILE_PATTERN = /^upload-[0-9a-f-]+\.gz$/;
 export interface ReceiveOptions {
   /** The body is ended when no bytes arrive for this long, or less than UPLOAD_MIN_PROGRESS_BYTES in twice as long. */
   idleTimeoutMs: number;
+  /** Times the idle and progress limits. */
+  clock: Clock;
 }
 
 export async function receiveUpload(
@@ -74,8 +78,9 @@ export async function receiveUpload(
   });
   const source = Readable.fromWeb(request.body as WebReadableStream<Uint8Array>);
   const writes: Promise<void>[] = [];
-  let idleTimer: NodeJS.Timeout | undefined;
-  let progressTimer: NodeJS.Timeout | undefined;
+  const { clock } = options;
+  let cancelIdleTimer = NO_TIMER;
+  let cancelProgressTimer = NO_TIMER;
 
   // The first reason the request is refused; a decompressing file can find it after the body ended.
   let failure: Error | undefined;
@@ -86,8 +91,8 @@ export async function receiveUpload(
           return;
         }
         failure = error;
-        clearTimeout(idleTimer);
-        clearTimeout(progressTimer);
+        cancelIdleTimer();
+        cancelProgressTimer();
         source.unpipe(parser);
         source.destroy();
         // Ending the parser ends (or errors) every half-received file, so their writes settle.
@@ -171,14 +176,16 @@ export async function receiveUpload(
       parser.on('filesLimit', () => fail(invalid(UPLOAD_MESSAGES.tooManyFiles)));
       parser.on('error', (error: Error) => fail(invalid(UPLOAD_MESSAGES.validationFailed(error.message))));
       parser.on('close', () => {
-        clearTimeout(idleTimer);
-        clearTimeout(progressTimer);
+        cancelIdleTimer();
+        cancelProgressTimer();
         resolve();
       });
       const idleSeconds = Math.round(options.idleTimeoutMs / 1000);
       const armIdleTimer = () => {
-        clearTimeout(idleTimer);
-        idleTimer = setTimeout(() => fail(stalled(UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))), options.idleTimeoutMs);
+        cancelIdleTimer();
+        cancelIdleTimer = clock.after(options.idleTimeoutMs, () =>
+          fail(stalled(UPLOAD_LIMIT_MESSAGES.stalled(idleSeconds))),
+        );
       };
       // A body trickled byte by byte keeps the idle timer going; it must also bring
       // UPLOAD_MIN_PROGRESS_BYTES in each window of twice the idle timeout.
@@ -186,11 +193,10 @@ export async function receiveUpload(
       const progressSeconds = Math.round(progressWindowMs / 1000);
       let windowBytes = 0;
       const armProgressTimer = () => {
-        clearTimeout(progressTimer);
+        cancelProgressTimer();
         windowBytes = 0;
-        progressTimer = setTimeout(
-          () => fail(stalled(UPLOAD_LIMIT_MESSAGES.tooSlow(progressSeconds))),
-          progressWindowMs,
+        cancelProgressTimer = clock.after(progressWindowMs, () =>
+          fail(stalled(UPLOAD_LIMIT_MESSAGES.tooSlow(progressSeconds))),
         );
       };
       armIdleTimer();
@@ -211,8 +217,8 @@ export async function receiveUpload(
       throw failure;
     }
   } catch (error) {
-    clearTimeout(idleTimer);
-    clearTimeout(progressTimer);
+    cancelIdleTimer();
+    cancelProgressTimer();
     await Promise.allSettled(writes);
     await cleanup();
     throw error;

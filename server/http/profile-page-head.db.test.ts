@@ -8,7 +8,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../test-support/factories.ts';
+import { makeProfilePublic, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const INDEX_HTML = `<!doctype html>
@@ -47,6 +47,7 @@ async function page(pathname: string): Promise<{ status: number; type: string | 
 describe('GET /{username} (the HTML)', () => {
   it("is titled with the runner's name and carries Open Graph tags", async () => {
     const runner = await registerUser(server, { name: 'Ada <Lovelace>' });
+    await makeProfilePublic(runner.client);
     const username = `ada-${randomBytes(3).toString('hex')}`;
     await runner.client.patch('/api/profile', { username, bio: 'Runs "fast" & far.' });
 
@@ -71,6 +72,7 @@ describe('GET /{username} (the HTML)', () => {
 
   it('of a hidden profile is the same page as an unknown name gets: the generic one', async () => {
     const runner = await registerUser(server, { name: 'Grace Hopper' });
+    await makeProfilePublic(runner.client);
     const username = `grace-${randomBytes(3).toString('hex')}`;
     await runner.client.patch('/api/profile', { username });
     expect((await page(`/${username}`)).html).toContain('<title>Grace Hopper</title>');

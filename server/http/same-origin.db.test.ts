@@ -2,7 +2,7 @@
  * The same-origin rule over HTTP (server/http/same-origin.ts): state-changing requests from another
  * origin are refused before any route runs, better-auth's and uploads included.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { createApiClient, type ApiClient } from '../test-support/api-client.ts';
@@ -14,7 +14,8 @@ let server: TestServer;
 let runner: ApiClient;
 
 const refused = { type: 'permission_error', message: HTTP_MESSAGES.crossSiteRequest } as const;
-const wrongHost = { type: 'permission_error', message: HTTP_MESSAGES.unknownHost } as const;
+const wrongHost = (publicUrl: string) =>
+  ({ type: 'permission_error', message: HTTP_MESSAGES.unknownHost(publicUrl) }) as const;
 
 /** A page on another port of the same host: same site for cookies, another origin. */
 function otherPortOrigin(): string {
@@ -147,10 +148,27 @@ describe('in production, only PUBLIC_URL’s host and origin', () => {
     const viaLoopback = await createApiClient(production.url).post('/api/auth/sign-up/email', undefined, {
       rawBody: signUpBody,
     });
-    expectApiError(viaLoopback, 421, wrongHost);
+    expectApiError(viaLoopback, 421, wrongHost('https://stride.example.com'));
     const page = await requestWithHost(production.url, '/api/password-policy', { host: 'evil.example' });
     expect(page.status).toBe(421);
-    expect(JSON.parse(page.body)).toEqual({ error: wrongHost });
+    expect(JSON.parse(page.body)).toEqual({ error: wrongHost('https://stride.example.com') });
+  });
+
+  it('tells a browser that opened another address which one to use, and redirects no loopback alias', async () => {
+    for (const host of ['192.168.1.20:3000', '127.0.0.1:443']) {
+      const page = await requestWithHost(production.url, '/strava/callback?code=c1', {
+        host,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(page.status).toBe(421);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain(
+        HTTP_MESSAGES.unknownHost('https://stride.example.com').replace(
+          'https://stride.example.com',
+          '<a href="https://stride.example.com">https://stride.example.com</a>',
+        ),
+      );
+    }
   });
 
   it('still answers the health check at any host (load balancers probe by address)', async () => {
@@ -202,7 +220,7 @@ describe('the Host header outside production (DNS rebinding)', () => {
       headers: { cookie: cookieHeader(user) },
     });
     expect(read.status).toBe(421);
-    expect(JSON.parse(read.body)).toEqual({ error: wrongHost });
+    expect(JSON.parse(read.body)).toEqual({ error: wrongHost('http://run.example:8080') });
 
     const connect = await requestWithHost(rebound.url, '/api/strava/connect', {
       method: 'POST',
@@ -240,19 +258,58 @@ describe('the Host header outside production (DNS rebinding)', () => {
   });
 });
 
+describe('a loopback alias of PUBLIC_URL outside production', () => {
+  let local: TestServer;
+
+  beforeAll(async () => {
+    local = await startTestServer({ publicUrl: 'http://localhost:3000' });
+  });
+
+  afterAll(async () => {
+    await local.stop();
+  });
+
+  it('redirects a GET at 127.0.0.1 or [::1] on PUBLIC_URL’s port to PUBLIC_URL, path and query kept', async () => {
+    for (const host of ['127.0.0.1:3000', '[::1]:3000']) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await requestWithHost(local.url, '/strava/callback?code=abc&state=x%20y&scope=read', {
+          method,
+          host,
+        });
+        expect(response.status, `${method} ${host}`).toBe(307);
+        expect(response.headers.location).toBe('http://localhost:3000/strava/callback?code=abc&state=x%20y&scope=read');
+      }
+    }
+  });
+
+  it('answers PUBLIC_URL itself, another port (npm run dev) and a POST where they are', async () => {
+    for (const host of ['localhost:3000', '127.0.0.1:5173', 'localhost:5173']) {
+      expect((await requestWithHost(local.url, '/api/password-policy', { host })).status, host).toBe(200);
+    }
+    const posted = await requestWithHost(local.url, '/api/auth/sign-in/email', {
+      method: 'POST',
+      host: '127.0.0.1:3000',
+      headers: { origin: 'http://127.0.0.1:3000', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
+    });
+    expect(posted.status).not.toBe(307);
+    expect((await requestWithHost(local.url, '/api/health', { host: '127.0.0.1:3000' })).status).toBe(200);
+  });
+});
+
 /** A request with a Host header of the test's choosing (fetch always sends the URL's own). */
 function requestWithHost(
   baseUrl: string,
   path: string,
   options: { method?: string; host: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
         hostname: url.hostname,
         port: url.port,
-        path: url.pathname,
+        path: `${url.pathname}${url.search}`,
         method: options.method ?? 'GET',
         headers: { ...options.headers, host: options.host },
       },
@@ -260,7 +317,7 @@ function requestWithHost(
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
       },
     );
     request.on('error', reject);

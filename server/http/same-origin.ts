@@ -25,11 +25,18 @@
  * Before that, every request (GET included) must name PUBLIC_URL's host in its Host header; outside
  * production a loopback alias (localhost, 127.0.0.1, [::1]) on any port is accepted as well. A page
  * that rebinds its own DNS name to this server sends its own name as Host (and as Origin), so it is
- * refused here and can neither read answers nor pass the origin rule. Only the health check answers
- * any Host: load balancers probe it by address.
+ * refused here and can neither read answers nor pass the origin rule; the refusal names PUBLIC_URL,
+ * as a page when a browser asked for one, so a runner who typed another address learns the right
+ * one. Only the health check answers any Host: load balancers probe it by address.
+ *
+ * Outside production, a GET or HEAD at a loopback alias on PUBLIC_URL's own port (127.0.0.1:3000
+ * when PUBLIC_URL is http://localhost:3000) is redirected to PUBLIC_URL with its path and query:
+ * the session cookie belongs to PUBLIC_URL's host, so at the alias the runner would seem signed out
+ * (and Strava's answer, sent to PUBLIC_URL, would land in another cookie jar).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
+import { escapeHtml } from '../../core/mailings/mail-body.ts';
 import { UNSUBSCRIBE_PATH } from '../../core/mailings/mail-preferences.ts';
 import type { Config } from '../config.ts';
 import { clientAddress } from './client-address.ts';
@@ -81,6 +88,34 @@ export function hostAllowed(config: Pick<Config, 'env' | 'publicUrl'>, requestUr
   return config.env !== 'production' && isLoopback(requestUrl);
 }
 
+/** A URL's port, or its scheme's default. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+/**
+ * Outside production, where a request at a loopback alias of PUBLIC_URL's host (same port, another
+ * name) belongs: the same path and query at PUBLIC_URL. Null for every other request.
+ */
+export function loopbackRedirect(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string | null {
+  if (config.env === 'production' || !isLoopback(requestUrl)) {
+    return null;
+  }
+  const request = new URL(requestUrl);
+  const target = new URL(config.publicUrl);
+  if (request.host.toLowerCase() === target.host.toLowerCase() || portOf(request) !== portOf(target)) {
+    return null;
+  }
+  return `${config.publicUrl}${request.pathname}${request.search}`;
+}
+
+/** The page a browser gets when it reached the server by another name: which address to use. */
+function wrongHostPage(publicUrl: string): string {
+  const escaped = escapeHtml(publicUrl);
+  const sentence = HTTP_MESSAGES.unknownHost(escaped).replace(escaped, `<a href="${escaped}">${escaped}</a>`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stride</title></head><body style="font-family:system-ui,sans-serif;background:#121212;color:#fff;margin:2rem;line-height:1.5"><p>${sentence}</p></body></html>`;
+}
+
 /** The origins a state-changing request may come from (see the module comment, rule 2). */
 export function allowedOrigins(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string[] {
   const origins = [originOf(config.publicUrl)];
@@ -120,9 +155,18 @@ export function sameOrigin(
   const refused = (c: Context, reason: 'host' | 'origin') =>
     securityLog.record('request-refused', { reason, address: clientAddress(c, config.trustProxyHops) ?? 'unknown' });
   return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) && !ANY_HOST_PATHS.has(c.req.path)) {
+      const target = loopbackRedirect(config, c.req.url);
+      if (target !== null) {
+        return c.redirect(target, 307);
+      }
+    }
     if (!ANY_HOST_PATHS.has(c.req.path) && !hostAllowed(config, c.req.url)) {
       refused(c, 'host');
-      return sendError(c, 421, errorBody('permission_error', HTTP_MESSAGES.unknownHost));
+      if (c.req.method === 'GET' && !c.req.path.startsWith('/api/') && c.req.header('accept')?.includes('text/html')) {
+        return c.html(wrongHostPage(config.publicUrl), 421);
+      }
+      return sendError(c, 421, errorBody('permission_error', HTTP_MESSAGES.unknownHost(config.publicUrl)));
     }
     const verdict = judgeRequest(
       { method: c.req.method, path: c.req.path, url: c.req.url, header: (name) => c.req.header(name) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { createSecurityLog, SECURITY_LOG_MESSAGE, SECURITY_LOG_WINDOW_MS } from './security-log.ts';
 
 function capture(now: () => number) {
@@ -16,9 +17,9 @@ function capture(now: () => number) {
 
 describe('createSecurityLog', () => {
   it('counts events per kind, account and address and writes one line each once the window is over', () => {
-    let now = Date.UTC(2026, 10, 26, 12, 0, 0);
-    const { logger, lines } = capture(() => now);
-    const security = createSecurityLog(logger, { now: () => now });
+    const clock = fixedClock(Date.UTC(2026, 10, 26, 12, 0, 0));
+    const { logger, lines } = capture(clock.now);
+    const security = createSecurityLog(logger, clock);
     try {
       for (let index = 0; index < 447; index += 1) {
         security.record('sign-in-failed', { account: 'a1b2', address: `198.51.100.${index % 50}` });
@@ -27,8 +28,8 @@ describe('createSecurityLog', () => {
       security.record('request-refused', { reason: 'host', address: '203.0.113.5' });
       expect(lines()).toEqual([]);
 
-      now += SECURITY_LOG_WINDOW_MS;
-      security.flushIfDue();
+      // No further event comes: the window's timer writes the lines.
+      clock.tick(SECURITY_LOG_WINDOW_MS);
 
       const written = lines();
       expect(written.every((line) => line.msg === SECURITY_LOG_MESSAGE && line.level === 40)).toBe(true);
@@ -53,11 +54,11 @@ describe('createSecurityLog', () => {
   });
 
   it('writes nothing before the window is over, and what is left on stop', () => {
-    let now = 1_000_000;
-    const { logger, lines } = capture(() => now);
-    const security = createSecurityLog(logger, { now: () => now });
+    const clock = fixedClock(1_000_000);
+    const { logger, lines } = capture(clock.now);
+    const security = createSecurityLog(logger, clock);
     security.record('client-error', { status: 404, address: '198.51.100.7' });
-    now += SECURITY_LOG_WINDOW_MS - 1;
+    clock.tick(SECURITY_LOG_WINDOW_MS - 1);
     security.flushIfDue();
     expect(lines()).toEqual([]);
     security.stop();

@@ -36,7 +36,7 @@ interface Counted {
   count: number;
 }
 
-export function createSecurityLog(logger: Logger, clock: Pick<Clock, 'now'>): SecurityLog {
+export function createSecurityLog(logger: Logger, clock: Pick<Clock, 'now' | 'every'>): SecurityLog {
   const counts = new Map<string, Counted>();
   let windowStart = clock.now();
 
@@ -54,8 +54,7 @@ export function createSecurityLog(logger: Logger, clock: Pick<Clock, 'now'>): Se
       flush();
     }
   };
-  const timer = setInterval(flushIfDue, SECURITY_LOG_WINDOW_MS);
-  timer.unref();
+  const stopTimer = clock.every(SECURITY_LOG_WINDOW_MS, flushIfDue);
 
   return {
     record(kind, fields) {
@@ -75,7 +74,7 @@ export function createSecurityLog(logger: Logger, clock: Pick<Clock, 'now'>): Se
     flushIfDue,
     flush,
     stop() {
-      clearInterval(timer);
+      stopTimer();
       flush();
     },
   };

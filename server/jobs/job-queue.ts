@@ -16,6 +16,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { runInBackground } from '../db/query-priority.ts';
 
@@ -58,6 +59,8 @@ export interface JobQueueOptions {
   logger: Logger;
   /** How often an idle queue asks the database for due jobs (jobs sent on this server wake it at once). */
   pollIntervalMs?: number;
+  /** Times the idle queues' waits (REAL_CLOCK otherwise). */
+  clock?: Clock;
 }
 
 export interface JobQueue {
@@ -115,6 +118,7 @@ function sameSettings(stored: PgBoss.Queue, declared: PgBoss.Queue): boolean {
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const logger = options.logger.child({ module: 'jobs' });
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const clock = options.clock ?? REAL_CLOCK;
   const db = bossDb(options.database);
   // No cron schedules yet (`schedule: false` keeps pg-boss's clock monitor off); maintenance
   // (expiring jobs of servers that died, archiving, deleting) runs on one server at a time.
@@ -128,16 +132,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let prepared: Promise<void> | undefined;
   let workersStarted: Promise<void> | undefined;
 
-  /** Resolves after `ms`, at once when the queue is woken or the queue stops. */
+  /** Resolves after `ms` by the clock, at once when the queue is woken or the queue stops. */
   function idle(name: string, ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        cancel();
         wakers.delete(name);
         stopping.signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const cancel = clock.after(ms, done);
       wakers.set(name, done);
       stopping.signal.addEventListener('abort', done, { once: true });
     });
@@ -193,7 +197,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     const id = await boss.send(name, data, {
       ...(sendOptions.singletonKey === undefined ? {} : { singletonKey: sendOptions.singletonKey }),
-      ...(sendOptions.startAfterMs ? { startAfter: new Date(Date.now() + sendOptions.startAfterMs) } : {}),
+      // In seconds from the database's own now(), the time pg-boss hands jobs out by.
+      ...(sendOptions.startAfterMs ? { startAfter: sendOptions.startAfterMs / 1000 } : {}),
     });
     if (id !== null && !sendOptions.startAfterMs) {
       wakers.get(name)?.();

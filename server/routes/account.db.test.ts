@@ -11,6 +11,7 @@ import {
   countRows,
   expectApiError,
   getOwnProfile,
+  makeProfilePublic,
   registerUser,
   signedInClient,
   signIn,
@@ -99,8 +100,10 @@ describe('DELETE /api/account', () => {
 
   it('deletes the user, sessions, accounts and profile; the old cookie then gets 401', async () => {
     const { id, credentials, client } = await registerUser(server, { name: 'Leaving Soon' });
+    await makeProfilePublic(client);
     const oldCookie = client.fork();
     const { username } = await getOwnProfile(client);
+    expect((await createApiClient(server.url).get(`/api/public/profiles/${username}`)).status).toBe(200);
 
     const response = await client.delete('/api/account', {
       confirmEmail: credentials.email,

@@ -21,6 +21,7 @@ import { FALLBACK_TIME_ZONE, isValidTimeZone, TIME_ZONE_MESSAGES } from '../../c
 import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
+import { shareTrackSchema } from '../../core/profile-privacy.ts';
 import type { AppEnv } from '../http/context.ts';
 import { invalid } from '../errors.ts';
 import { download } from '../http/download.ts';
@@ -50,7 +51,10 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
   const receiveWithinLimits = async (c: Context<AppEnv>, userId: string) => {
     const release = await imports.admit(userId);
     try {
-      const upload = await receiveUpload(c.req.raw, tmpDir, { idleTimeoutMs: config.uploads.idleTimeoutMs });
+      const upload = await receiveUpload(c.req.raw, tmpDir, {
+        idleTimeoutMs: config.uploads.idleTimeoutMs,
+        clock,
+      });
       const check = checkUploadBatch(upload.files);
       try {
         if (check.error) {
@@ -220,6 +224,21 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           },
         }),
         async (c) => c.json(await activities.displayTrack(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/activities/{id}/share-track',
+          tags: ['activities'],
+          description:
+            "What the activity's share card draws of its route: the lines every public surface shows, with the runner's privacy zones and 200 m around the start and the end cut out.",
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('The route as shared', shareTrackSchema),
+            404: errorResponse('No such activity, or one without a route'),
+          },
+        }),
+        async (c) => c.json(await activities.shareTrack(c.var.user.id, c.req.valid('param').id), 200),
       )
       .openapi(
         userRoute(auth, {

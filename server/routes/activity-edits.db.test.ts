@@ -28,7 +28,7 @@ import { rederiveStoredActivities } from '../services/activity-rederive.ts';
 import { createImportPool } from '../services/import-pool.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { fixedClock } from '../test-support/clock.ts';
-import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, type RegisteredUser, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -433,6 +433,7 @@ describe('re-deriving a file keeps the runner’s edits', () => {
 describe('private notes', () => {
   it('are never on the public profile, in the analytics a share card is drawn from, or for another runner', async () => {
     const runner = await registerUser(server);
+    await makeProfilePublic(runner.client);
     const username = `notes-${Date.now().toString(36)}`;
     expect((await runner.client.patch<Profile>('/api/profile', { username })).status).toBe(200);
     const secret = 'Private: resting HR 48, injury worries';

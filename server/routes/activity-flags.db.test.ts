@@ -18,7 +18,7 @@ import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.t
 import type { MedalCheck, RunningDays, TrophyCase } from '../../core/medals/api.ts';
 import type { Profile, PublicProfile } from '../../core/profile.ts';
 import { createApiClient } from '../test-support/api-client.ts';
-import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, type RegisteredUser, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles, type UploadFile } from '../test-support/uploads.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -164,6 +164,7 @@ describe('POST /api/activities/{id}/confirm', () => {
   beforeAll(async () => {
     owner = await registerUser(server);
     other = await registerUser(server);
+    await makeProfilePublic(owner.client);
     const username = `poles-${Date.now().toString(36)}`;
     expect((await owner.client.patch<Profile>('/api/profile', { username })).status).toBe(200);
     flagged = await uploadOne(owner, { name: 'poles.gpx', content: alternatingPolesGpx(300) });

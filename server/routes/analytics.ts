@@ -7,12 +7,16 @@ import {
   timeZoneQuerySchema,
 } from '../../core/medals/api.ts';
 import {
+  PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE,
   PAGE_VIEW_REQUESTS_PER_MINUTE,
   mostVisitedScreensSchema,
   pageViewBatchSchema,
   pageViewReceiptSchema,
 } from '../../core/page-views.ts';
-import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
+import type { MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
+import type { AppEnv } from '../http/context.ts';
+import { byClientAddress, bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
@@ -20,14 +24,28 @@ const MINUTE_MS = 60_000;
 
 const analyticsResponse = { 200: jsonResponse('The analytics record', analyticsSchema) };
 
-export function analyticsRoutes({ services, auth, clock }: RouteDeps) {
+export function analyticsRoutes({ services, auth, clock, config }: RouteDeps) {
   const { analytics } = services;
-  const pageViewLimit = rateLimit({
+  // Page views are limited per runner, per client address and for everyone together.
+  const perRunner = rateLimit({
     key: bySignedInUser,
     limit: PAGE_VIEW_REQUESTS_PER_MINUTE,
     windowMs: MINUTE_MS,
     clock,
   });
+  const perAddress = rateLimit({
+    key: byClientAddress(config.trustProxyHops),
+    limit: PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    clock,
+  });
+  const everyone = rateLimit({
+    key: () => 'everyone',
+    limit: config.routeRateLimits.pageViewsTotalPerMinute,
+    windowMs: MINUTE_MS,
+    clock,
+  });
+  const pageViewLimits: MiddlewareHandler<AppEnv> = every(perRunner, perAddress, everyone);
   return createRouter()
     .openapi(
       userRoute(auth, {
@@ -93,12 +111,12 @@ export function analyticsRoutes({ services, auth, clock }: RouteDeps) {
         method: 'post',
         path: '/api/analytics/page-views',
         tags: ['analytics'],
-        middleware: [pageViewLimit] as const,
+        middleware: [pageViewLimits] as const,
         request: { body: jsonBody(pageViewBatchSchema) },
         responses: {
           202: jsonResponse('How many page views were counted', pageViewReceiptSchema),
           400: errorResponse('A view that names no screen of Stride, or too many (the whole batch is refused)'),
-          429: errorResponse('Too many page-view requests from this runner'),
+          429: errorResponse('Too many page-view requests from this runner, this address or everyone'),
         },
       }),
       async (c) => c.json(await analytics.recordPageViews(c.var.user.id, c.req.valid('json').views), 202),

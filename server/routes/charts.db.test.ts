@@ -9,7 +9,7 @@ import {
   loadOfActivity,
 } from '../../core/charts/chart-load.ts';
 import { HEART_RATE_MESSAGES, type HeartRateSettings } from '../../core/running/heart-rate-api.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
@@ -17,7 +17,7 @@ import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 const ZONE = 'Europe/Ljubljana';
 /** Tuesday 24 November 2026, noon in Ljubljana. */
 const NOW = Date.UTC(2026, 10, 24, 11, 0, 0);
-const clock: Clock = { now: () => NOW, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+const clock = fixedClock(NOW);
 
 let server: TestServer;
 

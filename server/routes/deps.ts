@@ -12,7 +12,7 @@ export interface RouteDeps {
   auth: Auth;
   config: Config;
   logger: Logger;
-  /** The clock of the routes' own rate limits (server/http/rate-limit.ts). */
+  /** The clock of the routes' own rate limits (server/http/rate-limit.ts) and their timers (SSE keep-alives, upload limits). */
   clock: Clock;
   version: string;
   /** The newest migration applied when this server started (migrateToLatest). */

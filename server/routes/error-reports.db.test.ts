@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import {
   ANONYMOUS_REPORTER,
+  ERROR_BATCH_SIZE,
   ERROR_REPORT_ENDPOINT_MESSAGES,
+  ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE,
   ERROR_REPORT_REQUESTS_PER_MINUTE,
+  ERROR_REPORTS_MAX_STORED,
   ERROR_REPORT_RETENTION_DAYS,
-  errorReportId,
   type ErrorReport,
   type StoredErrorReport,
 } from '../../core/error-reports.ts';
@@ -39,7 +41,8 @@ afterAll(async () => {
 function report(overrides: Partial<ErrorReport> = {}): ErrorReport {
   sequence += 1;
   return {
-    id: errorReportId(clock.now(), () => ((sequence * 7) % 36) / 36 + 0.001),
+    // Unique per report however many share one millisecond of the fixed clock.
+    id: `err_${clock.now()}_${sequence.toString(36).padStart(8, '0')}`,
     type: 'api_error',
     severity: 'medium',
     message: `Failed to save activity: disk full (${sequence})`,
@@ -100,6 +103,25 @@ describe('POST /api/errors', () => {
     expect(newest).toMatchObject({ user: ANONYMOUS_REPORTER, message: 'Network connection lost' });
   });
 
+  it('keeps no query string or fragment of the page, the stack’s addresses or the message, nor logs them', async () => {
+    const sent = report({
+      path: '/auth/action?mode=resetPassword&oobCode=secret-code-1#step',
+      message: 'Failed to fetch https://run.example.org/api/auth/reset-password?token=secret-code-2',
+      stack: 'Error: failed\n    at reset (http://localhost:3000/assets/index.js?v=secret-code-3:10:4)',
+    });
+    const anonymous = createApiClient(server.url);
+    expect((await anonymous.post('/api/errors', { reports: [sent] }, visitor('198.51.100.5'))).status).toBe(202);
+    const stored = (await operatorList('?limit=500')).find((candidate) => candidate.id === sent.id);
+    expect(stored).toMatchObject({
+      path: '/auth/action',
+      message: 'Failed to fetch https://run.example.org/api/auth/reset-password',
+      stack: 'Error: failed\n    at reset (http://localhost:3000/assets/index.js:10:4)',
+    });
+    const logged = () => log.lines().filter((line) => line.includes(sent.id));
+    await expect.poll(() => logged().length).toBeGreaterThan(0);
+    expect(logged().join('\n')).not.toContain('secret-code');
+  });
+
   it('refuses a whole batch in which one report is not one, storing none of it', async () => {
     const runner = await registerUser(server);
     const good = report();
@@ -123,14 +145,16 @@ describe('POST /api/errors', () => {
     const runner = await registerUser(server);
     const other = await registerUser(server);
     for (let index = 0; index < ERROR_REPORT_REQUESTS_PER_MINUTE; index += 1) {
-      expect((await runner.client.post('/api/errors', { reports: [report()] })).status).toBe(202);
+      expect((await runner.client.post('/api/errors', { reports: [report()] }, visitor('192.0.2.20'))).status).toBe(
+        202,
+      );
     }
-    const refused = await runner.client.post('/api/errors', { reports: [report()] });
+    const refused = await runner.client.post('/api/errors', { reports: [report()] }, visitor('192.0.2.20'));
     expectApiError(refused, 429, {
       type: 'rate_limit_error',
       message: HTTP_MESSAGES.tooManyRequests(Number(refused.headers.get('retry-after'))),
     });
-    expect((await other.client.post('/api/errors', { reports: [report()] })).status).toBe(202);
+    expect((await other.client.post('/api/errors', { reports: [report()] }, visitor('192.0.2.20'))).status).toBe(202);
 
     const anonymous = createApiClient(server.url);
     for (let index = 0; index < ERROR_REPORT_REQUESTS_PER_MINUTE; index += 1) {
@@ -141,6 +165,36 @@ describe('POST /api/errors', () => {
     // A minute later the runner may report again.
     clock.advance(60_000);
     expect((await runner.client.post('/api/errors', { reports: [report()] })).status).toBe(202);
+  });
+
+  it('limits requests per address whoever is signed in: new accounts from one address share it', async () => {
+    clock.advance(60_000);
+    const address = visitor('198.51.100.77');
+    const runners = await Promise.all(Array.from({ length: 8 }, () => registerUser(server)));
+    const ids = new Set(runners.map((runner) => runner.id));
+    let accepted = 0;
+    for (const runner of runners) {
+      for (let index = 0; index < ERROR_REPORT_REQUESTS_PER_MINUTE; index += 1) {
+        const batch = Array.from({ length: ERROR_BATCH_SIZE }, () => report());
+        const sent = await runner.client.post('/api/errors', { reports: batch }, address);
+        if (sent.status === 202) {
+          accepted += 1;
+        } else {
+          expectApiError(sent, 429, {
+            type: 'rate_limit_error',
+            message: HTTP_MESSAGES.tooManyRequests(Number(sent.headers.get('retry-after'))),
+          });
+        }
+      }
+    }
+    expect(accepted).toBe(ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE);
+    const stored = (await operatorList('?limit=500')).filter((stored) => ids.has(stored.user));
+    expect(stored).toHaveLength(ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE * ERROR_BATCH_SIZE);
+    // Another address goes on.
+    const elsewhere = await registerUser(server);
+    expect((await elsewhere.client.post('/api/errors', { reports: [report()] }, visitor('198.51.100.78'))).status).toBe(
+      202,
+    );
   });
 
   it('removes reports past the retention period, and a deleted account’s reports with it', async () => {
@@ -160,6 +214,45 @@ describe('POST /api/errors', () => {
     });
     expect(deleted.status).toBe(200);
     expect((await operatorList()).map((stored) => stored.id)).not.toContain(fresh.id);
+  });
+});
+
+describe('the most reports kept in all', () => {
+  const MAX_STORED = 25;
+  let capped: TestServer;
+
+  beforeAll(async () => {
+    capped = await startTestServer({ trustProxyHops: 1, errorReportsMaxStored: MAX_STORED }, { clock });
+  });
+
+  afterAll(async () => {
+    await capped.stop();
+  });
+
+  it('is ERROR_REPORTS_MAX_STORED unless the operator sets another', () => {
+    expect(server.config.errorReportsMaxStored).toBe(ERROR_REPORTS_MAX_STORED);
+  });
+
+  it('removes the oldest reports as new ones arrive past it, from any runner or address', async () => {
+    const sentIds: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      clock.advance(1_000);
+      const batch = Array.from({ length: ERROR_BATCH_SIZE }, () => report());
+      sentIds.push(...batch.map((sent) => sent.id));
+      const client = createApiClient(capped.url);
+      expect((await client.post('/api/errors', { reports: batch }, visitor(`203.0.113.${100 + index}`))).status).toBe(
+        202,
+      );
+    }
+    const response = await fetch(`${capped.url}/api/operator/error-reports?limit=500`, {
+      headers: { authorization: `Bearer ${operatorToken(capped.config.appSecret)}` },
+    });
+    const kept = ((await response.json()) as { reports: StoredErrorReport[] }).reports;
+    expect(kept).toHaveLength(MAX_STORED);
+    // The two newest batches whole, and five of the third newest.
+    const keptIds = new Set(kept.map((stored) => stored.id));
+    expect(sentIds.slice(-2 * ERROR_BATCH_SIZE).every((id) => keptIds.has(id))).toBe(true);
+    expect(sentIds.slice(0, 3 * ERROR_BATCH_SIZE).some((id) => keptIds.has(id))).toBe(false);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * Error reports from the web app (spec §4 "Error queue", §8): a signed-in runner's or a visitor's,
- * limited per runner (signed out: per address), and the operator's reading of the recent ones.
+ * limited per runner (signed out: per address) and per address whoever is signed in, and the
+ * operator's reading of the recent ones.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import {
   ERROR_REPORT_ENDPOINT_MESSAGES,
+  ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE,
   ERROR_REPORT_REQUESTS_PER_MINUTE,
   ERROR_REPORT_RETENTION_DAYS,
   errorReportBatchSchema,
@@ -49,6 +51,12 @@ export function errorReportRoutes({ services, auth, config, clock }: RouteDeps) 
     windowMs: MINUTE_MS,
     clock,
   });
+  const limitedPerAddress = rateLimit({
+    key: addressOf,
+    limit: ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    clock,
+  });
   const operatorOnly = createMiddleware<AppEnv>(async (c, next) => {
     if (!isOperator(c.req.header('authorization'), config.appSecret)) {
       return sendError(c, 401, errorBody('authentication', ERROR_REPORT_ENDPOINT_MESSAGES.operatorOnly));
@@ -61,12 +69,12 @@ export function errorReportRoutes({ services, auth, config, clock }: RouteDeps) 
         method: 'post',
         path: '/api/errors',
         tags: ['errors'],
-        middleware: [reporter, limited] as const,
+        middleware: [reporter, limited, limitedPerAddress] as const,
         request: { body: jsonBody(errorReportBatchSchema) },
         responses: {
           202: jsonResponse('How many of the reports were new (one sent twice is kept once)', errorReportReceiptSchema),
           400: errorResponse('A report that is not one (the whole batch is refused)'),
-          429: errorResponse('Too many report requests from this runner or address'),
+          429: errorResponse('Too many report requests from this runner or this address'),
         },
       }),
       async (c) =>

@@ -18,7 +18,7 @@ import type { RouteDeps } from './deps.ts';
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 
-export function eventRoutes({ auth, events, config, services }: RouteDeps) {
+export function eventRoutes({ auth, events, config, services, clock }: RouteDeps) {
   const streams = createStreamRegistry(config.eventStreams);
   return new Hono<AppEnv>().get('/api/events', requireUser(auth), async (c) => {
     const userId = c.var.user.id;
@@ -63,10 +63,12 @@ export function eventRoutes({ auth, events, config, services }: RouteDeps) {
             await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
             continue;
           }
+          let cancelKeepAlive: () => void = () => undefined;
           await new Promise<void>((resolve) => {
             wake = resolve;
-            setTimeout(resolve, KEEPALIVE_MS);
+            cancelKeepAlive = clock.after(KEEPALIVE_MS, resolve);
           });
+          cancelKeepAlive();
           wake = undefined;
           if (open && queue.length === 0) {
             await stream.write(': keep-alive\n\n');

@@ -25,7 +25,13 @@ import { tooLongMessage } from '../../core/user-text.ts';
 import { TIME_ZONE_MESSAGES } from '../../core/activity/time-zone.ts';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { createApiClient } from '../test-support/api-client.ts';
-import { expectApiError, getOwnProfile, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import {
+  expectApiError,
+  getOwnProfile,
+  makeProfilePublic,
+  type RegisteredUser,
+  registerUser,
+} from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -283,6 +289,7 @@ async function postPhoto(user: RegisteredUser, body: Uint8Array | string | FormD
 describe('profile photos', () => {
   it('stores an uploaded PNG and serves it from Stride with headers that keep it an image', async () => {
     const user = await registerUser(server);
+    await makeProfilePublic(user.client);
     const uploaded = await postPhoto(user, PNG, 'application/octet-stream');
     expect(uploaded.status).toBe(200);
     expect(uploaded.body.photoURL).toMatch(new RegExp(`^/api/profile-photos/${user.id}\\?v=[0-9a-f]{16}$`));

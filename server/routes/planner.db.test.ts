@@ -22,7 +22,7 @@ import { ROUTE_NAME_REQUIRED, ROUTE_TOO_FEW_WAYPOINTS } from '../../core/routes/
 import { EXTRA_POINTS_PER_LEG, startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { standInElevation, startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import type { StandIn } from '../../tools/service-stand-ins/stand-in-server.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -32,8 +32,7 @@ const at = (north: number, east = 0): LatLng => ({ lat: 46.05 + north / 111_195,
 const LOOP = [at(0), at(800), at(800, 800), at(0)];
 
 /** The server's clock: moved forward by tests that need a later `updatedAt`. */
-let now = Date.UTC(2026, 4, 1, 12);
-const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+const clock = fixedClock(Date.UTC(2026, 4, 1, 12));
 
 let osrm: StandIn;
 let elevation: StandIn;
@@ -209,7 +208,7 @@ describe('saved routes', () => {
     const runner = await registerUser(server);
     const created = await runner.client.post<RouteDetail>('/api/routes', save());
     const longer = [...LOOP.slice(0, -1), at(0, 800), at(0)];
-    now += 60_000;
+    clock.advance(60_000);
     const updated = await runner.client.put<RouteDetail>(`/api/routes/${created.body.id}`, {
       name: 'Longer loop',
       waypoints: longer,

@@ -4,6 +4,7 @@
  * maps of the recent uploaded activities clipped so that no point within a zone, or near a track's
  * start or end, leaves the server.
  */
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   garminConnectGpx,
@@ -17,10 +18,12 @@ import {
   TRACK_END_HIDDEN_RADIUS,
   type PrivacyZone,
   type ProfilePrivacy,
+  type ShareTrack,
 } from '../../core/profile-privacy.ts';
+import * as publicProfileOffByDefault from '../db/migrations/0041-public-profile-off-by-default.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { fixedClock } from '../test-support/clock.ts';
-import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -56,7 +59,7 @@ async function runnerCalled(prefix: string): Promise<RegisteredUser & { username
 }
 
 /** A 3.6 km run due north from HOME, `daysAgo` days before NOW. */
-async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: number): Promise<void> {
+async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: number): Promise<string> {
   const points = straightRun({
     points: 601,
     interval: 2,
@@ -71,19 +74,52 @@ async function uploadRunFromHome(runner: RegisteredUser, name: string, daysAgo: 
     [{ name: `${name}.gpx`, content: garminConnectGpx(points, name) }],
     ZONE,
   );
-  expect(finalFileEvents(result.events)[0]?.activityId).toEqual(expect.any(String));
+  const activityId = finalFileEvents(result.events)[0]?.activityId;
+  expect(activityId).toEqual(expect.any(String));
+  return activityId as string;
 }
 
 const visitor = () => createApiClient(server.url);
 
 describe('GET /api/profile/privacy', () => {
-  it('starts on, with the location shown (spec §1, §2: profiles are reachable by username)', async () => {
-    const runner = await registerUser(server);
+  it('starts off, with the location shown once it is on: nobody can find a new account', async () => {
+    const runner = await runnerCalled('new');
 
     const response = await runner.client.get<ProfilePrivacy>('/api/profile/privacy');
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ publicProfile: true, showLocation: true });
+    expect(response.body).toEqual({ publicProfile: false, showLocation: true });
+    expectApiError(await visitor().get(`/api/public/profiles/${runner.username}`), 404, {
+      type: 'api_error',
+      message: `No runner is called @${runner.username}.`,
+    });
+    await makeProfilePublic(runner.client);
+    expect((await visitor().get<PublicProfile>(`/api/public/profiles/${runner.username}`)).body.location).toBe(
+      'Bedford',
+    );
+  });
+
+  it('accounts made before the profile started off keep their choice across the migration', async () => {
+    const shared = await runnerCalled('shared');
+    await makeProfilePublic(shared.client);
+    const hidden = await runnerCalled('hidden-before');
+    // Migrations see the database as untyped snake_case tables, as the migrator hands it to them.
+    const db = server.database.db.withoutPlugins() as unknown as Kysely<unknown>;
+    // The database as it was before: every new profile on.
+    await publicProfileOffByDefault.down(db);
+    const columnDefault = async () => {
+      const { rows } = await sql<{ columnDefault: string }>`select column_default as "columnDefault"
+        from information_schema.columns where table_name = 'profiles' and column_name = 'public_profile'`.execute(db);
+      return rows[0]?.columnDefault;
+    };
+    expect(await columnDefault()).toBe('true');
+
+    await publicProfileOffByDefault.up(db);
+
+    expect(await columnDefault()).toBe('false');
+    expect((await shared.client.get<ProfilePrivacy>('/api/profile/privacy')).body.publicProfile).toBe(true);
+    expect((await hidden.client.get<ProfilePrivacy>('/api/profile/privacy')).body.publicProfile).toBe(false);
+    expect((await visitor().get(`/api/public/profiles/${shared.username}`)).status).toBe(200);
   });
 
   it('answers 401 to a visitor', async () => {
@@ -94,6 +130,7 @@ describe('GET /api/profile/privacy', () => {
 describe('PATCH /api/profile/privacy', () => {
   it('turned off, the profile answers byte for byte as an unknown name does', async () => {
     const runner = await runnerCalled('hidden');
+    await makeProfilePublic(runner.client);
     const unknown = `${runner.username.slice(0, -1)}${runner.username.endsWith('z') ? 'y' : 'z'}`;
 
     const patched = await runner.client.patch<ProfilePrivacy>('/api/profile/privacy', { publicProfile: false });
@@ -122,6 +159,7 @@ describe('PATCH /api/profile/privacy', () => {
 
   it('with the location hidden, the profile leaves it out', async () => {
     const runner = await runnerCalled('nowhere');
+    await makeProfilePublic(runner.client);
     expect((await visitor().get<PublicProfile>(`/api/public/profiles/${runner.username}`)).body.location).toBe(
       'Bedford',
     );
@@ -137,6 +175,7 @@ describe('PATCH /api/profile/privacy', () => {
 
   it('refuses anything but the two switches', async () => {
     const runner = await registerUser(server);
+    await makeProfilePublic(runner.client);
 
     const response = await runner.client.patch('/api/profile/privacy', { publicProfile: 'no' });
 
@@ -231,6 +270,7 @@ describe('POST /api/profile/privacy-zones', () => {
 describe('GET /api/public/profiles/{username} with uploaded activities', () => {
   it('shows totals and the recent uploads, with no point within a zone or near a start or end', async () => {
     const runner = await runnerCalled('zoned');
+    await makeProfilePublic(runner.client);
     await uploadRunFromHome(runner, 'Thames towpath', 2);
     await uploadRunFromHome(runner, 'Hill reps', 1);
     const zone = { label: 'Home', ...HOME, radius: 600 };
@@ -257,5 +297,37 @@ describe('GET /api/public/profiles/{username} with uploaded activities', () => {
       expect(from(HOME)).toBeLessThan(zone.radius + 30);
       expect(from(end)).toBeLessThan(TRACK_END_HIDDEN_RADIUS + 30);
     }
+  });
+});
+
+describe('GET /api/activities/{id}/share-track', () => {
+  it('gives the share card the route with no point within a zone or near the start or end', async () => {
+    const runner = await registerUser(server);
+    const id = await uploadRunFromHome(runner, 'Share me', 1);
+    const zone = { label: 'Home', lat: HOME.lat + 1800 / METRES_PER_DEGREE_LAT, lon: HOME.lon, radius: 300 };
+    expect((await runner.client.post('/api/profile/privacy-zones', zone)).status).toBe(201);
+
+    const response = await runner.client.get<ShareTrack>(`/api/activities/${id}/share-track`);
+
+    expect(response.status).toBe(200);
+    // The zone in the middle of the run cuts it in two.
+    expect(response.body.lines).toHaveLength(2);
+    const points = response.body.lines.flat();
+    expect(points.length).toBeGreaterThan(100);
+    const from = (centre: { lat: number; lon: number }) =>
+      Math.min(...points.map(([lat, lon]) => haversineDistance(lat, lon, centre.lat, centre.lon)));
+    const end = { lat: HOME.lat + 3600 / METRES_PER_DEGREE_LAT, lon: HOME.lon };
+    expect(from(zone)).toBeGreaterThan(zone.radius);
+    expect(from(HOME)).toBeGreaterThan(TRACK_END_HIDDEN_RADIUS);
+    expect(from(end)).toBeGreaterThan(TRACK_END_HIDDEN_RADIUS);
+    expect(from(zone)).toBeLessThan(zone.radius + 30);
+  });
+
+  it('answers 404 for another runner’s activity and 401 to a visitor', async () => {
+    const owner = await registerUser(server);
+    const id = await uploadRunFromHome(owner, 'Mine', 1);
+    const other = await registerUser(server);
+    expect((await other.client.get(`/api/activities/${id}/share-track`)).status).toBe(404);
+    expect((await visitor().get(`/api/activities/${id}/share-track`)).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile, PublicProfile } from '../../core/profile.ts';
 import { createApiClient } from '../test-support/api-client.ts';
-import { expectApiError, registerUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 let server: TestServer;
@@ -18,6 +18,7 @@ afterAll(async () => {
 describe('GET /api/public/profiles/{username}', () => {
   it('shows the public fields to a visitor, and never the e-mail', async () => {
     const { credentials, client } = await registerUser(server, { name: 'Eliud Kipchoge' });
+    await makeProfilePublic(client);
     const updated = await client.patch<Profile>('/api/profile', {
       username: 'eliud',
       location: 'Eldoret',
@@ -47,6 +48,7 @@ describe('GET /api/public/profiles/{username}', () => {
 
   it('finds the profile whatever the letter case of the username', async () => {
     const { client } = await registerUser(server);
+    await makeProfilePublic(client);
     await client.patch('/api/profile', { username: 'case-runner' });
 
     const response = await createApiClient(server.url).get<PublicProfile>('/api/public/profiles/Case-RUNNER');
@@ -63,8 +65,10 @@ describe('GET /api/public/profiles/{username}', () => {
 
   it('does not find a profile by its old username after a rename', async () => {
     const { client } = await registerUser(server);
+    await makeProfilePublic(client);
     await client.patch('/api/profile', { username: 'before-rename' });
     await client.patch('/api/profile', { username: 'after-rename' });
+    expect((await createApiClient(server.url).get('/api/public/profiles/after-rename')).status).toBe(200);
 
     const response = await createApiClient(server.url).get('/api/public/profiles/before-rename');
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { ONE_CLICK_BODY_FIELD, ONE_CLICK_BODY_VALUE, UNSUBSCRIBE_PATH } from '../../core/mailings/mail-preferences.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { uploadFiles } from '../test-support/uploads.ts';
@@ -15,19 +15,7 @@ import { uploadFiles } from '../test-support/uploads.ts';
 const WINDOW_MS = 60_000;
 const LIMIT = 2;
 
-/** A clock the test moves by hand; waits are real (nothing here waits). */
-function manualClock(start: number): Clock & { advance(ms: number): void } {
-  let now = start;
-  return {
-    now: () => now,
-    sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal),
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
-
-const clock = manualClock(Date.UTC(2030, 0, 15, 9, 30, 0));
+const clock = fixedClock(Date.UTC(2030, 0, 15, 9, 30, 0));
 let server: TestServer;
 
 beforeAll(async () => {
@@ -40,6 +28,7 @@ beforeAll(async () => {
         webhookPostsPerAddress: LIMIT,
         plannerPerAddress: LIMIT,
         unsubscribesPerAddress: LIMIT,
+        pageViewsTotalPerMinute: LIMIT,
       },
     },
     { clock },

@@ -13,7 +13,7 @@ import { STRAVA_MESSAGES } from '../../core/strava/messages.ts';
 import type { SimActivity } from '../../tools/strava-simulator/generate-activities.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { createApiClient } from '../test-support/api-client.ts';
-import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { expectApiError, makeProfilePublic, type RegisteredUser, registerUser } from '../test-support/factories.ts';
 import {
   connectStrava,
   connectedRunner,
@@ -343,6 +343,7 @@ describe('Strava data is shown only to its athlete', () => {
   });
 
   it('keeps Strava activities off the public profile', async () => {
+    await makeProfilePublic(runner.client);
     const username = (await runner.client.get<{ username: string }>('/api/profile')).body.username;
     const names = (await listAll(runner)).items.map((item) => item.name);
 

@@ -32,9 +32,14 @@ import { createTestDatabase, startTestServer, type TestServer } from '../test-su
 let server: TestServer;
 let strava: StravaSimulator;
 
-/** A server with a simulator of its own that enforces no rate limits, on a recording clock. */
+/**
+ * A server with a simulator of its own that enforces no rate limits. Its Strava clock moves on over
+ * each wait (retries, the limiter's 15-minute window once the file's syncs have used it up)
+ * instead of the test sitting through it.
+ */
+const steppingClock = () => recordingClock(0);
 const startSyncServer = () =>
-  startStravaTestServer({ simulator: { enforceRateLimits: false }, clock: recordingClock() });
+  startStravaTestServer({ simulator: { enforceRateLimits: false }, clock: steppingClock() });
 
 beforeAll(async () => {
   ({ server, strava } = await startSyncServer());
@@ -478,7 +483,7 @@ describe('a server restart in the middle of a sync', () => {
     const simulator = await createStravaSimulator({ seed: 11, enforceRateLimits: false });
     const appSecret = randomBytes(30).toString('base64url');
     const start = () =>
-      startTestServer({ appSecret, strava: stravaConfigFor(simulator) }, { database, stravaClock: recordingClock() });
+      startTestServer({ appSecret, strava: stravaConfigFor(simulator) }, { database, stravaClock: steppingClock() });
     let first: TestServer | undefined;
     let second: TestServer | undefined;
     try {

@@ -10,7 +10,7 @@ import { PLAN_MESSAGES, RUN_TASK_KINDS, raceTooCloseMessage } from '../../core/t
 import { PLAN_PROGRESS_MESSAGES } from '../../core/training/plan-progress.ts';
 import { weekOneBasisText } from '../../core/training/task-text.ts';
 import type { Goal, TodayTasks, TrainingPlan } from '../../core/training/training-api.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import { fixedClock } from '../test-support/clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -19,8 +19,7 @@ import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 const ZONE = 'Europe/Ljubljana';
 /** Tuesday 24 November 2026, noon in Ljubljana. */
 const NOW = Date.UTC(2026, 10, 24, 11, 0, 0);
-let now = NOW;
-const clock: Clock = { now: () => now, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+const clock = fixedClock(NOW);
 const HALF = 21_097.5;
 
 let server: TestServer;
@@ -58,7 +57,7 @@ describe('goals', () => {
   let runner: RegisteredUser;
 
   beforeAll(async () => {
-    now = NOW;
+    clock.set(NOW);
     runner = await registerUser(server);
   });
 
@@ -141,13 +140,13 @@ describe('goals', () => {
     expect(goal?.detail.done).toBeCloseTo(3300, -1);
 
     // Sunday 23:59 local: still active; a minute later, Monday: missed.
-    now = Date.UTC(2026, 10, 29, 22, 59);
+    clock.set(Date.UTC(2026, 10, 29, 22, 59));
     [goal] = (await walker.client.get<{ goals: Goal[] }>('/api/goals')).body.goals;
     expect(goal?.status).toBe('active');
-    now = Date.UTC(2026, 10, 29, 23, 0);
+    clock.set(Date.UTC(2026, 10, 29, 23, 0));
     [goal] = (await walker.client.get<{ goals: Goal[] }>('/api/goals')).body.goals;
     expect(goal).toMatchObject({ status: 'missed', progress: 54 });
-    now = NOW;
+    clock.set(NOW);
 
     await uploadRun(walker, Date.UTC(2026, 10, 24, 6, 0), 3300);
     [goal] = (await walker.client.get<{ goals: Goal[] }>('/api/goals')).body.goals;
@@ -174,7 +173,7 @@ describe('training plans', () => {
   let plan: TrainingPlan;
 
   beforeAll(async () => {
-    now = NOW;
+    clock.set(NOW);
     runner = await registerUser(server);
     // Race day Monday 1 February 2027: exactly 10 weeks from today, so the plan starts today.
     goalId = (await createGoal(runner, raceGoal('2027-02-01'))).body.id;
@@ -318,14 +317,14 @@ describe('training plans', () => {
     });
 
     // Two days on, the sample runs (dated the last three days) are added again: they are not the runner's runs.
-    now = NOW + 2 * 86_400_000;
+    clock.set(NOW + 2 * 86_400_000);
     try {
       await early.client.delete('/api/activities/samples');
       expect((await early.client.post('/api/activities/samples')).status).toBe(200);
       const later = await early.client.get<TrainingPlan>(`/api/training-plans/${made.body.id}`);
       expect(Object.keys(later.body.dailyProgress)).toEqual(['2026-11-24']);
     } finally {
-      now = NOW;
+      clock.set(NOW);
     }
   });
 
@@ -450,16 +449,16 @@ describe('training plans', () => {
       { planId: farPlan.id, goalTitle: 'Marathon plan, race day 2027-12-19', startDate: '2027-07-05' },
     ]);
 
-    now = Date.UTC(2027, 1, 1, 22, 30); // 23:30 on race day in Ljubljana: still active
+    clock.set(Date.UTC(2027, 1, 1, 22, 30)); // 23:30 on race day in Ljubljana: still active
     try {
       expect((await racer.client.get<TrainingPlan>(`/api/training-plans/${nearPlan.id}`)).body.status).toBe('active');
-      now = Date.UTC(2027, 1, 1, 23, 0); // midnight: completed, and stored so
+      clock.set(Date.UTC(2027, 1, 1, 23, 0)); // midnight: completed, and stored so
       const active = await racer.client.get<{ plans: TrainingPlan[] }>('/api/training-plans?status=active');
       expect(active.body.plans.map((listed) => listed.id)).toEqual([farPlan.id]);
       const completed = await racer.client.get<{ plans: TrainingPlan[] }>('/api/training-plans?status=completed');
       expect(completed.body.plans.map((listed) => listed.id)).toEqual([nearPlan.id]);
     } finally {
-      now = NOW;
+      clock.set(NOW);
     }
   });
 });
@@ -470,7 +469,7 @@ describe('a plan’s week 1 and its ticks', () => {
   const DAY = 86_400_000;
 
   beforeAll(async () => {
-    now = NOW;
+    clock.set(NOW);
     runner = await registerUser(server);
     // Eight 6 km runs in the last four weeks (12 km a week), and a 20 km run five weeks ago.
     const starts = [2, 5, 9, 12, 16, 19, 23, 26].map((days) => NOW - days * DAY - 4 * 3_600_000);
@@ -525,7 +524,7 @@ describe('a plan’s week 1 and its ticks', () => {
     const read = await runner.client.get<{ dailyProgress: unknown }>(`/api/training-plans/${plan.id}/progress`);
     expect(read.body.dailyProgress).toEqual({});
     // The next day it can be.
-    now = NOW + DAY;
+    clock.set(NOW + DAY);
     try {
       const ticked = await runner.client.put<TrainingPlan>(`/api/training-plans/${plan.id}/progress`, {
         date: tomorrow.date,
@@ -535,7 +534,7 @@ describe('a plan’s week 1 and its ticks', () => {
       expect(ticked.status).toBe(200);
       expect(ticked.body.dailyProgress[tomorrow.date]?.completedTasks).toEqual([tomorrow.tasks[0]!.task.id]);
     } finally {
-      now = NOW;
+      clock.set(NOW);
     }
   });
 });

@@ -26,6 +26,7 @@ import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { GEAR_MESSAGES } from '../../core/gear.ts';
+import { publicTrackLines, type ShareTrack } from '../../core/profile-privacy.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
@@ -64,6 +65,7 @@ import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-rep
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
+import { listPrivacyZones } from '../db/privacy-zone-repository.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
@@ -220,6 +222,20 @@ export async function getDisplayTrack(
   remote?: RemoteActivities,
 ): Promise<DisplayTrack> {
   return toDisplayTrack(await loadTrack(db, userId, id, remote), DISPLAY_TRACK_MAX_POINTS);
+}
+
+/**
+ * What an activity's share card draws of its route: the lines every public surface shows, with the
+ * runner's privacy zones and the track's start and end cut out (core/profile-privacy.ts).
+ */
+export async function getShareTrack(
+  db: Db,
+  userId: string,
+  id: string,
+  remote?: RemoteActivities,
+): Promise<ShareTrack> {
+  const [track, zones] = await Promise.all([loadTrack(db, userId, id, remote), listPrivacyZones(db, userId)]);
+  return { lines: publicTrackLines(track, zones) };
 }
 
 /**

@@ -189,7 +189,7 @@ export function createDataExports(deps: DataExportDeps) {
   const exportsDir = path.join(deps.dataDir, 'exports');
   const runnerDir = (userId: string) => path.join(exportsDir, userId);
   const fileOf = (userId: string, id: string) => path.join(runnerDir(userId), `${id}.zip`);
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopTimer: (() => void) | undefined;
 
   async function deleteFile(userId: string, id: string): Promise<void> {
     await rm(fileOf(userId, id), { force: true });
@@ -471,7 +471,7 @@ export function createDataExports(deps: DataExportDeps) {
     },
     /** After the job queue started: deletes expired files now and every hour. */
     start(): void {
-      if (timer) {
+      if (stopTimer) {
         return;
       }
       const sweep = () =>
@@ -479,12 +479,11 @@ export function createDataExports(deps: DataExportDeps) {
           logger.warn({ err: error }, 'expired data exports not deleted'),
         );
       void sweep();
-      timer = setInterval(() => void sweep(), DATA_EXPORT_CLEANUP_INTERVAL_MS);
-      timer.unref();
+      stopTimer = clock.every(DATA_EXPORT_CLEANUP_INTERVAL_MS, () => void sweep());
     },
     stop(): void {
-      clearInterval(timer);
-      timer = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
     },
   };
 }

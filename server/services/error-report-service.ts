@@ -1,18 +1,22 @@
 /**
  * Error reports from the web app (spec §4 "Error queue", §8): stored for the operator and written to
- * the log, never sent to a third party. Reports older than the retention period are removed, at most
- * once an hour, by the server that receives the next batch.
+ * the log, never sent to a third party, without the query string or fragment of any address they name.
+ * Reports older than the retention period are removed, at most once an hour, by the server that
+ * receives the next batch; past the most kept in all (config.errorReportsMaxStored) the oldest are
+ * removed as new ones arrive.
  */
 import {
   ANONYMOUS_REPORTER,
   ERROR_REPORT_RETENTION_DAYS,
   clipReportText,
+  withoutQueries,
   type ErrorReport,
   type ErrorSeverity,
   type StoredErrorReport,
 } from '../../core/error-reports.ts';
 import {
   deleteErrorReportsBefore,
+  deleteErrorReportsBeyond,
   insertErrorReports,
   listErrorReports,
   type ErrorReportRow,
@@ -53,7 +57,7 @@ function toStored(row: ErrorReportRow): StoredErrorReport {
   };
 }
 
-export function createErrorReports(context: ServiceContext) {
+export function createErrorReports(context: ServiceContext, options: { maxStored: number }) {
   let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function pruneWhenDue(now: number): Promise<void> {
@@ -72,7 +76,8 @@ export function createErrorReports(context: ServiceContext) {
     async receive(batch: ReceivedErrorReports): Promise<{ accepted: number }> {
       const now = context.clock.now();
       const userAgent = batch.userAgent ? clipReportText(batch.userAgent, USER_AGENT_CHARS) : null;
-      const rows: ErrorReportRow[] = batch.reports.map((report) => ({
+      const reports = batch.reports.map(withoutQueries);
+      const rows: ErrorReportRow[] = reports.map((report) => ({
         id: report.id,
         userId: batch.userId,
         type: report.type,
@@ -86,7 +91,10 @@ export function createErrorReports(context: ServiceContext) {
         receivedAt: new Date(now),
       }));
       const accepted = await insertErrorReports(context.db, rows);
-      for (const report of batch.reports) {
+      if (accepted > 0) {
+        await deleteErrorReportsBeyond(context.db, options.maxStored);
+      }
+      for (const report of reports) {
         const { stack: _stack, ...fields } = report;
         context.logger[logLevel(report.severity)](
           { errorReport: fields, user: batch.userId ?? ANONYMOUS_REPORTER },

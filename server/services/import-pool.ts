@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { ActivityFileError, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import type { ImportedRoute } from '../../core/routes/route-api.ts';
+import { REAL_CLOCK, type Clock } from '../clock.ts';
 import type { ImportJob, ImportResult, WorkerJob, WorkerMessage } from './import-worker-protocol.ts';
 
 export interface ImportPoolOptions {
@@ -20,6 +21,8 @@ export interface ImportPoolOptions {
   memoryMb: number;
   /** How long one file may take in its worker, queueing not included. */
   fileTimeoutMs: number;
+  /** Times each file's budget (REAL_CLOCK otherwise). */
+  clock?: Clock;
 }
 
 /** A file stopped by the pool's limits; `message` is the sentence shown to the user. */
@@ -49,6 +52,7 @@ export interface ImportPool {
 }
 
 const MAX_DEFAULT_WORKERS = 4;
+const NO_TIMER: () => void = () => undefined;
 /** Owners remembered by the fair queue before those already served past are forgotten. */
 const OWNER_TAGS_PRUNE_AT = 1_000;
 
@@ -87,11 +91,13 @@ interface Slot {
   /** The thread has loaded; until then a job waits in its port and its clock has not started. */
   ready: boolean;
   current: Pending | undefined;
-  timer: NodeJS.Timeout | undefined;
+  /** Cancels the running file's time budget. */
+  cancelTimer: () => void;
 }
 
 export function createImportPool(options: ImportPoolOptions): ImportPool {
   const size = options.workers > 0 ? options.workers : defaultWorkerCount();
+  const clock = options.clock ?? REAL_CLOCK;
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   let nextJobId = 1;
@@ -132,8 +138,8 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
   };
 
   const finish = (slot: Slot) => {
-    clearTimeout(slot.timer);
-    slot.timer = undefined;
+    slot.cancelTimer();
+    slot.cancelTimer = NO_TIMER;
     slot.current = undefined;
   };
 
@@ -152,7 +158,7 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
   };
 
   const createSlot = (): Slot => {
-    const slot: Slot = { worker: spawn(options.memoryMb), ready: false, current: undefined, timer: undefined };
+    const slot: Slot = { worker: spawn(options.memoryMb), ready: false, current: undefined, cancelTimer: NO_TIMER };
     slot.worker.unref();
     slot.worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'ready') {
@@ -200,9 +206,8 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
   };
 
   const startClock = (slot: Slot) => {
-    slot.timer = setTimeout(
-      () => discard(slot, new ImportLimitError(UPLOAD_MESSAGES.needsMoreTime)),
-      options.fileTimeoutMs,
+    slot.cancelTimer = clock.after(options.fileTimeoutMs, () =>
+      discard(slot, new ImportLimitError(UPLOAD_MESSAGES.needsMoreTime)),
     );
   };
 
@@ -282,7 +287,7 @@ export function createImportPool(options: ImportPoolOptions): ImportPool {
       slots.clear();
       await Promise.all(
         all.map(async (slot) => {
-          clearTimeout(slot.timer);
+          slot.cancelTimer();
           slot.current?.reject(new ImportCancelledError('the server is stopping'));
           slot.worker.removeAllListeners();
           await slot.worker.terminate();

@@ -11,6 +11,7 @@ import {
   USERNAME_MESSAGES,
   USERNAME_RANDOM_SUFFIX_LENGTH,
 } from '../../core/names.ts';
+import { DEFAULT_PROFILE_PRIVACY } from '../../core/profile-privacy.ts';
 import { normaliseUserText, truncateText } from '../../core/user-text.ts';
 import {
   athleteProfileProblem,
@@ -73,6 +74,7 @@ export async function ensureProfile(db: Db, owner: ProfileOwner): Promise<Profil
         firstName,
         lastName,
         ...DEFAULT_PREFERENCES,
+        ...DEFAULT_PROFILE_PRIVACY,
         ...INITIAL_STATISTICS,
         wellbeingPreferences: JSON.stringify(DEFAULT_WELLBEING_PREFERENCES),
         athleteProfile: '{}',

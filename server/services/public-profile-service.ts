@@ -6,17 +6,15 @@
  * username as it was asked for, so a visitor cannot tell that the profile exists.
  */
 import { randomUUID } from 'node:crypto';
-import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { joinName } from '../../core/names.ts';
 import type { PublicProfile } from '../../core/profile.ts';
 import {
-  clipTrackForPublic,
   PRIVACY_MESSAGES,
   PRIVACY_ZONE_LIMITS,
   PUBLIC_RECENT_ACTIVITIES,
-  PUBLIC_TRACK_MAX_POINTS,
+  publicTrackLines,
   type MapPoint,
   type PrivacyZone,
   type PrivacyZoneInput,
@@ -89,15 +87,10 @@ export async function removePrivacyZone(db: Db, userId: string, id: string): Pro
   }
 }
 
-/** An uploaded activity's map as a visitor may see it: thinned, then clipped (core/profile-privacy.ts). */
+/** An uploaded activity's map as a visitor may see it (core/profile-privacy.ts publicTrackLines). */
 async function publicLines(db: Db, userId: string, activityId: string, zones: PrivacyZone[]): Promise<MapPoint[][]> {
   const data = await findTrackData(db, userId, activityId);
-  if (!data) {
-    return [];
-  }
-  const shown = toDisplayTrack(decodeTrack(data), PUBLIC_TRACK_MAX_POINTS);
-  const points = shown.lat.map((lat, i): MapPoint => [lat, shown.lon[i] as number]);
-  return clipTrackForPublic(points, zones, { segmentStarts: shown.segmentStarts });
+  return data ? publicTrackLines(decodeTrack(data), zones) : [];
 }
 
 /** The profile at /{username}; a 404 naming the username asked for when there is none or it is off. */

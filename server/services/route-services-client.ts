@@ -24,7 +24,7 @@ import {
   ELEVATION_QUEUE_MAX_VISITORS,
   ROUTING_BODY_MAX_BYTES,
 } from '../../core/upstream-limits.ts';
-import type { Clock } from '../clock.ts';
+import { timeoutSignal, type Clock } from '../clock.ts';
 import type { PlannerConfig } from '../config.ts';
 import { readCappedJson } from '../http/upstream-body.ts';
 
@@ -223,7 +223,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     if (routingUrl === null) {
       return { available: false, legs: legs.map(() => ({ path: null })) };
     }
-    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const deadline = timeoutSignal(clock, config.timeoutMs);
     const paths = await mapLimited(legs, SNAP_CONCURRENCY, (leg) => snapLeg(routingUrl, leg.from, leg.to, deadline));
     return { available: true, legs: paths.map((path) => ({ path })) };
   }
@@ -236,7 +236,7 @@ export function createRouteServicesClient(config: PlannerConfig, logger: Logger,
     }
     const keys = points.map(pointKey);
     const missing = [...new Set(keys.filter((key) => !elevationCache.has(key)))];
-    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const deadline = timeoutSignal(clock, config.timeoutMs);
     try {
       for (const batch of batches(missing)) {
         const url = `${elevationUrl}?locations=${batch.join('|')}`;

@@ -58,6 +58,7 @@ import {
   exportGpx,
   getActivity,
   getDisplayTrack,
+  getShareTrack,
   getOriginalFile,
   getSportTotals,
   listActivities,
@@ -414,6 +415,7 @@ export function createServices(deps: ServiceDeps) {
     totals: (userId: string) => reads.get(userId, 'totals', () => getSportTotals(db, userId)),
     get: (userId: string, id: string) => getActivity(db, userId, id, strava.remote),
     displayTrack: (userId: string, id: string) => getDisplayTrack(db, userId, id, strava.remote),
+    shareTrack: (userId: string, id: string) => getShareTrack(db, userId, id, strava.remote),
     edit: writes((userId: string, input: { id: string; edit: ActivityEdit }) =>
       editActivity(context, userId, input.id, input.edit),
     ),
@@ -625,7 +627,7 @@ export function createServices(deps: ServiceDeps) {
     db,
     clock,
     logger,
-    client: createWeatherClient(config.weather, logger),
+    client: createWeatherClient(config.weather, logger, clock),
     memory: createWeatherMemory(),
   };
   const weather = {
@@ -659,7 +661,7 @@ export function createServices(deps: ServiceDeps) {
     strava,
     weather,
     subscriptions,
-    errorReports: createErrorReports(context),
+    errorReports: createErrorReports(context, { maxStored: config.errorReportsMaxStored }),
     /** Account → "Download my data"; start() and stop() run the hourly sweep of expired files. */
     dataExports: {
       status: (userId: string) => dataExports.status(userId),

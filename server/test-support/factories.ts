@@ -64,6 +64,14 @@ export async function registerUser(server: TestServer, overrides: Partial<Creden
   return { id: response.body.user.id, credentials, client };
 }
 
+/** Turns the runner's public profile on (a new account's is off until the runner turns it on). */
+export async function makeProfilePublic(client: ApiClient): Promise<void> {
+  const response = await client.patch('/api/profile/privacy', { publicProfile: true });
+  if (response.status !== 200) {
+    throw new Error(`turning the public profile on failed: ${response.status} ${response.text}`);
+  }
+}
+
 /** A fresh client signed in as an existing user. */
 export async function signedInClient(server: TestServer, credentials: Credentials): Promise<ApiClient> {
   const client = createApiClient(server.url);

@@ -12,7 +12,8 @@ import {
 } from '../../tools/strava-simulator/strava-simulator.ts';
 import type { Config, StravaConfig } from '../config.ts';
 import type { StravaIntegrationRow } from '../db/schema.ts';
-import { REAL_CLOCK, type Clock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+import { scaledClock, type SteppingClock } from './clock.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { registerUser, type RegisteredUser } from './factories.ts';
 import { startTestServer, testConfig, type TestDatabase, type TestServer } from './test-server.ts';
@@ -37,25 +38,29 @@ export function stravaConfigFor(strava: StravaSimulator, overrides: Partial<Stra
 }
 
 /**
- * A clock whose waits are `scale` times shorter but which records each wait asked for, so a test
+ * A clock whose sleeps are `scale` times shorter but which records each sleep asked for, so a test
  * can assert "backed off 2 s, then 4 s" without sitting through them. `reads` counts the times the
  * server read the time, so a test can wait until a decision made in the background has been taken.
+ * Its timers (the sync worker's polls) keep their time unless the test ticks the clock on. With
+ * `scale` 0 the sleeps move the clock on instead of waiting (scaledClock).
  */
-export function recordingClock(scale = 0.01): Clock & { waits: number[]; readonly reads: number } {
+export function recordingClock(scale = 0.01): SteppingClock & { waits: number[]; readonly reads: number } {
+  const clock = scaledClock(0, scale);
   const waits: number[] = [];
   let reads = 0;
   return {
+    ...clock,
     waits,
     get reads() {
       return reads;
     },
     now: () => {
       reads += 1;
-      return Date.now();
+      return clock.now();
     },
     sleep: (ms, signal) => {
       waits.push(ms);
-      return REAL_CLOCK.sleep(ms * scale, signal);
+      return clock.sleep(ms, signal);
     },
   };
 }

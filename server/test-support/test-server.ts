@@ -20,6 +20,7 @@ import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } fro
 import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { scryptPasswordHashing, TEST_SCRYPT_COST } from '../auth/password-hashing.ts';
+import { repositoryRecorder } from './repository-record.ts';
 
 export interface TestServer extends RunningServer {
   config: Config;
@@ -201,6 +202,7 @@ export async function startTestServer(
       ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
       ...(options.logDestination ? { logDestination: options.logDestination } : {}),
       ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+      queryPlugins: repositoryRecorder(),
       ...(options.productionPasswordHashing ? {} : { passwordHashing: TEST_PASSWORD_HASHING }),
     });
   } catch (error) {

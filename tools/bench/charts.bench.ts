@@ -4,7 +4,7 @@
  * heart-rate zones from each activity's histogram, and the load lines from per-activity figures)
  * and for the personal bests (36,000 best efforts ranked).
  */
-import { REAL_CLOCK, type Clock } from '../../server/clock.ts';
+import { fixedClock } from '../../server/test-support/clock.ts';
 import { getPersonalBests } from '../../server/services/best-efforts-service.ts';
 import { getCharts } from '../../server/services/charts-service.ts';
 import { CHART_PERIODS } from '../../core/charts/chart-periods.ts';
@@ -37,7 +37,7 @@ export const chartsBench: Bench = {
   async run() {
     const bench = await startBenchServer();
     const { db } = bench.server.database;
-    const clock: Clock = { now: () => NOW, sleep: (ms, signal) => REAL_CLOCK.sleep(ms, signal) };
+    const clock = fixedClock(NOW);
     const medians = new Map<string, number>();
     try {
       for (let offset = 0; offset < ACTIVITIES; offset += 500) {

@@ -40,6 +40,7 @@ import * as heartRateSettings from './0037-heart-rate-settings.ts';
 import * as gear from './0038-gear.ts';
 import * as archiveImports from './0039-archive-imports.ts';
 import * as dataExports from './0040-data-exports.ts';
+import * as publicProfileOffByDefault from './0041-public-profile-off-by-default.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -79,6 +80,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0038-gear': gear,
   '0039-archive-imports': archiveImports,
   '0040-data-exports': dataExports,
+  '0041-public-profile-off-by-default': publicProfileOffByDefault,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -18,7 +18,7 @@ import {
   type RequestPriority,
   type RetryKind,
 } from '../../../core/strava/rate-limit.ts';
-import { REAL_CLOCK, type Clock } from '../../clock.ts';
+import { REAL_CLOCK, timeoutSignal, type Clock } from '../../clock.ts';
 import { StravaError } from './strava-error.ts';
 
 /**
@@ -112,7 +112,7 @@ export function createStravaTransport(options: StravaTransportOptions) {
     signal?: AbortSignal,
   ): Promise<Outcome> {
     await takeSlot(priority, maxQueueMs, signal);
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = timeoutSignal(clock, timeoutMs);
     try {
       return await fetch(target, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     } catch (error) {

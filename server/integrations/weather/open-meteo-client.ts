@@ -22,6 +22,7 @@ import {
 } from '../../../core/weather/open-meteo.ts';
 import { WEATHER_BODY_MAX_BYTES } from '../../../core/upstream-limits.ts';
 import type { WeatherConfig } from '../../config.ts';
+import { REAL_CLOCK, timeoutSignal, type Clock } from '../../clock.ts';
 import { readCappedJson } from '../../http/upstream-body.ts';
 
 export class WeatherProviderError extends Error {
@@ -50,13 +51,13 @@ export interface WeatherClient {
   geocode(text: string): Promise<GeocodedPlace | null>;
 }
 
-export function createWeatherClient(config: WeatherConfig, logger: Logger): WeatherClient {
+export function createWeatherClient(config: WeatherConfig, logger: Logger, clock: Clock = REAL_CLOCK): WeatherClient {
   async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.infer<S>> {
     const path = new URL(url).pathname;
     let response: Response;
     try {
       response = await fetch(url, {
-        signal: AbortSignal.timeout(config.timeoutMs),
+        signal: timeoutSignal(clock, config.timeoutMs),
         headers: { accept: 'application/json' },
       });
     } catch (error) {

@@ -92,7 +92,7 @@ export function createMailings(deps: MailingsDeps) {
   const { db, clock, mailer, jobs, publicUrl } = deps;
   const logger = deps.logger.child({ module: 'mailings' });
   const tokens = createUnsubscribeTokens(deps.appSecret);
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopTimer: (() => void) | undefined;
 
   const unsubscribeUrl = (target: UnsubscribeTarget) =>
     `${publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokens.sign(target))}`;
@@ -262,7 +262,7 @@ export function createMailings(deps: MailingsDeps) {
     queueDueWeeklyReports,
     /** After the job queue started: asks for a sweep now and every quarter hour (only when mail is sent). */
     start(): void {
-      if (!mailer.sendsMail || timer) {
+      if (!mailer.sendsMail || stopTimer) {
         return;
       }
       const request = () =>
@@ -270,12 +270,11 @@ export function createMailings(deps: MailingsDeps) {
           logger.warn({ err: error }, 'weekly report sweep not queued'),
         );
       void request();
-      timer = setInterval(() => void request(), WEEKLY_REPORT_CHECK_INTERVAL_MS);
-      timer.unref();
+      stopTimer = clock.every(WEEKLY_REPORT_CHECK_INTERVAL_MS, () => void request());
     },
     stop(): void {
-      clearInterval(timer);
-      timer = undefined;
+      stopTimer?.();
+      stopTimer = undefined;
     },
     /** The "activities changed" reaction after the medals: the new ones are mailed. */
     medalMailsReaction: {

@@ -77,9 +77,8 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     const expired = new Promise<never>((_resolve, reject) => {
       controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true });
     });
-    const timer = setTimeout(
-      () => controller.abort(new StravaError(STRAVA_MESSAGES.detailUnavailable, 'timeout')),
-      deps.deadlineMs,
+    const cancelDeadline = clock.after(deps.deadlineMs, () =>
+      controller.abort(new StravaError(STRAVA_MESSAGES.detailUnavailable, 'timeout')),
     );
     const running = work(controller.signal);
     // Whichever loses the race still settles; its rejection is not an unhandled one.
@@ -88,7 +87,7 @@ export function createRemoteActivities(deps: RemoteActivityDeps) {
     try {
       return await Promise.race([running, expired]);
     } finally {
-      clearTimeout(timer);
+      cancelDeadline();
     }
   }
 

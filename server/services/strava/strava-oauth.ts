@@ -23,7 +23,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import { conflict, invalid, refused, upstreamFailed, userAction } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { type Clock } from '../../clock.ts';
+import { timeoutSignal, type Clock } from '../../clock.ts';
 import type { ActivityChanges } from '../service-context.ts';
 import type { OwnApps } from './own-app.ts';
 import { date, type StravaTokens } from './strava-tokens.ts';
@@ -83,7 +83,7 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
     try {
       // Someone waits on the callback page: the exchange (retries and queueing included) has a deadline.
       tokens = await client.exchangeCode(credentials, body.code, {
-        signal: AbortSignal.timeout(config.interactiveDeadlineMs),
+        signal: timeoutSignal(clock, config.interactiveDeadlineMs),
       });
     } catch (error) {
       const message = error instanceof StravaError ? error.message : STRAVA_MESSAGES.connectFailed;
@@ -149,7 +149,7 @@ export function createStravaOAuth(deps: StravaOAuthDeps) {
     const record = toRecord(row);
     if (record.accessToken) {
       try {
-        await client.deauthorize(record.accessToken, { signal: AbortSignal.timeout(REVOKE_DEADLINE_MS) });
+        await client.deauthorize(record.accessToken, { signal: timeoutSignal(clock, REVOKE_DEADLINE_MS) });
       } catch (error) {
         logger.warn({ err: error, userId }, 'Strava token could not be revoked; disconnecting anyway');
       }

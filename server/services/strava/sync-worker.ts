@@ -93,7 +93,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
   const { db, client, events, logger, clock, leaseMs } = deps;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer: () => void = () => undefined;
   let pass: Promise<void> | null = null;
   let again = false;
 
@@ -238,9 +238,8 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     if (stopping.signal.aborted) {
       return;
     }
-    clearTimeout(timer);
-    timer = setTimeout(kick, Math.max(0, Math.min(delayMs, IDLE_POLL_MS)));
-    timer.unref();
+    cancelTimer();
+    cancelTimer = clock.after(Math.max(0, Math.min(delayMs, IDLE_POLL_MS)), kick);
   }
 
   async function drain(): Promise<void> {
@@ -278,6 +277,11 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
       })
       .finally(() => {
         pass = null;
+        // A kick that came after the pass's last look for jobs (a job queued meanwhile) looks again
+        // now, instead of leaving that job to the next poll.
+        if (again) {
+          kick();
+        }
       });
   }
 
@@ -316,7 +320,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     /** Stops after the page in flight is abandoned; the job stays open for the next start. */
     async stop(): Promise<void> {
       stopping.abort(new Error('Stride is stopping'));
-      clearTimeout(timer);
+      cancelTimer();
       await pass;
       await releaseJobs(db, owner);
     },

@@ -1,6 +1,7 @@
 /**
- * Account Settings → "Public profile": whether /{username} is on (the hint says exactly what a
- * visitor sees, or that the address answers as for no runner), whether it shows the location, and
+ * Account Settings → "Public profile": whether /{username} is on (off for a new account, which a
+ * line above the switch says; the hint says exactly what a visitor sees, or that the address
+ * answers as for no runner), whether it shows the location, and
  * the privacy zones (core/profile-privacy.ts) — a place picked on the map or typed as latitude and
  * longitude, with a radius of 200–1,000 m — cut out of every map the profile shows.
  */
@@ -57,6 +58,9 @@ function PrivacySwitches({ username }: { username: string }) {
   const settings = privacy.data;
   return (
     <Stack spacing={1.5}>
+      {settings?.publicProfile === false && (
+        <Alert severity="info">{PROFILE_PRIVACY_HINTS.privateNotice(address)}</Alert>
+      )}
       <Box>
         <FormControlLabel
           control={

@@ -1,17 +1,15 @@
 /**
  * The pieces every share card is painted from: its colours (dark with the runner's dark mode on,
  * light with it off), the glowing background, the brand mark with the product's name, a row of
- * stats that shrinks to fit, and a route drawn to scale with its start and finish.
+ * stats that shrinks to fit, and a route drawn to scale with its private places, start and finish
+ * cut out.
  */
-import { segmentRanges } from '../../../core/activity/display-track.ts';
-import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
+import type { MapPoint } from '../../../core/profile-privacy.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { font, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-layout.ts';
 
 export const BRAND_ORANGE = PALETTE.brand;
-export const ROUTE_START = PALETTE.routeStart;
-export const ROUTE_END = PALETTE.routeEnd;
 /** The ink of the brand mark drawn on its orange square, the same on either card. */
 const BRAND_INK = PALETTE.background;
 
@@ -126,32 +124,32 @@ export function drawStats(
 }
 
 /**
- * The route inside a box: longitude shrunk by the cosine of the latitude so the shape is not
- * stretched, then scaled to fit and centred.
+ * The route inside a box, as every public surface shows it (core/profile-privacy.ts): its lines
+ * with the privacy zones, the start and the end cut out, so no start or finish is marked. Longitude
+ * is shrunk by the cosine of the latitude so the shape is not stretched, then scaled to fit and
+ * centred. Nothing is drawn of lines with fewer than two points.
  */
 export function drawRoute(
   context: CanvasRenderingContext2D,
-  track: DisplayTrack,
+  lines: readonly (readonly MapPoint[])[],
   box: { x: number; y: number; width: number; height: number },
-  colours: ShareCardColours,
 ): void {
-  const count = Math.min(track.lat.length, track.lon.length);
-  if (count < 2) {
+  const drawn = lines.filter((line) => line.length >= 2);
+  const points = drawn.flat();
+  if (points.length === 0) {
     return;
   }
-  const meanLat = track.lat.reduce((sum, lat) => sum + lat, 0) / track.lat.length;
+  const meanLat = points.reduce((sum, [lat]) => sum + lat, 0) / points.length;
   const xScale = Math.cos((meanLat * Math.PI) / 180);
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (let index = 0; index < count; index += 1) {
-    const x = (track.lon[index] ?? 0) * xScale;
-    const y = -(track.lat[index] ?? 0);
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
+  for (const [lat, lon] of points) {
+    minX = Math.min(minX, lon * xScale);
+    maxX = Math.max(maxX, lon * xScale);
+    minY = Math.min(minY, -lat);
+    maxY = Math.max(maxY, -lat);
   }
   const padding = 36;
   const spanX = Math.max(maxX - minX, 1e-9);
@@ -159,23 +157,20 @@ export function drawRoute(
   const scale = Math.min((box.width - padding * 2) / spanX, (box.height - padding * 2) / spanY);
   const offsetX = box.x + (box.width - spanX * scale) / 2;
   const offsetY = box.y + (box.height - spanY * scale) / 2;
-  const point = (index: number): [number, number] => [
-    offsetX + ((track.lon[index] ?? 0) * xScale - minX) * scale,
-    offsetY + (-(track.lat[index] ?? 0) - minY) * scale,
-  ];
 
   context.save();
   context.beginPath();
-  // One stroke per recorded segment: the gaps between them were not travelled.
-  for (const [from, to] of segmentRanges(count, track.segmentStarts)) {
-    for (let index = from; index < to; index += 1) {
-      const [x, y] = point(index);
-      if (index === from) {
+  // One stroke per line: the gaps between them were hidden or not travelled.
+  for (const line of drawn) {
+    line.forEach(([lat, lon], index) => {
+      const x = offsetX + (lon * xScale - minX) * scale;
+      const y = offsetY + (-lat - minY) * scale;
+      if (index === 0) {
         context.moveTo(x, y);
       } else {
         context.lineTo(x, y);
       }
-    }
+    });
   }
   context.lineJoin = 'round';
   context.lineCap = 'round';
@@ -185,17 +180,4 @@ export function drawRoute(
   context.lineWidth = 6;
   context.stroke();
   context.restore();
-
-  const dot = ([x, y]: [number, number], colour: string, radius: number) => {
-    context.beginPath();
-    context.arc(x, y, radius, 0, Math.PI * 2);
-    context.fillStyle = colour;
-    context.fill();
-    context.lineWidth = 3;
-    context.strokeStyle = colours.panel;
-    context.stroke();
-  };
-  // The finish under the start, so an out-and-back run shows both.
-  dot(point(count - 1), ROUTE_END, 13);
-  dot(point(0), ROUTE_START, 7);
 }

@@ -11,10 +11,10 @@ import {
   formatMovingTime,
   paceOrSpeedLabel,
 } from '../../../core/activity/activity-figures.ts';
-import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
+import type { MapPoint } from '../../../core/profile-privacy.ts';
 import { formatWallDateTimeLong } from '../lib/format.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { TIER_STYLES } from '../lib/medal-tiers.ts';
@@ -41,10 +41,13 @@ export interface ShareableActivity {
   type: string;
 }
 
-/** An activity's card: the facts on the left, its route on the right (when it has one). */
+/**
+ * An activity's card: the facts on the left, its route on the right (when any of it may be shown):
+ * the lines of GET /api/activities/{id}/share-track, privacy zones, start and end cut out.
+ */
 export async function drawActivityCard(
   activity: ShareableActivity,
-  track: DisplayTrack | null,
+  route: readonly (readonly MapPoint[])[],
   units: UnitSystem,
   colours: ShareCardColours,
 ): Promise<ShareCard> {
@@ -52,7 +55,7 @@ export async function drawActivityCard(
   drawBackground(context, BRAND_ORANGE, colours);
   drawBrand(context, 64, 56, colours);
 
-  const hasRoute = track !== null && track.lat.length > 1;
+  const hasRoute = route.some((line) => line.length >= 2);
   const textWidth = hasRoute ? 600 : SHARE_CARD_WIDTH - 128;
   context.font = font(800, 60);
   const titleLines = wrapText(context, activity.name, textWidth, 2);
@@ -83,7 +86,7 @@ export async function drawActivityCard(
     context.strokeStyle = colours.divider;
     context.lineWidth = 2;
     context.stroke();
-    drawRoute(context, track, box, colours);
+    drawRoute(context, route, box);
   }
   return { blob: await toPng(canvas), fileName: safeFileName(activity.name), title: activity.name };
 }
