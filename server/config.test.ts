@@ -111,6 +111,18 @@ describe('loadConfig in production', () => {
   });
 });
 
+describe('backups', () => {
+  it('go to BACKUP_DIR, relative to the working folder, keeping BACKUP_KEEP; 0 keeps none', () => {
+    expect(loadConfig({ ...PRODUCTION, BACKUP_DIR: 'saved', BACKUP_KEEP: '0' }, cwd).backup).toEqual({
+      dir: path.join(cwd, 'saved'),
+      keep: 0,
+    });
+    expect(configError({ ...PRODUCTION, BACKUP_KEEP: 'weekly' })).toBe(
+      'BACKUP_KEEP must be a whole number, got "weekly"',
+    );
+  });
+});
+
 describe('loadConfig defaults (npm start on a fresh machine)', () => {
   it('runs in development on port 3000 with the embedded database in ./data', () => {
     const config = loadConfig({}, cwd);
@@ -120,6 +132,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       port: 3000,
       host: undefined,
       dataDir: path.join(cwd, 'data'),
+      backup: { dir: path.join(cwd, 'data', 'backups'), keep: 7 },
       databaseUrl: undefined,
       appSecret: expect.any(String) as unknown,
       publicUrl: 'http://localhost:3000',

@@ -105,6 +105,8 @@ export interface Config {
   mail: MailConfig | null;
   /** REQUIRE_EMAIL_VERIFICATION: an account signs in with its password only once its e-mail is verified. */
   requireEmailVerification: boolean;
+  /** The daily backup (docs/backups.md): its folder (BACKUP_DIR) and how many files it keeps (BACKUP_KEEP; 0: none taken). */
+  backup: { dir: string; keep: number };
   /** Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, both or neither); null: Google is off. */
   google: GoogleConfig | null;
 }
@@ -327,6 +329,11 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+/** DATA_DIR as an absolute folder (`./data` by default). */
+export function dataDirOf(env: Env = process.env, cwd: string = process.cwd()): string {
+  return path.resolve(cwd, env.DATA_DIR?.trim() || 'data');
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   if (mode === 'production') {
@@ -337,7 +344,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
   const port = readInteger(env, 'PORT', 3000);
-  const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || 'data');
+  const dataDir = dataDirOf(env, cwd);
   const appSecret = env.APP_SECRET?.trim() || developmentSecret(dataDir);
   if (appSecret.length < 32) {
     throw new ConfigError('APP_SECRET must be at least 32 characters long');
@@ -421,6 +428,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     subscriptionFeatures: readSubscriptionFeatures(env),
     mail: loadMailConfig(env),
     requireEmailVerification: readBoolean(env, 'REQUIRE_EMAIL_VERIFICATION', false),
+    backup: {
+      dir: path.resolve(cwd, env.BACKUP_DIR?.trim() || path.join(dataDir, 'backups')),
+      keep: readInteger(env, 'BACKUP_KEEP', 7),
+    },
     google: loadGoogleConfig(env),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataFolderInUseError } from './db/data-folder-lock.ts';
+import { MigrationError } from './db/database.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { REAL_CLOCK } from './clock.ts';
 import { exitWhenLogged, LOG_DRAIN_MS, openLogOutput } from './log-output.ts';
@@ -34,7 +35,7 @@ let running: RunningServer;
 try {
   running = await startServer(config, { logDestination: output });
 } catch (error) {
-  if (error instanceof DataFolderInUseError) {
+  if (error instanceof DataFolderInUseError || error instanceof MigrationError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -16,6 +16,8 @@ import { runInBackground } from './db/query-priority.ts';
 import { createEventHub } from './events/event-hub.ts';
 import { createInvalidationBus } from './cache/invalidation-bus.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { openControlChannel, type ControlChannel } from './control-channel.ts';
+import { createBackups, type Backups } from './services/backups.ts';
 import { REAL_CLOCK, type Clock } from './clock.ts';
 import { SPOOL_FILE_PATTERN } from './http/multipart-upload.ts';
 import { createSecurityLog } from './http/security-log.ts';
@@ -46,6 +48,8 @@ export interface RunningServer {
   app: ReturnType<typeof createApp>;
   /** The use cases the routes call (tests may call them too, e.g. to trigger a check). */
   services: Services;
+  /** The daily backup, and a backup now (server/services/backups.ts). */
+  backups: Backups;
   /** The start-up pass re-deriving stored uploads (absent with ACTIVITY_REDERIVE=off). */
   rederive?: ActivityRederiveRunner;
   stop(): Promise<void>;
@@ -73,7 +77,7 @@ export interface StartOptions {
 }
 
 /** The version in the nearest package.json above this file (source or built). */
-function packageVersion(): string {
+export function packageVersion(): string {
   for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
     if (existsSync(file)) {
@@ -96,6 +100,26 @@ async function removeStaleSpoolFiles(dataDir: string, logger: Logger): Promise<v
   await Promise.all(stale.map((name) => rm(path.join(tmpDir, name), { force: true })));
   if (stale.length > 0) {
     logger.info({ files: stale.length }, 'removed upload spool files left by an earlier run');
+  }
+}
+
+/**
+ * The local control channel in the data folder (server/control-channel.ts), published in the lock.
+ * Without it (a socket path too long for the OS) the server runs on; `npm run backup` then says so.
+ */
+async function openControlChannelFor(
+  config: Config,
+  lock: DataFolderLock,
+  backups: Backups,
+  logger: Logger,
+): Promise<ControlChannel | undefined> {
+  try {
+    const channel = await openControlChannel(config.dataDir, { backup: (dir) => backups.backupNow(dir) }, logger);
+    await lock.update({ controlSocket: channel.socketPath });
+    return channel;
+  } catch (error) {
+    logger.warn({ err: error }, 'no control channel: `npm run backup` cannot reach this server');
+    return undefined;
   }
 }
 
@@ -187,7 +211,22 @@ async function startOnFolder(
     jobs,
     invalidations,
   });
-  // Every queue is declared by now (createServices); pg-boss creates its schema on first start.
+  const backups = createBackups({
+    database,
+    databaseUrl: config.databaseUrl,
+    appSecret: config.appSecret,
+    strideVersion: packageVersion(),
+    dir: config.backup.dir,
+    keep: config.backup.keep,
+    clock,
+    logger,
+    jobs,
+  });
+  const stalePartials = await backups.removeStalePartials();
+  if (stalePartials.length > 0) {
+    logger.info({ files: stalePartials }, 'removed backups left half-written by an earlier run');
+  }
+  // Every queue is declared by now (createServices, createBackups); pg-boss creates its schema on first start.
   // The workers start after listening (below): their first looks for jobs wait for no request.
   await jobs.prepare();
   // The export-archive imports a stopped server left unfinished go on where they stopped.
@@ -237,6 +276,11 @@ async function startOnFolder(
   logger.info({ port, database: database.kind, migration, startup }, 'Stride is listening');
   // After listening: the job queue's workers, one after another (server/jobs/job-queue.ts).
   jobs.start().catch((error: unknown) => logger.error({ err: error }, 'the job queue workers did not start'));
+  // The daily backup (BACKUP_KEEP=0 turns it off); on PGlite, `npm run backup` asks this server.
+  if (config.backup.keep > 0) {
+    backups.start();
+  }
+  const control = lock ? await openControlChannelFor(config, lock, backups, logger) : undefined;
   // After listening: registering the webhook makes Strava call this server back.
   strava.start();
   // In the background, after listening: start-up and requests never wait for it.
@@ -262,6 +306,7 @@ async function startOnFolder(
   // worker's file, the Strava page in flight and the job in hand are left for the next start);
   // then what they used. Bounded as a whole (server/shutdown.ts): the process always gets to exit.
   const steps: ShutdownStep[] = [
+    { name: 'control channel', run: () => control?.close() },
     { name: 'requests in flight', run: finishRequests },
     {
       name: 'timers',
@@ -276,6 +321,9 @@ async function startOnFolder(
     { name: 'track figures back-fill', run: () => bestEfforts?.stop() },
     { name: 'import workers', run: () => importPool.close() },
     { name: 'Strava sync', run: () => strava.stop() },
+    // A backup being written ends before the database closes; one past the bound is a partial
+    // file, removed at the next start.
+    { name: 'backups', run: () => backups.stop() },
     // After the Strava sync (which queues jobs), before the database: the job in hand ends first.
     { name: 'job queue', run: () => jobs.stop() },
     { name: 'mailer', run: () => services.mailer.close() },
@@ -300,6 +348,7 @@ async function startOnFolder(
     logger,
     app,
     services,
+    backups,
     ...(rederive ? { rederive } : {}),
     stop: () => (stopped ??= stop()),
   };

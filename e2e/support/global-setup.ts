@@ -134,6 +134,8 @@ async function startSuiteServer(build: SuiteBuild, dataDir: string): Promise<Sui
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,
+    // No daily backup: the browser tests do not look at one.
+    BACKUP_KEEP: '0',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     // Every test registers and signs in from the same address; the default limit would trip.

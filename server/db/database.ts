@@ -12,6 +12,7 @@ import {
   PostgresDialect,
   type Dialect,
   type KyselyPlugin,
+  type Migration,
   type MigrationProvider,
 } from 'kysely';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -42,6 +43,14 @@ export interface DatabaseHandle {
    * lands inside another request's open transaction; the rows are those of the last statement.
    */
   executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * PGlite only: one consistent image of the data folder (a tar, what `loadDataDir` takes). `read`
+   * runs first on the one connection, which stays held until the image is taken, so no other query
+   * or transaction comes in between; a CHECKPOINT then writes every changed page to the files, and
+   * PGlite's `dumpDataDir` reads them all into the tar in one synchronous pass (the whole folder is
+   * in memory for that moment). PostgreSQL has pg_dump for this (server/db/pg-dump.ts).
+   */
+  snapshot?: <T>(read: (db: Kysely<Database>) => Promise<T>) => Promise<{ image: Blob; read: T }>;
   close(): Promise<void>;
 }
 
@@ -282,10 +291,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await sql`analyze`.execute(db);
     }
   };
-  return { db, kind, maintain, listen, executeSql, close: () => db.destroy() };
+  const pglite = embedded;
+  const snapshot: DatabaseHandle['snapshot'] = pglite
+    ? (read) =>
+        db.connection().execute(async (connection) => {
+          const value = await read(connection);
+          await sql`checkpoint`.execute(connection);
+          return { image: await pglite.dumpDataDir('none'), read: value };
+        })
+    : undefined;
+  return { db, kind, maintain, listen, executeSql, ...(snapshot ? { snapshot } : {}), close: () => db.destroy() };
 }
 
-const provider: MigrationProvider = { getMigrations: () => Promise.resolve({ ...migrations }) };
+/** The migrations the migrator runs: the product's list, or (tests) a list of their own. */
+export type MigrationList = Readonly<Record<string, Migration>>;
+
+function providerOf(list: MigrationList): MigrationProvider {
+  return { getMigrations: () => Promise.resolve({ ...list }) };
+}
+
+/** A migration that failed at start-up: its name and why, in one sentence; the database is as it was before it. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string,
+    readonly reason: string,
+  ) {
+    super(
+      `Migration ${migration} failed: ${reason.replace(/\.+$/, '')}. The database is as it was before this migration; Stride did not start.`,
+    );
+    this.name = 'MigrationError';
+  }
+}
 
 /** Applies every pending migration; returns the name of the newest one applied to this database. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
@@ -293,27 +329,40 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string> {
 }
 
 /**
- * Applies every pending migration: the newest one applied to this database, and how many this call
- * applied (0 on a database already up to date).
+ * Applies every pending migration, each in its own transaction (forward only: a migration is never
+ * undone): the newest one applied to this database, and how many this call applied (0 on a
+ * database already up to date). A failing migration is rolled back whole and throws
+ * {@link MigrationError}; those before it stay applied.
  */
-export async function applyPendingMigrations(db: Kysely<Database>): Promise<{ migration: string; applied: number }> {
+export async function applyPendingMigrations(
+  db: Kysely<Database>,
+  list: MigrationList = migrations,
+): Promise<{ migration: string; applied: number }> {
   // The usual start, on a database already up to date: one read of the applied names, instead of
   // the migrator's table checks, lock and transaction.
-  const names = Object.keys(migrations);
+  const names = Object.keys(list);
   const applied = await appliedMigrationNames(db);
   if (applied !== null && names.every((name) => applied.has(name))) {
     return { migration: names.at(-1) ?? 'none', applied: 0 };
   }
   // Migrations name their tables in snake_case themselves, so they run without the camelCase plugin.
-  const migrator = new Migrator({ db: db.withoutPlugins(), provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((result) => result.status === 'Error');
-    const reason = error instanceof Error ? error.message : JSON.stringify(error);
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: providerOf(list) });
+  let ran = 0;
+  for (;;) {
+    // One migration a call, in its transaction (and under the migrator's lock).
+    const { error, results = [] } = await migrator.migrateUp();
+    if (error) {
+      const failed = results.find((result) => result.status === 'Error');
+      const reason = error instanceof Error ? error.message : JSON.stringify(error);
+      throw new MigrationError(failed?.migrationName ?? '(unknown)', reason);
+    }
+    const done = results.filter((result) => result.status === 'Success').length;
+    if (done === 0) {
+      break;
+    }
+    ran += done;
   }
-  const ran = results?.filter((result) => result.status === 'Success').length ?? 0;
-  return { migration: await currentMigration(db), applied: ran };
+  return { migration: await currentMigration(db, list), applied: ran };
 }
 
 /** The names of the migrations applied to this database; null before the migrator's table exists. */
@@ -326,7 +375,7 @@ async function appliedMigrationNames(db: Kysely<Database>): Promise<Set<string> 
   }
 }
 
-export async function currentMigration(db: Kysely<Database>): Promise<string> {
-  const applied = await new Migrator({ db: db.withoutPlugins(), provider }).getMigrations();
+export async function currentMigration(db: Kysely<Database>, list: MigrationList = migrations): Promise<string> {
+  const applied = await new Migrator({ db: db.withoutPlugins(), provider: providerOf(list) }).getMigrations();
   return applied.filter((migration) => migration.executedAt !== undefined).at(-1)?.name ?? 'none';
 }

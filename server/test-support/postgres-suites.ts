@@ -11,6 +11,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/db/database-types.db.test.ts': 'type parsers: node-postgres and PGlite read values differently',
   'server/jobs/job-queue.db.test.ts': 'pg-boss: transactions, SKIP LOCKED, a restarted queue',
   'server/server.db.test.ts': 'LISTEN/NOTIFY, migrations, the pool, restarts; branches on the database',
+  'server/backups-postgres.db.test.ts': 'pg_dump and pg_restore with an exported snapshot (PostgreSQL only)',
+  'server/db/migrations.db.test.ts': 'an early schema upgraded, a failed migration rolled back, on each database',
   'server/test-support/database-template.db.test.ts': 'template databases (CREATE DATABASE … TEMPLATE)',
   'server/routes/account.db.test.ts': 'account deletion: PostgreSQL vacuum statistics',
   'server/routes/archive-imports.db.test.ts': 'archive import leases (leased_until) under a pool',

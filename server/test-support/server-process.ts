@@ -36,6 +36,8 @@ export function spawnServerProcess(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // No daily backup unless a test asks for one.
+      BACKUP_KEEP: '0',
       ...env,
     },
     stdio: ['ignore', stdout, 'pipe'],

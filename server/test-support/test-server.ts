@@ -139,6 +139,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     APP_SECRET: randomBytes(30).toString('base64url'),
     PORT: '0',
     DATA_DIR: dataDir,
+    // No daily backup: a test of it turns it on.
+    BACKUP_KEEP: '0',
   });
   return { ...base, webDir: undefined, authRateLimit: TEST_AUTH_RATE_LIMIT, ...overrides };
 }

@@ -30,6 +30,8 @@ const config = {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // No daily backup in the middle of a measurement.
+    BACKUP_KEEP: '0',
     APP_SECRET: process.env.BENCH_APP_SECRET ?? randomBytes(32).toString('hex'),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   }),

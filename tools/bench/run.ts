@@ -6,6 +6,7 @@
 import type { Bench, BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { archiveHugeCsvBench, archiveImportBench, dataExportBench } from './archive.bench.ts';
+import { backupBench } from './backup.bench.ts';
 import { calculatorsBench } from './calculators.bench.ts';
 import { chartsBench } from './charts.bench.ts';
 import { emailLinkTimingBench } from './email-link-timing.bench.ts';
@@ -40,6 +41,7 @@ export const BENCHES: Bench[] = [
   archiveImportBench,
   dataExportBench,
   archiveHugeCsvBench,
+  backupBench,
 ];
 
 function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {

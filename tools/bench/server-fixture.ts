@@ -11,6 +11,8 @@ import { startServer, type RunningServer } from '../../server/server.ts';
 
 export interface BenchServer {
   server: RunningServer;
+  /** The server's DATA_DIR (PGlite in `pglite` inside it). */
+  dataDir: string;
   userId: string;
   cookie: string;
   close(): Promise<void>;
@@ -29,6 +31,8 @@ export async function startBenchServer(
       PORT: '0',
       DATA_DIR: dataDir,
       APP_SECRET: randomBytes(32).toString('hex'),
+      // No daily backup in the middle of a measurement.
+      BACKUP_KEEP: '0',
       ...env,
     }),
     webDir: options.webDir,
@@ -41,6 +45,7 @@ export async function startBenchServer(
   });
   return {
     server,
+    dataDir,
     userId,
     cookie,
     close: async () => {

@@ -86,6 +86,8 @@ async function timeToFirstAnswer(dataDir: string, secret: string): Promise<Start
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
+      // No daily backup in the middle of a measurement.
+      BACKUP_KEEP: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_SECRET: secret,
