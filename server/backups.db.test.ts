@@ -248,7 +248,7 @@ describe.runIf(onPglite)('kill -9', () => {
       const dataDir = path.join(folder, 'killed');
       const port = await freePort();
       const child = await startServerProcess(port, { DATA_DIR: dataDir, BACKUP_KEEP: '0' });
-      const runner = await registerUser({ url: `http://127.0.0.1:${port}` } as TestServer, { name: 'Cene' });
+      const runner = await registerUser({ url: `http://127.0.0.1:${port}` }, { name: 'Cene' });
       expect(runner.client.cookies.size).toBeGreaterThan(0);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
       const dir = config.backup.dir;
