@@ -717,8 +717,7 @@ describe('a server killed in the middle of uploads', () => {
     const port = await freePort();
     let child = await startChildServer(env, port);
     try {
-      // Only the url of a running server is used by these helpers.
-      const user = await registerUser(child as unknown as TestServer);
+      const user = await registerUser(child);
       const listed = async () => (await user.client.get<{ total: number }>('/api/activities?source=upload')).body.total;
 
       // A client that goes away mid-body: one info line with status 499, no error.
