@@ -233,8 +233,8 @@ async function startOnFolder(
   await services.archives.resume();
   // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
   services.mail.start();
-  // The hourly deletion of expired "Download my data" files.
-  services.dataExports.start();
+  // "Download my data": half-written files of an earlier run removed, then expired ones hourly.
+  await services.dataExports.start();
   const { strava } = services;
   const app = createApp({
     services,

@@ -8,7 +8,7 @@
  * goes once with SMTP and not without; deleting the account deletes the file; and the ZIP imported
  * into a fresh account gives it the same activities, totals and gear.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
@@ -365,6 +365,24 @@ describe('the hourly sweep', () => {
     clock.set(START + DATA_EXPORT_LINK_LIFETIME_MS);
     expect(await server.services.dataExports.removeExpired()).toBeGreaterThanOrEqual(1);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('a build killed mid-way (kill -9)', () => {
+  it('leaves a half-written ZIP that the next start removes, and only that', async () => {
+    const folder = path.join(server.config.dataDir, 'exports', 'a-runner');
+    mkdirSync(folder, { recursive: true });
+    const partial = path.join(folder, 'an-export.zip.partial');
+    const whole = path.join(folder, 'another-export.zip');
+    writeFileSync(partial, 'PK half a zip');
+    writeFileSync(whole, 'PK a whole zip');
+
+    // What a server start runs once the job queue is prepared.
+    server.services.dataExports.stop();
+    await server.services.dataExports.start();
+
+    expect(existsSync(partial)).toBe(false);
+    expect(existsSync(whole)).toBe(true);
   });
 });
 

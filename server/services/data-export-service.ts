@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -424,6 +424,19 @@ export function createDataExports(deps: DataExportDeps) {
     return { export: row && !isExpired(row, clock.now()) ? toDataExport(row) : null };
   }
 
+  /** Removes every `.partial` ZIP in the export folder; returns how many. */
+  async function removeStalePartials(): Promise<number> {
+    let removed = 0;
+    for (const runner of await readdir(exportsDir).catch(() => [] as string[])) {
+      const names = await readdir(runnerDir(runner)).catch(() => [] as string[]);
+      for (const name of names.filter((entry) => entry.endsWith('.zip.partial'))) {
+        await rm(path.join(runnerDir(runner), name), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
   /** Deletes every expired export's file; returns how many. */
   async function removeExpired(): Promise<number> {
     const expired = await expiredExports(db, new Date(clock.now()));
@@ -478,10 +491,18 @@ export function createDataExports(deps: DataExportDeps) {
     async removeRunnerFiles(userId: string): Promise<void> {
       await rm(runnerDir(userId), { recursive: true, force: true });
     },
-    /** After the job queue started: deletes expired files now and every hour. */
-    start(): void {
+    /**
+     * At start-up, once the job queue is prepared: removes the half-written ZIPs an earlier process
+     * left (a build killed mid-way; the export folder is this server's own, and its queue builds the
+     * export anew), then deletes expired files now and every hour.
+     */
+    async start(): Promise<void> {
       if (stopTimer) {
         return;
+      }
+      const removed = await removeStalePartials();
+      if (removed > 0) {
+        logger.info({ files: removed }, 'removed half-written data exports left by an earlier run');
       }
       const sweep = () =>
         runInBackground(removeExpired).catch((error: unknown) =>
