@@ -275,6 +275,7 @@ describe('a stop that does not end within the bound', () => {
           'track figures back-fill',
           'import workers',
           'Strava sync',
+          'backups',
           'job queue',
           'mailer',
           'live events',

@@ -282,7 +282,7 @@ describe('a loopback alias of PUBLIC_URL outside production', () => {
     }
   });
 
-  it('answers PUBLIC_URL itself, another port (npm run dev) and a POST where they are', async () => {
+  it('answers PUBLIC_URL itself, another port (npm run dev), a POST and API reads where they are', async () => {
     for (const host of ['localhost:3000', '127.0.0.1:5173', 'localhost:5173']) {
       expect((await requestWithHost(local.url, '/api/password-policy', { host })).status, host).toBe(200);
     }
@@ -293,6 +293,8 @@ describe('a loopback alias of PUBLIC_URL outside production', () => {
       body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password-1' }),
     });
     expect(posted.status).not.toBe(307);
+    // A script on the machine keeps its cookies: API reads at the alias are answered there.
+    expect((await requestWithHost(local.url, '/api/password-policy', { host: '127.0.0.1:3000' })).status).toBe(200);
     expect((await requestWithHost(local.url, '/api/health', { host: '127.0.0.1:3000' })).status).toBe(200);
   });
 });

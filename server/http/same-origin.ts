@@ -29,10 +29,12 @@
  * as a page when a browser asked for one, so a runner who typed another address learns the right
  * one. Only the health check answers any Host: load balancers probe it by address.
  *
- * Outside production, a GET or HEAD at a loopback alias on PUBLIC_URL's own port (127.0.0.1:3000
- * when PUBLIC_URL is http://localhost:3000) is redirected to PUBLIC_URL with its path and query:
- * the session cookie belongs to PUBLIC_URL's host, so at the alias the runner would seem signed out
- * (and Strava's answer, sent to PUBLIC_URL, would land in another cookie jar).
+ * Outside production, a GET or HEAD of a page at a loopback alias on PUBLIC_URL's own port
+ * (127.0.0.1:3000 when PUBLIC_URL is http://localhost:3000) is redirected to PUBLIC_URL with its path
+ * and query: the session cookie belongs to PUBLIC_URL's host, so at the alias the runner would seem
+ * signed out (and Strava's answer, sent to PUBLIC_URL, would land in another cookie jar). API calls
+ * are answered where they are: a script or a command on the machine talks to 127.0.0.1 with its own
+ * cookies, and a redirect would drop them.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTP_MESSAGES } from '../../core/errors.ts';
@@ -94,8 +96,8 @@ function portOf(url: URL): string {
 }
 
 /**
- * Outside production, where a request at a loopback alias of PUBLIC_URL's host (same port, another
- * name) belongs: the same path and query at PUBLIC_URL. Null for every other request.
+ * Outside production, where a page request at a loopback alias of PUBLIC_URL's host (same port,
+ * another name) belongs: the same path and query at PUBLIC_URL. Null for every other request.
  */
 export function loopbackRedirect(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string | null {
   if (config.env === 'production' || !isLoopback(requestUrl)) {
@@ -103,7 +105,11 @@ export function loopbackRedirect(config: Pick<Config, 'env' | 'publicUrl'>, requ
   }
   const request = new URL(requestUrl);
   const target = new URL(config.publicUrl);
-  if (request.host.toLowerCase() === target.host.toLowerCase() || portOf(request) !== portOf(target)) {
+  if (
+    request.host.toLowerCase() === target.host.toLowerCase() ||
+    portOf(request) !== portOf(target) ||
+    request.pathname.startsWith('/api/')
+  ) {
     return null;
   }
   return `${config.publicUrl}${request.pathname}${request.search}`;

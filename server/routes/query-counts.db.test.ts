@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import type { StravaStatus } from '../../core/strava/api.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { isBackgroundWork } from '../db/query-priority.ts';
 import { connectedRunner, stravaConfigFor, type ConnectedRunner } from '../test-support/strava.ts';
 import { useTestServer } from '../test-support/test-server.ts';
 
 let strava: StravaSimulator;
-/** Every query's SQL text, as the server runs them. */
+/** The SQL text of every query the server runs for requests (background work, such as the sync worker's polls, aside). */
 const queries: string[] = [];
 
 beforeAll(async () => {
@@ -26,7 +27,13 @@ afterAll(async () => {
 const server = useTestServer(() => ({
   // Without the efforts back-fill, nothing reads Strava in the background once a sync is done.
   config: { strava: stravaConfigFor(strava, { effortsBackfill: false }) },
-  options: { onQuery: (text: string) => void queries.push(text) },
+  options: {
+    onQuery: (text: string) => {
+      if (!isBackgroundWork()) {
+        queries.push(text);
+      }
+    },
+  },
 }));
 
 /**
