@@ -28,11 +28,25 @@ const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /** The serious and critical violations on the page as it is now, one line each. */
+/** The part of a page's Web Animation (a CSS transition or animation) the wait below reads. */
+interface RunningAnimation {
+  playState: string;
+  effect: { getTiming(): { iterations?: number } } | null;
+}
+
 async function violationsOn(page: Page, label: string, ready?: Locator): Promise<string[]> {
   // Every screen shows its h1 once its data is in; the loading overlay and skeletons are gone by then.
   await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
   await expectHidden(page.getByText('Loading Stride...'));
   await expect.poll(() => page.locator('.MuiSkeleton-root').count(), { message: label }).toBe(0);
+  // Colours are measured once they have settled: a button that has just become enabled (the upload
+  // dialog's, once its files are read) is still fading from its disabled colours for a moment, and
+  // a loaded machine stretches that moment. Endless animations (a spinner) are no transition.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): RunningAnimation[] } }).document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     // Experimental in axe, on here: a control's visible text is part of its accessible name.
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })

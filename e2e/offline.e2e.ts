@@ -6,7 +6,7 @@
  * and the same change is saved.
  */
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NETWORK_STATUS_MESSAGES, OFFLINE_WRITE_REFUSED } from '../core/offline.ts';
 import {
@@ -57,6 +57,29 @@ async function keptQueries(page: Page): Promise<string[]> {
   return (await kept(page)).roots;
 }
 
+/**
+ * What a browser without a connection tells its pages. Chromium (150) keeps `navigator.onLine` true
+ * in a page loaded after Playwright's `setOffline(true)` (the emulation fails the requests, but the
+ * new document reads "online"), so the test makes every page of its tab read the same as the
+ * connection: the flag lives in the tab's sessionStorage, which reloads and navigations keep.
+ */
+const ONLINE_FOLLOWS_FLAG = `(() => {
+  if (typeof sessionStorage === 'undefined') return;
+  const own = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+  Object.defineProperty(Navigator.prototype, 'onLine', {
+    configurable: true,
+    get() { return sessionStorage.getItem('e2e-offline') === '1' ? false : own.get.call(this); },
+  });
+})()`;
+
+/** Takes the tab off the network, or back, and tells its page as a browser does (an offline or online event). */
+async function setOffline(page: Page, context: BrowserContext, offline: boolean): Promise<void> {
+  await context.setOffline(offline);
+  await page.evaluate(
+    `sessionStorage.setItem('e2e-offline', '${offline ? '1' : '0'}'); window.dispatchEvent(new Event('${offline ? 'offline' : 'online'}'))`,
+  );
+}
+
 function offlineStatus(page: Page) {
   return page.getByRole('status').filter({ hasText: NETWORK_STATUS_MESSAGES.offline });
 }
@@ -66,6 +89,7 @@ describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
 
   test('opened offline: the shell, the last activities, profile and medals, the status, a change refused', async () => {
     const { page, context } = await browser.newPage(viewport, { serviceWorkers: true });
+    await context.addInitScript(ONLINE_FOLLOWS_FLAG);
     await page.goto('/register');
     await registerViaUi(page, newAccount({ name: 'Grete Waitz' }));
     await expectVisible(heading(page, 'Hi, Grete'));
@@ -103,7 +127,7 @@ describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
     await expect.poll(async () => (await kept(page)).savedAt >= seen).toBe(true);
     expect(await keptQueries(page)).toEqual(['activities', 'medals', 'profile', 'session']);
 
-    await context.setOffline(true);
+    await setOffline(page, context, true);
     await expectVisible(offlineStatus(page));
     await page.reload();
 
@@ -134,7 +158,7 @@ describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
     await screenshot(page, `offline-${viewport}-offline-save-refused`);
 
     // Back online: the status goes, the same change is saved.
-    await context.setOffline(false);
+    await setOffline(page, context, false);
     await expectHidden(offlineStatus(page));
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectVisible(page.getByRole('status').filter({ hasText: 'Profile saved' }));
