@@ -35,6 +35,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/strava-tokens.db.test.ts': 'two servers on one database refresh a token once (PostgreSQL only)',
   'server/routes/subscription.db.test.ts':
     'a webhook on one app server reaches the stream on another (PostgreSQL only)',
+  'server/routes/two-factor.db.test.ts':
+    'a TOTP code is accepted once per account: two requests at once race for its time step (row update)',
+  'server/routes/mail-limits.db.test.ts':
+    'mail counts per recipient and per hour, shared by app servers (racing upserts)',
   'server/routes/upload-hardening.db.test.ts':
     'concurrent uploads per runner on the import pool; branches on the database',
   'server/routes/weather-cache.db.test.ts': 'the weather cache over LISTEN/NOTIFY between two servers',
