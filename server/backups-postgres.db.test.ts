@@ -64,6 +64,10 @@ describe.runIf(runs)('a backup of PostgreSQL', () => {
     expect(backup.manifest).toMatchObject({ database: 'postgres' });
     expect(Object.keys(backup.manifest.files).sort()).toEqual(['app-secret', 'database/postgres.dump']);
     expect(backup.manifest.tables).toMatchObject({ auth_users: 1, activities: 1, activity_files: 1 });
+    // The daily backup a running server writes on PostgreSQL is the same dump of the same rows.
+    const daily = await server.backups.backupNow(path.join(folder, 'daily'));
+    expect(daily.manifest).toMatchObject({ database: 'postgres', tables: backup.manifest.tables });
+    expect(Object.keys(daily.manifest.files).sort()).toEqual(['app-secret', 'database/postgres.dump']);
 
     // Into the server's own database (not empty): refused, nothing touched.
     await expect(
