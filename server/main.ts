@@ -7,6 +7,7 @@ import { MigrationError } from './db/database.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { REAL_CLOCK } from './clock.ts';
 import { exitWhenLogged, LOG_DRAIN_MS, openLogOutput } from './log-output.ts';
+import { createLogger } from './logger.ts';
 import { stopOnSignals } from './stop-signals.ts';
 
 if (existsSync('.env')) {
@@ -31,9 +32,21 @@ try {
 setFlagsFromString('--wasm-tiering-budget=180000000');
 
 const output = openLogOutput();
+const starting = startServer(config, { logDestination: output });
+// Heard from before the server listens: a signal during start-up (a service manager stopping a
+// server as it comes up) stops it once started, instead of ending the process half-way, which
+// `npm start` would then report as killed.
+stopOnSignals({
+  stop: async () => (await starting).stop(),
+  logger: createLogger(config.logLevel, { destination: output }),
+  clock: REAL_CLOCK,
+  signals: process,
+  // A second signal's exit is at once: the lines still waiting are dropped.
+  exit: (code) => void exitWhenLogged(output, REAL_CLOCK, code, code >= 128 ? 0 : LOG_DRAIN_MS),
+});
 let running: RunningServer;
 try {
-  running = await startServer(config, { logDestination: output });
+  running = await starting;
 } catch (error) {
   if (error instanceof DataFolderInUseError || error instanceof MigrationError) {
     console.error(error.message);
@@ -42,12 +55,3 @@ try {
   throw error;
 }
 console.log(`Stride is running at ${config.publicUrl} (database: ${running.database.kind})`);
-
-stopOnSignals({
-  stop: () => running.stop(),
-  logger: running.logger,
-  clock: REAL_CLOCK,
-  signals: process,
-  // A second signal's exit is at once: the lines still waiting are dropped.
-  exit: (code) => void exitWhenLogged(output, REAL_CLOCK, code, code >= 128 ? 0 : LOG_DRAIN_MS),
-});
