@@ -8,7 +8,7 @@ import { REAL_CLOCK } from './clock.ts';
 import { dataDirOf, type Config } from './config.ts';
 import { requestBackup } from './control-channel.ts';
 import { acquireDataFolderLock, DATA_FOLDER_LOCK_FILE, readDataFolderLock } from './db/data-folder-lock.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { packageVersion } from './server.ts';
 import {
   BackupError,
@@ -29,19 +29,7 @@ const PGLITE_FOLDER = 'pglite';
  */
 export async function backupCommand(config: Config): Promise<BackupResult> {
   if (config.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl });
-    try {
-      return await writeBackup({
-        database,
-        databaseUrl: config.databaseUrl,
-        appSecret: config.appSecret,
-        strideVersion: packageVersion(),
-        dir: config.backup.dir,
-        now: REAL_CLOCK.now(),
-      });
-    } finally {
-      await database.close();
-    }
+    return backupOf(config, await openDatabase({ databaseUrl: config.databaseUrl }));
   }
   const holder = await readDataFolderLock(config.dataDir);
   if (holder) {
@@ -58,20 +46,25 @@ export async function backupCommand(config: Config): Promise<BackupResult> {
     if (!existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
       throw new BackupError(`There is no Stride database in ${config.dataDir}: nothing to back up.`);
     }
-    const database = await openDatabase({ pgliteDir });
-    try {
-      return await writeBackup({
-        database,
-        appSecret: config.appSecret,
-        strideVersion: packageVersion(),
-        dir: config.backup.dir,
-        now: REAL_CLOCK.now(),
-      });
-    } finally {
-      await database.close();
-    }
+    return await backupOf(config, await openDatabase({ pgliteDir }));
   } finally {
     await lock.release();
+  }
+}
+
+/** Writes the backup of a database this command opened, then closes it. */
+async function backupOf(config: Config, database: DatabaseHandle): Promise<BackupResult> {
+  try {
+    return await writeBackup({
+      database,
+      ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+      appSecret: config.appSecret,
+      strideVersion: packageVersion(),
+      dir: config.backup.dir,
+      now: REAL_CLOCK.now(),
+    });
+  } finally {
+    await database.close();
   }
 }
 

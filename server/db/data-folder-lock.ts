@@ -81,12 +81,12 @@ export function processStartOf(pid: number): string | null {
   }
 }
 
-function processIsRunning(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, under another user). */
+export function processIsRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: the process exists but belongs to another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

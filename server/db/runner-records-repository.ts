@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES } from '../../core/activity/parsed.ts';
-import { GEAR_KINDS, GEAR_LIMITS, sameGearName } from '../../core/gear.ts';
+import { GEAR_LIMITS, gearSchema, sameGearName } from '../../core/gear.ts';
 import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
 import { lockRunnerScope } from './user-lock.ts';
@@ -59,19 +59,19 @@ export const runnerRecordsSchema = z.object({
   profile: row.nullable(),
   photo: z.object({ contentType: z.string(), sha256: z.string() }).nullable(),
   gear: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(GEAR_KINDS),
-      name: z.string(),
-      brand: z.string(),
-      model: z.string(),
-      startDate: z.string().nullable(),
-      startingDistance: z.number(),
-      retirementDistance: z.number().nullable(),
-      retired: z.boolean(),
-      stravaGearId: z.string().nullable(),
-      createdAt: stamp,
-    }),
+    gearSchema
+      .pick({
+        id: true,
+        kind: true,
+        name: true,
+        brand: true,
+        model: true,
+        startDate: true,
+        startingDistance: true,
+        retirementDistance: true,
+        retired: true,
+      })
+      .extend({ stravaGearId: z.string().nullable(), createdAt: stamp }),
   ),
   gearDefaults: z.array(z.object({ activityType: z.enum(UPLOAD_ACTIVITY_TYPES), gearId: z.string() })),
   goals: z.array(

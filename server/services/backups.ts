@@ -26,6 +26,7 @@ import yazl from 'yazl';
 import type { Clock } from '../clock.ts';
 import type { DatabaseKind } from '../config.ts';
 import { countRowsPerTable, databaseIsEmpty, exportSnapshot } from '../db/backup-repository.ts';
+import { processIsRunning } from '../db/data-folder-lock.ts';
 import { currentMigration, openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { pgDump, pgRestore, programAvailable } from '../db/pg-dump.ts';
@@ -84,15 +85,6 @@ export function backupTimeOf(name: string): number | null {
   }
   const [, day, hours, minutes, seconds, ms] = match;
   return Date.parse(`${day}T${hours}:${minutes}:${seconds}.${ms}Z`);
-}
-
-function processIsRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Removes the partial backups in `dir` whose writing process is gone (killed mid-backup); returns their names. */
