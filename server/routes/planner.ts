@@ -23,13 +23,12 @@ import {
 import { download } from '../http/download.ts';
 import { byClientAddress, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
+import { VISITORS_POOL_OWNER } from '../services/import-pool.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 /** Where a GPX is posted to become waypoints (its own body limit, server/app.ts). */
 export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
-/** The import pool's owner for every visitor's planner file: visitors share one fair share. */
-const VISITORS_POOL_OWNER = 'visitors';
 
 export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
   const { routes } = services;

@@ -336,52 +336,6 @@ describe('the import pool is shared fairly between runners', () => {
   }, 300_000);
 });
 
-describe('the planner’s visitors share one part of the import pool', () => {
-  it('three visitors’ planner imports from three addresses do not queue a runner’s upload behind all three', async () => {
-    let queuedCount = 0;
-    let allQueued: () => void = () => undefined;
-    const queued = new Promise<void>((resolve) => (allQueued = resolve));
-    const server = await startTestServer(
-      { logLevel: 'info', trustProxyHops: 1, uploads: uploads({ workers: 1, filesPerMinute: 1000 }) },
-      {
-        logDestination: {
-          write: (line: string) => {
-            if (line.includes('planner GPX import queued in the import pool') && (queuedCount += 1) === 3) {
-              allQueued();
-            }
-          },
-        },
-      },
-    );
-    try {
-      const runner = await registerUser(server, { name: 'Planner Neighbour' });
-      const order: string[] = [];
-      const gpx = triangleCycleGpx(10_000);
-      const imports = [1, 2, 3].map((n) =>
-        fetch(`${server.url}/api/routes/import.gpx`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/gpx+xml', origin: server.url, 'x-forwarded-for': `203.0.113.${n}` },
-          body: gpx,
-        }).then(async (response) => {
-          await response.arrayBuffer();
-          order.push(`visitor ${n}`);
-          return response.status;
-        }),
-      );
-      await queued;
-      const small = await uploadFiles(server, runner.client, [{ name: 'small.gpx', content: smallRun(7) }]);
-      order.push('runner');
-      expect(finalFileEvents(small.events)[0]?.state).toBe('complete');
-      expect(await Promise.all(imports)).toEqual([200, 200, 200]);
-      // Visitors take their turns as one party: the runner's file goes before the third visitor's
-      // (each address its own party, it waited behind all three).
-      expect(order.indexOf('runner')).toBeLessThan(order.indexOf('visitor 3'));
-    } finally {
-      await server.stop();
-    }
-  }, 300_000);
-});
-
 describe('a file with values outside the plausible ranges', () => {
   it('a GPX with <ele>1e308</ele> imports at once without its elevations, holding no worker', async () => {
     const server = await startTestServer({ uploads: uploads({ workers: 1, fileTimeoutMs: 60_000 }) });

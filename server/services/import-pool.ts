@@ -37,6 +37,9 @@ export class ImportCancelledError extends Error {
 
 export type ImportJobInput = Omit<ImportJob, 'jobId'>;
 
+/** The one owner of every visitor's planner file: visitors share one fair share of the pool. */
+export const VISITORS_POOL_OWNER = 'visitors';
+
 export interface RunOptions {
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
