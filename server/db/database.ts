@@ -142,6 +142,10 @@ export async function openPglite(options: Pick<DatabaseOptions, 'pgliteDir' | 'p
 export const LISTEN_RETRY_FIRST_MS = 500;
 export const LISTEN_RETRY_MOST_MS = 30_000;
 
+/** How Stride's connections name themselves to PostgreSQL (pg_stat_activity.application_name). */
+export const POOL_APPLICATION_NAME = 'stride';
+export const LISTEN_APPLICATION_NAME = 'stride listen';
+
 /**
  * A LISTEN on its own PostgreSQL connection that outlives the connection: when the database ends it
  * (a restart, a failover, an administrator), a new one is opened with back-off and LISTENs again.
@@ -160,7 +164,7 @@ async function listenOnPostgres(
   let failures = 0;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: LISTEN_APPLICATION_NAME });
     client.on('error', (error) => onConnectionError?.(error, 'listen'));
     client.on('end', () => {
       if (current === client) {
@@ -227,7 +231,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { databaseUrl } = options;
   if (databaseUrl) {
     kind = 'postgres';
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: POOL_APPLICATION_NAME });
     // Unheard, an 'error' event of an idle connection would end the whole process.
     pool.on('error', (error) => options.onConnectionError?.(error, 'pool'));
     dialect = new PostgresDialect({ pool });
