@@ -11,6 +11,13 @@ export const NETWORK_STATUS_MESSAGES: Readonly<Record<Exclude<NetworkStatus, 'on
   slow: 'Slow connection — pages may take longer to load',
 };
 
+/**
+ * What the app shell says offline to someone not signed in: there is no data of theirs on the
+ * device to show (signing out drops it), so it does not promise any.
+ */
+export const OFFLINE_SIGNED_OUT_MESSAGE =
+  "You're offline and signed out — sign in when you're back online to see your data";
+
 /** A change (a save, an upload, a delete) asked for while the browser is offline is refused with this. */
 export const OFFLINE_WRITE_REFUSED = "You're offline, so this change was not saved. Try again when you're back online.";
 

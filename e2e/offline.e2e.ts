@@ -8,13 +8,14 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { NETWORK_STATUS_MESSAGES, OFFLINE_WRITE_REFUSED } from '../core/offline.ts';
+import { NETWORK_STATUS_MESSAGES, OFFLINE_SIGNED_OUT_MESSAGE, OFFLINE_WRITE_REFUSED } from '../core/offline.ts';
 import {
   DESKTOP_ONLY,
   expectHidden,
   expectVisible,
   heading,
   mainNav,
+  navigateWithSidebar,
   newAccount,
   openNavigation,
   registerViaUi,
@@ -110,7 +111,9 @@ describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
     await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
 
-    await page.goto('/activities');
+    // Only in-app from here on, as a runner moves: no page load puts index.html in the cache, so the
+    // reload below opens on the shell the worker installed.
+    await navigateWithSidebar(page, viewport, 'Activities', '/activities');
     await expectVisible(page.getByText(runName, { exact: true }).first());
     await openNavigation(page, viewport);
     await mainNav(page)
@@ -165,5 +168,15 @@ describe.each(DESKTOP_ONLY)('offline (%s)', (viewport) => {
     expect(writes).toHaveLength(1);
     await page.reload();
     await expect.poll(() => page.getByLabel('First name', { exact: true }).inputValue()).toBe('Greta');
+
+    // Signed out, the device keeps nothing of the runner's; offline, a page says so instead of
+    // promising the last synced data.
+    await openNavigation(page, viewport);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await setOffline(page, context, true);
+    await page.goto('/calculators');
+    await expectVisible(page.getByRole('status').filter({ hasText: OFFLINE_SIGNED_OUT_MESSAGE }));
+    await expectHidden(offlineStatus(page));
   });
 });

@@ -28,19 +28,23 @@ export function serviceWorker(): Plugin {
     configResolved(config) {
       publicDir = config.publicDir;
     },
-    generateBundle(_options, bundle) {
-      const built = Object.keys(bundle)
-        .filter((file) => SHELL_FILE.test(file))
-        .map((file) => `/${file}`);
-      const precache = [...built, ...filesUnder(publicDir)].sort();
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source:
-          `const BUILD_ID = ${JSON.stringify(buildId)};\n` +
-          `const PRECACHE = ${JSON.stringify(precache)};\n` +
-          readFileSync(source, 'utf8'),
-      });
+    // After Vite's own HTML plugin has put index.html in the bundle: the shell a reload opens offline.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const built = Object.keys(bundle)
+          .filter((file) => SHELL_FILE.test(file))
+          .map((file) => `/${file}`);
+        const precache = [...built, ...filesUnder(publicDir)].sort();
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw.js',
+          source:
+            `const BUILD_ID = ${JSON.stringify(buildId)};\n` +
+            `const PRECACHE = ${JSON.stringify(precache)};\n` +
+            readFileSync(source, 'utf8'),
+        });
+      },
     },
   };
 }

@@ -58,7 +58,7 @@ export function SidebarLayout() {
           sx={{ outline: 'none', flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, md: 4 } }}
         >
           {!desktop && <Toolbar />}
-          <NetworkStatusBanner />
+          <NetworkStatusBanner signedIn={signedIn} />
           <VerifyEmailBanner />
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
