@@ -25,6 +25,12 @@ export const RATE_LIMIT_MAX_REQUESTS = 100;
 export const RATE_LIMIT_WINDOW_MS = 15 * MINUTE_MS;
 export const RATE_LIMIT_MIN_SPACING_MS = 2 * SECOND_MS;
 /**
+ * A sync whose next request must wait longer than this for the rate limit (Strava's reset time
+ * after a 429, or the 15-minute budget spent) says so: its state is "waiting" until it resumes.
+ * Shorter waits are the requests' own spacing, part of running.
+ */
+export const SYNC_WAIT_SHOWN_MS = 5 * SECOND_MS;
+/**
  * Of those 100, this many are kept for requests someone waits for (an opened activity, the OAuth
  * exchange, a disconnect): background work (sync pages, webhook follow-ups) stops at 80 a window,
  * so a busy sync or a flood of webhooks never leaves an opened activity without a slot.

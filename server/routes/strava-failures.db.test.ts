@@ -5,10 +5,11 @@
  * asserts the 2 s / 4 s / 5 s / 60 s the client asked for without sitting through them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StravaStatus } from '../../core/strava/api.ts';
+import type { StravaStatus, SyncProgress } from '../../core/strava/api.ts';
 import { ACTIVITY_ERROR_TEXTS } from '../../core/strava/messages.ts';
 import type { StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { createSecretBox } from '../security/secret-box.ts';
+import { openEventStream } from '../test-support/event-streams.ts';
 import { registerUser } from '../test-support/factories.ts';
 import {
   connectStrava,
@@ -46,6 +47,15 @@ afterAll(async () => {
   await server?.stop();
   await strava?.stop();
 });
+
+/** The sync progress the open page heard, in order. */
+function syncProgress(text: string): SyncProgress[] {
+  return [...text.matchAll(/event: strava-sync\ndata: (.*)\n/g)].map(
+    (match) => (JSON.parse(match[1] ?? '{}') as { progress: SyncProgress }).progress,
+  );
+}
+
+const syncStates = (text: string) => syncProgress(text).map((progress) => progress.state);
 
 /** The retry and rate-limit waits the client asked for (the limiter's few-ms spacing left out). */
 const longWaits = () => clock.waits.filter((ms) => ms >= 1000);
@@ -296,6 +306,7 @@ describe('429 without a reset header', () => {
     // Strava clock over the worker's 15 s look for due jobs. The client's limiter still holds every
     // request until its own 60 s are up (recorded, not slept).
     clock.waits.length = 0;
+    const stream = await openEventStream(server, user.client);
     await server.database.db
       .updateTable('stravaSyncJobs')
       .set({ resumesAt: new Date(clock.now() - 1000) })
@@ -305,11 +316,27 @@ describe('429 without a reset header', () => {
 
     const done = await waitForSync(user.client, 45_000);
 
-    expect(done.sync).toMatchObject({ state: 'done', pages: 2, activities: 120 });
+    expect(done.sync).toMatchObject({ state: 'done', pages: 2, activities: 120, resumesAt: null });
     const limiterWait = clock.waits[0] ?? 0;
     // The rest of the minute: 60 s less the 15 s stepped (if the job resumed after the step) and the
     // real seconds since the 429, however slow the machine.
     expect(limiterWait).toBeGreaterThan(15_000);
     expect(limiterWait).toBeLessThanOrEqual(60_000);
+    // Resumed, the job waited for the limiter again, and said so until the limiter's own minute ended.
+    await expect.poll(() => syncStates(stream.text())).toContain('done');
+    stream.abort();
+    await stream.ended;
+    const states = syncStates(stream.text());
+    const resumed = states.indexOf('running');
+    expect(resumed).toBeGreaterThanOrEqual(0);
+    // (Here the limiter's minute is real time while its waits are scaled down, so each page waits.)
+    expect(states.slice(resumed, resumed + 3)).toEqual(['running', 'waiting', 'running']);
+    expect(states.at(-1)).toBe('done');
+    const waitingAgain = syncProgress(stream.text()).find(
+      (progress, index) => index > resumed && progress.state === 'waiting',
+    );
+    const limitEnds = (limited?.time ?? 0) + 60_000;
+    expect(Date.parse(waitingAgain?.resumesAt ?? '')).toBeGreaterThanOrEqual(limitEnds - 1000);
+    expect(Date.parse(waitingAgain?.resumesAt ?? '')).toBeLessThan(limitEnds + 10_000);
   });
 });

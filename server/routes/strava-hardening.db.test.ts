@@ -235,8 +235,10 @@ describe('the interactive share of the rate limit', () => {
     expect(track.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(pages()).toHaveLength(7);
-    const status = (await user.client.get<StravaStatus>('/api/strava/status')).body;
-    expect(status.sync?.state).toBe('running');
+    // The sync says it waits for the window, and until when.
+    const status = await waitForSync(user.client, 60_000, (current) => current.sync?.state !== 'running');
+    expect(status.sync?.state).toBe('waiting');
+    expect(Date.parse(status.sync?.resumesAt ?? '')).toBeGreaterThan(Date.now());
   }, 90_000);
 });
 

@@ -55,7 +55,12 @@ export interface StravaClient {
   deauthorize(accessToken: string, options?: RequestOptions): Promise<void>;
   getAthlete(accessToken: string, options?: RequestOptions): Promise<Record<string, unknown>>;
   /** The sync's pages: background, and they wait out the limiter however long it takes. */
-  listActivities(accessToken: string, query: ListActivitiesQuery, signal?: AbortSignal): Promise<unknown[]>;
+  /** A sync's page: `onWait` hears a wait for the limiter before it starts (the job says it waits). */
+  listActivities(
+    accessToken: string,
+    query: ListActivitiesQuery,
+    options?: Pick<RequestOptions, 'signal' | 'onWait'>,
+  ): Promise<unknown[]>;
   getActivity(accessToken: string, id: string, options?: RequestOptions): Promise<Record<string, unknown>>;
   getStreams(
     accessToken: string,
@@ -259,13 +264,13 @@ export function createStravaClient(options: StravaClientOptions): StravaClient {
       return body;
     },
 
-    async listActivities(accessToken, query, signal) {
+    async listActivities(accessToken, query, { signal, onWait } = {}) {
       // The sync's own pages queue as long as the limiter says: the job has nobody waiting on it.
       const body = await apiGet(
         '/athlete/activities',
         accessToken,
         { page: query.page, per_page: query.perPage ?? DEFAULT_FETCH_SIZE, after: query.after },
-        { signal, priority: 'background' },
+        { signal, onWait, priority: 'background' },
         Number.POSITIVE_INFINITY,
       );
       if (!Array.isArray(body)) {

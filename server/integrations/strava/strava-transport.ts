@@ -37,6 +37,8 @@ export const INTERACTIVE_MAX_QUEUE_MS = 10_000;
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
   priority?: RequestPriority;
+  /** Hears how long the request waits for its slot of the limiter, before it waits. */
+  onWait?: ((waitMs: number) => Promise<void>) | undefined;
 }
 
 export interface StravaTransportOptions {
@@ -91,13 +93,19 @@ export function createStravaTransport(options: StravaTransportOptions) {
    * Books the next slot of the limiter for this priority and waits for it. A request that would
    * queue longer than `maxQueueMs` is not sent: it fails as rate-limited.
    */
-  async function takeSlot(priority: RequestPriority, maxQueueMs: number, signal?: AbortSignal): Promise<void> {
+  async function takeSlot(
+    priority: RequestPriority,
+    maxQueueMs: number,
+    signal?: AbortSignal,
+    onWait?: RequestOptions['onWait'],
+  ): Promise<void> {
     const slot = nextSlot(limiter, clock.now(), limits, priority);
     if (slot.waitMs > maxQueueMs) {
       throw new StravaError(STRAVA_MESSAGES.rateLimited, 'rate-limit', null, slot.waitMs);
     }
     limiter = slot.state;
     if (slot.waitMs > 0) {
+      await onWait?.(slot.waitMs);
       await clock.sleep(slot.waitMs, signal);
     }
   }
@@ -110,8 +118,9 @@ export function createStravaTransport(options: StravaTransportOptions) {
     maxQueueMs: number,
     priority: RequestPriority,
     signal?: AbortSignal,
+    onWait?: RequestOptions['onWait'],
   ): Promise<Outcome> {
-    await takeSlot(priority, maxQueueMs, signal);
+    await takeSlot(priority, maxQueueMs, signal, onWait);
     const timeout = timeoutSignal(clock, timeoutMs);
     try {
       return await fetch(target, { ...init, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
@@ -136,9 +145,9 @@ export function createStravaTransport(options: StravaTransportOptions) {
     options: RequestOptions = {},
     maxQueueMs = INTERACTIVE_MAX_QUEUE_MS,
   ): Promise<Outcome> {
-    const { signal, priority = 'interactive' } = options;
+    const { signal, priority = 'interactive', onWait } = options;
     for (let retry = 1; ; retry += 1) {
-      const outcome = await attempt(target, init, timeoutMs, maxQueueMs, priority, signal);
+      const outcome = await attempt(target, init, timeoutMs, maxQueueMs, priority, signal, onWait);
       const failure = typeof outcome === 'string' ? outcome : outcome.status;
       const delay = isRetryableFailure(failure) ? retryDelay(retry, kind) : null;
       if (delay === null) {

@@ -14,7 +14,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
-import { SYNC_PAGE_SIZE } from '../../../core/strava/constants.ts';
+import { SYNC_PAGE_SIZE, SYNC_WAIT_SHOWN_MS } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
 import { stravaAthleteGear, type StravaGear } from '../../../core/strava/athlete-gear.ts';
@@ -115,6 +115,8 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     const activities = uniqueByStravaId(normalizeStravaActivities(page));
     const now = new Date(clock.now());
     const next = {
+      state: 'running' as const,
+      resumesAt: null,
       nextPage: job.nextPage + 1,
       pages: job.pages + 1,
       activities: job.activities + page.length,
@@ -162,9 +164,23 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
     const after = job.afterEpoch === null ? undefined : Number(job.afterEpoch);
     await publish(job);
     try {
+      // A long wait for the rate limit is shown as one (spec §8): the job keeps its lease until
+      // the wait is over, and its next page sets it running again.
+      const onWait = async (waitMs: number) => {
+        if (waitMs <= SYNC_WAIT_SHOWN_MS) {
+          return;
+        }
+        const resumesAt = new Date(clock.now() + waitMs);
+        job = await hold(job, { state: 'waiting', resumesAt, leaseUntil: new Date(resumesAt.getTime() + leaseMs) });
+        await publish(job);
+      };
       for (;;) {
         const page = await deps.withToken(userId, (token) =>
-          client.listActivities(token, { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after }, stopping.signal),
+          client.listActivities(
+            token,
+            { page: job.nextPage, perPage: SYNC_PAGE_SIZE, after },
+            { signal: stopping.signal, onWait },
+          ),
         );
         const before = job.imported;
         job = await importPage(job, page);

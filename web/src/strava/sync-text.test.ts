@@ -35,13 +35,19 @@ describe('the line under the progress bar', () => {
     expect(syncProgressText(progress({ pages: 13, activities: 1234 }))).toBe('Page 13 · 1,234 activities');
   });
 
-  it('names the rate-limit pause and when it ends, on the reader clock', () => {
+  it('says the spec’s rate-limit sentence and when the sync goes on, on the reader’s clock', () => {
     const waiting = progress({ state: 'waiting', pages: 3, resumesAt: '2025-06-14T14:05:00.000Z' });
-    expect(syncProgressText(waiting)).toBe("Waiting for Strava's rate limit until 2:05 PM");
+    expect(syncProgressText(waiting)).toBe(
+      'Rate limit exceeded. Please try again in a moment. The sync goes on by itself at 2:05 PM.',
+    );
     setReaderLocale('en-GB');
-    expect(syncProgressText(waiting)).toBe("Waiting for Strava's rate limit until 14:05");
+    expect(syncProgressText(waiting)).toBe(
+      'Rate limit exceeded. Please try again in a moment. The sync goes on by itself at 14:05.',
+    );
     setReaderLocale('en-US');
-    expect(syncProgressText(progress({ state: 'waiting', resumesAt: null }))).toBe("Waiting for Strava's rate limit");
+    expect(syncProgressText(progress({ state: 'waiting', resumesAt: null }))).toBe(
+      'Rate limit exceeded. Please try again in a moment.',
+    );
   });
 });
 

@@ -3,7 +3,7 @@
  * bar ("Page 3 · 250 activities"), the rate-limit pause, and relative times ("5 minutes ago").
  */
 import { STRAVA_TEXTS } from '../../../core/strava/api.ts';
-import { STRAVA_SERVICE_NAME } from '../../../core/strava/messages.ts';
+import { ACTIVITY_ERROR_TEXTS } from '../../../core/strava/messages.ts';
 import type { SyncProgress } from '../../../core/strava/api.ts';
 import { formatDate, formatNumber, formatRelative, formatTime } from '../lib/format.ts';
 
@@ -12,8 +12,9 @@ const count = (value: number, one: string, many: string) => `${formatNumber(valu
 /** The line under the progress bar of a sync that is not finished. */
 export function syncProgressText(progress: SyncProgress): string {
   if (progress.state === 'waiting') {
-    const until = progress.resumesAt ? ` until ${formatTime(progress.resumesAt)}` : '';
-    return `Waiting for ${STRAVA_SERVICE_NAME}'s rate limit${until}`;
+    // Spec §8's rate-limit sentence, and when the sync goes on by itself.
+    const resumes = progress.resumesAt ? ` The sync goes on by itself at ${formatTime(progress.resumesAt)}.` : '';
+    return `${ACTIVITY_ERROR_TEXTS.rateLimit}${resumes}`;
   }
   if (progress.pages === 0) {
     return STRAVA_TEXTS.syncStarted;
