@@ -30,6 +30,14 @@ export const SUBSCRIPTION_PLAN_LABELS: Readonly<Record<SubscriptionPlan, string>
   yearly: 'Yearly',
 };
 
+/** The plan a Stripe price is sold as here; null for a price this server does not sell. */
+export function planOfPrice(
+  prices: Readonly<Record<SubscriptionPlan, string>>,
+  priceId: string | null,
+): SubscriptionPlan | null {
+  return SUBSCRIPTION_PLANS.find((plan) => prices[plan] === priceId) ?? null;
+}
+
 /** The §3 record as the server keeps it: `currentPeriodEnd` and `updatedAt` in epoch milliseconds. */
 export interface SubscriptionRecord {
   stripeSubscriptionId: string;
@@ -37,6 +45,12 @@ export interface SubscriptionRecord {
   currentPeriodEnd: number;
   updatedAt: number;
   userId: string;
+  /** The plan of the subscription's price; null for a price this server does not sell (any more). */
+  plan: SubscriptionPlan | null;
+  /** Stripe's `cancel_at_period_end`, or a `cancel_at` set: it ends instead of renewing. */
+  cancelAtPeriodEnd: boolean;
+  /** Stripe's `ended_at` (epoch milliseconds): when a cancelled subscription ended. */
+  endedAt: number | null;
 }
 
 /** Spec §4: active only when the status is active and the current period ends in the future. */
@@ -100,9 +114,39 @@ export function subscriptionRequiredMessage(feature: SubscriptionFeature): strin
   return `${SUBSCRIPTION_FEATURES[feature]} needs an active subscription. Subscribe on the Account page.`;
 }
 
-/** "Renews on {date}" or, for a subscription that is not active, "Ended on {date}". */
-export function periodEndLabel(active: boolean): string {
-  return active ? 'Renews on' : 'Period ended on';
+/**
+ * What the Account page and /success say of a subscription's dates, by what Stripe says: an active
+ * one renews, or ends at the period's end when the runner cancelled it; one that ended says when (a
+ * cancellation today reads "Cancelled today"); any other inactive one names its period's end.
+ */
+export type SubscriptionDates =
+  { kind: 'renews' | 'ends' | 'cancelled' | 'period-ended' | 'period-ends'; at: string } | { kind: 'cancelled-today' };
+
+export const SUBSCRIPTION_DATE_LABELS = {
+  renews: 'Renews on',
+  ends: 'Ends on',
+  cancelled: 'Cancelled on',
+  'period-ended': 'Period ended on',
+  'period-ends': 'Period ends on',
+  'cancelled-today': 'Cancelled today',
+} as const satisfies Record<SubscriptionDates['kind'], string>;
+
+export function subscriptionDates(
+  subscription: Pick<
+    NonNullable<SubscriptionView['subscription']>,
+    'active' | 'cancelAtPeriodEnd' | 'endedAt' | 'currentPeriodEnd'
+  >,
+  isToday: (iso: string) => boolean,
+  nowMs: number,
+): SubscriptionDates {
+  const { active, cancelAtPeriodEnd, endedAt, currentPeriodEnd } = subscription;
+  if (active) {
+    return { kind: cancelAtPeriodEnd ? 'ends' : 'renews', at: currentPeriodEnd };
+  }
+  if (endedAt !== null) {
+    return isToday(endedAt) ? { kind: 'cancelled-today' } : { kind: 'cancelled', at: endedAt };
+  }
+  return { kind: Date.parse(currentPeriodEnd) > nowMs ? 'period-ends' : 'period-ended', at: currentPeriodEnd };
 }
 
 export const subscriptionFeatureSchema = z.enum(SUBSCRIPTION_FEATURE_IDS);
@@ -121,6 +165,12 @@ export const subscriptionViewSchema = z.object({
       currentPeriodEnd: z.string(),
       updatedAt: z.string(),
       active: z.boolean(),
+      /** Monthly or yearly; null for a price this server does not sell. */
+      plan: z.enum(SUBSCRIPTION_PLANS).nullable(),
+      /** It ends at `currentPeriodEnd` instead of renewing (cancelled in the Billing Portal). */
+      cancelAtPeriodEnd: z.boolean(),
+      /** When it ended (Stripe's `ended_at`); null while it runs. */
+      endedAt: z.string().nullable(),
     })
     .nullable(),
   /** A Stripe customer exists for this runner: the Billing Portal can open. */

@@ -74,7 +74,7 @@ describe.each(DESKTOP_ONLY)('the subscription (%s)', (viewport) => {
     await screenshot(page, `subscription-success-waiting-${viewport}`);
     stripe.releaseDeliveries();
     await expectVisible(page.getByText(SUBSCRIPTION_MESSAGES.successActive));
-    await expectVisible(page.getByText(/^Renews on /));
+    await expectVisible(page.getByText(/^Yearly plan · Renews on /));
     await screenshot(page, `subscription-success-active-${viewport}`);
 
     await page.getByRole('link', { name: 'Back to Account' }).click();
@@ -92,6 +92,23 @@ describe.each(DESKTOP_ONLY)('the subscription (%s)', (viewport) => {
     await card.getByRole('button', { name: 'Manage subscription' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/p/session/`), POLL);
     await expectVisible(page.getByText('Status: active'));
+
+    // Cancelled at the period's end: still active, and it says when it ends instead of renewing.
+    await page.getByRole('button', { name: 'Cancel at the end of the period' }).click();
+    await waitForPath(page, '/account');
+    await expectVisible(card.getByText(/^Yearly plan · Ends on /));
+    await expectVisible(card.getByText(SUBSCRIPTION_MESSAGES.active, { exact: true }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `subscription-account-ends-${viewport}`);
+    // Cancelled now: it ended today, whatever the period's end.
+    await card.getByRole('button', { name: 'Manage subscription' }).click();
+    await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/p/session/`), POLL);
+    await page.getByRole('button', { name: 'Cancel now' }).click();
+    await waitForPath(page, '/account');
+    await expectVisible(card.getByText('Yearly plan · Cancelled today'));
+    await expectVisible(card.getByText(SUBSCRIPTION_MESSAGES.notSubscribed, { exact: true }));
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `subscription-account-cancelled-${viewport}`);
   });
 
   test('an open Account page flips to Active when the webhook lands, without a reload', async () => {

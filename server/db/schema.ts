@@ -683,6 +683,9 @@ export interface SubscriptionsTable {
   stripeSubscriptionId: string;
   status: string;
   currentPeriodEnd: Timestamp;
+  plan: string | null;
+  cancelAtPeriodEnd: Generated<boolean>;
+  endedAt: Timestamp | null;
   stateAt: ColumnType<string | number, number, number>;
   updatedAt: Timestamp;
 }

@@ -1,8 +1,8 @@
 /**
- * The subscription tables (migration 0027): a runner's Stripe customer, their §3 subscription
+ * The subscription tables (migrations 0027 and 0043): a runner's Stripe customer, their §3 subscription
  * record, and the ids of Stripe events already processed.
  */
-import type { SubscriptionRecord } from '../../core/subscription.ts';
+import { SUBSCRIPTION_PLANS, type SubscriptionRecord } from '../../core/subscription.ts';
 import type { Db } from './db.ts';
 
 /** The stored record and the creation time (epoch seconds) of the event that reported it. */
@@ -68,6 +68,9 @@ export async function writeSubscription(trx: Db, record: StoredSubscription): Pr
     stripeSubscriptionId: record.stripeSubscriptionId,
     status: record.status,
     currentPeriodEnd: new Date(record.currentPeriodEnd),
+    plan: record.plan,
+    cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+    endedAt: record.endedAt === null ? null : new Date(record.endedAt),
     stateAt: record.stateAt,
     updatedAt: new Date(record.updatedAt),
   };
@@ -94,6 +97,9 @@ function toStored(row: {
   stripeSubscriptionId: string;
   status: string;
   currentPeriodEnd: Date;
+  plan: string | null;
+  cancelAtPeriodEnd: boolean;
+  endedAt: Date | null;
   stateAt: string | number;
   updatedAt: Date;
 }): StoredSubscription {
@@ -102,6 +108,9 @@ function toStored(row: {
     stripeSubscriptionId: row.stripeSubscriptionId,
     status: row.status,
     currentPeriodEnd: row.currentPeriodEnd.getTime(),
+    plan: SUBSCRIPTION_PLANS.find((plan) => plan === row.plan) ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endedAt: row.endedAt?.getTime() ?? null,
     updatedAt: row.updatedAt.getTime(),
     stateAt: Number(row.stateAt),
   };

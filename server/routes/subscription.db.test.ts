@@ -142,6 +142,9 @@ describe('GET /api/subscription and Checkout', () => {
       currentPeriodEnd: new Date(NOW + 365 * DAY_S * 1000).toISOString(),
       updatedAt: new Date(NOW).toISOString(),
       active: true,
+      plan: 'yearly',
+      cancelAtPeriodEnd: false,
+      endedAt: null,
     });
   });
 
@@ -175,10 +178,24 @@ describe('GET /api/subscription and Checkout', () => {
     expect(portal.body.url).toMatch(new RegExp(`^${stripe.url}/p/session/bps_`));
     expect(stripe.requests.at(-1)?.form).toMatchObject({ return_url: `${server.url}/account` });
 
-    // Cancelling in the portal reaches Stride by the customer.subscription.deleted webhook.
+    // Cancelled at the period's end (the portal's default): still active, and it ends instead of renewing.
+    await fetch(`${portal.body.url}/cancel-at-period-end`, { method: 'POST', redirect: 'manual' });
+    await stripe.idle();
+    expect((await subscriptionOf(runner)).subscription).toMatchObject({
+      status: 'active',
+      active: true,
+      plan: 'monthly',
+      cancelAtPeriodEnd: true,
+      endedAt: null,
+    });
+    // Cancelled now: the customer.subscription.deleted webhook says when it ended.
     await fetch(`${portal.body.url}/cancel`, { method: 'POST', redirect: 'manual' });
     await stripe.idle();
-    expect((await subscriptionOf(runner)).subscription).toMatchObject({ status: 'canceled', active: false });
+    expect((await subscriptionOf(runner)).subscription).toMatchObject({
+      status: 'canceled',
+      active: false,
+      endedAt: new Date(NOW).toISOString(),
+    });
   });
 });
 
@@ -244,6 +261,9 @@ describe('POST /api/stripe/webhook events', () => {
       currentPeriodEnd: new Date((NOW_S + DAY_S) * 1000).toISOString(),
       updatedAt: new Date(NOW).toISOString(),
       active: false,
+      plan: 'monthly',
+      cancelAtPeriodEnd: false,
+      endedAt: null,
     });
     const stored = await sql<{
       count: string;

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import {
   featureUnlocked,
   isSubscriptionActive,
+  planOfPrice,
   replacesStoredState,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLANS,
@@ -79,6 +80,9 @@ export async function getSubscriptionView(context: SubscriptionContext, userId: 
           currentPeriodEnd: new Date(record.currentPeriodEnd).toISOString(),
           updatedAt: new Date(record.updatedAt).toISOString(),
           active: isSubscriptionActive(record, context.clock.now()),
+          plan: record.plan,
+          cancelAtPeriodEnd: record.cancelAtPeriodEnd,
+          endedAt: record.endedAt === null ? null : new Date(record.endedAt).toISOString(),
         }
       : null,
     canManage: customerId !== undefined,
@@ -267,6 +271,9 @@ export async function handleStripeWebhook(
       stripeSubscriptionId: state.id,
       status: state.status,
       currentPeriodEnd: state.currentPeriodEnd,
+      plan: context.stripe === null ? null : planOfPrice(context.stripe.config.prices, state.priceId),
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      endedAt: state.endedAt,
       updatedAt: now.getTime(),
       stateAt: event.created,
     });

@@ -38,6 +38,9 @@ export function subscriptionObject(input: {
     status: input.status,
     created: input.periodEnd - 30 * 86_400,
     cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
     items: {
       object: 'list',
       data: [

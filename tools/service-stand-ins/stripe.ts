@@ -5,7 +5,8 @@
 // It also serves what Stripe hosts: a Checkout page whose "Pay and subscribe" creates an active
 // subscription, answers the browser with a redirect to the session's success_url and then delivers
 // the signed webhooks (customer.subscription.created, checkout.session.completed) to the app, and a
-// Billing Portal page whose "Cancel subscription" cancels it (customer.subscription.deleted).
+// Billing Portal page that cancels it at the period's end (customer.subscription.updated with
+// cancel_at_period_end) or now (customer.subscription.deleted, with ended_at).
 // Events are signed with the SDK's generateTestHeaderString, exactly as Stripe signs them.
 //   npx tsx tools/service-stand-ins/stripe.ts  (prints the settings to start Stride with)
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,9 @@ export interface StandInSubscription {
   status: string;
   created: number;
   cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
   items: {
     object: 'list';
     data: {
@@ -204,6 +208,9 @@ export async function startStripeStandIn(options: {
       status: 'active',
       created,
       cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
       items: {
         object: 'list',
         data: [
@@ -224,9 +231,19 @@ export async function startStripeStandIn(options: {
     return subscription;
   };
 
+  /** Cancelled now: it ends at once (Stripe sets canceled_at and ended_at). */
   const cancel = (subscription: StandInSubscription) => {
     subscription.status = 'canceled';
+    subscription.canceled_at = seconds();
+    subscription.ended_at = seconds();
     deliverLater([{ type: 'customer.subscription.deleted', object: structuredClone(subscription) }]);
+  };
+
+  /** Cancelled at the period's end, the Billing Portal's default: still active until then. */
+  const cancelAtPeriodEnd = (subscription: StandInSubscription) => {
+    subscription.cancel_at_period_end = true;
+    subscription.canceled_at = seconds();
+    deliverLater([{ type: 'customer.subscription.updated', object: structuredClone(subscription) }]);
   };
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
@@ -341,7 +358,7 @@ export async function startStripeStandIn(options: {
         ),
       );
     }
-    if ((match = /^\/p\/session\/([\w]+)(\/cancel)?$/.exec(url.pathname))) {
+    if ((match = /^\/p\/session\/([\w]+)(\/cancel|\/cancel-at-period-end)?$/.exec(url.pathname))) {
       const portal = portals.get(match[1] ?? '');
       if (!portal) {
         return notFound(response, 'portal session');
@@ -351,7 +368,7 @@ export async function startStripeStandIn(options: {
       );
       if (method === 'POST' && match[2]) {
         if (live) {
-          cancel(live);
+          (match[2] === '/cancel' ? cancel : cancelAtPeriodEnd)(live);
         }
         return redirect(response, portal.return_url);
       }
@@ -360,7 +377,8 @@ export async function startStripeStandIn(options: {
         page(
           'Billing portal (Stripe stand-in)',
           `<h1>Your subscription</h1><p>${live ? `Status: ${live.status}` : 'No active subscription'}</p>
-${live ? `<form method="post" action="/p/session/${portal.id}/cancel"><button type="submit">Cancel subscription</button></form>` : ''}
+${live && !live.cancel_at_period_end ? `<form method="post" action="/p/session/${portal.id}/cancel-at-period-end"><button type="submit">Cancel at the end of the period</button></form>` : ''}
+${live ? `<form method="post" action="/p/session/${portal.id}/cancel"><button type="submit">Cancel now</button></form>` : ''}
 <p><a href="${escapeHtml(portal.return_url)}">Return to Stride</a></p>`,
         ),
       );

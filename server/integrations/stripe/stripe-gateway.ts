@@ -13,6 +13,12 @@ export interface StripeSubscriptionState {
   customerId: string;
   status: string;
   currentPeriodEnd: number;
+  /** The first item's price (Checkout sells one price a subscription). */
+  priceId: string | null;
+  /** `cancel_at_period_end`, or a `cancel_at` set (how newer Billing Portals cancel). */
+  cancelAtPeriodEnd: boolean;
+  /** `ended_at` in epoch milliseconds. */
+  endedAt: number | null;
 }
 
 /** A webhook event whose signature was verified, narrowed to what Stride reads. */
@@ -80,6 +86,9 @@ export function subscriptionState(subscription: Stripe.Subscription): StripeSubs
     customerId: idOf(subscription.customer) ?? '',
     status: subscription.status,
     currentPeriodEnd: periodEndOf(subscription),
+    priceId: subscription.items.data[0]?.price.id ?? null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || typeof subscription.cancel_at === 'number',
+    endedAt: typeof subscription.ended_at === 'number' ? subscription.ended_at * 1000 : null,
   };
 }
 

@@ -7,10 +7,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { periodEndLabel, SUBSCRIPTION_MESSAGES } from '../../../core/subscription.ts';
+import { SUBSCRIPTION_MESSAGES } from '../../../core/subscription.ts';
 import { useSession } from '../auth/session.ts';
-import { formatDate } from '../lib/format.ts';
 import { useSubscription } from '../subscription/subscription-api.ts';
+import { subscriptionDatesText } from '../subscription/subscription-dates.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';
 
 /** How often the page asks whether the webhook has arrived. */
@@ -50,7 +50,7 @@ function Confirmation() {
           {SUBSCRIPTION_MESSAGES.successActive}
         </Alert>
         <Typography variant="body2" color="text.secondary">
-          {periodEndLabel(true)} {formatDate(record.currentPeriodEnd, 'long')}
+          {subscriptionDatesText(record)}
         </Typography>
         <BackToAccount variant="contained" />
       </Stack>

@@ -1,6 +1,6 @@
 /**
  * Account Settings → "Subscription" (spec §4): "Not subscribed" when no record exists, a plan
- * choice that opens Stripe Checkout, and for a subscriber the status, the period's end and "Manage
+ * choice that opens Stripe Checkout, and for a subscriber the status, the plan and its dates and "Manage
  * subscription" (Stripe's Billing Portal: change plan, cancel, invoices). A server without Stripe
  * says it takes no payments. A webhook's change flips the card live (the subscription-changed event).
  */
@@ -21,13 +21,12 @@ import {
   SUBSCRIPTION_FEATURES,
   SUBSCRIPTION_MESSAGES,
   SUBSCRIPTION_PLAN_LABELS,
-  periodEndLabel,
   type SubscriptionPlan,
   type SubscriptionView,
 } from '../../../core/subscription.ts';
 import { AccountSection } from '../account/AccountSection.tsx';
-import { formatDate } from '../lib/format.ts';
 import { useOpenPortal, useStartCheckout, useSubscription } from './subscription-api.ts';
+import { subscriptionDatesText } from './subscription-dates.ts';
 
 function Unlocks({ view }: { view: SubscriptionView }) {
   if (view.gatedFeatures.length === 0) {
@@ -119,8 +118,8 @@ export function SubscriptionCard() {
             />
             {record && (
               <Typography variant="body2" color="text.secondary">
-                {record.active ? '' : `Status: ${record.status.replace(/_/g, ' ')}. `}
-                {periodEndLabel(record.active)} {formatDate(record.currentPeriodEnd, 'long')}
+                {record.active || record.endedAt !== null ? '' : `Status: ${record.status.replace(/_/g, ' ')}. `}
+                {subscriptionDatesText(record)}
               </Typography>
             )}
           </Stack>
