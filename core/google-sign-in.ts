@@ -40,6 +40,7 @@ export const GOOGLE_SIGN_IN_CODES = [
   'popup-closed-by-user',
   'popup-blocked',
   'cancelled-popup-request',
+  'unauthorized-domain',
   'network-request-failed',
   'internal-error',
   'email-not-verified',
@@ -54,6 +55,7 @@ export const GOOGLE_SIGN_IN_MESSAGES: Readonly<Record<GoogleSignInCode, string>>
   'popup-closed-by-user': 'Sign-in cancelled. Please try again.',
   'popup-blocked': 'Pop-up blocked by browser. Please allow pop-ups and try again.',
   'cancelled-popup-request': 'Another sign-in popup is already open.',
+  'unauthorized-domain': IDENTITY_ERROR_MESSAGES['unauthorized-domain'],
   'network-request-failed': IDENTITY_ERROR_MESSAGES['network-request-failed'],
   'internal-error': 'Internal authentication error. Please try again.',
   'email-not-verified':

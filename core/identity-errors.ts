@@ -18,6 +18,7 @@ export const IDENTITY_ERROR_CODES = [
   'missing-fields',
   'last-sign-in-method',
   'provider-unavailable',
+  'unauthorized-domain',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -35,6 +36,7 @@ export const IDENTITY_ERROR_MESSAGES: Readonly<Record<IdentityErrorCode, string>
   'missing-fields': 'Fill in every required field.',
   'last-sign-in-method': 'This is the only way to sign in to this account, so it cannot be removed.',
   'provider-unavailable': 'This sign-in method is not available on this server.',
+  'unauthorized-domain': 'Signing in is not allowed from this address. Open Stride at its own address and try again.',
 };
 
 export const IDENTITY_ERROR_TYPES: Readonly<Record<IdentityErrorCode, ErrorType>> = {
@@ -51,6 +53,7 @@ export const IDENTITY_ERROR_TYPES: Readonly<Record<IdentityErrorCode, ErrorType>
   'missing-fields': 'validation_error',
   'last-sign-in-method': 'validation_error',
   'provider-unavailable': 'validation_error',
+  'unauthorized-domain': 'permission_error',
 };
 
 /**
@@ -75,6 +78,12 @@ const BETTER_AUTH_CODES: Readonly<Record<string, IdentityErrorCode>> = {
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'last-sign-in-method',
   PROVIDER_NOT_FOUND: 'provider-unavailable',
   ID_TOKEN_NOT_SUPPORTED: 'provider-unavailable',
+  // A page or a return address at an origin the server does not trust (spec §8's popup code).
+  INVALID_ORIGIN: 'unauthorized-domain',
+  INVALID_CALLBACK_URL: 'unauthorized-domain',
+  INVALID_ERROR_CALLBACK_URL: 'unauthorized-domain',
+  INVALID_REDIRECT_URL: 'unauthorized-domain',
+  INVALID_NEW_USER_CALLBACK_URL: 'unauthorized-domain',
 };
 
 export function identityCodeFor(status: number, betterAuthCode: string | undefined): IdentityErrorCode | undefined {

@@ -110,6 +110,24 @@ describe('Google sign-in', () => {
     expect(query?.get('redirect_uri')).toBe(`${server.config.publicUrl}/api/auth/callback/google`);
   });
 
+  it('refuses a return address at another origin with the unauthorized-domain sentence, before Google', async () => {
+    const client = createApiClient(server.url);
+    for (const field of ['callbackURL', 'errorCallbackURL'] as const) {
+      const started = await client.post('/api/auth/sign-in/social', {
+        provider: 'google',
+        callbackURL: '/dashboard',
+        errorCallbackURL: '/login',
+        [field]: 'https://elsewhere.example/dashboard',
+        disableRedirect: true,
+      });
+      expectApiError(started, 403, {
+        type: 'permission_error',
+        message: IDENTITY_ERROR_MESSAGES['unauthorized-domain'],
+        code: 'unauthorized-domain',
+      });
+    }
+  });
+
   it('creates the account and its profile with the name split on the first sign-in', async () => {
     const identity = googleIdentity({ name: 'Grace Brewster Hopper' });
     const before = await countRows(server);

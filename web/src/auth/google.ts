@@ -58,6 +58,10 @@ function startFailure(error: unknown): GoogleSignInError {
     if (error.details.code === 'provider-unavailable') {
       return new GoogleSignInError('google-off');
     }
+    // The server refused this page's address (another host than its own, or an untrusted origin).
+    if (error.status === 421 || error.details.code === 'unauthorized-domain') {
+      return new GoogleSignInError('unauthorized-domain');
+    }
   }
   return new GoogleSignInError('failed');
 }
