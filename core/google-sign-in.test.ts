@@ -9,10 +9,10 @@ import {
   GOOGLE_SIGN_IN_CODES,
   GOOGLE_SIGN_IN_MESSAGES,
   GOOGLE_EMAIL_NOT_VERIFIED_CODE,
-  IDENTITY_REQUEST_TIMEOUT_MS,
   googleLinkCodeFor,
   googleSignInCodeFor,
 } from './google-sign-in.ts';
+import { IDENTITY_REQUEST_TIMEOUT_MS } from './identity-errors.ts';
 
 describe('Google sign-in messages', () => {
   it('are the six spec §8 sentences, word for word', () => {

@@ -29,9 +29,6 @@ export const GOOGLE_POPUP_CLOSED_WAIT_MS = 8_000;
 /** Spec §9: a finished popup's answer is remembered (and a repeat of it ignored) for 10 minutes. */
 export const GOOGLE_POPUP_EVENT_CACHE_MS = 10 * 60 * 1000;
 
-/** Spec §7: a request to the identity provider gives up after 30 s on a desktop, 60 s on a phone. */
-export const IDENTITY_REQUEST_TIMEOUT_MS = { desktop: 30_000, mobile: 60_000 } as const;
-
 /**
  * How a Google sign-in ended, when it did not succeed: the spec §8 popup codes, network failure,
  * an internal error, Stride's own refusals, and anything else.

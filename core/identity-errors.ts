@@ -4,6 +4,9 @@
  */
 import type { ErrorType } from './errors.ts';
 
+/** Spec §7: a request to the identity provider gives up after 30 s on a desktop, 60 s on a phone. */
+export const IDENTITY_REQUEST_TIMEOUT_MS = { desktop: 30_000, mobile: 60_000 } as const;
+
 export const IDENTITY_ERROR_CODES = [
   'email-already-in-use',
   'wrong-password',

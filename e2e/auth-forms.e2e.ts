@@ -1,8 +1,11 @@
 /**
  * Bad input in the browser: a duplicate e-mail, a wrong password or unknown
- * e-mail, and a password under the policy's minimum, each with its sentence on the form (spec §8).
+ * e-mail, a password under the policy's minimum, and a sign-in request that never gets an answer,
+ * each with its sentence on the form (spec §7, §8).
  */
+import type { Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { IDENTITY_ERROR_MESSAGES, IDENTITY_REQUEST_TIMEOUT_MS } from '../core/identity-errors.ts';
 import {
   DESKTOP_ONLY,
   currentPath,
@@ -58,6 +61,23 @@ describe.each(DESKTOP_ONLY)('sign-up and sign-in forms (%s)', (viewport) => {
     // The right password still works afterwards.
     await submitLoginForm(page, account.email, account.password);
     await waitForPath(page, '/dashboard');
+  });
+
+  test('a sign-in request that gets no answer gives up after spec §7’s 30 s with the network sentence', async () => {
+    const { page } = await browser.newPage(viewport);
+    await page.clock.install();
+    await page.goto('/login');
+    const held: Route[] = [];
+    await page.route('**/api/auth/sign-in/email', (route) => void held.push(route));
+    await submitLoginForm(page, uniqueEmail('stalled'), 'whatever-password');
+    await expect.poll(() => held.length).toBe(1);
+    const networkError = page.getByRole('alert').filter({ hasText: IDENTITY_ERROR_MESSAGES['network-request-failed'] });
+    expect(await networkError.count(), 'no sentence while the request may still be answered').toBe(0);
+    await page.clock.runFor(IDENTITY_REQUEST_TIMEOUT_MS.desktop);
+    await expectVisible(networkError);
+    expect(currentPath(page)).toBe('/login');
+    await screenshot(page, `login-timed-out-${viewport}`);
+    await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   });
 
   test('a too-short password shows the policy sentence once the field has been touched', async () => {

@@ -7,7 +7,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../../server/app.ts';
 import { isApiErrorBody, type ApiErrorBody } from '../../../core/errors.ts';
-import { IDENTITY_ERROR_MESSAGES } from '../../../core/identity-errors.ts';
+import { IDENTITY_ERROR_MESSAGES, IDENTITY_REQUEST_TIMEOUT_MS } from '../../../core/identity-errors.ts';
 import { OFFLINE_WRITE_CODE, OFFLINE_WRITE_REFUSED } from '../../../core/offline.ts';
 
 export type ApiErrorDetails = ApiErrorBody['error'];
@@ -96,21 +96,44 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   return (await response.json()) as SuccessBody<R>;
 }
 
-/** POST/GET to an untyped endpoint (better-auth's). */
-export async function requestJson<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
-  let response: Response;
+/** MUI's phone widths (below its `sm` breakpoint): where identity requests get the longer timeout. */
+const PHONE_WIDTH_QUERY = '(max-width: 599.95px)';
+
+/** Spec §7: a request to the identity provider gives up after 30 s on a desktop, 60 s on a phone. */
+export function identityRequestTimeoutMs(mobile: boolean = window.matchMedia(PHONE_WIDTH_QUERY).matches): number {
+  return mobile ? IDENTITY_REQUEST_TIMEOUT_MS.mobile : IDENTITY_REQUEST_TIMEOUT_MS.desktop;
+}
+
+/**
+ * POST/GET to an untyped endpoint (better-auth's, the identity provider's calls): one that gets no
+ * answer within the spec §7 timeout fails as a network error, instead of leaving a form waiting.
+ */
+export async function requestJson<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number } = {},
+): Promise<T> {
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), init.timeoutMs ?? identityRequestTimeoutMs());
   try {
-    response = await guardedFetch(path, {
-      method: init.method ?? 'POST',
-      credentials: 'same-origin',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? null : JSON.stringify(init.body),
-    });
-  } catch (error) {
-    throw error instanceof ApiError ? error : networkError();
+    let response: Response;
+    try {
+      response = await guardedFetch(path, {
+        method: init.method ?? 'POST',
+        credentials: 'same-origin',
+        headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+        body: init.body === undefined ? null : JSON.stringify(init.body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      throw error instanceof ApiError ? error : networkError();
+    }
+    if (!response.ok) {
+      throw await failure(response);
+    }
+    return (await response.json().catch(() => {
+      throw networkError();
+    })) as T;
+  } finally {
+    window.clearTimeout(timer);
   }
-  if (!response.ok) {
-    throw await failure(response);
-  }
-  return (await response.json()) as T;
 }

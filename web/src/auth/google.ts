@@ -12,11 +12,10 @@ import {
   GOOGLE_POPUP_WIDTH,
   GOOGLE_PROVIDER_ID,
   GOOGLE_SIGN_IN_MESSAGES,
-  IDENTITY_REQUEST_TIMEOUT_MS,
   googleSignInCodeFor,
   type GoogleSignInCode,
 } from '../../../core/google-sign-in.ts';
-import { ApiError, requestJson } from '../api/client.ts';
+import { ApiError, identityRequestTimeoutMs, requestJson } from '../api/client.ts';
 
 /** The query parameter of /login that marks the page a finished popup lands on. */
 export const GOOGLE_POPUP_PARAM = 'google-popup';
@@ -73,25 +72,14 @@ async function googleAuthorizationUrl(
   errorCallbackURL: string,
   mobile: boolean,
 ): Promise<string> {
-  let timer: number | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = window.setTimeout(
-      () => reject(new GoogleSignInError('network-request-failed')),
-      mobile ? IDENTITY_REQUEST_TIMEOUT_MS.mobile : IDENTITY_REQUEST_TIMEOUT_MS.desktop,
-    );
-  });
   try {
-    const answer = await Promise.race([
-      requestJson<{ url: string }>(path, {
-        body: { provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL, disableRedirect: true },
-      }),
-      timeout,
-    ]);
+    const answer = await requestJson<{ url: string }>(path, {
+      body: { provider: GOOGLE_PROVIDER_ID, callbackURL, errorCallbackURL, disableRedirect: true },
+      timeoutMs: identityRequestTimeoutMs(mobile),
+    });
     return answer.url;
   } catch (error) {
     throw startFailure(error);
-  } finally {
-    window.clearTimeout(timer);
   }
 }
 
