@@ -100,7 +100,9 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
 const PHONE_WIDTH_QUERY = '(max-width: 599.95px)';
 
 /** Spec §7: a request to the identity provider gives up after 30 s on a desktop, 60 s on a phone. */
-export function identityRequestTimeoutMs(mobile: boolean = window.matchMedia(PHONE_WIDTH_QUERY).matches): number {
+export function identityRequestTimeoutMs(
+  mobile: boolean = typeof window.matchMedia === 'function' && window.matchMedia(PHONE_WIDTH_QUERY).matches,
+): number {
   return mobile ? IDENTITY_REQUEST_TIMEOUT_MS.mobile : IDENTITY_REQUEST_TIMEOUT_MS.desktop;
 }
 
@@ -113,7 +115,7 @@ export async function requestJson<T>(
   init: { method?: 'GET' | 'POST'; body?: unknown; timeoutMs?: number } = {},
 ): Promise<T> {
   const controller = new AbortController();
-  const timer = window.setTimeout(() => controller.abort(), init.timeoutMs ?? identityRequestTimeoutMs());
+  const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? identityRequestTimeoutMs());
   try {
     let response: Response;
     try {
@@ -134,6 +136,6 @@ export async function requestJson<T>(
       throw networkError();
     })) as T;
   } finally {
-    window.clearTimeout(timer);
+    clearTimeout(timer);
   }
 }
