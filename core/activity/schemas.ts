@@ -95,6 +95,8 @@ export const splitSchema = z.object({
   elapsed_time: z.number(),
   elevation_difference: z.number(),
   moving_time: z.number(),
+  /** The device's timer over the split (splits.ts withTimerTimes); absent without one. */
+  timer_time: z.number().optional(),
   split: z.number().int(),
   average_speed: z.number(),
   average_grade_adjusted_speed: z.number(),
