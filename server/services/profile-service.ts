@@ -32,6 +32,7 @@ import {
   updateProfile,
 } from '../db/profile-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
+import type { ActivityChanges } from './service-context.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
@@ -107,20 +108,31 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return toProfile(await ownProfileRow(db, userId));
 }
 
-export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate, now: Date): Promise<Profile> {
+/**
+ * Saves the runner's changes to their profile. A change of the time their activities use (Account:
+ * the device's timer or the moving time) changes every total of time and pace: `changes` hears it,
+ * as for a change of the activities themselves, so the stored totals, loads and cached reads follow.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  userId: string,
+  update: ProfileUpdate,
+  now: Date,
+  changes?: ActivityChanges,
+): Promise<Profile> {
   const base = await ownProfileRow(db, userId);
-  const changes: ProfileRowUpdate = {};
+  const edits: ProfileRowUpdate = {};
   if (update.firstName !== undefined) {
-    changes.firstName = update.firstName;
+    edits.firstName = update.firstName;
   }
   if (update.lastName !== undefined) {
-    changes.lastName = update.lastName;
+    edits.lastName = update.lastName;
   }
   if (update.location !== undefined) {
-    changes.location = update.location;
+    edits.location = update.location;
   }
   if (update.bio !== undefined) {
-    changes.bio = update.bio;
+    edits.bio = update.bio;
   }
   if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
     // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
@@ -129,19 +141,20 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
         photoURL: PROFILE_PHOTO_MESSAGES.externalUrl,
       });
     }
-    changes.photoUrl = '';
+    edits.photoUrl = '';
   }
   if (update.username !== undefined && update.username !== base.username) {
     if (await isUsernameTaken(db, update.username, userId)) {
       throw usernameTaken();
     }
-    changes.username = update.username;
+    edits.username = update.username;
   }
   if (update.preferences) {
-    const { unitSystem, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
+    const { unitSystem, activityTime, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
     Object.assign(
-      changes,
+      edits,
       unitSystem !== undefined && { unitSystem },
+      activityTime !== undefined && { activityTime },
       timeZone !== undefined && { timeZone },
       darkMode !== undefined && { darkMode },
       emailNotifications !== undefined && { emailNotifications },
@@ -156,16 +169,16 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     if (problem) {
       throw invalid(`athleteProfile: ${problem}`, { athleteProfile: problem });
     }
-    changes.athleteProfile = JSON.stringify(merged);
+    edits.athleteProfile = JSON.stringify(merged);
   }
   let updated: ProfileRow | undefined;
   try {
     updated = await db.transaction().execute(async (trx) => {
-      if (changes.photoUrl === '') {
+      if (edits.photoUrl === '') {
         await deleteProfilePhoto(trx, userId);
       }
-      const row = await updateProfile(trx, userId, changes, now);
-      if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
+      const row = await updateProfile(trx, userId, edits, now);
+      if (row && (edits.firstName !== undefined || edits.lastName !== undefined)) {
         await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName), now);
       }
       return row;
@@ -178,6 +191,10 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   }
   if (!updated) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
+  }
+  if (changes && edits.activityTime !== undefined && edits.activityTime !== base.activityTime) {
+    await changes.changed({ userId, source: 'edit' });
+    return getProfile(db, userId);
   }
   return toProfile(updated);
 }
@@ -214,6 +231,7 @@ export function toProfile(row: ProfileRow): Profile {
     },
     preferences: {
       unitSystem: row.unitSystem,
+      activityTime: row.activityTime,
       darkMode: row.darkMode,
       emailNotifications: row.emailNotifications,
       weeklyReport: row.weeklyReport,
