@@ -12,7 +12,7 @@ import type { DeviceTotals, ParsedActivity, ParsedLap, ParsedLeg, UploadActivity
 import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
-import { computeSplits, withTimerTimes, type SplitSystem } from './splits.ts';
+import { computeSplits, withTimerTimes, type DeviceTiming, type SplitSystem } from './splits.ts';
 import { resolveTimeZone } from './position-time-zone.ts';
 import { localDateTime } from './time-zone.ts';
 import { hasPositions, TRACK_COLUMNS, type Track } from './track.ts';
@@ -166,12 +166,15 @@ function timerTimeOf(totals: DeviceTotals | null): number | null {
 /** Splits of the track, with the device's timer time of each where the file carries the timer. */
 function splitsOf(track: Track, system: SplitSystem, parsed: ParsedActivity): SplitRecord[] {
   const splits = computeSplits(track, system);
-  if (timerTimeOf(parsed.deviceTotals) === null) {
+  const timer = timerTimeOf(parsed.deviceTotals);
+  if (timer === null) {
     return splits;
   }
-  const timing = {
+  const timing: DeviceTiming = {
     laps: parsed.laps.map((lap) => ({ distance: lap.distanceM, timerTime: lap.totalTimeS })),
     pauses: parsed.timerPauses ?? [],
+    // A file that says when its timer stood still says all of its time: its splits add up to it.
+    ...(parsed.timerPauses ? { startMs: parsed.timerStart ?? Number.NaN, totalS: timer } : {}),
   };
   return withTimerTimes(splits, track, timing, system);
 }
@@ -312,6 +315,7 @@ export function describeActivities(parsed: ParsedActivity, context: DescribeCont
         deviceDistance: parsed.deviceDistance,
         laps,
         deviceTotals: leg.deviceTotals,
+        timerStart: leg.startTime,
         ...(index === 0 && warnings ? { warnings } : {}),
       },
       context,

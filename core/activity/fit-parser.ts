@@ -468,6 +468,7 @@ export function createFitParser(): ActivityFileParser {
         ...(warnings.length > 0 ? { warnings } : {}),
         ...(recordsEndEarly ? { recordsEndEarly } : {}),
         timerPauses: timerPausesOf(messages.eventMesgs ?? []),
+        ...(sessions.length === 1 ? { timerStart: sessionWindow(sessions[0] as FitMessage).start } : {}),
       };
     },
   };

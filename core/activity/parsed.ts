@@ -89,6 +89,8 @@ export interface ParsedActivity {
    * when the file does not say. The timer's time is the time from its start less these.
    */
   timerPauses?: TimerPause[];
+  /** When the device's timer started (FIT session start), ms since the epoch; absent when unknown. */
+  timerStart?: number;
 }
 
 /** A stretch during which the device's timer was stopped, ms since the epoch. */

@@ -249,6 +249,13 @@ export const AUTO_LAP_TOLERANCE = 0.005;
 export interface DeviceTiming {
   laps: readonly { distance: number; timerTime: number }[];
   pauses: readonly TimerPause[];
+  /**
+   * Where the file says all of its timer (FIT: its timer events): when the timer started (NaN when
+   * unknown) and its total seconds. The first split then counts from the start, and the last ends
+   * with the total.
+   */
+  startMs?: number;
+  totalS?: number;
 }
 
 /** Seconds of pause between `fromMs` and `toMs`. */
@@ -281,7 +288,9 @@ function lapsAreSplits(splits: readonly Split[], laps: DeviceTiming['laps'], sys
  * The splits with the device's timer time of each (timer_time), in whole seconds rounded on the
  * running total as the splits' own times are. Where the device's laps are the splits (an auto-lap
  * every split length), a split's timer time is its lap's. Otherwise it is the split's elapsed time
- * less the time the timer stood still within it: the time a watch shows for the split.
+ * less the time the timer stood still within it: the time a watch shows for the split.Where the
+ * file says all of its timer, the first split counts from the timer's start and the last ends with
+ * its total, so the splits add up to the device's time.
  */
 export function withTimerTimes(
   splits: readonly Split[],
@@ -290,15 +299,20 @@ export function withTimerTimes(
   system: SplitSystem,
 ): Split[] {
   const firstTime = track.time[0] as number;
+  const start = timing.startMs !== undefined && timing.startMs < firstTime ? timing.startMs : firstTime;
   const byLaps = lapsAreSplits(splits, timing.laps, system);
   let elapsed = 0;
   let timer = 0;
   let shown = 0;
   return splits.map((split, i) => {
     elapsed += split.elapsed_time;
+    const end = firstTime + elapsed * 1000;
     timer = byLaps
       ? timer + (timing.laps[i]?.timerTime as number)
-      : elapsed - pausedBetween(timing.pauses, firstTime, firstTime + elapsed * 1000);
+      : (end - start) / 1000 - pausedBetween(timing.pauses, start, end);
+    if (i === splits.length - 1 && timing.totalS !== undefined) {
+      timer = timing.totalS;
+    }
     const total = Math.max(shown, Math.round(timer));
     const time = total - shown;
     shown = total;
