@@ -125,7 +125,8 @@ describe('failed.fit: a yoga session without GPS', () => {
       sportLabel: 'training',
       distance: 0,
       elapsedTime: 778,
-      movingTime: 778,
+      // The device's timer: the session's total_timer_time.
+      movingTime: 778.918,
       calories: 114,
       startLatLng: null,
       splitsMetric: [],
