@@ -248,6 +248,7 @@ export const AUTO_LAP_TOLERANCE = 0.005;
 /** What the device says of its timer: its laps' distance and timer time, and when it stood still. */
 export interface DeviceTiming {
   laps: readonly { distance: number; timerTime: number }[];
+  /** In time order, none overlapping (fit-parser.ts timerPausesOf). */
   pauses: readonly TimerPause[];
   /**
    * Where the file says all of its timer (FIT: its timer events): when the timer started (NaN when
@@ -258,13 +259,23 @@ export interface DeviceTiming {
   totalS?: number;
 }
 
-/** Seconds of pause between `fromMs` and `toMs`. */
-function pausedBetween(pauses: readonly TimerPause[], fromMs: number, toMs: number): number {
-  let paused = 0;
-  for (const pause of pauses) {
-    paused += Math.max(0, Math.min(pause.endMs, toMs) - Math.max(pause.startMs, fromMs));
-  }
-  return paused / 1000;
+/**
+ * Seconds of pause from `fromMs` up to a time, asked at times that never go back: the pauses (in
+ * time order, none overlapping) are passed over once, however many splits ask.
+ */
+function pausedSince(pauses: readonly TimerPause[], fromMs: number): (toMs: number) => number {
+  const overlap = (pause: TimerPause, toMs: number) =>
+    Math.max(0, Math.min(pause.endMs, toMs) - Math.max(pause.startMs, fromMs));
+  let next = 0;
+  let ended = 0;
+  return (toMs) => {
+    while (next < pauses.length && (pauses[next] as TimerPause).endMs <= toMs) {
+      ended += overlap(pauses[next] as TimerPause, toMs);
+      next += 1;
+    }
+    const current = next < pauses.length ? overlap(pauses[next] as TimerPause, toMs) : 0;
+    return (ended + current) / 1000;
+  };
 }
 
 /**
@@ -288,7 +299,7 @@ function lapsAreSplits(splits: readonly Split[], laps: DeviceTiming['laps'], sys
  * The splits with the device's timer time of each (timer_time), in whole seconds rounded on the
  * running total as the splits' own times are. Where the device's laps are the splits (an auto-lap
  * every split length), a split's timer time is its lap's. Otherwise it is the split's elapsed time
- * less the time the timer stood still within it: the time a watch shows for the split.Where the
+ * less the time the timer stood still within it: the time a watch shows for the split. Where the
  * file says all of its timer, the first split counts from the timer's start and the last ends with
  * its total, so the splits add up to the device's time.
  */
@@ -301,15 +312,14 @@ export function withTimerTimes(
   const firstTime = track.time[0] as number;
   const start = timing.startMs !== undefined && timing.startMs < firstTime ? timing.startMs : firstTime;
   const byLaps = lapsAreSplits(splits, timing.laps, system);
+  const paused = pausedSince(timing.pauses, start);
   let elapsed = 0;
   let timer = 0;
   let shown = 0;
   return splits.map((split, i) => {
     elapsed += split.elapsed_time;
     const end = firstTime + elapsed * 1000;
-    timer = byLaps
-      ? timer + (timing.laps[i]?.timerTime as number)
-      : (end - start) / 1000 - pausedBetween(timing.pauses, start, end);
+    timer = byLaps ? timer + (timing.laps[i]?.timerTime as number) : (end - start) / 1000 - paused(end);
     if (i === splits.length - 1 && timing.totalS !== undefined) {
       timer = timing.totalS;
     }
