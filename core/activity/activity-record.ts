@@ -199,6 +199,9 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   if (summary.averageCadence !== null) {
     summary.averageCadence *= cadence;
   }
+  const timerTime = summary.hasTiming ? timerTimeOf(parsed.deviceTotals) : null;
+  // The timer runs from before the first record to after the last: the elapsed time is never less.
+  summary.elapsedTime = Math.max(summary.elapsedTime, timerTime ?? 0);
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
@@ -232,7 +235,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     calories,
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
-    timerTime: summary.hasTiming ? timerTimeOf(parsed.deviceTotals) : null,
+    timerTime,
     laps,
     // Splits are a time per kilometre or mile: a track without timing data has none, and neither
     // has one whose points carry no distance (an indoor activity known only by its total).

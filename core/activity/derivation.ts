@@ -21,7 +21,7 @@ import { isRealActivityName } from './activity-name.ts';
  *    values outside the plausible ranges (core/plausible-ranges.ts) dropped from their points.
  * 3: the device's timer kept beside the moving time (FIT session total_timer_time, TCX laps'
  *    TotalTimeSeconds), with each split's timer time (an auto-lap's own lap times, else the elapsed
- *    time less the FIT timer's pauses).
+ *    time less the FIT timer's pauses); the elapsed time never less than the timer.
  */
 export const ACTIVITY_DERIVATION_VERSION = 3;
 
