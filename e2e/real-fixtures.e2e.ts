@@ -159,9 +159,8 @@ describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
     await expect.poll(() => figure(page, 'Moving time').innerText()).toBe('1:09:02');
     expect(await figure(page, 'Device timer').innerText()).toBe(stamina);
     await page.goto('/dashboard');
-    await expect.poll(async () => (await dashboardTotals(page))['Running time']).toEqual([
-      '5:13:57',
-      'Rides 26:01 · Swims 12:52 · Other 12:58',
-    ]);
+    await expect
+      .poll(async () => (await dashboardTotals(page))['Running time'])
+      .toEqual(['5:13:57', 'Rides 26:01 · Swims 12:52 · Other 12:58']);
   });
 });

@@ -53,10 +53,6 @@ export async function updateProfile(
 
 /** Which time the runner's activities show (core/profile.ts ACTIVITY_TIMES); the default without a profile. */
 export async function findActivityTimeChoice(db: Db, userId: string): Promise<ActivityTimeChoice> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('activityTime')
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('profiles').select('activityTime').where('userId', '=', userId).executeTakeFirst();
   return row?.activityTime ?? DEFAULT_ACTIVITY_TIME;
 }

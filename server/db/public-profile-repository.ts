@@ -34,7 +34,16 @@ export async function uploadedTotals(db: Db, userId: string): Promise<PublicTota
 export function recentUploadedActivities(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('activities')
-    .select(['id', 'name', 'type', 'startDate', 'distance', activityTime(userId).as('movingTime'), 'elevationGain', 'hasTiming'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'startDate',
+      'distance',
+      activityTime(userId).as('movingTime'),
+      'elevationGain',
+      'hasTiming',
+    ])
     .where('activities.userId', '=', userId)
     .where('activities.source', '=', 'upload')
     .where(countsTowardTotals)

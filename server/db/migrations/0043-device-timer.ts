@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('profiles')
     .addColumn('activity_time', 'text', (col) =>
-      col.notNull().defaultTo('device').check(sql`activity_time in ('device', 'moving')`),
+      col
+        .notNull()
+        .defaultTo('device')
+        .check(sql`activity_time in ('device', 'moving')`),
     )
     .execute();
 }
