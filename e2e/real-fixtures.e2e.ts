@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { formatSpeed } from '../core/activity/activity-figures.ts';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
 import { formatDuration } from '../core/units.ts';
@@ -41,11 +42,12 @@ function figure(page: Page, label: string) {
     .nth(1);
 }
 
-/** The device's timer of a FIT file, as Garmin's SDK reads its session. */
-function sessionTimer(name: string): number {
+/** A FIT file's session of a sport (its first by default), as Garmin's SDK reads it. */
+function fitSession(name: string, sport?: string): { timer: number; distance: number } {
   const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, name)));
-  const { messages } = new Decoder(Stream.fromByteArray(bytes)).read();
-  return Number(messages.sessionMesgs?.[0]?.totalTimerTime);
+  const sessions = new Decoder(Stream.fromByteArray(bytes)).read().messages.sessionMesgs ?? [];
+  const session = sport === undefined ? sessions[0] : sessions.find((each) => each.sport === sport);
+  return { timer: Number(session?.totalTimerTime), distance: Number(session?.totalDistance) };
 }
 
 /** Each dashboard total: its figure and the other sports beside it. */
@@ -121,19 +123,25 @@ describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
     expect(await splits.locator('tbody tr').count()).toBe(10);
     await screenshot(page, `real-fixtures-${viewport}-four-tracks`);
 
-    // The triathlon's run: its own 4,489.6 m in 26:13, linked to its swim and ride.
+    // The triathlon's run: its own 4,489.6 m in its timer's 26:14 (moving 26:13), linked to its swim and ride.
     await page.goto('/activities');
     await page.getByRole('link', { name: 'Morning Ride' }).first().click();
     await expectVisible(heading(page, 'Morning Ride'));
     await expectVisible(page.getByRole('heading', { name: 'Part of a multisport event' }));
-    // 13,517.6 m in 26:01 is 19.4 mph: a ride shows speed, not pace.
-    await expect.poll(() => figure(page, 'Speed').innerText()).toBe('19.4 mph');
+    // The ride's distance over its timer (13,517.6 m in 26:07, 19.3 mph): a ride shows speed, not pace.
+    const ride = fitSession('triathlon_summary_first.fit', 'cycling');
+    await expect
+      .poll(() => figure(page, 'Speed').innerText())
+      .toBe(formatSpeed(ride.distance / ride.timer, 'imperial'));
     expect(await figure(page, 'Distance').innerText()).toBe('8.40 mi');
     const legs = page.getByRole('region', { name: 'Part of a multisport event' });
     await expectVisible(legs.getByText('Morning Ride (this activity)'));
     await legs.getByRole('link', { name: 'Morning Run' }).click();
     await expectVisible(heading(page, 'Morning Run'));
     await expect.poll(() => figure(page, 'Distance').innerText()).toBe('2.79 mi');
+    expect(await figure(page, 'Time').innerText()).toBe(
+      formatDuration(fitSession('triathlon_summary_first.fit', 'running').timer),
+    );
     expect(await figure(page, 'Moving time').innerText()).toBe('26:13');
     expect(await figure(page, 'Pace').innerText()).toBe('9:24/mi');
     await expectVisible(legs.getByRole('link', { name: 'Morning Swim' }));
@@ -141,7 +149,7 @@ describe.each(DESKTOP_ONLY)('real device files (%s)', (viewport) => {
 
     // Intervals on a Garmin: the watch's timer ran through the standing recoveries. The time is the
     // timer's, Stride's moving time beside it.
-    const stamina = formatDuration(sessionTimer('garmin-stamina.fit'));
+    const stamina = formatDuration(fitSession('garmin-stamina.fit').timer);
     await page.goto('/activities');
     await page.getByRole('row').filter({ hasText: '6.98 mi' }).getByRole('link').click();
     await expect.poll(() => figure(page, 'Time').innerText()).toBe(stamina);
