@@ -110,7 +110,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 
 /**
  * Saves the runner's changes to their profile. A change of the time their activities use (Account:
- * the device's timer or the moving time) changes every total of time and pace: `changes` hears it,
+ * the device's timer or the moving time) changes every total of time and pace: `activities` hears it,
  * as for a change of the activities themselves, so the stored totals, loads and cached reads follow.
  */
 export async function updateOwnProfile(
@@ -118,21 +118,21 @@ export async function updateOwnProfile(
   userId: string,
   update: ProfileUpdate,
   now: Date,
-  changes?: ActivityChanges,
+  activities?: ActivityChanges,
 ): Promise<Profile> {
   const base = await ownProfileRow(db, userId);
-  const edits: ProfileRowUpdate = {};
+  const changes: ProfileRowUpdate = {};
   if (update.firstName !== undefined) {
-    edits.firstName = update.firstName;
+    changes.firstName = update.firstName;
   }
   if (update.lastName !== undefined) {
-    edits.lastName = update.lastName;
+    changes.lastName = update.lastName;
   }
   if (update.location !== undefined) {
-    edits.location = update.location;
+    changes.location = update.location;
   }
   if (update.bio !== undefined) {
-    edits.bio = update.bio;
+    changes.bio = update.bio;
   }
   if (update.photoURL !== undefined && update.photoURL !== base.photoUrl) {
     // A photo is set by uploading it; PATCH may only clear it (the schema refuses other sites).
@@ -141,18 +141,18 @@ export async function updateOwnProfile(
         photoURL: PROFILE_PHOTO_MESSAGES.externalUrl,
       });
     }
-    edits.photoUrl = '';
+    changes.photoUrl = '';
   }
   if (update.username !== undefined && update.username !== base.username) {
     if (await isUsernameTaken(db, update.username, userId)) {
       throw usernameTaken();
     }
-    edits.username = update.username;
+    changes.username = update.username;
   }
   if (update.preferences) {
     const { unitSystem, activityTime, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
     Object.assign(
-      edits,
+      changes,
       unitSystem !== undefined && { unitSystem },
       activityTime !== undefined && { activityTime },
       timeZone !== undefined && { timeZone },
@@ -169,16 +169,16 @@ export async function updateOwnProfile(
     if (problem) {
       throw invalid(`athleteProfile: ${problem}`, { athleteProfile: problem });
     }
-    edits.athleteProfile = JSON.stringify(merged);
+    changes.athleteProfile = JSON.stringify(merged);
   }
   let updated: ProfileRow | undefined;
   try {
     updated = await db.transaction().execute(async (trx) => {
-      if (edits.photoUrl === '') {
+      if (changes.photoUrl === '') {
         await deleteProfilePhoto(trx, userId);
       }
-      const row = await updateProfile(trx, userId, edits, now);
-      if (row && (edits.firstName !== undefined || edits.lastName !== undefined)) {
+      const row = await updateProfile(trx, userId, changes, now);
+      if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
         await renameAuthUser(trx, userId, joinName(row.firstName, row.lastName), now);
       }
       return row;
@@ -192,8 +192,8 @@ export async function updateOwnProfile(
   if (!updated) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
   }
-  if (changes && edits.activityTime !== undefined && edits.activityTime !== base.activityTime) {
-    await changes.changed({ userId, source: 'edit' });
+  if (activities && changes.activityTime !== undefined && changes.activityTime !== base.activityTime) {
+    await activities.changed({ userId, source: 'edit' });
     return getProfile(db, userId);
   }
   return toProfile(updated);
