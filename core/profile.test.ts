@@ -50,10 +50,11 @@ const sampleProfile: Profile = {
 };
 
 describe('spec §3 defaults', () => {
-  it("prefers imperial units, light mode, e-mail notifications, the weekly report and the browser's time zone", () => {
+  it("prefers imperial units, the device's timer, light mode, e-mail notifications, the weekly report and the browser's time zone", () => {
     expect(DEFAULT_UNIT_SYSTEM).toBe('imperial');
     expect(DEFAULT_PREFERENCES).toEqual({
       unitSystem: 'imperial',
+      activityTime: 'device',
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,

@@ -23,8 +23,29 @@ export const profileTimeZoneSchema = z
   .refine(isValidTimeZone, TIME_ZONE_MESSAGES.unknown)
   .nullable();
 
+/**
+ * Which time an activity's time, pace and every total of time use: the device's own timer (FIT
+ * total_timer_time, TCX laps' TotalTimeSeconds) where the file carries one, else Stride's moving
+ * time; or always Stride's moving time (spec §5 stop detection).
+ */
+export const ACTIVITY_TIMES = ['device', 'moving'] as const;
+export type ActivityTimeChoice = (typeof ACTIVITY_TIMES)[number];
+/** The device's timer where there is one: the time the runner's watch showed them. */
+export const DEFAULT_ACTIVITY_TIME: ActivityTimeChoice = 'device';
+
+/** The Account choice's labels. */
+export const ACTIVITY_TIME_LABELS: Readonly<Record<ActivityTimeChoice, string>> = {
+  device: "The device's timer",
+  moving: 'Moving time',
+};
+
+/** What the Account choice changes. */
+export const ACTIVITY_TIME_HELP =
+  "The time, pace and totals of your activities: your watch's own timer where the file has one, or the time Stride counts you moving.";
+
 export const preferencesSchema = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),
+  activityTime: z.enum(ACTIVITY_TIMES),
   darkMode: z.boolean(),
   emailNotifications: z.boolean(),
   weeklyReport: z.boolean(),
@@ -38,6 +59,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,
+  activityTime: DEFAULT_ACTIVITY_TIME,
   darkMode: false,
   emailNotifications: true,
   weeklyReport: true,

@@ -10,6 +10,7 @@ import {
   NO_TIME_DATA,
   paceOrSpeedLabel,
   speedInUnits,
+  timeFigures,
 } from './activity-figures.ts';
 
 describe('activity time figures', () => {
@@ -27,6 +28,29 @@ describe('activity time figures', () => {
     expect(formatMovingTime(untimed)).toBe('No time data');
     expect(formatElapsedTime(untimed)).toBe('—');
     expect(formatActivityPace(untimed, 'metric')).toBe('—');
+  });
+});
+
+describe("the device's timer beside the moving time", () => {
+  const run = { hasTiming: true, elapsedTime: 3800, averageSpeed: 3, strideMovingTime: 3535, timerTime: 3773.2 };
+
+  it('shows the timer as the time, and the moving time beside it where the two differ', () => {
+    expect(timeFigures({ ...run, movingTime: 3773.2 })).toEqual([
+      ['Time', '1:02:53'],
+      ['Moving time', '58:55'],
+    ]);
+    expect(timeFigures({ ...run, movingTime: 3773.2, strideMovingTime: 3773 })).toEqual([['Time', '1:02:53']]);
+  });
+
+  it('shows the moving time the runner chose, and the device timer beside it', () => {
+    expect(timeFigures({ ...run, movingTime: 3535 })).toEqual([
+      ['Moving time', '58:55'],
+      ['Device timer', '1:02:53'],
+    ]);
+  });
+
+  it('shows the moving time alone without a device timer', () => {
+    expect(timeFigures({ ...run, movingTime: 3535, timerTime: null })).toEqual([['Moving time', '58:55']]);
   });
 });
 

@@ -69,6 +69,35 @@ export function formatElapsedTime(activity: TimedFigures): string {
   return activity.hasTiming ? formatDuration(activity.elapsedTime ?? 0) : NO_FIGURE;
 }
 
+/** An activity's stored times beside the one it shows (movingTime: the runner's choice). */
+export interface ActivityTimes extends TimedFigures {
+  /** Stride's own stop detection. */
+  strideMovingTime: number;
+  /** The device's own timer, null when the file carried none. */
+  timerTime: number | null;
+}
+
+export const TIME_LABELS = { timer: 'Time', moving: 'Moving time', deviceTimer: 'Device timer' } as const;
+
+/**
+ * The time figures of an activity's summary, label and value: its time (labelled "Time" when it is
+ * the device's timer, "Moving time" when it is Stride's), and beside it the other of the two where
+ * they differ in whole seconds.
+ */
+export function timeFigures(activity: ActivityTimes): [string, string][] {
+  const timer = activity.timerTime;
+  const showsTimer = timer !== null && activity.movingTime === timer;
+  const shown: [string, string] = [showsTimer ? TIME_LABELS.timer : TIME_LABELS.moving, formatMovingTime(activity)];
+  if (timer === null || !activity.hasTiming) {
+    return [shown];
+  }
+  const other = showsTimer ? activity.strideMovingTime : timer;
+  if (Math.round(other) === Math.round(activity.movingTime)) {
+    return [shown];
+  }
+  return [shown, [showsTimer ? TIME_LABELS.moving : TIME_LABELS.deviceTimer, formatDuration(other)]];
+}
+
 /** The activity's average pace, or speed for a ride; NO_FIGURE without timing data. */
 export function formatActivityPace(activity: TimedFigures, units: UnitSystem): string {
   return activity.hasTiming ? formatPaceOrSpeed(activity.averageSpeed, activity.type ?? 'run', units) : NO_FIGURE;

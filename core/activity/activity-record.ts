@@ -12,7 +12,7 @@ import type { DeviceTotals, ParsedActivity, ParsedLap, ParsedLeg, UploadActivity
 import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
 import type { LapRecord, SplitRecord } from './schemas.ts';
-import { computeSplits } from './splits.ts';
+import { computeSplits, withTimerTimes, type DeviceTiming, type SplitSystem } from './splits.ts';
 import { resolveTimeZone } from './position-time-zone.ts';
 import { localDateTime } from './time-zone.ts';
 import { hasPositions, TRACK_COLUMNS, type Track } from './track.ts';
@@ -29,6 +29,12 @@ export interface ActivityRecord extends StoredMetrics {
   calories: number | null;
   deviceName: string | null;
   sportLabel: string | null;
+  /**
+   * The device's own timer (FIT session total_timer_time, TCX laps' TotalTimeSeconds summed), in
+   * seconds, or null when the file carries none. `movingTime` stays Stride's own stop detection;
+   * which of the two an activity's time and pace show is the runner's choice (core/profile.ts).
+   */
+  timerTime: number | null;
   laps: LapRecord[];
   splitsMetric: SplitRecord[];
   splitsStandard: SplitRecord[];
@@ -151,6 +157,28 @@ function totalsFigures(summary: TrackSummary, totals: DeviceTotals): void {
   summary.averageSpeed = summary.movingTime > 0 ? summary.distance / summary.movingTime : 0;
 }
 
+/** The device's timer time from its totals, or null when the file carries none. */
+function timerTimeOf(totals: DeviceTotals | null): number | null {
+  const timer = totals?.timerTimeS ?? Number.NaN;
+  return Number.isFinite(timer) && timer > 0 ? timer : null;
+}
+
+/** Splits of the track, with the device's timer time of each where the file carries the timer. */
+function splitsOf(track: Track, system: SplitSystem, parsed: ParsedActivity): SplitRecord[] {
+  const splits = computeSplits(track, system);
+  const timer = timerTimeOf(parsed.deviceTotals);
+  if (timer === null) {
+    return splits;
+  }
+  const timing: DeviceTiming = {
+    laps: parsed.laps.map((lap) => ({ distance: lap.distanceM, timerTime: lap.totalTimeS })),
+    pauses: parsed.timerPauses ?? [],
+    // A file that says when its timer stood still says all of its time: its splits add up to it.
+    ...(parsed.timerPauses ? { startMs: parsed.timerStart ?? Number.NaN, totalS: timer } : {}),
+  };
+  return withTimerTimes(splits, track, timing, system);
+}
+
 export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
   const { track } = parsed;
   if (!parsed.deviceDistance) {
@@ -171,6 +199,9 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   if (summary.averageCadence !== null) {
     summary.averageCadence *= cadence;
   }
+  const timerTime = summary.hasTiming ? timerTimeOf(parsed.deviceTotals) : null;
+  // The timer runs from before the first record to after the last: the elapsed time is never less.
+  summary.elapsedTime = Math.max(summary.elapsedTime, timerTime ?? 0);
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
   const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
@@ -204,11 +235,12 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     calories,
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
+    timerTime,
     laps,
     // Splits are a time per kilometre or mile: a track without timing data has none, and neither
     // has one whose points carry no distance (an indoor activity known only by its total).
-    splitsMetric: splittable ? computeSplits(track, 'metric') : [],
-    splitsStandard: splittable ? computeSplits(track, 'standard') : [],
+    splitsMetric: splittable ? splitsOf(track, 'metric', parsed) : [],
+    splitsStandard: splittable ? splitsOf(track, 'standard', parsed) : [],
     flag,
     warnings: parsed.warnings ?? [],
     hasTiming: summary.hasTiming,
@@ -286,6 +318,7 @@ export function describeActivities(parsed: ParsedActivity, context: DescribeCont
         deviceDistance: parsed.deviceDistance,
         laps,
         deviceTotals: leg.deviceTotals,
+        timerStart: leg.startTime,
         ...(index === 0 && warnings ? { warnings } : {}),
       },
       context,

@@ -19,8 +19,11 @@ import { isRealActivityName } from './activity-name.ts';
  *    plausibility judged on the speed held over 30 s (one GPS jump no longer flags a run), heart
  *    rate and cadence averages weighted by time, splits in whole seconds without a tiny last split;
  *    values outside the plausible ranges (core/plausible-ranges.ts) dropped from their points.
+ * 3: the device's timer kept beside the moving time (FIT session total_timer_time, TCX laps'
+ *    TotalTimeSeconds), with each split's timer time (an auto-lap's own lap times, else the elapsed
+ *    time less the FIT timer's pauses); the elapsed time never less than the timer.
  */
-export const ACTIVITY_DERIVATION_VERSION = 2;
+export const ACTIVITY_DERIVATION_VERSION = 3;
 
 /**
  * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from

@@ -10,7 +10,8 @@
  *   file with no positions at all (indoors) keeps its records without them;
  * - sessions give the sport, the device totals (the ground truth Stride's figures are checked
  *   against) and, for multisport files, one leg per session (legsOf);
- * - laps keep the device's lap figures; the device and product name give deviceName.
+ * - laps keep the device's lap figures; the device and product name give deviceName;
+ * - timer events give when the device's timer stood still (timerPausesOf).
  */
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type {
@@ -19,6 +20,7 @@ import type {
   ParsedActivity,
   ParsedLap,
   ParsedLeg,
+  TimerPause,
   UploadActivityType,
 } from './parsed.ts';
 import { computeCumulativeDistance } from './track-distance.ts';
@@ -191,6 +193,33 @@ function firstIndexAtOrAfter(track: Track, time: number): number {
     }
   }
   return low;
+}
+
+/** FIT timer event types that stop the timer (FIT profile "event_type"). */
+const TIMER_STOPS = new Set(['stop', 'stopAll', 'stopDisable', 'stopDisableAll']);
+
+/**
+ * When the device's timer stood still: from each timer event that stops it to the next that starts
+ * it again. A stop with no start after it ends the recording, not a pause.
+ */
+function timerPausesOf(events: readonly FitMessage[]): TimerPause[] {
+  const timerEvents = events
+    .filter((event) => textField(event, 'event') === 'timer' && !Number.isNaN(timeField(event, 'timestamp')))
+    .sort((a, b) => timeField(a, 'timestamp') - timeField(b, 'timestamp'));
+  const pauses: TimerPause[] = [];
+  let stoppedAt = Number.NaN;
+  for (const event of timerEvents) {
+    const at = timeField(event, 'timestamp');
+    if (TIMER_STOPS.has(textField(event, 'eventType') ?? '')) {
+      stoppedAt = Number.isNaN(stoppedAt) ? at : stoppedAt;
+    } else if (textField(event, 'eventType') === 'start' && !Number.isNaN(stoppedAt)) {
+      if (at > stoppedAt) {
+        pauses.push({ startMs: stoppedAt, endMs: at });
+      }
+      stoppedAt = Number.NaN;
+    }
+  }
+  return pauses;
 }
 
 function lapsOf(lapMessages: readonly FitMessage[], track: Track): ParsedLap[] {
@@ -438,6 +467,8 @@ export function createFitParser(): ActivityFileParser {
         ...(legs ? { legs } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
         ...(recordsEndEarly ? { recordsEndEarly } : {}),
+        timerPauses: timerPausesOf(messages.eventMesgs ?? []),
+        ...(sessions.length === 1 ? { timerStart: sessionWindow(sessions[0] as FitMessage).start } : {}),
       };
     },
   };

@@ -84,6 +84,19 @@ export interface ParsedActivity {
    * covers more than they do): the device totals are the activity's distance and time.
    */
   recordsEndEarly?: boolean;
+  /**
+   * When the device's timer stood still (FIT timer stop … start events), in time order; absent
+   * when the file does not say. The timer's time is the time from its start less these.
+   */
+  timerPauses?: TimerPause[];
+  /** When the device's timer started (FIT session start), ms since the epoch; absent when unknown. */
+  timerStart?: number;
+}
+
+/** A stretch during which the device's timer was stopped, ms since the epoch. */
+export interface TimerPause {
+  startMs: number;
+  endMs: number;
 }
 
 export interface ActivityFileParser {

@@ -50,7 +50,16 @@ export const activitySummarySchema = z.object({
   startDateLocal: z.string(),
   timezone: z.string(),
   distance: z.number(),
+  /**
+   * The activity's time, which its pace (averageSpeed) and every total of time use: the device's
+   * timer where the file carried one, unless the runner chose Stride's moving time in Account
+   * (core/activity/device-timer.ts).
+   */
   movingTime: z.number(),
+  /** Stride's own stop detection (spec §5), shown as "Moving time" beside a device's timer. */
+  strideMovingTime: z.number(),
+  /** The device's own timer, in seconds; null when the file carried none. */
+  timerTime: z.number().nullable(),
   elapsedTime: z.number(),
   elevationGain: z.number(),
   /**
@@ -95,6 +104,8 @@ export const splitSchema = z.object({
   elapsed_time: z.number(),
   elevation_difference: z.number(),
   moving_time: z.number(),
+  /** The device's timer over the split (splits.ts withTimerTimes); absent without one. */
+  timer_time: z.number().optional(),
   split: z.number().int(),
   average_speed: z.number(),
   average_grade_adjusted_speed: z.number(),

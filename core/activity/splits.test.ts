@@ -20,7 +20,8 @@ function trackOf(points: readonly Partial<GeneratedPoint>[]): Track {
   };
 }
 
-const sum = (splits: readonly Split[], field: keyof Split) => splits.reduce((total, split) => total + split[field], 0);
+const sum = (splits: readonly Split[], field: keyof Split) =>
+  splits.reduce((total, split) => total + (split[field] ?? 0), 0);
 
 describe('splits per kilometre and per mile (spec §3 Split)', () => {
   // 10.5 km at 3 m/s, a point every 7 s (21 m), so boundaries fall between points.

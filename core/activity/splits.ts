@@ -7,6 +7,7 @@
 import { MAX_SPLITS } from './bounds.ts';
 import { smoothElevation } from './elevation-gain.ts';
 import { MOVING_SPEED_THRESHOLD_MPS } from './moving-speed.ts';
+import type { TimerPause } from './parsed.ts';
 import { trackLength, type Track } from './track.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
@@ -21,6 +22,11 @@ export interface Split {
   /** Smoothed elevation at the end minus at the start, metres; 0 without elevation data. */
   elevation_difference: number;
   moving_time: number;
+  /**
+   * The device's timer over the split, whole seconds, where the file carries the device's timer
+   * (withTimerTimes); absent otherwise.
+   */
+  timer_time?: number;
   /** 1-based. */
   split: number;
   /** distance / moving_time; 0 when not moving. */
@@ -234,4 +240,92 @@ export function computeSplits(track: Track, system: SplitSystem): Split[] {
     splits[splits.length - 1] = build(lastStart, end, lastFlat + flatEquivalent, splits.length);
   }
   return splits;
+}
+
+/** A lap's distance within this share of a split's length counts as one split long (auto-lap). */
+export const AUTO_LAP_TOLERANCE = 0.005;
+
+/** What the device says of its timer: its laps' distance and timer time, and when it stood still. */
+export interface DeviceTiming {
+  laps: readonly { distance: number; timerTime: number }[];
+  /** In time order, none overlapping (fit-parser.ts timerPausesOf). */
+  pauses: readonly TimerPause[];
+  /**
+   * Where the file says all of its timer (FIT: its timer events): when the timer started (NaN when
+   * unknown) and its total seconds. The first split then counts from the start, and the last ends
+   * with the total.
+   */
+  startMs?: number;
+  totalS?: number;
+}
+
+/**
+ * Seconds of pause from `fromMs` up to a time, asked at times that never go back: the pauses (in
+ * time order, none overlapping) are passed over once, however many splits ask.
+ */
+function pausedSince(pauses: readonly TimerPause[], fromMs: number): (toMs: number) => number {
+  const overlap = (pause: TimerPause, toMs: number) =>
+    Math.max(0, Math.min(pause.endMs, toMs) - Math.max(pause.startMs, fromMs));
+  let next = 0;
+  let ended = 0;
+  return (toMs) => {
+    while (next < pauses.length && (pauses[next] as TimerPause).endMs <= toMs) {
+      ended += overlap(pauses[next] as TimerPause, toMs);
+      next += 1;
+    }
+    const current = next < pauses.length ? overlap(pauses[next] as TimerPause, toMs) : 0;
+    return (ended + current) / 1000;
+  };
+}
+
+/**
+ * Whether the device's laps are these splits: as many, each but the last one split long (an
+ * auto-lap every kilometre or mile), each with its timer time.
+ */
+function lapsAreSplits(splits: readonly Split[], laps: DeviceTiming['laps'], system: SplitSystem): boolean {
+  const length = SPLIT_LENGTH_M[system];
+  return (
+    laps.length === splits.length &&
+    laps.every(
+      (lap, i) =>
+        Number.isFinite(lap.timerTime) &&
+        lap.timerTime > 0 &&
+        (i === laps.length - 1 || Math.abs(lap.distance - length) <= length * AUTO_LAP_TOLERANCE),
+    )
+  );
+}
+
+/**
+ * The splits with the device's timer time of each (timer_time), in whole seconds rounded on the
+ * running total as the splits' own times are. Where the device's laps are the splits (an auto-lap
+ * every split length), a split's timer time is its lap's. Otherwise it is the split's elapsed time
+ * less the time the timer stood still within it: the time a watch shows for the split. Where the
+ * file says all of its timer, the first split counts from the timer's start and the last ends with
+ * its total, so the splits add up to the device's time.
+ */
+export function withTimerTimes(
+  splits: readonly Split[],
+  track: Track,
+  timing: DeviceTiming,
+  system: SplitSystem,
+): Split[] {
+  const firstTime = track.time[0] as number;
+  const start = timing.startMs !== undefined && timing.startMs < firstTime ? timing.startMs : firstTime;
+  const byLaps = lapsAreSplits(splits, timing.laps, system);
+  const paused = pausedSince(timing.pauses, start);
+  let elapsed = 0;
+  let timer = 0;
+  let shown = 0;
+  return splits.map((split, i) => {
+    elapsed += split.elapsed_time;
+    const end = firstTime + elapsed * 1000;
+    timer = byLaps ? timer + (timing.laps[i]?.timerTime as number) : (end - start) / 1000 - paused(end);
+    if (i === splits.length - 1 && timing.totalS !== undefined) {
+      timer = timing.totalS;
+    }
+    const total = Math.max(shown, Math.round(timer));
+    const time = total - shown;
+    shown = total;
+    return { ...split, timer_time: time };
+  });
 }

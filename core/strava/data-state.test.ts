@@ -26,6 +26,8 @@ function activity(id: string, overrides: Partial<ActivitySummary> = {}): Activit
     timezone: 'Europe/Paris',
     distance: 5000,
     movingTime: 1500,
+    strideMovingTime: 1500,
+    timerTime: null,
     elapsedTime: 1550,
     elevationGain: 20,
     averageSpeed: 3.33,

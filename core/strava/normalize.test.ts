@@ -62,6 +62,8 @@ describe('normalizeStravaActivity', () => {
       timezone: 'Europe/Paris',
       distance: 10_012.3,
       movingTime: 3000,
+      strideMovingTime: 3000,
+      timerTime: null,
       elapsedTime: 3100,
       elevationGain: 87.5,
       hasTiming: true,

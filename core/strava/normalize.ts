@@ -213,6 +213,9 @@ export function normalizeStravaActivity(input: unknown): StravaActivity | null {
     timezone: timezoneOf(input.timezone),
     distance,
     movingTime,
+    // Strava sends no device timer: its moving time is the activity's time.
+    strideMovingTime: movingTime,
+    timerTime: null,
     elapsedTime,
     elevationGain: numberOrZero(pick(input, 'elevationGain', 'total_elevation_gain')),
     // Strava keeps a moving time for every recorded or manual activity; one without is untimed.

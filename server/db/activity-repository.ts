@@ -6,6 +6,7 @@
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { sql, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
@@ -20,6 +21,7 @@ const SUMMARY_COLUMNS = [
   'timezone',
   'distance',
   'movingTime',
+  'timerTime',
   'elapsedTime',
   'elevationGain',
   'hasTiming',
@@ -91,13 +93,22 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
   return query;
 }
 
-/** What each order sorts by: pace is seconds per metre, none without a distance. */
-const ORDER_EXPRESSIONS = {
-  date: sql`activities.start_date`,
-  distance: sql`activities.distance`,
-  time: sql`activities.moving_time`,
-  pace: sql`activities.moving_time::double precision / nullif(activities.distance, 0)`,
-} as const;
+/**
+ * What each order sorts by: time is the runner's chosen time (activity-time.ts), pace its seconds
+ * per metre, none without a distance.
+ */
+function orderExpression(sort: ActivityOrder['sort'], userId: string) {
+  switch (sort) {
+    case 'date':
+      return sql`activities.start_date`;
+    case 'distance':
+      return sql`activities.distance`;
+    case 'time':
+      return activityTime(userId);
+    case 'pace':
+      return sql`${activityTime(userId)}::double precision / nullif(activities.distance, 0)`;
+  }
+}
 
 /**
  * A page of the list in the asked order, and the total of the filter in the same query (an
@@ -127,7 +138,7 @@ export async function listActivities(
         .select((count) => count.fn.countAll<string>().as('count'))
         .as('total'),
     ])
-    .orderBy(sql`${ORDER_EXPRESSIONS[order.sort]} ${direction} nulls last`)
+    .orderBy(sql`${orderExpression(order.sort, userId)} ${direction} nulls last`)
     .orderBy('activities.startDate', 'desc')
     .orderBy('activities.id', 'desc')
     .limit(limit)

@@ -1,6 +1,7 @@
 /** SQL for what counts in a runner's totals, and the totals kept on the profile (spec §3). */
 import { sql, type ExpressionBuilder } from 'kysely';
 import { SAMPLE_SOURCE } from '../../core/activity/samples.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { Database } from './schema.ts';
 import type { SportTotal } from '../../core/activity/sport-totals.ts';
@@ -42,7 +43,7 @@ export async function refreshProfileStatistics(db: Db, userId: string, now: Date
       sql<number>`count(*)::int`.as('count'),
       sql<number>`coalesce(sum(distance), 0)`.as('distance'),
       sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
-      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
+      sql<number>`coalesce(sum(${activityTime(userId)}), 0)`.as('duration'),
     ]);
   await db
     .updateTable('profiles')
@@ -86,7 +87,7 @@ export async function sportTotals(db: Db, userId: string, started?: { from: Date
       sql<number>`count(*)::int`.as('activities'),
       sql<number>`coalesce(sum(distance), 0)`.as('distance'),
       sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
-      sql<number>`coalesce(sum(moving_time), 0)`.as('duration'),
+      sql<number>`coalesce(sum(${activityTime(userId)}), 0)`.as('duration'),
     ])
     .execute();
   return rows.map((row) => ({

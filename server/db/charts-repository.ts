@@ -8,6 +8,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { ChartBucket } from '../../core/charts/chart-periods.ts';
 import { isCharted } from './activity-totals-repository.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { Database } from './schema.ts';
 
@@ -68,10 +69,10 @@ export async function bucketTotals(
       key.as('key'),
       eb.fn.countAll<string>().as('count'),
       sql<string>`coalesce(sum(distance), 0)`.as('distance'),
-      sql<string>`coalesce(sum(case when has_timing then moving_time else 0 end), 0)`.as('movingTime'),
+      sql<string>`coalesce(sum(case when has_timing then ${activityTime(userId)} else 0 end), 0)`.as('movingTime'),
       sql<string>`coalesce(sum(elevation_gain), 0)`.as('elevation'),
       sql<string>`coalesce(sum(distance) filter (where ${isPaced(eb, paceType)}), 0)`.as('pacedDistance'),
-      sql<string>`coalesce(sum(moving_time) filter (where ${isPaced(eb, paceType)}), 0)`.as('pacedTime'),
+      sql<string>`coalesce(sum(${activityTime(userId)}) filter (where ${isPaced(eb, paceType)}), 0)`.as('pacedTime'),
     ])
     .groupBy(key)
     .orderBy('key')
@@ -138,8 +139,8 @@ export async function loadRows(db: Db, userId: string): Promise<LoadRow[]> {
     .where('userId', '=', userId)
     .where(isCharted)
     .where('hasTiming', '=', true)
-    .where('movingTime', '>', 0)
-    .select(['id', LOCAL_DAY.as('date'), 'type', 'movingTime', 'distance', 'averageHeartrate'])
+    .where(activityTime(userId), '>', 0)
+    .select(['id', LOCAL_DAY.as('date'), 'type', activityTime(userId).as('movingTime'), 'distance', 'averageHeartrate'])
     .execute();
 }
 

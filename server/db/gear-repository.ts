@@ -6,6 +6,7 @@
  */
 import { sql, type Updateable } from 'kysely';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { GearTable } from './schema.ts';
 
@@ -47,7 +48,7 @@ export async function listGear(db: Db, userId: string, ids?: readonly string[]):
     ])
     .select([
       sql<number>`coalesce(sum(activities.distance), 0)::float8`.as('activityDistance'),
-      sql<number>`coalesce(sum(activities.moving_time), 0)::float8`.as('movingTime'),
+      sql<number>`coalesce(sum(${activityTime(userId)}), 0)::float8`.as('movingTime'),
       sql<number>`count(activities.id)::int4`.as('activityCount'),
     ])
     .where('gear.userId', '=', userId)

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { GoalDefinition, GoalStatus } from '../../core/training/goals.ts';
 import type { ProgressActivity } from '../../core/training/goal-progress.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 
 export interface GoalRow {
@@ -145,7 +146,7 @@ export async function runsBetween(db: Db, userId: string, fromMs: number, toMs: 
     .where(countsTowardTotals)
     .where('startDate', '>=', new Date(fromMs))
     .where('startDate', '<=', new Date(toMs))
-    .select(['startDate', 'distance', 'movingTime', 'type'])
+    .select(['startDate', 'distance', activityTime(userId).as('movingTime'), 'type'])
     .execute();
   return rows.map((row) => ({
     startDate: new Date(row.startDate).getTime(),

@@ -2,6 +2,7 @@
 import type { MedalActivity, RunEffort } from '../../core/medals/run-history.ts';
 import { bestEffortDistance } from '../../core/running/activity-best-efforts.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
 
@@ -17,7 +18,8 @@ export async function listMedalActivities(db: Db, userId: string): Promise<Medal
   const [rows, efforts] = await Promise.all([
     db
       .selectFrom('activities')
-      .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
+      .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'elevationGain'])
+      .select(activityTime(userId).as('movingTime'))
       .where('userId', '=', userId)
       .where(countsTowardTotals)
       .execute(),

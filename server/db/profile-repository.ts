@@ -1,5 +1,6 @@
 /** SQL for the profiles table. Every query is scoped by the owner's user id. */
 import { sql } from 'kysely';
+import { DEFAULT_ACTIVITY_TIME, type ActivityTimeChoice } from '../../core/profile.ts';
 import type { Db } from './db.ts';
 import type { NewProfileRow, ProfileRow, ProfileRowUpdate } from './schema.ts';
 
@@ -48,4 +49,10 @@ export async function updateProfile(
     .where('userId', '=', userId)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Which time the runner's activities show (core/profile.ts ACTIVITY_TIMES); the default without a profile. */
+export async function findActivityTimeChoice(db: Db, userId: string): Promise<ActivityTimeChoice> {
+  const row = await db.selectFrom('profiles').select('activityTime').where('userId', '=', userId).executeTakeFirst();
+  return row?.activityTime ?? DEFAULT_ACTIVITY_TIME;
 }

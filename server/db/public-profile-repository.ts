@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { PublicTotals } from '../../core/profile-privacy.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
+import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 
 export async function uploadedTotals(db: Db, userId: string): Promise<PublicTotals> {
@@ -17,7 +18,7 @@ export async function uploadedTotals(db: Db, userId: string): Promise<PublicTota
     .select([
       sql<number>`count(*)::int`.as('activities'),
       sql<number>`coalesce(sum(distance), 0)`.as('distance'),
-      sql<number>`coalesce(sum(moving_time), 0)`.as('movingTime'),
+      sql<number>`coalesce(sum(${activityTime(userId)}), 0)`.as('movingTime'),
       sql<number>`coalesce(sum(elevation_gain), 0)`.as('elevationGain'),
     ])
     .executeTakeFirstOrThrow();
@@ -33,7 +34,16 @@ export async function uploadedTotals(db: Db, userId: string): Promise<PublicTota
 export function recentUploadedActivities(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('activities')
-    .select(['id', 'name', 'type', 'startDate', 'distance', 'movingTime', 'elevationGain', 'hasTiming'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'startDate',
+      'distance',
+      activityTime(userId).as('movingTime'),
+      'elevationGain',
+      'hasTiming',
+    ])
     .where('activities.userId', '=', userId)
     .where('activities.source', '=', 'upload')
     .where(countsTowardTotals)

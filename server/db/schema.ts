@@ -119,6 +119,8 @@ export interface ProfilesTable {
   weeklyReport: Generated<boolean>;
   /** The runner's IANA time zone from Account; null: the browser's. */
   timeZone: string | null;
+  /** Which time an activity's time, pace and totals use (core/profile.ts ACTIVITY_TIMES). */
+  activityTime: Generated<'device' | 'moving'>;
   /** The maximum heart rate the runner set (bpm); null: the highest recorded applies. */
   maxHeartRate: number | null;
   /** Off: /{username} answers as for a name no runner has (core/profile-privacy.ts). */
@@ -143,7 +145,10 @@ export interface ActivitiesTable {
   startDateLocal: string;
   timezone: string;
   distance: number;
+  /** Stride's own stop detection (spec §5). */
   movingTime: number;
+  /** The device's own timer (FIT total_timer_time, TCX laps' TotalTimeSeconds), null without one. */
+  timerTime: number | null;
   elapsedTime: number;
   elevationGain: number;
   /** False for a track without timing data: no time, pace or splits, no running day. */

@@ -124,8 +124,9 @@ describe('failed.fit: a yoga session without GPS', () => {
       type: 'other',
       sportLabel: 'training',
       distance: 0,
-      elapsedTime: 778,
-      movingTime: 778,
+      // The device's timer (the session's total_timer_time), and the elapsed time never less.
+      elapsedTime: 778.918,
+      movingTime: 778.918,
       calories: 114,
       startLatLng: null,
       splitsMetric: [],

@@ -141,6 +141,7 @@ describe('PATCH /api/profile', () => {
 
     expect(first.body.preferences).toEqual({
       unitSystem: 'metric',
+      activityTime: 'device',
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,
@@ -148,6 +149,7 @@ describe('PATCH /api/profile', () => {
     });
     expect(second.body.preferences).toEqual({
       unitSystem: 'metric',
+      activityTime: 'device',
       darkMode: true,
       emailNotifications: true,
       weeklyReport: false,

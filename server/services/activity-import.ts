@@ -58,6 +58,7 @@ export function activityRow(
     timezone: record.timezone,
     distance: record.distance,
     movingTime: record.movingTime,
+    timerTime: record.timerTime,
     elapsedTime: record.elapsedTime,
     elevationGain: record.elevationGain,
     hasTiming: record.hasTiming,

@@ -22,6 +22,8 @@ import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { checkPlausibility } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
+import { shownSplits, shownTimes } from '../../core/activity/device-timer.ts';
+import type { ActivityTimeChoice } from '../../core/profile.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -66,6 +68,7 @@ import { orderSportTotals, type SportTotals } from '../../core/activity/sport-to
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
 import { listPrivacyZones } from '../db/privacy-zone-repository.ts';
+import { findActivityTimeChoice } from '../db/profile-repository.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
@@ -86,7 +89,8 @@ const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
 const latLng = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
 
-function toSummary(row: ActivitySummaryRow): ActivitySummary {
+function toSummary(row: ActivitySummaryRow, choice: ActivityTimeChoice): ActivitySummary {
+  const shown = shownTimes(row, choice);
   return {
     id: row.id,
     name: row.name,
@@ -96,11 +100,13 @@ function toSummary(row: ActivitySummaryRow): ActivitySummary {
     startDateLocal: row.startDateLocal,
     timezone: row.timezone,
     distance: row.distance,
-    movingTime: row.movingTime,
+    movingTime: shown.time,
+    strideMovingTime: row.movingTime,
+    timerTime: row.timerTime,
     elapsedTime: row.elapsedTime,
     elevationGain: row.elevationGain,
     hasTiming: row.hasTiming,
-    averageSpeed: row.averageSpeed,
+    averageSpeed: shown.averageSpeed,
     maxSpeed: row.maxSpeed,
     averageHeartrate: row.averageHeartrate,
     maxHeartrate: row.maxHeartrate,
@@ -128,10 +134,11 @@ function toDetail(
   hasTrack: boolean,
   legs: ActivityDetail['multisport'],
   gear: ActivityDetail['gear'],
+  choice: ActivityTimeChoice,
   stravaError: string | null = null,
 ): ActivityDetail {
   return {
-    ...toSummary({ ...row, hasTrack }),
+    ...toSummary({ ...row, hasTrack }, choice),
     description: row.description,
     privateNotes: row.privateNotes,
     deviceName: row.deviceName,
@@ -142,8 +149,8 @@ function toDetail(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     laps: row.laps as LapRecord[],
-    splitsMetric: row.splitsMetric as SplitRecord[],
-    splitsStandard: row.splitsStandard as SplitRecord[],
+    splitsMetric: shownSplits(row.splitsMetric as SplitRecord[], row, choice),
+    splitsStandard: shownSplits(row.splitsStandard as SplitRecord[], row, choice),
     stravaError,
     multisport: legs,
     fileWarnings: row.fileWarnings,
@@ -153,12 +160,13 @@ function toDetail(
 
 /** The detail of a stored row: whether it has a track, the legs of its multisport event, its gear. */
 async function detailOf(db: Db, row: ActivityRow, stravaError: string | null = null): Promise<ActivityDetail> {
-  const [track, legs, gear] = await Promise.all([
+  const [track, legs, gear, choice] = await Promise.all([
     trackAvailable(db, row),
     row.multisportId === null ? Promise.resolve(null) : findMultisportLegs(db, row.userId, row.multisportId),
     activityGear(db, row.userId, row.gearId),
+    findActivityTimeChoice(db, row.userId),
   ]);
-  return toDetail(row, track, legs === null ? null : { legs }, gear, stravaError);
+  return toDetail(row, track, legs === null ? null : { legs }, gear, choice, stravaError);
 }
 
 export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
@@ -167,10 +175,13 @@ export async function listActivities(db: Db, userId: string, query: ActivityList
   const sort = query.sort ?? 'date';
   const order = { sort, order: query.order ?? DEFAULT_SORT_ORDER[sort] };
   const offset = ((query.page ?? 1) - 1) * limit;
-  const listed = await listActivityRows(db, userId, filter, order, limit, offset);
+  const [listed, choice] = await Promise.all([
+    listActivityRows(db, userId, filter, order, limit, offset),
+    findActivityTimeChoice(db, userId),
+  ]);
   // An empty page past the end carries no total: only then is it counted on its own.
   const total = listed.total ?? (await countActivities(db, userId, filter));
-  return { items: listed.rows.map(toSummary), total };
+  return { items: listed.rows.map((row) => toSummary(row, choice)), total };
 }
 
 /** A Strava activity's track is fetched when it is opened; a start position says there is one. */
@@ -362,6 +373,7 @@ export function manualActivityRow(id: string, userId: string, record: ManualActi
     timezone: record.timezone,
     distance: record.distance,
     movingTime: record.movingTime,
+    timerTime: null,
     elapsedTime: record.elapsedTime,
     elevationGain: 0,
     hasTiming: true,

@@ -32,6 +32,7 @@ import {
   updateProfile,
 } from '../db/profile-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
+import type { ActivityChanges } from './service-context.ts';
 import type { ProfileRow, ProfileRowUpdate } from '../db/schema.ts';
 import { deleteProfilePhoto } from '../db/profile-photo-repository.ts';
 import { findAuthUser, renameAuthUser } from '../db/user-repository.ts';
@@ -107,7 +108,18 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   return toProfile(await ownProfileRow(db, userId));
 }
 
-export async function updateOwnProfile(db: Db, userId: string, update: ProfileUpdate, now: Date): Promise<Profile> {
+/**
+ * Saves the runner's changes to their profile. A change of the time their activities use (Account:
+ * the device's timer or the moving time) changes every total of time and pace: `activities` hears it,
+ * as for a change of the activities themselves, so the stored totals, loads and cached reads follow.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  userId: string,
+  update: ProfileUpdate,
+  now: Date,
+  activities?: ActivityChanges,
+): Promise<Profile> {
   const base = await ownProfileRow(db, userId);
   const changes: ProfileRowUpdate = {};
   if (update.firstName !== undefined) {
@@ -138,10 +150,11 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     changes.username = update.username;
   }
   if (update.preferences) {
-    const { unitSystem, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
+    const { unitSystem, activityTime, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
     Object.assign(
       changes,
       unitSystem !== undefined && { unitSystem },
+      activityTime !== undefined && { activityTime },
       timeZone !== undefined && { timeZone },
       darkMode !== undefined && { darkMode },
       emailNotifications !== undefined && { emailNotifications },
@@ -179,6 +192,10 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
   if (!updated) {
     throw notFound(NOT_FOUND_MESSAGES.profile);
   }
+  if (activities && changes.activityTime !== undefined && changes.activityTime !== base.activityTime) {
+    await activities.changed({ userId, source: 'edit' });
+    return getProfile(db, userId);
+  }
   return toProfile(updated);
 }
 
@@ -214,6 +231,7 @@ export function toProfile(row: ProfileRow): Profile {
     },
     preferences: {
       unitSystem: row.unitSystem,
+      activityTime: row.activityTime,
       darkMode: row.darkMode,
       emailNotifications: row.emailNotifications,
       weeklyReport: row.weeklyReport,

@@ -321,7 +321,7 @@ export function createServices(deps: ServiceDeps) {
     /** The account name follows the profile's, so the cached sessions (which hold it) are dropped too. */
     update: writes(async (userId: string, update: ProfileUpdate) => {
       try {
-        return await updateOwnProfile(db, userId, update, new Date(clock.now()));
+        return await updateOwnProfile(db, userId, update, new Date(clock.now()), context.changes);
       } finally {
         await sessions.userSessionsChanged(userId);
       }

@@ -1,4 +1,7 @@
-/** Account Settings → "Preferences": unit system, dark mode, e-mail notifications, weekly report. */
+/**
+ * Account Settings → "Preferences": unit system, activity time, time zone, dark mode, e-mail
+ * notifications, weekly report.
+ */
 import {
   Box,
   FormControl,
@@ -12,7 +15,7 @@ import {
   Switch,
 } from '@mui/material';
 import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
-import type { Preferences } from '../../../core/profile.ts';
+import { ACTIVITY_TIME_HELP, ACTIVITY_TIME_LABELS, ACTIVITY_TIMES, type Preferences } from '../../../core/profile.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { useSendsMail } from './use-sends-mail.ts';
 
@@ -61,6 +64,22 @@ export function PreferenceFields({ preferences, set }: { preferences: Preference
           <FormControlLabel value="imperial" control={<Radio />} label="Imperial (miles, feet)" />
           <FormControlLabel value="metric" control={<Radio />} label="Metric (kilometres, metres)" />
         </RadioGroup>
+      </FormControl>
+      <FormControl>
+        <FormLabel id="activity-time-label">Activity time</FormLabel>
+        <RadioGroup
+          aria-labelledby="activity-time-label"
+          aria-describedby="activity-time-help"
+          value={preferences.activityTime}
+          onChange={(event) => set('activityTime', event.target.value as Preferences['activityTime'])}
+        >
+          {ACTIVITY_TIMES.map((choice) => (
+            <FormControlLabel key={choice} value={choice} control={<Radio />} label={ACTIVITY_TIME_LABELS[choice]} />
+          ))}
+        </RadioGroup>
+        <FormHelperText id="activity-time-help" sx={{ mx: 0 }}>
+          {ACTIVITY_TIME_HELP}
+        </FormHelperText>
       </FormControl>
       <TimeZoneField value={preferences.timeZone ?? null} onChange={(zone) => set('timeZone', zone)} />
       <FormGroup sx={{ gap: 1 }}>

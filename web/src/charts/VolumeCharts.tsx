@@ -58,7 +58,7 @@ export function VolumeCharts({
       <Grid size={{ xs: 12, lg: 6 }}>
         <ChartCard
           title={`Time per ${per}`}
-          subtitle={compared ? 'Moving time (h:mm), beside last year' : 'Moving time (h:mm)'}
+          subtitle={compared ? 'Hours (h:mm), beside last year' : 'Hours (h:mm)'}
           testId="chart-time"
           empty={none}
           summary={summaries.time}

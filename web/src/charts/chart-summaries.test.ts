@@ -30,7 +30,7 @@ describe('the Charts page in words', () => {
       'Distance per week, 3 weeks from 3 Feb to 17 Feb. This period: lowest 0 km (17 Feb), highest 30.25 km (10 Feb), latest 0 km.',
     );
     expect(summaries.time).toBe(
-      'Moving time per week, 3 weeks from 3 Feb to 17 Feb. This period: lowest 0:00 h (17 Feb), highest 2:30 h (10 Feb), latest 0:00 h.',
+      'Time per week, 3 weeks from 3 Feb to 17 Feb. This period: lowest 0:00 h (17 Feb), highest 2:30 h (10 Feb), latest 0:00 h.',
     );
     expect(summaries.climb).toBe(
       'Climb per week, 3 weeks from 3 Feb to 17 Feb. Climb: lowest 0 m (17 Feb), highest 410 m (10 Feb), latest 0 m.',

@@ -49,7 +49,7 @@ export function volumeSummaries(
       ),
     }),
     time: chartSummary({
-      title: `Moving time per ${per}`,
+      title: `Time per ${per}`,
       labels,
       noun,
       series: withLastYear(

@@ -61,7 +61,7 @@ function Totals({ profile, units }: { profile: PublicProfile; units: UnitSystem 
   const figures = [
     { label: 'Uploads', value: totals.activities.toLocaleString() },
     { label: 'Distance', value: formatDistance(totals.distance, units) },
-    { label: 'Moving time', value: formatDuration(totals.movingTime) },
+    { label: 'Time', value: formatDuration(totals.movingTime) },
     { label: 'Climb', value: formatElevation(totals.elevationGain, units) },
   ];
   return (

@@ -66,10 +66,12 @@ export function useUpdateProfile() {
     mutationFn: (update: ProfileUpdate): Promise<Profile> => unwrap(api.profile.$patch({ json: update })),
     onSuccess: async (profile) => {
       const zoneBefore = runnerTimeZone();
+      const timeBefore = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY)?.preferences.activityTime;
       setRunnerTimeZone(profile.preferences.timeZone);
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
-      if (runnerTimeZone() !== zoneBefore) {
-        // Today's date, streak days and the training plan's days are counted in the runner's zone.
+      if (runnerTimeZone() !== zoneBefore || profile.preferences.activityTime !== timeBefore) {
+        // Today's date, streak days and the training plan's days are counted in the runner's zone;
+        // every time, pace and total follows the runner's choice of time.
         await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== PROFILE_QUERY_KEY[0] });
       }
       // The sidebar shows the name from the session.

@@ -4,8 +4,8 @@ import {
   formatActivityDistance,
   formatActivityPace,
   formatElapsedTime,
-  formatMovingTime,
   paceOrSpeedLabel,
+  timeFigures,
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/profile.ts';
@@ -18,7 +18,7 @@ export function ActivitySummaryGrid({ activity, units }: { activity: ActivityDet
     <Grid container spacing={1.5}>
       {[
         ['Distance', formatActivityDistance(activity, units)],
-        ['Moving time', formatMovingTime(activity)],
+        ...timeFigures(activity),
         ['Elapsed time', formatElapsedTime(activity)],
         [paceOrSpeedLabel(activity.type), formatActivityPace(activity, units)],
         ['Elevation gain', formatElevation(activity.elevationGain, units)],

@@ -82,16 +82,8 @@ const COLUMNS: readonly Column[] = [
   { key: 'distance', label: 'Distance', sort: 'distance', width: { xs: 68, md: 96 } },
   {
     key: 'time',
-    label: (
-      <>
-        <Box component="span" sx={{ display: { md: 'none' } }}>
-          Time
-        </Box>
-        <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-          Moving time
-        </Box>
-      </>
-    ),
+    // The runner's chosen time (Account): the device's timer or Stride's moving time.
+    label: 'Time',
     sort: 'time',
     width: { xs: 64, md: 112 },
   },
