@@ -33,9 +33,9 @@ const ON_FOOT: ReadonlySet<UploadActivityType> = new Set(['run', 'walk', 'hike']
 export const MAX_PLAUSIBLE_ELAPSED_S = 7 * 24 * 3600;
 
 /**
- * The highest speed held over at least 30 s (moving-speed.ts sustainedSpeed, so a watch settling its
- * position or one bad fix is diluted by the running around it) that a person on foot or on a bike
- * reaches.
+ * The highest maximum speed (the activity's own: moving-speed.ts maxSpeed, held over a stretch of
+ * at least 10 s, so a watch settling its position or one bad fix is not one) that a person on foot
+ * or on a bike reaches.
  * - On foot 12.5 m/s (45 km/h): Usain Bolt's top speed in his 9.58 s 100 m was about 12.3 m/s.
  * - On a bike 35 m/s (126 km/h): above the fastest descents ever measured in road racing (about
  *   130 km/h, a handful of records, which their riders confirm). A car, train or plane is faster.
@@ -114,7 +114,7 @@ export interface PlausibilityInput {
   /** m/s over moving time. */
   averageSpeed: number;
   /**
-   * m/s held over at least SUSTAINED_SPEED_WINDOW_S (moving-speed.ts sustainedSpeed) for a track;
+   * The activity's maximum speed in m/s: held over at least MAX_SPEED_WINDOW_S (moving-speed.ts) for a track;
    * a service's own maximum speed for an activity without one (Strava's max_speed).
    */
   maxSpeed: number;
