@@ -139,7 +139,53 @@ export const FLAG_TEXTS = {
   chipTitle: 'Left out of your totals and medals until you confirm it',
   confirm: 'Count this activity',
   confirmed: 'You confirmed this activity: it counts in your totals and medals.',
+  makeRide: 'Make it a ride',
 } as const;
+
+/** What the flag judges of a stored activity: its figures and its start. */
+export interface StoredFigures {
+  type: UploadActivityType;
+  distance: number;
+  movingTime: number;
+  elapsedTime: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  /** ISO 8601, or a Date. */
+  startDate: string | Date;
+}
+
+/**
+ * The flag a stored activity's figures give under `type` (a new type re-judges them); its date is
+ * judged at `nowMs`, and not without.
+ */
+export function checkStoredFigures(
+  activity: StoredFigures,
+  type: UploadActivityType,
+  nowMs?: number,
+): PlausibilityFlag | null {
+  return checkPlausibility({
+    type,
+    distance: activity.distance,
+    movingTime: activity.movingTime,
+    elapsedTime: activity.elapsedTime,
+    averageSpeed: activity.averageSpeed,
+    maxSpeed: activity.maxSpeed,
+    ...(nowMs === undefined ? {} : { start: { startMs: new Date(activity.startDate).getTime(), nowMs } }),
+  });
+}
+
+/**
+ * Whether "Make it a ride" fits a flagged activity: its figures are too fast for its sport (a file
+ * that declares running at 30 km/h) and possible on a bike. A flag its stored figures do not give
+ * (the file's points: a distance mismatch), its date or a ride's own flag is not one a new type mends.
+ */
+export function rideWouldMend(activity: StoredFigures & { flagged: boolean }): boolean {
+  if (!activity.flagged || activity.type === 'ride') {
+    return false;
+  }
+  const reason = checkStoredFigures(activity, activity.type)?.reason;
+  return (reason === 'speed' || reason === 'average-speed') && checkStoredFigures(activity, 'ride') === null;
+}
 
 /** Whether a flagged activity still waits for its runner's confirmation. */
 export function awaitsConfirmation(activity: { flagged: boolean; flagConfirmedAt: string | null }): boolean {

@@ -20,7 +20,7 @@ import {
 } from '../../core/activity/activity-bulk.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
-import { checkPlausibility } from '../../core/activity/plausibility.ts';
+import { checkStoredFigures } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { toDisplayTrack } from '../../core/activity/display-track.ts';
 import { trackToGpx } from '../../core/activity/gpx-export.ts';
@@ -330,18 +330,10 @@ function gearForType(row: ActivityRow): Partial<Updateable<ActivitiesTable>> {
  * mismatch) and stays. A new reason waits for a new confirmation.
  */
 function flagForType(row: ActivityRow, type: UploadActivityType, now: Date): Partial<Updateable<ActivitiesTable>> {
-  const figures = {
-    distance: row.distance,
-    movingTime: row.movingTime,
-    elapsedTime: row.elapsedTime,
-    averageSpeed: row.averageSpeed,
-    maxSpeed: row.maxSpeed,
-    start: { startMs: row.startDate.getTime(), nowMs: now.getTime() },
-  };
-  if (row.flagged && checkPlausibility({ ...figures, type: row.type })?.message !== row.flagReason) {
+  if (row.flagged && checkStoredFigures(row, row.type, now.getTime())?.message !== row.flagReason) {
     return {};
   }
-  const flag = checkPlausibility({ ...figures, type });
+  const flag = checkStoredFigures(row, type, now.getTime());
   const reason = flag?.message ?? null;
   if (reason === row.flagReason) {
     return {};

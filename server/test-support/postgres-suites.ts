@@ -43,4 +43,6 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
     'concurrent uploads per runner on the import pool; branches on the database',
   'server/routes/weather-cache.db.test.ts': 'the weather cache over LISTEN/NOTIFY between two servers',
   'server/routes/weather.db.test.ts': 'racing readers on two app servers fetch a forecast once (PostgreSQL only)',
+  'server/routes/plausible-figures.db.test.ts':
+    'flags, maximum speeds and names against the files, and their re-derivation at start, on each database',
 };
