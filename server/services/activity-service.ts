@@ -28,6 +28,7 @@ import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { GEAR_MESSAGES } from '../../core/gear.ts';
 import { publicTrackLines, type ShareTrack } from '../../core/profile-privacy.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
+import { streamsPending } from '../../core/strava/detail.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
@@ -145,6 +146,7 @@ function toDetail(
     splitsMetric: row.splitsMetric as SplitRecord[],
     splitsStandard: row.splitsStandard as SplitRecord[],
     stravaError,
+    streamsPending: streamsPending(row),
     multisport: legs,
     fileWarnings: row.fileWarnings,
     gear,

@@ -33,6 +33,7 @@ import {
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
 import { countStravaRunsRead } from '../db/strava-efforts-backfill-repository.ts';
 import { notFound } from '../errors.ts';
+import { streamsPending } from '../../core/strava/detail.ts';
 
 /** What working out track figures needs of the service context. */
 export type TrackFiguresContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
@@ -165,7 +166,7 @@ export async function getActivityBestEfforts(
         })),
     };
   }
-  if (activity.trackFiguresAt === null) {
+  if (activity.trackFiguresAt === null || streamsPending(activity)) {
     return { status: 'pending', efforts: [] };
   }
   return {
