@@ -166,13 +166,12 @@ export async function getActivityBestEfforts(
         })),
     };
   }
-  if (activity.trackFiguresAt === null || streamsPending(activity)) {
+  if (activity.trackFiguresAt === null) {
     return { status: 'pending', efforts: [] };
   }
-  return {
-    status: whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) }),
-    efforts: [],
-  };
+  const why = whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) });
+  // A Strava run's track is its streams, still to be fetched: its efforts are worked out from them then.
+  return { status: why === 'no-track' && streamsPending(activity) ? 'pending' : why, efforts: [] };
 }
 
 export interface TrackFiguresBackfill {
