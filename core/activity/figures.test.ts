@@ -14,7 +14,7 @@ import {
 import { describeActivity } from './activity-record.ts';
 import { encodeFit } from './fit-file-builders.test-support.ts';
 import { summarizeTrack } from './metrics.ts';
-import { MAX_SPEED_WINDOW_S, maxSpeed } from './moving-speed.ts';
+import { MAX_SPEED_WINDOW_MAX_SEGMENTS, MAX_SPEED_WINDOW_S, maxSpeed } from './moving-speed.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
 import { FLAG_MESSAGES } from './plausibility.ts';
 
@@ -144,5 +144,15 @@ describe("a FIT file's own maximum speed", () => {
 
   it('is not when it is not (14.2 m/s on a run): the track held 3 m/s', () => {
     expect(fit(14.2).maxSpeed).toBeCloseTo(3, 6);
+  });
+});
+
+describe('a file whose points are a millisecond apart', () => {
+  it('is judged on stretches of at most MAX_SPEED_WINDOW_MAX_SEGMENTS segments', () => {
+    // 3 m/s for 2 s, then 30 m/s for the next 0.4 s (400 segments): over the cap, the fast part shows.
+    const time = Float64Array.from({ length: 2401 }, (_, i) => i);
+    const distance = Float64Array.from(time, (ms) => (ms <= 2000 ? ms * 0.003 : 6 + (ms - 2000) * 0.03));
+    expect(MAX_SPEED_WINDOW_MAX_SEGMENTS).toBe(250);
+    expect(maxSpeed(time, distance)).toBeCloseTo(30, 6);
   });
 });

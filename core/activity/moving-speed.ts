@@ -12,6 +12,11 @@ export const MOVING_SPEED_THRESHOLD_MPS = 0.14;
  */
 export const MAX_SPEED_WINDOW_S = 10;
 export const MAX_SPEED_WINDOW_SEGMENTS = 5;
+/**
+ * At most this many segments in a stretch (25 a second over 10 s), so a file whose points are a
+ * millisecond apart costs time in proportion to its points; its stretches are then shorter.
+ */
+export const MAX_SPEED_WINDOW_MAX_SEGMENTS = 250;
 
 /** Inserts (speed, seconds) into the first `count` entries of two arrays kept sorted by speed. */
 function insertSorted(speeds: Float64Array, seconds: Float64Array, count: number, speed: number, dt: number): void {
@@ -60,8 +65,8 @@ export function maxSpeed(time: Float64Array, distance: Float64Array): number {
   const windowMs = MAX_SPEED_WINDOW_S * 1000;
   // The window's segments in time order (from head to tail) and sorted by speed.
   const n = time.length;
-  const ringSpeed = new Float64Array(Math.max(1, n));
-  const ringSeconds = new Float64Array(Math.max(1, n));
+  const segmentSpeed = new Float64Array(Math.max(1, n));
+  const segmentSeconds = new Float64Array(Math.max(1, n));
   const sortedSpeed = new Float64Array(Math.max(1, n));
   const sortedSeconds = new Float64Array(Math.max(1, n));
   let head = 0;
@@ -85,18 +90,30 @@ export function maxSpeed(time: Float64Array, distance: Float64Array): number {
       continue;
     }
     const speed = Math.max(0, dd) / dt;
-    ringSpeed[tail] = speed;
-    ringSeconds[tail] = dt;
+    segmentSpeed[tail] = speed;
+    segmentSeconds[tail] = dt;
     insertSorted(sortedSpeed, sortedSeconds, tail - head, speed, dt);
     tail += 1;
     total += dt;
-    // Drop the oldest segments while the stretch without them still spans the window.
-    while (tail - head > MAX_SPEED_WINDOW_SEGMENTS && (total - (ringSeconds[head] as number)) * 1000 >= windowMs) {
-      removeSorted(sortedSpeed, sortedSeconds, tail - head, ringSpeed[head] as number, ringSeconds[head] as number);
-      total -= ringSeconds[head] as number;
+    // Drop the oldest segments while the stretch without them still spans the window (or is too long).
+    while (
+      tail - head > MAX_SPEED_WINDOW_MAX_SEGMENTS ||
+      (tail - head > MAX_SPEED_WINDOW_SEGMENTS && (total - (segmentSeconds[head] as number)) * 1000 >= windowMs)
+    ) {
+      removeSorted(
+        sortedSpeed,
+        sortedSeconds,
+        tail - head,
+        segmentSpeed[head] as number,
+        segmentSeconds[head] as number,
+      );
+      total -= segmentSeconds[head] as number;
       head += 1;
     }
-    if (tail - head >= MAX_SPEED_WINDOW_SEGMENTS && total * 1000 >= windowMs) {
+    if (
+      tail - head >= MAX_SPEED_WINDOW_SEGMENTS &&
+      (total * 1000 >= windowMs || tail - head >= MAX_SPEED_WINDOW_MAX_SEGMENTS)
+    ) {
       full = true;
       best = Math.max(best, heldForHalf(sortedSpeed, sortedSeconds, tail - head, total));
     }
