@@ -12,9 +12,8 @@
  *   keeps its activity as the first leg and gains the others in the same transaction; a leg is
  *   re-derived from its own part of the file.
  * - What the runner chose stays: a name they gave, a type they chose, the description (an activity
- *   without one takes the file's notes), the private
- *   notes, a confirmation of a flagged activity and their word on counting it. A type they did not
- *   choose comes from the file.
+ *   without one takes the file's notes), the private notes, a confirmation of a flagged activity and
+ *   their word on counting it. A type they did not choose comes from the file.
  * - A file that no longer parses keeps its activity as it is, is marked with the current version and
  *   is logged at warn, never retried in a loop; an activity without an original file is marked too.
  * - Several app servers on one PostgreSQL: every write (the figures, or only the version mark) checks
