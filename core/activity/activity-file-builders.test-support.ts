@@ -172,7 +172,7 @@ export function garminTcx(
   laps: readonly GeneratedLap[],
   sport = 'Running',
   device = 'Forerunner 265',
-  { indoor = false }: { indoor?: boolean } = {},
+  { indoor = false, notes = 'Tempo Tuesday' }: { indoor?: boolean; notes?: string } = {},
 ): string {
   const lapXml = laps.map((lap) => {
     const first = lap.points[0] as GeneratedPoint;
@@ -239,7 +239,7 @@ ${lap.points
     <Activity Sport="${sport}">
       <Id>${iso(laps[0]?.points[0]?.time ?? 0)}</Id>
 ${lapXml.join('\n')}
-      <Notes>Tempo Tuesday</Notes>
+      <Notes>${notes}</Notes>
       <Creator xsi:type="Device_t">
         <Name>${device}</Name>
         <UnitId>3442301234</UnitId>

@@ -3,11 +3,12 @@
  * start time, laps and splits. The one place where these rules meet, so uploads, samples and
  * later imports all describe an activity the same way.
  */
+import { truncateText, normaliseUserText } from '../user-text.ts';
+import { ACTIVITY_EDIT_LIMITS } from './activity-edit.ts';
 import { MAX_LAPS } from './bounds.ts';
 import { guessActivityType, summarizeTrack, type TrackSummary } from './metrics.ts';
-import { sustainedSpeed } from './moving-speed.ts';
 import { computeCumulativeDistance, positionDistance } from './track-distance.ts';
-import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
+import { checkPlausibility, MAX_SUSTAINED_SPEED_MPS, type PlausibilityFlag } from './plausibility.ts';
 import type { DeviceTotals, ParsedActivity, ParsedLap, ParsedLeg, UploadActivityType } from './parsed.ts';
 import { activityName } from './activity-name.ts';
 import { cadenceFactor, scaleCadence } from './cadence.ts';
@@ -49,6 +50,8 @@ export interface ActivityRecord extends StoredMetrics {
   hasTiming: boolean;
   /** Where the start date comes from: the track's times, the file's own time, or the upload. */
   dateSource: ActivityDateSource;
+  /** The file's notes (TCX <Notes>), or '' (activity-edit.ts limits it as the runner's own). */
+  description: string;
 }
 
 export type ActivityDateSource = 'track' | 'file' | 'upload';
@@ -179,6 +182,27 @@ function splitsOf(track: Track, system: SplitSystem, parsed: ParsedActivity): Sp
   return withTimerTimes(splits, track, timing, system);
 }
 
+/** A file's notes as an activity's description: the runner's text rules and length. */
+export function fileDescription(notes: string | null | undefined): string {
+  return truncateText(normaliseUserText(notes ?? '', { multiline: true }), ACTIVITY_EDIT_LIMITS.description);
+}
+
+/**
+ * The maximum speed an activity shows: the device's own (FIT session enhanced_max_speed, what the
+ * watch shows the runner) when it and the track's (moving-speed.ts maxSpeed) are both possible for
+ * the sport (plausibility.ts MAX_SUSTAINED_SPEED_MPS: a run's device once said 14.2 m/s); else the
+ * track's.
+ */
+export function deviceOrTrackMaxSpeed(
+  trackMaxSpeed: number,
+  totals: DeviceTotals | null,
+  type: UploadActivityType,
+): number {
+  const limit = MAX_SUSTAINED_SPEED_MPS[type];
+  const device = totals?.maxSpeedMps ?? Number.NaN;
+  return Number.isFinite(device) && device > 0 && device <= limit && trackMaxSpeed <= limit ? device : trackMaxSpeed;
+}
+
 export function describeActivity(parsed: ParsedActivity, context: DescribeContext): ActivityRecord {
   const { track } = parsed;
   if (!parsed.deviceDistance) {
@@ -209,10 +233,9 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   const laps = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => lapRecord(track, lap, index, cadence));
   const calories =
     parsed.deviceTotals && Number.isFinite(parsed.deviceTotals.calories) ? parsed.deviceTotals.calories : null;
+  // Judged on the track's own maximum speed, the one a GPS spike cannot raise (moving-speed.ts).
   const flag = checkPlausibility({
     ...summary,
-    // Judged on the speed held over 30 s, not on a few seconds of a settling GPS (moving-speed.ts).
-    maxSpeed: summary.hasTiming ? sustainedSpeed(track.time, track.distance) : 0,
     type,
     positionDistance:
       parsed.deviceDistance && located ? { metres: positionDistance(track), points: track.lat.length } : null,
@@ -232,6 +255,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     startDateLocal,
     timezone,
     ...metrics,
+    maxSpeed: deviceOrTrackMaxSpeed(summary.maxSpeed, parsed.deviceTotals, type),
     calories,
     deviceName: parsed.deviceName,
     sportLabel: parsed.sportLabel,
@@ -245,6 +269,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
     warnings: parsed.warnings ?? [],
     hasTiming: summary.hasTiming,
     dateSource,
+    description: fileDescription(parsed.notes),
   };
 }
 

@@ -14,4 +14,9 @@ describe('nameAfterRederive', () => {
     expect(nameAfterRederive('ACTIVE LOG', 'Afternoon Run')).toBe('Afternoon Run');
     expect(nameAfterRederive(DEFAULT_ACTIVITY_NAME, 'Night Walk')).toBe('Night Walk');
   });
+
+  it("replaces a name taken from the file's notes, and only that one", () => {
+    expect(nameAfterRederive('Aerobics', 'Morning Run', 'Aerobics')).toBe('Morning Run');
+    expect(nameAfterRederive('Tempo with Ana', 'Morning Run', 'Aerobics')).toBe('Tempo with Ana');
+  });
 });

@@ -8,6 +8,7 @@
  * so that activities imported before get the new figures too.
  */
 import { isRealActivityName } from './activity-name.ts';
+import { normaliseActivityName } from './schemas.ts';
 
 /**
  * 1: segment gaps, untimed tracks, generated names, steps per minute, sport types, FIT repair, flags.
@@ -21,16 +22,21 @@ import { isRealActivityName } from './activity-name.ts';
  *    values outside the plausible ranges (core/plausible-ranges.ts) dropped from their points.
  * 3: the device's timer kept beside the moving time (FIT session total_timer_time, TCX laps'
  *    TotalTimeSeconds), with each split's timer time (an auto-lap's own lap times, else the elapsed
- *    time less the FIT timer's pauses); the elapsed time never less than the timer.
+ *    time less the FIT timer's pauses); the elapsed time never less than the timer. The maximum
+ *    speed held over 10 s, which the plausibility flag judges (a one-point GPS spike neither flags
+ *    a run nor sets its maximum speed); a FIT file's own maximum speed when it is possible for the
+ *    sport; a TCX's notes the description, never the name.
  */
 export const ACTIVITY_DERIVATION_VERSION = 3;
 
 /**
  * The name an activity keeps when it is re-derived: a name the runner gave it (or a real one from
  * the file) stays; a name that only stamps a time or is a device's default ("2013-07-06T14:59:00Z",
- * "ACTIVE LOG", "Unknown Activity") is what an earlier import made up, and the re-derived name
+ * "ACTIVE LOG", "Unknown Activity"), or the file's notes (`fileNotes`: a TCX's <Notes>, which
+ * earlier imports took for its name), is what an earlier import made up, and the re-derived name
  * replaces it.
  */
-export function nameAfterRederive(storedName: string, derivedName: string): string {
-  return isRealActivityName(storedName) ? storedName : derivedName;
+export function nameAfterRederive(storedName: string, derivedName: string, fileNotes = ''): string {
+  const fromNotes = fileNotes !== '' && storedName === normaliseActivityName(fileNotes);
+  return isRealActivityName(storedName) && !fromNotes ? storedName : derivedName;
 }

@@ -1,17 +1,20 @@
 /**
  * Figures a runner can check against the watch, from small files made for the purpose: averages
- * weighted by time, and plausibility judged on the speed held over 30 s.
+ * weighted by time, and the maximum speed (which plausibility judges) held over 10 s.
  */
 import { describe, expect, it } from 'vitest';
 import {
   garminConnectGpx,
+  METRES_PER_DEGREE_LAT,
   settlingGpsRun,
   smartRecordingRun,
   straightRun,
+  type GeneratedPoint,
 } from './activity-file-builders.test-support.ts';
 import { describeActivity } from './activity-record.ts';
+import { encodeFit } from './fit-file-builders.test-support.ts';
 import { summarizeTrack } from './metrics.ts';
-import { SUSTAINED_SPEED_WINDOW_S, maxSpeed, sustainedSpeed } from './moving-speed.ts';
+import { MAX_SPEED_WINDOW_MAX_SEGMENTS, MAX_SPEED_WINDOW_S, maxSpeed } from './moving-speed.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
 import { FLAG_MESSAGES } from './plausibility.ts';
 
@@ -68,19 +71,31 @@ describe('averages weighted by time', () => {
   });
 });
 
-describe('plausibility on the speed held over 30 s', () => {
+/** A straight run's points with point `index` thrown `metres` east for its one second. */
+function withSpike(points: readonly GeneratedPoint[], index: number, metres: number): GeneratedPoint[] {
+  return points.map((p, i) =>
+    i === index ? { ...p, lon: p.lon + metres / (METRES_PER_DEGREE_LAT * Math.cos((p.lat * Math.PI) / 180)) } : p,
+  );
+}
+
+describe('maximum speed and plausibility judge the speed held over 10 s', () => {
+  it('a point thrown 300 m aside for one second neither flags a run nor sets its maximum speed', () => {
+    // 15 km/h for 20 minutes, one point 300 m off the line: out and back in two 1-s segments.
+    const points = straightRun({ points: 1201, speed: 15 / 3.6 });
+    const record = describeActivity(gpx(garminConnectGpx(withSpike(points, 600, 300))), context);
+    expect(record.type).toBe('run');
+    expect(record.flag).toBeNull();
+    expect(record.maxSpeed).toBeCloseTo(15 / 3.6, 3);
+  });
+
   it('a 9 km run whose watch settles its position (79 m in 4 s at the start) is not flagged', () => {
     const points = settlingGpsRun({ seconds: 2974 });
     expect(points.at(-1)?.distance).toBe(79 + 2970 * 3);
-    const parsed = gpx(garminConnectGpx(points));
-    // The jump is 19.75 m/s (71 km/h) over four seconds: still the maximum a few seconds hold…
-    expect(maxSpeed(parsed.track.time, parsed.track.distance)).toBeCloseTo(19.75, 1);
-    // …but over 30 s it is (79 + 26 × 3) m in 30 s.
-    expect(SUSTAINED_SPEED_WINDOW_S).toBe(30);
-    expect(sustainedSpeed(parsed.track.time, parsed.track.distance)).toBeCloseTo((79 + 26 * 3) / 30, 2);
-    const record = describeActivity(parsed, context);
+    const record = describeActivity(gpx(garminConnectGpx(points)), context);
     expect(record.type).toBe('run');
     expect(record.distance).toBeCloseTo(8989, 0);
+    // 19.75 m/s for 4 s of the first 10: held for less than half of any 10 s.
+    expect(record.maxSpeed).toBeCloseTo(3, 3);
     expect(record.flag).toBeNull();
   });
 
@@ -89,24 +104,55 @@ describe('plausibility on the speed held over 30 s', () => {
     const last = run.at(-1)!;
     const drive = straightRun({ points: 61, speed: 25, start: last.time + 1000, startLat: last.lat });
     const record = describeActivity(gpx(garminConnectGpx([...run, ...drive])), context);
-    expect(record.flag?.reason).toBe('speed');
-    expect(record.flag?.message).toBe(
-      FLAG_MESSAGES.speed(
-        sustainedSpeed(
-          Float64Array.from([...run, ...drive], (p) => p.time),
-          Float64Array.from(
-            [...run, ...drive.map((p) => ({ ...p, distance: p.distance + last.distance }))],
-            (p) => p.distance,
-          ),
-        ),
-        'run',
-      ),
-    );
+    expect(record.maxSpeed).toBeCloseTo(25, 3);
+    expect(record.flag?.message).toBe(FLAG_MESSAGES.speed(record.maxSpeed, 'run'));
   });
 
-  it('a track shorter than 30 s is judged on its whole average', () => {
+  it('a sprint shows when it lasts 10 s, not when it lasts 4 s', () => {
+    const steps = (fast: number) => Array.from({ length: 120 }, (_, i) => (i >= 60 && i < 60 + fast ? 6 : 3));
+    const maxOf = (step: number[]) => {
+      const distance = step.map((_, i) => step.slice(0, i).reduce((a, b) => a + b, 0));
+      return maxSpeed(
+        Float64Array.from(distance, (_, i) => i * 1000),
+        Float64Array.from(distance),
+      );
+    };
+    expect(MAX_SPEED_WINDOW_S).toBe(10);
+    expect(maxOf(steps(10))).toBe(6);
+    expect(maxOf(steps(4))).toBe(3);
+  });
+
+  it('a track shorter than 10 s: the speed held for half its time', () => {
     const time = Float64Array.from([0, 1000, 2000, 3000]);
-    expect(sustainedSpeed(time, Float64Array.from([0, 3, 60, 63]))).toBe(21);
-    expect(sustainedSpeed(Float64Array.from([0]), Float64Array.from([0]))).toBe(0);
+    expect(maxSpeed(time, Float64Array.from([0, 3, 60, 63]))).toBe(3);
+    expect(maxSpeed(time, Float64Array.from([0, 3, 60, 120]))).toBe(57);
+    expect(maxSpeed(Float64Array.from([0]), Float64Array.from([0]))).toBe(0);
+  });
+});
+
+describe("a FIT file's own maximum speed", () => {
+  const points = straightRun({ points: 601, speed: 3 });
+  const fit = (sessionMaxSpeed: number) =>
+    describeActivity(
+      parseActivityFile('fit', encodeFit({ points, sport: 'running', lapStarts: [0], sessionMaxSpeed })),
+      context,
+    );
+
+  it('is the maximum speed when it is possible on foot', () => {
+    expect(fit(4.6).maxSpeed).toBe(4.6);
+  });
+
+  it('is not when it is not (14.2 m/s on a run): the track held 3 m/s', () => {
+    expect(fit(14.2).maxSpeed).toBeCloseTo(3, 6);
+  });
+});
+
+describe('a file whose points are a millisecond apart', () => {
+  it('is judged on stretches of at most MAX_SPEED_WINDOW_MAX_SEGMENTS segments', () => {
+    // 3 m/s for 2 s, then 30 m/s for the next 0.4 s (400 segments): over the cap, the fast part shows.
+    const time = Float64Array.from({ length: 2401 }, (_, i) => i);
+    const distance = Float64Array.from(time, (ms) => (ms <= 2000 ? ms * 0.003 : 6 + (ms - 2000) * 0.03));
+    expect(MAX_SPEED_WINDOW_MAX_SEGMENTS).toBe(250);
+    expect(maxSpeed(time, distance)).toBeCloseTo(30, 6);
   });
 });

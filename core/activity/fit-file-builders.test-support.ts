@@ -34,6 +34,8 @@ export interface EncodedActivity {
   lapTotals?: 'points' | 'watch' | 'none';
   /** Laps, session and activity before the records, as the Strava Android app writes them. */
   summaryFirst?: boolean;
+  /** The session's enhanced_max_speed in m/s (the watch's own maximum); left out by default. */
+  sessionMaxSpeed?: number;
 }
 
 /** An activity file written with the FIT SDK's own Encoder, as a watch would record it. */
@@ -47,6 +49,7 @@ export function encodeFit({
   withoutTime = false,
   lapTotals = 'points',
   summaryFirst = false,
+  sessionMaxSpeed,
 }: EncodedActivity): Uint8Array {
   const encoder = new Encoder();
   // Field values as the decoder returns them (enum names as strings, Date times), which the
@@ -100,6 +103,7 @@ export function encodeFit({
       ...(withoutDistance ? {} : { totalDistance: last.distance }),
       totalAscent: 12,
       totalCalories: 321,
+      ...(sessionMaxSpeed === undefined ? {} : { enhancedMaxSpeed: sessionMaxSpeed }),
       sport,
       subSport,
       firstLapIndex: 0,

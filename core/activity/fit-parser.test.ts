@@ -70,6 +70,7 @@ describe('FIT parser on a file written by the FIT SDK Encoder', () => {
       elapsedTimeS: 1200,
       ascentM: 12,
       calories: 321,
+      maxSpeedMps: Number.NaN,
     });
     expect(activity.laps.map((lap) => [lap.startIndex, lap.endIndex])).toEqual([
       [0, 313],

@@ -285,7 +285,19 @@ function totalsOf(sessions: readonly FitMessage[]): DeviceTotals {
     elapsedTimeS: sumField(sessions, 'totalElapsedTime'),
     ascentM: sumField(sessions, 'totalAscent'),
     calories: sumField(sessions, 'totalCalories'),
+    maxSpeedMps: maxField(sessions, 'enhancedMaxSpeed', 'maxSpeed'),
   };
+}
+
+/** The highest of a field over the sessions (its enhanced form, else the plain one); NaN when none has it. */
+function maxField(sessions: readonly FitMessage[], enhanced: string, plain: string): number {
+  const known = sessions
+    .map((session) => {
+      const value = numberField(session, enhanced);
+      return Number.isNaN(value) ? numberField(session, plain) : value;
+    })
+    .filter((value) => !Number.isNaN(value));
+  return known.length === 0 ? Number.NaN : Math.max(...known);
 }
 
 /**

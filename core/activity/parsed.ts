@@ -34,6 +34,8 @@ export interface DeviceTotals {
   elapsedTimeS: number;
   ascentM: number;
   calories: number;
+  /** The device's own maximum speed in m/s (FIT session enhanced_max_speed); NaN when it has none. */
+  maxSpeedMps: number;
 }
 
 /** One leg of a multisport file: a part of its track with its own sport and device totals. */
@@ -54,8 +56,10 @@ export interface ParsedLeg {
 
 export interface ParsedActivity {
   format: ActivityFileFormat;
-  /** The name the file gives the activity (GPX <name>, TCX Notes/Id, FIT none), trimmed, or null. */
+  /** The name the file gives the activity (GPX <name>, a TCX Course's <Name>; FIT none), trimmed, or null. */
   name: string | null;
+  /** What the file says about the activity (a TCX Activity's <Notes>), trimmed, or absent: its description. */
+  notes?: string | null;
   /** The sport the file declares, mapped to Stride's types, or null when absent or unknown. */
   declaredType: UploadActivityType | null;
   /**

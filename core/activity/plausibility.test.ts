@@ -7,6 +7,7 @@ import {
   MAX_PLAUSIBLE_ELAPSED_S,
   MAX_PLAUSIBLE_FOOT_DISTANCE_M,
   MAX_SUSTAINED_SPEED_MPS,
+  rideWouldMend,
   type PlausibilityInput,
 } from './plausibility.ts';
 
@@ -153,5 +154,32 @@ describe('plausibility of an activity’s date', () => {
 
   it('an implausible figure is named before the date', () => {
     expect(checkPlausibility({ ...run, distance: 2_000_000, start: { startMs: 0, nowMs } })?.reason).toBe('distance');
+  });
+});
+
+describe('"Make it a ride" is offered', () => {
+  // 20 km in 40 minutes (30 km/h), stored as a run and flagged.
+  const stored = {
+    type: 'run' as const,
+    flagged: true,
+    distance: 20_000,
+    movingTime: 2400,
+    elapsedTime: 2400,
+    averageSpeed: 20_000 / 2400,
+    maxSpeed: 9,
+    startDate: '2024-05-01T05:30:00.000Z',
+  };
+
+  it('for a run too fast on foot but not on a bike (the average over 20 km, or the maximum)', () => {
+    expect(rideWouldMend(stored)).toBe(true);
+    expect(rideWouldMend({ ...stored, distance: 10_000, averageSpeed: 10_000 / 2400, maxSpeed: 16.7 })).toBe(true);
+  });
+
+  it('not for a ride, an activity not flagged, one too fast for a bike too, or one flagged for its points', () => {
+    expect(rideWouldMend({ ...stored, type: 'ride' })).toBe(false);
+    expect(rideWouldMend({ ...stored, flagged: false })).toBe(false);
+    expect(rideWouldMend({ ...stored, maxSpeed: 40 })).toBe(false);
+    // Plausible figures on foot: the flag came from the file's points (a distance mismatch).
+    expect(rideWouldMend({ ...stored, averageSpeed: 3, maxSpeed: 4 })).toBe(false);
   });
 });

@@ -33,9 +33,9 @@ const ON_FOOT: ReadonlySet<UploadActivityType> = new Set(['run', 'walk', 'hike']
 export const MAX_PLAUSIBLE_ELAPSED_S = 7 * 24 * 3600;
 
 /**
- * The highest speed held over at least 30 s (moving-speed.ts sustainedSpeed, so a watch settling its
- * position or one bad fix is diluted by the running around it) that a person on foot or on a bike
- * reaches.
+ * The highest maximum speed (the activity's own: moving-speed.ts maxSpeed, held over a stretch of
+ * at least 10 s, so a watch settling its position or one bad fix is not one) that a person on foot
+ * or on a bike reaches.
  * - On foot 12.5 m/s (45 km/h): Usain Bolt's top speed in his 9.58 s 100 m was about 12.3 m/s.
  * - On a bike 35 m/s (126 km/h): above the fastest descents ever measured in road racing (about
  *   130 km/h, a handful of records, which their riders confirm). A car, train or plane is faster.
@@ -114,7 +114,7 @@ export interface PlausibilityInput {
   /** m/s over moving time. */
   averageSpeed: number;
   /**
-   * m/s held over at least SUSTAINED_SPEED_WINDOW_S (moving-speed.ts sustainedSpeed) for a track;
+   * The activity's maximum speed in m/s: held over at least MAX_SPEED_WINDOW_S (moving-speed.ts) for a track;
    * a service's own maximum speed for an activity without one (Strava's max_speed).
    */
   maxSpeed: number;
@@ -139,7 +139,53 @@ export const FLAG_TEXTS = {
   chipTitle: 'Left out of your totals and medals until you confirm it',
   confirm: 'Count this activity',
   confirmed: 'You confirmed this activity: it counts in your totals and medals.',
+  makeRide: 'Make it a ride',
 } as const;
+
+/** What the flag judges of a stored activity: its figures and its start. */
+export interface StoredFigures {
+  type: UploadActivityType;
+  distance: number;
+  movingTime: number;
+  elapsedTime: number;
+  averageSpeed: number;
+  maxSpeed: number;
+  /** ISO 8601, or a Date. */
+  startDate: string | Date;
+}
+
+/**
+ * The flag a stored activity's figures give under `type` (a new type re-judges them); its date is
+ * judged at `nowMs`, and not without.
+ */
+export function checkStoredFigures(
+  activity: StoredFigures,
+  type: UploadActivityType,
+  nowMs?: number,
+): PlausibilityFlag | null {
+  return checkPlausibility({
+    type,
+    distance: activity.distance,
+    movingTime: activity.movingTime,
+    elapsedTime: activity.elapsedTime,
+    averageSpeed: activity.averageSpeed,
+    maxSpeed: activity.maxSpeed,
+    ...(nowMs === undefined ? {} : { start: { startMs: new Date(activity.startDate).getTime(), nowMs } }),
+  });
+}
+
+/**
+ * Whether "Make it a ride" fits a flagged activity: its figures are too fast for its sport (a file
+ * that declares running at 30 km/h) and possible on a bike. A flag its stored figures do not give
+ * (the file's points: a distance mismatch), its date or a ride's own flag is not one a new type mends.
+ */
+export function rideWouldMend(activity: StoredFigures & { flagged: boolean }): boolean {
+  if (!activity.flagged || activity.type === 'ride') {
+    return false;
+  }
+  const reason = checkStoredFigures(activity, activity.type)?.reason;
+  return (reason === 'speed' || reason === 'average-speed') && checkStoredFigures(activity, 'ride') === null;
+}
 
 /** Whether a flagged activity still waits for its runner's confirmation. */
 export function awaitsConfirmation(activity: { flagged: boolean; flagConfirmedAt: string | null }): boolean {

@@ -147,6 +147,11 @@ export const activityDetailSchema = activitySummarySchema.extend({
   /** A Strava activity whose details Strava could not send just now (spec §8), with nothing cached. */
   stravaError: z.string().nullable(),
   /**
+   * A Strava activity whose streams were not fetched yet (they are when its track is first read):
+   * splits and best efforts Strava did not send are computed from them, and are pending till then.
+   */
+  streamsPending: z.boolean(),
+  /**
    * The event this activity is a leg of (a multisport file: swim, ride, run), with every leg in
    * order, this one included; null for an ordinary activity.
    */

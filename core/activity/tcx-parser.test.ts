@@ -62,11 +62,12 @@ describe('TCX parser on a Garmin export with several laps', () => {
     expect(Array.from(activity.track.cadence.slice(0, 3))).toEqual([84, 85, 86]);
   });
 
-  it('reads the sport, the notes as the name and the creator device', () => {
+  it('reads the sport, the notes (never the name) and the creator device', () => {
     const activity = parse(file);
     expect(activity.sportLabel).toBe('Running');
     expect(activity.declaredType).toBe('run');
-    expect(activity.name).toBe('Tempo Tuesday');
+    expect(activity.name).toBeNull();
+    expect(activity.notes).toBe('Tempo Tuesday');
     expect(activity.deviceName).toBe('Forerunner 265');
     expect(parse(utf8(garminTcx(threeLaps(), 'Biking'))).declaredType).toBe('ride');
     const other = parse(utf8(garminTcx(threeLaps(), 'Other')));

@@ -335,7 +335,7 @@ export function createTcxParser(): ActivityFileParser {
       }
       computeCumulativeDistance(track);
       // The file's own totals are its laps added up (TCX has no session record); TCX records
-      // neither elapsed time nor ascent.
+      // neither elapsed time nor ascent, and its laps' maximum speeds are not read.
       const deviceTotals: DeviceTotals | null =
         laps.length === 0
           ? null
@@ -345,12 +345,15 @@ export function createTcxParser(): ActivityFileParser {
               elapsedTimeS: Number.NaN,
               ascentM: Number.NaN,
               calories: sumKnown(laps.map((each) => each.calories)),
+              maxSpeedMps: Number.NaN,
             };
       return {
         format: 'tcx',
-        // An Activity's <Id> is its start time by the schema, not a name; its <Notes> is the
-        // closest thing to one. A Course has a real <Name>.
-        name: activities > 0 ? notes : courseName,
+        // An Activity's <Id> is its start time by the schema, not a name, and its <Notes> are
+        // what the runner wrote about it (often the watch's sport, "Aerobics"): the description.
+        // A Course has a real <Name>.
+        name: activities > 0 ? null : courseName,
+        notes: activities > 0 ? notes : null,
         declaredType: activityTypeFromSport(sport),
         sportLabel: sport,
         deviceName: creatorName,

@@ -86,5 +86,5 @@ export const BEST_EFFORT_STATUS_TEXT = {
   unreadable: 'No best efforts: this run’s stored track could not be read.',
   'no-track': 'No best efforts: this run has no recorded track (entered by hand, or Strava has none for it).',
   'not-a-run': 'Best efforts are kept for runs.',
-  pending: 'Best efforts appear once the run’s detail has been fetched from Strava.',
+  pending: 'Computing best efforts from this run’s track…',
 } as const;

@@ -152,3 +152,16 @@ export function streamsToTrack(streams: Raw, startMs: number, type: string): Tra
   computeCumulativeDistance(track);
   return track;
 }
+
+/**
+ * Whether a Strava activity's streams are still to be fetched: one with a start position has a
+ * track, fetched when it is first read (server/services/strava/remote-activity.ts ensureTrack), and
+ * its splits and best efforts are computed from it when Strava's detail has none.
+ */
+export function streamsPending(activity: {
+  source: string;
+  startLat: number | null;
+  streamsCachedAt: Date | null;
+}): boolean {
+  return activity.source === 'strava' && activity.startLat !== null && activity.streamsCachedAt === null;
+}

@@ -104,6 +104,8 @@ export async function markDerivationVersion(db: Db, activityId: string, version:
 /** What the runner owns on the row as it is when the new figures are written. */
 export interface LockedActivity {
   name: string;
+  /** The runner's own, or an earlier import's file notes. */
+  description: string;
   /** The runner chose the type (an edit): the file's type does not replace it. */
   typeEdited: boolean;
 }
@@ -126,7 +128,7 @@ export async function saveRederivedActivity(
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('activities')
-      .select(['name', 'typeEdited'])
+      .select(['name', 'description', 'typeEdited'])
       .where('id', '=', activityId)
       .where('derivationVersion', '<', version)
       .forUpdate()

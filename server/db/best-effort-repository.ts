@@ -14,6 +14,8 @@ export interface PendingTrackFigures {
   type: string;
   maxHeartrate: number | null;
   stravaDetail: Record<string, unknown> | null;
+  /** When a Strava activity's streams were stored: figures worked out before are stale after. */
+  streamsCachedAt: Date | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export function findPendingTrackFigures(db: Db, limit: number, userId?: string):
       'activities.type',
       'activities.maxHeartrate',
       'activities.stravaDetail',
+      'activities.streamsCachedAt',
     ])
     .where('activities.trackFiguresAt', 'is', null)
     .where((eb) =>
@@ -60,15 +63,28 @@ export interface TrackFigures {
   heartRateSecondsAtMost: number[] | null;
 }
 
-/** Replaces an activity's track figures and stamps it as done, in one transaction. */
+/**
+ * Replaces an activity's track figures and stamps it as done, in one transaction, unless its Strava
+ * streams were stored since it was read (`streamsCachedAt` changed: figures worked out without
+ * them are stale, and it stays pending for the next pass).
+ */
 export async function saveTrackFigures(
   db: Db,
-  activity: { id: string; userId: string },
+  activity: { id: string; userId: string; streamsCachedAt: Date | null },
   figures: TrackFigures,
   now: Date,
 ): Promise<void> {
   const { efforts, source } = figures;
   await db.transaction().execute(async (trx) => {
+    const stamped = await trx
+      .updateTable('activities')
+      .set({ trackFiguresAt: now, heartRateSecondsAtMost: figures.heartRateSecondsAtMost })
+      .where('id', '=', activity.id)
+      .where('streamsCachedAt', activity.streamsCachedAt === null ? 'is' : '=', activity.streamsCachedAt)
+      .executeTakeFirst();
+    if (stamped.numUpdatedRows === 0n) {
+      return;
+    }
     await trx.deleteFrom('bestEfforts').where('activityId', '=', activity.id).execute();
     if (efforts.length > 0) {
       await trx
@@ -83,11 +99,6 @@ export async function saveTrackFigures(
         )
         .execute();
     }
-    await trx
-      .updateTable('activities')
-      .set({ trackFiguresAt: now, heartRateSecondsAtMost: figures.heartRateSecondsAtMost })
-      .where('id', '=', activity.id)
-      .execute();
   });
 }
 

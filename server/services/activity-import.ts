@@ -74,6 +74,7 @@ export function activityRow(
     endLng: record.endLatLng?.lng ?? null,
     deviceName: record.deviceName,
     sportLabel: record.sportLabel,
+    description: record.description,
     laps: JSON.stringify(record.laps),
     splitsMetric: JSON.stringify(record.splitsMetric),
     splitsStandard: JSON.stringify(record.splitsStandard),

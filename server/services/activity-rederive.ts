@@ -11,9 +11,9 @@
  * - A file stored as one activity that now gives several (a multisport file imported before legs)
  *   keeps its activity as the first leg and gains the others in the same transaction; a leg is
  *   re-derived from its own part of the file.
- * - What the runner chose stays: a name they gave, a type they chose, the description, the private
- *   notes, a confirmation of a flagged activity and their word on counting it. A type they did not
- *   choose comes from the file.
+ * - What the runner chose stays: a name they gave, a type they chose, the description (an activity
+ *   without one takes the file's notes), the private notes, a confirmation of a flagged activity and
+ *   their word on counting it. A type they did not choose comes from the file.
  * - A file that no longer parses keeps its activity as it is, is marked with the current version and
  *   is logged at warn, never retried in a loop; an activity without an original file is marked too.
  * - Several app servers on one PostgreSQL: every write (the figures, or only the version mark) checks
@@ -159,12 +159,15 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         source: _source,
         name,
         type,
+        description,
         ...figures
       } = activityRow(candidate.id, candidate.userId, own.record, { fileType: result.format, ...multisport });
       return {
         ...figures,
         ...(locked.typeEdited ? {} : { type }),
-        name: nameAfterRederive(locked.name, name),
+        name: nameAfterRederive(locked.name, name, description),
+        // The runner's description stays; an activity without one takes the file's notes.
+        description: locked.description === '' ? description : locked.description,
         updatedAt: new Date(deps.clock.now()),
       };
     },

@@ -20,7 +20,7 @@ import {
 } from '../../core/activity/activity-bulk.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
-import { checkPlausibility } from '../../core/activity/plausibility.ts';
+import { checkStoredFigures } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { shownSplits, shownTimes } from '../../core/activity/device-timer.ts';
 import type { ActivityTimeChoice } from '../../core/profile.ts';
@@ -30,6 +30,7 @@ import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { GEAR_MESSAGES } from '../../core/gear.ts';
 import { publicTrackLines, type ShareTrack } from '../../core/profile-privacy.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
+import { streamsPending } from '../../core/strava/detail.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
 import {
@@ -152,6 +153,7 @@ function toDetail(
     splitsMetric: shownSplits(row.splitsMetric as SplitRecord[], row, choice),
     splitsStandard: shownSplits(row.splitsStandard as SplitRecord[], row, choice),
     stravaError,
+    streamsPending: streamsPending(row),
     multisport: legs,
     fileWarnings: row.fileWarnings,
     gear,
@@ -341,18 +343,10 @@ function gearForType(row: ActivityRow): Partial<Updateable<ActivitiesTable>> {
  * mismatch) and stays. A new reason waits for a new confirmation.
  */
 function flagForType(row: ActivityRow, type: UploadActivityType, now: Date): Partial<Updateable<ActivitiesTable>> {
-  const figures = {
-    distance: row.distance,
-    movingTime: row.movingTime,
-    elapsedTime: row.elapsedTime,
-    averageSpeed: row.averageSpeed,
-    maxSpeed: row.maxSpeed,
-    start: { startMs: row.startDate.getTime(), nowMs: now.getTime() },
-  };
-  if (row.flagged && checkPlausibility({ ...figures, type: row.type })?.message !== row.flagReason) {
+  if (row.flagged && checkStoredFigures(row, row.type, now.getTime())?.message !== row.flagReason) {
     return {};
   }
-  const flag = checkPlausibility({ ...figures, type });
+  const flag = checkStoredFigures(row, type, now.getTime());
   const reason = flag?.message ?? null;
   if (reason === row.flagReason) {
     return {};

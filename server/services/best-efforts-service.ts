@@ -33,6 +33,7 @@ import {
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
 import { countStravaRunsRead } from '../db/strava-efforts-backfill-repository.ts';
 import { notFound } from '../errors.ts';
+import { streamsPending } from '../../core/strava/detail.ts';
 
 /** What working out track figures needs of the service context. */
 export type TrackFiguresContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
@@ -168,10 +169,9 @@ export async function getActivityBestEfforts(
   if (activity.trackFiguresAt === null) {
     return { status: 'pending', efforts: [] };
   }
-  return {
-    status: whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) }),
-    efforts: [],
-  };
+  const why = whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) });
+  // A Strava run's track is its streams, still to be fetched: its efforts are worked out from them then.
+  return { status: why === 'no-track' && streamsPending(activity) ? 'pending' : why, efforts: [] };
 }
 
 export interface TrackFiguresBackfill {

@@ -13,6 +13,12 @@ export function fitSessionSummary(bytes: Uint8Array) {
     distance: sum('totalDistance'),
     timerTime: sum('totalTimerTime'),
     elapsedTime: sum('totalElapsedTime'),
+    /** The highest session enhanced_max_speed in m/s, or undefined. */
+    maxSpeed: sessions.reduce<number | undefined>(
+      (max, session) =>
+        typeof session.enhancedMaxSpeed === 'number' ? Math.max(max ?? 0, session.enhancedMaxSpeed) : max,
+      undefined,
+    ),
     sport: sessions[0]?.sport,
     start: (sessions[0]?.startTime as Date | undefined)?.toISOString(),
   };

@@ -45,4 +45,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/weather.db.test.ts': 'racing readers on two app servers fetch a forecast once (PostgreSQL only)',
   'server/routes/device-timer.db.test.ts':
     "the runner's choice of time read in SQL (a subquery on their profile) by every total, and a restart's re-derivation",
+  'server/routes/plausible-figures.db.test.ts':
+    'flags, maximum speeds and names against the files, and their re-derivation at start, on each database',
+  'server/routes/strava-stream-figures.db.test.ts':
+    "a Strava run's figures pending while its streams are fetched, then worked out from them (a guarded stamp)",
 };

@@ -63,6 +63,11 @@ export interface SimActivity {
   gearId: string | null;
   /** Epoch milliseconds of the last edit; Strava-side edits made by tests bump it. */
   updatedMs: number;
+  /**
+   * Strava has not analysed it yet (an activity just uploaded): its detail sends no splits and no
+   * best efforts, while its streams are whole.
+   */
+  notAnalysed?: boolean;
 }
 
 export function generateAthlete(random: () => number, id: number, nowMs: number): SimAthlete {

@@ -226,31 +226,32 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
         summary_polyline: summaryPolyline(activity),
         resource_state: 3,
       },
-      splits_metric: buildSplits(activity, streams, 1000),
-      splits_standard: buildSplits(activity, streams, 1609.34),
+      splits_metric: activity.notAnalysed ? [] : buildSplits(activity, streams, 1000),
+      splits_standard: activity.notAnalysed ? [] : buildSplits(activity, streams, 1609.34),
       laps,
-      best_efforts: isRun(activity)
-        ? buildBestEfforts(streams).map((effort, index) => {
-            const startMs = activity.startMs + (streams.time[effort.startIndex] ?? 0) * 1000;
-            const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
-            return {
-              id: activity.id * 1000 + index + 1,
-              resource_state: 2,
-              name: effort.name,
-              activity: { id: activity.id, resource_state: 1 },
-              athlete: { id: activity.athleteId, resource_state: 1 },
-              elapsed_time: effort.elapsedTime,
-              moving_time: effort.elapsedTime,
-              start_date: stravaDate(startMs),
-              start_date_local: stravaDate(startMs + offset * 1000),
-              distance: effort.distance,
-              start_index: effort.startIndex,
-              end_index: effort.endIndex,
-              pr_rank: null,
-              achievements: [],
-            };
-          })
-        : [],
+      best_efforts:
+        isRun(activity) && !activity.notAnalysed
+          ? buildBestEfforts(streams).map((effort, index) => {
+              const startMs = activity.startMs + (streams.time[effort.startIndex] ?? 0) * 1000;
+              const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
+              return {
+                id: activity.id * 1000 + index + 1,
+                resource_state: 2,
+                name: effort.name,
+                activity: { id: activity.id, resource_state: 1 },
+                athlete: { id: activity.athleteId, resource_state: 1 },
+                elapsed_time: effort.elapsedTime,
+                moving_time: effort.elapsedTime,
+                start_date: stravaDate(startMs),
+                start_date_local: stravaDate(startMs + offset * 1000),
+                distance: effort.distance,
+                start_index: effort.startIndex,
+                end_index: effort.endIndex,
+                pr_rank: null,
+                achievements: [],
+              };
+            })
+          : [],
       segment_efforts: [],
       photos: { primary: null, count: 0 },
       gear: activity.gearId

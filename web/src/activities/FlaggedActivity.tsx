@@ -1,13 +1,14 @@
 /**
  * Physically implausible activities (core/activity/plausibility.ts) on screen: the "Flagged" chip
- * of list rows, and on the detail page the warning with the reason and "Count this activity", or,
- * once the runner has confirmed it, a small note that it counts.
+ * of list rows, and on the detail page the warning with the reason and "Count this activity" (and
+ * "Make it a ride" for a file too fast for its sport but not for a bike), or, once the runner has
+ * confirmed it, a small note that it counts.
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Alert, Button, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
-import { awaitsConfirmation, FLAG_TEXTS } from '../../../core/activity/plausibility.ts';
+import { awaitsConfirmation, FLAG_TEXTS, rideWouldMend } from '../../../core/activity/plausibility.ts';
 import type { ActivityDetail, ActivitySummary } from '../../../core/activity/schemas.ts';
-import { useConfirmActivity } from './activities-api.ts';
+import { useConfirmActivity, useEditActivity } from './activities-api.ts';
 
 type Flags = Pick<ActivitySummary, 'flagged' | 'flagConfirmedAt'>;
 
@@ -31,6 +32,11 @@ export function FlaggedChip({ activity }: { activity: Flags }) {
 
 export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail }) {
   const confirm = useConfirmActivity(activity.id);
+  const edit = useEditActivity(activity.id);
+  // A Strava activity's type is Strava's to change (activity-edit.ts stravaFieldsHelp).
+  const offerRide = activity.source !== 'strava' && rideWouldMend(activity);
+  const pending = confirm.isPending || edit.isPending;
+  const error = confirm.error ?? edit.error;
   // Left out by the runner's own choice: the notes say so (detail/ActivityNotes.tsx).
   if (!activity.flagged || (activity.countedOverride === false && !awaitsConfirmation(activity))) {
     return null;
@@ -51,15 +57,27 @@ export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail })
           color="inherit"
           size="small"
           variant="outlined"
-          disabled={confirm.isPending}
+          disabled={pending}
           startIcon={confirm.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
           onClick={() => confirm.mutate()}
         >
           {FLAG_TEXTS.confirm}
         </Button>
-        {confirm.error && (
+        {offerRide && (
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            disabled={pending}
+            startIcon={edit.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+            onClick={() => edit.mutate({ type: 'ride' })}
+          >
+            {FLAG_TEXTS.makeRide}
+          </Button>
+        )}
+        {error && (
           <Typography variant="body2" color="error">
-            {confirm.error.message}
+            {error.message}
           </Typography>
         )}
       </Stack>

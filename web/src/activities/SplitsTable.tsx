@@ -7,7 +7,7 @@ import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
 import { elevationInUnits, elevationUnitLabel, formatDuration } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
-import { formatHeartRate, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
+import { formatHeartRate, splitsNote, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
 import { formatDistance, formatElevation, formatNumber } from '../lib/format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
@@ -59,15 +59,19 @@ export function SplitsTable({
   splits,
   units,
   type,
+  streamsPending = false,
 }: {
   splits: readonly SplitRecord[];
   units: UnitSystem;
   type: string;
+  /** A Strava activity whose splits will come from its streams, still being fetched. */
+  streamsPending?: boolean;
 }) {
-  if (splits.length === 0) {
+  const note = splitsNote(splits.length, streamsPending);
+  if (note !== null) {
     return (
       <Typography color="text.secondary" variant="body2">
-        No splits: this activity has no timing data.
+        {note}
       </Typography>
     );
   }

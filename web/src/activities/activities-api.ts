@@ -4,7 +4,7 @@
  * and the map tiles. Every key is under the activities' key (lib/query-keys.ts),
  * and every write ends in the one invalidation of what a change of activities feeds.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ActivityBulkAction, ActivityBulkResult } from '../../../core/activity/activity-bulk.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
@@ -64,10 +64,27 @@ export function useActivity(id: string) {
   });
 }
 
+/**
+ * Reading a Strava activity's track fetches its streams, and the splits and best efforts Strava did
+ * not send are computed from them: while the detail says so (streamsPending), it and its best
+ * efforts are read again once the track has come.
+ */
+export async function afterTrackRead(queryClient: QueryClient, id: string): Promise<void> {
+  const detail = queryClient.getQueryData<ActivityDetail>(activityDetailQueryKey(id));
+  if (detail?.streamsPending) {
+    await queryClient.invalidateQueries({ queryKey: activityDetailQueryKey(id) });
+  }
+}
+
 export function useActivityTrack(id: string, enabled: boolean) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: activityTrackQueryKey(id),
-    queryFn: (): Promise<DisplayTrack> => unwrap(api.activities[':id'].track.$get({ param: { id } })),
+    queryFn: async (): Promise<DisplayTrack> => {
+      const track = await unwrap(api.activities[':id'].track.$get({ param: { id } }));
+      void afterTrackRead(queryClient, id);
+      return track;
+    },
     enabled,
     // A track never changes once imported.
     staleTime: Number.POSITIVE_INFINITY,

@@ -33,6 +33,21 @@ export function formatFileSize(bytes: number): string {
   return `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
 }
 
+/** What the splits section says instead of a table. */
+export const SPLITS_TEXTS = {
+  none: 'No splits: this activity has no timing data.',
+  /** A Strava activity whose splits come from its streams, still being fetched. */
+  pending: 'Computing splits from this activity’s track…',
+} as const;
+
+/** The note shown instead of splits: null when there are splits. */
+export function splitsNote(splitCount: number, streamsPending: boolean): string | null {
+  if (splitCount > 0) {
+    return null;
+  }
+  return streamsPending ? SPLITS_TEXTS.pending : SPLITS_TEXTS.none;
+}
+
 export function formatHeartRate(bpm: number | null): string {
   return bpm === null || bpm <= 0 ? '—' : `${Math.round(bpm)} bpm`;
 }

@@ -77,7 +77,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <BestEffortsSection activityId={activity.id} units={units} />
 
       <DetailSection title={splitsTitle(units)}>
-        <SplitsTable splits={splits} units={units} type={activity.type} />
+        <SplitsTable splits={splits} units={units} type={activity.type} streamsPending={activity.streamsPending} />
       </DetailSection>
 
       {activity.laps.length > 0 && (
