@@ -17,16 +17,6 @@ export interface MedalActivity extends Pick<
   type: string;
   /** Stride's 'upload' | 'strava' | 'placeholder', or the spec's "gpx_upload", "uploaded", "mock". */
   source: string;
-  /**
-   * The run's best efforts (core/running/best-efforts.ts): the fastest stretch of each standard
-   * distance inside it, in moving seconds. Absent or empty when not worked out (yet).
-   */
-  bestEfforts?: readonly RunEffort[];
-}
-
-export interface RunEffort {
-  metres: number;
-  seconds: number;
 }
 
 export interface CountedRun {
@@ -37,8 +27,6 @@ export interface CountedRun {
   elevationGain: number;
   /** movingTime > 0. */
   timed: boolean;
-  /** Its best efforts, each with a finite distance and a positive time. */
-  efforts: readonly RunEffort[];
   /** startDateLocal as stored, for error messages. */
   localText: string;
 }
@@ -117,9 +105,6 @@ export class RunHistory {
           movingTime,
           elevationGain: Number.isFinite(activity.elevationGain) ? activity.elevationGain : 0,
           timed: movingTime > 0,
-          efforts: (activity.bestEfforts ?? []).filter(
-            (effort) => Number.isFinite(effort.metres) && Number.isFinite(effort.seconds) && effort.seconds > 0,
-          ),
           localText: activity.startDateLocal,
         },
       });

@@ -253,6 +253,8 @@ export interface UserMedalsTable {
   viewedAt: Timestamp | null;
   value: string | null;
   activityId: string | null;
+  /** The medal rules' version it was awarded or last re-derived under (MEDAL_RULES_VERSION). */
+  rulesVersion: Generated<number>;
 }
 
 export interface MedalAwardsTable {

@@ -115,7 +115,15 @@ import { createLoginThrottle } from './login-throttle-service.ts';
 import { endAccountSession, listAccountSessions, signInMethods } from './account-sessions-service.ts';
 import { createMailings } from './mailings/mailings.ts';
 import { createDataExports } from './data-export-service.ts';
-import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
+import {
+  checkMedals,
+  getTrophyCase,
+  getUnseenCount,
+  markMedalViewed,
+  medalsReaction,
+  startMedalRederive,
+  type MedalRederiveRunner,
+} from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
 import {
@@ -486,6 +494,8 @@ export function createServices(deps: ServiceDeps) {
       return checked;
     }),
     markViewed: writes((userId: string, medalId: string) => markMedalViewed(context, userId, medalId)),
+    /** The start-up pass re-deriving medals whose rule changed since they were awarded. */
+    startRederive: (): MedalRederiveRunner => startMedalRederive(context),
   };
 
   const analytics = {

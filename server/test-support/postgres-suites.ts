@@ -37,6 +37,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
     'a webhook on one app server reaches the stream on another (PostgreSQL only)',
   'server/routes/two-factor.db.test.ts':
     'a TOTP code is accepted once per account: two requests at once race for its time step (row update)',
+  'server/routes/medal-rules.db.test.ts':
+    'medals re-derived at the next start: rows below the rules version rewritten in one transaction',
   'server/routes/mail-limits.db.test.ts':
     'mail counts per recipient and per hour, shared by app servers (racing upserts)',
   'server/routes/upload-hardening.db.test.ts':
