@@ -71,4 +71,21 @@ describe('activityStart', () => {
       dateSource: 'upload',
     });
   });
+
+  it('takes a given start (the archive’s activities.csv row, the runner’s) before the file’s own time', () => {
+    const fileTime = Date.parse('2020-01-01T00:00:00Z');
+    const given = Date.parse('2019-12-31T16:00:00Z');
+    expect(activityStart({ hasTiming: false, startTime: 5 }, fileTime, now, given)).toEqual({
+      startMs: given,
+      dateSource: 'given',
+    });
+    expect(activityStart({ hasTiming: true, startTime: 5 }, fileTime, now, given)).toEqual({
+      startMs: 5,
+      dateSource: 'track',
+    });
+    expect(activityStart({ hasTiming: false, startTime: null }, null, now, null)).toEqual({
+      startMs: now.getTime(),
+      dateSource: 'upload',
+    });
+  });
 });

@@ -505,6 +505,7 @@ const ACTIVITY_COLUMNS = [
   'fileSha256',
   'legIndex',
   'uploadedAt',
+  'givenStart',
   'createdAt',
   'updatedAt',
   'stravaId',
@@ -530,6 +531,7 @@ const JSON_COLUMNS = new Set(['laps', 'splitsMetric', 'splitsStandard', 'fileWar
 const TIME_COLUMNS = new Set([
   'startDate',
   'uploadedAt',
+  'givenStart',
   'createdAt',
   'updatedAt',
   'syncedAt',

@@ -175,6 +175,8 @@ export interface ActivitiesTable {
   /** 0, 1, 2… in time order among the legs of a multisport file; null otherwise. */
   legIndex: number | null;
   uploadedAt: Timestamp | null;
+  /** The start given for a file without times (its archive's activities.csv row, or the runner's). */
+  givenStart: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
   stravaId: string | null;

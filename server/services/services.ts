@@ -212,6 +212,8 @@ export interface ImportInput {
   files: readonly SpooledFile[];
   /** The browser's time zone, for files without one and for the medal check after. */
   timeZone: string;
+  /** The start the runner gave a file without any date uploaded alone (epoch ms). */
+  givenStart?: number | undefined;
   /** Aborted when the client goes away: queued and running files are dropped. */
   signal: AbortSignal;
   emit(event: UploadEvent): Promise<void>;
@@ -460,6 +462,9 @@ export function createServices(deps: ServiceDeps) {
           pool: importPool,
           signal: input.signal,
           emit: (event) => input.emit(event),
+          givenStart: input.givenStart ?? null,
+          // A file uploaded alone without any date is not dated by its upload: its runner is asked.
+          askForDate: input.files.length === 1,
         },
         input.files,
       );

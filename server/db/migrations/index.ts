@@ -43,6 +43,7 @@ import * as dataExports from './0040-data-exports.ts';
 import * as publicProfileOffByDefault from './0041-public-profile-off-by-default.ts';
 import * as authMailLimits from './0042-auth-mail-limits.ts';
 import * as medalRulesVersion from './0043-medal-rules-version.ts';
+import * as activityGivenStart from './0044-activity-given-start.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -85,6 +86,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0041-public-profile-off-by-default': publicProfileOffByDefault,
   '0042-auth-mail-limits': authMailLimits,
   '0043-medal-rules-version': medalRulesVersion,
+  '0044-activity-given-start': activityGivenStart,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
