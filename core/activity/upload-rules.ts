@@ -52,6 +52,14 @@ export const UPLOAD_MESSAGES = {
   needsMoreTime: 'This file needs more time than Stride allows for one activity.',
 } as const;
 
+/** The upload dialog's question for a file without any date uploaded alone (UPLOAD_MESSAGES.needsDate). */
+export const UPLOAD_DATE_TEXTS = {
+  prompt: 'When did this activity start?',
+  date: 'Date',
+  time: 'Start time',
+  submit: 'Upload with this date',
+} as const;
+
 /** "swim", "swim and run", "swim, ride and run". */
 function listWords(words: readonly string[]): string {
   return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1) as string}`;
