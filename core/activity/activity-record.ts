@@ -38,7 +38,7 @@ export interface ActivityRecord extends StoredMetrics {
   warnings: string[];
   /**
    * Whether the track has timing data (metrics.ts timingIsUsable). Without it an activity has a
-   * distance but no time, pace or splits, and it makes no running day.
+   * distance but no time, pace or splits, and it counts in no total (untimed.ts countsInTotals).
    */
   hasTiming: boolean;
   /**

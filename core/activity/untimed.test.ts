@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { activityStart, describeActivity } from './activity-record.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
+import { countsInTotals } from './untimed.ts';
 
 const now = new Date('2026-03-04T05:06:07Z');
 const context = { fallbackTimeZone: 'UTC', now };
@@ -87,5 +88,22 @@ describe('activityStart', () => {
       startMs: now.getTime(),
       dateSource: 'upload',
     });
+  });
+});
+
+describe('countsInTotals: one rule for every total', () => {
+  it('counts an activity with times and a moving time, and nothing without either', () => {
+    expect(countsInTotals({ hasTiming: true, movingTime: 1500 })).toBe(true);
+    expect(countsInTotals({ hasTiming: false, movingTime: 0 })).toBe(false);
+    expect(countsInTotals({ hasTiming: false, movingTime: 1500 })).toBe(false);
+    expect(countsInTotals({ hasTiming: true, movingTime: 0 })).toBe(false);
+    expect(countsInTotals({ hasTiming: true, movingTime: Number.NaN })).toBe(false);
+  });
+
+  it('leaves a real run recorded without times out, with its distance kept', () => {
+    const record = describeFixture('cerknicko-without-times.gpx');
+    expect(record.distance).toBeGreaterThan(4000);
+    expect(countsInTotals(record)).toBe(false);
+    expect(countsInTotals(describeFixture('cerknicko-jezero.gpx'))).toBe(true);
   });
 });

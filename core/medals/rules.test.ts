@@ -26,6 +26,7 @@ function run(startDateLocal: string, overrides: Partial<MedalActivity> = {}): Me
     startDateLocal,
     distance: 4000,
     movingTime: 1500,
+    hasTiming: true,
     elevationGain: 10,
     ...overrides,
   };
@@ -279,6 +280,16 @@ describe('total distance: Century Runner, 500 Mile Club, Around The World', () =
     });
     const last = run('2021-01-02T07:00:00', { id: 'last', distance: MILE });
     expect(evaluate([...almost, last])('around-the-world')).toMatchObject({ earned: true, activityId: 'last' });
+  });
+});
+
+describe('runs without times (core/activity/untimed.ts: no total counts them)', () => {
+  it('earn no medal but Planning 5 runs, even with a moving time stored beside no times', () => {
+    const untimed = [1, 2, 3, 4, 5].map((day) =>
+      run(`2024-06-0${day}T07:00:00`, { distance: 12_000, movingTime: 3000, hasTiming: false }),
+    );
+    const results = evaluate(untimed);
+    expect(earnedIds(results)).toEqual(['planning-5-runs']);
   });
 });
 

@@ -10,8 +10,9 @@
  *   case-insensitively. Rides and walks never count.
  * - distance > 0 (finite) always.
  * - Demo and fallback data never count: source "placeholder" (the sample runs) and "mock".
- * - movingTime > 0 for every activity rule except "Planning 5 runs": an upload without timing is a
- *   plotted route — a plan, which is exactly what that medal counts — not a run that was done.
+ * - Times (core/activity/untimed.ts countsInTotals, the rule of every total) for every activity rule
+ *   except "Planning 5 runs": an upload without times is a plotted route — a plan, which is exactly
+ *   what that medal counts — not a run that was done.
  *
  * Interpretations where the spec is terse:
  * - "First" and "the run that earned it" mean in order of the UTC start (startDate); a start that

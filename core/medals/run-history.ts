@@ -5,13 +5,14 @@
  * so one bad activity cannot stop every rule; reading local starts throws for an unreadable one.
  */
 import type { ActivitySummary } from '../activity/schemas.ts';
+import { countsInTotals } from '../activity/untimed.ts';
 import { NON_USER_SOURCES } from './catalogue.ts';
 import { epochDayOf } from './streak.ts';
 
 /** The fields of a stored activity the rules read; an ActivitySummary can be passed as is. */
 export interface MedalActivity extends Pick<
   ActivitySummary,
-  'id' | 'startDate' | 'startDateLocal' | 'distance' | 'movingTime' | 'elevationGain'
+  'id' | 'startDate' | 'startDateLocal' | 'distance' | 'movingTime' | 'hasTiming' | 'elevationGain'
 > {
   /** 'run' | 'ride' | 'walk' in Stride; "Run" in the spec. */
   type: string;
@@ -25,7 +26,7 @@ export interface CountedRun {
   distance: number;
   movingTime: number;
   elevationGain: number;
-  /** movingTime > 0. */
+  /** It counts in totals: it has times (core/activity/untimed.ts countsInTotals). */
   timed: boolean;
   /** startDateLocal as stored, for error messages. */
   localText: string;
@@ -84,7 +85,7 @@ interface RunDays {
 export class RunHistory {
   /** Every counted run, oldest first. */
   readonly runs: CountedRun[];
-  /** The counted runs with movingTime > 0, oldest first. */
+  /** The counted runs with times (countsInTotals), oldest first. */
   readonly timedRuns: CountedRun[];
   private localStarts: LocalStart[] | undefined;
   private runDays: RunDays | undefined;
@@ -104,7 +105,7 @@ export class RunHistory {
           distance: activity.distance,
           movingTime,
           elevationGain: Number.isFinite(activity.elevationGain) ? activity.elevationGain : 0,
-          timed: movingTime > 0,
+          timed: countsInTotals({ hasTiming: activity.hasTiming, movingTime }),
           localText: activity.startDateLocal,
         },
       });

@@ -1,7 +1,7 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
 import { MEDAL_RULES_VERSION } from '../../core/medals/catalogue.ts';
 import type { MedalActivity } from '../../core/medals/run-history.ts';
-import { countsTowardTotals } from './activity-totals-repository.ts';
+import { isCounted } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
 
@@ -9,13 +9,26 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
   return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
 }
 
-/** Every activity that counts (countsTowardTotals), in the fields the medal rules read. */
+/**
+ * Every counted activity (isCounted), times or not, in the fields the medal rules read: the rules
+ * leave out those without times themselves, except Planning 5 runs (core/activity/untimed.ts).
+ */
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
   const rows = await db
     .selectFrom('activities')
-    .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'movingTime', 'elevationGain'])
+    .select([
+      'id',
+      'type',
+      'source',
+      'startDate',
+      'startDateLocal',
+      'distance',
+      'movingTime',
+      'hasTiming',
+      'elevationGain',
+    ])
     .where('userId', '=', userId)
-    .where(countsTowardTotals)
+    .where(isCounted)
     .execute();
   return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
 }

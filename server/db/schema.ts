@@ -146,7 +146,7 @@ export interface ActivitiesTable {
   movingTime: number;
   elapsedTime: number;
   elevationGain: number;
-  /** False for a track without timing data: no time, pace or splits, no running day. */
+  /** False for a track without timing data: no time, pace or splits, in no total (core/activity/untimed.ts). */
   hasTiming: Generated<boolean>;
   averageSpeed: number;
   maxSpeed: number;

@@ -2,8 +2,10 @@
  * Files whose tracks have no times are dated by what is given with them: a GPX without times in an
  * export archive by its row of activities.csv (not the file's own <time>, nor the import), and a
  * file without any date uploaded alone by the start its runner enters, the API refusing it without
- * one. A re-derivation from the kept original dates it the same way. The dates expected are worked
- * out here from the CSV written and the start entered.
+ * one. A re-derivation from the kept original dates it the same way. A run without times, dated or
+ * not, counts in no total: the dashboard's, the profile's, the running days, the charts and the
+ * medals leave it out alike. The dates and figures expected are worked out here from the CSV
+ * written, the start entered and the files generated.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_EDIT_MESSAGES } from '../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import { UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
+import {
+  garminConnectGpx,
+  routeOnlyGpx,
+  straightRun,
+  type GeneratedPoint,
+} from '../../core/activity/activity-file-builders.test-support.ts';
+import type { SportTotals } from '../../core/activity/sport-totals.ts';
+import type { Charts } from '../../core/charts/chart-api.ts';
+import type { RunningDays, TrophyCase } from '../../core/medals/api.ts';
 import { buildArchive, uploadArchive, waitForArchive } from '../test-support/archives.ts';
-import { registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
+import { getOwnProfile, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
 import {
   createTestDatabase,
   startTestServer,
@@ -101,6 +112,54 @@ describe('a GPX without times in an export archive', () => {
       startDateLocal: wallClock(ranAt, activity.timezone),
     });
     expect(activity.timezone).toBe(ZONE);
+  });
+});
+
+describe('one rule for runs without times in every total', () => {
+  it('leaves a dated run without times out of the totals, running days, charts and medals alike', async () => {
+    const counter = await registerUser(server, { name: 'Totals Runner' });
+    const day = 86_400_000;
+    const today = Date.now();
+    // A timed 5.2 km in 26:00 yesterday; a 12 km run without times two days ago, its start entered.
+    const timedPoints = straightRun({ points: 313, interval: 5, speed: 5200 / 1560, start: today - day });
+    const timed = { distance: (timedPoints.at(-1) as GeneratedPoint).distance, seconds: 1560 };
+    const untimedPoints = straightRun({ points: 121, interval: 1, speed: 100, start: 0, startLon: 14.6 });
+    expect((untimedPoints.at(-1) as GeneratedPoint).distance).toBe(12_000);
+    const timedUpload = await uploadFiles(server, counter.client, [
+      { name: 'timed.gpx', content: garminConnectGpx(timedPoints, 'timed.gpx') },
+    ]);
+    const timedId = finalFileEvents(timedUpload.events)[0]?.activityId as string;
+    const untimedUpload = await uploadFiles(
+      server,
+      counter.client,
+      [{ name: 'untimed.gpx', content: routeOnlyGpx(untimedPoints, 'Long one without a watch') }],
+      ZONE,
+      { startDateLocal: wallClock(today - 2 * day, ZONE).slice(0, 16) },
+    );
+    const untimedId = finalFileEvents(untimedUpload.events)[0]?.activityId as string;
+    const untimed = (await counter.client.get<ActivityDetail>(`/api/activities/${untimedId}`)).body;
+    expect(untimed).toMatchObject({ hasTiming: false, movingTime: 0 });
+    expect(untimed.distance).toBeGreaterThan(11_000);
+
+    const totals = (await counter.client.get<SportTotals>('/api/activities/totals')).body;
+    expect(totals.sports[0]).toMatchObject({ type: 'run', activities: 1, duration: timed.seconds });
+    expect(totals.sports[0]?.distance).toBeCloseTo(timed.distance, 0);
+    const statistics = (await getOwnProfile(counter.client)).statistics;
+    expect(statistics).toMatchObject({ totalActivities: 1, totalDuration: timed.seconds });
+    expect(statistics.totalDistance).toBeCloseTo(timed.distance, 0);
+
+    const days = (await counter.client.get<RunningDays>(`/api/analytics/running-days?timeZone=${ZONE}`)).body.days;
+    expect(days.map((entry) => [entry.date, entry.runs])).toEqual([[wallClock(today - day, ZONE).slice(0, 10), 1]]);
+
+    const charts = (await counter.client.get<Charts>(`/api/charts?period=12w&timeZone=${ZONE}`)).body;
+    expect(charts.totals.current).toMatchObject({ count: 1, movingTime: timed.seconds });
+    expect(charts.totals.current.distance).toBeCloseTo(timed.distance, 0);
+    expect(charts.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(1);
+
+    const medals = (await counter.client.get<TrophyCase>(`/api/medals?timeZone=${ZONE}`)).body;
+    const card = (id: string) => medals.medals.find((medal) => medal.medalId === id);
+    expect(card('longest-run')).toMatchObject({ earned: true, activityId: timedId });
+    expect(card('10k-warrior')).toMatchObject({ earned: false });
   });
 });
 
