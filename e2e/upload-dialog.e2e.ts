@@ -3,13 +3,14 @@
  * choosing files again replaces the list; a file of an unsupported format fails on its own row
  * with the spec's sentence while the others upload; a gzipped FIT file (as Strava's and Garmin's
  * exports hold them) imports like the plain one; a file without any date uploaded alone makes the
- * dialog ask for its start, and it is imported with that start.
+ * dialog ask for its start, and it is imported with that start, listed as not counted.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import type { ActivityPage } from '../core/activity/schemas.ts';
+import { UNTIMED_TEXTS } from '../core/activity/untimed.ts';
 import { UPLOAD_DATE_TEXTS, UPLOAD_MESSAGES } from '../core/activity/upload-rules.ts';
 import {
   DESKTOP_ONLY,
@@ -105,5 +106,13 @@ describe.each(DESKTOP_ONLY)('upload dialog: a file without any date (%s)', (view
     expect(list.items.map((item) => [item.originalFilename, item.startDate])).toEqual([
       ['route.gpx', new Date(Date.UTC(2026, 2, 1, 9, 15)).toISOString()],
     ]);
+
+    // Without times it counts in no total, and the list says so.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/activities');
+    await expectVisible(page.getByText(UNTIMED_TEXTS.chip, { exact: true }));
+    await screenshot(page, `activities-${viewport}-not-counted`);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'activities-mobile-not-counted');
   });
 });
