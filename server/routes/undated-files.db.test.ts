@@ -23,6 +23,7 @@ import {
 import type { SportTotals } from '../../core/activity/sport-totals.ts';
 import type { Charts } from '../../core/charts/chart-api.ts';
 import type { RunningDays, TrophyCase } from '../../core/medals/api.ts';
+import * as untimedStatistics from '../db/migrations/0045-untimed-out-of-statistics.ts';
 import { buildArchive, uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { getOwnProfile, registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
 import {
@@ -147,6 +148,13 @@ describe('one rule for runs without times in every total', () => {
     const statistics = (await getOwnProfile(counter.client)).statistics;
     expect(statistics).toMatchObject({ totalActivities: 1, totalDuration: timed.seconds });
     expect(statistics.totalDistance).toBeCloseTo(timed.distance, 0);
+    // Statistics kept by the earlier rule (the run without times counted) are put right by migration 0045.
+    const { db } = server.database;
+    await sql`update profiles set total_activities = 2, total_distance = ${timed.distance + untimed.distance}
+      where user_id = ${counter.id}`.execute(db);
+    await untimedStatistics.up(db as never);
+    await server.services.readCache.invalidateUser(counter.id);
+    expect((await getOwnProfile(counter.client)).statistics).toEqual(statistics);
 
     const days = (await counter.client.get<RunningDays>(`/api/analytics/running-days?timeZone=${ZONE}`)).body.days;
     expect(days.map((entry) => [entry.date, entry.runs])).toEqual([[wallClock(today - day, ZONE).slice(0, 10), 1]]);

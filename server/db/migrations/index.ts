@@ -44,6 +44,7 @@ import * as publicProfileOffByDefault from './0041-public-profile-off-by-default
 import * as authMailLimits from './0042-auth-mail-limits.ts';
 import * as medalRulesVersion from './0043-medal-rules-version.ts';
 import * as activityGivenStart from './0044-activity-given-start.ts';
+import * as untimedOutOfStatistics from './0045-untimed-out-of-statistics.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -87,6 +88,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0042-auth-mail-limits': authMailLimits,
   '0043-medal-rules-version': medalRulesVersion,
   '0044-activity-given-start': activityGivenStart,
+  '0045-untimed-out-of-statistics': untimedOutOfStatistics,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
