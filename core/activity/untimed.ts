@@ -14,7 +14,7 @@ export function countsInTotals(activity: { hasTiming: boolean; movingTime: numbe
   return activity.hasTiming && Number.isFinite(activity.movingTime) && activity.movingTime > 0;
 }
 
-/** What the activity list and detail say of an activity without times. */
+/** What the activity list says of an activity without times. */
 export const UNTIMED_TEXTS = {
   chip: 'Not counted',
   chipTitle: 'No times in this file: it counts in no totals, charts or medals',

@@ -4,7 +4,9 @@ import {
   EARLY_BIRD_BEFORE_HOUR,
   MEDAL_CATALOGUE,
   MEDAL_IDS,
+  MEDAL_RULES_VERSION,
   medalDefinition,
+  medalRuleChangedSince,
   NIGHT_OWL_FROM_HOUR,
   RUN_STREAK_DAYS,
   SUB_TIME_TARGETS,
@@ -113,5 +115,13 @@ describe('the medal catalogue (spec §9)', () => {
   it('looks medals up by id', () => {
     expect(medalDefinition('night-owl').title).toBe('Night Owl');
     expect(() => medalDefinition('night-hawk')).toThrow(RangeError);
+  });
+
+  it('names the medals whose rule changed since a rules version', () => {
+    expect(MEDAL_RULES_VERSION).toBe(2);
+    expect(medalRuleChangedSince('sub-30-5k', 1)).toBe(true);
+    expect(medalRuleChangedSince('sub-60-10k', 1)).toBe(true);
+    expect(medalRuleChangedSince('sub-30-5k', 2)).toBe(false);
+    expect(medalRuleChangedSince('longest-run', 1)).toBe(false);
   });
 });

@@ -84,7 +84,7 @@ export const DISTANCE_TOLERANCE_METRES = 1e-6;
 /**
  * The medal rules' version, kept on each held medal. A version that changes how medals are earned
  * names them in MEDAL_RULE_CHANGES: held ones awarded under an earlier version are re-derived at
- * start (server/services/medal-rederive.ts).
+ * start (server/services/medal-service.ts rederiveMedals).
  */
 export const MEDAL_RULES_VERSION = 2;
 
