@@ -87,8 +87,12 @@ afterAll(async () => {
 describe('Sub-30 5K and Sub-60 10K read the run’s own distance', () => {
   let halfRunner: RegisteredUser;
   let fiveRunner: RegisteredUser;
+  /** Ran both: the half first, the 5.1 km after. */
+  let bothRunner: RegisteredUser;
   let half: string;
   let fiveOne: string;
+  let bothHalf: string;
+  let bothFive: string;
 
   beforeAll(async () => {
     halfRunner = await registerUser(server, { name: 'Half Runner' });
@@ -97,6 +101,9 @@ describe('Sub-30 5K and Sub-60 10K read the run’s own distance', () => {
     expect((await halfRunner.client.post('/api/analytics/sessions', { timeZone: ZONE })).status).toBe(200);
     half = await upload(halfRunner, 'half.gpx', HALF);
     fiveOne = await upload(fiveRunner, 'five-one.gpx', FIVE_ONE);
+    bothRunner = await registerUser(server, { name: 'Both Runner' });
+    bothHalf = await upload(bothRunner, 'half.gpx', HALF);
+    bothFive = await upload(bothRunner, 'five-one.gpx', FIVE_ONE);
   });
 
   it('gives no Sub-30 5K for a 21.1 km run whose first 5 km took 23:00; its personal bests show that 5K', async () => {
@@ -127,11 +134,16 @@ describe('Sub-30 5K and Sub-60 10K read the run’s own distance', () => {
       viewed_at, value, activity_id, rules_version)
       values (${`${halfRunner.id}_sub-30-5k`}, ${halfRunner.id}, 'sub-30-5k', 'Sub-30 5K', 'Achieve Sub-30 5K', 'trophy',
       'gold', now(), false, now(), '23:00', ${half}, 1)`.execute(db);
+    // The runner of both got it from the earlier half, not from the 5.1 km.
+    await sql`update user_medals set activity_id = ${bothHalf}, value = '23:00'
+      where user_id = ${bothRunner.id} and medal_id = 'sub-30-5k'`.execute(db);
     await sql`update user_medals set rules_version = 1, is_new = false, viewed_at = now()`.execute(db);
     const before = {
       half: await trophyCase(halfRunner),
       five: await trophyCase(fiveRunner),
+      both: await trophyCase(bothRunner),
     };
+    expect(card(before.both, 'sub-30-5k')).toMatchObject({ earned: true, activityId: bothHalf, value: '23:00' });
     expect(card(before.half, 'sub-30-5k')).toMatchObject({ earned: true, value: '23:00' });
 
     await server.stop();
@@ -139,8 +151,21 @@ describe('Sub-30 5K and Sub-60 10K read the run’s own distance', () => {
     await server.medalRederive.done;
     halfRunner = { ...halfRunner, client: await signedInClient(server, halfRunner.credentials) };
     fiveRunner = { ...fiveRunner, client: await signedInClient(server, fiveRunner.credentials) };
+    bothRunner = { ...bothRunner, client: await signedInClient(server, bothRunner.credentials) };
 
-    const after = { half: await trophyCase(halfRunner), five: await trophyCase(fiveRunner) };
+    const after = {
+      half: await trophyCase(halfRunner),
+      five: await trophyCase(fiveRunner),
+      both: await trophyCase(bothRunner),
+    };
+    // Still earned by the current rule, by the 5.1 km: kept, on that run, with its date and seen state.
+    expect(card(after.both, 'sub-30-5k')).toEqual({
+      ...card(before.both, 'sub-30-5k'),
+      activityId: bothFive,
+      activityName: card(after.both, 'sub-30-5k')?.activityName,
+      value: formatDuration(secondsOf(FIVE_ONE)),
+    });
+    expect(after.both.unseenCount).toBe(0);
     expect(card(after.half, 'sub-30-5k')).toMatchObject({ earned: false, activityId: null, value: null });
     expect(after.half.earnedCount).toBe(before.half.earnedCount - 1);
     // Every other medal stays as it was: same run, same date, still seen.
@@ -152,7 +177,7 @@ describe('Sub-30 5K and Sub-60 10K read the run’s own distance', () => {
     expect(versions.map((row) => row.rulesVersion)).toEqual([2]);
 
     // Nothing is awarded again for either runner.
-    for (const user of [halfRunner, fiveRunner]) {
+    for (const user of [halfRunner, fiveRunner, bothRunner]) {
       const check = await user.client.post<MedalCheck>('/api/medals/check', { timeZone: ZONE });
       expect(check.body).toEqual({ awarded: [], unseenCount: 0 });
     }
