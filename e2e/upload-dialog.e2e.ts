@@ -2,14 +2,26 @@
  * The upload dialog at desktop and phone width: each chosen file reads "Ready" before Upload;
  * choosing files again replaces the list; a file of an unsupported format fails on its own row
  * with the spec's sentence while the others upload; a gzipped FIT file (as Strava's and Garmin's
- * exports hold them) imports like the plain one.
+ * exports hold them) imports like the plain one; a file without any date uploaded alone makes the
+ * dialog ask for its start, and it is imported with that start, listed as not counted.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { UPLOAD_MESSAGES } from '../core/activity/upload-rules.ts';
-import { VIEWPORT_NAMES, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
+import type { ActivityPage } from '../core/activity/schemas.ts';
+import { UNTIMED_TEXTS } from '../core/activity/untimed.ts';
+import { UPLOAD_DATE_TEXTS, UPLOAD_MESSAGES } from '../core/activity/upload-rules.ts';
+import {
+  DESKTOP_ONLY,
+  VIEWPORTS,
+  VIEWPORT_NAMES,
+  expectVisible,
+  heading,
+  newAccount,
+  screenshot,
+  useBrowser,
+} from './support/browser.ts';
 import { signUpViaApi } from './support/api.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
@@ -58,5 +70,49 @@ describe.each(VIEWPORT_NAMES)('upload dialog (%s)', (viewport) => {
       .poll(() => dialog.getByTestId('upload-state').allInnerTexts())
       .toEqual(['Complete', 'Error', 'Complete']);
     await screenshot(page, `upload-dialog-${viewport}-done`);
+  });
+});
+
+describe.each(DESKTOP_ONLY)('upload dialog: a file without any date (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('asks for the start of a file without a date uploaded alone, and imports it with that start', async () => {
+    const { page } = await browser.newPage(viewport);
+    await signUpViaApi(page, newAccount({ name: 'Route Runner' }));
+    await expectVisible(heading(page, 'Hi, Route'));
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    expect(fixture('route.gpx').toString('utf8')).not.toContain('<time>');
+    await dialog
+      .getByLabel('Activity files')
+      .setInputFiles([{ name: 'route.gpx', mimeType: 'application/gpx+xml', buffer: fixture('route.gpx') }]);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    await expectVisible(dialog.getByText(UPLOAD_MESSAGES.needsDate));
+    const prompt = dialog.getByRole('form', { name: UPLOAD_DATE_TEXTS.prompt });
+    await expectVisible(prompt);
+    await screenshot(page, `upload-dialog-${viewport}-asks-date`);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'upload-dialog-mobile-asks-date');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // The browser runs in UTC: 09:15 on 1 March entered is 09:15 UTC.
+    await prompt.getByLabel(UPLOAD_DATE_TEXTS.date).fill('2026-03-01');
+    await prompt.getByLabel(UPLOAD_DATE_TEXTS.time).fill('09:15');
+    await prompt.getByRole('button', { name: UPLOAD_DATE_TEXTS.submit }).click();
+    await expect.poll(() => dialog.getByTestId('upload-state').allInnerTexts()).toEqual(['Complete']);
+    await expect.poll(() => prompt.count()).toBe(0);
+    const list = (await (await page.request.get('/api/activities?limit=10')).json()) as ActivityPage;
+    expect(list.items.map((item) => [item.originalFilename, item.startDate])).toEqual([
+      ['route.gpx', new Date(Date.UTC(2026, 2, 1, 9, 15)).toISOString()],
+    ]);
+
+    // Without times it counts in no total, and the list says so.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/activities');
+    await expectVisible(page.getByText(UNTIMED_TEXTS.chip, { exact: true }));
+    await screenshot(page, `activities-${viewport}-not-counted`);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(page, 'activities-mobile-not-counted');
   });
 });

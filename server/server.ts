@@ -24,6 +24,7 @@ import { createSecurityLog } from './http/security-log.ts';
 import { createLogger } from './logger.ts';
 import { runShutdown, SHUTDOWN_GRACE_MS, type ShutdownStep } from './shutdown.ts';
 import type { ActivityRederiveRunner } from './services/activity-rederive.ts';
+import type { MedalRederiveRunner } from './services/medal-service.ts';
 import { createImportPool } from './services/import-pool.ts';
 import type { DestinationStream } from 'pino';
 import { createServices, type Services } from './services/services.ts';
@@ -52,6 +53,8 @@ export interface RunningServer {
   backups: Backups;
   /** The start-up pass re-deriving stored uploads (absent with ACTIVITY_REDERIVE=off). */
   rederive?: ActivityRederiveRunner;
+  /** The start-up pass re-deriving medals whose rule changed since they were awarded. */
+  medalRederive: MedalRederiveRunner;
   stop(): Promise<void>;
 }
 
@@ -288,6 +291,7 @@ async function startOnFolder(
     ? services.activities.startRederive()
     : undefined;
   const bestEfforts = config.activityRederive ? services.charts.startTrackFiguresBackfill() : undefined;
+  const medalRederive = services.medals.startRederive();
   const http = server as ServerType & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
   /** Ends requests in flight within the grace, live-event streams at once, idle keep-alives at once. */
   const finishRequests = async () => {
@@ -319,6 +323,7 @@ async function startOnFolder(
     },
     { name: 'activity re-derivation', run: () => rederive?.stop() },
     { name: 'track figures back-fill', run: () => bestEfforts?.stop() },
+    { name: 'medal re-derivation', run: () => medalRederive.stop() },
     { name: 'import workers', run: () => importPool.close() },
     { name: 'Strava sync', run: () => strava.stop() },
     // A backup being written ends before the database closes; one past the bound is a partial
@@ -350,6 +355,7 @@ async function startOnFolder(
     services,
     backups,
     ...(rederive ? { rederive } : {}),
+    medalRederive,
     stop: () => (stopped ??= stop()),
   };
 }

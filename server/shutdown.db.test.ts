@@ -273,6 +273,7 @@ describe('a stop that does not end within the bound', () => {
           'timers',
           'activity re-derivation',
           'track figures back-fill',
+          'medal re-derivation',
           'import workers',
           'Strava sync',
           'backups',

@@ -23,6 +23,7 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './parsed.ts';
 import { checkPlausibility, type PlausibilityFlag } from './plausibility.ts';
 import { ACTIVITY_NAME_MAX } from './schemas.ts';
 import { isValidTimeZone, localDateTime } from './time-zone.ts';
+import { UPLOAD_MESSAGES } from './upload-rules.ts';
 
 export const ACTIVITY_EDIT_LIMITS = {
   description: 2000,
@@ -138,6 +139,23 @@ export function instantOfLocalDateTime(local: string, timeZone: string): number 
   const wall = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
   const first = wall - zoneOffsetMs(wall, timeZone);
   return wall - zoneOffsetMs(first, timeZone);
+}
+
+/**
+ * The start the runner gives a file without any date in the upload dialog: a wall-clock
+ * "YYYY-MM-DDTHH:mm[:ss]" in `timeZone` (the browser's), not after `nowMs`.
+ */
+export function givenUploadStart(
+  local: string,
+  timeZone: string,
+  nowMs: number,
+): { ok: true; startMs: number } | { ok: false; message: string } {
+  const match = LOCAL_DATE_TIME.exec(local);
+  if (match === null || epochDay(match[1] ?? '') === null) {
+    return { ok: false, message: `startDateLocal: ${ACTIVITY_EDIT_MESSAGES.startDateLocal}` };
+  }
+  const startMs = instantOfLocalDateTime(local, timeZone);
+  return startMs > nowMs ? { ok: false, message: UPLOAD_MESSAGES.dateInFuture } : { ok: true, startMs };
 }
 
 /** A manual activity as stored: no track, so no positions, heart rate, splits or laps. */

@@ -45,31 +45,41 @@ export interface ActivityRecord extends StoredMetrics {
   warnings: string[];
   /**
    * Whether the track has timing data (metrics.ts timingIsUsable). Without it an activity has a
-   * distance but no time, pace or splits, and it makes no running day.
+   * distance but no time, pace or splits, and it counts in no total (untimed.ts countsInTotals).
    */
   hasTiming: boolean;
-  /** Where the start date comes from: the track's times, the file's own time, or the upload. */
+  /**
+   * Where the start date comes from: the track's times, a date given with the file (the archive's
+   * activities.csv row, or the runner's in the upload dialog), the file's own time, or the upload.
+   */
   dateSource: ActivityDateSource;
   /** The file's notes (TCX <Notes>), or '' (activity-edit.ts limits it as the runner's own). */
   description: string;
 }
 
-export type ActivityDateSource = 'track' | 'file' | 'upload';
+export type ActivityDateSource = 'track' | 'given' | 'file' | 'upload';
+
+const isTime = (ms: number | null | undefined): ms is number => ms !== null && ms !== undefined && Number.isFinite(ms);
 
 /**
  * The start of an activity: its first timed point when the track has timing data; otherwise the
- * time the file gives itself (GPX <metadata><time>), else the time of any point it has, else the
- * upload time.
+ * date given with the file (an export archive's activities.csv row, or the runner's), else the time
+ * the file gives itself (GPX <metadata><time>), else the time of any point it has, else the upload
+ * time.
  */
 export function activityStart(
   summary: Pick<TrackSummary, 'hasTiming' | 'startTime'>,
   fileTime: number | null | undefined,
   now: Date,
+  givenStart?: number | null,
 ): { startMs: number; dateSource: ActivityDateSource } {
   if (summary.hasTiming && summary.startTime !== null) {
     return { startMs: summary.startTime, dateSource: 'track' };
   }
-  if (fileTime !== null && fileTime !== undefined && Number.isFinite(fileTime)) {
+  if (isTime(givenStart)) {
+    return { startMs: givenStart, dateSource: 'given' };
+  }
+  if (isTime(fileTime)) {
     return { startMs: fileTime, dateSource: 'file' };
   }
   if (summary.startTime !== null) {
@@ -83,6 +93,11 @@ export interface DescribeContext {
   fallbackTimeZone: string;
   /** The start date of a track without timing data (spec: no timing → still an activity). */
   now: Date;
+  /**
+   * The start given with a file for when its track has no times (epoch ms): the export archive's
+   * activities.csv row, or the date the runner entered in the upload dialog.
+   */
+  givenStart?: number | null;
 }
 
 function slice(track: Track, start: number, end: number): Track {
@@ -228,7 +243,7 @@ export function describeActivity(parsed: ParsedActivity, context: DescribeContex
   summary.elapsedTime = Math.max(summary.elapsedTime, timerTime ?? 0);
   const { startTime: _start, endTime: _end, hasTiming: _timed, ...metrics } = summary;
   const timezone = resolveTimeZone(summary.startLatLng, context.fallbackTimeZone);
-  const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now);
+  const { startMs, dateSource } = activityStart(summary, parsed.fileTime, context.now, context.givenStart);
   const startDateLocal = localDateTime(startMs, timezone);
   const laps = parsed.laps.slice(0, MAX_LAPS).map((lap, index) => lapRecord(track, lap, index, cadence));
   const calories =

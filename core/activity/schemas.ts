@@ -275,6 +275,8 @@ export const uploadEventSchema = z.discriminatedUnion('kind', [
     activityId: z.string().optional(),
     duplicate: z.boolean().optional(),
     message: z.string().optional(),
+    /** Not imported: the file has no date and was uploaded alone; send it again with `startDateLocal`. */
+    needsDate: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('done'),

@@ -2,7 +2,7 @@
  * The dashboard's totals per sport. Stride is a running hub: a ride's miles are not running miles,
  * so the totals are kept per sport, runs first and the other sports beside them, never added up
  * into one number. What counts is what counts everywhere (server/db/activity-totals-repository.ts
- * countsTowardTotals).
+ * countsTowardTotals; an activity without times counts in none, core/activity/untimed.ts).
  */
 import { z } from 'zod';
 import type { UnitSystem } from '../profile.ts';

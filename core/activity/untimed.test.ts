@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { activityStart, describeActivity } from './activity-record.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
+import { countsInTotals } from './untimed.ts';
 
 const now = new Date('2026-03-04T05:06:07Z');
 const context = { fallbackTimeZone: 'UTC', now };
@@ -70,5 +71,39 @@ describe('activityStart', () => {
       startMs: now.getTime(),
       dateSource: 'upload',
     });
+  });
+
+  it('takes a given start (the archive’s activities.csv row, the runner’s) before the file’s own time', () => {
+    const fileTime = Date.parse('2020-01-01T00:00:00Z');
+    const given = Date.parse('2019-12-31T16:00:00Z');
+    expect(activityStart({ hasTiming: false, startTime: 5 }, fileTime, now, given)).toEqual({
+      startMs: given,
+      dateSource: 'given',
+    });
+    expect(activityStart({ hasTiming: true, startTime: 5 }, fileTime, now, given)).toEqual({
+      startMs: 5,
+      dateSource: 'track',
+    });
+    expect(activityStart({ hasTiming: false, startTime: null }, null, now, null)).toEqual({
+      startMs: now.getTime(),
+      dateSource: 'upload',
+    });
+  });
+});
+
+describe('countsInTotals: one rule for every total', () => {
+  it('counts an activity with times and a moving time, and nothing without either', () => {
+    expect(countsInTotals({ hasTiming: true, movingTime: 1500 })).toBe(true);
+    expect(countsInTotals({ hasTiming: false, movingTime: 0 })).toBe(false);
+    expect(countsInTotals({ hasTiming: false, movingTime: 1500 })).toBe(false);
+    expect(countsInTotals({ hasTiming: true, movingTime: 0 })).toBe(false);
+    expect(countsInTotals({ hasTiming: true, movingTime: Number.NaN })).toBe(false);
+  });
+
+  it('leaves a real run recorded without times out, with its distance kept', () => {
+    const record = describeFixture('cerknicko-without-times.gpx');
+    expect(record.distance).toBeGreaterThan(4000);
+    expect(countsInTotals(record)).toBe(false);
+    expect(countsInTotals(describeFixture('cerknicko-jezero.gpx'))).toBe(true);
   });
 });

@@ -35,12 +35,29 @@ export const UPLOAD_MESSAGES = {
   fetchUploadedFailed: (reason: string) => `Failed to fetch uploaded activities: ${reason}`,
   validationFailed: (reason: string) => `Validation failed: ${reason}`,
   alreadyImported: 'Already imported: this file is already in your activities.',
-  /** An imported file with no time anywhere in it: it is dated by its upload. */
+  /** A file of a batch with no time anywhere in it: it is dated by its upload. */
   datedByUpload: 'No time data in this file: it is dated by its upload.',
+  /**
+   * A file uploaded alone with no time anywhere in it and no start given (`startDateLocal`): not
+   * imported; the upload dialog asks for the start and sends the file again with it.
+   */
+  needsDate: 'This file has no date or time in it. Enter when the activity started and upload it again.',
+  /** `startDateLocal` sent with several files: it dates one file uploaded on its own. */
+  dateForOneFile: 'startDateLocal: a start date goes with one file; upload the file without a date on its own.',
+  /** `startDateLocal` after the upload's own time. */
+  dateInFuture: 'startDateLocal: the start is in the future; enter when the activity started.',
   /** A file whose parsing outgrew the import worker's memory cap; the other files still import. */
   needsMoreMemory: 'This file needs more memory than Stride allows for one activity.',
   /** A file whose parsing outlasted the per-file time budget. */
   needsMoreTime: 'This file needs more time than Stride allows for one activity.',
+} as const;
+
+/** The upload dialog's question for a file without any date uploaded alone (UPLOAD_MESSAGES.needsDate). */
+export const UPLOAD_DATE_TEXTS = {
+  prompt: 'When did this activity start?',
+  date: 'Date',
+  time: 'Start time',
+  submit: 'Upload with this date',
 } as const;
 
 /** "swim", "swim and run", "swim, ride and run". */

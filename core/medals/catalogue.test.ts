@@ -4,7 +4,9 @@ import {
   EARLY_BIRD_BEFORE_HOUR,
   MEDAL_CATALOGUE,
   MEDAL_IDS,
+  MEDAL_RULES_VERSION,
   medalDefinition,
+  medalRuleChangedSince,
   NIGHT_OWL_FROM_HOUR,
   RUN_STREAK_DAYS,
   SUB_TIME_TARGETS,
@@ -95,7 +97,7 @@ describe('the medal catalogue (spec §9)', () => {
     expect(medalDefinition('early-bird').requirement.imperial).toBe('Start 5 runs before 06:00');
     expect(medalDefinition('night-owl').requirement.imperial).toBe('Start 5 runs at 20:00 or later');
     expect(medalDefinition('sub-30-5k').requirement.metric).toBe(
-      'Run a 5K (4.75–5.25 km), or a 5K inside a longer run, in under 30 minutes of moving time',
+      'Run a 5K (4.75–5.25 km) in under 30 minutes of moving time',
     );
   });
 
@@ -113,5 +115,13 @@ describe('the medal catalogue (spec §9)', () => {
   it('looks medals up by id', () => {
     expect(medalDefinition('night-owl').title).toBe('Night Owl');
     expect(() => medalDefinition('night-hawk')).toThrow(RangeError);
+  });
+
+  it('names the medals whose rule changed since a rules version', () => {
+    expect(MEDAL_RULES_VERSION).toBe(2);
+    expect(medalRuleChangedSince('sub-30-5k', 1)).toBe(true);
+    expect(medalRuleChangedSince('sub-60-10k', 1)).toBe(true);
+    expect(medalRuleChangedSince('sub-30-5k', 2)).toBe(false);
+    expect(medalRuleChangedSince('longest-run', 1)).toBe(false);
   });
 });

@@ -81,6 +81,25 @@ export type TotalDistanceMedalId = keyof typeof TOTAL_DISTANCE_MILES;
  */
 export const DISTANCE_TOLERANCE_METRES = 1e-6;
 
+/**
+ * The medal rules' version, kept on each held medal. A version that changes how medals are earned
+ * names them in MEDAL_RULE_CHANGES: held ones awarded under an earlier version are re-derived at
+ * start (server/services/medal-service.ts rederiveMedals).
+ */
+export const MEDAL_RULES_VERSION = 2;
+
+/** The medals each rules version changed: 2, the sub-time medals read the run's own distance only. */
+export const MEDAL_RULE_CHANGES: Readonly<Record<number, readonly MedalId[]>> = {
+  2: ['sub-30-5k', 'sub-60-10k'],
+};
+
+/** Whether a medal held under `version` was earned by a rule that has changed since. */
+export function medalRuleChangedSince(medalId: string, version: number): boolean {
+  return Object.entries(MEDAL_RULE_CHANGES).some(
+    ([changedIn, medals]) => Number(changedIn) > version && medals.some((id) => id === medalId),
+  );
+}
+
 /** Spec §5/§9: a sub-time run is within 95–105 % of the target distance, moving time under the limit. */
 export const SUB_TIME_DISTANCE_PERCENT = { min: 95, max: 105 } as const;
 export const SUB_TIME_TARGETS = {
@@ -206,8 +225,8 @@ function subTimeRequirement(id: SubTimeMedalId): Record<UnitSystem, string> {
   const limit = `${underSeconds / 60} minutes`;
   const range = (format: (metres: number) => string) => `${format(low).split(' ')[0]}–${format(high)}`;
   return {
-    imperial: `Run a ${label} (${range(milesFromMetres)}), or a ${label} inside a longer run, in under ${limit} of moving time`,
-    metric: `Run a ${label} (${range(kilometresFromMetres)}), or a ${label} inside a longer run, in under ${limit} of moving time`,
+    imperial: `Run a ${label} (${range(milesFromMetres)}) in under ${limit} of moving time`,
+    metric: `Run a ${label} (${range(kilometresFromMetres)}) in under ${limit} of moving time`,
   };
 }
 

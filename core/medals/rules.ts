@@ -10,8 +10,9 @@
  *   case-insensitively. Rides and walks never count.
  * - distance > 0 (finite) always.
  * - Demo and fallback data never count: source "placeholder" (the sample runs) and "mock".
- * - movingTime > 0 for every activity rule except "Planning 5 runs": an upload without timing is a
- *   plotted route — a plan, which is exactly what that medal counts — not a run that was done.
+ * - Times (core/activity/untimed.ts countsInTotals, the rule of every total) for every activity rule
+ *   except "Planning 5 runs": an upload without times is a plotted route — a plan, which is exactly
+ *   what that medal counts — not a run that was done.
  *
  * Interpretations where the spec is terse:
  * - "First" and "the run that earned it" mean in order of the UTC start (startDate); a start that
@@ -23,9 +24,9 @@
  *   cannot be read makes those rules fail (reported in `error`, spec §4: one failing rule does not
  *   stop the others) rather than silently guessing its day; rules that need no date are unaffected.
  * - Progress is capped at the target; distance totals are reported in the user's units.
- * - Sub-30 5K and Sub-60 10K read a run's best 5K or 10K effort when it has one (an effort is exactly
- *   that distance, so it meets the 95–105 % rule), and show that effort's time; a run without
- *   efforts (no track yet, a run entered by hand) is read whole when its distance meets the rule.
+ * - Sub-30 5K and Sub-60 10K (spec §5): the run's own distance is within 95–105 % of the target and
+ *   its moving time is under the limit. A fast stretch inside a longer run does not earn them (a half
+ *   marathon with a 23-minute first 5 km is no 5K); the personal bests show such stretches.
  */
 import type { UnitSystem } from '../profile.ts';
 import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
@@ -222,28 +223,22 @@ function totalDistanceRule(id: TotalDistanceMedalId): Rule {
 }
 
 /**
- * A run's time over a sub-time medal's distance: its fastest best effort whose distance meets the
- * spec's 95–105 % rule (the 5K inside a 10.25 km run, or inside a half marathon), otherwise the
- * whole run's moving time when the run itself meets the rule; null when neither does.
+ * A run's time for a sub-time medal (spec §5): its moving time when its own distance is within
+ * 95–105 % of the target and it has one; null otherwise.
  */
-export function subTimeReading(run: CountedRun, id: SubTimeMedalId): number | null {
+function subTimeReading(run: CountedRun, id: SubTimeMedalId): number | null {
   const { distanceMetres } = SUB_TIME_TARGETS[id];
   // Integer percentages keep the bounds exact (4,750 and 5,250 m; 0.95 × 5000 is not).
   const low = (distanceMetres * SUB_TIME_DISTANCE_PERCENT.min) / 100;
   const high = (distanceMetres * SUB_TIME_DISTANCE_PERCENT.max) / 100;
-  const within = (metres: number) => metres >= low && metres <= high;
-  const efforts = run.efforts.filter((effort) => within(effort.metres)).map((effort) => effort.seconds);
-  if (efforts.length > 0) {
-    return Math.min(...efforts);
-  }
-  return within(run.distance) && run.movingTime > 0 ? run.movingTime : null;
+  return run.distance >= low && run.distance <= high && run.movingTime > 0 ? run.movingTime : null;
 }
 
 function subTimeRule(id: SubTimeMedalId): Rule {
   const { underSeconds } = SUB_TIME_TARGETS[id];
   return firstRunRule(
     (run) => (subTimeReading(run, id) ?? Number.POSITIVE_INFINITY) < underSeconds,
-    (run) => formatDuration(subTimeReading(run, id) ?? run.movingTime),
+    (run) => formatDuration(run.movingTime),
   );
 }
 

@@ -5,28 +5,19 @@
  * so one bad activity cannot stop every rule; reading local starts throws for an unreadable one.
  */
 import type { ActivitySummary } from '../activity/schemas.ts';
+import { countsInTotals } from '../activity/untimed.ts';
 import { NON_USER_SOURCES } from './catalogue.ts';
 import { epochDayOf } from './streak.ts';
 
 /** The fields of a stored activity the rules read; an ActivitySummary can be passed as is. */
 export interface MedalActivity extends Pick<
   ActivitySummary,
-  'id' | 'startDate' | 'startDateLocal' | 'distance' | 'movingTime' | 'elevationGain'
+  'id' | 'startDate' | 'startDateLocal' | 'distance' | 'movingTime' | 'hasTiming' | 'elevationGain'
 > {
   /** 'run' | 'ride' | 'walk' in Stride; "Run" in the spec. */
   type: string;
   /** Stride's 'upload' | 'strava' | 'placeholder', or the spec's "gpx_upload", "uploaded", "mock". */
   source: string;
-  /**
-   * The run's best efforts (core/running/best-efforts.ts): the fastest stretch of each standard
-   * distance inside it, in moving seconds. Absent or empty when not worked out (yet).
-   */
-  bestEfforts?: readonly RunEffort[];
-}
-
-export interface RunEffort {
-  metres: number;
-  seconds: number;
 }
 
 export interface CountedRun {
@@ -35,10 +26,8 @@ export interface CountedRun {
   distance: number;
   movingTime: number;
   elevationGain: number;
-  /** movingTime > 0. */
+  /** It counts in totals: it has times (core/activity/untimed.ts countsInTotals). */
   timed: boolean;
-  /** Its best efforts, each with a finite distance and a positive time. */
-  efforts: readonly RunEffort[];
   /** startDateLocal as stored, for error messages. */
   localText: string;
 }
@@ -96,7 +85,7 @@ interface RunDays {
 export class RunHistory {
   /** Every counted run, oldest first. */
   readonly runs: CountedRun[];
-  /** The counted runs with movingTime > 0, oldest first. */
+  /** The counted runs with times (countsInTotals), oldest first. */
   readonly timedRuns: CountedRun[];
   private localStarts: LocalStart[] | undefined;
   private runDays: RunDays | undefined;
@@ -116,10 +105,7 @@ export class RunHistory {
           distance: activity.distance,
           movingTime,
           elevationGain: Number.isFinite(activity.elevationGain) ? activity.elevationGain : 0,
-          timed: movingTime > 0,
-          efforts: (activity.bestEfforts ?? []).filter(
-            (effort) => Number.isFinite(effort.metres) && Number.isFinite(effort.seconds) && effort.seconds > 0,
-          ),
+          timed: countsInTotals({ hasTiming: activity.hasTiming, movingTime }),
           localText: activity.startDateLocal,
         },
       });

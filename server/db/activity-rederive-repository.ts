@@ -19,6 +19,8 @@ export interface RederiveCandidate {
   fileSize: number | null;
   fileSha256: string | null;
   uploadedAt: Date | null;
+  /** The start given for its file without times (activities.givenStart). */
+  givenStart: Date | null;
   createdAt: Date;
   /** A leg of a multisport file: its place among the file's legs, else null. */
   multisportId: string | null;
@@ -56,6 +58,7 @@ export async function listActivitiesToRederive(db: Db, version: number, limit: n
       'activities.fileSize',
       'activities.fileSha256',
       'activities.uploadedAt',
+      'activities.givenStart',
       'activities.createdAt',
       'activities.multisportId',
       'activities.legIndex',

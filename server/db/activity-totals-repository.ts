@@ -7,20 +7,38 @@ import type { Database } from './schema.ts';
 import type { SportTotal } from '../../core/activity/sport-totals.ts';
 
 /**
- * What counts in a runner's totals, medals, public counts and running days — the one place this
- * rule is written: not a sample run, not a Strava copy hidden behind its upload, and counted: the
- * runner's word when they gave one (core/activity/activity-edit.ts activityCounts), otherwise not
- * flagged as physically implausible unless the runner confirmed it (core/activity/plausibility.ts).
+ * What counts in a runner's totals, medals' figures, public counts and running days — the one place
+ * this rule is written in SQL: a counted activity (isCounted) that has times (isTimed).
  */
 export function countsTowardTotals(eb: ExpressionBuilder<Database, 'activities'>) {
-  return eb.and([eb('activities.source', '<>', SAMPLE_SOURCE), isCharted(eb)]);
+  return eb.and([isCounted(eb), isTimed(eb)]);
 }
 
 /**
- * What the Charts page draws: the same, except that sample runs are drawn (labelled as samples on
- * the dashboard and list) until the runner removes them, so a new runner sees what the charts do.
+ * An activity the runner's totals may take, times or not: not a sample run, not a Strava copy hidden
+ * behind its upload, and counted: the runner's word when they gave one (core/activity/activity-edit.ts
+ * activityCounts), otherwise not flagged as physically implausible unless the runner confirmed it
+ * (core/activity/plausibility.ts). The medal rules read these (Planning 5 runs counts routes too);
+ * the public profile lists them.
+ */
+export function isCounted(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([eb('activities.source', '<>', SAMPLE_SOURCE), isCountedOrSample(eb)]);
+}
+
+/** core/activity/untimed.ts countsInTotals: an activity without times counts in no total. */
+export function isTimed(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([eb('activities.hasTiming', '=', true), eb('activities.movingTime', '>', 0)]);
+}
+
+/**
+ * What the Charts page draws: what counts, except that sample runs are drawn (labelled as samples
+ * on the dashboard and list) until the runner removes them, so a new runner sees what the charts do.
  */
 export function isCharted(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([isCountedOrSample(eb), isTimed(eb)]);
+}
+
+function isCountedOrSample(eb: ExpressionBuilder<Database, 'activities'>) {
   return eb.and([
     eb('activities.duplicateOf', 'is', null),
     eb.or([

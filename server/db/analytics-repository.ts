@@ -74,8 +74,8 @@ export interface RunningDayRow {
 }
 
 /**
- * Runs per local day from `from` to `to` (inclusive), of the timed activities that count
- * (countsTowardTotals).
+ * Runs per local day from `from` to `to` (inclusive), of the activities that count
+ * (countsTowardTotals: with times).
  */
 export async function runningDays(db: Db, userId: string, from: string, to: string): Promise<RunningDayRow[]> {
   const rows = await db
@@ -88,8 +88,6 @@ export async function runningDays(db: Db, userId: string, from: string, to: stri
     .where('userId', '=', userId)
     .where('type', '=', 'run')
     .where(countsTowardTotals)
-    // A track without times says nothing of when it was run: it makes no running day.
-    .where('hasTiming', '=', true)
     .where('startDateLocal', '>=', from)
     .where('startDateLocal', '<=', `${to}T23:59:59`)
     .groupBy(sql`substr(start_date_local, 1, 10)`)

@@ -52,9 +52,9 @@ function bucketExpression(bucket: ChartBucket) {
     : sql<string>`substr(start_date_local, 1, 7)`;
 }
 
-/** The activities the pace trend reads: timed, with a distance, and of the trend's one type. */
+/** The activities the pace trend reads (charted, so with times): with a distance, of the trend's one type. */
 const isPaced = (eb: ExpressionBuilder<Database, 'activities'>, paceType: UploadActivityType) =>
-  eb.and([eb('type', '=', paceType), eb('hasTiming', '=', true), eb('distance', '>', 0), eb('movingTime', '>', 0)]);
+  eb.and([eb('type', '=', paceType), eb('distance', '>', 0)]);
 
 export async function bucketTotals(
   db: Db,
@@ -132,7 +132,7 @@ export interface LoadRow {
   averageHeartrate: number | null;
 }
 
-/** Every charted, timed activity of the runner, with what its load is computed from. */
+/** Every charted activity of the runner (isCharted: with times), with what its load is computed from. */
 export async function loadRows(db: Db, userId: string): Promise<LoadRow[]> {
   return db
     .selectFrom('activities')

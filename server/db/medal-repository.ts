@@ -1,7 +1,7 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
-import type { MedalActivity, RunEffort } from '../../core/medals/run-history.ts';
-import { bestEffortDistance } from '../../core/running/activity-best-efforts.ts';
-import { countsTowardTotals } from './activity-totals-repository.ts';
+import { MEDAL_RULES_VERSION } from '../../core/medals/catalogue.ts';
+import type { MedalActivity } from '../../core/medals/run-history.ts';
+import { isCounted } from './activity-totals-repository.ts';
 import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { ActivityRow, UserMedalRow } from './schema.ts';
@@ -11,35 +11,27 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
 }
 
 /**
- * Every activity that counts (countsTowardTotals), in the fields the medal rules read, with its best
- * efforts (the sub-time medals read the 5K and 10K inside a run).
+ * Every counted activity (isCounted), times or not, in the fields the medal rules read: the rules
+ * leave out those without times themselves, except Planning 5 runs (core/activity/untimed.ts).
  */
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
-  const [rows, efforts] = await Promise.all([
-    db
-      .selectFrom('activities')
-      .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'elevationGain'])
-      .select(activityTime(userId).as('movingTime'))
-      .where('userId', '=', userId)
-      .where(countsTowardTotals)
-      .execute(),
-    db.selectFrom('bestEfforts').select(['activityId', 'distanceId', 'seconds']).where('userId', '=', userId).execute(),
-  ]);
-  const byActivity = new Map<string, RunEffort[]>();
-  for (const effort of efforts) {
-    const metres = bestEffortDistance(effort.distanceId)?.metres;
-    if (metres !== undefined) {
-      byActivity.set(effort.activityId, [
-        ...(byActivity.get(effort.activityId) ?? []),
-        { metres, seconds: effort.seconds },
-      ]);
-    }
-  }
-  return rows.map((row) => ({
-    ...row,
-    startDate: row.startDate.toISOString(),
-    bestEfforts: byActivity.get(row.id) ?? [],
-  }));
+  const rows = await db
+    .selectFrom('activities')
+    .select([
+      'id',
+      'type',
+      'source',
+      'startDate',
+      'startDateLocal',
+      'distance',
+      'hasTiming',
+      'elevationGain',
+    ])
+    .select(activityTime(userId).as('movingTime'))
+    .where('userId', '=', userId)
+    .where(isCounted)
+    .execute();
+  return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
 }
 
 export interface EarningActivity {
@@ -83,7 +75,15 @@ export async function insertUserMedal(db: Db, userId: string, medal: NewMedal, n
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('userMedals')
-      .values({ id: `${userId}_${medal.medalId}`, userId, ...medal, earnedAt: now, isNew: true, viewedAt: null })
+      .values({
+        id: `${userId}_${medal.medalId}`,
+        userId,
+        ...medal,
+        earnedAt: now,
+        isNew: true,
+        viewedAt: null,
+        rulesVersion: MEDAL_RULES_VERSION,
+      })
       .onConflict((conflict) => conflict.columns(['userId', 'medalId']).doNothing())
       .executeTakeFirst();
     if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) {
@@ -111,6 +111,55 @@ export async function moveRecordMedal(
     .where('userId', '=', userId)
     .where('medalId', '=', medalId)
     .execute();
+}
+
+/** Runners holding a medal awarded under a rules version below `version`, at most `limit` of them. */
+export async function listRunnersWithOlderMedals(db: Db, version: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('userMedals')
+    .select('userId')
+    .distinct()
+    .where('rulesVersion', '<', version)
+    .orderBy('userId')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.userId);
+}
+
+/** What re-deriving decided for one held medal: keep it (on this run, with this value) or remove it. */
+export type MedalRederivation =
+  { medalId: string; keep: true; activityId: string | null; value: string | null } | { medalId: string; keep: false };
+
+/**
+ * Writes a runner's re-derived medals in one transaction, each only while it is still below
+ * `version` (another app server may have written it). A kept medal keeps its date and seen state.
+ */
+export async function saveRederivedMedals(
+  db: Db,
+  userId: string,
+  version: number,
+  decisions: readonly MedalRederivation[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const decision of decisions) {
+      if (decision.keep) {
+        await trx
+          .updateTable('userMedals')
+          .set({ activityId: decision.activityId, value: decision.value, rulesVersion: version })
+          .where('userId', '=', userId)
+          .where('medalId', '=', decision.medalId)
+          .where('rulesVersion', '<', version)
+          .execute();
+      } else {
+        await trx
+          .deleteFrom('userMedals')
+          .where('userId', '=', userId)
+          .where('medalId', '=', decision.medalId)
+          .where('rulesVersion', '<', version)
+          .execute();
+      }
+    }
+  });
 }
 
 export async function markViewed(db: Db, userId: string, medalId: string, now: Date): Promise<boolean> {

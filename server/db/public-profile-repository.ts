@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { PublicTotals } from '../../core/profile-privacy.ts';
-import { countsTowardTotals } from './activity-totals-repository.ts';
+import { countsTowardTotals, isCounted } from './activity-totals-repository.ts';
 import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 
@@ -30,7 +30,7 @@ export async function uploadedTotals(db: Db, userId: string): Promise<PublicTota
   };
 }
 
-/** The newest uploaded activities that count, newest first. */
+/** The newest counted uploaded activities (isCounted: with times or not), newest first. */
 export function recentUploadedActivities(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('activities')
@@ -46,7 +46,7 @@ export function recentUploadedActivities(db: Db, userId: string, limit: number) 
     ])
     .where('activities.userId', '=', userId)
     .where('activities.source', '=', 'upload')
-    .where(countsTowardTotals)
+    .where(isCounted)
     .orderBy('activities.startDate', 'desc')
     .orderBy('activities.id')
     .limit(limit)

@@ -507,6 +507,7 @@ const ACTIVITY_COLUMNS = [
   'fileSha256',
   'legIndex',
   'uploadedAt',
+  'givenStart',
   'createdAt',
   'updatedAt',
   'stravaId',
@@ -532,6 +533,7 @@ const JSON_COLUMNS = new Set(['laps', 'splitsMetric', 'splitsStandard', 'fileWar
 const TIME_COLUMNS = new Set([
   'startDate',
   'uploadedAt',
+  'givenStart',
   'createdAt',
   'updatedAt',
   'syncedAt',

@@ -151,7 +151,7 @@ export interface ActivitiesTable {
   timerTime: number | null;
   elapsedTime: number;
   elevationGain: number;
-  /** False for a track without timing data: no time, pace or splits, no running day. */
+  /** False for a track without timing data: no time, pace or splits, in no total (core/activity/untimed.ts). */
   hasTiming: Generated<boolean>;
   averageSpeed: number;
   maxSpeed: number;
@@ -180,6 +180,8 @@ export interface ActivitiesTable {
   /** 0, 1, 2… in time order among the legs of a multisport file; null otherwise. */
   legIndex: number | null;
   uploadedAt: Timestamp | null;
+  /** The start given for a file without times (its archive's activities.csv row, or the runner's). */
+  givenStart: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
   stravaId: string | null;
@@ -258,6 +260,8 @@ export interface UserMedalsTable {
   viewedAt: Timestamp | null;
   value: string | null;
   activityId: string | null;
+  /** The medal rules' version it was awarded or last re-derived under (MEDAL_RULES_VERSION). */
+  rulesVersion: Generated<number>;
 }
 
 export interface MedalAwardsTable {

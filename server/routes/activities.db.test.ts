@@ -385,7 +385,14 @@ describe('GET /api/activities', () => {
 describe('one activity', () => {
   let id: string;
   beforeAll(async () => {
-    const result = await uploadFiles(server, ada.client, [{ name: 'route.gpx', content: fixture('route.gpx') }]);
+    // A route has no date: uploaded alone, it takes the start its runner enters.
+    const result = await uploadFiles(
+      server,
+      ada.client,
+      [{ name: 'route.gpx', content: fixture('route.gpx') }],
+      'Europe/Ljubljana',
+      { startDateLocal: '2026-03-01T09:00' },
+    );
     id = finalFileEvents(result.events)[0]?.activityId ?? '';
     expect(id).not.toBe('');
   });

@@ -16,9 +16,9 @@ import {
   type UploadEvent,
 } from '../../core/activity/schemas.ts';
 import { sportTotalsSchema } from '../../core/activity/sport-totals.ts';
-import { activityEditSchema, manualActivitySchema } from '../../core/activity/activity-edit.ts';
+import { activityEditSchema, givenUploadStart, manualActivitySchema } from '../../core/activity/activity-edit.ts';
 import { FALLBACK_TIME_ZONE, isValidTimeZone, TIME_ZONE_MESSAGES } from '../../core/activity/time-zone.ts';
-import { checkUploadBatch } from '../../core/activity/upload-rules.ts';
+import { checkUploadBatch, UPLOAD_MESSAGES } from '../../core/activity/upload-rules.ts';
 import { activityBestEffortsSchema } from '../../core/running/best-efforts-api.ts';
 import { timeZoneBodySchema } from '../../core/medals/api.ts';
 import { shareTrackSchema } from '../../core/profile-privacy.ts';
@@ -64,22 +64,39 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
           throw invalid(`timeZone: ${TIME_ZONE_MESSAGES.unknown}`);
         }
+        const givenStart = givenStartOf(upload.fields, upload.files.length);
         const bytes = upload.files.reduce((sum, file) => sum + file.size, 0);
         await imports.accept(userId, { files: upload.files.length, bytes });
+        return { upload, warnings: check.warnings, release, givenStart };
       } catch (error) {
         await upload.cleanup();
         throw error;
       }
-      return { upload, warnings: check.warnings, release };
     } catch (error) {
       release();
       throw error;
     }
   };
 
+  /** The start the runner gave a file without any date (`startDateLocal`, one file only). */
+  const givenStartOf = (fields: Record<string, string>, files: number): number | undefined => {
+    const local = fields.startDateLocal;
+    if (local === undefined) {
+      return undefined;
+    }
+    if (files !== 1) {
+      throw invalid(UPLOAD_MESSAGES.dateForOneFile);
+    }
+    const given = givenUploadStart(local, fields.timeZone ?? FALLBACK_TIME_ZONE, clock.now());
+    if (!given.ok) {
+      throw invalid(given.message);
+    }
+    return given.startMs;
+  };
+
   const uploadHandler = async (c: Context<AppEnv>) => {
     const user = c.var.user;
-    const { upload, warnings, release } = await receiveWithinLimits(c, user.id);
+    const { upload, warnings, release, givenStart } = await receiveWithinLimits(c, user.id);
     c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
     c.header('Cache-Control', 'no-store');
     return stream(c, async (out) => {
@@ -101,6 +118,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         const outcome = await imports.importFiles(user.id, {
           files: upload.files,
           timeZone: upload.fields.timeZone ?? FALLBACK_TIME_ZONE,
+          givenStart,
           signal: gone.signal,
           emit,
         });

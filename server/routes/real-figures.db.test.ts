@@ -31,8 +31,12 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function upload(name: string) {
-  const result = await uploadFiles(server, runner.client, [{ name, content: readFileSync(path.join(FIXTURES, name)) }]);
+async function upload(name: string, alongside?: string) {
+  const files = [name, ...(alongside ? [alongside] : [])].map((file) => ({
+    name: file,
+    content: readFileSync(path.join(FIXTURES, file)),
+  }));
+  const result = await uploadFiles(server, runner.client, files);
   const [final] = finalFileEvents(result.events);
   expect(final?.state).toBe('complete');
   const detail = await runner.client.get<ActivityDetail>(`/api/activities/${final?.activityId}`);
@@ -84,9 +88,9 @@ describe('real GPX files', () => {
     expect(activity.name).toBe('Afternoon Run');
   });
 
-  it('route.gpx: no time anywhere, dated by the upload and the upload says so', async () => {
+  it('route.gpx: no time anywhere, in a batch dated by the upload and the upload says so', async () => {
     const before = Date.now();
-    const { event, activity } = await upload('route.gpx');
+    const { event, activity } = await upload('route.gpx', 'korita-zbevnica.gpx');
     expect(event?.message).toBe(UPLOAD_MESSAGES.datedByUpload);
     expect(activity.hasTiming).toBe(false);
     // Neither a name nor a time of its own.

@@ -39,6 +39,16 @@ export interface ImportContext {
   /** Aborted when the client goes away: queued and running files are dropped. */
   signal: AbortSignal;
   emit(event: UploadEvent): Promise<void>;
+  /**
+   * The start of a file whose track has no times (epoch ms): the runner's, for a file uploaded
+   * alone, or the export archive's activities.csv row.
+   */
+  givenStart?: number | null;
+  /**
+   * A file uploaded alone: without any date in it or given, it is not imported and the runner is
+   * asked for its start (UPLOAD_MESSAGES.needsDate). Otherwise such a file is dated by its upload.
+   */
+  askForDate?: boolean;
 }
 
 export function activityRow(
@@ -132,7 +142,14 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   const started = performance.now();
   const now = new Date(context.clock.now());
   const parsed = await context.pool.run(
-    { path: file.path, size: file.size, format, fallbackTimeZone: context.fallbackTimeZone, now: now.getTime() },
+    {
+      path: file.path,
+      size: file.size,
+      format,
+      fallbackTimeZone: context.fallbackTimeZone,
+      now: now.getTime(),
+      givenStart: context.givenStart ?? null,
+    },
     {
       signal: context.signal,
       owner: userId,
@@ -142,6 +159,9 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     },
   );
   const parsedAt = performance.now();
+  if (context.askForDate && parsed.activities[0]?.record.dateSource === 'upload') {
+    return { ...base, state: 'error', message: UPLOAD_MESSAGES.needsDate, needsDate: true };
+  }
   // The same run from another file (another export of it, another format): one activity.
   const sameRun = await findSameUpload(db, userId, parsed.activities);
   if (sameRun) {
@@ -164,6 +184,7 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
       fileType: parsed.format,
       fileSha256: file.sha256,
       uploadedAt: now,
+      givenStart: activity.record.dateSource === 'given' ? activity.record.startDate : null,
       multisportId,
       legIndex: legs ? legIndex : null,
     }),

@@ -96,8 +96,9 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         size: candidate.fileSize ?? 0,
         format,
         fallbackTimeZone: candidate.timezone,
-        // An activity dated by its upload keeps that date.
+        // An activity dated by its upload keeps that date, one dated by a given start that start.
         now: (candidate.uploadedAt ?? candidate.createdAt).getTime(),
+        givenStart: candidate.givenStart?.getTime() ?? null,
       },
       { signal },
     );

@@ -497,9 +497,13 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
       await moved();
     };
 
-    /** One activity file through the upload path; its outcome for the report. */
+    /**
+     * One activity file through the upload path; its outcome for the report. A file whose track has
+     * no times takes its start from its row of activities.csv.
+     */
     const importEntry = async (
       file: SpooledFile,
+      csvRow: ArchiveCsvRow | undefined,
     ): Promise<Pick<ArchiveEntryRecord, 'outcome' | 'message' | 'activityId'>> => {
       const last: { event?: Extract<UploadEvent, { kind: 'file' }> } = {};
       await importFiles(
@@ -511,6 +515,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           clock,
           pool,
           signal,
+          givenStart: csvRow?.startMs ?? null,
           emit: (event) => {
             if (event.kind === 'file' && (event.state === 'complete' || event.state === 'error')) {
               last.event = event;
@@ -793,9 +798,10 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           }
           let outcome: Pick<ArchiveEntryRecord, 'outcome' | 'message' | 'activityId'>;
           let file: SpooledFile | undefined;
+          const csvRow = depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined;
           try {
             file = await spoolEntry(zip, entry, name, kind.gzipped, spoolDir, budget);
-            outcome = await importEntry(file);
+            outcome = await importEntry(file, csvRow);
           } catch (error) {
             if (!(error instanceof EntryRefusal)) {
               throw error;
@@ -806,7 +812,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               await rm(file.path, { force: true });
             }
           }
-          await mark({ ...base, ...outcome }, depth === 0 ? csvByFile.get(name.toLowerCase()) : undefined);
+          await mark({ ...base, ...outcome }, csvRow);
         }
         return 'done';
       } finally {

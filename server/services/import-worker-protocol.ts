@@ -15,6 +15,8 @@ export interface ImportJob {
   fallbackTimeZone: string;
   /** Epoch milliseconds: the start of a track without timing data. */
   now: number;
+  /** Epoch milliseconds: the start given for a track without times (DescribeContext.givenStart). */
+  givenStart?: number | null;
 }
 
 /** One activity of a file: the file's only one, or one leg of a multisport file. */

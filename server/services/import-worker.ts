@@ -41,7 +41,11 @@ async function run(job: ImportJob): Promise<void> {
     }
   }
   const parsed = parser.finish();
-  const described = describeActivities(parsed, { fallbackTimeZone: job.fallbackTimeZone, now: new Date(job.now) });
+  const described = describeActivities(parsed, {
+    fallbackTimeZone: job.fallbackTimeZone,
+    now: new Date(job.now),
+    givenStart: job.givenStart ?? null,
+  });
   const activities: ImportedActivity[] = described.map(({ record, track }) => {
     const encoded = encodeTrack(track);
     const owned =

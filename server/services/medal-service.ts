@@ -5,7 +5,13 @@
  */
 import { localDate } from '../../core/activity/time-zone.ts';
 import type { MedalCard, MedalCheck, TrophyCase } from '../../core/medals/api.ts';
-import { MEDAL_CATALOGUE, medalDefinition, type MedalDefinition } from '../../core/medals/catalogue.ts';
+import {
+  MEDAL_CATALOGUE,
+  MEDAL_RULES_VERSION,
+  medalDefinition,
+  medalRuleChangedSince,
+  type MedalDefinition,
+} from '../../core/medals/catalogue.ts';
 import { formatProgressHint, medalProgressPercent, medalValueInUnits } from '../../core/medals/format.ts';
 import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/profile.ts';
@@ -17,9 +23,12 @@ import {
   countUnseen,
   insertUserMedal,
   listMedalActivities,
+  listRunnersWithOlderMedals,
   listUserMedals,
   markViewed,
   moveRecordMedal,
+  saveRederivedMedals,
+  type MedalRederivation,
 } from '../db/medal-repository.ts';
 import { findProfileByUserId } from '../db/profile-repository.ts';
 import { listWellbeingEntries } from '../db/wellbeing-repository.ts';
@@ -211,3 +220,112 @@ export const medalsReaction: ActivityReaction = {
     await checkMedals(context, change.userId, change.timeZone);
   },
 };
+
+/** Runners whose medals are re-derived per batch. */
+const REDERIVE_RUNNERS_PER_BATCH = 50;
+
+/**
+ * One runner's held medals awarded under an older rules version, against the current rules: a medal
+ * whose rule changed since stays, on the run that earns it now, only while the current rule earns it;
+ * the others only take the current version. Date and seen state stay, and nothing is announced (no
+ * `medals-awarded`, no mail: the mails go out for medals earned lately, and a kept one keeps its
+ * date). A rule that fails leaves its medal as it was, for the next start (`left`).
+ */
+async function rederiveRunnerMedals(
+  context: ServiceContext,
+  userId: string,
+): Promise<{ removed: number; left: number }> {
+  const { db } = context;
+  const older = (await listUserMedals(db, userId)).filter((record) => record.rulesVersion < MEDAL_RULES_VERSION);
+  if (older.length === 0) {
+    return { removed: 0, left: 0 };
+  }
+  const { evaluations } = await evaluate(context, userId, undefined);
+  const decisions: MedalRederivation[] = [];
+  for (const record of older) {
+    if (!medalRuleChangedSince(record.medalId, record.rulesVersion)) {
+      decisions.push({ medalId: record.medalId, keep: true, activityId: record.activityId, value: record.value });
+      continue;
+    }
+    const evaluation = evaluations.get(record.medalId as MedalEvaluation['medalId']);
+    if (!evaluation || evaluation.error) {
+      continue;
+    }
+    decisions.push(
+      evaluation.earned
+        ? { medalId: record.medalId, keep: true, activityId: evaluation.activityId, value: evaluation.value }
+        : { medalId: record.medalId, keep: false },
+    );
+  }
+  await saveRederivedMedals(db, userId, MEDAL_RULES_VERSION, decisions);
+  const removed = decisions.filter((decision) => !decision.keep).length;
+  if (removed > 0) {
+    await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) }, new Date(context.clock.now()));
+  }
+  await context.reads?.invalidateUser(userId);
+  return { removed, left: older.length - decisions.length };
+}
+
+/**
+ * Re-derives the medals held under an older rules version (MEDAL_RULE_CHANGES), runner by runner,
+ * until none is left or the signal stops it. Each runner's medals are written in one transaction
+ * and carry the version, so a pass stopped anywhere resumes at the next start.
+ */
+export async function rederiveMedals(
+  context: ServiceContext,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ runners: number; removed: number }> {
+  const outcome = { runners: 0, removed: 0 };
+  /** Runners with a medal whose rule failed: left for the next start, not taken again in this pass. */
+  const left = new Set<string>();
+  while (!signal.aborted) {
+    const batch = await listRunnersWithOlderMedals(
+      context.db,
+      MEDAL_RULES_VERSION,
+      REDERIVE_RUNNERS_PER_BATCH + left.size,
+    );
+    const runners = batch.filter((userId) => !left.has(userId));
+    if (runners.length === 0) {
+      break;
+    }
+    for (const userId of runners) {
+      if (signal.aborted) {
+        break;
+      }
+      const result = await rederiveRunnerMedals(context, userId);
+      outcome.runners += 1;
+      outcome.removed += result.removed;
+      if (result.left > 0) {
+        left.add(userId);
+      }
+    }
+  }
+  if (outcome.runners > 0) {
+    context.logger.info({ ...outcome, version: MEDAL_RULES_VERSION }, 'medals re-derived');
+  }
+  return outcome;
+}
+
+export interface MedalRederiveRunner {
+  /** Settles when the pass has ended (finished, failed or stopped); never rejects. */
+  readonly done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Runs one pass in the background; the server's start-up and requests never wait for it. */
+export function startMedalRederive(context: ServiceContext): MedalRederiveRunner {
+  const controller = new AbortController();
+  const done = rederiveMedals(context, controller.signal).then(
+    () => undefined,
+    (error: unknown) => {
+      context.logger.error({ err: error }, 're-deriving medals failed; the next start carries on');
+    },
+  );
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}

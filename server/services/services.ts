@@ -115,7 +115,15 @@ import { createLoginThrottle } from './login-throttle-service.ts';
 import { endAccountSession, listAccountSessions, signInMethods } from './account-sessions-service.ts';
 import { createMailings } from './mailings/mailings.ts';
 import { createDataExports } from './data-export-service.ts';
-import { checkMedals, getTrophyCase, getUnseenCount, markMedalViewed, medalsReaction } from './medal-service.ts';
+import {
+  checkMedals,
+  getTrophyCase,
+  getUnseenCount,
+  markMedalViewed,
+  medalsReaction,
+  startMedalRederive,
+  type MedalRederiveRunner,
+} from './medal-service.ts';
 import { readProfilePhoto, removeProfilePhoto, setProfilePhoto } from './profile-photo-service.ts';
 import { ensureProfile, getProfile, updateOwnProfile, type ProfileOwner } from './profile-service.ts';
 import {
@@ -204,6 +212,8 @@ export interface ImportInput {
   files: readonly SpooledFile[];
   /** The browser's time zone, for files without one and for the medal check after. */
   timeZone: string;
+  /** The start the runner gave a file without any date uploaded alone (epoch ms). */
+  givenStart?: number | undefined;
   /** Aborted when the client goes away: queued and running files are dropped. */
   signal: AbortSignal;
   emit(event: UploadEvent): Promise<void>;
@@ -452,6 +462,9 @@ export function createServices(deps: ServiceDeps) {
           pool: importPool,
           signal: input.signal,
           emit: (event) => input.emit(event),
+          givenStart: input.givenStart ?? null,
+          // A file uploaded alone without any date is not dated by its upload: its runner is asked.
+          askForDate: input.files.length === 1,
         },
         input.files,
       );
@@ -486,6 +499,8 @@ export function createServices(deps: ServiceDeps) {
       return checked;
     }),
     markViewed: writes((userId: string, medalId: string) => markMedalViewed(context, userId, medalId)),
+    /** The start-up pass re-deriving medals whose rule changed since they were awarded. */
+    startRederive: (): MedalRederiveRunner => startMedalRederive(context),
   };
 
   const analytics = {

@@ -37,8 +37,12 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
     'a webhook on one app server reaches the stream on another (PostgreSQL only)',
   'server/routes/two-factor.db.test.ts':
     'a TOTP code is accepted once per account: two requests at once race for its time step (row update)',
+  'server/routes/medal-rules.db.test.ts':
+    'medals re-derived at the next start: rows below the rules version rewritten in one transaction',
   'server/routes/mail-limits.db.test.ts':
     'mail counts per recipient and per hour, shared by app servers (racing upserts)',
+  'server/routes/undated-files.db.test.ts':
+    'a given start kept through a re-derivation at restart (activities.given_start); archive imports under a pool',
   'server/routes/upload-hardening.db.test.ts':
     'concurrent uploads per runner on the import pool; branches on the database',
   'server/routes/weather-cache.db.test.ts': 'the weather cache over LISTEN/NOTIFY between two servers',

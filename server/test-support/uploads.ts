@@ -26,9 +26,14 @@ export async function uploadFiles(
   client: ApiClient,
   files: readonly UploadFile[],
   timeZone = 'Europe/Ljubljana',
+  /** More form fields, such as the `startDateLocal` of a file without any date. */
+  fields: Readonly<Record<string, string>> = {},
 ): Promise<UploadResult> {
   const form = new FormData();
   form.append('timeZone', timeZone);
+  for (const [name, value] of Object.entries(fields)) {
+    form.append(name, value);
+  }
   for (const file of files) {
     form.append('files', new Blob([file.content], { type: file.type ?? 'application/octet-stream' }), file.name);
   }

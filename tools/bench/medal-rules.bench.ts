@@ -48,6 +48,7 @@ function generateActivities(): MedalActivity[] {
       startDateLocal: local,
       distance,
       movingTime,
+      hasTiming: true,
       elevationGain: next() * 400,
     };
   }).reverse();

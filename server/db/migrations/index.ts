@@ -44,6 +44,9 @@ import * as publicProfileOffByDefault from './0041-public-profile-off-by-default
 import * as authMailLimits from './0042-auth-mail-limits.ts';
 import * as subscriptionPlanAndEnd from './0043-subscription-plan-and-end.ts';
 import * as deviceTimer from './0044-device-timer.ts';
+import * as medalRulesVersion from './0045-medal-rules-version.ts';
+import * as activityGivenStart from './0046-activity-given-start.ts';
+import * as untimedOutOfStatistics from './0047-untimed-out-of-statistics.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -87,6 +90,9 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0042-auth-mail-limits': authMailLimits,
   '0043-subscription-plan-and-end': subscriptionPlanAndEnd,
   '0044-device-timer': deviceTimer,
+  '0045-medal-rules-version': medalRulesVersion,
+  '0046-activity-given-start': activityGivenStart,
+  '0047-untimed-out-of-statistics': untimedOutOfStatistics,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

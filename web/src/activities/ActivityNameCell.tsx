@@ -2,7 +2,7 @@
  * An activity's name over its local date, as list rows show it; Strava activities, placeholder
  * demo runs (spec §4) and mock runs (spec §8) carry their source label beside the date, where it
  * never squeezes the name. A flagged activity awaiting confirmation carries "Flagged" there too,
- * and one its runner left out of the totals "Not counted".
+ * and one that counts in no total (left out by its runner, or without times) "Not counted".
  */
 import { Box, Stack, Typography } from '@mui/material';
 import type { DataActivity } from '../../../core/strava/data-state.ts';

@@ -3,7 +3,8 @@
  * a file picker (choosing again replaces the files), the spec's batch checks before anything is
  * sent (each file "Ready", an unsupported one failing on its own row), then one row per file
  * following the server's live events — Queued, Parsing, Saving, Complete (or Already imported), Error with
- * the file's message — while the next files still proceed. The server checks again and is the
+ * the file's message — while the next files still proceed. A file without any date sent alone is
+ * not imported: the dialog asks for its start and sends it again with it. The server checks again and is the
  * authority; its rejection of a whole batch shows the same sentences. The batch's state is
  * useUploadBatch's.
  */
@@ -25,6 +26,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { ARCHIVE_SCREEN_TEXTS } from '../../../core/activity/archive-rules.ts';
 import { ArchiveImportDialog } from './ArchiveImportDialog.tsx';
+import { UploadDatePrompt } from './upload/UploadDatePrompt.tsx';
 import { UploadDropZone } from './upload/UploadDropZone.tsx';
 import { UploadFileRow } from './upload/UploadFileRow.tsx';
 import { isFinal, sendingPercent, summaryText } from './upload/upload-rows.ts';
@@ -147,6 +149,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
               ))}
             </List>
           )}
+          {batch.askingDate && <UploadDatePrompt onSubmit={(startDateLocal) => void batch.start(startDateLocal)} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>

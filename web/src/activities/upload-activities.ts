@@ -75,10 +75,15 @@ function rejection(xhr: XMLHttpRequest): ApiError {
   return apiErrorFrom(xhr.status, body);
 }
 
+/**
+ * `startDateLocal` ("YYYY-MM-DDTHH:mm" on the runner's clock) dates one file without any date in it,
+ * as the dialog asks for it.
+ */
 export function uploadActivityFiles(
   files: readonly File[],
   timeZone: string | undefined,
   handlers: UploadHandlers,
+  startDateLocal?: string,
 ): UploadRequest {
   if (!navigator.onLine) {
     // Offline, the files are refused at once rather than left waiting for a connection.
@@ -90,6 +95,9 @@ export function uploadActivityFiles(
   // The zone of a file whose first point has no position; the server falls back to UTC.
   if (timeZone !== undefined) {
     form.append('timeZone', timeZone);
+  }
+  if (startDateLocal !== undefined) {
+    form.append('startDateLocal', startDateLocal);
   }
   for (const file of files) {
     form.append('files', file, file.name);

@@ -16,6 +16,23 @@ import {
 const file = (name: string) => new File(['x'], name);
 
 describe('upload rows', () => {
+  it('keep a file the server asks a date for, until it is sent again', () => {
+    const rows = [rowOf(file('route.gpx'))];
+    const asked = applyFileEvent(rows, {
+      kind: 'file',
+      index: 0,
+      name: 'route.gpx',
+      state: 'error',
+      message: 'No date.',
+      needsDate: true,
+    });
+    expect(asked[0]).toMatchObject({ state: 'error', needsDate: true, message: 'No date.' });
+    expect(applyFileEvent(asked, { kind: 'file', index: 0, name: 'route.gpx', state: 'parsing' })[0]?.needsDate).toBe(
+      true,
+    );
+    expect(rowOf(file('route.gpx')).needsDate).toBe(false);
+  });
+
   it('follow a file event and keep what the event leaves out', () => {
     const rows = [rowOf(file('a.gpx')), rowOf(file('b.fit'))];
     const parsing = applyFileEvent(rows, { kind: 'file', index: 1, name: 'b.fit', state: 'parsing', progress: 0.5 });

@@ -13,6 +13,8 @@ export interface FileRow {
   message: string | undefined;
   activityId: string | undefined;
   duplicate: boolean;
+  /** Not imported: the file has no date; the dialog asks for its start. */
+  needsDate: boolean;
 }
 
 export interface UploadSummary {
@@ -24,7 +26,15 @@ export interface UploadSummary {
 export const INTERRUPTED_MESSAGE = 'The upload ended before this file was processed.';
 
 export function rowOf(file: File): FileRow {
-  return { file, state: 'queued', progress: undefined, message: undefined, activityId: undefined, duplicate: false };
+  return {
+    file,
+    state: 'queued',
+    progress: undefined,
+    message: undefined,
+    activityId: undefined,
+    duplicate: false,
+    needsDate: false,
+  };
 }
 
 export const isFinal = (state: UploadFileState) => state === 'complete' || state === 'error';
@@ -68,6 +78,7 @@ export function applyFileEvent(rows: readonly FileRow[], event: FileEvent): File
           message: event.message ?? row.message,
           activityId: event.activityId ?? row.activityId,
           duplicate: event.duplicate ?? row.duplicate,
+          needsDate: event.needsDate ?? row.needsDate,
         }
       : row,
   );

@@ -69,16 +69,26 @@ export function useUploadBatch() {
     }
   };
 
-  const start = async () => {
-    if (check.error !== undefined || sentFiles.length === 0 || phase !== 'choosing') {
+  /** One file without any date, sent alone: the server asked for its start. */
+  const askingDate = phase === 'finished' && rows.length === 1 && rows[0]?.needsDate === true;
+
+  /** Sends the batch; `startDateLocal` sends the one file that had no date again, with its start. */
+  const start = async (startDateLocal?: string) => {
+    const ready = startDateLocal === undefined ? phase === 'choosing' : askingDate;
+    if (check.error !== undefined || sentFiles.length === 0 || !ready) {
       return;
     }
+    const asked = rows;
     setPhase('uploading');
     setFailure(undefined);
-    const upload = uploadActivityFiles(sentFiles, runnerTimeZone(), {
-      onBytes: (loaded, total) => setBytes({ loaded, total }),
-      onEvent: applyEvent,
-    });
+    setSummary(undefined);
+    setRows((current) => current.map((row) => rowOf(row.file)));
+    const upload = uploadActivityFiles(
+      sentFiles,
+      runnerTimeZone(),
+      { onBytes: (loaded, total) => setBytes({ loaded, total }), onEvent: applyEvent },
+      startDateLocal,
+    );
     request.current = upload;
     try {
       await upload.done;
@@ -86,9 +96,10 @@ export function useUploadBatch() {
       setPhase('finished');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
-      setRows((current) => current.map((row) => rowOf(row.file)));
       setBytes(undefined);
-      setPhase('choosing');
+      // A start the server refused: the question stays, with the reason above it.
+      setRows(startDateLocal === undefined ? (current) => current.map((row) => rowOf(row.file)) : asked);
+      setPhase(startDateLocal === undefined ? 'choosing' : 'finished');
     } finally {
       request.current = null;
       await invalidateActivityData(queryClient);
@@ -110,6 +121,7 @@ export function useUploadBatch() {
       const at = positions.indexOf(index);
       return at === -1 ? 0 : (sent[at] ?? 0);
     }),
+    askingDate,
     addFiles,
     removeFile,
     start,
