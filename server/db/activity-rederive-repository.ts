@@ -6,6 +6,8 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import { insertActivityRows, type NewActivity } from './activity-repository.ts';
 import { bytesParameter } from './activity-track-repository.ts';
+import type { ActivityOverrides, FileFigures } from '../../core/activity/activity-corrections.ts';
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, Database } from './schema.ts';
 
@@ -106,6 +108,11 @@ export interface LockedActivity {
   name: string;
   /** The runner chose the type (an edit): the file's type does not replace it. */
   typeEdited: boolean;
+  type: UploadActivityType;
+  /** The runner's corrections of the file's figures (core/activity/activity-corrections.ts): they stay. */
+  overrides: ActivityOverrides | null;
+  /** The file's figures, kept beside a corrected activity. */
+  fileFigures: FileFigures | null;
 }
 
 /**
@@ -126,7 +133,7 @@ export async function saveRederivedActivity(
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('activities')
-      .select(['name', 'typeEdited'])
+      .select(['name', 'typeEdited', 'type', 'overrides', 'fileFigures'])
       .where('id', '=', activityId)
       .where('derivationVersion', '<', version)
       .forUpdate()

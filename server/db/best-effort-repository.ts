@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ActivityBestEffort } from '../../core/running/activity-best-efforts.ts';
 import { countsTowardTotals, isCharted } from './activity-totals-repository.ts';
+import type { ActivityOverrides } from '../../core/activity/activity-corrections.ts';
 import type { Db } from './db.ts';
 
 export interface PendingTrackFigures {
@@ -14,6 +15,8 @@ export interface PendingTrackFigures {
   type: string;
   maxHeartrate: number | null;
   stravaDetail: Record<string, unknown> | null;
+  /** The runner's corrections (core/activity/activity-corrections.ts trackEffortsStand). */
+  overrides: ActivityOverrides | null;
 }
 
 /**
@@ -31,6 +34,7 @@ export function findPendingTrackFigures(db: Db, limit: number, userId?: string):
       'activities.type',
       'activities.maxHeartrate',
       'activities.stravaDetail',
+      'activities.overrides',
     ])
     .where('activities.trackFiguresAt', 'is', null)
     .where((eb) =>
