@@ -199,7 +199,7 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
  */
 function correctedAgain(
   locked: LockedActivity,
-  derived: NewActivityRow,
+  derived: Omit<NewActivityRow, 'id' | 'userId' | 'source' | 'name'>,
   nowMs: number,
 ): Partial<Updateable<ActivitiesTable>> {
   const file: FileFigures = {
