@@ -51,7 +51,7 @@ describe.each(DESKTOP_ONLY)('correcting a file activity (%s)', (viewport) => {
     const notice = page.getByRole('status').filter({ hasText: ACTIVITY_CORRECTION_TEXTS.editedChip });
     await expectVisible(notice);
     const text = await notice.innerText();
-    expect(text).toMatch(/Edited: start \(the file says .+\), distance \(the file says 4\.47 mi\)\./);
+    expect(text).toMatch(/You corrected the start \(the file says .+\) and distance \(the file says 4\.47 mi\)\./);
     expect(text).toContain(ACTIVITY_CORRECTION_TEXTS.splitsHidden);
     await expectVisible(page.getByText('5.00 mi', { exact: true }));
     await expectVisible(page.getByText(/06:05|6:05/).first());

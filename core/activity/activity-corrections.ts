@@ -64,9 +64,9 @@ export const ACTIVITY_CORRECTION_MESSAGES = {
 export const ACTIVITY_CORRECTION_TEXTS = {
   revertButton: 'Revert to the file',
   editedChip: 'Edited',
-  editedTitle: 'You corrected this activity',
-  /** "Edited: distance (the file says 6.00 km), start (the file says …)." */
-  edited: (changes: readonly string[]) => `Edited: ${changes.join(', ')}.`,
+  /** "You corrected the start (the file says …) and distance (the file says 6.00 km)." */
+  edited: (changes: readonly string[]) =>
+    `You corrected the ${changes.length > 1 ? `${changes.slice(0, -1).join(', ')} and ${changes.at(-1)}` : changes[0]}.`,
   change: (field: string, fileValue: string) => `${field} (the file says ${fileValue})`,
   fieldLabels: {
     start: 'start',

@@ -3,7 +3,7 @@
  * reader's units and locale, what the correction hides (splits, best efforts), and "Revert to the
  * file" (core/activity/activity-corrections.ts).
  */
-import { Alert, AlertTitle, Button, CircularProgress } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../../core/activity/activity-corrections.ts';
 import { formatActivityDistance } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail, CorrectedField } from '../../../../core/activity/schemas.ts';
@@ -42,26 +42,24 @@ export function CorrectionNotice({ activity, units }: { activity: ActivityDetail
   );
   const effortsLeftOut = correction.fields.some((field) => ['distance', 'time', 'movingTime'].includes(field));
   return (
-    <Alert
-      severity="info"
-      role="status"
-      action={
+    <Alert severity="info" role="status">
+      <AlertTitle>{texts.editedChip}</AlertTitle>
+      {texts.edited(changes)}
+      {correction.splitsHidden && ` ${texts.splitsHidden}`}
+      {effortsLeftOut && ` ${texts.effortsLeftOut}`}
+      {revert.error && ` ${revert.error.message}`}
+      <Box sx={{ mt: 1 }}>
         <Button
           color="inherit"
           size="small"
+          variant="outlined"
           disabled={revert.isPending}
           startIcon={revert.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
           onClick={() => revert.mutate()}
         >
           {texts.revertButton}
         </Button>
-      }
-    >
-      <AlertTitle>{texts.editedChip}</AlertTitle>
-      {texts.edited(changes)}
-      {correction.splitsHidden && ` ${texts.splitsHidden}`}
-      {effortsLeftOut && ` ${texts.effortsLeftOut}`}
-      {revert.error && ` ${revert.error.message}`}
+      </Box>
     </Alert>
   );
 }
