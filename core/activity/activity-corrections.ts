@@ -76,7 +76,7 @@ export const ACTIVITY_CORRECTION_TEXTS = {
     type: 'type',
   } satisfies Record<CorrectedField, string>,
   splitsHidden: 'Splits are hidden: they measure the file’s distance, not the distance you gave.',
-  effortsLeftOut: 'Best efforts are left out: the track measures the file’s distance and times, not yours.',
+  effortsLeftOut: 'Best efforts are left out: the track measures the file’s distance and times, not the ones you gave.',
   correctionHelp:
     'Correct what the file got wrong. The original file stays as it was: “Revert to the file” undoes this.',
 } as const;

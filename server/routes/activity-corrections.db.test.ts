@@ -19,7 +19,7 @@ import type { Charts } from '../../core/charts/chart-api.ts';
 import type { Gear, GearList } from '../../core/gear.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
 import type { Profile } from '../../core/profile.ts';
-import type { PersonalBests } from '../../core/running/best-efforts-api.ts';
+import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
 import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
 import type { Goal, TrainingPlan } from '../../core/training/training-api.ts';
 import { createEventHub } from '../events/event-hub.ts';
@@ -89,6 +89,8 @@ const kmBests = async () =>
   (await runner.client.get<PersonalBests>('/api/personal-bests')).body.distances
     .find((distance) => distance.distanceId === '1k')
     ?.efforts.map(({ activityId, seconds }) => ({ activityId, seconds })) ?? [];
+const ownEfforts = async () =>
+  (await runner.client.get<ActivityBestEfforts>(`/api/activities/${id}/best-efforts`)).body;
 const planTicks = async () =>
   (await runner.client.get<TrainingPlan>(`/api/training-plans/${plan.id}`)).body.dailyProgress[planRunDay]
     ?.completedTasks ?? [];
@@ -169,6 +171,7 @@ describe('correcting a file activity', () => {
     expect(Math.abs((best?.seconds ?? 0) - 1000 / (file.distance / file.timer))).toBeLessThan(1);
     expect(await earned()).not.toContain('5k-hero');
     expect(await planTicks()).toEqual([]);
+    expect((await ownEfforts()).status).toBe('ranked');
   });
 
   it('refuses bad input with the edit’s sentences and changes nothing', async () => {
@@ -235,6 +238,7 @@ describe('correcting a file activity', () => {
     expect(await shoeNow()).toMatchObject({ distance: 5050, movingTime: 1750, activityCount: 1 });
     // The track measures 4.8 km in 1,600 s, not the corrected run: its efforts are left out.
     expect(await kmBests()).toEqual([]);
+    expect(await ownEfforts()).toEqual({ status: 'corrected', efforts: [] });
     expect(await earned()).toContain('5k-hero');
     expect(await planTicks()).toEqual([planRunTask]);
   });
@@ -275,6 +279,7 @@ describe('correcting a file activity', () => {
     expect(reverted.status).toBe(200);
     expect(reverted.body).toEqual({ ...asImported, updatedAt: reverted.body.updatedAt });
     expect(await followers()).toEqual(followersAsImported);
+    expect((await ownEfforts()).status).toBe('ranked');
     expect((await original()).equals(Buffer.from(FIT))).toBe(true);
     // Spec §4: a medal once earned is never taken back; a ticked task stays ticked (the runner unticks it).
     expect(await earned()).toContain('5k-hero');
@@ -288,6 +293,14 @@ describe('correcting a file activity', () => {
     const back = await patch({ distance: asImported.distance });
     expect(back.body.correction).toBeNull();
     expect(back.body.splitsMetric).toEqual(asImported.splitsMetric);
+  });
+
+  it('a type changed alone is a correction too, and reverts to the file’s', async () => {
+    const walked = await patch({ type: 'walk' });
+    expect(walked.body.correction).toMatchObject({ fields: ['type'], file: { type: 'run' }, splitsHidden: false });
+    const reverted = await revert();
+    expect(reverted.body).toMatchObject({ type: 'run', correction: null });
+    expect(reverted.body.splitsMetric).toEqual(asImported.splitsMetric);
   });
 
   it('a manual activity’s figures are edited in place, with no file to revert to', async () => {

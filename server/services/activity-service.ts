@@ -662,6 +662,10 @@ export async function changeActivities(
         planMatchedAt: null,
         ...flagForType(row, action.type, now),
         ...gearForType(row),
+        // The file's type stays beside the runner's, for "Revert to the file".
+        ...(row.source === MANUAL_SOURCE || row.fileFigures !== null
+          ? {}
+          : { fileFigures: JSON.stringify(fileFiguresOf(row)) }),
       });
     }
   });

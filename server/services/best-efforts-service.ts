@@ -170,6 +170,9 @@ export async function getActivityBestEfforts(
   if (activity.trackFiguresAt === null) {
     return { status: 'pending', efforts: [] };
   }
+  if (!trackEffortsStand(activity.overrides)) {
+    return { status: 'corrected', efforts: [] };
+  }
   return {
     status: whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) }),
     efforts: [],
