@@ -15,6 +15,7 @@ export interface RederiveCandidate {
   id: string;
   userId: string;
   derivationVersion: number;
+  /** The zone the file was dated in: the file's own where the runner corrected it. */
   timezone: string;
   fileType: string | null;
   originalFilename: string | null;
@@ -52,7 +53,7 @@ export async function listActivitiesToRederive(db: Db, version: number, limit: n
       'activities.id',
       'activities.userId',
       'activities.derivationVersion',
-      'activities.timezone',
+      sql<string>`coalesce(activities.file_figures->>'timezone', activities.timezone)`.as('timezone'),
       'activities.fileType',
       'activities.originalFilename',
       'activities.fileSize',
