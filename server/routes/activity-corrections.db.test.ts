@@ -15,6 +15,7 @@ import { ACTIVITY_EDIT_MESSAGES } from '../../core/activity/activity-edit.ts';
 import { straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { encodeFit } from '../../core/activity/fit-file-builders.test-support.ts';
 import type { ActivityDetail } from '../../core/activity/schemas.ts';
+import type { SportTotals } from '../../core/activity/sport-totals.ts';
 import type { Charts } from '../../core/charts/chart-api.ts';
 import type { Gear, GearList } from '../../core/gear.ts';
 import type { TrophyCase } from '../../core/medals/api.ts';
@@ -102,8 +103,10 @@ async function original(): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 /** Everything that follows the activity's figures, as the runner reads it. */
+const dashboard = async () => (await runner.client.get<SportTotals>('/api/activities/totals')).body.sports;
 const followers = async () => ({
   statistics: await statistics(),
+  dashboard: await dashboard(),
   weeks: await weeks(),
   shoe: await shoeNow(),
   kmBests: await kmBests(),
@@ -161,6 +164,8 @@ describe('correcting a file activity', () => {
     followersAsImported = await followers();
     expect(followersAsImported.statistics).toMatchObject({ totalActivities: 1 });
     expect(followersAsImported.statistics.totalDistance).toBeCloseTo(file.distance, 0);
+    expect(followersAsImported.dashboard).toMatchObject([{ type: 'run', activities: 1 }]);
+    expect(followersAsImported.dashboard[0]?.distance).toBeCloseTo(file.distance, 0);
     expect(followersAsImported.weeks).toEqual([
       { key: '2026-11-16', count: 1, distance: asImported.distance, movingTime: asImported.movingTime },
     ]);
@@ -234,6 +239,7 @@ describe('correcting a file activity', () => {
     });
     expect(edited.body.laps).toEqual(asImported.laps);
     expect(await statistics()).toMatchObject({ totalActivities: 1, totalDistance: 5050 });
+    expect(await dashboard()).toMatchObject([{ type: 'run', activities: 1, distance: 5050, duration: 1750 }]);
     expect(await weeks()).toEqual([{ key: '2026-11-23', count: 1, distance: 5050, movingTime: 1750 }]);
     expect(await shoeNow()).toMatchObject({ distance: 5050, movingTime: 1750, activityCount: 1 });
     // The track measures 4.8 km in 1,600 s, not the corrected run: its efforts are left out.
