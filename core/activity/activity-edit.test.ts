@@ -27,7 +27,7 @@ describe('activityEditSchema', () => {
 
   it('refuses an empty edit, an unknown type, a non-boolean counted, over-long texts and unknown fields', () => {
     expect(firstMessage(activityEditSchema.safeParse({}))).toBe(
-      'Send at least one of name, type, description, privateNotes, counted or gearId.',
+      'Send at least one of name, type, description, privateNotes, counted, gearId, startDateLocal, timeZone, distance, time or movingTime.',
     );
     expect(firstMessage(activityEditSchema.safeParse({ type: 'jog' }))).toBe(
       'Choose a type: run, ride, walk, hike, swim, other.',
@@ -42,6 +42,30 @@ describe('activityEditSchema', () => {
       'Use at most 2000 characters.',
     );
     expect(activityEditSchema.safeParse({ name: 'ok', owner: 'me' }).success).toBe(false);
+  });
+
+  it('takes corrected figures by the manual activity’s rules, the time not shorter than the moving time', () => {
+    const correction = { startDateLocal: '2026-11-24T07:00', timeZone: 'Europe/Ljubljana', distance: 5050 };
+    expect(activityEditSchema.parse({ ...correction, time: 1800, movingTime: 1750 })).toEqual({
+      ...correction,
+      time: 1800,
+      movingTime: 1750,
+    });
+    expect(firstMessage(activityEditSchema.safeParse({ time: 1700, movingTime: 1750 }))).toBe(
+      'The time cannot be shorter than the moving time.',
+    );
+    expect(firstMessage(activityEditSchema.safeParse({ time: 0 }))).toBe(
+      'Enter a time in whole seconds greater than 0 and at most 30 days.',
+    );
+    expect(firstMessage(activityEditSchema.safeParse({ distance: -1 }))).toBe(
+      'Enter a distance in metres greater than 0 and at most 10,000,000.',
+    );
+    expect(firstMessage(activityEditSchema.safeParse({ startDateLocal: '2026-02-30T07:00' }))).toBe(
+      'Enter the start as a real date and time, YYYY-MM-DDTHH:mm.',
+    );
+    expect(firstMessage(activityEditSchema.safeParse({ timeZone: 'Mars/Olympus' }))).toBe(
+      'Send a known IANA time zone such as Europe/Ljubljana.',
+    );
   });
 });
 

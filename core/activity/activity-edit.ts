@@ -38,11 +38,15 @@ export const ACTIVITY_EDIT_MESSAGES = {
   name: 'Enter a name.',
   type: `Choose a type: ${UPLOAD_ACTIVITY_TYPES.join(', ')}.`,
   counted: 'Say whether the activity counts (true or false).',
-  nothingToChange: 'Send at least one of name, type, description, privateNotes, counted or gearId.',
+  nothingToChange:
+    'Send at least one of name, type, description, privateNotes, counted, gearId, startDateLocal, timeZone, distance, time or movingTime.',
   distance: `Enter a distance in metres greater than 0 and at most ${ACTIVITY_EDIT_LIMITS.distanceM.toLocaleString('en-US')}.`,
   movingTime: 'Enter a moving time in whole seconds greater than 0 and at most 30 days.',
   elapsedTime: 'Enter an elapsed time in whole seconds greater than 0 and at most 30 days.',
   elapsedShorter: 'The elapsed time cannot be shorter than the moving time.',
+  /** A correction's time (the activity's time as a whole) against its moving time. */
+  timeShorter: 'The time cannot be shorter than the moving time.',
+  time: 'Enter a time in whole seconds greater than 0 and at most 30 days.',
   startDateLocal: 'Enter the start as a real date and time, YYYY-MM-DDTHH:mm.',
   timeZone: 'Send a known IANA time zone such as Europe/Ljubljana.',
   startInFuture: 'The start is in the future; a manual activity records what you have done.',
@@ -73,6 +77,29 @@ const nameField = userTextSchema(ACTIVITY_NAME_MAX).min(1, ACTIVITY_EDIT_MESSAGE
 const descriptionField = userTextSchema(ACTIVITY_EDIT_LIMITS.description, { multiline: true });
 const privateNotesField = userTextSchema(ACTIVITY_EDIT_LIMITS.privateNotes, { multiline: true });
 
+const wholeSeconds = (message: string) =>
+  z
+    .number({ error: message })
+    .refine((value) => Number.isInteger(value) && value > 0 && value <= ACTIVITY_EDIT_LIMITS.durationS, message);
+
+/** "YYYY-MM-DDTHH:mm" or "YYYY-MM-DDTHH:mm:ss", a real date and clock time. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+const distanceField = z
+  .number({ error: ACTIVITY_EDIT_MESSAGES.distance })
+  .refine(
+    (value) => Number.isFinite(value) && value > 0 && value <= ACTIVITY_EDIT_LIMITS.distanceM,
+    ACTIVITY_EDIT_MESSAGES.distance,
+  );
+const startDateLocalField = z.string({ error: ACTIVITY_EDIT_MESSAGES.startDateLocal }).refine((value) => {
+  const match = LOCAL_DATE_TIME.exec(value);
+  return match !== null && epochDay(match[1] ?? '') !== null;
+}, ACTIVITY_EDIT_MESSAGES.startDateLocal);
+const timeZoneField = z
+  .string({ error: ACTIVITY_EDIT_MESSAGES.timeZone })
+  .max(64, ACTIVITY_EDIT_MESSAGES.timeZone)
+  .refine(isValidTimeZone, ACTIVITY_EDIT_MESSAGES.timeZone);
+
 export const activityEditSchema = z
   .object({
     name: nameField.optional(),
@@ -82,42 +109,37 @@ export const activityEditSchema = z
     counted: z.boolean({ error: ACTIVITY_EDIT_MESSAGES.counted }).optional(),
     /** One of the runner's gear, or null for none (core/gear.ts). */
     gearId: gearIdField.optional(),
+    /**
+     * Corrections of the figures (core/activity/activity-corrections.ts): the wall-clock start and
+     * its zone, the distance in metres, the time and moving time in seconds. A file's stay beside
+     * them ("Revert to the file"); a manual activity's are replaced.
+     */
+    startDateLocal: startDateLocalField.optional(),
+    timeZone: timeZoneField.optional(),
+    distance: distanceField.optional(),
+    time: wholeSeconds(ACTIVITY_EDIT_MESSAGES.time).optional(),
+    movingTime: wholeSeconds(ACTIVITY_EDIT_MESSAGES.movingTime).optional(),
   })
   .strict()
-  .refine((edit) => Object.values(edit).some((value) => value !== undefined), ACTIVITY_EDIT_MESSAGES.nothingToChange);
+  .refine((edit) => Object.values(edit).some((value) => value !== undefined), ACTIVITY_EDIT_MESSAGES.nothingToChange)
+  .refine((edit) => edit.time === undefined || edit.movingTime === undefined || edit.time >= edit.movingTime, {
+    message: ACTIVITY_EDIT_MESSAGES.timeShorter,
+    path: ['time'],
+  });
 export type ActivityEdit = z.infer<typeof activityEditSchema>;
-
-const wholeSeconds = (message: string) =>
-  z
-    .number({ error: message })
-    .refine((value) => Number.isInteger(value) && value > 0 && value <= ACTIVITY_EDIT_LIMITS.durationS, message);
-
-/** "YYYY-MM-DDTHH:mm" or "YYYY-MM-DDTHH:mm:ss", a real date and clock time. */
-const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
 export const manualActivitySchema = z
   .object({
     /** Blank or absent: named by the time of day and type ("Morning Run"), as a file without a name. */
     name: userTextSchema(ACTIVITY_NAME_MAX).optional(),
     type: activityTypeField,
-    distance: z
-      .number({ error: ACTIVITY_EDIT_MESSAGES.distance })
-      .refine(
-        (value) => Number.isFinite(value) && value > 0 && value <= ACTIVITY_EDIT_LIMITS.distanceM,
-        ACTIVITY_EDIT_MESSAGES.distance,
-      ),
+    distance: distanceField,
     movingTime: wholeSeconds(ACTIVITY_EDIT_MESSAGES.movingTime),
     /** Absent: the moving time (no stops). */
     elapsedTime: wholeSeconds(ACTIVITY_EDIT_MESSAGES.elapsedTime).optional(),
     /** Wall-clock start where the runner was, in `timeZone`. */
-    startDateLocal: z.string({ error: ACTIVITY_EDIT_MESSAGES.startDateLocal }).refine((value) => {
-      const match = LOCAL_DATE_TIME.exec(value);
-      return match !== null && epochDay(match[1] ?? '') !== null;
-    }, ACTIVITY_EDIT_MESSAGES.startDateLocal),
-    timeZone: z
-      .string({ error: ACTIVITY_EDIT_MESSAGES.timeZone })
-      .max(64, ACTIVITY_EDIT_MESSAGES.timeZone)
-      .refine(isValidTimeZone, ACTIVITY_EDIT_MESSAGES.timeZone),
+    startDateLocal: startDateLocalField,
+    timeZone: timeZoneField,
     description: descriptionField.optional(),
     privateNotes: privateNotesField.optional(),
     /** Absent: the sport's default gear; null: none (core/gear.ts). */

@@ -130,6 +130,10 @@ export const lapSchema = z.object({
 });
 export type LapRecord = z.infer<typeof lapSchema>;
 
+/** What a runner may correct of a file's activity (core/activity/activity-corrections.ts). */
+export const CORRECTED_FIELDS = ['start', 'distance', 'time', 'movingTime', 'type'] as const;
+export type CorrectedField = (typeof CORRECTED_FIELDS)[number];
+
 export const activityDetailSchema = activitySummarySchema.extend({
   description: z.string(),
   /** The runner's own notes: only ever sent to the runner, never on a public page. */
@@ -164,6 +168,26 @@ export const activityDetailSchema = activitySummarySchema.extend({
   fileWarnings: z.array(z.string()),
   /** The gear it was done with and that gear's distance (core/gear.ts); null: none. */
   gear: activityGearSchema.nullable(),
+  /**
+   * What the runner corrected of its file's figures (core/activity/activity-corrections.ts), with
+   * the file's own values; null when it shows the file's. Splits are hidden while the distance is
+   * corrected (`splitsHidden`: the splits above are then empty).
+   */
+  correction: z
+    .object({
+      fields: z.array(z.enum(CORRECTED_FIELDS)),
+      file: z.object({
+        startDate: z.string(),
+        startDateLocal: z.string(),
+        timezone: z.string(),
+        distance: z.number(),
+        elapsedTime: z.number(),
+        movingTime: z.number(),
+        type: activityTypeSchema,
+      }),
+      splitsHidden: z.boolean(),
+    })
+    .nullable(),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

@@ -57,7 +57,14 @@ export function stravaEffortsProgressText({ read, runs }: StravaEffortsProgress)
 }
 
 /** Why a run that was worked out has no best efforts (core/running/activity-best-efforts.ts whyNoEfforts). */
-export const NO_EFFORTS_REASONS = ['too-short', 'no-distance', 'untimed', 'unreadable', 'no-track'] as const;
+export const NO_EFFORTS_REASONS = [
+  'too-short',
+  'no-distance',
+  'untimed',
+  'unreadable',
+  'no-track',
+  'corrected',
+] as const;
 export type NoEffortsReason = (typeof NO_EFFORTS_REASONS)[number];
 
 /**
@@ -85,6 +92,7 @@ export const BEST_EFFORT_STATUS_TEXT = {
   untimed: 'No best efforts: this run’s track has no times.',
   unreadable: 'No best efforts: this run’s stored track could not be read.',
   'no-track': 'No best efforts: this run has no recorded track (entered by hand, or Strava has none for it).',
+  corrected: 'No best efforts: the track measures the file’s distance and times, not the ones you gave.',
   'not-a-run': 'Best efforts are kept for runs.',
   pending: 'Computing best efforts from this run’s track…',
 } as const;

@@ -6,6 +6,8 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import { insertActivityRows, type NewActivity } from './activity-repository.ts';
 import { bytesParameter } from './activity-track-repository.ts';
+import type { ActivityOverrides, FileFigures } from '../../core/activity/activity-corrections.ts';
+import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, Database } from './schema.ts';
 
@@ -13,6 +15,7 @@ export interface RederiveCandidate {
   id: string;
   userId: string;
   derivationVersion: number;
+  /** The zone the file was dated in: the file's own where the runner corrected it. */
   timezone: string;
   fileType: string | null;
   originalFilename: string | null;
@@ -52,7 +55,7 @@ export async function listActivitiesToRederive(db: Db, version: number, limit: n
       'activities.id',
       'activities.userId',
       'activities.derivationVersion',
-      'activities.timezone',
+      sql<string>`coalesce(activities.file_figures->>'timezone', activities.timezone)`.as('timezone'),
       'activities.fileType',
       'activities.originalFilename',
       'activities.fileSize',
@@ -111,6 +114,11 @@ export interface LockedActivity {
   description: string;
   /** The runner chose the type (an edit): the file's type does not replace it. */
   typeEdited: boolean;
+  type: UploadActivityType;
+  /** The runner's corrections of the file's figures (core/activity/activity-corrections.ts): they stay. */
+  overrides: ActivityOverrides | null;
+  /** The file's figures, kept beside a corrected activity. */
+  fileFigures: FileFigures | null;
 }
 
 /**
@@ -131,7 +139,7 @@ export async function saveRederivedActivity(
   return db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('activities')
-      .select(['name', 'description', 'typeEdited'])
+      .select(['name', 'description', 'typeEdited', 'type', 'overrides', 'fileFigures'])
       .where('id', '=', activityId)
       .where('derivationVersion', '<', version)
       .forUpdate()

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ActivityBestEffort } from '../../core/running/activity-best-efforts.ts';
 import { countsTowardTotals, isCharted } from './activity-totals-repository.ts';
+import type { ActivityOverrides } from '../../core/activity/activity-corrections.ts';
 import type { Db } from './db.ts';
 
 export interface PendingTrackFigures {
@@ -16,6 +17,8 @@ export interface PendingTrackFigures {
   stravaDetail: Record<string, unknown> | null;
   /** When a Strava activity's streams were stored: figures worked out before are stale after. */
   streamsCachedAt: Date | null;
+  /** The runner's corrections (core/activity/activity-corrections.ts trackEffortsStand). */
+  overrides: ActivityOverrides | null;
 }
 
 /**
@@ -34,6 +37,7 @@ export function findPendingTrackFigures(db: Db, limit: number, userId?: string):
       'activities.maxHeartrate',
       'activities.stravaDetail',
       'activities.streamsCachedAt',
+      'activities.overrides',
     ])
     .where('activities.trackFiguresAt', 'is', null)
     .where((eb) =>

@@ -528,8 +528,19 @@ const ACTIVITY_COLUMNS = [
   'countedOverride',
   'typeEdited',
   'gearChosen',
+  'overrides',
+  'fileFigures',
 ] as const;
-const JSON_COLUMNS = new Set(['laps', 'splitsMetric', 'splitsStandard', 'fileWarnings', 'strava', 'stravaDetail']);
+const JSON_COLUMNS = new Set([
+  'laps',
+  'splitsMetric',
+  'splitsStandard',
+  'fileWarnings',
+  'strava',
+  'stravaDetail',
+  'overrides',
+  'fileFigures',
+]);
 const TIME_COLUMNS = new Set([
   'startDate',
   'uploadedAt',

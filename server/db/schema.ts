@@ -3,6 +3,7 @@
  * The auth_* tables follow better-auth's model (user, session, account, verification, rateLimit).
  */
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
+import type { ActivityOverrides, FileFigures } from '../../core/activity/activity-corrections.ts';
 import type { HeartRateZoneMethod } from '../../core/running/heart-rate-zones.ts';
 import type { ActivitySource } from '../../core/activity/schemas.ts';
 import type { GearKind } from '../../core/gear.ts';
@@ -225,6 +226,10 @@ export interface ActivitiesTable {
   gearChosen: Generated<boolean>;
   /** Still to be given its sport's default gear (the "gear defaults" reaction). */
   gearPending: Generated<boolean>;
+  /** The runner's corrections of the file's figures (core/activity/activity-corrections.ts); null: none. */
+  overrides: Json<ActivityOverrides> | null;
+  /** What the file gave for the corrected fields, while the activity is corrected; null otherwise. */
+  fileFigures: Json<FileFigures> | null;
 }
 
 export interface ActivityTracksTable {

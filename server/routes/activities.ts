@@ -267,7 +267,7 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           responses: {
             200: jsonResponse('The edited activity', activityDetailSchema),
             400: errorResponse('A field is not valid'),
-            409: errorResponse('A Strava activity’s name, type and description are changed on Strava'),
+            409: errorResponse('A Strava activity’s name, type, description, gear and figures are changed on Strava'),
             404: errorResponse('No such activity'),
           },
         }),
@@ -304,6 +304,27 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         async (c) =>
           c.json(
             await activities.confirm(c.var.user.id, {
+              id: c.req.valid('param').id,
+              timeZone: c.req.valid('json').timeZone,
+            }),
+            200,
+          ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/activities/{id}/revert',
+          tags: ['activities'],
+          request: { params: idParam, body: jsonBody(timeZoneBodySchema) },
+          responses: {
+            200: jsonResponse('The activity with its file’s figures again', activityDetailSchema),
+            404: errorResponse('No such activity'),
+            409: errorResponse('A manual activity has no file to revert to'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await activities.revert(c.var.user.id, {
               id: c.req.valid('param').id,
               timeZone: c.req.valid('json').timeZone,
             }),

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_CORRECTION_MESSAGES } from '../../core/activity/activity-corrections.ts';
 import { ACTIVITY_EDIT_MESSAGES } from '../../core/activity/activity-edit.ts';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { FLAG_MESSAGES } from '../../core/activity/plausibility.ts';
@@ -211,7 +212,7 @@ describe('PATCH /api/activities/{id}', () => {
     expect(await detail(runner, walk)).toEqual(before);
   });
 
-  it('a Strava activity keeps Strava’s name, type and description; its notes and counting are the runner’s', async () => {
+  it('a Strava activity keeps Strava’s name, type, description and figures; its notes and counting are the runner’s', async () => {
     const synced = await uploadOnFoot(runner, 6, 'running');
     await sql`update activities set source = 'strava', strava_id = '777001' where id = ${synced}`.execute(
       server.database.db,
@@ -223,6 +224,11 @@ describe('PATCH /api/activities/{id}', () => {
       type: 'validation_error',
       message: ACTIVITY_EDIT_MESSAGES.typeOnStrava,
       code: 'strava-type',
+    });
+    expectApiError(await patch(runner, synced, { distance: 5000 }), 409, {
+      type: 'validation_error',
+      message: ACTIVITY_CORRECTION_MESSAGES.onStrava,
+      code: 'strava-figures',
     });
     const allowed = await patch(runner, synced, { privateNotes: 'Shoes: Pegasus', counted: false });
     expect(allowed.status).toBe(200);

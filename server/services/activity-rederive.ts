@@ -25,8 +25,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACTIVITY_DERIVATION_VERSION, nameAfterRederive } from '../../core/activity/derivation.ts';
 import { ACTIVITY_FILE_FORMATS, fileFormatOf, type ActivityFileFormat } from '../../core/activity/upload-rules.ts';
+import { applyOverrides, flagOfShown, type FileFigures } from '../../core/activity/activity-corrections.ts';
+import type { Updateable } from 'kysely';
+import type { ActivitiesTable, NewActivityRow } from '../db/schema.ts';
 import {
   findOriginalFileData,
+  type LockedActivity,
   listActivitiesToRederive,
   markDerivationVersion,
   saveRederivedActivity,
@@ -163,13 +167,15 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
         description,
         ...figures
       } = activityRow(candidate.id, candidate.userId, own.record, { fileType: result.format, ...multisport });
+      const now = deps.clock.now();
       return {
         ...figures,
         ...(locked.typeEdited ? {} : { type }),
+        ...(locked.fileFigures === null ? {} : correctedAgain(locked, { ...figures, type }, now)),
         name: nameAfterRederive(locked.name, name, description),
         // The runner's description stays; an activity without one takes the file's notes.
         description: locked.description === '' ? description : locked.description,
-        updatedAt: new Date(deps.clock.now()),
+        updatedAt: new Date(now),
       };
     },
     { pointCount: own.pointCount, data: own.track },
@@ -188,6 +194,42 @@ async function rederiveOne(deps: RederiveDeps, candidate: RederiveCandidate, sig
     }
   }
   return saved ? 'rederived' : 'taken';
+}
+
+/**
+ * A corrected activity re-derived: the new file figures are kept beside the runner's overrides,
+ * which are laid over them again (core/activity/activity-corrections.ts), and judged for
+ * plausibility as shown.
+ */
+function correctedAgain(
+  locked: LockedActivity,
+  derived: Omit<NewActivityRow, 'id' | 'userId' | 'source' | 'name'>,
+  nowMs: number,
+): Partial<Updateable<ActivitiesTable>> {
+  const file: FileFigures = {
+    startMs: new Date(derived.startDate).getTime(),
+    startDateLocal: derived.startDateLocal,
+    timezone: derived.timezone,
+    distance: derived.distance,
+    elapsedTime: derived.elapsedTime,
+    movingTime: derived.movingTime,
+    timerTime: derived.timerTime ?? null,
+    averageSpeed: derived.averageSpeed,
+    hasTiming: derived.hasTiming ?? true,
+    type: derived.type,
+    flagged: derived.flagged ?? false,
+    flagReason: derived.flagReason ?? null,
+  };
+  const shown = applyOverrides(file, locked.overrides ?? {});
+  const type = locked.typeEdited ? locked.type : file.type;
+  const flag = flagOfShown({ file, shown, type, maxSpeed: derived.maxSpeed, nowMs });
+  const { startMs, ...columns } = shown;
+  return {
+    ...columns,
+    startDate: new Date(startMs),
+    ...flag,
+    fileFigures: JSON.stringify(file),
+  };
 }
 
 /**

@@ -18,9 +18,18 @@ import {
   type ActivityBulkAction,
   type ActivityBulkResult,
 } from '../../core/activity/activity-bulk.ts';
+import {
+  ACTIVITY_CORRECTION_MESSAGES,
+  applyOverrides,
+  correctedFields,
+  flagOfShown,
+  splitsStand,
+  type ActivityOverrides,
+  type CorrectableFigures,
+  type FileFigures,
+} from '../../core/activity/activity-corrections.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
-import { checkStoredFigures } from '../../core/activity/plausibility.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { shownSplits, shownTimes } from '../../core/activity/device-timer.ts';
 import type { ActivityTimeChoice } from '../../core/profile.ts';
@@ -150,14 +159,66 @@ function toDetail(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     laps: row.laps as LapRecord[],
-    splitsMetric: shownSplits(row.splitsMetric as SplitRecord[], row, choice),
-    splitsStandard: shownSplits(row.splitsStandard as SplitRecord[], row, choice),
+    splitsMetric: splitsStand(row.overrides) ? shownSplits(row.splitsMetric as SplitRecord[], row, choice) : [],
+    splitsStandard: splitsStand(row.overrides) ? shownSplits(row.splitsStandard as SplitRecord[], row, choice) : [],
+    correction: correctionOf(row),
     stravaError,
     streamsPending: streamsPending(row),
     multisport: legs,
     fileWarnings: row.fileWarnings,
     gear,
   };
+}
+
+/** What the runner corrected of the file's figures, with the file's own; null when nothing. */
+function correctionOf(row: ActivityRow): ActivityDetail['correction'] {
+  const file = row.fileFigures;
+  if (file === null) {
+    return null;
+  }
+  const fields = correctedFields(file, { ...figuresOf(row), type: row.type });
+  if (fields.length === 0) {
+    return null;
+  }
+  return {
+    fields,
+    file: {
+      startDate: new Date(file.startMs).toISOString(),
+      startDateLocal: file.startDateLocal,
+      timezone: file.timezone,
+      distance: file.distance,
+      elapsedTime: file.elapsedTime,
+      movingTime: file.movingTime,
+      type: file.type,
+    },
+    splitsHidden: !splitsStand(row.overrides),
+  };
+}
+
+/** The figures a correction may replace, as the row shows them. */
+function figuresOf(row: ActivityRow): CorrectableFigures {
+  return {
+    startMs: row.startDate.getTime(),
+    startDateLocal: row.startDateLocal,
+    timezone: row.timezone,
+    distance: row.distance,
+    elapsedTime: row.elapsedTime,
+    movingTime: row.movingTime,
+    timerTime: row.timerTime,
+    averageSpeed: row.averageSpeed,
+    hasTiming: row.hasTiming,
+  };
+}
+
+/** The file's figures of a row: kept beside a corrected one, else the row's own. */
+function fileFiguresOf(row: ActivityRow): FileFigures {
+  return row.fileFigures ?? { ...figuresOf(row), type: row.type, flagged: row.flagged, flagReason: row.flagReason };
+}
+
+/** The columns that show `figures`. */
+function figureColumns(figures: CorrectableFigures) {
+  const { startMs, ...rest } = figures;
+  return { ...rest, startDate: new Date(startMs) };
 }
 
 /** The detail of a stored row: whether it has a track, the legs of its multisport event, its gear. */
@@ -253,19 +314,23 @@ export async function getShareTrack(
 
 /**
  * The runner corrects an activity (core/activity/activity-edit.ts): name, type, description,
- * private notes and whether it counts. A Strava activity's name, type and description come from
- * Strava (the next sync would overwrite them): those are a 409 with the sentence saying where to
- * change them; its private notes and counting are the runner's here. Whatever follows from the
- * change (totals, medals, best efforts, charts, plan ticks) follows at once through the
- * "activities changed" seam (service-context.ts).
+ * private notes, whether it counts, its gear, and its figures (start, zone, distance, time, moving
+ * time: core/activity/activity-corrections.ts). A Strava activity's name, type, description, gear
+ * and figures come from Strava (the next sync would overwrite them): those are a 409 with the
+ * sentence saying where to change them; its private notes and counting are the runner's here.
+ * Whatever follows from the change (totals, medals, best efforts, charts, gear distance, plan
+ * ticks) follows at once through the "activities changed" seam (service-context.ts).
  *
- * - A new type has its track figures worked out again (only runs have best efforts) and is offered
- *   to the plans again; it is also judged again for plausibility from the stored figures, unless
- *   its flag comes from the file's points (a distance mismatch), which a type does not change.
+ * - A file's figures stay beside the runner's (`fileFigures`), and the runner's are kept apart
+ *   (`overrides`) so that re-deriving the file keeps them; a value equal to the file's is no
+ *   correction. A manual activity's figures are replaced: it has no file.
+ * - A start in the future, or a time shorter than the moving time, is refused and changes nothing.
+ * - A new type or new figures are judged again for plausibility (flagOfShown), have their track
+ *   figures worked out again and are offered to the plans again.
  * - `counted` true on a flagged activity also confirms it; a change of counting offers the run to
  *   the plans again.
- * - A gear must be one of the runner's; Strava owns a synced activity's gear as its type. A new
- *   type puts the new sport's default gear on the activity unless its gear was chosen (core/gear.ts).
+ * - A gear must be one of the runner's. A new type puts the new sport's default gear on the
+ *   activity unless its gear was chosen (core/gear.ts).
  */
 export async function editActivity(
   context: ServiceContext,
@@ -279,6 +344,7 @@ export async function editActivity(
   if (!found) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
+  const corrections = correctionsOf(edit);
   if (found.source === 'strava') {
     if (edit.name !== undefined || edit.description !== undefined) {
       throw conflict(STRAVA_TEXTS.renameOnStrava, { code: 'strava-rename' });
@@ -288,6 +354,9 @@ export async function editActivity(
     }
     if (edit.gearId !== undefined) {
       throw conflict(GEAR_MESSAGES.gearOnStrava, { code: 'strava-gear' });
+    }
+    if (corrections !== null) {
+      throw conflict(ACTIVITY_CORRECTION_MESSAGES.onStrava, { code: 'strava-figures' });
     }
   }
   const now = new Date(context.clock.now());
@@ -301,9 +370,12 @@ export async function editActivity(
   if (edit.privateNotes !== undefined) {
     changes.privateNotes = edit.privateNotes;
   }
-  if (edit.type !== undefined && edit.type !== found.type) {
-    Object.assign(changes, { type: edit.type, typeEdited: true, trackFiguresAt: null, planMatchedAt: null });
-    Object.assign(changes, flagForType(found, edit.type, now), gearForType(found));
+  const retyped = edit.type !== undefined && edit.type !== found.type;
+  if (retyped || corrections !== null) {
+    Object.assign(changes, figureChanges(found, edit.type ?? found.type, corrections ?? {}, now));
+    if (retyped) {
+      Object.assign(changes, { typeEdited: true }, gearForType(found));
+    }
   }
   if (edit.gearId !== undefined) {
     Object.assign(changes, { gearId: edit.gearId, gearChosen: true, gearPending: false });
@@ -325,6 +397,131 @@ export async function editActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
+  await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone: timeZone ?? edit.timeZone });
+  return detailOf(db, row);
+}
+
+/** The figures an edit corrects, named as stored; null when it corrects none. */
+function correctionsOf(edit: ActivityEdit): ActivityOverrides | null {
+  const corrections: ActivityOverrides = {
+    ...(edit.startDateLocal === undefined ? {} : { startDateLocal: withSeconds(edit.startDateLocal) }),
+    ...(edit.timeZone === undefined ? {} : { timezone: edit.timeZone }),
+    ...(edit.distance === undefined ? {} : { distance: edit.distance }),
+    ...(edit.time === undefined ? {} : { elapsedTime: edit.time }),
+    ...(edit.movingTime === undefined ? {} : { movingTime: edit.movingTime }),
+  };
+  return Object.keys(corrections).length === 0 ? null : corrections;
+}
+
+const withSeconds = (local: string) => (local.length === 16 ? `${local}:00` : local);
+
+/**
+ * The columns of an activity shown as `type` with `corrections` laid over what it had: for a file's
+ * activity the runner's overrides and the file's figures beside them (both dropped when nothing
+ * differs from the file any more), for a manual one its figures themselves. Refuses a start in the
+ * future and a time shorter than the moving time.
+ */
+function figureChanges(
+  row: ActivityRow,
+  type: UploadActivityType,
+  corrections: ActivityOverrides,
+  now: Date,
+): Updateable<ActivitiesTable> {
+  const manual = row.source === MANUAL_SOURCE;
+  const file = fileFiguresOf(row);
+  const base = manual ? figuresOf(row) : file;
+  const overrides = manual ? corrections : withoutFileValues({ ...row.overrides, ...corrections }, file);
+  const shown = applyOverrides(base, overrides);
+  const startGiven = corrections.startDateLocal !== undefined || corrections.timezone !== undefined;
+  if (startGiven && shown.startMs > now.getTime()) {
+    throw invalid(ACTIVITY_CORRECTION_MESSAGES.startInFuture);
+  }
+  const timesGiven = corrections.elapsedTime !== undefined || corrections.movingTime !== undefined;
+  if (timesGiven && shown.elapsedTime < shown.movingTime) {
+    throw invalid(ACTIVITY_EDIT_MESSAGES.timeShorter);
+  }
+  const flag = flagOfShown({ file, shown, type, maxSpeed: row.maxSpeed, nowMs: now.getTime() });
+  const corrected = !manual && (Object.keys(overrides).length > 0 || type !== file.type);
+  return {
+    ...figureColumns(shown),
+    type,
+    ...flag,
+    ...(flag.flagReason === row.flagReason ? {} : { flagConfirmedAt: null }),
+    ...(manual
+      ? {}
+      : {
+          overrides: Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : null,
+          fileFigures: corrected ? JSON.stringify(file) : null,
+        }),
+    trackFiguresAt: null,
+    planMatchedAt: null,
+  };
+}
+
+/** The overrides that differ from the file (a value set back to the file's is no correction). */
+function withoutFileValues(overrides: ActivityOverrides, file: FileFigures): ActivityOverrides {
+  const kept: ActivityOverrides = {};
+  const start = applyOverrides(file, {
+    ...(overrides.startDateLocal === undefined ? {} : { startDateLocal: overrides.startDateLocal }),
+    ...(overrides.timezone === undefined ? {} : { timezone: overrides.timezone }),
+  });
+  if (start.startMs !== file.startMs || start.timezone !== file.timezone) {
+    kept.startDateLocal = start.startDateLocal;
+    kept.timezone = start.timezone;
+  }
+  if (overrides.distance !== undefined && overrides.distance !== file.distance) {
+    kept.distance = overrides.distance;
+  }
+  if (overrides.elapsedTime !== undefined && overrides.elapsedTime !== file.elapsedTime) {
+    kept.elapsedTime = overrides.elapsedTime;
+  }
+  if (overrides.movingTime !== undefined && overrides.movingTime !== file.movingTime) {
+    kept.movingTime = overrides.movingTime;
+  }
+  return kept;
+}
+
+/**
+ * "Revert to the file": the activity shows its file's figures and type again, as if never
+ * corrected, and whatever follows from them follows. An activity not corrected is answered as it
+ * is; a manual one has no file (409).
+ */
+export async function revertActivity(
+  context: ServiceContext,
+  userId: string,
+  id: string,
+  timeZone?: string,
+): Promise<ActivityDetail> {
+  const { db } = context;
+  const found = await findActivity(db, userId, id);
+  if (!found) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
+  if (found.source === MANUAL_SOURCE) {
+    throw conflict(ACTIVITY_CORRECTION_MESSAGES.noFile, { code: 'no-file' });
+  }
+  const file = found.fileFigures;
+  if (file === null) {
+    return detailOf(db, found);
+  }
+  const { type, flagged, flagReason, ...figures } = file;
+  const row = await updateActivity(db, userId, id, {
+    ...figureColumns(figures),
+    type,
+    typeEdited: false,
+    ...(type === found.type ? {} : gearForType(found)),
+    flagged,
+    flagReason,
+    ...(flagReason === found.flagReason ? {} : { flagConfirmedAt: null }),
+    overrides: null,
+    fileFigures: null,
+    trackFiguresAt: null,
+    planMatchedAt: null,
+    updatedAt: new Date(context.clock.now()),
+  });
+  if (!row) {
+    throw notFound(ACTIVITY_NOT_FOUND);
+  }
   await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone });
   return detailOf(db, row);
 }
@@ -338,20 +535,18 @@ function gearForType(row: ActivityRow): Partial<Updateable<ActivitiesTable>> {
 }
 
 /**
- * The plausibility flag of a stored activity under a new type, judged from its stored figures. A
- * flag those figures do not give under the old type came from the file's points (a distance
- * mismatch) and stays. A new reason waits for a new confirmation.
+ * The plausibility flag of a stored activity under a new type, judged from the figures it shows
+ * (flagOfShown). A new reason waits for a new confirmation.
  */
 function flagForType(row: ActivityRow, type: UploadActivityType, now: Date): Partial<Updateable<ActivitiesTable>> {
-  if (row.flagged && checkStoredFigures(row, row.type, now.getTime())?.message !== row.flagReason) {
-    return {};
-  }
-  const flag = checkStoredFigures(row, type, now.getTime());
-  const reason = flag?.message ?? null;
-  if (reason === row.flagReason) {
-    return {};
-  }
-  return { flagged: flag !== null, flagReason: reason, flagConfirmedAt: null };
+  const flag = flagOfShown({
+    file: fileFiguresOf(row),
+    shown: figuresOf(row),
+    type,
+    maxSpeed: row.maxSpeed,
+    nowMs: now.getTime(),
+  });
+  return flag.flagReason === row.flagReason ? {} : { ...flag, flagConfirmedAt: null };
 }
 
 /** The row of a manual activity (no track, no file), from its described record. */
@@ -482,6 +677,10 @@ export async function changeActivities(
         planMatchedAt: null,
         ...flagForType(row, action.type, now),
         ...gearForType(row),
+        // The file's type stays beside the runner's, for "Revert to the file".
+        ...(row.source === MANUAL_SOURCE || row.fileFigures !== null
+          ? {}
+          : { fileFigures: JSON.stringify(fileFiguresOf(row)) }),
       });
     }
   });

@@ -6,6 +6,7 @@
  * Activities still to do are found by the database (track_figures_at is null), so the start-up
  * backfill resumes where a restart left it, and every read first finishes the reader's own.
  */
+import { trackEffortsStand } from '../../core/activity/activity-corrections.ts';
 import type { Track } from '../../core/activity/track.ts';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -44,7 +45,8 @@ export const PENDING_TRACK_FIGURES_READ = 200;
 const TOP = 3;
 
 async function workOut(context: TrackFiguresContext, activity: PendingTrackFigures): Promise<void> {
-  const isRun = BEST_EFFORT_TYPES.includes(activity.type);
+  // A track whose distance or times the runner corrected no longer measures the run's efforts.
+  const isRun = BEST_EFFORT_TYPES.includes(activity.type) && trackEffortsStand(activity.overrides);
   const fromStrava = isRun ? effortsFromStravaDetail(activity.stravaDetail) : [];
   // Strava's efforts need no track; the heart rate does, when the activity recorded one.
   const needsTrack = fromStrava.length === 0 || activity.maxHeartrate !== null;
@@ -168,6 +170,9 @@ export async function getActivityBestEfforts(
   }
   if (activity.trackFiguresAt === null) {
     return { status: 'pending', efforts: [] };
+  }
+  if (!trackEffortsStand(activity.overrides)) {
+    return { status: 'corrected', efforts: [] };
   }
   const why = whyNoEfforts({ metres: activity.distance, track: await storedTrack(context, activity) });
   // A Strava run's track is its streams, still to be fetched: its efforts are worked out from them then.

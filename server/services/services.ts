@@ -64,6 +64,7 @@ import {
   listActivities,
   removeSampleActivities,
   editActivity,
+  revertActivity,
   addManualActivity,
   totalsReaction,
 } from './activity-service.ts';
@@ -431,6 +432,9 @@ export function createServices(deps: ServiceDeps) {
     changeMany: writes((userId: string, action: ActivityBulkAction) => changeActivities(context, userId, action)),
     confirm: writes((userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),
+    ),
+    revert: writes((userId: string, input: { id: string; timeZone?: string | undefined }) =>
+      revertActivity(context, userId, input.id, input.timeZone),
     ),
     originalFile: (userId: string, id: string) => getOriginalFile(db, userId, id),
     exportGpx: (userId: string, id: string) => exportGpx(db, userId, id, strava.remote),

@@ -15,6 +15,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/db/migrations.db.test.ts': 'an early schema upgraded, a failed migration rolled back, on each database',
   'server/test-support/database-template.db.test.ts': 'template databases (CREATE DATABASE … TEMPLATE)',
   'server/routes/account.db.test.ts': 'account deletion: PostgreSQL vacuum statistics',
+  'server/routes/activity-corrections.db.test.ts':
+    'a file activity corrected, re-derived and reverted: jsonb overrides beside the figures on each database',
   'server/routes/archive-imports.db.test.ts': 'archive import leases (leased_until) under a pool',
   'server/routes/archive-restart.db.test.ts': 'an archive import resumed after a restart (lease)',
   'server/routes/caches.db.test.ts': 'cache invalidation over LISTEN/NOTIFY between two servers',

@@ -47,6 +47,7 @@ import * as deviceTimer from './0044-device-timer.ts';
 import * as medalRulesVersion from './0045-medal-rules-version.ts';
 import * as activityGivenStart from './0046-activity-given-start.ts';
 import * as untimedOutOfStatistics from './0047-untimed-out-of-statistics.ts';
+import * as activityCorrections from './0048-activity-corrections.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -93,6 +94,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0045-medal-rules-version': medalRulesVersion,
   '0046-activity-given-start': activityGivenStart,
   '0047-untimed-out-of-statistics': untimedOutOfStatistics,
+  '0048-activity-corrections': activityCorrections,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -156,6 +156,19 @@ export function useConfirmActivity(id: string) {
   });
 }
 
+/** "Revert to the file": the activity shows its file's figures again, and everything follows. */
+export function useRevertActivity(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<ActivityDetail> =>
+      unwrap(api.activities[':id'].revert.$post({ param: { id }, json: { timeZone: runnerTimeZone() } })),
+    onSuccess: async (activity) => {
+      queryClient.setQueryData(activityDetailQueryKey(id), activity);
+      await invalidateActivityData(queryClient, { except: id });
+    },
+  });
+}
+
 /**
  * The list's selection deleted or re-typed in one request: refused whole, with the server's
  * sentence, when one of them cannot be (a Strava activity's type belongs to Strava).

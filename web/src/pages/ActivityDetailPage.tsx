@@ -2,12 +2,13 @@
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
  * profiles whose hovered point is marked on the map, the splits in the reader's units and the
  * laps, the weather at its start, its description and the runner's private notes; edit (name, type,
- * notes, whether it counts), delete, download the original file, export GPX and share a card of it (spec §3
+ * notes, whether it counts, and its start, distance and times, shown as "Edited" with "Revert to
+ * the file"), delete, download the original file, export GPX and share a card of it (spec §3
  * Detailed activity). A Strava activity links to its page on Strava and is
  * never shared (Strava's API agreement: its data is for its athlete only).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
@@ -22,6 +23,8 @@ import { ActivityTrackSection } from '../activities/detail/ActivityTrackSection.
 import { DeleteActivityDialog } from '../activities/detail/DeleteActivityDialog.tsx';
 import { DetailSection } from '../activities/detail/DetailSection.tsx';
 import { EditActivityDialog } from '../activities/detail/EditActivityDialog.tsx';
+import { CorrectionNotice } from '../activities/detail/CorrectionNotice.tsx';
+import { ACTIVITY_CORRECTION_TEXTS } from '../../../core/activity/activity-corrections.ts';
 import { ActivityNotes } from '../activities/detail/ActivityNotes.tsx';
 import { MultisportCard } from '../activities/detail/MultisportCard.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
@@ -63,6 +66,7 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
           {warning}
         </Alert>
       ))}
+      <CorrectionNotice activity={activity} units={units} />
       <MultisportCard activity={activity} />
       <ActivityNotes activity={activity} />
 
@@ -77,7 +81,13 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <BestEffortsSection activityId={activity.id} units={units} />
 
       <DetailSection title={splitsTitle(units)}>
-        <SplitsTable splits={splits} units={units} type={activity.type} streamsPending={activity.streamsPending} />
+        {activity.correction?.splitsHidden ? (
+          <Typography color="text.secondary" variant="body2">
+            {ACTIVITY_CORRECTION_TEXTS.splitsHidden}
+          </Typography>
+        ) : (
+          <SplitsTable splits={splits} units={units} type={activity.type} streamsPending={activity.streamsPending} />
+        )}
       </DetailSection>
 
       {activity.laps.length > 0 && (
