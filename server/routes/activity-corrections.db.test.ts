@@ -219,8 +219,12 @@ describe('correcting a file activity', () => {
       timezone: ZONE,
       distance: 5050,
       elapsedTime: 1800,
-      movingTime: 1750,
-      averageSpeed: 5050 / 1750,
+      // The file has a device timer, which the runner's time now replaces: the activity's time (the
+      // Account default) is the corrected time, and Stride's moving time the corrected one beside it.
+      timerTime: 1800,
+      movingTime: 1800,
+      strideMovingTime: 1750,
+      averageSpeed: 5050 / 1800,
       splitsMetric: [],
       splitsStandard: [],
       correction: {
@@ -239,9 +243,9 @@ describe('correcting a file activity', () => {
     });
     expect(edited.body.laps).toEqual(asImported.laps);
     expect(await statistics()).toMatchObject({ totalActivities: 1, totalDistance: 5050 });
-    expect(await dashboard()).toMatchObject([{ type: 'run', activities: 1, distance: 5050, duration: 1750 }]);
-    expect(await weeks()).toEqual([{ key: '2026-11-23', count: 1, distance: 5050, movingTime: 1750 }]);
-    expect(await shoeNow()).toMatchObject({ distance: 5050, movingTime: 1750, activityCount: 1 });
+    expect(await dashboard()).toMatchObject([{ type: 'run', activities: 1, distance: 5050, duration: 1800 }]);
+    expect(await weeks()).toEqual([{ key: '2026-11-23', count: 1, distance: 5050, movingTime: 1800 }]);
+    expect(await shoeNow()).toMatchObject({ distance: 5050, movingTime: 1800, activityCount: 1 });
     // The track measures 4.8 km in 1,600 s, not the corrected run: its efforts are left out.
     expect(await kmBests()).toEqual([]);
     expect(await ownEfforts()).toEqual({ status: 'corrected', efforts: [] });
