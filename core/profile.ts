@@ -23,8 +23,17 @@ export const profileTimeZoneSchema = z
   .refine(isValidTimeZone, TIME_ZONE_MESSAGES.unknown)
   .nullable();
 
+/**
+ * The screens' theme (Account → Theme): dark, light, or the system's (the device's
+ * prefers-color-scheme, followed as it changes). Spec §2: the app is dark unless the runner chooses.
+ */
+export const THEMES = ['dark', 'light', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
 export const preferencesSchema = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),
+  theme: z.enum(THEMES),
   darkMode: z.boolean(),
   emailNotifications: z.boolean(),
   weeklyReport: z.boolean(),
@@ -38,6 +47,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
  */
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,
+  theme: DEFAULT_THEME,
   darkMode: false,
   emailNotifications: true,
   weeklyReport: true,

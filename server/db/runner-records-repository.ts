@@ -26,6 +26,7 @@ const PROFILE_SETTINGS = [
   'athleteProfile',
   'wellbeingPreferences',
   'unitSystem',
+  'theme',
   'darkMode',
   'emailNotifications',
   'weeklyReport',

@@ -83,6 +83,7 @@ describe('POST /api/auth/sign-up/email', () => {
       },
       preferences: {
         unitSystem: 'imperial',
+        theme: 'dark',
         darkMode: false,
         emailNotifications: true,
         weeklyReport: true,

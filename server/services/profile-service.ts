@@ -138,10 +138,11 @@ export async function updateOwnProfile(db: Db, userId: string, update: ProfileUp
     changes.username = update.username;
   }
   if (update.preferences) {
-    const { unitSystem, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
+    const { unitSystem, theme, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
     Object.assign(
       changes,
       unitSystem !== undefined && { unitSystem },
+      theme !== undefined && { theme },
       timeZone !== undefined && { timeZone },
       darkMode !== undefined && { darkMode },
       emailNotifications !== undefined && { emailNotifications },
@@ -214,6 +215,7 @@ export function toProfile(row: ProfileRow): Profile {
     },
     preferences: {
       unitSystem: row.unitSystem,
+      theme: row.theme,
       darkMode: row.darkMode,
       emailNotifications: row.emailNotifications,
       weeklyReport: row.weeklyReport,
