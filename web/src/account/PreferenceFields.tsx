@@ -1,6 +1,5 @@
-/** Account Settings → "Preferences": unit system, dark mode, e-mail notifications, weekly report. */
+/** Account Settings → "Preferences": unit system, time zone, theme, e-mail notifications, weekly report. */
 import {
-  Box,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -12,7 +11,7 @@ import {
   Switch,
 } from '@mui/material';
 import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
-import type { Preferences } from '../../../core/profile.ts';
+import { THEMES, type Preferences, type Theme } from '../../../core/profile.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { useSendsMail } from './use-sends-mail.ts';
 
@@ -45,6 +44,12 @@ function PreferenceSwitch({
 
 const NO_MAIL_NOTE_ID = 'no-mail-note';
 
+const THEME_LABELS: Record<Theme, string> = {
+  dark: 'Dark (default)',
+  light: 'Light',
+  system: 'System',
+};
+
 export function PreferenceFields({ preferences, set }: { preferences: Preferences; set: SetPreference }) {
   // Said only once the server has answered that it sends no mail (no SMTP configured).
   const noMail = useSendsMail() === false;
@@ -63,17 +68,23 @@ export function PreferenceFields({ preferences, set }: { preferences: Preference
         </RadioGroup>
       </FormControl>
       <TimeZoneField value={preferences.timeZone ?? null} onChange={(zone) => set('timeZone', zone)} />
+      <FormControl>
+        <FormLabel id="theme-label">Theme</FormLabel>
+        <RadioGroup
+          aria-labelledby="theme-label"
+          aria-describedby="theme-note"
+          value={preferences.theme}
+          onChange={(event) => set('theme', event.target.value as Theme)}
+        >
+          {THEMES.map((theme) => (
+            <FormControlLabel key={theme} value={theme} control={<Radio />} label={THEME_LABELS[theme]} />
+          ))}
+        </RadioGroup>
+        <FormHelperText id="theme-note" sx={{ mx: 0 }}>
+          For every screen, chart, map and share card. System follows your device&apos;s light or dark setting.
+        </FormHelperText>
+      </FormControl>
       <FormGroup sx={{ gap: 1 }}>
-        <Box>
-          <PreferenceSwitch
-            label="Dark mode"
-            checked={preferences.darkMode}
-            onChange={(checked) => set('darkMode', checked)}
-          />
-          <FormHelperText sx={{ mt: 0, ml: 6 }}>
-            Stride&apos;s screens are always dark; this also darkens maps and share cards.
-          </FormHelperText>
-        </Box>
         <PreferenceSwitch
           label="E-mail notifications"
           checked={preferences.emailNotifications}

@@ -66,10 +66,12 @@ export function useUpdateProfile() {
     mutationFn: (update: ProfileUpdate): Promise<Profile> => unwrap(api.profile.$patch({ json: update })),
     onSuccess: async (profile) => {
       const zoneBefore = runnerTimeZone();
+      const unitsBefore = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY)?.preferences.unitSystem;
       setRunnerTimeZone(profile.preferences.timeZone);
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
-      if (runnerTimeZone() !== zoneBefore) {
-        // Today's date, streak days and the training plan's days are counted in the runner's zone.
+      if (runnerTimeZone() !== zoneBefore || profile.preferences.unitSystem !== unitsBefore) {
+        // Today's date, streak days and the training plan's days are counted in the runner's zone;
+        // the server writes medal and gear sentences in the runner's units.
         await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== PROFILE_QUERY_KEY[0] });
       }
       // The sidebar shows the name from the session.
