@@ -12,7 +12,7 @@ import { formatMedalDate } from '../../../core/medals/format.ts';
 import { ShareButton } from '../analytics/ShareButton.tsx';
 import { drawMedalCard } from '../analytics/share-cards.ts';
 import { Medallion } from './Medallion.tsx';
-import { TIER_STYLES } from '../lib/medal-tiers.ts';
+import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
 import { useMarkViewedWhenSeen } from './use-mark-viewed-when-seen.ts';
 
 export function MedalTile({ medal }: { medal: MedalCard }) {
@@ -52,7 +52,11 @@ export function MedalTile({ medal }: { medal: MedalCard }) {
             </Typography>
             <Typography
               variant="caption"
-              sx={{ color: earned ? tier.main : 'text.disabled', fontWeight: 600, letterSpacing: 0.4 }}
+              sx={{
+                color: (theme) => (earned ? tierInk(medal.type, theme.palette.mode) : theme.palette.text.secondary),
+                fontWeight: 600,
+                letterSpacing: 0.4,
+              }}
             >
               {tier.label.toUpperCase()}
             </Typography>
