@@ -79,7 +79,10 @@ for (const [width, height, suffix] of [
     await page.keyboard.press('Escape');
   }
   const username = await page.getByLabel('Username').inputValue();
-  await page.request.patch(`${baseUrl}/api/profile/privacy`, { headers: { origin: baseUrl }, data: { publicProfile: true } });
+  await page.request.patch(`${baseUrl}/api/profile/privacy`, {
+    headers: { origin: baseUrl },
+    data: { publicProfile: true },
+  });
   await page.goto(`${baseUrl}/${username}`);
   await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
   await shoot(page, `public-profile-${suffix}`);
