@@ -1,7 +1,7 @@
 /**
- * The pieces every share card is painted from: its colours (the runner's theme, dark or light), the glowing background, the brand mark with the product's name, a row of
- * stats that shrinks to fit, and a route drawn to scale with its private places, start and finish
- * cut out.
+ * The pieces every share card is painted from: its colours (the runner's theme, dark or light), the
+ * glowing background, the brand mark with the product's name, a row of stats that shrinks to fit,
+ * and a route drawn to scale with its private places, start and finish cut out.
  */
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
