@@ -50,11 +50,12 @@ const sampleProfile: Profile = {
 };
 
 describe('spec §3 defaults', () => {
-  it("prefers imperial units, the device's timer, light mode, e-mail notifications, the weekly report and the browser's time zone", () => {
+  it("prefers imperial units, the device's timer, the dark theme, light mode, e-mail notifications, the weekly report and the browser's time zone", () => {
     expect(DEFAULT_UNIT_SYSTEM).toBe('imperial');
     expect(DEFAULT_PREFERENCES).toEqual({
       unitSystem: 'imperial',
       activityTime: 'device',
+      theme: 'dark',
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,
@@ -304,7 +305,13 @@ describe('minimalProfile (spec §8: a failed profile fetch)', () => {
       firstName: 'Ada',
       lastName: 'King Lovelace',
       statistics: { totalActivities: 0, totalDistance: 0, totalElevation: 0, totalDuration: 0 },
-      preferences: { unitSystem: 'imperial', darkMode: false, emailNotifications: true, weeklyReport: true },
+      preferences: {
+        unitSystem: 'imperial',
+        theme: 'dark',
+        darkMode: false,
+        emailNotifications: true,
+        weeklyReport: true,
+      },
       createdAt: '2026-01-02T03:04:05.000Z',
       updatedAt: '2026-01-02T03:04:05.000Z',
     });

@@ -43,9 +43,18 @@ export const ACTIVITY_TIME_LABELS: Readonly<Record<ActivityTimeChoice, string>> 
 export const ACTIVITY_TIME_HELP =
   "The time, pace and totals of your activities: your watch's own timer where the file has one, or the time Stride counts you moving.";
 
+/**
+ * The screens' theme (Account → Theme): dark, light, or the system's (the device's
+ * prefers-color-scheme, followed as it changes). Spec §2: the app is dark unless the runner chooses.
+ */
+export const THEMES = ['dark', 'light', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
 export const preferencesSchema = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),
   activityTime: z.enum(ACTIVITY_TIMES),
+  theme: z.enum(THEMES),
   darkMode: z.boolean(),
   emailNotifications: z.boolean(),
   weeklyReport: z.boolean(),
@@ -60,6 +69,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = {
   unitSystem: DEFAULT_UNIT_SYSTEM,
   activityTime: DEFAULT_ACTIVITY_TIME,
+  theme: DEFAULT_THEME,
   darkMode: false,
   emailNotifications: true,
   weeklyReport: true,

@@ -4,6 +4,10 @@
  * axe-core over every screen (each route of the router a signed-in runner with activities reaches,
  * and a visitor's screens: sign-in, register, the three policies, a public profile) finds no
  * serious or critical violation. Each one found is printed as "page · rule · impact · element".
+ *
+ * Both themes, at the cost of one: the colours axe measures do not change with the width, so each
+ * width goes through every screen in one theme (dark at desktop, light on the phone) and checks the
+ * dashboard and Account in the other.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +15,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PERSONAL_PAGE_PATH } from '../core/product.ts';
+import type { ColorScheme } from '../web/src/lib/palette.ts';
 import {
   VIEWPORT_NAMES,
+  type ViewportName,
   expectHidden,
   expectVisible,
   heading,
@@ -26,6 +32,17 @@ import { signUpViaApi } from './support/api.ts';
 const SKIP_LINK = 'Skip to main content';
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+const EVERY_SCREEN_THEME: Readonly<Record<ViewportName, ColorScheme>> = { desktop: 'dark', mobile: 'light' };
+const OTHER_THEME: Readonly<Record<ColorScheme, ColorScheme>> = { dark: 'light', light: 'dark' };
+
+/** The signed-in runner's theme (Account → Theme), for the pages loaded from now on. */
+async function chooseTheme(page: Page, theme: ColorScheme): Promise<void> {
+  const response = await page.request.patch('/api/profile', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { preferences: { theme } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
 
 /** The serious and critical violations on the page as it is now, one line each. */
 /** The part of a page's Web Animation (a CSS transition or animation) the wait below reads. */
@@ -34,9 +51,12 @@ interface RunningAnimation {
   effect: { getTiming(): { iterations?: number } } | null;
 }
 
-async function violationsOn(page: Page, label: string, ready?: Locator): Promise<string[]> {
+async function violationsOn(page: Page, theme: ColorScheme, label: string, ready?: Locator): Promise<string[]> {
   // Every screen shows its h1 once its data is in; the loading overlay and skeletons are gone by then.
   await expectVisible(ready ?? page.getByRole('heading', { level: 1 }).first());
+  await expect
+    .poll(() => page.evaluate<string>('document.documentElement.dataset.theme'), { message: label })
+    .toBe(theme);
   await expectHidden(page.getByText('Loading Stride...'));
   await expect.poll(() => page.locator('.MuiSkeleton-root').count(), { message: label }).toBe(0);
   // Colours are measured once they have settled: a button that has just become enabled (the upload
@@ -56,7 +76,7 @@ async function violationsOn(page: Page, label: string, ready?: Locator): Promise
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `${label} · ${violation.id} · ${violation.impact ?? ''} · ${node.target.join(' ')} · ${violation.help}` +
+          `${label} (${theme}) · ${violation.id} · ${violation.impact ?? ''} · ${node.target.join(' ')} · ${violation.help}` +
           // What axe measured (a contrast ratio and its colours, the name it found) and on which element.
           ` · ${[...node.any, ...node.all, ...node.none].map((check) => check.message).join('; ')} · ${node.html.slice(0, 160)}`,
       ),
@@ -101,9 +121,13 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
     }
   }, 120_000);
 
-  test('no serious or critical axe violation on any screen', async () => {
+  test(`no serious or critical axe violation on any screen (${EVERY_SCREEN_THEME[viewport]}), nor on the dashboard and Account in the other theme`, async () => {
     const { page } = await browser.newPage(viewport);
+    const theme = EVERY_SCREEN_THEME[viewport];
     const found: string[] = [];
+    // A visitor sees the theme this device last showed.
+    await page.goto('/login');
+    await page.evaluate(`localStorage.setItem('stride-theme', '${theme}')`);
     for (const visitorPath of [
       '/login',
       '/register',
@@ -112,10 +136,13 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
       '/data-deletion-policy',
     ]) {
       await page.goto(visitorPath);
-      found.push(...(await violationsOn(page, visitorPath)));
+      found.push(...(await violationsOn(page, theme, visitorPath)));
     }
 
     await signUpViaApi(page, newAccount({ name: 'Axe Runner' }));
+    await expectVisible(heading(page, 'Hi, Axe'));
+    await chooseTheme(page, theme);
+    await page.reload();
     await expectVisible(heading(page, 'Hi, Axe'));
     await page.getByRole('button', { name: 'Upload activities' }).first().click();
     const dialog = page.getByRole('dialog');
@@ -129,7 +156,7 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
         buffer: readFileSync(path.join(FIXTURES, fixture ?? '')),
       })),
     );
-    found.push(...(await violationsOn(page, 'upload dialog', dialog.getByText('Ready').first())));
+    found.push(...(await violationsOn(page, theme, 'upload dialog', dialog.getByText('Ready').first())));
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expectVisible(dialog.getByText('2 imported.'));
     const activityPaths = await Promise.all(
@@ -162,11 +189,19 @@ describe.each(VIEWPORT_NAMES)('accessibility (%s)', (viewport) => {
       `/${username}`,
     ]) {
       await page.goto(signedInPath);
-      found.push(...(await violationsOn(page, signedInPath)));
+      found.push(...(await violationsOn(page, theme, signedInPath)));
       // The screens with Strava's orange button and a map attribution, to look at after a colour change.
       if (signedInPath === '/dashboard' || signedInPath === '/account') {
-        await screenshot(page, `axe-${viewport}${signedInPath.replace('/', '-')}`);
+        await screenshot(page, `axe-${viewport}-${theme}${signedInPath.replace('/', '-')}`);
       }
+    }
+
+    const other = OTHER_THEME[theme];
+    await chooseTheme(page, other);
+    for (const signedInPath of ['/dashboard', '/account']) {
+      await page.goto(signedInPath);
+      found.push(...(await violationsOn(page, other, signedInPath)));
+      await screenshot(page, `axe-${viewport}-${other}${signedInPath.replace('/', '-')}`);
     }
 
     if (found.length > 0) {

@@ -33,7 +33,10 @@ describe.each(DESKTOP_ONLY)('account journey (%s)', (viewport) => {
     await page.goto('/register');
     await registerViaUi(page, account);
     await expectVisible(heading(page, 'Hi, Ada'));
-    await expectVisible(page.getByText('Units: Imperial'));
+    const unitsSwitch = page.getByRole('group', { name: 'Units' });
+    await expect
+      .poll(() => unitsSwitch.getByRole('button', { name: 'Imperial' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await screenshot(page, `journey-${viewport}-1-dashboard`);
 
     // Account Settings through the sidebar: choose Metric and save.
@@ -53,10 +56,14 @@ describe.each(DESKTOP_ONLY)('account journey (%s)', (viewport) => {
     expect(await units.getByRole('radio', { name: IMPERIAL }).isChecked()).toBe(false);
 
     await navigateWithSidebar(page, viewport, 'Dashboard', '/dashboard');
-    await expectVisible(page.getByText('Units: Metric'));
+    await expect
+      .poll(() => unitsSwitch.getByRole('button', { name: 'Metric' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await page.reload();
     await expectVisible(heading(page, 'Hi, Ada'));
-    await expectVisible(page.getByText('Units: Metric'));
+    await expect
+      .poll(() => unitsSwitch.getByRole('button', { name: 'Metric' }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     // Logout: disabled with a spinner while the sign-out is under way, then /login (spec §2). The API
     // answers are held until the in-between state has been seen.

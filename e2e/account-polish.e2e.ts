@@ -1,6 +1,8 @@
 /**
- * Account and dashboard (the toast's place at both widths, the rest at desktop): the "Dark mode" switch darkens the map tiles
- * (MAP_TILE_URL_DARK) of the activity map and the planner and the share cards, as its hint says;
+ * Account and dashboard (the toast's place and the theme switch at both widths, the rest at
+ * desktop): Account → Theme puts every screen, the activity map and the planner (MAP_TILE_URL or
+ * MAP_TILE_URL_DARK) and the share cards in the chosen theme, which survives a reload, and "System"
+ * follows the device as it changes; the dashboard's units switch saves the runner's units;
  * "Make Stride yours" goes once units and location are set; the new-medal toast covers neither the
  * page heading nor an open dialog's title; My Stride names its streak for opening Stride and says
  * what "Recalculate streak" does; the check-in says which end of each scale is good.
@@ -8,6 +10,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { PROFILE_SETUP_TEXTS } from '../core/profile-setup.ts';
+import { SCHEMES, type ColorScheme } from '../web/src/lib/palette.ts';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP_ONLY,
@@ -25,15 +28,17 @@ const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/real');
 /** The server's default tiles (server/config.ts): OpenStreetMap light, CARTO Dark Matter dark. */
 const LIGHT_TILE = /^https:\/\/tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/;
 const DARK_TILE = /^https:\/\/[abc]\.basemaps\.cartocdn\.com\/dark_all\/\d+\/\d+\/\d+\.png$/;
-/** The share card's background (web/src/lib/palette.ts) as RGB: light paper, and the theme's dark. */
-const LIGHT_CARD_RGB = [246, 248, 250];
-const DARK_CARD_RGB = [14, 17, 22];
+/** A colour of web/src/lib/palette.ts as RGB numbers. */
+const rgbOf = (hex: string) => [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
 
-function toggle(page: Page, name: string): Locator {
-  return page
-    .getByRole('switch', { name, exact: true })
-    .or(page.getByRole('checkbox', { name, exact: true }))
-    .first();
+/** The page's own background now, as RGB numbers. */
+async function pageBackground(page: Page): Promise<number[]> {
+  const colour = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+  return (colour.match(/\d+/g) ?? []).map(Number);
+}
+
+async function expectScheme(page: Page, scheme: ColorScheme): Promise<void> {
+  await expect.poll(() => pageBackground(page)).toEqual(rgbOf(SCHEMES[scheme].background));
 }
 
 async function saveAccount(page: Page): Promise<void> {
@@ -116,11 +121,10 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
-async function turnDarkModeOn(page: Page): Promise<void> {
+async function chooseTheme(page: Page, label: 'Dark (default)' | 'Light' | 'System'): Promise<void> {
   await page.goto('/account');
   await expectVisible(heading(page, 'Account Settings'));
-  await expectVisible(page.getByText("Stride's screens are always dark; this also darkens maps and share cards."));
-  await toggle(page, 'Dark mode').check();
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: label }).check();
   await saveAccount(page);
 }
 
@@ -128,11 +132,11 @@ async function turnDarkModeOn(page: Page): Promise<void> {
 const LONG_JOURNEY_MS = 180_000;
 
 // Where the toast sits is layout: checked at both widths.
-describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) => {
+describe.each(VIEWPORT_NAMES)('the medal toast and the theme (%s)', (viewport) => {
   const browser = useBrowser();
 
   test(
-    'the medal toast covers no heading or dialog title; "Dark mode" darkens the activity map and share cards',
+    'the medal toast covers no heading or dialog title; the Light theme, chosen in Account, lights the screens, the activity map and share cards, and stays after a reload',
     async () => {
       const { page } = await browser.newPage(viewport);
       await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
@@ -162,23 +166,27 @@ describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) =
       expect(overlaps(await boxOf(toast), await boxOf(page.locator('main h1')))).toBe(false);
       await screenshot(page, `medal-toast-${viewport}-after-dialog`);
 
-      // Dark mode off (the spec §3 default): light tiles, a light card.
-      await expectVisible(page.locator('.leaflet-container'));
-      await expectTilesFrom(page, LIGHT_TILE);
-      await page.goto('/medals');
-      await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
-      expect(await shareCardBackground(page, '5K Hero')).toEqual(LIGHT_CARD_RGB);
-
-      await turnDarkModeOn(page);
-
-      // Dark mode on: every map draws on the dark tiles, the card is dark.
-      await page.goto(activityPath);
+      // The dark theme (spec §2, the default): dark screens, dark tiles, a dark card.
+      await expectScheme(page, 'dark');
       await expectVisible(page.locator('.leaflet-container'));
       await expectTilesFrom(page, DARK_TILE);
-      await screenshot(page, `dark-mode-${viewport}-activity-map`);
       await page.goto('/medals');
       await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
-      expect(await shareCardBackground(page, '5K Hero')).toEqual(DARK_CARD_RGB);
+      expect(await shareCardBackground(page, '5K Hero')).toEqual(rgbOf(SCHEMES.dark.background));
+
+      await chooseTheme(page, 'Light');
+      await expectScheme(page, 'light');
+
+      // Light, and still light after a reload: the screens, the map's tiles, the card.
+      await page.goto(activityPath);
+      await page.reload();
+      await expectVisible(page.locator('.leaflet-container'));
+      await expectScheme(page, 'light');
+      await expectTilesFrom(page, LIGHT_TILE);
+      await screenshot(page, `light-theme-${viewport}-activity`);
+      await page.goto('/medals');
+      await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
+      expect(await shareCardBackground(page, '5K Hero')).toEqual(rgbOf(SCHEMES.light.background));
     },
     LONG_JOURNEY_MS,
   );
@@ -187,38 +195,52 @@ describe.each(VIEWPORT_NAMES)('the medal toast and dark maps (%s)', (viewport) =
 describe.each(DESKTOP_ONLY)('account and dashboard polish (%s)', (viewport) => {
   const browser = useBrowser();
 
-  test('"Dark mode" puts the planner on the dark tiles', async () => {
+  test('the planner draws on the theme\'s tiles; "System" follows the device as it changes', async () => {
     const { page } = await browser.newPage(viewport);
     await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
     await page.goto('/run-planner');
-    await expectTilesFrom(page, LIGHT_TILE);
-    await turnDarkModeOn(page);
-    await page.goto('/run-planner');
     await expectTilesFrom(page, DARK_TILE);
-    await screenshot(page, `dark-mode-${viewport}-planner`);
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await chooseTheme(page, 'System');
+    await expectScheme(page, 'light');
+    await page.goto('/run-planner');
+    await expectTilesFrom(page, LIGHT_TILE);
+    await screenshot(page, `system-theme-${viewport}-planner-light`);
+    // The device turns dark: the page follows at once, without a reload.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectScheme(page, 'dark');
+    await expectTilesFrom(page, DARK_TILE);
   });
 
-  test('"Make Stride yours" stays until units and location are set', async () => {
+  test('the dashboard\'s units switch saves the units; "Make Stride yours" stays until units and location are set', async () => {
     const { page } = await browser.newPage(viewport);
     await signUpViaApi(page, newAccount({ name: 'Eliud Kipchoge' }));
     const card = page.getByTestId('make-stride-yours');
     await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
     await expectVisible(card.getByText(PROFILE_SETUP_TEXTS.body));
 
+    const units = page.getByRole('group', { name: 'Units' });
+    const metric = units.getByRole('button', { name: 'Metric' });
+    expect(await units.getByRole('button', { name: 'Imperial' }).getAttribute('aria-pressed')).toBe('true');
+    await expectVisible(page.getByText('0.00 mi'));
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH');
+    await metric.click();
+    expect((await saved).status()).toBe(200);
+    await expectVisible(page.getByText('0.00 km'));
+    await page.reload();
+    await expect.poll(() => metric.getAttribute('aria-pressed')).toBe('true');
+    await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
-    await page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).check();
-    await saveAccount(page);
-    await page.goto('/dashboard');
-    await expectVisible(page.getByText('Units: Metric'));
-    await expectVisible(card.getByRole('heading', { name: PROFILE_SETUP_TEXTS.title }));
+    await expect.poll(() => page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).isChecked()).toBe(true);
 
     await page.goto('/account');
     await expectVisible(heading(page, 'Account Settings'));
     await page.getByLabel('Location', { exact: true }).fill('Berlin');
     await saveAccount(page);
     await page.goto('/dashboard');
-    await expectVisible(page.getByText('Units: Metric'));
+    await expect.poll(() => metric.getAttribute('aria-pressed')).toBe('true');
     expect(await card.count()).toBe(0);
     expect(await page.getByText(PROFILE_SETUP_TEXTS.title).count()).toBe(0);
     await screenshot(page, `make-stride-yours-${viewport}-gone`);

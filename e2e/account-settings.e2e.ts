@@ -23,7 +23,7 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-const SWITCHES = ['Dark mode', 'E-mail notifications', 'Weekly report'];
+const SWITCHES = ['E-mail notifications', 'Weekly report'];
 
 /** A switch of the contract: role switch, or a checkbox. */
 function toggle(page: Page, name: string): Locator {
@@ -57,7 +57,6 @@ describe.each(DESKTOP_ONLY)('account settings (%s)', (viewport) => {
     const field = (label: string) => page.getByLabel(label, { exact: true });
     await expect.poll(() => field('First name').inputValue()).toBe('Ada');
     expect(await field('Last name').inputValue()).toBe('Lovelace');
-    expect(await toggle(page, 'Dark mode').isChecked()).toBe(false);
     expect(await toggle(page, 'E-mail notifications').isChecked()).toBe(true);
     expect(await toggle(page, 'Weekly report').isChecked()).toBe(true);
 
@@ -97,7 +96,6 @@ describe.each(DESKTOP_ONLY)('account settings (%s)', (viewport) => {
     for (const [label, value] of Object.entries(edits)) {
       expect(await field(label).inputValue(), label).toBe(value);
     }
-    expect(await toggle(page, 'Dark mode').isChecked()).toBe(true);
     expect(await toggle(page, 'E-mail notifications').isChecked()).toBe(false);
     expect(await toggle(page, 'Weekly report').isChecked()).toBe(false);
     expect(await page.getByRole('radio', { name: 'Metric (kilometres, metres)' }).isChecked()).toBe(true);

@@ -23,7 +23,7 @@ import {
   useBrowser,
 } from './support/browser.ts';
 import { signUpViaApi } from './support/api.ts';
-import { PALETTE } from '../web/src/lib/palette.ts';
+import { SCHEMES } from '../web/src/lib/palette.ts';
 
 /** A #rrggbb colour as the browser's computed style writes it. */
 const rgb = (hex: string) =>
@@ -109,12 +109,17 @@ async function holdApi(page: Page): Promise<{ release: () => void; held: () => n
 describe.each(DESKTOP_ONLY)('loading overlay (%s)', (viewport) => {
   const browser = useBrowser();
 
-  test('the page is dark from its first paint, before the app’s scripts run', async () => {
+  test('the page is dark from its first paint, before the app’s scripts run; light when this device last showed light', async () => {
     const { page } = await browser.newPage(viewport);
     await page.route('**/assets/**', (route) => route.abort());
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
-    expect(background).toBe(rgb(PALETTE.background));
+    const firstPaintBackground = async () => {
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      return page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+    };
+    expect(await firstPaintBackground()).toBe(rgb(SCHEMES.dark.background));
+
+    await page.evaluate(`localStorage.setItem('stride-theme', 'light')`);
+    expect(await firstPaintBackground()).toBe(rgb(SCHEMES.light.background));
   });
 
   test('"Loading Stride..." shows while the session is unknown and is forced away after 2 s', async () => {

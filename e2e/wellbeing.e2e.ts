@@ -57,7 +57,9 @@ describe.each(DESKTOP_ONLY)('wellbeing (%s)', (viewport) => {
     await page.getByRole('group', { name: 'Sleep quality' }).getByRole('button', { name: 'Low' }).click();
     await page.getByLabel('Note (optional)').fill('Short night, legs fine.');
     await page.getByRole('button', { name: 'Save check-in' }).click();
-    await expect.poll(() => page.getByTestId('today-score').textContent(), POLL).toBe('Today: 58 / 100 · Okay');
+    await expect.poll(() => page.getByTestId('today-score').textContent(), POLL).toBe('Today: 58 / 100 · Below par');
+    // The chip is coloured by the score's band (core scoreBand), as on the dashboard.
+    expect(await page.getByTestId('today-score').getAttribute('class')).toContain('MuiChip-colorWarning');
     await expectVisible(page.getByTestId('wellbeing-trend').locator('svg.recharts-surface'));
     await screenshot(page, `wellbeing-checked-in-${viewport}`);
 
@@ -110,7 +112,8 @@ describe.each(DESKTOP_ONLY)('wellbeing (%s)', (viewport) => {
     await expectVisible(page.getByText('1 of 7 breathing days in a row'));
     await expectVisible(page.getByText('1 of 7 stretching days in a row'));
     await page.goto('/dashboard');
-    await expectVisible(page.getByTestId('readiness-card').getByText('Wellbeing 58 / 100'));
+    await expectVisible(page.getByTestId('readiness-card').getByText('Wellbeing 58 / 100 · Below par'));
+    expect(await page.getByTestId('readiness-score').getAttribute('class')).toContain('MuiChip-colorWarning');
     await expectVisible(page.getByTestId('readiness-card').getByText(READINESS_SENTENCES.easyLowScore));
     await expectVisible(page.getByTestId('readiness-card').getByText(COACHING_TIPS.recovery['hold-back']));
     await expectHidden(page.getByTestId('check-in-reminder'));

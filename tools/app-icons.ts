@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { PALETTE } from '../web/src/lib/palette.ts';
 
 const outDir = path.resolve(import.meta.dirname, '..', 'web', 'public', 'icons');
-const STRIDE = `<path d="M18 44c6-2 10-6 13-12s7-10 15-12" fill="none" stroke="${PALETTE.background}" stroke-width="6" stroke-linecap="round"/><circle cx="46" cy="20" r="5" fill="${PALETTE.background}"/>`;
+const STRIDE = `<path d="M18 44c6-2 10-6 13-12s7-10 15-12" fill="none" stroke="${PALETTE.brandInk}" stroke-width="6" stroke-linecap="round"/><circle cx="46" cy="20" r="5" fill="${PALETTE.brandInk}"/>`;
 
 function plain(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${PALETTE.brand}"/>${STRIDE}</svg>`;

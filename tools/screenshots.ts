@@ -2,6 +2,8 @@
  * Captures the main screens of a running Stride at desktop (1280×800) and mobile (390×844) width
  * in Debian's Chromium, for the README and for reviewing changes by eye.
  *   npx tsx tools/screenshots.ts [baseUrl] [outDir]
+ * In the dark theme, the default; SCREENSHOT_THEME=light takes them in the light theme, each file
+ * named with "-light".
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { chromium, type Page } from 'playwright-core';
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
 const outDir = path.resolve(process.argv[3] ?? 'docs/screenshots');
 mkdirSync(outDir, { recursive: true });
+const theme = process.env.SCREENSHOT_THEME === 'light' ? 'light' : 'dark';
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -18,7 +21,7 @@ const browser = await chromium.launch({
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+  await page.screenshot({ path: path.join(outDir, `${name}${theme === 'light' ? '-light' : ''}.png`) });
 }
 
 for (const [width, height, suffix] of [
@@ -27,10 +30,12 @@ for (const [width, height, suffix] of [
 ] as const) {
   const context = await browser.newContext({
     viewport: { width, height },
-    colorScheme: 'dark',
+    colorScheme: theme,
     isMobile: suffix === 'mobile',
     hasTouch: suffix === 'mobile',
   });
+  // The theme this device last showed (web/src/app/theme-choice.ts), for the pages before sign-in.
+  await context.addInitScript(`localStorage.setItem('stride-theme', '${theme}')`);
   const page = await context.newPage();
   const email = `ada.${Date.now()}@example.com`;
   await page.goto(`${baseUrl}/register`);
@@ -41,8 +46,12 @@ for (const [width, height, suffix] of [
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
-  // The three sample runs, so the screens show data (same session as the page).
+  // The three sample runs, so the screens show data (same session as the page), and the theme.
   await page.request.post(`${baseUrl}/api/activities/samples`, { headers: { origin: baseUrl } });
+  await page.request.patch(`${baseUrl}/api/profile`, {
+    headers: { origin: baseUrl },
+    data: { preferences: { theme } },
+  });
   await page.reload();
   await page.getByRole('heading', { name: 'Hi, Ada' }).waitFor();
   await shoot(page, `dashboard-${suffix}`);
@@ -70,6 +79,10 @@ for (const [width, height, suffix] of [
     await page.keyboard.press('Escape');
   }
   const username = await page.getByLabel('Username').inputValue();
+  await page.request.patch(`${baseUrl}/api/profile/privacy`, {
+    headers: { origin: baseUrl },
+    data: { publicProfile: true },
+  });
   await page.goto(`${baseUrl}/${username}`);
   await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
   await shoot(page, `public-profile-${suffix}`);

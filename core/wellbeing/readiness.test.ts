@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readiness, READINESS_SENTENCES, trainingLoad, weeksWithLoad } from './readiness.ts';
+import {
+  readiness,
+  READINESS_SENTENCES,
+  SCORE_BAND_WORDS,
+  scoreBand,
+  trainingLoad,
+  weeksWithLoad,
+} from './readiness.ts';
 
 /** 28 days of `chronic` a day, then the last 7 at `acute` a day. */
 const loads = (chronic: number, acute: number) => [...Array<number>(21).fill(chronic), ...Array<number>(7).fill(acute)];
@@ -52,6 +59,22 @@ describe('trainingLoad', () => {
     const history = Array<number>(21).fill(10);
     expect(trainingLoad(history, 21)).toEqual({ acuteLoad: 10, chronicLoad: 10, ratio: 1, learning: false });
     expect(trainingLoad(history).chronicLoad).toBe(7.5);
+  });
+});
+
+describe('scoreBand', () => {
+  it('bands the score at 40, 60 and 75, the limits readiness uses', () => {
+    expect([0, 39, 40, 59, 60, 74, 75, 100].map(scoreBand)).toEqual([
+      'rest',
+      'rest',
+      'easy',
+      'easy',
+      'normal',
+      'normal',
+      'ready',
+      'ready',
+    ]);
+    expect(SCORE_BAND_WORDS).toEqual({ rest: 'Run down', easy: 'Below par', normal: 'Okay', ready: 'Feeling good' });
   });
 });
 

@@ -35,6 +35,32 @@ export const READINESS_THRESHOLDS = {
   chronicDays: 28,
 } as const;
 
+/**
+ * The wellbeing score's band: what the score alone says, by the score limits above (below 40 run
+ * down, below 60 below par, 75 and more feeling good, okay between). The readiness rules, the
+ * check-in's word for the score and the colour of every score chip take it from here.
+ */
+export type ScoreBand = 'rest' | 'easy' | 'normal' | 'ready';
+
+export function scoreBand(score: number): ScoreBand {
+  const t = READINESS_THRESHOLDS;
+  if (score < t.restBelowScore) {
+    return 'rest';
+  }
+  if (score < t.easyBelowScore) {
+    return 'easy';
+  }
+  return score >= t.readyFromScore ? 'ready' : 'normal';
+}
+
+/** The score's band in a word, beside the score. */
+export const SCORE_BAND_WORDS: Readonly<Record<ScoreBand, string>> = {
+  rest: 'Run down',
+  easy: 'Below par',
+  normal: 'Okay',
+  ready: 'Feeling good',
+};
+
 /** Weeks of the last four with some training load before the load is compared (three weeks of history). */
 export const READINESS_LEARNING_WEEKS = 3;
 
@@ -110,14 +136,15 @@ export function readiness(score: number | null, dailyLoads: readonly number[], h
   const load = trainingLoad(dailyLoads, historyDays);
   const t = READINESS_THRESHOLDS;
   const { ratio } = load;
+  const band = score === null ? null : scoreBand(score);
   const pick = (level: ReadinessLevel, sentence: string): Readiness => ({ level, sentence, ...load });
-  if (score !== null && score < t.restBelowScore) {
+  if (band === 'rest') {
     return pick('rest', READINESS_SENTENCES.restLowScore);
   }
   if (ratio !== null && ratio > t.restAboveRatio) {
     return pick('rest', READINESS_SENTENCES.restHighLoad);
   }
-  if (score !== null && score < t.easyBelowScore) {
+  if (band === 'easy') {
     return pick('easy', READINESS_SENTENCES.easyLowScore);
   }
   if (ratio !== null && ratio > t.easyAboveRatio) {
@@ -129,7 +156,7 @@ export function readiness(score: number | null, dailyLoads: readonly number[], h
   if (score === null && ratio === null) {
     return pick('unknown', READINESS_SENTENCES.noData);
   }
-  if (score !== null && score >= t.readyFromScore) {
+  if (band === 'ready') {
     return ratio !== null && ratio < t.detrainedBelowRatio
       ? pick('ready', READINESS_SENTENCES.readyLowLoad)
       : pick('ready', READINESS_SENTENCES.ready);

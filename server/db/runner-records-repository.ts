@@ -27,6 +27,7 @@ const PROFILE_SETTINGS = [
   'wellbeingPreferences',
   'unitSystem',
   'activityTime',
+  'theme',
   'darkMode',
   'emailNotifications',
   'weeklyReport',

@@ -115,6 +115,7 @@ export interface ProfilesTable {
   athleteProfile: Json<Record<string, unknown>>;
   wellbeingPreferences: Json<Record<string, string>>;
   unitSystem: Generated<'imperial' | 'metric'>;
+  theme: Generated<'dark' | 'light' | 'system'>;
   darkMode: Generated<boolean>;
   emailNotifications: Generated<boolean>;
   weeklyReport: Generated<boolean>;

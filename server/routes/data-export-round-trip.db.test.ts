@@ -209,7 +209,7 @@ describe('a runner with one of everything, exported and imported on another serv
       lastName: 'Runner',
       bio: 'Trails before work.',
       location: 'Ljubljana',
-      preferences: { unitSystem: 'metric', timeZone: ZONE, darkMode: true },
+      preferences: { unitSystem: 'metric', timeZone: ZONE, theme: 'light', darkMode: true },
     });
     expect(profile.status, JSON.stringify(profile.body)).toBe(200);
     expect((await client.put('/api/heart-rate', { maxHeartRate: 188 })).status).toBe(200);

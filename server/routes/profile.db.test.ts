@@ -64,7 +64,13 @@ describe('GET /api/profile', () => {
       uid: id,
       firstName: 'Missing',
       lastName: 'Profile',
-      preferences: { unitSystem: 'imperial', darkMode: false, emailNotifications: true, weeklyReport: true },
+      preferences: {
+        unitSystem: 'imperial',
+        theme: 'dark',
+        darkMode: false,
+        emailNotifications: true,
+        weeklyReport: true,
+      },
     });
   });
 });
@@ -137,11 +143,12 @@ describe('PATCH /api/profile', () => {
     const { client } = await registerUser(server());
 
     const first = await patchProfile(client, { preferences: { unitSystem: 'metric' } });
-    const second = await patchProfile(client, { preferences: { darkMode: true, weeklyReport: false } });
+    const second = await patchProfile(client, { preferences: { theme: 'light', darkMode: true, weeklyReport: false } });
 
     expect(first.body.preferences).toEqual({
       unitSystem: 'metric',
       activityTime: 'device',
+      theme: 'dark',
       darkMode: false,
       emailNotifications: true,
       weeklyReport: true,
@@ -150,6 +157,7 @@ describe('PATCH /api/profile', () => {
     expect(second.body.preferences).toEqual({
       unitSystem: 'metric',
       activityTime: 'device',
+      theme: 'light',
       darkMode: true,
       emailNotifications: true,
       weeklyReport: false,
@@ -251,17 +259,20 @@ describe('PATCH /api/profile', () => {
     );
   });
 
-  it('answers 400 for an unknown unit system', async () => {
+  it.each([
+    ['unit system', 'unitSystem', 'furlongs'],
+    ['theme', 'theme', 'sepia'],
+  ])('answers 400 for an unknown %s', async (_label, preference, value) => {
     const { client } = await registerUser(server());
     const before = await getOwnProfile(client);
 
-    const response = await patchProfile(client, { preferences: { unitSystem: 'furlongs' } });
+    const response = await patchProfile(client, { preferences: { [preference]: value } });
 
     expect(response.status).toBe(400);
     const { error } = response.body as unknown as ApiErrorBody;
     expect(error.type).toBe('validation_error');
-    expect(error.message).toMatch(/^preferences\.unitSystem: \S/);
-    expect(Object.keys(error.fields ?? {})).toEqual(['preferences.unitSystem']);
+    expect(error.message).toMatch(new RegExp(`^preferences\\.${preference}: \\S`));
+    expect(Object.keys(error.fields ?? {})).toEqual([`preferences.${preference}`]);
     expect(await getOwnProfile(client)).toEqual(before);
   });
 

@@ -84,6 +84,7 @@ describe('POST /api/auth/sign-up/email', () => {
       preferences: {
         unitSystem: 'imperial',
         activityTime: 'device',
+        theme: 'dark',
         darkMode: false,
         emailNotifications: true,
         weeklyReport: true,

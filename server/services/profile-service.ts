@@ -150,11 +150,13 @@ export async function updateOwnProfile(
     changes.username = update.username;
   }
   if (update.preferences) {
-    const { unitSystem, activityTime, darkMode, emailNotifications, weeklyReport, timeZone } = update.preferences;
+    const { unitSystem, activityTime, theme, darkMode, emailNotifications, weeklyReport, timeZone } =
+      update.preferences;
     Object.assign(
       changes,
       unitSystem !== undefined && { unitSystem },
       activityTime !== undefined && { activityTime },
+      theme !== undefined && { theme },
       timeZone !== undefined && { timeZone },
       darkMode !== undefined && { darkMode },
       emailNotifications !== undefined && { emailNotifications },
@@ -232,6 +234,7 @@ export function toProfile(row: ProfileRow): Profile {
     preferences: {
       unitSystem: row.unitSystem,
       activityTime: row.activityTime,
+      theme: row.theme,
       darkMode: row.darkMode,
       emailNotifications: row.emailNotifications,
       weeklyReport: row.weeklyReport,

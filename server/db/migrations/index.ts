@@ -48,6 +48,7 @@ import * as medalRulesVersion from './0045-medal-rules-version.ts';
 import * as activityGivenStart from './0046-activity-given-start.ts';
 import * as untimedOutOfStatistics from './0047-untimed-out-of-statistics.ts';
 import * as activityCorrections from './0048-activity-corrections.ts';
+import * as theme from './0049-theme.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -95,6 +96,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0046-activity-given-start': activityGivenStart,
   '0047-untimed-out-of-statistics': untimedOutOfStatistics,
   '0048-activity-corrections': activityCorrections,
+  '0049-theme': theme,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

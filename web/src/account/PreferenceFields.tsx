@@ -1,9 +1,8 @@
 /**
- * Account Settings → "Preferences": unit system, activity time, time zone, dark mode, e-mail
+ * Account Settings → "Preferences": unit system, activity time, time zone, theme, e-mail
  * notifications, weekly report.
  */
 import {
-  Box,
   FormControl,
   FormControlLabel,
   FormGroup,
@@ -15,7 +14,14 @@ import {
   Switch,
 } from '@mui/material';
 import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
-import { ACTIVITY_TIME_HELP, ACTIVITY_TIME_LABELS, ACTIVITY_TIMES, type Preferences } from '../../../core/profile.ts';
+import {
+  ACTIVITY_TIME_HELP,
+  ACTIVITY_TIME_LABELS,
+  ACTIVITY_TIMES,
+  THEMES,
+  type Preferences,
+  type Theme,
+} from '../../../core/profile.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { useSendsMail } from './use-sends-mail.ts';
 
@@ -47,6 +53,12 @@ function PreferenceSwitch({
 }
 
 const NO_MAIL_NOTE_ID = 'no-mail-note';
+
+const THEME_LABELS: Record<Theme, string> = {
+  dark: 'Dark (default)',
+  light: 'Light',
+  system: 'System',
+};
 
 export function PreferenceFields({ preferences, set }: { preferences: Preferences; set: SetPreference }) {
   // Said only once the server has answered that it sends no mail (no SMTP configured).
@@ -82,17 +94,23 @@ export function PreferenceFields({ preferences, set }: { preferences: Preference
         </FormHelperText>
       </FormControl>
       <TimeZoneField value={preferences.timeZone ?? null} onChange={(zone) => set('timeZone', zone)} />
+      <FormControl>
+        <FormLabel id="theme-label">Theme</FormLabel>
+        <RadioGroup
+          aria-labelledby="theme-label"
+          aria-describedby="theme-note"
+          value={preferences.theme}
+          onChange={(event) => set('theme', event.target.value as Theme)}
+        >
+          {THEMES.map((theme) => (
+            <FormControlLabel key={theme} value={theme} control={<Radio />} label={THEME_LABELS[theme]} />
+          ))}
+        </RadioGroup>
+        <FormHelperText id="theme-note" sx={{ mx: 0 }}>
+          For every screen, chart, map and share card. System follows your device&apos;s light or dark setting.
+        </FormHelperText>
+      </FormControl>
       <FormGroup sx={{ gap: 1 }}>
-        <Box>
-          <PreferenceSwitch
-            label="Dark mode"
-            checked={preferences.darkMode}
-            onChange={(checked) => set('darkMode', checked)}
-          />
-          <FormHelperText sx={{ mt: 0, ml: 6 }}>
-            Stride&apos;s screens are always dark; this also darkens maps and share cards.
-          </FormHelperText>
-        </Box>
         <PreferenceSwitch
           label="E-mail notifications"
           checked={preferences.emailNotifications}

@@ -116,7 +116,12 @@ export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
           <CircleMarker
             center={first}
             radius={7}
-            pathOptions={{ color: PALETTE.background, weight: 2, fillColor: START_COLOUR, fillOpacity: 1 }}
+            pathOptions={{
+              color: theme.palette.background.default,
+              weight: 2,
+              fillColor: START_COLOUR,
+              fillOpacity: 1,
+            }}
           >
             <Tooltip>Start</Tooltip>
           </CircleMarker>
@@ -125,7 +130,7 @@ export function ActivityMap({ track, hoverIndex }: ActivityMapProps) {
           <CircleMarker
             center={last}
             radius={7}
-            pathOptions={{ color: PALETTE.background, weight: 2, fillColor: END_COLOUR, fillOpacity: 1 }}
+            pathOptions={{ color: theme.palette.background.default, weight: 2, fillColor: END_COLOUR, fillOpacity: 1 }}
           >
             <Tooltip>Finish</Tooltip>
           </CircleMarker>

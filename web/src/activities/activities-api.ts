@@ -4,6 +4,7 @@
  * and the map tiles. Every key is under the activities' key (lib/query-keys.ts),
  * and every write ends in the one invalidation of what a change of activities feeds.
  */
+import { useTheme } from '@mui/material/styles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ActivityBulkAction, ActivityBulkResult } from '../../../core/activity/activity-bulk.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
@@ -12,7 +13,6 @@ import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
 import { mapTilesFor, type MapTiles, type MapTileSettings } from '../lib/map-tiles.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
-import { useDarkMode } from '../profile/use-dark-mode.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,
@@ -92,17 +92,17 @@ export function useActivityTrack(id: string, enabled: boolean) {
 }
 
 /**
- * The tiles every map draws on: the server's light or dark tiles by the runner's dark-mode
- * preference (lib/map-tiles.ts); undefined until the server's settings have loaded.
+ * The tiles every map draws on: the server's light or dark tiles by the theme the screens show
+ * (lib/map-tiles.ts); undefined until the server's settings have loaded.
  */
 export function useMapTiles(): MapTiles | undefined {
-  const darkMode = useDarkMode();
+  const scheme = useTheme().palette.mode;
   const config = useQuery({
     queryKey: MAP_CONFIG_QUERY_KEY,
     queryFn: (): Promise<MapTileSettings> => unwrap(api.config.$get()),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return config.data ? mapTilesFor(config.data, darkMode) : undefined;
+  return config.data ? mapTilesFor(config.data, scheme) : undefined;
 }
 
 /**

@@ -4,20 +4,21 @@
  * sideways on small screens, newest week first in view.
  */
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { RunningDays } from '../../../core/medals/api.ts';
 import type { UnitSystem } from '../../../core/profile.ts';
-import { PALETTE } from '../lib/palette.ts';
+import { SCHEMES } from '../lib/palette.ts';
 import { calendarWeeks, describeDay, describeYear, LEVEL_LABELS, monthLabels } from './running-days-calendar.ts';
 
 const CELL = 12;
 const GAP = 3;
 const PITCH = CELL + GAP;
 const MONTH_ROW = 18;
-const LEVEL_COLOURS = PALETTE.heatmap;
 const WEEKDAY_LABELS = ['', 'Mon', '', 'Wed', '', 'Fri', ''] as const;
 
 export function RunningDaysHeatmap({ runningDays, units }: { runningDays: RunningDays; units: UnitSystem }) {
+  const levelColours = SCHEMES[useTheme().palette.mode].heatmap;
   const weeks = useMemo(() => calendarWeeks(runningDays), [runningDays]);
   const months = useMemo(() => monthLabels(weeks), [weeks]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -90,7 +91,7 @@ export function RunningDaysHeatmap({ runningDays, units }: { runningDays: Runnin
                       width={CELL}
                       height={CELL}
                       rx={2.5}
-                      fill={LEVEL_COLOURS[day.level]}
+                      fill={levelColours[day.level]}
                       data-date={day.date}
                       data-level={day.level}
                     />
@@ -109,7 +110,7 @@ export function RunningDaysHeatmap({ runningDays, units }: { runningDays: Runnin
       >
         {LEVEL_LABELS.map((label, index) => (
           <Stack key={label} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: CELL, height: CELL, borderRadius: '2.5px', bgcolor: LEVEL_COLOURS[index] }} />
+            <Box sx={{ width: CELL, height: CELL, borderRadius: '2.5px', bgcolor: levelColours[index] }} />
             <Typography variant="caption">{label}</Typography>
           </Stack>
         ))}

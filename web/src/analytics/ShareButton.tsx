@@ -5,9 +5,9 @@
  */
 import IosShareIcon from '@mui/icons-material/IosShare';
 import { Alert, Button, CircularProgress, IconButton, Snackbar, Tooltip } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDarkMode } from '../profile/use-dark-mode.ts';
 import { countScreenshot } from './analytics-api.ts';
 import { shareOrDownload, type ShareCard } from './share-card-export.ts';
 import { SHARE_CARD_FAILED } from './share-card-layout.ts';
@@ -30,7 +30,7 @@ export function ShareButton({
   compact?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const darkMode = useDarkMode();
+  const scheme = useTheme().palette.mode;
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>({ severity: 'success', text: '' });
   const [noticeOpen, setNoticeOpen] = useState(false);
@@ -42,7 +42,7 @@ export function ShareButton({
   const share = async () => {
     setBusy(true);
     try {
-      const card = await makeCard(shareCardColours(darkMode));
+      const card = await makeCard(shareCardColours(scheme));
       const outcome = await shareOrDownload(card);
       if (outcome === 'cancelled') {
         return;

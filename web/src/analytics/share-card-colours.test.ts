@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { shareCardColours } from './share-card-painting.ts';
 
 describe('shareCardColours', () => {
-  it("paints on the theme's dark background, panel and light text with dark mode on", () => {
-    expect(shareCardColours(true)).toEqual({
+  it("paints on the dark theme's background, panel and light text in the dark theme", () => {
+    expect(shareCardColours('dark')).toEqual({
       dark: true,
       background: '#0e1116',
       panel: '#161b22',
@@ -13,8 +13,8 @@ describe('shareCardColours', () => {
     });
   });
 
-  it('paints on light paper with dark ink with dark mode off', () => {
-    expect(shareCardColours(false)).toEqual({
+  it('paints on light paper with dark ink in the light theme', () => {
+    expect(shareCardColours('light')).toEqual({
       dark: false,
       background: '#f6f8fa',
       panel: '#ffffff',

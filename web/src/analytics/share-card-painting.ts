@@ -1,17 +1,16 @@
 /**
- * The pieces every share card is painted from: its colours (dark with the runner's dark mode on,
- * light with it off), the glowing background, the brand mark with the product's name, a row of
- * stats that shrinks to fit, and a route drawn to scale with its private places, start and finish
- * cut out.
+ * The pieces every share card is painted from: its colours (the runner's theme, dark or light), the
+ * glowing background, the brand mark with the product's name, a row of stats that shrinks to fit,
+ * and a route drawn to scale with its private places, start and finish cut out.
  */
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { PALETTE } from '../lib/palette.ts';
+import { PALETTE, SCHEMES, type ColorScheme } from '../lib/palette.ts';
 import { font, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-layout.ts';
 
 export const BRAND_ORANGE = PALETTE.brand;
 /** The ink of the brand mark drawn on its orange square, the same on either card. */
-const BRAND_INK = PALETTE.background;
+const BRAND_INK = PALETTE.brandInk;
 
 /** The paper and inks of one card. */
 export interface ShareCardColours {
@@ -23,20 +22,16 @@ export interface ShareCardColours {
   divider: string;
 }
 
-export const DARK_CARD_COLOURS: ShareCardColours = {
-  dark: true,
-  background: PALETTE.background,
-  panel: PALETTE.panel,
-  text: PALETTE.text,
-  textSecondary: PALETTE.textSecondary,
-  divider: PALETTE.divider,
-};
+function cardColours(scheme: ColorScheme): ShareCardColours {
+  const { background, panel, text, textSecondary, divider } = SCHEMES[scheme];
+  return { dark: scheme === 'dark', background, panel, text, textSecondary, divider };
+}
 
-export const LIGHT_CARD_COLOURS: ShareCardColours = { dark: false, ...PALETTE.lightCard };
+const CARD_COLOURS: Record<ColorScheme, ShareCardColours> = { dark: cardColours('dark'), light: cardColours('light') };
 
-/** The profile's dark-mode preference darkens share cards (spec §3 darkMode; Account says so). */
-export function shareCardColours(darkMode: boolean): ShareCardColours {
-  return darkMode ? DARK_CARD_COLOURS : LIGHT_CARD_COLOURS;
+/** A share card is painted in the theme the runner sees. */
+export function shareCardColours(scheme: ColorScheme): ShareCardColours {
+  return CARD_COLOURS[scheme];
 }
 /** The same drawings as BrandMark.tsx and the EmojiEvents icon, as SVG path data on a 64 and a 24 grid. */
 export const BRAND_STRIDE_PATH = 'M18 44c6-2 10-6 13-12s7-10 15-12';

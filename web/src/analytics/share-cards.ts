@@ -17,7 +17,7 @@ import type { UnitSystem } from '../../../core/profile.ts';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
 import { formatWallDateTimeLong } from '../lib/format.ts';
 import { PALETTE } from '../lib/palette.ts';
-import { TIER_STYLES } from '../lib/medal-tiers.ts';
+import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
 import type { ShareCard } from './share-card-export.ts';
 import { createCanvas, font, safeFileName, SHARE_CARD_WIDTH, toPng, wrapText } from './share-card-layout.ts';
 import {
@@ -94,8 +94,7 @@ export async function drawActivityCard(
 /** A medal's card: the medallion in its tier colours on the left, what was earned on the right. */
 export async function drawMedalCard(medal: MedalCard, colours: ShareCardColours): Promise<ShareCard> {
   const tier = TIER_STYLES[medal.type];
-  // The tier's deeper tone reads on the light card, its main tone on the dark one.
-  const tierInk = colours.dark ? tier.main : tier.dark;
+  const ink = tierInk(medal.type, colours.dark ? 'dark' : 'light');
   const { canvas, context } = createCanvas();
   drawBackground(context, tier.main, colours);
   drawBrand(context, 64, 56, colours);
@@ -135,7 +134,7 @@ export async function drawMedalCard(medal: MedalCard, colours: ShareCardColours)
 
   const left = 520;
   const width = SHARE_CARD_WIDTH - left - 64;
-  context.fillStyle = tierInk;
+  context.fillStyle = ink;
   context.font = font(700, 24);
   context.fillText(`${tier.label.toUpperCase()} MEDAL`, left, 210);
   context.fillStyle = colours.text;

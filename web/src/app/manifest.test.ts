@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../../core/product.ts';
-import { PALETTE } from '../lib/palette.ts';
+import { SCHEMES } from '../lib/palette.ts';
 
 const web = path.resolve(import.meta.dirname, '..', '..');
 const publicDir = path.join(web, 'public');
@@ -35,8 +35,8 @@ describe('the web manifest', () => {
     expect(manifest.name).toBe(PRODUCT_NAME);
     expect(manifest.start_url).toBe('/');
     expect(manifest.display).toBe('standalone');
-    expect(manifest.theme_color).toBe(PALETTE.background);
-    expect(manifest.background_color).toBe(PALETTE.background);
+    expect(manifest.theme_color).toBe(SCHEMES.dark.background);
+    expect(manifest.background_color).toBe(SCHEMES.dark.background);
   });
 
   it('names PNG icons of 192 and 512 pixels, plain and maskable, that exist at those sizes', () => {
@@ -54,12 +54,20 @@ describe('the web manifest', () => {
   it('is linked from the page, with the same theme colour', () => {
     const index = readFileSync(path.join(web, 'index.html'), 'utf8');
     expect(index).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    expect(index).toContain(`<meta name="theme-color" content="${PALETTE.background}" />`);
+    expect(index).toContain(`<meta name="theme-color" content="${SCHEMES.dark.background}" />`);
   });
 
-  it('paints the page in the theme background before any script or stylesheet arrives', () => {
+  it("paints the page in the remembered theme (dark unless chosen) before the app's scripts and styles arrive", () => {
     const index = readFileSync(path.join(web, 'index.html'), 'utf8');
     expect(index).toContain('<meta name="color-scheme" content="dark" />');
-    expect(index).toMatch(new RegExp(`<style>[^<]*background: ${PALETTE.background};[^<]*</style>`));
+    expect(index).toMatch(new RegExp(`<style>[^<]*background: ${SCHEMES.dark.background};[^<]*</style>`));
+    expect(index).toMatch(
+      new RegExp(
+        `<style>[^<]*html\\[data-theme='light'\\] body \\{\\s*background: ${SCHEMES.light.background};[^<]*</style>`,
+      ),
+    );
+    // Before the style and the app's module, so the first paint already has the theme.
+    expect(index.indexOf('<script src="/theme-boot.js"></script>')).toBeGreaterThan(0);
+    expect(index.indexOf('<script src="/theme-boot.js"></script>')).toBeLessThan(index.indexOf('<style>'));
   });
 });

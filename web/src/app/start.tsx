@@ -1,15 +1,14 @@
 /** Renders the app (main.tsx loads this once zod is configured). */
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AppTheme } from './AppTheme.tsx';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
 import { startOfflineData } from './offline.ts';
 import { startPageViews } from '../analytics/page-view-reporting.ts';
 import { watchSessionSignals } from '../auth/session.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
 
 startErrorReporting();
 startPageViews();
@@ -35,11 +34,10 @@ await startOfflineData(queryClient);
 
 createRoot(root).render(
   <StrictMode>
-    <ThemeProvider theme={theme} defaultMode="dark">
-      <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      <AppTheme>
         <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>
+      </AppTheme>
+    </QueryClientProvider>
   </StrictMode>,
 );

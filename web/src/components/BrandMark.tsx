@@ -7,11 +7,11 @@ export function BrandMark({ size = 32 }: { size?: number }) {
       <path
         d="M18 44c6-2 10-6 13-12s7-10 15-12"
         fill="none"
-        stroke={PALETTE.background}
+        stroke={PALETTE.brandInk}
         strokeWidth="6"
         strokeLinecap="round"
       />
-      <circle cx="46" cy="20" r="5" fill={PALETTE.background} />
+      <circle cx="46" cy="20" r="5" fill={PALETTE.brandInk} />
     </svg>
   );
 }

@@ -1,18 +1,18 @@
 /**
- * How every Leaflet map in Stride is framed in the dark theme: the panel colour wherever a tile is
+ * How every Leaflet map in Stride is framed in the theme: the panel colour wherever a tile is
  * missing (the line stays readable on it), a dimmed attribution, and zoom buttons in the theme's colours.
  */
-import type { Theme } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 
 export function mapFrameSx(theme: Theme) {
   return {
     borderRadius: 2,
     overflow: 'hidden',
     '& .leaflet-container': { height: '100%', background: theme.palette.background.default, fontFamily: 'inherit' },
-    // Above Leaflet's own stylesheet (loaded with the map, sometimes after these rules), whose light
-    // attribution box would leave the theme's light text unreadable.
+    // Above Leaflet's own stylesheet (loaded with the map, sometimes after these rules), whose own
+    // attribution box would leave the dark theme's light text unreadable.
     '& .leaflet-container .leaflet-control-attribution': {
-      background: 'rgba(14, 17, 22, 0.85)',
+      background: alpha(theme.palette.background.default, 0.85),
       color: theme.palette.text.secondary,
     },
     '& .leaflet-container .leaflet-control-attribution a': { color: theme.palette.text.secondary },

@@ -9,15 +9,15 @@ const SETTINGS: MapTileSettings = {
 };
 
 describe('mapTilesFor', () => {
-  it('draws on the light tiles while dark mode is off', () => {
-    expect(mapTilesFor(SETTINGS, false)).toEqual({
+  it('draws on the light tiles in the light theme', () => {
+    expect(mapTilesFor(SETTINGS, 'light')).toEqual({
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
     });
   });
 
-  it('draws on the dark tiles, credited with their own attribution, when dark mode is on', () => {
-    expect(mapTilesFor(SETTINGS, true)).toEqual({
+  it('draws on the dark tiles, credited with their own attribution, in the dark theme', () => {
+    expect(mapTilesFor(SETTINGS, 'dark')).toEqual({
       url: 'https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors © CARTO',
     });

@@ -1,8 +1,9 @@
 /**
- * Which tiles a map draws on: the server's light tiles (MAP_TILE_URL), or its dark ones
- * (MAP_TILE_URL_DARK) when the runner's profile has dark mode on, each with its own attribution.
- * Every Leaflet map in Stride takes its tiles from here.
+ * Which tiles a map draws on: the server's light tiles (MAP_TILE_URL) in the light theme, its dark
+ * ones (MAP_TILE_URL_DARK) in the dark theme, each with its own attribution. Every Leaflet map in
+ * Stride takes its tiles from here.
  */
+import type { ColorScheme } from './palette.ts';
 
 /** The map settings of GET /api/config. */
 export interface MapTileSettings {
@@ -18,8 +19,8 @@ export interface MapTiles {
   attribution: string;
 }
 
-export function mapTilesFor(settings: MapTileSettings, darkMode: boolean): MapTiles {
-  return darkMode
+export function mapTilesFor(settings: MapTileSettings, scheme: ColorScheme): MapTiles {
+  return scheme === 'dark'
     ? { url: settings.mapTileUrlDark, attribution: settings.mapAttributionDark }
     : { url: settings.mapTileUrl, attribution: settings.mapAttribution };
 }

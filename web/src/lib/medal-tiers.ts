@@ -1,14 +1,17 @@
 /**
- * How a medal's colour tier (spec §3 "type": gold, silver or bronze) looks on the dark theme: a
- * metallic gradient for the medallion, a solid tone for borders and text, and a label. The share
+ * How a medal's colour tier (spec §3 "type": gold, silver or bronze) looks: a metallic gradient for
+ * the medallion, a solid tone for borders, its text in either theme, and a label. The share
  * card draws with the same colours, so a shared medal looks like the one in the trophy case.
  */
 import type { MedalTier } from '../../../core/medals/catalogue.ts';
+import type { ColorScheme } from './palette.ts';
 
 export interface TierStyle {
   label: string;
-  /** Text, borders and the progress bar. */
+  /** Borders, the progress bar, and text in the dark theme. */
   main: string;
+  /** Text in the light theme (4.5:1 on its panel). */
+  lightInk: string;
   /** The medallion's gradient, light to dark. */
   light: string;
   dark: string;
@@ -22,6 +25,7 @@ export const TIER_STYLES: Readonly<Record<MedalTier, TierStyle>> = {
   gold: {
     label: 'Gold',
     main: '#e8c15a',
+    lightInk: '#85600f',
     light: '#fbe7a1',
     dark: '#a87a1c',
     wash: 'rgba(232, 193, 90, 0.08)',
@@ -30,6 +34,7 @@ export const TIER_STYLES: Readonly<Record<MedalTier, TierStyle>> = {
   silver: {
     label: 'Silver',
     main: '#c3ccd6',
+    lightInk: '#5d6673',
     light: '#f1f4f7',
     dark: '#7d8794',
     wash: 'rgba(195, 204, 214, 0.07)',
@@ -38,12 +43,19 @@ export const TIER_STYLES: Readonly<Record<MedalTier, TierStyle>> = {
   bronze: {
     label: 'Bronze',
     main: '#d3925a',
+    lightInk: '#8a5128',
     light: '#f2c29a',
     dark: '#8a5128',
     wash: 'rgba(211, 146, 90, 0.08)',
     glow: 'rgba(211, 146, 90, 0.35)',
   },
 };
+
+/** The tier's colour for text (and a share card's ink) in a theme. */
+export function tierInk(tier: MedalTier, scheme: ColorScheme): string {
+  const style = TIER_STYLES[tier];
+  return scheme === 'dark' ? style.main : style.lightInk;
+}
 
 /** The CSS gradient of a medallion. */
 export function tierGradient(tier: MedalTier): string {

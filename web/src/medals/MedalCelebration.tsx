@@ -11,7 +11,7 @@ import { alpha, keyframes } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { PALETTE } from '../lib/palette.ts';
-import { TIER_STYLES } from '../lib/medal-tiers.ts';
+import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
 import { useDialogOpen } from '../lib/use-dialog-open.ts';
 import { Medallion } from './Medallion.tsx';
 
@@ -43,7 +43,7 @@ function MedalTitles({ medals }: { medals: readonly MedalCard[] }) {
       {named.map((medal, index) => (
         <Box component="span" key={medal.medalId}>
           {index > 0 && (index === named.length - 1 && more === 0 ? ' and ' : ', ')}
-          <Box component="span" sx={{ color: TIER_STYLES[medal.type].main, fontWeight: 700 }}>
+          <Box component="span" sx={{ color: (theme) => tierInk(medal.type, theme.palette.mode), fontWeight: 700 }}>
             {medal.title}
           </Box>
         </Box>

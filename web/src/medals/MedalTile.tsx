@@ -10,10 +10,9 @@ import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
 import { ShareButton } from '../analytics/ShareButton.tsx';
-import { PALETTE } from '../lib/palette.ts';
 import { drawMedalCard } from '../analytics/share-cards.ts';
 import { Medallion } from './Medallion.tsx';
-import { TIER_STYLES } from '../lib/medal-tiers.ts';
+import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
 import { useMarkViewedWhenSeen } from './use-mark-viewed-when-seen.ts';
 
 export function MedalTile({ medal }: { medal: MedalCard }) {
@@ -53,7 +52,11 @@ export function MedalTile({ medal }: { medal: MedalCard }) {
             </Typography>
             <Typography
               variant="caption"
-              sx={{ color: earned ? tier.main : 'text.disabled', fontWeight: 600, letterSpacing: 0.4 }}
+              sx={{
+                color: (theme) => (earned ? tierInk(medal.type, theme.palette.mode) : theme.palette.text.secondary),
+                fontWeight: 600,
+                letterSpacing: 0.4,
+              }}
             >
               {tier.label.toUpperCase()}
             </Typography>
@@ -102,7 +105,7 @@ function Requirement({ medal }: { medal: MedalCard }) {
           variant="determinate"
           value={medal.progress}
           aria-label={`${medal.title} progress`}
-          sx={{ height: 6, borderRadius: 3, bgcolor: alpha(PALETTE.text, 0.08) }}
+          sx={{ height: 6, borderRadius: 3, bgcolor: (theme) => alpha(theme.palette.text.primary, 0.08) }}
         />
         {medal.hint && (
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>

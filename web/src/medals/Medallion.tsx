@@ -17,8 +17,8 @@ export function Medallion({ tier, earned, size = 52 }: { tier: MedalTier; earned
         borderRadius: '50%',
         display: 'grid',
         placeItems: 'center',
-        background: earned ? tierGradient(tier) : alpha(PALETTE.text, 0.06),
-        border: earned ? 'none' : `1px dashed ${alpha(PALETTE.text, 0.18)}`,
+        background: (theme) => (earned ? tierGradient(tier) : alpha(theme.palette.text.primary, 0.06)),
+        border: (theme) => (earned ? 'none' : `1px dashed ${alpha(theme.palette.text.primary, 0.18)}`),
         boxShadow: earned
           ? `0 0 18px ${TIER_STYLES[tier].glow}, inset 0 0 0 3px ${alpha(PALETTE.white, 0.25)}`
           : 'none',

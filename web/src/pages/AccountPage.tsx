@@ -29,7 +29,10 @@ export default function AccountPage() {
   const [saved, setSaved] = useState(false);
   return (
     <Box sx={{ maxWidth: 880 }}>
-      <PageHeader title="Account Settings" subtitle="Your profile, units, notifications, Strava and subscription." />
+      <PageHeader
+        title="Account Settings"
+        subtitle="Your profile, units, theme, notifications, Strava and subscription."
+      />
       {error && <Alert severity="error">{error.message}</Alert>}
       {!profile && !error && <Skeleton variant="rounded" height={420} />}
       {/* The form stays mounted: a photo change (saved on its own) keeps the edits not yet saved. */}

@@ -11,13 +11,12 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Alert, Box, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
 import { PROFILE_SETUP_TEXTS, settingsToChoose } from '../../../core/profile-setup.ts';
 import { TAGLINE } from '../../../core/product.ts';
-import { UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
 import {
   formatSportFigure,
   otherSportsLine,
@@ -31,6 +30,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../profile/profile.ts';
 import { useUnits } from '../profile/use-units.ts';
+import { UnitsSwitch } from '../profile/UnitsSwitch.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
@@ -108,7 +108,7 @@ export default function DashboardPage() {
         subtitle={`Your ${TAGLINE.toLowerCase()}.`}
         action={
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Chip variant="outlined" label={`Units: ${UNIT_SYSTEM_LABELS[units]}`} />
+            <UnitsSwitch />
             <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)}>
               Upload activities
             </Button>

@@ -30,7 +30,7 @@ export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, on
   const theme = useTheme();
   const tiles = useMapTiles();
   const frame = mapFrameSx(theme);
-  const dot = { border: `3px solid ${PALETTE.background}`, borderRadius: '50%', width: 20, height: 20 };
+  const dot = { border: `3px solid ${theme.palette.background.default}`, borderRadius: '50%', width: 20, height: 20 };
   return (
     <Box
       data-testid="planner-map"
@@ -55,7 +55,7 @@ export function PlannerMap({ line, waypoints, markers, fitKey, onAdd, onMove, on
           width: 22,
           height: 22,
           borderRadius: '50%',
-          background: PALETTE.panel,
+          background: theme.palette.background.paper,
           border: `2px solid ${theme.palette.primary.main}`,
           color: theme.palette.text.primary,
           fontSize: 11,

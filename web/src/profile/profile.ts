@@ -67,11 +67,17 @@ export function useUpdateProfile() {
     onSuccess: async (profile) => {
       const zoneBefore = runnerTimeZone();
       const timeBefore = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY)?.preferences.activityTime;
+      const unitsBefore = queryClient.getQueryData<Profile>(PROFILE_QUERY_KEY)?.preferences.unitSystem;
       setRunnerTimeZone(profile.preferences.timeZone);
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
-      if (runnerTimeZone() !== zoneBefore || profile.preferences.activityTime !== timeBefore) {
+      if (
+        runnerTimeZone() !== zoneBefore ||
+        profile.preferences.activityTime !== timeBefore ||
+        profile.preferences.unitSystem !== unitsBefore
+      ) {
         // Today's date, streak days and the training plan's days are counted in the runner's zone;
-        // every time, pace and total follows the runner's choice of time.
+        // every time, pace and total follows the runner's choice of time; the server writes medal
+        // and gear sentences in the runner's units.
         await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== PROFILE_QUERY_KEY[0] });
       }
       // The sidebar shows the name from the session.

@@ -19,7 +19,8 @@ import { useState } from 'react';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../../../core/profile.ts';
 import { checkInSchema, type WellbeingAnswer } from '../../../core/wellbeing/check-in.ts';
 import type { StoredCheckIn } from '../../../core/wellbeing/wellbeing-api.ts';
-import { CHECK_IN_QUESTIONS, goodEndHint, LEVEL_LABELS, scoreLabel, WELLBEING_LEVELS } from './check-in-form.ts';
+import { CHECK_IN_QUESTIONS, goodEndHint, LEVEL_LABELS, WELLBEING_LEVELS } from './check-in-form.ts';
+import { scoreChip } from './readiness-view.ts';
 import { useSaveCheckIn, useUpdateWellbeingPreferences } from './wellbeing-api.ts';
 
 function answersOf(source: WellbeingPreferences): WellbeingPreferences {
@@ -60,9 +61,9 @@ export function CheckInCard({
           </Typography>
           {today && (
             <Chip
-              color="primary"
+              color={scoreChip(today.wellbeingScore).colour}
               data-testid="today-score"
-              label={`Today: ${today.wellbeingScore} / 100 · ${scoreLabel(today.wellbeingScore)}`}
+              label={`Today: ${scoreChip(today.wellbeingScore).text}`}
             />
           )}
         </Stack>

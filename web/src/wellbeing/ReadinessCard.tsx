@@ -7,7 +7,7 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { subscriptionGateMessage } from '../subscription/subscription-gate.ts';
-import { loadRatioText, READINESS_COLOURS, READINESS_TITLES } from './readiness-view.ts';
+import { loadRatioText, READINESS_TITLES, scoreChip } from './readiness-view.ts';
 import { useReadiness } from './wellbeing-api.ts';
 
 export function ReadinessCard() {
@@ -62,7 +62,12 @@ export function ReadinessCard() {
                   {data ? READINESS_TITLES[data.level] : <Skeleton width={160} />}
                 </Typography>
                 {data && data.score !== null && (
-                  <Chip size="small" color={READINESS_COLOURS[data.level]} label={`Wellbeing ${data.score} / 100`} />
+                  <Chip
+                    size="small"
+                    color={scoreChip(data.score).colour}
+                    label={`Wellbeing ${scoreChip(data.score).text}`}
+                    data-testid="readiness-score"
+                  />
                 )}
               </Stack>
               <Typography color="text.secondary" data-testid="readiness-sentence">

@@ -24,14 +24,3 @@ export { WELLBEING_LEVELS };
 export function goodEndHint(answer: WellbeingAnswer): string {
   return `${LEVEL_LABELS[goodEnd(answer)]} is good`;
 }
-
-/** What the score says, in a word, for the badge beside it. */
-export function scoreLabel(score: number): string {
-  if (score >= 75) {
-    return 'Feeling good';
-  }
-  if (score >= 50) {
-    return 'Okay';
-  }
-  return 'Run down';
-}

@@ -1,5 +1,5 @@
-/** How the readiness card shows a level: a title and a colour. */
-import { READINESS_LOAD_LEARNING } from '../../../core/wellbeing/readiness.ts';
+/** How the readiness card shows a level (a title and a colour), and how a score chip shows the score. */
+import { READINESS_LOAD_LEARNING, SCORE_BAND_WORDS, scoreBand } from '../../../core/wellbeing/readiness.ts';
 import type { ReadinessView } from '../../../core/wellbeing/wellbeing-api.ts';
 
 export const READINESS_TITLES: Readonly<Record<ReadinessView['level'], string>> = {
@@ -19,6 +19,12 @@ export const READINESS_COLOURS: Readonly<
   ready: 'success',
   unknown: 'default',
 };
+
+/** A wellbeing score's chip: "63 / 100 · Okay", in its band's colour (the readiness level it allows). */
+export function scoreChip(score: number): { text: string; colour: (typeof READINESS_COLOURS)[ReadinessView['level']] } {
+  const band = scoreBand(score);
+  return { text: `${score} / 100 · ${SCORE_BAND_WORDS[band]}`, colour: READINESS_COLOURS[band] };
+}
 
 /**
  * "This week 1.4× your 4-week average", the learning sentence while readiness has less than three

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../../core/profile.ts';
-import { CHECK_IN_QUESTIONS, scoreLabel } from './check-in-form.ts';
-import { loadRatioText, READINESS_TITLES } from './readiness-view.ts';
+import { CHECK_IN_QUESTIONS } from './check-in-form.ts';
+import { loadRatioText, READINESS_TITLES, scoreChip } from './readiness-view.ts';
 
 describe('the check-in form', () => {
   it('asks each of the eight answers once', () => {
@@ -9,13 +9,14 @@ describe('the check-in form', () => {
       Object.keys(DEFAULT_WELLBEING_PREFERENCES).sort(),
     );
   });
+});
 
-  it('puts a word to the score at 75 and 50', () => {
-    expect(scoreLabel(100)).toBe('Feeling good');
-    expect(scoreLabel(75)).toBe('Feeling good');
-    expect(scoreLabel(74)).toBe('Okay');
-    expect(scoreLabel(50)).toBe('Okay');
-    expect(scoreLabel(49)).toBe('Run down');
+describe('a score chip', () => {
+  it("says the score with its band's word, in the band's colour", () => {
+    expect(scoreChip(63)).toEqual({ text: '63 / 100 · Okay', colour: 'info' });
+    expect(scoreChip(80)).toEqual({ text: '80 / 100 · Feeling good', colour: 'success' });
+    expect(scoreChip(58)).toEqual({ text: '58 / 100 · Below par', colour: 'warning' });
+    expect(scoreChip(30)).toEqual({ text: '30 / 100 · Run down', colour: 'error' });
   });
 });
 

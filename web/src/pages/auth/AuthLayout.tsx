@@ -27,7 +27,8 @@ export function AuthLayout({
         justifyContent: 'center',
         px: 2,
         py: 4,
-        background: `radial-gradient(1200px 600px at 10% -10%, ${alpha(PALETTE.brand, 0.18)}, transparent 60%), radial-gradient(900px 500px at 110% 110%, ${alpha(PALETTE.accent, 0.12)}, transparent 60%)`,
+        background: (theme) =>
+          `radial-gradient(1200px 600px at 10% -10%, ${alpha(PALETTE.brand, 0.18)}, transparent 60%), radial-gradient(900px 500px at 110% 110%, ${alpha(theme.palette.secondary.main, 0.12)}, transparent 60%)`,
       }}
     >
       <Stack spacing={3} sx={{ width: '100%', maxWidth: 420 }}>

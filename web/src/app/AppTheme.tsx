@@ -1,0 +1,40 @@
+/**
+ * Puts the screens in the runner's theme (theme-choice.ts): their profile's choice once it has
+ * loaded, the one remembered on this device before that and for visitors. The page's own colours
+ * (background, browser UI colour, form controls) follow, so nothing outside the app shows the
+ * other theme.
+ */
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useSession } from '../auth/session.ts';
+import { SCHEMES } from '../lib/palette.ts';
+import { useProfile } from '../profile/profile.ts';
+import { colorSchemeOf, rememberedTheme, rememberTheme, useSystemPrefersLight } from './theme-choice.ts';
+import { THEMES } from './theme.ts';
+
+export function AppTheme({ children }: { children: ReactNode }) {
+  const signedIn = Boolean(useSession().data);
+  const profile = useProfile({ enabled: signedIn });
+  // A stand-in profile (the fetch failed) carries the defaults, not the runner's choice.
+  const chosen = signedIn && profile.data && !profile.data.minimal ? profile.data.preferences.theme : undefined;
+  const scheme = colorSchemeOf(chosen ?? rememberedTheme(), useSystemPrefersLight());
+
+  useEffect(() => {
+    if (chosen) {
+      rememberTheme(chosen);
+    }
+  }, [chosen]);
+
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = scheme;
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', SCHEMES[scheme].background);
+    document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', scheme);
+  }, [scheme]);
+
+  return (
+    <ThemeProvider theme={THEMES[scheme]}>
+      <CssBaseline enableColorScheme />
+      {children}
+    </ThemeProvider>
+  );
+}
