@@ -18,14 +18,19 @@ export async function insertAnalyticsIfMissing(
 ): Promise<boolean> {
   const result = await db
     .insertInto('userAnalytics')
-    .values({
+    .values((eb) => ({
       userId,
       streakCurrent: streak.current,
       streakLongest: streak.longest,
       streakLastActiveDate: streak.lastActiveDate,
       totalMedals,
+      // Medals awarded before the record existed (an upload's reactions run before the first session).
+      medalsEarned: eb
+        .selectFrom('userMedals')
+        .select(eb.fn.countAll<number>().as('count'))
+        .where('userId', '=', userId),
       totalSessions: 1,
-    })
+    }))
     .onConflict((conflict) => conflict.column('userId').doNothing())
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
