@@ -18,7 +18,7 @@
  */
 import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './activity/parsed.ts';
-import type { UnitSystem } from './profile.ts';
+import type { UnitSystem } from './unit-system.ts';
 import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE, metresPerUnit } from './units.ts';
 import { normaliseUserText, truncateText, userTextSchema } from './user-text.ts';
 

@@ -12,7 +12,6 @@ import {
   PROFILE_PHOTO_MESSAGES,
   profilePhotoUrl,
   DEFAULT_PREFERENCES,
-  DEFAULT_UNIT_SYSTEM,
   DEFAULT_WELLBEING_PREFERENCES,
   INITIAL_STATISTICS,
   PROFILE_LIMITS,
@@ -23,6 +22,7 @@ import {
   registrationSchema,
   type Profile,
 } from './profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from './unit-system.ts';
 
 function firstMessage(result: {
   success: boolean;

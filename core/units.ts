@@ -3,7 +3,7 @@
  * pace m:ss/mi, climb in feet — or kilometres, m:ss/km and metres for metric users).
  * Values are stored in metres and seconds; only display converts.
  */
-import type { UnitSystem } from './profile.ts';
+import type { UnitSystem } from './unit-system.ts';
 
 export const METRES_PER_MILE = 1609.34;
 export const METRES_PER_KILOMETRE = 1000;

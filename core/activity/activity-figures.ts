@@ -4,7 +4,7 @@
  * (a route, an export without times) has a distance but no time: it shows NO_TIME_DATA instead of
  * "0:00" and no pace, rather than figures that were never measured.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { distanceInUnits, formatDistance, formatDuration, formatPace } from '../units.ts';
 
 export const NO_TIME_DATA = 'No time data';

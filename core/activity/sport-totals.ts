@@ -5,7 +5,7 @@
  * countsTowardTotals).
  */
 import { z } from 'zod';
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { formatDistance, formatDuration, formatElevation } from '../units.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './parsed.ts';
 

@@ -18,7 +18,7 @@
 import type { SportTotal } from '../activity/sport-totals.ts';
 import { countSport } from '../activity/sport-totals.ts';
 import { localDateTime } from '../activity/time-zone.ts';
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { addDays, epochDay, weekdayOf } from '../training/local-day.ts';
 import type { TaskKind, TrainingPlanSchedule } from '../training/plan-generation.ts';
 import { tasksOn, type DailyProgress } from '../training/plan-progress.ts';

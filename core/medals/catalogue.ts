@@ -6,7 +6,7 @@
  * Spec §9 lists 27 medals (the spec's list is the one followed).
  */
 import { SAMPLE_SOURCE } from '../activity/samples.ts';
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
 export const MEDAL_TIERS = ['gold', 'silver', 'bronze'] as const;

@@ -2,7 +2,7 @@
  * The texts a medal shows: its date (spec §9 "MM/YY"), its value (spec §3, e.g. "12.40 miles"),
  * the progress hint of an unearned card ("3 of 5 early runs") and the spec §4 progress figure.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import {
   distanceInUnits,
   FEET_PER_METRE,

@@ -27,7 +27,7 @@
  *   that distance, so it meets the 95–105 % rule), and show that effort's time; a run without
  *   efforts (no track yet, a run entered by hand) is read whole when its distance meets the rule.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
 import {
   BREATHING_EXERCISE,

@@ -17,7 +17,7 @@
  *   the days left (today included) cannot extend the current streak to the target.
  * Status only changes when an activity arrives or a local day begins (`nextStatusCheckAt`).
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { distanceInUnits, distanceUnitLabel, formatDuration } from '../units.ts';
 import type { GoalDefinition, GoalStatus } from './goals.ts';
 import { addDays, daysBetween, localDayAt, localDayStartUtc } from './local-day.ts';

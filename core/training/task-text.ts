@@ -3,7 +3,7 @@
  * pace", "Long run 18 km") for the day list and the calendar, and a sentence with the target pace.
  * Repetition distances stay in metres for everyone, as on a track.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { distanceUnitLabel, formatDuration, formatPaceSeconds, metresPerUnit } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask, WeekOneBasis } from './plan-generation.ts';

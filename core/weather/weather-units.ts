@@ -2,7 +2,7 @@
  * Weather figures in the runner's unit system. Open-Meteo answers in °C, km/h and mm; imperial
  * shows °F, mph and inches, metric keeps the provider's units. Display only: stored values stay metric.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
 export const MILLIMETRES_PER_INCH = 25.4;

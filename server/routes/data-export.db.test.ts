@@ -24,7 +24,7 @@ import {
   type DataExportStatus,
 } from '../../core/data-export.ts';
 import { defaultRetirementDistance, type Gear, type GearList } from '../../core/gear.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../core/wellbeing/check-in.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';

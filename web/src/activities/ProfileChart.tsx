@@ -19,7 +19,7 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { ReadoutTooltip } from './ReadoutTooltip.tsx';
 import { distanceTicks, profileSummary, type ProfileMetric as Metric, type ProfileSeries } from './track-series.ts';

@@ -1,7 +1,7 @@
 /** The profile charts' hover readout: the distance, and the hovered metric in the reader's units. */
 import { Box, Typography } from '@mui/material';
 import type { TooltipContentProps } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { profileReadout, type ProfileMetric, type ProfilePoint } from './track-series.ts';
 

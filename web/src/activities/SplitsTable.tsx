@@ -4,7 +4,7 @@
  */
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { elevationInUnits, elevationUnitLabel, formatDuration } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 import { formatHeartRate, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';

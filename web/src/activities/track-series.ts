@@ -7,7 +7,7 @@
 import { showsSpeed, speedInUnits, speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/moving-speed.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import {
   distanceInUnits,
   distanceUnitLabel,

@@ -13,7 +13,7 @@ import {
 } from '../../../core/activity/activity-figures.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
 import { formatWallDateTimeLong } from '../lib/format.ts';
 import { PALETTE } from '../lib/palette.ts';

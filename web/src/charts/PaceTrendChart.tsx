@@ -5,7 +5,7 @@
 import { CartesianGrid, ComposedChart, Legend, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { CHART_TYPE_PLURALS, noPaceSentence } from '../../../core/charts/chart-sentences.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';

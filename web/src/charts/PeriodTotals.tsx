@@ -6,7 +6,7 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import type { Charts, ChartTotals } from '../../../core/charts/chart-api.ts';
 import { changeText } from '../../../core/charts/chart-periods.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatDuration } from '../../../core/units.ts';
 import { formatDistance, formatElevation } from '../lib/format.ts';
 import { StatCard } from '../components/StatCard.tsx';

@@ -20,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { rankText } from '../../../core/running/activity-best-efforts.ts';
 import { stravaEffortsProgressText, type PersonalBests } from '../../../core/running/best-efforts-api.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatDuration, formatPace } from '../../../core/units.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
 import { dayTime, formatDay, timeAxis } from './chart-series.ts';

@@ -7,7 +7,7 @@ import { Grid } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noActivitiesSentence, noClimbSentence } from '../../../core/charts/chart-sentences.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { PaceTrendChart, paceTrendTitle } from './PaceTrendChart.tsx';

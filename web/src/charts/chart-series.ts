@@ -5,7 +5,7 @@
  * the tooltips.
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceInUnits, elevationInUnits, formatPaceSeconds } from '../../../core/units.ts';
 import {
   formatDay as formatLocaleDay,

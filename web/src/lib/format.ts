@@ -6,7 +6,7 @@
  * happened and is never shifted into another zone. Medal dates keep the spec's MM/YY
  * (core/medals/format.ts); durations keep h:mm:ss (core/units.ts).
  */
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { runnerTimeZone } from './time-zone.ts';
 

@@ -20,7 +20,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { MedalTier } from '../../../core/medals/catalogue.ts';
-import type { PublicProfile, UnitSystem } from '../../../core/profile.ts';
+import type { PublicProfile } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { publicProfileTitle, type PublicActivity } from '../../../core/profile-privacy.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import { formatDistance, formatDuration, formatElevation } from '../../../core/units.ts';

@@ -1,7 +1,7 @@
 /** The route's elevation profile over distance (recharts), shown only when the elevation service answered. */
 import { Card, CardContent, Typography } from '@mui/material';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { ProfilePoint } from '../../../core/routes/elevation-profile.ts';
 import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';

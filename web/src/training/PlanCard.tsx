@@ -9,7 +9,7 @@ import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatDuration } from '../../../core/units.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { formatTaskPace, planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';

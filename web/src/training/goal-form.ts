@@ -5,7 +5,7 @@
  * runner gave it none.
  */
 import { parseDistance, parseTime } from '../../../core/running/pace.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatGoalDistance } from '../../../core/training/goal-progress.ts';
 import {
   goalCreateSchema,

@@ -17,7 +17,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/weather-api.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { formatTemperature } from '../../../core/weather/weather-units.ts';
