@@ -105,11 +105,13 @@ describe('profileSchema and publicProfileSchema', () => {
       'photoURL',
       'recentActivities',
       'totals',
+      'unitSystem',
       'uploadedActivities',
       'username',
     ]);
     const parsed = publicProfileSchema.parse({
       ...sampleProfile,
+      unitSystem: 'metric',
       uploadedActivities: 0,
       totals: { activities: 0, distance: 0, movingTime: 0, elevationGain: 0 },
       medals: [],

@@ -195,6 +195,8 @@ export function minimalProfile(user: { id: string; email: string; name: string }
 export const publicProfileSchema = profileSchema
   .pick({ username: true, name: true, firstName: true, location: true, bio: true, photoURL: true, createdAt: true })
   .extend({
+    /** The owner's units: every visitor reads the profile's figures in them. */
+    unitSystem: z.enum(UNIT_SYSTEMS),
     uploadedActivities: z.number().int(),
     totals: publicTotalsSchema,
     medals: z.array(publicMedalSchema),

@@ -5,7 +5,8 @@
  * "0:00" and no pace, rather than figures that were never measured.
  */
 import type { UnitSystem } from '../unit-system.ts';
-import { distanceInUnits, formatDistance, formatDuration, formatPace } from '../units.ts';
+import { distanceInUnits } from '../units.ts';
+import { formatDistance, formatDuration, formatPace } from '../format.ts';
 
 export const NO_TIME_DATA = 'No time data';
 /** What a figure that needs time shows for an activity without it. */

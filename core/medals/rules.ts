@@ -28,7 +28,8 @@
  *   efforts (no track yet, a run entered by hand) is read whole when its distance meets the rule.
  */
 import type { UnitSystem } from '../unit-system.ts';
-import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
+import { distanceInUnits, METRES_PER_MILE } from '../units.ts';
+import { formatDuration, formatElevation, formatPace } from '../format.ts';
 import {
   BREATHING_EXERCISE,
   DISTANCE_CLASS_MILES,

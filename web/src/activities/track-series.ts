@@ -13,11 +13,10 @@ import {
   distanceUnitLabel,
   elevationInUnits,
   elevationUnitLabel,
-  formatPaceSeconds,
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, formatPaceSeconds } from '../lib/format.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */

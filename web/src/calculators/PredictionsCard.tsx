@@ -14,9 +14,8 @@ import {
 import { RACE_PRESETS } from '../../../core/running/pace.ts';
 import { riegelTime } from '../../../core/running/riegel.ts';
 import { raceTimeForVdot, trainingPaces, vdotFromRace } from '../../../core/running/vdot.ts';
-import { formatDuration } from '../../../core/units.ts';
+import { formatDuration, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
-import { formatPacePer } from './calculator-state.ts';
 
 export function PredictionsCard({ query, result, unit, onChange }: CalculatorCardProps) {
   const solution = result.solution;
@@ -76,8 +75,8 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
                     <TableCell>{pace.label}</TableCell>
                     <TableCell align="right">
                       {pace.slowestSecondsPerMetre === undefined
-                        ? formatPacePer(pace.secondsPerMetre, unit)
-                        : `${formatPacePer(pace.secondsPerMetre, unit).split('/')[0]}–${formatPacePer(pace.slowestSecondsPerMetre, unit)}`}
+                        ? formatPacePerMetre(pace.secondsPerMetre, unit)
+                        : `${formatPacePerMetre(pace.secondsPerMetre, unit).split('/')[0]}–${formatPacePerMetre(pace.slowestSecondsPerMetre, unit)}`}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -21,7 +21,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { rankText } from '../../../core/running/activity-best-efforts.ts';
 import { stravaEffortsProgressText, type PersonalBests } from '../../../core/running/best-efforts-api.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
-import { formatDuration, formatPace } from '../../../core/units.ts';
+import { formatDuration, formatPace } from '../lib/format.ts';
 import { CHART_HEIGHT } from './ChartCard.tsx';
 import { dayTime, formatDay, timeAxis } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';

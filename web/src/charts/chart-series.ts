@@ -6,12 +6,13 @@
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
-import { distanceInUnits, elevationInUnits, formatPaceSeconds } from '../../../core/units.ts';
+import { distanceInUnits, elevationInUnits } from '../../../core/units.ts';
 import {
   formatDay as formatLocaleDay,
   formatDayMonth,
   formatMonth,
   formatMonthShortYear,
+  formatPaceSeconds,
   formatYear,
 } from '../lib/format.ts';
 
