@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
 import { formatDay } from '../core/format.ts';
-import type { Profile } from '../core/profile.ts';
+import { DEFAULT_WELLBEING_PREFERENCES, type Profile } from '../core/profile.ts';
 import { addDays } from '../core/training/local-day.ts';
 import type { ApiClient } from '../server/test-support/api-client.ts';
 import { signUpViaApi } from './support/api.ts';
@@ -52,8 +52,8 @@ interface Runner {
 }
 
 /**
- * A metric runner with a recent run, an older device run that earned medals, a half-marathon goal
- * ten weeks on with its plan (starting today), and a public profile.
+ * A metric runner with a recent run, a device run, a half-marathon goal ten weeks on with its plan
+ * (starting today), today's wellbeing check-in, and a public profile.
  */
 async function metricRunner(page: Page, name: string): Promise<Runner> {
   const start = Date.now() - 2 * 3600_000;
@@ -88,6 +88,8 @@ async function metricRunner(page: Page, name: string): Promise<Runner> {
     longRunDay: 0,
   });
   expect(plan.status).toBe(201);
+  const checkIn = await client.post('/api/wellbeing/check-ins?timeZone=UTC', { ...DEFAULT_WELLBEING_PREFERENCES });
+  expect(checkIn.status).toBe(201);
   const profile = await client.get<Profile>('/api/profile');
   return {
     client,
@@ -110,18 +112,24 @@ describe.each(VIEWPORT_NAMES)('dates, times and units in the locale (%s)', (view
       ['/activities', (p) => expectVisible(p.getByText('Evening Run').first())],
       [`/activities/${runner.activityId}`, (p) => expectVisible(heading(p, 'Evening Run'))],
       ['/charts', (p) => expectVisible(p.getByRole('heading', { name: 'Distance per week' }))],
-      ['/training-goals', (p) => expectVisible(p.getByText(`to race day ${formatDay(runner.raceDate, 'en-GB')}`))],
+      // Goals, the plan and its calendar, and wellbeing (today's check-in and the reminder).
+      [
+        '/training-goals',
+        async (p) => {
+          await expectVisible(p.getByText(`to race day ${formatDay(runner.raceDate, 'en-GB')}`));
+          await expectVisible(p.getByTestId('today-score'));
+        },
+      ],
       // The trophy case: an earned medal's month, and an unearned one's distance in km first.
       [
         '/medals',
         async (p) => {
-          await expectVisible(p.getByText(/^Earned [A-Z][a-z]{2} \d{4}$/).first());
+          await expectVisible(p.getByText(/^Earned [A-Z][a-z]{2} \d{4}/).first());
           await expectVisible(
             p.getByText('Run at least 21.08 km (13.1 mi), but less than 42.16 km (26.2 mi), in one run'),
           );
         },
       ],
-      ['/wellbeing', (p) => expectVisible(p.locator('main h1').first())],
       ['/account', (p) => expectVisible(heading(p, 'Account Settings'))],
     ];
     for (const [path, loaded] of screens) {

@@ -303,7 +303,8 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       const mails = standIn.messages.filter((mail) => mail.subject === 'Your Stride data is ready');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain(`${server.config.publicUrl}${ready.downloadPath}`);
-      expect(mails[0]?.text).toContain('works until 2026-12-04 09:00 UTC');
+      // Written in the stated default locale, en-GB: no locale of the runner's is stored.
+      expect(mails[0]?.text).toContain('works until 4 Dec 2026, 09:00 UTC');
     },
   );
 
