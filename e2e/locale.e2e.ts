@@ -137,7 +137,10 @@ describe.each(VIEWPORT_NAMES)('dates, times and units in the locale (%s)', (view
       await loaded(page);
       await page.waitForLoadState('networkidle');
       expect(await foreignFormats(page), path).toEqual([]);
-      await screenshot(page, `locale-en-GB-${viewport}-${path.split('/')[1]}`);
+      await screenshot(
+        page,
+        `locale-en-GB-${viewport}-${path.startsWith('/activities/') ? 'activity' : path.slice(1)}`,
+      );
     }
 
     // A visitor reads the owner's units on the public profile, whatever their own.

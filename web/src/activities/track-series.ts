@@ -16,7 +16,7 @@ import {
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
-import { formatNumber, formatPaceSeconds } from '../lib/format.ts';
+import { formatDecimal, formatNumber, formatPaceSeconds } from '../lib/format.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */
@@ -182,7 +182,7 @@ export function profileReadout(metric: ProfileMetric, point: ProfilePoint, units
     case 'pace':
       return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
     case 'speed':
-      return point.speed === null ? '—' : `${point.speed.toFixed(1)} ${speedUnitLabel(units)}`;
+      return point.speed === null ? '—' : `${formatDecimal(point.speed, 1)} ${speedUnitLabel(units)}`;
     case 'heartRate':
       return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
   }

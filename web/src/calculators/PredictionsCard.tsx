@@ -14,7 +14,7 @@ import {
 import { RACE_PRESETS } from '../../../core/running/pace.ts';
 import { riegelTime } from '../../../core/running/riegel.ts';
 import { raceTimeForVdot, trainingPaces, vdotFromRace } from '../../../core/running/vdot.ts';
-import { formatDuration, formatPacePerMetre } from '../lib/format.ts';
+import { formatDecimal, formatDuration, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
 export function PredictionsCard({ query, result, unit, onChange }: CalculatorCardProps) {
@@ -66,7 +66,7 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography variant="subtitle1" data-testid="vdot">
-              VDOT {vdot.toFixed(1)}
+              VDOT {formatDecimal(vdot, 1)}
             </Typography>
             <Table size="small" aria-label="Training paces">
               <TableBody>

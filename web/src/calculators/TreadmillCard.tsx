@@ -1,11 +1,11 @@
 /** Treadmill speed ↔ pace: the pace above as a belt speed, and a typed speed as a pace. */
 import { Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { speedFromPace } from '../../../core/running/splits.ts';
-import { formatPacePerMetre } from '../lib/format.ts';
+import { formatDecimal, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
 const speeds = (secondsPerMetre: number) =>
-  `${speedFromPace(secondsPerMetre, 'km/h').toFixed(1)} km/h · ${speedFromPace(secondsPerMetre, 'mph').toFixed(1)} mph`;
+  `${formatDecimal(speedFromPace(secondsPerMetre, 'km/h'), 1)} km/h · ${formatDecimal(speedFromPace(secondsPerMetre, 'mph'), 1)} mph`;
 
 export function TreadmillCard({ query, result, onChange }: CalculatorCardProps) {
   const treadmill = result.treadmillSecondsPerMetre;

@@ -44,12 +44,12 @@ export function ElevationCard({ profile, units }: { profile: readonly ProfilePoi
                 type="number"
                 domain={[0, 'dataMax']}
                 {...style.axis}
-                tickFormatter={(value: number) => `${Number(value.toFixed(1))} ${distanceUnit}`}
+                tickFormatter={(value: number) => `${formatNumber(value, 1)} ${distanceUnit}`}
               />
               <YAxis {...style.axis} width={56} domain={['auto', 'auto']} unit={` ${elevationUnit}`} />
               <Tooltip
                 {...style.tooltip}
-                labelFormatter={(value) => `${Number(Number(value).toFixed(2))} ${distanceUnit}`}
+                labelFormatter={(value) => `${formatNumber(Number(value), 2)} ${distanceUnit}`}
                 formatter={figure((value) => `${value} ${elevationUnit}`)}
               />
               <Area
