@@ -3,8 +3,8 @@
  * locale ("24 Nov 2026, 07:00" in en-GB, "Nov 24, 2026, 7:00 AM" in en-US, "24.11.2026, 07:00" in
  * de-DE; "1,234.56" or "1.234,56") and in the runner's units (spec §9: distances with 2 decimals,
  * pace m:ss/mi or m:ss/km, climb in feet or metres). The web app binds these to the browser's locale
- * (web/src/lib/format.ts); the server writes in the runner's locale where it knows it, else in
- * DEFAULT_LOCALE. A day ("YYYY-MM-DD") or an activity's own wall-clock start is written as it reads
+ * (web/src/lib/format.ts); the server, which stores no locale of the runner's, writes mails and its
+ * sentences in DEFAULT_LOCALE. A day ("YYYY-MM-DD") or an activity's own wall-clock start is written as it reads
  * where it happened, never shifted into another zone; an instant is written in the zone given.
  */
 import type { UnitSystem } from './unit-system.ts';

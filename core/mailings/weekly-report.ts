@@ -147,7 +147,7 @@ export const WEEKLY_REPORT_TEXTS = {
 
 /**
  * The report's content; `appUrl` is the server's public address. Dates and figures are written in
- * `locale`: the runner's where it is known, else DEFAULT_LOCALE.
+ * `locale` (DEFAULT_LOCALE, as no runner's locale is stored).
  */
 export function weeklyReportContent(
   figures: WeeklyReportFigures,
