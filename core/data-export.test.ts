@@ -93,10 +93,13 @@ describe('entries and the mail', () => {
   });
 
   it('mails the link and its expiry', () => {
-    const mail = dataExportReadyMail('https://stride.example/dl', '2026-12-04 09:30');
+    const mail = dataExportReadyMail('https://stride.example/dl', Date.UTC(2026, 11, 4, 9, 30), 'en-GB');
     expect(mail.subject).toBe('Your Stride data is ready');
     expect(mail.text).toContain('https://stride.example/dl');
-    expect(mail.text).toContain('works until 2026-12-04 09:30 UTC, 7 days after it was made');
+    expect(mail.text).toContain('works until 4 Dec 2026, 09:30 UTC, 7 days after it was made');
+    expect(dataExportReadyMail('', Date.UTC(2026, 11, 4, 21, 30), 'en-US').text).toContain(
+      'works until Dec 4, 2026, 9:30 PM UTC',
+    );
   });
 });
 

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { UploadActivityType } from './activity/parsed.ts';
+import { DEFAULT_LOCALE, formatDateTime } from './format.ts';
 
 /** The download lives this long after the ZIP was built; then the file is deleted. */
 export const DATA_EXPORT_LINK_LIFETIME_DAYS = 7;
@@ -192,16 +193,21 @@ export function activityCsvLine(activity: CsvActivity): string {
 
 export const ACTIVITIES_CSV_HEADER = csvLine(ACTIVITIES_CSV_COLUMNS);
 
-/** The mail sent when the ZIP is ready (only when the server sends mail). */
-export function dataExportReadyMail(link: string, expiresAt: string): { subject: string; text: string } {
+/**
+ * The mail sent when the ZIP is ready (only when the server sends mail), its expiry written in UTC
+ * in `locale`: "4 Dec 2026, 09:30 UTC" in en-GB.
+ */
+export function dataExportReadyMail(
+  link: string,
+  expiresAtMs: number,
+  locale: string = DEFAULT_LOCALE,
+): { subject: string; text: string } {
+  const expiresAt = formatDateTime(expiresAtMs, locale, 'UTC');
   return {
     subject: 'Your Stride data is ready',
     text: `The copy of your Stride data you asked for is ready: every activity file, your activities, goals, plans, check-ins, medals, routes and gear, in one ZIP.\n\nDownload it while signed in to Stride (the link works until ${expiresAt} UTC, ${DATA_EXPORT_LINK_LIFETIME_DAYS} days after it was made):\n${link}\n\nIf you did not ask for it, change your password in Account.`,
   };
 }
-
-/** "2026-12-04 09:30": the expiry in the mail, which has no reader's locale. */
-export const mailDateTime = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
 /** Account's "Download my data" card. */
 export const DATA_EXPORT_TEXTS = {

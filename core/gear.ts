@@ -16,9 +16,10 @@
  *   default; a gear the runner (or Strava) chose stays. Retiring a gear ends it being a default.
  * - A shoe past 90 % of its retirement distance is named on the dashboard.
  */
+import { formatNumber } from './format.ts';
 import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './activity/parsed.ts';
-import type { UnitSystem } from './profile.ts';
+import type { UnitSystem } from './unit-system.ts';
 import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE, metresPerUnit } from './units.ts';
 import { normaliseUserText, truncateText, userTextSchema } from './user-text.ts';
 
@@ -76,8 +77,8 @@ export const GEAR_MESSAGES = {
   kind: `Choose a kind: ${GEAR_KINDS.join(', ')}.`,
   name: 'Give the gear a name, such as Pegasus 40.',
   startDate: 'Enter the first day of use as a real date, YYYY-MM-DD.',
-  startingDistance: `Enter a starting distance in metres from 0 to ${GEAR_LIMITS.distanceM.toLocaleString('en-US')}.`,
-  retirementDistance: `Enter a retirement distance in metres greater than 0 and at most ${GEAR_LIMITS.distanceM.toLocaleString('en-US')}, or none.`,
+  startingDistance: `Enter a starting distance in metres from 0 to ${formatNumber(GEAR_LIMITS.distanceM)}.`,
+  retirementDistance: `Enter a retirement distance in metres greater than 0 and at most ${formatNumber(GEAR_LIMITS.distanceM)}, or none.`,
   retired: 'Say whether the gear is retired (true or false).',
   nothingToChange:
     'Send at least one of kind, name, brand, model, startDate, startingDistance, retirementDistance or retired.',
@@ -128,7 +129,7 @@ const FIGURE_LABELS: Readonly<Record<GearKind, string>> = { shoe: 'Shoes', bike:
 
 /** A distance in whole miles or kilometres with the thousands separator: "412 km". */
 export function formatGearDistance(metres: number, units: UnitSystem): string {
-  return `${Math.round(metres / metresPerUnit(units)).toLocaleString('en-US')} ${distanceUnitLabel(units)}`;
+  return `${formatNumber(Math.round(metres / metresPerUnit(units)))} ${distanceUnitLabel(units)}`;
 }
 
 /** The activity's gear among its figures: "Shoes: Pegasus 40 · 412 km". */
@@ -149,7 +150,7 @@ export function gearProgressText(gear: Pick<Gear, 'distance' | 'retirementDistan
   if (gear.retirementDistance === null) {
     return formatGearDistance(gear.distance, units);
   }
-  const done = Math.round(gear.distance / metresPerUnit(units)).toLocaleString('en-US');
+  const done = formatNumber(Math.round(gear.distance / metresPerUnit(units)));
   return `${done} of ${formatGearDistance(gear.retirementDistance, units)}`;
 }
 

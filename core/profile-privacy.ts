@@ -5,6 +5,7 @@
  * and the clipping of every shown track — every point inside a zone, or near the track's own start
  * or end, is removed before the server sends it, and no line is drawn through a hidden circle.
  */
+import { formatNumber } from './format.ts';
 import { z } from 'zod';
 import { toDisplayTrack } from './activity/display-track.ts';
 import type { Track } from './activity/track.ts';
@@ -33,7 +34,7 @@ export const PUBLIC_RECENT_ACTIVITIES = 5;
 export const PUBLIC_TRACK_MAX_POINTS = 400;
 
 export const PRIVACY_MESSAGES = {
-  radius: `A privacy zone's radius must be between ${PRIVACY_ZONE_LIMITS.minRadius} and ${PRIVACY_ZONE_LIMITS.maxRadius.toLocaleString('en-GB')} m.`,
+  radius: `A privacy zone's radius must be between ${PRIVACY_ZONE_LIMITS.minRadius} and ${formatNumber(PRIVACY_ZONE_LIMITS.maxRadius)} m.`,
   latitude: ROUTE_LATITUDE_RANGE,
   longitude: ROUTE_LONGITUDE_RANGE,
   labelRequired: 'Give the place a name, such as Home or Work.',
@@ -52,7 +53,7 @@ export const PROFILE_PRIVACY_HINTS = {
   /** Above the switches while the profile is off: a new account's profile starts so. */
   privateNotice: (address: string) =>
     `Your public profile is private. Turn it on to share your name, photo, totals, medals and recent uploads at ${address}.`,
-  zones: `Places such as home or work: every point of a shown map within the radius (${PRIVACY_ZONE_LIMITS.minRadius}–${PRIVACY_ZONE_LIMITS.maxRadius.toLocaleString('en-GB')} m) is removed before it leaves the server. The start and end of every shown map are always hidden.`,
+  zones: `Places such as home or work: every point of a shown map within the radius (${PRIVACY_ZONE_LIMITS.minRadius}–${formatNumber(PRIVACY_ZONE_LIMITS.maxRadius)} m) is removed before it leaves the server. The start and end of every shown map are always hidden.`,
 } as const;
 
 export const profilePrivacySchema = z.object({ publicProfile: z.boolean(), showLocation: z.boolean() });
@@ -231,8 +232,7 @@ export function publicProfileTitle(profile: { name: string; username: string }):
   return profile.name.trim() || `@${profile.username}`;
 }
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 /** What a shared link's preview says under the title (Open Graph description). */
 export function publicProfileDescription(

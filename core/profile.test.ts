@@ -12,7 +12,6 @@ import {
   PROFILE_PHOTO_MESSAGES,
   profilePhotoUrl,
   DEFAULT_PREFERENCES,
-  DEFAULT_UNIT_SYSTEM,
   DEFAULT_WELLBEING_PREFERENCES,
   INITIAL_STATISTICS,
   PROFILE_LIMITS,
@@ -23,6 +22,7 @@ import {
   registrationSchema,
   type Profile,
 } from './profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from './unit-system.ts';
 
 function firstMessage(result: {
   success: boolean;
@@ -107,11 +107,13 @@ describe('profileSchema and publicProfileSchema', () => {
       'photoURL',
       'recentActivities',
       'totals',
+      'unitSystem',
       'uploadedActivities',
       'username',
     ]);
     const parsed = publicProfileSchema.parse({
       ...sampleProfile,
+      unitSystem: 'metric',
       uploadedActivities: 0,
       totals: { activities: 0, distance: 0, movingTime: 0, elevationGain: 0 },
       medals: [],

@@ -6,12 +6,8 @@ import { z } from 'zod';
 import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './activity/time-zone.ts';
 import { splitName, usernameSchema } from './names.ts';
 import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
+import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './unit-system.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
-
-export const UNIT_SYSTEMS = ['imperial', 'metric'] as const;
-export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
-/** Spec §9: default unit system. */
-export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'imperial';
 
 /**
  * The runner's time zone (Account): an IANA name the runtime knows, or null to follow the browser's.
@@ -231,6 +227,8 @@ export function minimalProfile(user: { id: string; email: string; name: string }
 export const publicProfileSchema = profileSchema
   .pick({ username: true, name: true, firstName: true, location: true, bio: true, photoURL: true, createdAt: true })
   .extend({
+    /** The owner's units: every visitor reads the profile's figures in them. */
+    unitSystem: z.enum(UNIT_SYSTEMS),
     uploadedActivities: z.number().int(),
     totals: publicTotalsSchema,
     medals: z.array(publicMedalSchema),

@@ -15,7 +15,7 @@ import { describe, expect, test } from 'vitest';
 import { formatSpeed } from '../core/activity/activity-figures.ts';
 import { SPORT_TOTAL_LABELS } from '../core/activity/sport-totals.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../core/strava/constants.ts';
-import { formatDuration } from '../core/units.ts';
+import { formatDuration } from '../core/format.ts';
 import { DESKTOP_ONLY, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/api.ts';
 

@@ -13,6 +13,7 @@
  * - `gearId` puts the activity on one of the runner's gear (null: none); a gear chosen so stays
  *   when the activity is re-typed (core/gear.ts).
  */
+import { formatNumber } from '../format.ts';
 import { z } from 'zod';
 import { zoneOffsetMs } from '../training/local-day.ts';
 import { epochDay } from '../medals/streak.ts';
@@ -40,7 +41,7 @@ export const ACTIVITY_EDIT_MESSAGES = {
   counted: 'Say whether the activity counts (true or false).',
   nothingToChange:
     'Send at least one of name, type, description, privateNotes, counted, gearId, startDateLocal, timeZone, distance, time or movingTime.',
-  distance: `Enter a distance in metres greater than 0 and at most ${ACTIVITY_EDIT_LIMITS.distanceM.toLocaleString('en-US')}.`,
+  distance: `Enter a distance in metres greater than 0 and at most ${formatNumber(ACTIVITY_EDIT_LIMITS.distanceM)}.`,
   movingTime: 'Enter a moving time in whole seconds greater than 0 and at most 30 days.',
   elapsedTime: 'Enter an elapsed time in whole seconds greater than 0 and at most 30 days.',
   elapsedShorter: 'The elapsed time cannot be shorter than the moving time.',

@@ -4,8 +4,9 @@
  * (a route, an export without times) has a distance but no time: it shows NO_TIME_DATA instead of
  * "0:00" and no pace, rather than figures that were never measured.
  */
-import type { UnitSystem } from '../profile.ts';
-import { distanceInUnits, formatDistance, formatDuration, formatPace } from '../units.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceInUnits } from '../units.ts';
+import { DEFAULT_LOCALE, formatDecimal, formatDistance, formatDuration, formatPace } from '../format.ts';
 
 export const NO_TIME_DATA = 'No time data';
 /** What a figure that needs time shows for an activity without it. */
@@ -33,11 +34,11 @@ export function speedInUnits(metresPerSecond: number, units: UnitSystem): number
 }
 
 /** "18.4 km/h" or "11.4 mph"; "—" when not moving. */
-export function formatSpeed(metresPerSecond: number, units: UnitSystem): string {
+export function formatSpeed(metresPerSecond: number, units: UnitSystem, locale: string = DEFAULT_LOCALE): string {
   if (!(metresPerSecond > 0) || !Number.isFinite(metresPerSecond)) {
     return NO_FIGURE;
   }
-  return `${speedInUnits(metresPerSecond, units).toFixed(1)} ${speedUnitLabel(units)}`;
+  return `${formatDecimal(speedInUnits(metresPerSecond, units), 1, locale)} ${speedUnitLabel(units)}`;
 }
 
 /** Speed for a ride, pace for everything else. */

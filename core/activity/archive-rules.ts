@@ -7,6 +7,7 @@
  * `stride/manifest.json` it is put back whole from `stride/*` instead (server/services/archive-import.ts,
  * docs/data-export.md), and an older one without a manifest gives its gear from `stride/gear.json`.
  */
+import { formatNumber } from '../format.ts';
 import { z } from 'zod';
 import { DATA_EXPORT_ENTRIES, DATA_EXPORT_FORMAT_VERSION } from '../data-export.ts';
 import { GEAR_LIMITS, gearInputSchema, type GearInput } from '../gear.ts';
@@ -54,7 +55,7 @@ export function archiveCsvRowCap(entryCount: number): number {
   return Math.min(ARCHIVE_MAX_CSV_ROWS_WITHOUT_FILE, Math.max(ARCHIVE_CSV_ROWS_FLOOR, entryCount * 2));
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatNumber(value);
 
 export const ARCHIVE_MESSAGES = {
   tooLarge: 'The archive is too large. Maximum size is 4 GB.',

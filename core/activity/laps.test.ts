@@ -8,7 +8,7 @@ import { describeActivity } from './activity-record.ts';
 import { garminTcx, straightRun } from './activity-file-builders.test-support.ts';
 import { encodeFit } from './fit-file-builders.test-support.ts';
 import { parseActivityFile } from './parse-activity-file.ts';
-import { formatDuration } from '../units.ts';
+import { formatDuration } from '../format.ts';
 import { formatPaceOrSpeed } from './activity-figures.ts';
 
 const context = { fallbackTimeZone: 'UTC', now: new Date(Date.UTC(2026, 0, 1)) };

@@ -11,6 +11,7 @@
  */
 import type { UploadActivityType } from './parsed.ts';
 import { METRES_PER_MILE } from '../units.ts';
+import { DEFAULT_LOCALE, formatDay, formatNumber } from '../format.ts';
 
 /**
  * Longer than any single activity: 1,000 km. The longest one-stage events (Paris–Brest–Paris at
@@ -203,12 +204,10 @@ const MOVERS: Readonly<Record<UploadActivityType, string>> = {
 
 /** Figures in the sentences: both unit systems, rounded for reading, with thousands separators. */
 function round(value: number): string {
-  const digits = Math.abs(value) < 10 ? 1 : 0;
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return formatNumber(value, DEFAULT_LOCALE, Math.abs(value) < 10 ? 1 : 0);
 }
 const distanceText = (metres: number) => `${round(metres / 1000)} km, ${round(metres / METRES_PER_MILE)} mi`;
-const dayText = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+const dayText = (ms: number) => formatDay(new Date(ms).toISOString().slice(0, 10), DEFAULT_LOCALE, 'long');
 const speedText = (mps: number) => `${round(mps * 3.6)} km/h, ${round((mps * 3600) / METRES_PER_MILE)} mph`;
 
 export const FLAG_MESSAGES = {

@@ -4,7 +4,7 @@ import { computeCumulativeDistance } from './track-distance.ts';
 import { MAX_SPLITS } from './bounds.ts';
 import { computeSplits, gradeCostFactor, SPLIT_LENGTH_M, type Split } from './splits.ts';
 import type { Track } from './track.ts';
-import { formatDistance, formatDuration, formatPace } from '../units.ts';
+import { formatDistance, formatDuration, formatPace } from '../format.ts';
 
 function trackOf(points: readonly Partial<GeneratedPoint>[]): Track {
   const column = (pick: (p: Partial<GeneratedPoint>) => number | undefined) =>

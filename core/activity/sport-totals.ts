@@ -5,8 +5,8 @@
  * countsTowardTotals; an activity without times counts in none, core/activity/untimed.ts).
  */
 import { z } from 'zod';
-import type { UnitSystem } from '../profile.ts';
-import { formatDistance, formatDuration, formatElevation } from '../units.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { formatDistance, formatDuration, formatElevation, formatNumber } from '../format.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './parsed.ts';
 
 export const sportTotalSchema = z.object({
@@ -78,16 +78,16 @@ export const SPORT_TOTAL_LABELS = {
 
 export type SportFigure = keyof typeof SPORT_TOTAL_LABELS;
 
-export function countSport(type: UploadActivityType, count: number): string {
+export function countSport(type: UploadActivityType, count: number, locale?: string): string {
   const [one, many] = SPORT_NOUNS[type];
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatNumber(count, locale)} ${count === 1 ? one : many}`;
 }
 
 /** One figure of a sport's totals, in the runner's units. */
 export function formatSportFigure(total: SportTotal, figure: SportFigure, units: UnitSystem): string {
   switch (figure) {
     case 'activities':
-      return total.activities.toLocaleString('en-US');
+      return formatNumber(total.activities);
     case 'distance':
       return formatDistance(total.distance, units);
     case 'elevation':

@@ -22,7 +22,7 @@ export function isValidTimeZone(timeZone: string): boolean {
   let valid = zoneValidity.get(timeZone);
   if (valid === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
+      new Intl.DateTimeFormat(undefined, { timeZone });
       valid = true;
     } catch {
       valid = false;
@@ -45,9 +45,10 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    // Only the parts' numbers are read, so any locale with Latin digits serves.
+    formatter = new Intl.DateTimeFormat('en-GB', {
       timeZone,
-      // h23: midnight is 00, never 24 (which "en-US" with hour12: false can produce).
+      // h23: midnight is 00, never 24 (which some locales with hour12: false produce).
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',

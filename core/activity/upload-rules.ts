@@ -2,6 +2,7 @@
  * Upload limits and every upload message of spec §5 and §8, exactly as written there.
  * The browser checks a batch before sending and the server checks it again as the authority.
  */
+import { formatNumber } from '../format.ts';
 
 /**
  * Spec §9: 50 MB (52,428,800 bytes) per file, 10 files, .gpx/.fit/.tcx. Each format is also taken
@@ -97,7 +98,7 @@ export const UPLOAD_LIMIT_MESSAGES = {
 } as const;
 
 function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')} MB`;
+  return `${formatNumber(Math.round(bytes / (1024 * 1024)))} MB`;
 }
 
 /** Stored original file names are cut to this many characters (the extension is kept). */

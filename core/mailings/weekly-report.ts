@@ -18,13 +18,13 @@
 import type { SportTotal } from '../activity/sport-totals.ts';
 import { countSport } from '../activity/sport-totals.ts';
 import { localDateTime } from '../activity/time-zone.ts';
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { addDays, epochDay, weekdayOf } from '../training/local-day.ts';
 import type { TaskKind, TrainingPlanSchedule } from '../training/plan-generation.ts';
 import { tasksOn, type DailyProgress } from '../training/plan-progress.ts';
 import { RUN_TASK_KINDS } from '../training/plan-generation.ts';
 import { planName, taskTitle } from '../training/task-text.ts';
-import { formatDistance, formatDuration } from '../units.ts';
+import { DEFAULT_LOCALE, formatDistance, formatDuration, writeWall } from '../format.ts';
 import type { MailContent } from './mail-body.ts';
 
 /** The local hour on Monday from which the report is sent. */
@@ -117,40 +117,44 @@ export interface WeeklyReportFigures {
   medals: readonly { title: string; description: string }[];
 }
 
-/** "Mon 16 Nov" for a calendar day. */
-export function formatReportDay(isoDay: string): string {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+/** A calendar day with its weekday: "Mon 16 Nov" (en-GB), "Mon, Nov 16" (en-US). */
+export function formatReportDay(isoDay: string, locale: string = DEFAULT_LOCALE): string {
+  return writeWall(isoDay, locale, { weekday: 'short', day: 'numeric', month: 'short' });
 }
 
 export const WEEKLY_REPORT_TEXTS = {
-  subject: (week: ReportWeek) =>
-    `Your Stride week: ${formatReportDay(week.weekStart)} – ${formatReportDay(week.weekEnd)}`,
-  intro: (week: ReportWeek) =>
-    `Here is your week from ${formatReportDay(week.weekStart)} to ${formatReportDay(week.weekEnd)}.`,
+  subject: (week: ReportWeek, locale?: string) =>
+    `Your Stride week: ${formatReportDay(week.weekStart, locale)} – ${formatReportDay(week.weekEnd, locale)}`,
+  intro: (week: ReportWeek, locale?: string) =>
+    `Here is your week from ${formatReportDay(week.weekStart, locale)} to ${formatReportDay(week.weekEnd, locale)}.`,
   activitiesHeading: 'Distance and time',
   noActivities: 'No activities this week.',
-  sportLine: (sport: SportTotal, units: UnitSystem) =>
-    `${countSport(sport.type, sport.activities)}: ${formatDistance(sport.distance, units)} in ${formatDuration(sport.duration)}`,
+  sportLine: (sport: SportTotal, units: UnitSystem, locale?: string) =>
+    `${countSport(sport.type, sport.activities, locale)}: ${formatDistance(sport.distance, units, locale)} in ${formatDuration(sport.duration)}`,
   planHeading: 'Training plan',
   planLine: (plan: PlanWeekSummary) => `${plan.name}: ${plan.done} of ${plan.planned} planned runs done`,
   personalBestsHeading: 'New personal bests',
-  personalBestLine: (best: { label: string; seconds: number; date: string }) =>
-    `${best.label}: ${formatDuration(best.seconds)} (${formatReportDay(best.date)})`,
+  personalBestLine: (best: { label: string; seconds: number; date: string }, locale?: string) =>
+    `${best.label}: ${formatDuration(best.seconds)} (${formatReportDay(best.date, locale)})`,
   medalsHeading: 'Medals earned',
   medalLine: (medal: { title: string; description: string }) => `${medal.title}: ${medal.description}`,
   keySessionsHeading: 'Key sessions this week',
   noKeySessions: 'No key sessions planned.',
-  keySessionLine: (session: KeySession) => `${formatReportDay(session.date)}: ${session.title}`,
+  keySessionLine: (session: KeySession, locale?: string) =>
+    `${formatReportDay(session.date, locale)}: ${session.title}`,
   action: 'Open Stride',
 } as const;
 
-/** The report's content; `appUrl` is the server's public address. */
-export function weeklyReportContent(figures: WeeklyReportFigures, units: UnitSystem, appUrl: string): MailContent {
+/**
+ * The report's content; `appUrl` is the server's public address. Dates and figures are written in
+ * `locale` (DEFAULT_LOCALE, as no runner's locale is stored).
+ */
+export function weeklyReportContent(
+  figures: WeeklyReportFigures,
+  units: UnitSystem,
+  appUrl: string,
+  locale: string = DEFAULT_LOCALE,
+): MailContent {
   const texts = WEEKLY_REPORT_TEXTS;
   const sections: MailContent['sections'][number][] = [
     {
@@ -158,14 +162,17 @@ export function weeklyReportContent(figures: WeeklyReportFigures, units: UnitSys
       lines:
         figures.sports.length === 0
           ? [texts.noActivities]
-          : figures.sports.map((sport) => texts.sportLine(sport, units)),
+          : figures.sports.map((sport) => texts.sportLine(sport, units, locale)),
     },
   ];
   if (figures.plan) {
     sections.push({ heading: texts.planHeading, lines: [texts.planLine(figures.plan)] });
   }
   if (figures.personalBests.length > 0) {
-    sections.push({ heading: texts.personalBestsHeading, lines: figures.personalBests.map(texts.personalBestLine) });
+    sections.push({
+      heading: texts.personalBestsHeading,
+      lines: figures.personalBests.map((best) => texts.personalBestLine(best, locale)),
+    });
   }
   if (figures.medals.length > 0) {
     sections.push({ heading: texts.medalsHeading, lines: figures.medals.map(texts.medalLine) });
@@ -176,12 +183,12 @@ export function weeklyReportContent(figures: WeeklyReportFigures, units: UnitSys
       lines:
         figures.plan.keySessions.length === 0
           ? [texts.noKeySessions]
-          : figures.plan.keySessions.map(texts.keySessionLine),
+          : figures.plan.keySessions.map((session) => texts.keySessionLine(session, locale)),
     });
   }
   return {
-    subject: texts.subject(figures.week),
-    intro: texts.intro(figures.week),
+    subject: texts.subject(figures.week, locale),
+    intro: texts.intro(figures.week, locale),
     sections,
     action: { label: texts.action, url: `${appUrl}/dashboard` },
   };

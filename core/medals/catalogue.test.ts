@@ -86,13 +86,13 @@ describe('the medal catalogue (spec §9)', () => {
       'Run at least 3.1 miles, but less than 6.2 miles, in one run',
     );
     expect(medalDefinition('around-the-world').requirement.imperial).toBe('Run 24,901 miles in total');
-    expect(medalDefinition('century-runner').requirement.metric).toBe('Run 100 mi (160.93 km) in total');
+    expect(medalDefinition('century-runner').requirement.metric).toBe('Run 160.93 km (100 mi) in total');
     expect(medalDefinition('half-marathon-champion').requirement.metric).toBe(
-      'Run at least 13.1 mi (21.08 km), but less than 26.2 mi (42.16 km), in one run',
+      'Run at least 21.08 km (13.1 mi), but less than 42.16 km (26.2 mi), in one run',
     );
-    expect(medalDefinition('around-the-world').requirement.metric).toBe('Run 24,901 mi (40,074.18 km) in total');
+    expect(medalDefinition('around-the-world').requirement.metric).toBe('Run 40,074.18 km (24,901 mi) in total');
     expect(medalDefinition('fastest-run').requirement.metric).toBe(
-      'Run 1 mi (1.61 km) or more: your fastest pace holds this record',
+      'Run 1.61 km (1 mi) or more: your fastest pace holds this record',
     );
     expect(medalDefinition('early-bird').requirement.imperial).toBe('Start 5 runs before 06:00');
     expect(medalDefinition('night-owl').requirement.imperial).toBe('Start 5 runs at 20:00 or later');

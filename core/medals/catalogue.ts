@@ -6,7 +6,8 @@
  * Spec §9 lists 27 medals (the spec's list is the one followed).
  */
 import { SAMPLE_SOURCE } from '../activity/samples.ts';
-import type { UnitSystem } from '../profile.ts';
+import { DEFAULT_LOCALE, formatDecimal, formatNumber } from '../format.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
 export const MEDAL_TIERS = ['gold', 'silver', 'bronze'] as const;
@@ -172,29 +173,29 @@ export interface MedalDefinition {
 }
 
 function miles(value: number): string {
-  return `${value.toLocaleString('en-US')} ${value === 1 ? 'mile' : 'miles'}`;
+  return `${formatNumber(value, DEFAULT_LOCALE, 2)} ${value === 1 ? 'mile' : 'miles'}`;
 }
 
 /**
- * A threshold the spec defines in miles, for a metric reader: the spec's miles first, the metric
- * value beside them ("13.1 mi (21.08 km)"), so a round figure never reads as an odd one.
+ * A threshold the spec defines in miles, for a metric reader: kilometres first, as every figure
+ * leads with the runner's units, and the spec's round miles beside them ("21.08 km (13.1 mi)").
  */
-function milesWithKilometres(value: number): string {
+function kilometresWithMiles(value: number): string {
   const km = (value * METRES_PER_MILE) / METRES_PER_KILOMETRE;
-  return `${value.toLocaleString('en-US')} mi (${km.toLocaleString('en-US', { maximumFractionDigits: 2 })} km)`;
+  return `${formatNumber(km, DEFAULT_LOCALE, 2)} km (${formatNumber(value, DEFAULT_LOCALE, 2)} mi)`;
 }
 
 function kilometresFromMetres(metres: number): string {
-  return `${(metres / METRES_PER_KILOMETRE).toLocaleString('en-US', { maximumFractionDigits: 2 })} km`;
+  return `${formatNumber(metres / METRES_PER_KILOMETRE, DEFAULT_LOCALE, 2)} km`;
 }
 
 function milesFromMetres(metres: number): string {
-  return `${(metres / METRES_PER_MILE).toFixed(2)} miles`;
+  return `${formatDecimal(metres / METRES_PER_MILE, 2, DEFAULT_LOCALE)} miles`;
 }
 
 /** "Run … in one run" in both unit systems, from a sentence taking a distance text. */
 function byUnits(sentence: (distance: (miles: number) => string) => string): Record<UnitSystem, string> {
-  return { imperial: sentence(miles), metric: sentence(milesWithKilometres) };
+  return { imperial: sentence(miles), metric: sentence(kilometresWithMiles) };
 }
 
 /** An hour as "06:00". */

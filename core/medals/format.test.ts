@@ -10,14 +10,14 @@ import {
   medalProgressPercent,
 } from './format.ts';
 
-describe('formatMedalDate (spec §9: MM/YY)', () => {
+describe('formatMedalDate (spec §9: the month and year, in the reader locale)', () => {
   it.each([
-    ['2024-03-05T10:00:00.000Z', '03/24'],
-    ['2024-12-31', '12/24'],
-    ['2009-01-01T00:00:00Z', '01/09'],
-    ['2030-10-15T23:59:59+02:00', '10/30'],
-  ])('%s is %s', (iso, expected) => {
-    expect(formatMedalDate(iso)).toBe(expected);
+    ['2024-03-05T10:00:00.000Z', 'en-GB', 'Mar 2024'],
+    ['2024-12-31', 'en-US', 'Dec 2024'],
+    ['2009-01-01T00:00:00Z', 'en-GB', 'Jan 2009'],
+    ['2030-10-15T23:59:59+02:00', 'de-DE', 'Okt. 2030'],
+  ])('%s in %s is %s', (iso, locale, expected) => {
+    expect(formatMedalDate(iso, locale)).toBe(expected);
   });
 
   it.each(['', '03/2024', '2024-13-01', 'yesterday'])('rejects %j', (text) => {

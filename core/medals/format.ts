@@ -1,16 +1,18 @@
 /**
- * The texts a medal shows: its date (spec §9 "MM/YY"), its value (spec §3, e.g. "12.40 miles"),
+ * The texts a medal shows: its month (spec §9's MM/YY, written in the reader's locale as "Nov 2026",
+ * since "11/26" reads as a day outside the US), its value (spec §3, e.g. "12.40 miles"),
  * the progress hint of an unearned card ("3 of 5 early runs") and the spec §4 progress figure.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceInUnits, FEET_PER_METRE, METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 import {
-  distanceInUnits,
-  FEET_PER_METRE,
+  DEFAULT_LOCALE,
+  formatDecimal,
   formatElevation,
+  formatMonthYear,
+  formatNumber,
   formatPace,
-  METRES_PER_KILOMETRE,
-  METRES_PER_MILE,
-} from '../units.ts';
+} from '../format.ts';
 import type { MedalDefinition } from './catalogue.ts';
 
 /** A counting rule's progress: how far the user is (capped at the target) and what it takes. */
@@ -22,18 +24,18 @@ export interface MedalProgress {
 const ISO_MONTH = /^(\d{4})-(\d{2})/;
 
 /**
- * Spec §9: medal dates as "MM/YY". Takes an ISO date or timestamp ("2024-03-05" or
- * "2024-03-05T10:00:00.000Z") and uses its month as written — for a UTC timestamp, the UTC month.
- * Throws RangeError when the text does not start with a year and a month.
+ * Spec §9: a medal's date is its month and year, "Nov 2026" (en-GB and en-US). Takes an ISO date or
+ * timestamp ("2024-03-05" or "2024-03-05T10:00:00.000Z") and uses its month as written — for a UTC
+ * timestamp, the UTC month. Throws RangeError when the text does not start with a year and a month.
  */
-export function formatMedalDate(isoDate: string): string {
+export function formatMedalDate(isoDate: string, locale: string = DEFAULT_LOCALE): string {
   const match = ISO_MONTH.exec(isoDate);
   const year = match?.[1];
   const month = match?.[2];
   if (year === undefined || month === undefined || Number(month) < 1 || Number(month) > 12) {
     throw new RangeError(`Not an ISO date: "${isoDate}"`);
   }
-  return `${month}/${year.slice(2)}`;
+  return formatMonthYear(`${year}-${month}-01`, locale, 'short');
 }
 
 /** The word a medal value uses for the user's distance unit: "miles" or "km". */
@@ -43,11 +45,7 @@ export function medalDistanceUnit(units: UnitSystem): string {
 
 /** Spec §3 value text for a distance, 2 decimals as spec §9 asks: "12.40 miles", "1,019.96 km". */
 export function formatMedalDistance(metres: number, units: UnitSystem): string {
-  const value = distanceInUnits(metres, units).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${value} ${medalDistanceUnit(units)}`;
+  return `${formatDecimal(distanceInUnits(metres, units), 2)} ${medalDistanceUnit(units)}`;
 }
 
 const DISTANCE_VALUE = /^(\d[\d,]*(?:\.\d+)?) (miles|km)$/;
@@ -86,11 +84,7 @@ export function medalValueInUnits(value: string, units: UnitSystem): string {
 
 /** A count with what it counts, as a value text: "5 early runs", "7 days in a row". */
 export function formatMedalCount(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}`;
-}
-
-function progressNumber(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${formatNumber(count)} ${noun}`;
 }
 
 /**
@@ -101,12 +95,13 @@ export function formatProgressHint(
   medal: Pick<MedalDefinition, 'counts'>,
   progress: MedalProgress | null,
   units: UnitSystem,
+  locale: string = DEFAULT_LOCALE,
 ): string | null {
   if (!medal.counts || !progress) {
     return null;
   }
   const noun = medal.counts.kind === 'count' ? medal.counts.noun : medalDistanceUnit(units);
-  return `${progressNumber(progress.current)} of ${progressNumber(progress.target)} ${noun}`;
+  return `${formatNumber(progress.current, locale, 1)} of ${formatNumber(progress.target, locale, 1)} ${noun}`;
 }
 
 /** Spec §4: "Medal progress is 100 if held, otherwise 0". */

@@ -28,8 +28,9 @@
  *   its moving time is under the limit. A fast stretch inside a longer run does not earn them (a half
  *   marathon with a 23-minute first 5 km is no 5K); the personal bests show such stretches.
  */
-import type { UnitSystem } from '../profile.ts';
-import { distanceInUnits, formatDuration, formatElevation, formatPace, METRES_PER_MILE } from '../units.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceInUnits, METRES_PER_MILE } from '../units.ts';
+import { formatDuration, formatElevation, formatPace } from '../format.ts';
 import {
   BREATHING_EXERCISE,
   DISTANCE_CLASS_MILES,

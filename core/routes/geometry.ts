@@ -4,7 +4,7 @@
  * line. Distances are great-circle metres from core's one haversine (activity/track-distance.ts).
  */
 import { haversineDistance } from '../activity/track-distance.ts';
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { metresPerUnit } from '../units.ts';
 
 export interface LatLng {

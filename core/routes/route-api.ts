@@ -3,6 +3,7 @@
  * routes (name, waypoints as placed, the drawn line), leg snapping and elevation look-ups, and the
  * messages the planner shows.
  */
+import { formatNumber } from '../format.ts';
 import { z } from 'zod';
 import { MAX_ROUTE_WAYPOINTS } from './route-editor.ts';
 import { latLngSchema, ROUTE_TOO_FEW_WAYPOINTS, routeNameSchema, savedRouteSchema } from './route-schemas.ts';
@@ -23,8 +24,8 @@ export const SAVED_ROUTE_LIMITS = { routes: 100, totalLinePoints: 200_000 } as c
 
 export const ROUTE_MESSAGES = {
   tooManyRoutes: `You can keep at most ${SAVED_ROUTE_LIMITS.routes} saved routes. Delete one to save another.`,
-  tooManyPoints: `Your saved routes can hold at most ${SAVED_ROUTE_LIMITS.totalLinePoints.toLocaleString('en-US')} points in all. Delete a route or draw a shorter one.`,
-  lineTooLong: `A route's line can have at most ${MAX_ROUTE_LINE_POINTS.toLocaleString('en-US')} points.`,
+  tooManyPoints: `Your saved routes can hold at most ${formatNumber(SAVED_ROUTE_LIMITS.totalLinePoints)} points in all. Delete a route or draw a shorter one.`,
+  lineTooLong: `A route's line can have at most ${formatNumber(MAX_ROUTE_LINE_POINTS)} points.`,
   gpxTooLarge: `This GPX file is larger than the ${ROUTE_GPX_MAX_BYTES / 1024 / 1024} MB a route may be.`,
   gpxUnreadable: 'This file is not a GPX route or track Stride can read.',
   /** The notices beside the map. */

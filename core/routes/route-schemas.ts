@@ -4,6 +4,7 @@
  * (project-osrm.org/docs/v5.24.0/api, `route` service with geometries=geojson), Open-Topo-Data
  * (opentopodata.org/api) and Open-Elevation (open-elevation.com, the same `results` shape).
  */
+import { formatNumber } from '../format.ts';
 import { z } from 'zod';
 import { isPlausible, plausibleOrNull } from '../plausible-ranges.ts';
 import { ROUTING_LEG_MAX_POINTS } from '../upstream-limits.ts';
@@ -14,7 +15,7 @@ export const ROUTE_NAME_MAX_LENGTH = 80;
 export const ROUTE_NAME_REQUIRED = 'Give the route a name.';
 export const ROUTE_NAME_TOO_LONG = `A route name can be at most ${ROUTE_NAME_MAX_LENGTH} characters.`;
 export const ROUTE_TOO_FEW_WAYPOINTS = 'A route needs at least two points.';
-export const ROUTE_TOO_MANY_WAYPOINTS = `A route can have at most ${MAX_ROUTE_WAYPOINTS.toLocaleString('en-US')} points.`;
+export const ROUTE_TOO_MANY_WAYPOINTS = `A route can have at most ${formatNumber(MAX_ROUTE_WAYPOINTS)} points.`;
 export const ROUTE_LATITUDE_RANGE = 'Latitude must be between -90 and 90.';
 export const ROUTE_LONGITUDE_RANGE = 'Longitude must be between -180 and 180.';
 

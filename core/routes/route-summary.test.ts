@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { haversineDistance } from '../activity/track-distance.ts';
-import { formatElevation } from '../units.ts';
+import { formatElevation } from '../format.ts';
 import type { LatLng } from './geometry.ts';
 import { emptyRoute, routeEditorReducer, type RouteEditorAction } from './route-editor.ts';
 import { measureRoute, profileRoute, samplesKey } from './route-summary.ts';

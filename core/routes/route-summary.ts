@@ -4,7 +4,7 @@
  * points to ask elevations for; then, once the elevations arrive, the profile and the climb.
  * Pure, so the planner's client-side compute can be timed on its own (tools/bench/planner.bench.ts).
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { climbOf, elevationProfile, type ClimbSummary, type ProfilePoint } from './elevation-profile.ts';
 import {
   cumulativeDistances,

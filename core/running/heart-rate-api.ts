@@ -1,7 +1,7 @@
 /** The runner's heart-rate settings (Account → Heart rate), shared by the server's route and the web form. */
 import { z } from 'zod';
 import { MAX_HEART_RATE_SOURCES, SETTING_SOURCES, THRESHOLD_PACE_LIMITS_S_PER_KM } from '../charts/chart-load.ts';
-import { formatPaceSeconds } from '../units.ts';
+import { formatPaceSeconds } from '../format.ts';
 import {
   HEART_RATE_ZONE_METHODS,
   LACTATE_THRESHOLD_HEART_RATE_LIMITS,

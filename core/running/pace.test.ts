@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PACE_INPUT_ERRORS,
-  parseDistance,
-  parsePace,
-  parseSpeed,
-  parseTime,
-  paceSecondsPer,
-  solvePace,
-} from './pace.ts';
+import { PACE_INPUT_ERRORS, parseDistance, parsePace, parseSpeed, parseTime, solvePace } from './pace.ts';
+import { metresPerUnit } from '../units.ts';
 
 describe('parseTime', () => {
   it.each([
@@ -74,8 +67,8 @@ describe('solvePace', () => {
   it('10K in 45:00 is 4:30/km and 7:14.6/mi', () => {
     const solved = solvePace({ metres: 10_000, seconds: 2700 });
     expect(solved?.secondsPerMetre).toBeCloseTo(0.27, 12);
-    expect(paceSecondsPer(solved?.secondsPerMetre ?? 0, 'km')).toBeCloseTo(270, 9);
-    expect(paceSecondsPer(solved?.secondsPerMetre ?? 0, 'mi')).toBeCloseTo(434.52, 2);
+    expect((solved?.secondsPerMetre ?? 0) * metresPerUnit('metric')).toBeCloseTo(270, 9);
+    expect((solved?.secondsPerMetre ?? 0) * metresPerUnit('imperial')).toBeCloseTo(434.52, 2);
   });
 
   it('gives the time from distance and pace, and the distance from time and pace', () => {

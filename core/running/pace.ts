@@ -4,7 +4,6 @@
  * `{ error }` with one of PACE_INPUT_ERRORS.
  */
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
-import { SPLIT_UNIT_METRES } from './splits.ts';
 
 export type Parsed<T> = { value: T } | { error: string };
 
@@ -143,11 +142,6 @@ export function solvePace(given: {
     return { metres: seconds / secondsPerMetre, seconds, secondsPerMetre };
   }
   return undefined;
-}
-
-/** Seconds per kilometre or per mile from seconds per metre. */
-export function paceSecondsPer(secondsPerMetre: number, unit: 'km' | 'mi'): number {
-  return secondsPerMetre * SPLIT_UNIT_METRES[unit];
 }
 
 /** "12 km/h", "12 kph", "7.5 mph" → seconds per metre. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../units.ts';
+import { formatDuration } from '../format.ts';
 import { riegelTime } from './riegel.ts';
 
 describe('riegelTime', () => {

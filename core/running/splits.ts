@@ -5,9 +5,8 @@
  * target time. Each split's time integrates the pace over its stretch, so a split that crosses
  * halfway is part one pace, part the other; the last split is the partial remainder.
  */
-import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
-
-export type SplitUnit = 'km' | 'mi';
+import type { UnitSystem } from '../unit-system.ts';
+import { METRES_PER_MILE, metresPerUnit } from '../units.ts';
 
 export interface SplitRow {
   /** 1-based. */
@@ -20,23 +19,18 @@ export interface SplitRow {
   elapsedSeconds: number;
 }
 
-export const SPLIT_UNIT_METRES: Readonly<Record<SplitUnit, number>> = {
-  km: METRES_PER_KILOMETRE,
-  mi: METRES_PER_MILE,
-};
-
 /** A split shorter than this (float noise from a distance typed in the other unit) is not a row. */
 const MIN_SPLIT_METRES = 0.5;
 
-/** Split times for `seconds` over `metres`; `negativePercent` 0 is even pace. */
-export function splitTable(metres: number, seconds: number, unit: SplitUnit, negativePercent = 0): SplitRow[] {
+/** Split times for `seconds` over `metres`, a split per km or mile; `negativePercent` 0 is even pace. */
+export function splitTable(metres: number, seconds: number, units: UnitSystem, negativePercent = 0): SplitRow[] {
   const ratio = 1 - negativePercent / 100;
   // First-half pace a, second-half pace a·ratio: (metres / 2)(a + a·ratio) = seconds.
   const firstPace = (2 * seconds) / (metres * (1 + ratio));
   const secondPace = firstPace * ratio;
   const half = metres / 2;
   const elapsedAt = (x: number) => (x <= half ? x * firstPace : half * firstPace + (x - half) * secondPace);
-  const step = SPLIT_UNIT_METRES[unit];
+  const step = metresPerUnit(units);
   const rows: SplitRow[] = [];
   let start = 0;
   while (metres - start > MIN_SPLIT_METRES) {

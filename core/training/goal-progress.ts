@@ -17,8 +17,9 @@
  *   the days left (today included) cannot extend the current streak to the target.
  * Status only changes when an activity arrives or a local day begins (`nextStatusCheckAt`).
  */
-import type { UnitSystem } from '../profile.ts';
-import { distanceInUnits, distanceUnitLabel, formatDuration } from '../units.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceInUnits, distanceUnitLabel } from '../units.ts';
+import { DEFAULT_LOCALE, formatDuration, formatNumber } from '../format.ts';
 import type { GoalDefinition, GoalStatus } from './goals.ts';
 import { addDays, daysBetween, localDayAt, localDayStartUtc } from './local-day.ts';
 
@@ -218,10 +219,10 @@ export function nextStatusCheckAt(goal: GoalDefinition, nowMs: number, timeZone:
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Metres as whole km/mi from 100 up, else with one decimal: "182 km", "42.2 km", "0.5 mi". */
-export function formatGoalDistance(metres: number, units: UnitSystem): string {
+export function formatGoalDistance(metres: number, units: UnitSystem, locale: string = DEFAULT_LOCALE): string {
   const value = distanceInUnits(metres, units);
   const shown = value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
-  return shown.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return formatNumber(shown, locale, 1);
 }
 
 /**

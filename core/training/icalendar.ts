@@ -5,7 +5,7 @@
  * Lines end in CRLF and are folded at 75 octets (§3.1); text values escape backslash, semicolon,
  * comma and newlines (§3.3.11). DTSTAMP is the export time, passed in.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { addDays } from './local-day.ts';
 import { planDays, type TrainingPlanSchedule } from './plan-generation.ts';
 import { taskDescription, taskTitle } from './task-text.ts';

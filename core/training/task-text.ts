@@ -3,8 +3,9 @@
  * pace", "Long run 18 km") for the day list and the calendar, and a sentence with the target pace.
  * Repetition distances stay in metres for everyone, as on a track.
  */
-import type { UnitSystem } from '../profile.ts';
-import { distanceUnitLabel, formatDuration, formatPaceSeconds, metresPerUnit } from '../units.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceUnitLabel } from '../units.ts';
+import { DEFAULT_LOCALE, formatDay, formatDuration, formatPacePerMetre } from '../format.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask, WeekOneBasis } from './plan-generation.ts';
 import {
@@ -17,12 +18,6 @@ import {
 
 function distance(metres: number, units: UnitSystem): string {
   return `${formatGoalDistance(metres, units)} ${distanceUnitLabel(units)}`;
-}
-
-/** "5:10/km" or "8:19/mi" for a pace in seconds per metre. */
-export function formatTaskPace(secondsPerMetre: number, units: UnitSystem): string {
-  const perUnit = secondsPerMetre * metresPerUnit(units);
-  return `${formatPaceSeconds(perUnit)}/${distanceUnitLabel(units)}`;
 }
 
 /** The task's short title. */
@@ -95,7 +90,7 @@ export function taskCellText(task: PlanTask, units: UnitSystem): { kind: string;
 
 /** One sentence on how to do the task, with its pace (and, for repetitions, the time of each). */
 export function taskDescription(task: PlanTask, units: UnitSystem): string {
-  const pace = task.paceSPerM === null ? '' : ` at ${formatTaskPace(task.paceSPerM, units)}`;
+  const pace = task.paceSPerM === null ? '' : ` at ${formatPacePerMetre(task.paceSPerM, units)}`;
   const warmUp = `with ${distance(QUALITY_WARM_UP_M / 2, units)} easy warm-up and cool-down`;
   switch (task.kind) {
     case 'easy':
@@ -127,6 +122,11 @@ export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 export function planName(race: RaceDistance): string {
   const label = RACE_DISTANCE_LABELS[race];
   return `${label.charAt(0).toUpperCase()}${label.slice(1)} plan`;
+}
+
+/** A plan's title: "Half marathon plan, race day 18 Mar 2027" (en-GB), "…, race day Mar 18, 2027" (en-US). */
+export function planTitle(race: RaceDistance, raceDate: string, locale: string = DEFAULT_LOCALE): string {
+  return `${planName(race)}, race day ${formatDay(raceDate, locale)}`;
 }
 
 /**

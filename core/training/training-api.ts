@@ -145,13 +145,15 @@ export const todayTasksSchema = z.object({
       planId: z.string(),
       /** Today in the plan's zone: the day the tasks are of. */
       date: isoDay,
-      goalTitle: z.string(),
+      race: z.enum(RACE_DISTANCES),
       raceDate: isoDay,
       adherence: z.number().int().nullable(),
       tasks: z.array(taskWithStateSchema),
     }),
   ),
   /** Active plans whose first day is still to come. */
-  upcoming: z.array(z.object({ planId: z.string(), goalTitle: z.string(), startDate: isoDay })),
+  upcoming: z.array(
+    z.object({ planId: z.string(), race: z.enum(RACE_DISTANCES), raceDate: isoDay, startDate: isoDay }),
+  ),
 });
 export type TodayTasks = z.infer<typeof todayTasksSchema>;

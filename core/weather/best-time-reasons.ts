@@ -3,7 +3,7 @@
  * temperature against the comfortable band, the rain, the wind against the calm limit, and a
  * thunderstorm (the penalties of best-time.ts). `good` says whether the factor counted against it.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { COMFORT_MAX_C, COMFORT_MIN_C, WIND_CALM_LIMIT_KMH } from './best-time.ts';
 import type { HourlyWeather } from './open-meteo.ts';
 import { isThunderstorm } from './weather-codes.ts';

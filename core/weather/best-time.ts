@@ -9,7 +9,7 @@
  * suggested). The sentence gives the hour (UTC offset applied by the caller through `formatHour`)
  * and its conditions in the runner's units.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import type { HourlyWeather } from './open-meteo.ts';
 import { isThunderstorm, weatherCodeText } from './weather-codes.ts';
 import { formatTemperature, formatWindSpeed } from './weather-units.ts';

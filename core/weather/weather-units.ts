@@ -2,8 +2,9 @@
  * Weather figures in the runner's unit system. Open-Meteo answers in °C, km/h and mm; imperial
  * shows °F, mph and inches, metric keeps the provider's units. Display only: stored values stay metric.
  */
-import type { UnitSystem } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
+import { DEFAULT_LOCALE, formatDecimal } from '../format.ts';
 
 export const MILLIMETRES_PER_INCH = 25.4;
 
@@ -34,8 +35,8 @@ export function formatWindSpeed(kmh: number, units: UnitSystem): string {
 }
 
 /** Rain in an hour: "1.2 mm" (one decimal), "0.05 in" (two decimals, since an inch is 25 mm). */
-export function formatPrecipitation(millimetres: number, units: UnitSystem): string {
+export function formatPrecipitation(millimetres: number, units: UnitSystem, locale: string = DEFAULT_LOCALE): string {
   return units === 'imperial'
-    ? `${precipitationInUnits(millimetres, units).toFixed(2)} in`
-    : `${millimetres.toFixed(1)} mm`;
+    ? `${formatDecimal(precipitationInUnits(millimetres, units), 2, locale)} in`
+    : `${formatDecimal(millimetres, 1, locale)} mm`;
 }

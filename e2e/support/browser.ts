@@ -108,6 +108,8 @@ export interface NewPageOptions {
    * tests need it.
    */
   serviceWorkers?: boolean;
+  /** The browser's language, which the app's formats follow: en-GB unless a test is about another. */
+  locale?: string;
 }
 
 /** The server each page's context talks to (its baseURL), which Playwright does not expose. */
@@ -160,7 +162,7 @@ export function useBrowser(): {
         baseURL: contextBaseUrl,
         viewport: VIEWPORTS[viewport],
         ...(viewport === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
-        locale: 'en-GB',
+        locale: options.locale ?? 'en-GB',
         timezoneId: 'UTC',
         serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
       });

@@ -15,7 +15,7 @@ import { ARCHIVE_MESSAGES } from '../../core/activity/archive-rules.ts';
 import { FIT_CONTENT_MESSAGES, parseFailureMessage } from '../../core/activity/upload-rules.ts';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import { defaultRetirementDistance, type Gear, type GearList } from '../../core/gear.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
 import { buildArchive, gzip, uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { openEventStream } from '../test-support/event-streams.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';

@@ -24,7 +24,7 @@ import {
   type DataExportStatus,
 } from '../../core/data-export.ts';
 import { defaultRetirementDistance, type Gear, type GearList } from '../../core/gear.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
 import { DEFAULT_WELLBEING_PREFERENCES } from '../../core/wellbeing/check-in.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
@@ -303,7 +303,8 @@ describe('a runner with an upload, a Strava run, a manual run, a goal and a chec
       const mails = standIn.messages.filter((mail) => mail.subject === 'Your Stride data is ready');
       expect(mails).toHaveLength(1);
       expect(mails[0]?.text).toContain(`${server.config.publicUrl}${ready.downloadPath}`);
-      expect(mails[0]?.text).toContain('works until 2026-12-04 09:00 UTC');
+      // Written in the stated default locale, en-GB: no locale of the runner's is stored.
+      expect(mails[0]?.text).toContain('works until 4 Dec 2026, 09:00 UTC');
     },
   );
 

@@ -13,7 +13,7 @@ import { formatPaceOrSpeed } from '../../core/activity/activity-figures.ts';
 import { FIT_READING_WARNINGS } from '../../core/activity/fit-file-types.ts';
 import type { ActivityDetail } from '../../core/activity/schemas.ts';
 import { importedLegsMessage } from '../../core/activity/upload-rules.ts';
-import { formatDuration } from '../../core/units.ts';
+import { formatDuration } from '../../core/format.ts';
 import { registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';

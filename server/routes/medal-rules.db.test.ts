@@ -13,7 +13,7 @@ import {
 } from '../../core/activity/activity-file-builders.test-support.ts';
 import type { ActivityBestEfforts } from '../../core/running/best-efforts-api.ts';
 import type { MedalCheck, TrophyCase } from '../../core/medals/api.ts';
-import { formatDuration } from '../../core/units.ts';
+import { formatDuration } from '../../core/format.ts';
 import { registerUser, signedInClient, type RegisteredUser } from '../test-support/factories.ts';
 import {
   createTestDatabase,

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/public/profiles/{username}', () => {
-  it('shows the public fields to a visitor, and never the e-mail', async () => {
+  it('shows the public fields to a visitor, in the units its owner chose, and never the e-mail', async () => {
     const { credentials, client } = await registerUser(server, { name: 'Eliud Kipchoge' });
     await makeProfilePublic(client);
     const updated = await client.patch<Profile>('/api/profile', {
@@ -24,6 +24,7 @@ describe('GET /api/public/profiles/{username}', () => {
       location: 'Eldoret',
       bio: 'No human is limited.',
       athleteProfile: { secret: 'not public' },
+      preferences: { unitSystem: 'metric' },
     });
 
     const response = await createApiClient(server.url).get<PublicProfile>('/api/public/profiles/eliud');
@@ -37,6 +38,7 @@ describe('GET /api/public/profiles/{username}', () => {
       bio: 'No human is limited.',
       photoURL: '',
       createdAt: updated.body.createdAt,
+      unitSystem: 'metric',
       uploadedActivities: 0,
       totals: { activities: 0, distance: 0, movingTime: 0, elevationGain: 0 },
       medals: [],

@@ -446,7 +446,7 @@ describe('training plans', () => {
     expect(farPlan.startDate).toBe('2027-07-05');
     const today = (await racer.client.get<TodayTasks>(`/api/training/today?timeZone=${ZONE}`)).body;
     expect(today.upcoming).toEqual([
-      { planId: farPlan.id, goalTitle: 'Marathon plan, race day 2027-12-19', startDate: '2027-07-05' },
+      { planId: farPlan.id, race: 'marathon', raceDate: '2027-12-19', startDate: '2027-07-05' },
     ]);
 
     clock.set(Date.UTC(2027, 1, 1, 22, 30)); // 23:30 on race day in Ljubljana: still active

@@ -34,7 +34,6 @@ import {
   trackEntry,
   type DataExportManifest,
   generatedGpxEntry,
-  mailDateTime,
   originalFileEntry,
   type DataExport,
   type DataExportStatus,
@@ -383,7 +382,7 @@ export function createDataExports(deps: DataExportDeps) {
     try {
       const mail = dataExportReadyMail(
         `${publicUrl}${dataExportDownloadPath(exportId)}`,
-        mailDateTime((row.expiresAt as Date).getTime()),
+        (row.expiresAt as Date).getTime(),
       );
       await mailer.send({ to: recipient.email, ...mail });
     } catch (error) {

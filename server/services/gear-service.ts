@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/unit-system.ts';
 import {
   archiveGearName,
   defaultRetirementDistance,

@@ -14,7 +14,7 @@ import {
 } from '../../core/medals/catalogue.ts';
 import { formatProgressHint, medalProgressPercent, medalValueInUnits } from '../../core/medals/format.ts';
 import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
-import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/unit-system.ts';
 import { updateAnalytics } from '../db/analytics-repository.ts';
 import {
   medalActivities,

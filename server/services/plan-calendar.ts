@@ -1,6 +1,6 @@
 /** A training plan's private iCalendar feed (spec §7): the token in its URL is the key. */
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
-import { DEFAULT_UNIT_SYSTEM } from '../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
 import { ICALENDAR_CONTENT_TYPE, planToICalendar } from '../../core/training/icalendar.ts';
 import { findPlanByCalendarToken, unitSystemOf } from '../db/training-plan-repository.ts';
 import { notFound } from '../errors.ts';

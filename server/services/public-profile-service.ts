@@ -127,6 +127,7 @@ export async function getPublicProfile(db: Db, username: string): Promise<Public
     bio: row.bio,
     photoURL: row.photoUrl,
     createdAt: row.createdAt.toISOString(),
+    unitSystem: row.unitSystem,
     // Strava's terms: only uploaded activities may be shown to anyone but their athlete.
     uploadedActivities,
     totals,

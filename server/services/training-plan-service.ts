@@ -35,7 +35,7 @@ import {
 } from '../../core/training/plan-progress.ts';
 import { addDays, localDayStartUtc } from '../../core/training/local-day.ts';
 import { RECENT_VOLUME_WEEKS } from '../../core/training/plan-templates.ts';
-import { planName } from '../../core/training/task-text.ts';
+import { planTitle } from '../../core/training/task-text.ts';
 import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
 import {
@@ -60,9 +60,9 @@ export function calendarPath(token: string): string {
   return `/api/calendar/${token}.ics`;
 }
 
-/** "Half marathon plan, race day 2027-02-01": how a plan is named on the dashboard and in calendars. */
+/** "Half marathon plan, race day 1 Feb 2027": how a plan is named in the API and in calendars. */
 export function goalTitleOf(plan: PlanRow): string {
-  return `${planName(plan.schedule.race)}, race day ${plan.schedule.raceDate}`;
+  return planTitle(plan.schedule.race, plan.schedule.raceDate);
 }
 
 function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
@@ -326,7 +326,7 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
       .map(({ plan, today }) => ({
         planId: plan.id,
         date: today,
-        goalTitle: goalTitleOf(plan),
+        race: plan.schedule.race,
         raceDate: plan.schedule.raceDate,
         adherence: planAdherence(plan.schedule, plan.dailyProgress, today),
         tasks: tasksOn(plan.schedule, plan.dailyProgress, today),
@@ -334,6 +334,11 @@ export async function todayTasks(context: TrainingContext, userId: string, timeZ
       .filter((day) => day.tasks.length > 0),
     upcoming: plans
       .filter(({ plan, today }) => today < plan.schedule.startDate)
-      .map(({ plan }) => ({ planId: plan.id, goalTitle: goalTitleOf(plan), startDate: plan.schedule.startDate })),
+      .map(({ plan }) => ({
+        planId: plan.id,
+        race: plan.schedule.race,
+        raceDate: plan.schedule.raceDate,
+        startDate: plan.schedule.startDate,
+      })),
   };
 }

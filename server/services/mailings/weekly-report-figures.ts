@@ -4,7 +4,7 @@
  * best-effort progression (a personal best when it was run) and the medals earned.
  */
 import { orderSportTotals } from '../../../core/activity/sport-totals.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { BEST_EFFORT_DISTANCES } from '../../../core/running/best-efforts.ts';
 import { localDayStartUtc } from '../../../core/training/local-day.ts';
 import { planWeekSummary, type ReportWeek, type WeeklyReportFigures } from '../../../core/mailings/weekly-report.ts';

@@ -25,7 +25,7 @@ import {
   type HeartRateSettings,
 } from '../../../core/running/heart-rate-api.ts';
 import { HEART_RATE_ZONE_METHODS, type HeartRateZoneMethod } from '../../../core/running/heart-rate-zones.ts';
-import { formatPaceSeconds } from '../../../core/units.ts';
+import { formatPaceSeconds } from '../lib/format.ts';
 import { useHeartRateSettings, useUpdateHeartRateSettings } from '../charts/heart-rate-api.ts';
 import { SubmitButton } from '../lib/form-fields.tsx';
 import { AccountSection } from './AccountSection.tsx';

@@ -44,6 +44,7 @@ import {
   useRemovePrivacyZone,
   useUpdateProfilePrivacy,
 } from './profile-privacy-api.ts';
+import { formatDecimal, formatNumber } from '../lib/format.ts';
 
 /** Where the picker opens before any zone exists: the whole of Europe and Africa, zoomed out. */
 const WORLD_CENTRE: LatLngTuple = [30, 0];
@@ -237,7 +238,7 @@ function PrivacyZones() {
             >
               <ListItemText
                 primary={zone.label}
-                secondary={`${zone.radius.toLocaleString()} m around ${zone.lat.toFixed(5)}, ${zone.lon.toFixed(5)}`}
+                secondary={`${formatNumber(zone.radius)} m around ${formatDecimal(zone.lat, 5)}, ${formatDecimal(zone.lon, 5)}`}
               />
             </ListItem>
           ))}

@@ -7,9 +7,9 @@ import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { memo } from 'react';
 import { speedUnitLabel } from '../../../core/activity/activity-figures.ts';
-import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
+import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { PALETTE } from '../lib/palette.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, formatPaceSeconds } from '../lib/format.ts';
 import { ProfileChart, type ChartsProps } from './ProfileChart.tsx';
 import { paceAxis, speedAxis } from './track-series.ts';
 

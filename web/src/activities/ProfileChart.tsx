@@ -19,10 +19,11 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { ReadoutTooltip } from './ReadoutTooltip.tsx';
 import { distanceTicks, profileSummary, type ProfileMetric as Metric, type ProfileSeries } from './track-series.ts';
+import { formatNumber } from '../lib/format.ts';
 
 export interface ChartsProps {
   series: ProfileSeries;
@@ -83,7 +84,7 @@ export function ProfileChart({
         domain={[0, maxX]}
         ticks={xTicks}
         tick={axisTick}
-        tickFormatter={(value: number) => `${Number(value.toFixed(2))} ${distanceUnitLabel(units)}`}
+        tickFormatter={(value: number) => `${formatNumber(value, 2)} ${distanceUnitLabel(units)}`}
         stroke={theme.palette.divider}
       />
       <YAxis

@@ -1,9 +1,10 @@
 /** The profile charts' hover readout: the distance, and the hovered metric in the reader's units. */
 import { Box, Typography } from '@mui/material';
 import type { TooltipContentProps } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { profileReadout, type ProfileMetric, type ProfilePoint } from './track-series.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 export function ReadoutTooltip({
   active,
@@ -28,7 +29,7 @@ export function ReadoutTooltip({
       }}
     >
       <Typography variant="caption" color="text.secondary" component="div">
-        {point.x.toFixed(2)} {distanceUnitLabel(units)}
+        {formatDecimal(point.x, 2)} {distanceUnitLabel(units)}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {profileReadout(metric, point, units)}

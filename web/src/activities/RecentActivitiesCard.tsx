@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { RECENT_ACTIVITIES_SIZE } from '../../../core/strava/constants.ts';
 import { type DataActivity, isMockActivity, type NetworkStatus } from '../../../core/strava/data-state.ts';
 import { useActivityData } from '../lib/activity-data.ts';

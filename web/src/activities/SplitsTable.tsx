@@ -4,11 +4,11 @@
  */
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
-import { elevationInUnits, elevationUnitLabel, formatDuration } from '../../../core/units.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
 import { formatHeartRate, splitsNote, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
-import { formatDistance, formatElevation, formatNumber } from '../lib/format.ts';
+import { formatDistance, formatDuration, formatElevation, formatNumber } from '../lib/format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
 const compactCells = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' } } as const;

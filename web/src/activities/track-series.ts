@@ -7,17 +7,16 @@
 import { showsSpeed, speedInUnits, speedUnitLabel } from '../../../core/activity/activity-figures.ts';
 import { MOVING_SPEED_THRESHOLD_MPS } from '../../../core/activity/moving-speed.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import {
   distanceInUnits,
   distanceUnitLabel,
   elevationInUnits,
   elevationUnitLabel,
-  formatPaceSeconds,
   paceSecondsPerUnit,
 } from '../../../core/units.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatDecimal, formatNumber, formatPaceSeconds } from '../lib/format.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */
@@ -183,7 +182,7 @@ export function profileReadout(metric: ProfileMetric, point: ProfilePoint, units
     case 'pace':
       return point.pace === null ? '—' : `${formatPaceSeconds(point.pace)}/${distanceUnitLabel(units)}`;
     case 'speed':
-      return point.speed === null ? '—' : `${point.speed.toFixed(1)} ${speedUnitLabel(units)}`;
+      return point.speed === null ? '—' : `${formatDecimal(point.speed, 1)} ${speedUnitLabel(units)}`;
     case 'heartRate':
       return point.heartRate === null ? '—' : `${Math.round(point.heartRate)} bpm`;
   }

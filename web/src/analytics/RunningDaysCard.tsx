@@ -3,7 +3,7 @@
  * data.
  */
 import { Alert, Card, CardContent, Skeleton, Typography } from '@mui/material';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { useRunningDays } from './analytics-api.ts';
 import { RunningDaysHeatmap } from './RunningDaysHeatmap.tsx';
 

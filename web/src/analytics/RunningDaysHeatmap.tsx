@@ -7,7 +7,7 @@ import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { RunningDays } from '../../../core/medals/api.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { SCHEMES } from '../lib/palette.ts';
 import { calendarWeeks, describeDay, describeYear, LEVEL_LABELS, monthLabels } from './running-days-calendar.ts';
 

@@ -3,7 +3,7 @@
  * start and end cut out by the server (GET /api/activities/{id}/share-track).
  */
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { api, unwrap } from '../api/client.ts';
 import type { ShareCardColours } from './share-card-painting.ts';
 import { drawActivityCard } from './share-cards.ts';

@@ -6,7 +6,7 @@
  */
 import type { RunningDays } from '../../../core/medals/api.ts';
 import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { METRES_PER_MILE } from '../../../core/units.ts';
 import { formatDay, formatDistance, formatMonth, formatNumber } from '../lib/format.ts';
 

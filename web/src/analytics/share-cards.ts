@@ -13,9 +13,9 @@ import {
 } from '../../../core/activity/activity-figures.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { formatWallDateTimeLong } from '../lib/format.ts';
+import { formatWallDateTimeLong, readerLocale } from '../lib/format.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
 import type { ShareCard } from './share-card-export.ts';
@@ -150,7 +150,7 @@ export async function drawMedalCard(medal: MedalCard, colours: ShareCardColours)
     context.fillText(wrapText(context, medal.value, width, 1)[0] ?? '', left, y);
   }
   const facts = [
-    medal.earnedAt ? `Earned ${formatMedalDate(medal.earnedAt)}` : null,
+    medal.earnedAt ? `Earned ${formatMedalDate(medal.earnedAt, readerLocale())}` : null,
     medal.activityName && !medal.activityFromStrava ? `on ${medal.activityName}` : null,
   ]
     .filter(Boolean)

@@ -11,16 +11,12 @@ import { useSearchParams } from 'react-router';
 import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useUnits } from '../profile/use-units.ts';
-import { calculate, readQuery, toSearchParams, type QueryKey, type SplitUnit } from './calculator-state.ts';
+import { distanceUnitLabel } from '../../../core/units.ts';
+import { calculate, readQuery, toSearchParams, unitsOf, type QueryKey } from './calculator-state.ts';
 import { PaceCard } from './PaceCard.tsx';
 import { PredictionsCard } from './PredictionsCard.tsx';
 import { SplitsCard } from './SplitsCard.tsx';
 import { TreadmillCard } from './TreadmillCard.tsx';
-
-/** The signed-in runner's unit (km for metric), or miles for a visitor. */
-function useProfileUnit(): SplitUnit {
-  return useUnits().units === 'metric' ? 'km' : 'mi';
-}
 
 export default function CalculatorsPage() {
   const [params, setParams] = useSearchParams();
@@ -28,7 +24,8 @@ export default function CalculatorsPage() {
   // applied at once, so reading the URL back between two quick edits would lose the first.
   const [query, setQuery] = useState(() => readQuery(params));
   const [copied, setCopied] = useState(false);
-  const profileUnit = useProfileUnit();
+  // The signed-in runner's units, or imperial for a visitor.
+  const profileUnits = useUnits().units;
   const link = toSearchParams(query).toString();
   useEffect(() => {
     if (link !== params.toString()) {
@@ -36,7 +33,7 @@ export default function CalculatorsPage() {
     }
   }, [link, params, setParams]);
   const result = calculate(query);
-  const unit: SplitUnit = query.u === 'km' || query.u === 'mi' ? query.u : profileUnit;
+  const unit = unitsOf(query, profileUnits);
   const set = (key: QueryKey, value: string) => setQuery((current) => ({ ...current, [key]: value }));
   const copyLink = async () => {
     await navigator.clipboard.writeText(window.location.href);
@@ -52,9 +49,9 @@ export default function CalculatorsPage() {
             <ToggleButtonGroup
               size="small"
               exclusive
-              value={unit}
+              value={distanceUnitLabel(unit)}
               aria-label="Units"
-              onChange={(_, value: SplitUnit | null) => value && set('u', value)}
+              onChange={(_, value: string | null) => value && set('u', value)}
             >
               <ToggleButton value="km">km</ToggleButton>
               <ToggleButton value="mi">mi</ToggleButton>

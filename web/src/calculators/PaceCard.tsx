@@ -1,10 +1,8 @@
 /** Pace ↔ time ↔ distance: any two give the third, shown in kilometres and miles at once. */
 import { Alert, Card, CardContent, Chip, Grid, Stack, TextField, Typography } from '@mui/material';
 import { RACE_PRESETS } from '../../../core/running/pace.ts';
-import { formatDuration } from '../../../core/units.ts';
-import { formatDistance } from '../lib/format.ts';
+import { formatDistance, formatDuration, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
-import { formatPacePer } from './calculator-state.ts';
 
 const PRESET_TEXT: Readonly<Record<string, string>> = { '5k': '5K', '10k': '10K', half: 'half', marathon: 'marathon' };
 
@@ -56,7 +54,7 @@ export function PaceCard({ query, result, onChange }: CalculatorCardProps) {
               ['Time', formatDuration(solution.seconds)],
               [
                 'Pace',
-                `${formatPacePer(solution.secondsPerMetre, 'km')} · ${formatPacePer(solution.secondsPerMetre, 'mi')}`,
+                `${formatPacePerMetre(solution.secondsPerMetre, 'metric')} · ${formatPacePerMetre(solution.secondsPerMetre, 'imperial')}`,
               ],
             ].map(([label, value]) => (
               <Grid key={label} size={{ xs: 12, sm: 4 }}>

@@ -14,9 +14,8 @@ import {
 import { RACE_PRESETS } from '../../../core/running/pace.ts';
 import { riegelTime } from '../../../core/running/riegel.ts';
 import { raceTimeForVdot, trainingPaces, vdotFromRace } from '../../../core/running/vdot.ts';
-import { formatDuration } from '../../../core/units.ts';
+import { formatDecimal, formatDuration, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
-import { formatPacePer } from './calculator-state.ts';
 
 export function PredictionsCard({ query, result, unit, onChange }: CalculatorCardProps) {
   const solution = result.solution;
@@ -67,7 +66,7 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <Typography variant="subtitle1" data-testid="vdot">
-              VDOT {vdot.toFixed(1)}
+              VDOT {formatDecimal(vdot, 1)}
             </Typography>
             <Table size="small" aria-label="Training paces">
               <TableBody>
@@ -76,8 +75,8 @@ export function PredictionsCard({ query, result, unit, onChange }: CalculatorCar
                     <TableCell>{pace.label}</TableCell>
                     <TableCell align="right">
                       {pace.slowestSecondsPerMetre === undefined
-                        ? formatPacePer(pace.secondsPerMetre, unit)
-                        : `${formatPacePer(pace.secondsPerMetre, unit).split('/')[0]}–${formatPacePer(pace.slowestSecondsPerMetre, unit)}`}
+                        ? formatPacePerMetre(pace.secondsPerMetre, unit)
+                        : `${formatPacePerMetre(pace.secondsPerMetre, unit).split('/')[0]}–${formatPacePerMetre(pace.slowestSecondsPerMetre, unit)}`}
                     </TableCell>
                   </TableRow>
                 ))}

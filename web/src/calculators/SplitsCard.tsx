@@ -11,8 +11,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { SPLIT_UNIT_METRES, splitTable } from '../../../core/running/splits.ts';
-import { formatDuration } from '../../../core/units.ts';
+import { splitTable } from '../../../core/running/splits.ts';
+import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';
+import { formatDecimal, formatDuration } from '../lib/format.ts';
 import { splitsTitle } from '../lib/activity-format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
 
@@ -22,12 +23,12 @@ export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProp
     return null;
   }
   const rows = splitTable(solution.metres, solution.seconds, unit, result.negativePercent);
-  const perUnit = SPLIT_UNIT_METRES[unit];
+  const perUnit = metresPerUnit(unit);
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {splitsTitle(unit === 'km' ? 'metric' : 'imperial')}
+          {splitsTitle(unit)}
         </Typography>
         <TextField
           label="Negative split (%)"
@@ -43,7 +44,7 @@ export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProp
           <Table size="small" stickyHeader aria-label="Splits">
             <TableHead>
               <TableRow>
-                <TableCell>{unit}</TableCell>
+                <TableCell>{distanceUnitLabel(unit)}</TableCell>
                 <TableCell align="right">Split</TableCell>
                 <TableCell align="right">Elapsed</TableCell>
               </TableRow>
@@ -51,7 +52,7 @@ export function SplitsCard({ query, result, unit, onChange }: CalculatorCardProp
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.index}>
-                  <TableCell>{(row.endMetres / perUnit).toFixed(row.metres < perUnit - 0.5 ? 2 : 0)}</TableCell>
+                  <TableCell>{formatDecimal(row.endMetres / perUnit, row.metres < perUnit - 0.5 ? 2 : 0)}</TableCell>
                   <TableCell align="right">{formatDuration(row.seconds)}</TableCell>
                   <TableCell align="right">{formatDuration(row.elapsedSeconds)}</TableCell>
                 </TableRow>

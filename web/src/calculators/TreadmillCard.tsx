@@ -1,11 +1,11 @@
 /** Treadmill speed ↔ pace: the pace above as a belt speed, and a typed speed as a pace. */
 import { Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { speedFromPace } from '../../../core/running/splits.ts';
+import { formatDecimal, formatPacePerMetre } from '../lib/format.ts';
 import type { CalculatorCardProps } from './calculator-props.ts';
-import { formatPacePer } from './calculator-state.ts';
 
 const speeds = (secondsPerMetre: number) =>
-  `${speedFromPace(secondsPerMetre, 'km/h').toFixed(1)} km/h · ${speedFromPace(secondsPerMetre, 'mph').toFixed(1)} mph`;
+  `${formatDecimal(speedFromPace(secondsPerMetre, 'km/h'), 1)} km/h · ${formatDecimal(speedFromPace(secondsPerMetre, 'mph'), 1)} mph`;
 
 export function TreadmillCard({ query, result, onChange }: CalculatorCardProps) {
   const treadmill = result.treadmillSecondsPerMetre;
@@ -18,7 +18,8 @@ export function TreadmillCard({ query, result, onChange }: CalculatorCardProps) 
         <Stack spacing={1.5}>
           {result.solution && (
             <Typography data-testid="treadmill-speed">
-              {formatPacePer(result.solution.secondsPerMetre, 'km')} is {speeds(result.solution.secondsPerMetre)}
+              {formatPacePerMetre(result.solution.secondsPerMetre, 'metric')} is{' '}
+              {speeds(result.solution.secondsPerMetre)}
             </Typography>
           )}
           <TextField
@@ -33,7 +34,8 @@ export function TreadmillCard({ query, result, onChange }: CalculatorCardProps) 
           />
           {treadmill !== undefined && (
             <Typography data-testid="treadmill-pace">
-              {speeds(treadmill)} is {formatPacePer(treadmill, 'km')} · {formatPacePer(treadmill, 'mi')}
+              {speeds(treadmill)} is {formatPacePerMetre(treadmill, 'metric')} ·{' '}
+              {formatPacePerMetre(treadmill, 'imperial')}
             </Typography>
           )}
         </Stack>

@@ -1,9 +1,10 @@
 /** What every calculator card receives from the page. */
-import type { CalculatorQuery, CalculatorResult, QueryKey, SplitUnit } from './calculator-state.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import type { CalculatorQuery, CalculatorResult, QueryKey } from './calculator-state.ts';
 
 export interface CalculatorCardProps {
   query: CalculatorQuery;
   result: CalculatorResult;
-  unit: SplitUnit;
+  unit: UnitSystem;
   onChange: (key: QueryKey, value: string) => void;
 }

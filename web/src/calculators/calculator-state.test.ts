@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
-import { calculate, formatPacePer, readQuery, toSearchParams } from './calculator-state.ts';
+import { formatPacePerMetre } from '../lib/format.ts';
+import { calculate, readQuery, toSearchParams, unitsOf } from './calculator-state.ts';
 
 const query = (text: string) => readQuery(new URLSearchParams(text));
 
@@ -8,8 +9,8 @@ describe('calculate', () => {
   it('works out the pace of 10K in 45:00: 4:30/km and 7:15/mi', () => {
     const result = calculate(query('d=10K&t=45:00'));
     expect(result.errors).toEqual({});
-    expect(formatPacePer(result.solution?.secondsPerMetre ?? 0, 'km')).toBe('4:30/km');
-    expect(formatPacePer(result.solution?.secondsPerMetre ?? 0, 'mi')).toBe('7:15/mi');
+    expect(formatPacePerMetre(result.solution?.secondsPerMetre ?? 0, 'metric')).toBe('4:30/km');
+    expect(formatPacePerMetre(result.solution?.secondsPerMetre ?? 0, 'imperial')).toBe('7:15/mi');
     expect(result.exponent).toBe(1.06);
   });
 
@@ -44,5 +45,14 @@ describe('toSearchParams', () => {
     const params = toSearchParams({ ...query('t=45:00&d=10K'), s: '' });
     expect(params.toString()).toBe('d=10K&t=45%3A00');
     expect(readQuery(params)).toEqual(query('d=10K&t=45:00'));
+  });
+});
+
+describe('unitsOf', () => {
+  it('reads the link’s split unit as the unit system, else the runner’s', () => {
+    expect(unitsOf(query('u=km'), 'imperial')).toBe('metric');
+    expect(unitsOf(query('u=mi'), 'metric')).toBe('imperial');
+    expect(unitsOf(query(''), 'metric')).toBe('metric');
+    expect(unitsOf(query('u=furlong'), 'imperial')).toBe('imperial');
   });
 });

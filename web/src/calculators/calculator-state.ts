@@ -1,6 +1,7 @@
 /**
  * The calculators' state as it lives in the URL query, so a result can be shared by link:
- * d distance, t time, p pace, k Riegel exponent, s negative split %, v treadmill speed, u split unit.
+ * d distance, t time, p pace, k Riegel exponent, s negative split %, v treadmill speed, u split unit
+ * ("km" or "mi", read as the unit system by `unitsOf`).
  * `calculate` reads the typed texts with core/running's parsers and works out every result.
  */
 import {
@@ -9,19 +10,16 @@ import {
   parsePace,
   parseSpeed,
   parseTime,
-  paceSecondsPer,
   solvePace,
   type PaceSolution,
   type Parsed,
 } from '../../../core/running/pace.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { RIEGEL_DEFAULT_EXPONENT, RIEGEL_EXPONENT_RANGE } from '../../../core/running/riegel.ts';
-import { formatPaceSeconds } from '../../../core/units.ts';
 
 export const QUERY_KEYS = ['d', 't', 'p', 'k', 's', 'v', 'u'] as const;
 export type QueryKey = (typeof QUERY_KEYS)[number];
 export type CalculatorQuery = Record<QueryKey, string>;
-
-export type SplitUnit = 'km' | 'mi';
 
 /** The most negative split the table offers, in percent. */
 export const MAX_NEGATIVE_SPLIT_PERCENT = 20;
@@ -91,7 +89,7 @@ export function calculate(query: CalculatorQuery): CalculatorResult {
   };
 }
 
-/** A pace as "4:30/km" or "7:15/mi". */
-export function formatPacePer(secondsPerMetre: number, unit: SplitUnit): string {
-  return `${formatPaceSeconds(paceSecondsPer(secondsPerMetre, unit))}/${unit}`;
+/** The unit system of the query's split unit ("km" metric, "mi" imperial), else `fallback`. */
+export function unitsOf(query: CalculatorQuery, fallback: UnitSystem): UnitSystem {
+  return query.u === 'km' ? 'metric' : query.u === 'mi' ? 'imperial' : fallback;
 }

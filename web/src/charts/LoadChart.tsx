@@ -10,6 +10,7 @@ import { ChartCard } from './ChartCard.tsx';
 import { bucketLabel, loadBasisText, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { loadSummary } from './chart-summaries.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load' | 'heartRate' | 'period' | 'type'>) {
   const style = useChartStyle();
@@ -30,7 +31,7 @@ export function LoadChart({ load, heartRate, period, type }: Pick<Charts, 'load'
         <CartesianGrid {...style.grid} />
         <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={24} />
         <YAxis {...style.axis} allowDecimals={false} />
-        <Tooltip {...style.tooltip} formatter={figure((value) => value.toFixed(1))} />
+        <Tooltip {...style.tooltip} formatter={figure((value) => formatDecimal(value, 1))} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line
           dataKey="fitness"

@@ -5,8 +5,9 @@
 import { CartesianGrid, ComposedChart, Legend, Line, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { CHART_TYPE_PLURALS, noPaceSentence } from '../../../core/charts/chart-sentences.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { distanceUnitLabel } from '../../../core/units.ts';
+import { formatPaceSeconds } from '../lib/format.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';

@@ -6,9 +6,8 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import type { Charts, ChartTotals } from '../../../core/charts/chart-api.ts';
 import { changeText } from '../../../core/charts/chart-periods.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
-import { formatDuration } from '../../../core/units.ts';
-import { formatDistance, formatElevation } from '../lib/format.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { formatDistance, formatDuration, formatElevation } from '../lib/format.ts';
 import { StatCard } from '../components/StatCard.tsx';
 
 export function PeriodTotals({ totals, units }: { totals: Charts['totals']; units: UnitSystem }) {

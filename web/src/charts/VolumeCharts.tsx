@@ -7,14 +7,14 @@ import { Grid } from '@mui/material';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noActivitiesSentence, noClimbSentence } from '../../../core/charts/chart-sentences.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from './ChartCard.tsx';
 import { PaceTrendChart, paceTrendTitle } from './PaceTrendChart.tsx';
 import { volumeSummaries } from './chart-summaries.ts';
 import { formatHours, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatDecimal, formatNumber } from '../lib/format.ts';
 
 export function VolumeCharts({
   rows,
@@ -48,7 +48,7 @@ export function VolumeCharts({
             <CartesianGrid {...style.grid} />
             {xAxis}
             <YAxis {...style.axis} allowDecimals={false} />
-            <Tooltip {...style.tooltip} formatter={figure((value) => `${value.toFixed(2)} ${unit}`)} />
+            <Tooltip {...style.tooltip} formatter={figure((value) => `${formatDecimal(value, 2)} ${unit}`)} />
             {legend}
             {compared && <Bar dataKey="lastYearDistance" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />}
             <Bar dataKey="distance" name="This period" fill={style.primary} radius={[3, 3, 0, 0]} />

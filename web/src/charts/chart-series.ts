@@ -5,13 +5,14 @@
  * the tooltips.
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceInUnits, elevationInUnits, formatPaceSeconds } from '../../../core/units.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { distanceInUnits, elevationInUnits } from '../../../core/units.ts';
 import {
   formatDay as formatLocaleDay,
   formatDayMonth,
   formatMonth,
   formatMonthShortYear,
+  formatPaceSeconds,
   formatYear,
 } from '../lib/format.ts';
 

@@ -3,10 +3,10 @@
  * chart draws, over which weeks or months, in the units its axis and tooltip use.
  */
 import type { Charts } from '../../../core/charts/chart-api.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceUnitLabel, elevationUnitLabel, formatPaceSeconds } from '../../../core/units.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { PACE_EXTREMES, chartSummary, type SummarySeries } from '../lib/chart-summary.ts';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber, formatPaceSeconds } from '../lib/format.ts';
 import { formatHours, zoneName, type BucketRow, type ZoneRow } from './chart-series.ts';
 
 type Bucket = Charts['bucket'];

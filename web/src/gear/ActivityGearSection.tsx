@@ -5,7 +5,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
 import { GEAR_TEXTS, gearFigure } from '../../../core/gear.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { useEditActivity } from '../activities/activities-api.ts';
 import { DetailSection } from '../activities/detail/DetailSection.tsx';
 import { GearSelect } from './GearSelect.tsx';

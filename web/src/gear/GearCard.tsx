@@ -7,7 +7,7 @@ import { Alert, Box, Button, Chip, Grid, LinearProgress, Skeleton, Stack, Typogr
 import { useState } from 'react';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../core/activity/parsed.ts';
 import { GEAR_NOTICE_SHARE, GEAR_TEXTS, gearProgressText, retirementShare, type Gear } from '../../../core/gear.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { AccountSection } from '../account/AccountSection.tsx';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 import { useUnits } from '../profile/use-units.ts';

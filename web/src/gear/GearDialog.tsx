@@ -24,7 +24,7 @@ import {
   type Gear,
   type GearKind,
 } from '../../../core/gear.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';
 import { SubmitButton } from '../lib/form-fields.tsx';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';

@@ -4,7 +4,7 @@
  */
 import type { ActivitySource } from '../../../core/activity/schemas.ts';
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatDecimal, formatNumber } from './format.ts';
 
 export const ACTIVITY_TYPE_LABELS: Readonly<Record<UploadActivityType, string>> = {

@@ -1,14 +1,14 @@
 /**
- * Every date, time and number the web app shows, written through `Intl` in the reader's locale (the
- * browser's language: "24 Nov 2026, 07:00" in en-GB, "Nov 24, 2026, 7:00 AM" in en-US,
- * "24.11.2026, 07:00" in de-DE) and, for instants, in the runner's time zone (the Account setting,
- * else the browser's). An activity's own start (startDateLocal) is the wall clock where the run
- * happened and is never shifted into another zone. Medal dates keep the spec's MM/YY
- * (core/medals/format.ts); durations keep h:mm:ss (core/units.ts).
+ * The web app's binding of core/format.ts: every date, time and number a screen shows is written in
+ * the reader's locale (the browser's language) and, for instants, in the runner's time zone (the
+ * Account setting, else the browser's). An activity's own start (startDateLocal) is the wall clock
+ * where the run happened and is never shifted into another zone. Durations keep h:mm:ss.
  */
-import type { UnitSystem } from '../../../core/profile.ts';
-import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
+import * as core from '../../../core/format.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { runnerTimeZone } from './time-zone.ts';
+
+export { formatDuration, formatPace, formatPacePerMetre, formatPaceSeconds } from '../../../core/format.ts';
 
 let localeOverride: string | undefined;
 
@@ -26,92 +26,47 @@ export function setReaderLocale(locale: string | undefined): void {
   localeOverride = locale;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function dateFormat(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const locale = readerLocale();
-  const key = JSON.stringify([locale, timeZone, options]);
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = readerLocale();
-  const key = JSON.stringify([locale, options]);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A number with the locale's thousands separator: "12,345" (en), "12.345" (de); up to `maxDecimals`. */
 export function formatNumber(value: number, maxDecimals = 0): string {
-  return numberFormat({ maximumFractionDigits: maxDecimals }).format(value);
+  return core.formatNumber(value, readerLocale(), maxDecimals);
 }
 
 /** A number with exactly `decimals` decimals and the thousands separator: "1,234.50". */
 export function formatDecimal(value: number, decimals: number): string {
-  return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  return core.formatDecimal(value, decimals, readerLocale());
 }
 
 /** "1,234.56 mi" / "1.234,56 km": a distance with 2 decimals in the reader's units. */
 export function formatDistance(metres: number, units: UnitSystem): string {
-  return `${formatDecimal(distanceInUnits(metres, units), 2)} ${distanceUnitLabel(units)}`;
+  return core.formatDistance(metres, units, readerLocale());
 }
 
 /** "4,326 ft" / "1.318 m": a climb in whole feet or metres. */
 export function formatElevation(metres: number, units: UnitSystem): string {
-  return `${formatNumber(Math.round(elevationInUnits(metres, units)))} ${elevationUnitLabel(units)}`;
-}
-
-/**
- * startDateLocal is "YYYY-MM-DDTHH:mm:ss" with no zone (a bare "YYYY-MM-DD" is a day): read as UTC
- * and written in UTC, so the reader's own zone never shifts the run's local time.
- */
-function wallClock(text: string): Date | undefined {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const date = new Date(day ? `${text}T00:00:00Z` : `${text.slice(0, 19)}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
-function instant(value: string | number | Date): Date | undefined {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  return core.formatElevation(metres, units, readerLocale());
 }
 
 function writeWall(text: string, options: Intl.DateTimeFormatOptions): string {
-  const date = wallClock(text);
-  return date ? dateFormat(options, 'UTC').format(date) : text;
+  return core.writeWall(text, readerLocale(), options);
 }
 
-function writeInstant(value: string | number | Date, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
-  const date = instant(value);
-  return date ? dateFormat(options, timeZone ?? runnerTimeZone()).format(date) : String(value);
+function writeInstant(value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+  return core.writeInstant(value, readerLocale(), options, runnerTimeZone());
 }
-
-const MEDIUM_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-const FULL_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
 
 /** An activity's start as it read where the run happened: "14 Jun 2025, 07:32" (en-GB). */
 export function formatWallDateTime(startDateLocal: string): string {
-  return writeWall(startDateLocal, MEDIUM_DATE_TIME);
+  return writeWall(startDateLocal, core.MEDIUM_DATE_TIME);
 }
 
 /** The same with the weekday and month written out: "Saturday 14 June 2025 at 07:32" (en-GB). */
 export function formatWallDateTimeLong(startDateLocal: string): string {
-  return writeWall(startDateLocal, FULL_DATE_TIME);
+  return writeWall(startDateLocal, core.FULL_DATE_TIME);
 }
 
 /** A calendar day ("2027-02-03", or a wall-clock start's day): "3 Feb 2027" (en-GB). */
 export function formatDay(day: string, style: 'medium' | 'long' | 'full' = 'medium'): string {
-  return writeWall(day, { dateStyle: style });
+  return core.formatDay(day, readerLocale(), style);
 }
 
 /** A day's short form for axes and cells: "3 Feb" (en-GB), "Feb 3" (en-US). */
@@ -124,9 +79,9 @@ export function formatMonth(day: string, month: 'long' | 'short' = 'short'): str
   return writeWall(day, { month });
 }
 
-/** A month and year of a day: "February 2027". */
+/** A month and year of a day: "February 2027" (long), "Feb 2027" (short). */
 export function formatMonthYear(day: string, month: 'long' | 'short' = 'long'): string {
-  return writeWall(day, { month, year: 'numeric' });
+  return core.formatMonthYear(day, readerLocale(), month);
 }
 
 /** A month and two-digit year for a chart axis: "Dec 25" (en-GB), "Dec 25" or "12/25" per locale. */
@@ -146,7 +101,7 @@ export function formatDate(value: string | number | Date, style: 'medium' | 'lon
 
 /** An instant's date and time in the runner's zone: "24 Nov 2026, 07:00" (en-GB). */
 export function formatDateTime(value: string | number | Date): string {
-  return writeInstant(value, MEDIUM_DATE_TIME);
+  return core.formatDateTime(value, readerLocale(), runnerTimeZone());
 }
 
 /** An instant's time of day in the runner's zone: "07:00" (en-GB), "7:00 AM" (en-US). */
@@ -156,13 +111,7 @@ export function formatTime(value: string | number | Date): string {
 
 /** A time of day stored as "HH:MM" written as the locale writes times (as a time field shows it). */
 export function formatClock(hhmm: string): string {
-  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
-  if (!match) {
-    return hhmm;
-  }
-  return dateFormat({ timeStyle: 'short' }, 'UTC').format(
-    new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))),
-  );
+  return core.formatClock(hhmm, readerLocale());
 }
 
 /** "5 minutes ago", "yesterday", in the reader's locale. */
@@ -219,12 +168,12 @@ const SUNDAY_FIRST_REGIONS = new Set([
  */
 export function weekdayNames(): { iso: number; short: string; long: string }[] {
   const first = firstDayOfWeek();
-  const short = dateFormat({ weekday: 'short' }, 'UTC');
-  const long = dateFormat({ weekday: 'long' }, 'UTC');
+  const short = (date: Date) => core.writeInstant(date, readerLocale(), { weekday: 'short' }, 'UTC');
+  const long = (date: Date) => core.writeInstant(date, readerLocale(), { weekday: 'long' }, 'UTC');
   return Array.from({ length: 7 }, (_, index) => {
     const iso = ((first - 1 + index) % 7) + 1;
     // 2024-01-01 was a Monday.
     const date = new Date(Date.UTC(2024, 0, iso));
-    return { iso, short: short.format(date), long: long.format(date) };
+    return { iso, short: short(date), long: long(date) };
   });
 }

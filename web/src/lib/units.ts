@@ -1,5 +1,6 @@
 /** The runner's units as the screens use them: the system, and the metres in one of its distance units. */
-import { DEFAULT_UNIT_SYSTEM, type Profile, type UnitSystem } from '../../../core/profile.ts';
+import type { Profile } from '../../../core/profile.ts';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../../core/unit-system.ts';
 import { metresPerUnit } from '../../../core/units.ts';
 
 export interface RunnerUnits {

@@ -9,6 +9,7 @@ import { alpha } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { MedalCard } from '../../../core/medals/api.ts';
 import { formatMedalDate } from '../../../core/medals/format.ts';
+import { readerLocale } from '../lib/format.ts';
 import { ShareButton } from '../analytics/ShareButton.tsx';
 import { drawMedalCard } from '../analytics/share-cards.ts';
 import { Medallion } from './Medallion.tsx';
@@ -78,7 +79,7 @@ function EarnedFacts({ medal }: { medal: MedalCard }) {
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', justifyContent: 'space-between', mt: 'auto' }}>
         <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {medal.earnedAt && `Earned ${formatMedalDate(medal.earnedAt)}`}
+          {medal.earnedAt && `Earned ${formatMedalDate(medal.earnedAt, readerLocale())}`}
           {medal.activityId && (
             <>
               {' · '}

@@ -12,7 +12,7 @@ import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { ActivityDetail } from '../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { useActivity } from '../activities/activities-api.ts';
 import { splitsTitle } from '../lib/activity-format.ts';
 import { ActivityActions } from '../activities/detail/ActivityActions.tsx';

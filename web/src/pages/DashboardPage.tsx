@@ -4,7 +4,7 @@
  * the Strava connection with its live sync, the newest activities and the way to upload more, and
  * "Make Stride yours" until units and location are set.
  */
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import LandscapeIcon from '@mui/icons-material/Landscape';
 import ShowChartIcon from '@mui/icons-material/ShowChart';

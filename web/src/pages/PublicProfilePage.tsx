@@ -20,18 +20,17 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { MedalTier } from '../../../core/medals/catalogue.ts';
-import type { PublicProfile, UnitSystem } from '../../../core/profile.ts';
+import type { PublicProfile } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { publicProfileTitle, type PublicActivity } from '../../../core/profile-privacy.ts';
 import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
-import { formatDistance, formatDuration, formatElevation } from '../../../core/units.ts';
 import { api, unwrap } from '../api/client.ts';
 import { TIER_STYLES } from '../lib/medal-tiers.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { PUBLIC_PROFILE_QUERY_KEY } from '../lib/query-keys.ts';
-import { formatDate, formatMonthYear } from '../lib/format.ts';
+import { formatDate, formatDistance, formatDuration, formatElevation, formatMonthYear } from '../lib/format.ts';
 import { BrandMark } from '../components/BrandMark.tsx';
 import { PublicActivityMap } from '../profile/PublicActivityMap.tsx';
-import { useUnits } from '../profile/use-units.ts';
 
 function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -186,7 +185,6 @@ export default function PublicProfilePage() {
     enabled: username !== undefined,
     retry: false,
   });
-  const { units } = useUnits();
   usePageTitle(query.data ? publicProfileTitle(query.data) : null);
 
   if (username === undefined) {
@@ -246,12 +244,12 @@ export default function PublicProfilePage() {
                   Running with {PRODUCT_NAME} since {formatMonthYear(profile.createdAt.slice(0, 10))}
                 </Typography>
               )}
-              {profile && <Totals profile={profile} units={units} />}
+              {profile && <Totals profile={profile} units={profile.unitSystem} />}
             </Stack>
           </CardContent>
         </Card>
         {profile && <Medals profile={profile} />}
-        {profile && <RecentActivities profile={profile} units={units} />}
+        {profile && <RecentActivities profile={profile} units={profile.unitSystem} />}
       </Stack>
     </PublicFrame>
   );

@@ -1,7 +1,7 @@
 /** The route's elevation profile over distance (recharts), shown only when the elevation service answered. */
 import { Card, CardContent, Typography } from '@mui/material';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { ProfilePoint } from '../../../core/routes/elevation-profile.ts';
 import { distanceInUnits, distanceUnitLabel, elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
@@ -44,12 +44,12 @@ export function ElevationCard({ profile, units }: { profile: readonly ProfilePoi
                 type="number"
                 domain={[0, 'dataMax']}
                 {...style.axis}
-                tickFormatter={(value: number) => `${Number(value.toFixed(1))} ${distanceUnit}`}
+                tickFormatter={(value: number) => `${formatNumber(value, 1)} ${distanceUnit}`}
               />
               <YAxis {...style.axis} width={56} domain={['auto', 'auto']} unit={` ${elevationUnit}`} />
               <Tooltip
                 {...style.tooltip}
-                labelFormatter={(value) => `${Number(Number(value).toFixed(2))} ${distanceUnit}`}
+                labelFormatter={(value) => `${formatNumber(Number(value), 2)} ${distanceUnit}`}
                 formatter={figure((value) => `${value} ${elevationUnit}`)}
               />
               <Area

@@ -6,7 +6,7 @@
 import CalculateIcon from '@mui/icons-material/Calculate';
 import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { ClimbSummary } from '../../../core/routes/elevation-profile.ts';
 import { formatDistance, formatElevation } from '../lib/format.ts';
 import { calculatorsLink } from './plan-link.ts';

@@ -6,7 +6,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { LatLng } from '../../../core/routes/geometry.ts';
 import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
 import { exportGpxUrl } from './planner-api.ts';

@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { RouteSummary } from '../../../core/routes/route-api.ts';
 import { formatDistance } from '../lib/format.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';

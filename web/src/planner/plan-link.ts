@@ -3,7 +3,7 @@
  * (web/src/calculators/calculator-state.ts), so the route's distance goes in `d`, in the runner's
  * units with two decimals, and `u` keeps those units for the splits.
  */
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { metresPerUnit } from '../../../core/units.ts';
 
 export function calculatorsLink(metres: number, units: UnitSystem): string {

@@ -14,7 +14,7 @@ import {
 } from '../../../core/routes/route-api.ts';
 import { emptyRoute, pendingLegs, routeEditorReducer } from '../../../core/routes/route-editor.ts';
 import { measureRoute, profileRoute, samplesKey } from '../../../core/routes/route-summary.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { fetchElevations, snapLegs } from './planner-api.ts';
 import { legKey, nextRetryIn, planSnap, recordAnswers, snapNotice, type SnapAnswers } from './snapping.ts';
 

@@ -3,7 +3,7 @@
  * setting as Account → Unit system), every figure following.
  */
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { UNIT_SYSTEMS, type UnitSystem } from '../../../core/profile.ts';
+import { UNIT_SYSTEMS, type UnitSystem } from '../../../core/unit-system.ts';
 import { UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
 import { useUnits } from './use-units.ts';
 import { useUpdateProfile } from './profile.ts';

@@ -8,7 +8,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, ButtonBase, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { distanceInUnits, distanceUnitLabel } from '../../../core/units.ts';
 import { taskCellText, taskTitle } from '../../../core/training/task-text.ts';

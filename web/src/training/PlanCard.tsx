@@ -8,10 +8,10 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatDuration } from '../../../core/units.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import { formatDuration, formatPacePerMetre } from '../lib/format.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
-import { formatTaskPace, planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
+import { planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
 import { dayText } from './goal-form.ts';
@@ -19,8 +19,8 @@ import { useDeletePlan, usePlan, useUpdatePlan } from './training-api.ts';
 import { useUnits } from '../profile/use-units.ts';
 
 function pacesText(plan: TrainingPlan, units: UnitSystem): string {
-  const easy = formatTaskPace(plan.paces.paces.easy ?? 0, units);
-  const threshold = formatTaskPace(plan.paces.paces.threshold ?? 0, units);
+  const easy = formatPacePerMetre(plan.paces.paces.easy ?? 0, units);
+  const threshold = formatPacePerMetre(plan.paces.paces.threshold ?? 0, units);
   const { effort } = plan.paces;
   const from =
     plan.paces.source === 'best-effort' && effort

@@ -4,6 +4,8 @@
  */
 import { Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { planTitle } from '../../../core/training/task-text.ts';
+import { readerLocale } from '../lib/format.ts';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
 import { useTodayTasks } from './training-api.ts';
@@ -34,7 +36,7 @@ export function TodayTasksCard({ linkToPlans = false }: { linkToPlans?: boolean 
             sx={{ mt: 1 }}
             data-testid="upcoming-plan"
           >
-            {plan.goalTitle}: the plan begins on {dayText(plan.startDate)}.
+            {planTitle(plan.race, plan.raceDate, readerLocale())}: the plan begins on {dayText(plan.startDate)}.
           </Typography>
         ))}
         {today.data && plans.length === 0 && today.data.upcoming.length === 0 && (
@@ -52,7 +54,7 @@ export function TodayTasksCard({ linkToPlans = false }: { linkToPlans?: boolean 
         {plans.map((plan) => (
           <Box key={plan.planId} sx={{ mt: 1.5 }} data-testid="today-plan">
             <Typography variant="subtitle2" color="text.secondary">
-              {plan.goalTitle}
+              {planTitle(plan.race, plan.raceDate, readerLocale())}
               {plan.adherence !== null && ` · ${plan.adherence} % of tasks due done`}
             </Typography>
             <TaskChecklist planId={plan.planId} date={plan.date} tasks={plan.tasks} />

@@ -5,7 +5,7 @@
  * runner gave it none.
  */
 import { parseDistance, parseTime } from '../../../core/running/pace.ts';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatGoalDistance } from '../../../core/training/goal-progress.ts';
 import {
   goalCreateSchema,
@@ -14,9 +14,9 @@ import {
   type GoalDefinition,
   type GoalKind,
 } from '../../../core/training/goals.ts';
-import { distanceUnitLabel, formatDuration } from '../../../core/units.ts';
+import { distanceUnitLabel } from '../../../core/units.ts';
 import { metresPerUnit } from '../../../core/units.ts';
-import { formatDay } from '../lib/format.ts';
+import { formatDay, formatDuration } from '../lib/format.ts';
 
 export interface GoalFormValues {
   kind: GoalKind;

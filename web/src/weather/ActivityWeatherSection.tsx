@@ -5,7 +5,7 @@
  */
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { Box, Stack, Typography } from '@mui/material';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { WEATHER_UNAVAILABLE_TEXT } from '../../../core/weather/weather-api.ts';
 import { formatPrecipitation, formatTemperature, formatWindSpeed } from '../../../core/weather/weather-units.ts';

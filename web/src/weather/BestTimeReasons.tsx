@@ -1,6 +1,6 @@
 /** Why the best hour won, one chip per factor: green where it helped, amber where it counted against. */
 import { Chip, Stack } from '@mui/material';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { bestHourReasons } from '../../../core/weather/best-time-reasons.ts';
 import type { WeatherHour } from '../../../core/weather/weather-api.ts';
 

@@ -1,6 +1,6 @@
 /** The next 12 hours side by side: the hour, its icon, temperature and chance of rain; scrolls on a phone. */
 import { Box, Stack, Typography } from '@mui/material';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { WeatherHour } from '../../../core/weather/weather-api.ts';
 import { formatTemperature } from '../../../core/weather/weather-units.ts';
 import { formatHour } from './weather-format.ts';

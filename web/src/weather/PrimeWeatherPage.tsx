@@ -17,7 +17,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/weather-api.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { formatTemperature } from '../../../core/weather/weather-units.ts';
@@ -25,6 +25,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { useUnits } from '../profile/use-units.ts';
 import { usePrimeWeather } from './weather-api.ts';
 import { formatDateTime, formatHour } from './weather-format.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 type Forecast = Extract<Weather, { status: 'ok' }>;
 
@@ -34,7 +35,7 @@ function primedRows(weather: Forecast, units: UnitSystem): [string, string][] {
   const last = hours.at(-1);
   return [
     ['Location', location.source === 'profile' ? `${location.label} (your profile)` : `${location.label} (its start)`],
-    ['Coordinates', `${location.lat.toFixed(2)}, ${location.lng.toFixed(2)}`],
+    ['Coordinates', `${formatDecimal(location.lat, 2)}, ${formatDecimal(location.lng, 2)}`],
     ['Cache key', origin.cacheKey],
     [
       'Fetched',

@@ -7,7 +7,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import DirectionsRunIcon from '@mui/icons-material/DirectionsRun';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { UnitSystem } from '../../../core/profile.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
 import { bestHourSentence } from '../../../core/weather/best-time.ts';
 import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/weather-api.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';

@@ -1,6 +1,7 @@
 /** How the readiness card shows a level (a title and a colour), and how a score chip shows the score. */
 import { READINESS_LOAD_LEARNING, SCORE_BAND_WORDS, scoreBand } from '../../../core/wellbeing/readiness.ts';
 import type { ReadinessView } from '../../../core/wellbeing/wellbeing-api.ts';
+import { formatDecimal } from '../lib/format.ts';
 
 export const READINESS_TITLES: Readonly<Record<ReadinessView['level'], string>> = {
   rest: 'Rest day',
@@ -34,5 +35,5 @@ export function loadRatioText(ratio: number | null, learning = false): string | 
   if (learning) {
     return READINESS_LOAD_LEARNING;
   }
-  return ratio === null ? null : `Training load: this week ${ratio.toFixed(1)}× your 4-week average`;
+  return ratio === null ? null : `Training load: this week ${formatDecimal(ratio, 1)}× your 4-week average`;
 }

@@ -19,7 +19,7 @@ import { Button, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, 
 import { useId, useState } from 'react';
 import { ACTIVITY_EDIT_TEXTS } from '../../../../core/activity/activity-edit.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts';
 import { ShareActivityButton } from '../../analytics/ShareActivityButton.tsx';
 import { STRAVA_ORANGE } from '../../lib/strava-brand.ts';

@@ -8,7 +8,7 @@ import {
   timeFigures,
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { formatElevation } from '../../lib/format.ts';
 import { formatCadence, formatHeartRate } from '../../lib/activity-format.ts';
 import { SummaryCard } from './DetailSection.tsx';

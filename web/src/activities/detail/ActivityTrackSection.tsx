@@ -2,7 +2,7 @@
 import { Alert, Card, Skeleton } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { useActivityTrack } from '../activities-api.ts';
 import { ActivityCharts } from '../ActivityCharts.tsx';
 import { ActivityMap } from '../ActivityMap.tsx';

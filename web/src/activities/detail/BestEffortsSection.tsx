@@ -2,8 +2,8 @@
 import { Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { BEST_EFFORT_STATUS_TEXT } from '../../../../core/running/best-efforts-api.ts';
 import { bestEffortDistance } from '../../../../core/running/activity-best-efforts.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatDuration, formatPace } from '../../../../core/units.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
+import { formatDuration, formatPace } from '../../lib/format.ts';
 import { useActivityBestEfforts } from '../personal-bests-api.ts';
 import { DetailSection } from './DetailSection.tsx';
 

@@ -7,10 +7,9 @@ import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material'
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../../core/activity/activity-corrections.ts';
 import { formatActivityDistance } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityDetail, CorrectedField } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
-import { formatDuration } from '../../../../core/units.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
-import { formatWallDateTime } from '../../lib/format.ts';
+import { formatDuration, formatWallDateTime } from '../../lib/format.ts';
 import { useRevertActivity } from '../activities-api.ts';
 
 type FileValues = NonNullable<ActivityDetail['correction']>['file'];

@@ -33,7 +33,8 @@ import {
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core/activity/parsed.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../../core/running/pace.ts';
-import { distanceUnitLabel, formatDuration } from '../../../../core/units.ts';
+import { distanceUnitLabel } from '../../../../core/units.ts';
+import { formatDuration } from '../../lib/format.ts';
 import { useUnits } from '../../profile/use-units.ts';
 import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';

@@ -10,7 +10,7 @@ import { Box, IconButton, Link, Stack, Typography, useMediaQuery, useTheme } fro
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { firstDayOfWeek, formatDay, formatDistance, formatMonthYear, weekdayNames } from '../../lib/format.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 import { monthCalendarWeeks, shiftMonth, type MonthCalendarWeek } from './month-calendar.ts';

@@ -27,7 +27,7 @@ import {
   formatMovingTime,
 } from '../../../../core/activity/activity-figures.ts';
 import type { ActivityListSort, ActivitySummary, SortOrder } from '../../../../core/activity/schemas.ts';
-import type { UnitSystem } from '../../../../core/profile.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { formatHeartRate } from '../../lib/activity-format.ts';
 import { formatElevation } from '../../lib/format.ts';
 import { ActivityNameCell } from '../ActivityNameCell.tsx';
