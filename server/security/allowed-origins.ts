@@ -5,7 +5,12 @@
  * localhost is another origin. Both the same-origin check (server/http/same-origin.ts) and
  * better-auth's trusted origins (server/auth/auth.ts) use this one rule.
  */
-import type { Config } from '../config.ts';
+
+/** The settings the rule reads (of server/config.ts's Config, which sits above this module). */
+export interface OriginSettings {
+  env: string;
+  publicUrl: string;
+}
 
 /** Names of this machine that only a local browser or program can reach the server by. */
 const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -28,7 +33,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /** The origins a state-changing request may come from. */
-export function allowedOrigins(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string[] {
+export function allowedOrigins(config: OriginSettings, requestUrl: string): string[] {
   const origins = [originOf(config.publicUrl)];
   if (config.env !== 'production' && isLoopback(requestUrl)) {
     origins.push(originOf(requestUrl));
