@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
 
 /**
- * The layers of the repository, written once (docs/architecture.md "Layers" explains them): the
+ * The layers of the repository, written once (docs/architecture.md, "The folders and their layers", explains them): the
  * arrows point one way, and each block below says it for one folder.
  *
  * - core/ imports nothing else of the repository and no Node module.
