@@ -6,7 +6,7 @@ import path from 'node:path';
 import {
   CamelCasePlugin,
   CompiledQuery,
-  Kysely,
+  type Kysely,
   Migrator,
   sql,
   PostgresDialect,
