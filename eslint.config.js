@@ -13,8 +13,8 @@ import tseslint from 'typescript-eslint';
 const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
 
 /**
- * The layers of the repository, written once (docs/architecture.md, "The folders and their layers", explains them): the
- * arrows point one way, and each block below says it for one folder.
+ * The layers of the repository, written once (docs/architecture.md, "The folders and their layers",
+ * explains them): the arrows point one way, and each block below says it for one folder.
  *
  * - core/ imports nothing else of the repository and no Node module.
  * - web/ imports core/ and only types of server/ (the Hono RPC `ApiRoutes`).
@@ -93,10 +93,8 @@ const SERVER_ENTRY_IMPORT = {
 /** The import rule of a server file that is not a test: `may` names the server folders it may import. */
 function serverLayer(may, message) {
   const refused = Object.keys(SERVER_LAYERS).filter((folder) => !may.includes(folder));
-  const patterns = [SERVER_NOT_WEB, SERVER_NOT_TOOLS, ONLY_TESTS, SERVER_ENTRY_IMPORT];
-  if (refused.length > 0) {
-    patterns.push({ regex: String.raw`^(\.{1,2}/)+(${refused.join('|')})/`, message: `Layers: ${message}` });
-  }
+  const layer = { regex: String.raw`^(\.{1,2}/)+(${refused.join('|')})/`, message: `Layers: ${message}` };
+  const patterns = [SERVER_NOT_WEB, SERVER_NOT_TOOLS, ONLY_TESTS, SERVER_ENTRY_IMPORT, layer];
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
