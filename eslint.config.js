@@ -1,8 +1,7 @@
 // One lint setup for the whole repo (STYLE.md §11): strict typed rules, no floating promises,
-// `===` only, braces always, and the layers' arrows pointing one way (DESIGN.md): core/ imports
-// nothing from server/ or web/ and no Node module; web/ takes only types from server/ (the Hono
-// RPC `ApiRoutes`); server/ never imports web/. These rules are the one place the boundaries are
-// enforced (`npx eslint .` is part of `npm test`).
+// `===` only, braces always, and the layers' arrows pointing one way (DESIGN.md; the layers are
+// listed below). These rules are the one place the boundaries are enforced (`npx eslint .` is part
+// of `npm test`; tools/lint-layers.test.ts and web/src/lib/layers.test.ts show each one refusing).
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -13,36 +12,95 @@ import tseslint from 'typescript-eslint';
 /** An import of one of the web app's feature, page or shell folders, from a sibling folder. */
 const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
 
-const SERVER_NOT_WEB = { regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' };
+/**
+ * The layers of the repository, written once (docs/architecture.md, "The folders and their layers",
+ * explains them): the arrows point one way, and each block below says it for one folder.
+ *
+ * - core/ imports nothing else of the repository and no Node module.
+ * - web/ imports core/ and only types of server/ (the Hono RPC `ApiRoutes`).
+ * - server/ never imports web/, tools/ or e2e/ (its tests may use tools/' stand-ins); inside it,
+ *   SERVER_LAYERS lists what each folder may import besides core/, itself and the base modules.
+ * - tools/ (not the product) imports anything but e2e/; e2e/ drives the built app and takes only
+ *   server/test-support/ from the server.
+ */
+const SERVER_LAYERS = {
+  routes: {
+    may: ['services', 'auth', 'http', 'events', 'mail', 'security'],
+    message: 'server/routes/ (the top layer) reaches data through services, never db/, integrations/, cache/ or jobs/.',
+  },
+  services: {
+    may: ['db', 'integrations', 'auth', 'cache', 'events', 'jobs', 'mail', 'security'],
+    message:
+      'server/services/ (the use cases) import repositories, integrations and the infrastructure below, never routes/ or http/.',
+  },
+  http: {
+    may: ['auth', 'security'],
+    message: 'server/http/ (inbound request plumbing) imports only auth/ and security/ of the server folders.',
+  },
+  auth: {
+    may: ['db', 'cache', 'jobs', 'mail', 'security'],
+    message: 'server/auth/ imports only db/, cache/, jobs/, mail/ and security/ of the server folders.',
+  },
+  cache: { may: ['db'], message: 'server/cache/ imports only db/ of the server folders.' },
+  events: { may: ['db'], message: 'server/events/ imports only db/ of the server folders.' },
+  jobs: { may: ['db'], message: 'server/jobs/ imports only db/ of the server folders.' },
+  mail: { may: [], message: 'server/mail/ imports no other server folder.' },
+  integrations: {
+    may: [],
+    message: 'server/integrations/ (the clients of outside services) import no other server folder.',
+  },
+  db: {
+    may: ['security'],
+    message: 'server/db/ (repositories and the database) imports only security/ of the server folders.',
+  },
+  security: { may: [], message: 'server/security/ imports no other server folder.' },
+};
+
+/** The server's root modules that every layer may import: configuration, time, errors, logging. */
+const SERVER_BASE_MODULES = [
+  'config',
+  'clock',
+  'errors',
+  'logger',
+  'log-output',
+  'shutdown',
+  'stop-signals',
+  'spooled-file',
+  'download',
+];
 
 /** Tests and their support may reach into any layer to set a case up. */
 const SERVER_TESTS = ['server/**/*.test.ts', 'server/test-support/**'];
 
+const SERVER_NOT_WEB = { regex: String.raw`^(\.{1,2}/)+(.+/)?web(/|$)`, message: 'server/ never imports from web/.' };
+
+const SERVER_NOT_TOOLS = {
+  regex: String.raw`^(\.{1,2}/)+(.+/)?(tools|e2e)/`,
+  message: 'server/ imports no tools/ or e2e/: they are not the product (only its tests use the tools).',
+};
+
+const ONLY_TESTS = {
+  regex: String.raw`^(\.{1,2}/)+test-support/`,
+  message: 'Layers: only tests import server/test-support/.',
+};
+
+/** The server's root modules above every layer: the entry points and the composition around them. */
+const SERVER_ENTRY_IMPORT = {
+  regex: String.raw`^(\.{1,2}/)+(app|server|main|backup-main|restore-main|backup-command|control-channel)\.ts$`,
+  message: "Layers: only the server's entry modules import server/app.ts, server.ts, main.ts and the backup commands.",
+};
+
+/** The import rule of a server file that is not a test: `may` names the server folders it may import. */
+function serverLayer(may, message) {
+  const refused = Object.keys(SERVER_LAYERS).filter((folder) => !may.includes(folder));
+  const layer = { regex: String.raw`^(\.{1,2}/)+(${refused.join('|')})/`, message: `Layers: ${message}` };
+  const patterns = [SERVER_NOT_WEB, SERVER_NOT_TOOLS, ONLY_TESTS, SERVER_ENTRY_IMPORT, layer];
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
 /** The sentence of the rule that keeps the server's time and timers on its injected clock. */
 const THROUGH_THE_CLOCK =
   'Server time goes through the injected Clock (server/clock.ts): clock.now(), clock.sleep(), clock.after(), clock.every().';
-
-/** Why a layer must not import a server folder: the sentence ESLint answers with. */
-const LAYER_MESSAGES = {
-  'test-support': 'Layers: only tests import server/test-support/.',
-  db: 'Layers: routes reach data through services, never server/db/ (repositories and the database).',
-  integrations: 'Layers: only services call server/integrations/ (the clients of outside services).',
-  routes: 'Layers: server/routes/ is the top layer; nothing below it imports it.',
-  services: 'Layers: server/services/ calls repositories, integrations and http/, never the reverse.',
-  http: 'Layers: repositories (server/db/) do not import server/http/.',
-};
-
-/**
- * The import rule of a server file that is not a test: never web/, never the test support, and
- * none of the named server folders. (One rule per file: a later block replaces an earlier one.)
- */
-function serverLayer(...folders) {
-  const patterns = ['test-support', ...folders].map((folder) => ({
-    regex: String.raw`^(\.{1,2}/)+${folder}/`,
-    message: LAYER_MESSAGES[folder],
-  }));
-  return { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, ...patterns] }] };
-}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'tmp/**', 'node_modules/**', 'test-results/**', 'docs/**'] },
@@ -82,8 +140,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`^(\.{1,2}/)+(.+/)?(server|web)(/|$)`,
-              message: 'core/ is pure: it imports nothing from server/ or web/, not even types.',
+              regex: String.raw`^(\.{1,2}/)+(.+/)?(server|web|tools|e2e)(/|$)`,
+              message: 'core/ is pure: it imports nothing from server/, web/, tools/ or e2e/, not even types.',
             },
             {
               group: ['node:*', ...builtinModules.flatMap((name) => [name, `${name}/**`])],
@@ -112,6 +170,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'web/ may import only types from server/ (`import type { ApiRoutes } ...`).',
             },
+            { regex: String.raw`^(\.{1,2}/)+(.+/)?(tools|e2e)/`, message: 'web/ imports no tools/ or e2e/.' },
           ],
         },
       ],
@@ -127,18 +186,52 @@ export default tseslint.config(
     },
   },
   { files: ['server/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB] }] } },
-  // The server's own layers (README "Architecture"): routes -> services -> repositories (server/db) ->
-  // the database; integrations and http/ below the services. Tests and their support are exempt.
-  { files: ['server/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer() },
-  { files: ['server/routes/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('db', 'integrations') },
-  { files: ['server/services/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes') },
+  // The server's own layers (SERVER_LAYERS above); the entry modules (server/*.ts but the base ones)
+  // may import every folder. Tests and their support are exempt.
   {
-    files: ['server/db/**/*.ts'],
+    files: ['server/**/*.ts'],
     ignores: SERVER_TESTS,
-    rules: serverLayer('routes', 'services', 'http', 'integrations'),
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_WEB, SERVER_NOT_TOOLS, ONLY_TESTS] }] },
   },
-  { files: ['server/integrations/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
-  { files: ['server/http/**/*.ts'], ignores: SERVER_TESTS, rules: serverLayer('routes', 'services') },
+  ...Object.entries(SERVER_LAYERS).map(([folder, { may, message }]) => ({
+    files: [`server/${folder}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: serverLayer([...may, folder], message),
+  })),
+  {
+    files: SERVER_BASE_MODULES.map((name) => `server/${name}.ts`),
+    rules: serverLayer(
+      ['security'],
+      "the server's base modules (configuration, time, errors, logging) import only security/.",
+    ),
+  },
+  {
+    // Dev tools, stand-ins and benchmarks may use any part of the product; the browser tests sit above them.
+    files: ['tools/**/*.{ts,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: String.raw`^(\.{1,2}/)+e2e/`, message: 'Layers: tools/ imports no e2e/.' }] },
+      ],
+    },
+  },
+  {
+    // Browser tests drive the built app over HTTP: core/, tools/ and the server's test support only.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.{1,2}/)+server/(?!test-support/)`,
+              message: 'Layers: e2e/ takes only server/test-support/ from the server; it reaches the app over HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Every wait, timer and reading of the time in the server goes through the injected Clock
     // (server/clock.ts), so a test's clock decides when each one ends. A real timer that must stay

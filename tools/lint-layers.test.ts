@@ -1,6 +1,6 @@
 /**
- * The server's layers hold by the linter (eslint.config.js): a file that imports across a layer the
- * wrong way fails `npx eslint` with the layer's sentence; the same file importing the right way passes.
+ * The layers hold by the linter (eslint.config.js): for every layer rule, a file that imports across
+ * it the wrong way fails `npx eslint` with the rule's sentence; files importing the right way pass.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -17,80 +17,198 @@ beforeAll(async () => {
   await eslint.lintText('', { filePath: path.join(root, 'server/layer-probe.ts') });
 }, 120_000);
 
-/** The messages of the import rule for `code` as if it were the file at `filePath`. */
+const IMPORT_RULES = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+
+/** The messages of the import rules for `code` as if it were the file at `filePath`. */
 async function importErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId !== null && IMPORT_RULES.has(message.ruleId))
     .map((message) => message.message);
 }
 
 const restricted = (source: string, sentence: string) =>
   `'${source}' import is restricted from being used by a pattern. ${sentence}`;
 
-describe('the server layers in ESLint', () => {
-  it('refuses a route importing the database, and lets it import a service', async () => {
-    expect(await importErrors("export type { Db } from '../db/db.ts';\n", 'server/routes/layer-probe.ts')).toEqual([
-      restricted(
-        '../db/db.ts',
-        'Layers: routes reach data through services, never server/db/ (repositories and the database).',
-      ),
+/** A layer's rule: a file at `file` importing `source` is refused with `sentence`. */
+interface Refusal {
+  rule: string;
+  file: string;
+  source: string;
+  sentence: string;
+}
+
+const REFUSALS: Refusal[] = [
+  {
+    rule: 'core/ imports nothing else of the repository',
+    file: 'core/layer-probe.ts',
+    source: '../server/db/db.ts',
+    sentence: 'core/ is pure: it imports nothing from server/, web/, tools/ or e2e/, not even types.',
+  },
+  {
+    rule: 'core/ imports no Node module',
+    file: 'core/activity/layer-probe.ts',
+    source: 'node:fs',
+    sentence: 'core/ touches no disk, network or process: no Node built-in modules.',
+  },
+  {
+    rule: 'web/ takes only types from server/',
+    file: 'web/src/charts/layer-probe.ts',
+    source: '../../../server/app.ts',
+    sentence: 'web/ may import only types from server/ (`import type { ApiRoutes } ...`).',
+  },
+  {
+    rule: 'web/ imports no tools/ or e2e/',
+    file: 'web/src/lib/layer-probe.ts',
+    source: '../../../tools/app-icons.ts',
+    sentence: 'web/ imports no tools/ or e2e/.',
+  },
+  {
+    rule: 'server/ never imports web/',
+    file: 'server/layer-probe.ts',
+    source: '../web/src/lib/palette.ts',
+    sentence: 'server/ never imports from web/.',
+  },
+  {
+    rule: 'server/ product code imports no tools/ or e2e/',
+    file: 'server/services/layer-probe.ts',
+    source: '../../tools/strava-simulator/strava-simulator.ts',
+    sentence: 'server/ imports no tools/ or e2e/: they are not the product (only its tests use the tools).',
+  },
+  {
+    rule: 'only tests import server/test-support/',
+    file: 'server/services/layer-probe.ts',
+    source: '../test-support/clock.ts',
+    sentence: 'Layers: only tests import server/test-support/.',
+  },
+  {
+    rule: "only the server's entry modules import them",
+    file: 'server/http/layer-probe.ts',
+    source: '../app.ts',
+    sentence:
+      "Layers: only the server's entry modules import server/app.ts, server.ts, main.ts and the backup commands.",
+  },
+  {
+    rule: 'routes reach data through services',
+    file: 'server/routes/layer-probe.ts',
+    source: '../db/db.ts',
+    sentence:
+      'Layers: server/routes/ (the top layer) reaches data through services, never db/, integrations/, cache/ or jobs/.',
+  },
+  {
+    rule: 'services never import http/',
+    file: 'server/services/strava/layer-probe.ts',
+    source: '../../http/same-origin.ts',
+    sentence:
+      'Layers: server/services/ (the use cases) import repositories, integrations and the infrastructure below, never routes/ or http/.',
+  },
+  {
+    rule: 'http/ never imports a service',
+    file: 'server/http/layer-probe.ts',
+    source: '../services/services.ts',
+    sentence: 'Layers: server/http/ (inbound request plumbing) imports only auth/ and security/ of the server folders.',
+  },
+  {
+    rule: 'auth/ never imports http/ (no two-way tie)',
+    file: 'server/auth/layer-probe.ts',
+    source: '../http/same-origin.ts',
+    sentence: 'Layers: server/auth/ imports only db/, cache/, jobs/, mail/ and security/ of the server folders.',
+  },
+  {
+    rule: 'cache/ imports only db/',
+    file: 'server/cache/layer-probe.ts',
+    source: '../auth/auth.ts',
+    sentence: 'Layers: server/cache/ imports only db/ of the server folders.',
+  },
+  {
+    rule: 'events/ imports only db/',
+    file: 'server/events/layer-probe.ts',
+    source: '../cache/session-cache.ts',
+    sentence: 'Layers: server/events/ imports only db/ of the server folders.',
+  },
+  {
+    rule: 'jobs/ imports only db/',
+    file: 'server/jobs/layer-probe.ts',
+    source: '../services/services.ts',
+    sentence: 'Layers: server/jobs/ imports only db/ of the server folders.',
+  },
+  {
+    rule: 'mail/ imports no other server folder',
+    file: 'server/mail/layer-probe.ts',
+    source: '../db/db.ts',
+    sentence: 'Layers: server/mail/ imports no other server folder.',
+  },
+  {
+    rule: 'integrations/ import no other server folder',
+    file: 'server/integrations/weather/layer-probe.ts',
+    source: '../../http/errors.ts',
+    sentence: 'Layers: server/integrations/ (the clients of outside services) import no other server folder.',
+  },
+  {
+    rule: 'db/ imports only security/',
+    file: 'server/db/layer-probe.ts',
+    source: '../services/services.ts',
+    sentence: 'Layers: server/db/ (repositories and the database) imports only security/ of the server folders.',
+  },
+  {
+    rule: 'security/ imports no other server folder',
+    file: 'server/security/layer-probe.ts',
+    source: '../db/db.ts',
+    sentence: 'Layers: server/security/ imports no other server folder.',
+  },
+  {
+    rule: "the server's base modules import only security/",
+    file: 'server/logger.ts',
+    source: './db/db.ts',
+    sentence: "Layers: the server's base modules (configuration, time, errors, logging) import only security/.",
+  },
+  {
+    rule: 'tools/ imports no e2e/',
+    file: 'tools/bench/layer-probe.ts',
+    source: '../../e2e/support/api.ts',
+    sentence: 'Layers: tools/ imports no e2e/.',
+  },
+  {
+    rule: 'e2e/ takes only the test support from the server',
+    file: 'e2e/support/layer-probe.ts',
+    source: '../../server/db/database.ts',
+    sentence: 'Layers: e2e/ takes only server/test-support/ from the server; it reaches the app over HTTP.',
+  },
+];
+
+describe('the layers in ESLint', () => {
+  it.each(REFUSALS)('$rule', async ({ file, source, sentence }) => {
+    expect(await importErrors(`import * as probe from '${source}';\nexport { probe };\n`, file)).toEqual([
+      restricted(source, sentence),
     ]);
-    expect(
-      await importErrors("export type { Services } from '../services/services.ts';\n", 'server/routes/layer-probe.ts'),
-    ).toEqual([]);
   });
 
-  it('refuses http/ importing a service or a route, and a repository importing a service', async () => {
-    expect(
-      await importErrors("export type { Services } from '../services/services.ts';\n", 'server/http/layer-probe.ts'),
-    ).toEqual([
-      restricted(
-        '../services/services.ts',
-        'Layers: server/services/ calls repositories, integrations and http/, never the reverse.',
-      ),
-    ]);
-    expect(
-      await importErrors("export type { RouteDeps } from '../routes/deps.ts';\n", 'server/http/layer-probe.ts'),
-    ).toEqual([
-      restricted('../routes/deps.ts', 'Layers: server/routes/ is the top layer; nothing below it imports it.'),
-    ]);
-    expect(
-      await importErrors("export type { Services } from '../services/services.ts';\n", 'server/db/layer-probe.ts'),
-    ).toEqual([
-      restricted(
-        '../services/services.ts',
-        'Layers: server/services/ calls repositories, integrations and http/, never the reverse.',
-      ),
-    ]);
-  });
-
-  it('refuses an integration importing a service, and lets a service use an integration', async () => {
-    expect(
-      await importErrors(
-        "export type { Services } from '../../services/services.ts';\n",
-        'server/integrations/strava/layer-probe.ts',
-      ),
-    ).toEqual([
-      restricted(
-        '../../services/services.ts',
-        'Layers: server/services/ calls repositories, integrations and http/, never the reverse.',
-      ),
-    ]);
-    expect(
-      await importErrors(
-        "export type { StravaClient } from '../integrations/strava/strava-client.ts';\n",
-        'server/services/layer-probe.ts',
-      ),
-    ).toEqual([]);
-  });
-
-  it('keeps the test support to tests', async () => {
-    const code = "export { fixedClock } from '../test-support/clock.ts';\n";
-    expect(await importErrors(code, 'server/services/layer-probe.ts')).toEqual([
-      restricted('../test-support/clock.ts', 'Layers: only tests import server/test-support/.'),
-    ]);
-    expect(await importErrors(code, 'server/routes/layer-probe.db.test.ts')).toEqual([]);
+  it.each([
+    { file: 'web/src/charts/layer-probe.ts', code: "import type { ApiRoutes } from '../../../server/app.ts';" },
+    { file: 'server/routes/layer-probe.ts', code: "import type { Services } from '../services/services.ts';" },
+    {
+      file: 'server/services/layer-probe.ts',
+      code: "import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';",
+    },
+    { file: 'server/http/layer-probe.ts', code: "import type { Auth } from '../auth/auth.ts';" },
+    { file: 'server/auth/layer-probe.ts', code: "import { allowedOrigins } from '../security/allowed-origins.ts';" },
+    {
+      file: 'server/integrations/weather/layer-probe.ts',
+      code: "import { readCappedJson } from '../upstream-body.ts';",
+    },
+    { file: 'server/db/layer-probe.ts', code: "import { REAL_CLOCK } from '../clock.ts';" },
+    { file: 'server/server.ts', code: "import { createApp } from './app.ts';" },
+    { file: 'server/routes/layer-probe.db.test.ts', code: "import { fixedClock } from '../test-support/clock.ts';" },
+    {
+      file: 'server/routes/layer-probe.db.test.ts',
+      code: "import { startSmtpStandIn } from '../../tools/service-stand-ins/smtp.ts';",
+    },
+    {
+      file: 'e2e/support/layer-probe.ts',
+      code: "import { migratePglite } from '../../server/test-support/database-template.ts';",
+    },
+  ])('lets $file import what its layer may: $code', async ({ file, code }) => {
+    expect(await importErrors(`${code}\n`, file)).toEqual([]);
   });
 });
 

@@ -96,7 +96,7 @@ for (const [width, height, suffix] of [
   await page.getByRole('heading', { name: 'Distance per week' }).waitFor();
   await page.locator('.recharts-surface').first().waitFor();
   await shoot(page, `charts-${suffix}`);
-  // With a Strava app configured (the simulator, see the README): connect, sync, and show the result.
+  // With a Strava app configured (the simulator, see docs/strava.md): connect, sync, and show the result.
   await page.goto(`${baseUrl}/dashboard`);
   const connect = page.getByRole('button', { name: 'Connect Strava' }).first();
   await connect.waitFor();

@@ -20,8 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildForBrowserTests, runInRepository, TEST_BUILD_DIR_VARIABLE } from '../../tools/build-for-browser-tests.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { migratePglite } from '../../server/test-support/database-template.ts';
+import { copyPgliteTemplate, migratePglite } from '../../server/test-support/database-template.ts';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
@@ -287,8 +286,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       Array.from({ length: workers }, async (_, index) => {
         const dataDir = path.join(tempDir, `data-${index + 1}`);
         // DATA_DIR/pglite is where the server keeps its embedded database.
-        const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite'), pgliteTemplate: template });
-        await database.close();
+        await copyPgliteTemplate(template, path.join(dataDir, 'pglite'));
         return startSuiteServer(build, dataDir);
       }),
     );

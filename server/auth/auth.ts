@@ -10,7 +10,7 @@ import { registrationSchema } from '../../core/profile.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { allowedOrigins } from '../http/same-origin.ts';
+import { allowedOrigins } from '../security/allowed-origins.ts';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import type { CachedSession, SessionCache } from '../cache/session-cache.ts';
 import type { PasswordHashing } from './password-hashing.ts';
@@ -82,9 +82,7 @@ export function createAuth(
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.appSecret,
-    // The same origins as server/http/same-origin.ts (which refuses the rest before better-auth runs):
-    // PUBLIC_URL, and outside production the origin this request reached the server on. Never a
-    // wildcard port: a page on another port of localhost is another origin.
+    // The same origins as server/http/same-origin.ts (which refuses the rest before better-auth runs).
     trustedOrigins: (request?: Request) => (request ? allowedOrigins(config, request.url) : [config.publicUrl]),
     database: { db, type: 'postgres', transaction: true },
     telemetry: { enabled: false },

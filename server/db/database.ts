@@ -6,7 +6,7 @@ import path from 'node:path';
 import {
   CamelCasePlugin,
   CompiledQuery,
-  Kysely,
+  type Kysely,
   Migrator,
   sql,
   PostgresDialect,
@@ -23,6 +23,8 @@ import type { DatabaseKind } from '../config.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
 import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
+import { withCursorStreams } from './cursor-stream.ts';
+import { GuardedKysely } from './transaction-guard.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -234,7 +236,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, application_name: POOL_APPLICATION_NAME });
     // Unheard, an 'error' event of an idle connection would end the whole process.
     pool.on('error', (error) => options.onConnectionError?.(error, 'pool'));
-    dialect = new PostgresDialect({ pool });
+    dialect = withCursorStreams(new PostgresDialect({ pool }));
     listen = (channel, onPayload, onResumed) =>
       listenOnPostgres(
         databaseUrl,
@@ -259,7 +261,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
   // fields, a user's athleteProfile) are data and stay exactly as stored.
   const { onQuery } = options;
-  const db = new Kysely<Database>({
+  const db = new GuardedKysely<Database>({
     dialect,
     plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true }), ...(options.queryPlugins ?? [])],
     ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),

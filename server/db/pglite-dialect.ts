@@ -21,6 +21,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { streamThroughCursor } from './cursor-stream.ts';
 import { isBackgroundWork } from './query-priority.ts';
 
 /** The longest a background query waits behind requests before it is served among them. */
@@ -32,6 +33,9 @@ export interface PgliteDialectOptions {
 }
 
 class PgliteConnection implements DatabaseConnection {
+  /** Set by the driver between BEGIN and COMMIT or ROLLBACK. */
+  inTransaction = false;
+
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -41,12 +45,9 @@ class PgliteConnection implements DatabaseConnection {
       : { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
   }
 
-  /** PGlite answers whole; a stream gets the rows in chunks. */
-  async *streamQuery<R>(compiled: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
-    const { rows } = await this.executeQuery<R>(compiled);
-    for (let start = 0; start < rows.length; start += chunkSize) {
-      yield { rows: rows.slice(start, start + chunkSize) };
-    }
+  /** A chunk at a time through a cursor (cursor-stream.ts): memory holds one chunk, not the result. */
+  streamQuery<R>(compiled: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
+    return streamThroughCursor<R>(this, compiled, chunkSize, this.inTransaction);
   }
 }
 
@@ -127,13 +128,16 @@ class PgliteDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const begin = settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : 'begin';
     await connection.executeQuery(CompiledQuery.raw(begin));
+    this.#connection.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#connection.inTransaction = false;
     await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#connection.inTransaction = false;
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 

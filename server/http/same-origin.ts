@@ -8,10 +8,9 @@
  * The rule, for every method but GET, HEAD and OPTIONS (GET must never change state; the event
  * stream is a GET):
  * 1. `Sec-Fetch-Site: same-origin` passes (the browser computes it; a page cannot forge it).
- * 2. Otherwise an `Origin` header must be one of the allowed origins: PUBLIC_URL's origin and,
- *    outside production, the origin the browser used to reach this server when that is a loopback
- *    address (`http://localhost:5173` behind `npm run dev`'s proxy, tests on any port). A page on
- *    another port has another origin and is refused.
+ * 2. Otherwise an `Origin` header must be one of the allowed origins (server/security/allowed-origins.ts):
+ *    PUBLIC_URL's origin and, outside production, the origin the browser used to reach this server
+ *    when that is a loopback address. A page on another port has another origin and is refused.
  * 3. No Origin but a `Sec-Fetch-Site` of anything else (same-site, cross-site, none): refused.
  * 4. Neither header: a browser always sends Origin on a cross-origin POST, so this is a program
  *    (curl, a script, a test client). Allowed when it carries no cookie, so it cannot be riding on a
@@ -41,6 +40,7 @@ import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { escapeHtml } from '../../core/mailings/mail-body.ts';
 import { UNSUBSCRIBE_PATH } from '../../core/mailings/mail-preferences.ts';
 import type { Config } from '../config.ts';
+import { allowedOrigins, isLoopback } from '../security/allowed-origins.ts';
 import { clientAddress } from './client-address.ts';
 import { errorBody, sendError } from './errors.ts';
 import type { SecurityLog } from './security-log.ts';
@@ -54,27 +54,8 @@ export const CROSS_ORIGIN_EXEMPT_PATHS: ReadonlySet<string> = new Set([
   UNSUBSCRIBE_PATH,
 ]);
 
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Names of this machine that only a local browser or program can reach the server by. */
-const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Paths that answer whatever the Host header says (probes by address). */
 const ANY_HOST_PATHS: ReadonlySet<string> = new Set(['/api/health']);
-
-function isLoopback(url: string): boolean {
-  try {
-    return LOOPBACK_HOSTNAMES.has(new URL(url).hostname.toLowerCase());
-  } catch {
-    return false;
-  }
-}
 
 /** Whether a request reached the server by its own name (see the module comment). */
 export function hostAllowed(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): boolean {
@@ -120,15 +101,6 @@ function wrongHostPage(publicUrl: string): string {
   const escaped = escapeHtml(publicUrl);
   const sentence = HTTP_MESSAGES.unknownHost(escaped).replace(escaped, `<a href="${escaped}">${escaped}</a>`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stride</title></head><body style="font-family:system-ui,sans-serif;background:#121212;color:#fff;margin:2rem;line-height:1.5"><p>${sentence}</p></body></html>`;
-}
-
-/** The origins a state-changing request may come from (see the module comment, rule 2). */
-export function allowedOrigins(config: Pick<Config, 'env' | 'publicUrl'>, requestUrl: string): string[] {
-  const origins = [originOf(config.publicUrl)];
-  if (config.env !== 'production' && isLoopback(requestUrl)) {
-    origins.push(originOf(requestUrl));
-  }
-  return origins.filter((origin): origin is string => origin !== undefined);
 }
 
 export type SameOriginVerdict = 'allowed' | 'refused';

@@ -23,7 +23,7 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 const at = (north: number, east = 0): LatLng => ({ lat: 46.05 + north / 111_195, lng: 14.5 + east / 77_200 });
 const legsOf = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ from: at(i * 100), to: at(i * 100 + 100) }));
-/** Concurrent leg requests of one snap (server/services/route-services-client.ts). */
+/** Concurrent leg requests of one snap (server/integrations/route-services/route-services-client.ts). */
 const SNAP_CONCURRENCY = 4;
 const MB = 1024 * 1024;
 

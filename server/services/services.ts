@@ -38,6 +38,10 @@ import { createErrorReports } from './error-report-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
 import { createStripeGateway } from '../integrations/stripe/stripe-gateway.ts';
+import {
+  createRouteServicesClient,
+  type ElevationClient,
+} from '../integrations/route-services/route-services-client.ts';
 import type { SubscriptionFeature, SubscriptionPlan } from '../../core/subscription.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import {
@@ -135,7 +139,6 @@ import {
   removePrivacyZone,
   updateProfilePrivacy,
 } from './public-profile-service.ts';
-import { createRouteServicesClient, type ElevationClient } from './route-services-client.ts';
 import {
   deleteRoute,
   exportRouteGpx,

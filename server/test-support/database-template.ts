@@ -44,6 +44,12 @@ export async function migratePglite(): Promise<Blob> {
   }
 }
 
+/** A PGlite data folder (created) holding a copy of `template`, closed again. */
+export async function copyPgliteTemplate(template: Blob, pgliteDir: string): Promise<void> {
+  const database = await openDatabase({ pgliteDir, pgliteTemplate: template });
+  await database.close();
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = project.config.env.STRIDE_TEST_DB ?? 'pglite';
   if (kind === 'postgres') {

@@ -9,6 +9,8 @@
 export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/built-server.db.test.ts': 'the bundled server migrates and starts on each database',
   'server/db/database-types.db.test.ts': 'type parsers: node-postgres and PGlite read values differently',
+  'server/db/transaction-guard.db.test.ts':
+    'a query on db inside a transaction refused, streams through a cursor, on each driver',
   'server/jobs/job-queue.db.test.ts': 'pg-boss: transactions, SKIP LOCKED, a restarted queue',
   'server/server.db.test.ts': 'LISTEN/NOTIFY, migrations, the pool, restarts; branches on the database',
   'server/backups-postgres.db.test.ts': 'pg_dump and pg_restore with an exported snapshot (PostgreSQL only)',

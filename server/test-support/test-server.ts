@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Config, type DatabaseKind } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { copyPgliteTemplate } from './database-template.ts';
 import { createPostgresDatabase, dropPostgresDatabase, postgresDatabaseUrl } from './postgres-databases.ts';
 import type { Clock } from '../clock.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -114,8 +114,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   try {
     if (template) {
       // Written into the folder now, so every server that opens it finds the migrated copy.
-      const handle = await openDatabase({ pgliteDir, pgliteTemplate: template });
-      await handle.close();
+      await copyPgliteTemplate(template, pgliteDir);
     }
   } catch (error) {
     await rm(folder, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import {
 import { WEATHER_BODY_MAX_BYTES } from '../../../core/upstream-limits.ts';
 import type { WeatherConfig } from '../../config.ts';
 import { REAL_CLOCK, timeoutSignal, type Clock } from '../../clock.ts';
-import { readCappedJson } from '../../http/upstream-body.ts';
+import { readCappedJson } from '../upstream-body.ts';
 
 export class WeatherProviderError extends Error {
   constructor(

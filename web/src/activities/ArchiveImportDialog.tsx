@@ -1,5 +1,5 @@
 /**
- * Importing a whole export archive (README "Importing an export archive"), opened from the upload
+ * Importing a whole export archive (docs/activities.md, "Importing an export archive"), opened from the upload
  * dialog: one .zip chosen and sent (its byte progress shown), then the import's live line
  * "1,240 of 3,812 files, 3 refused — see why", and at the end its counts and the refused files with
  * their sentences. A refusal of the whole archive (one already running, too large, not a ZIP)

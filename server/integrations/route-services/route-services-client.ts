@@ -14,19 +14,19 @@
  * logged and answered as "none" (the leg is drawn straight, no climb is shown), never thrown.
  */
 import type { Logger } from 'pino';
-import { batches, type LatLng } from '../../core/routes/geometry.ts';
-import type { ElevationAnswer, SnapResponse } from '../../core/routes/route-api.ts';
-import { parseElevationResponse, parseOsrmRoute } from '../../core/routes/route-schemas.ts';
+import { batches, type LatLng } from '../../../core/routes/geometry.ts';
+import type { ElevationAnswer, SnapResponse } from '../../../core/routes/route-api.ts';
+import { parseElevationResponse, parseOsrmRoute } from '../../../core/routes/route-schemas.ts';
 import {
   ELEVATION_BODY_MAX_BYTES,
   ELEVATION_QUEUE_MAX,
   ELEVATION_QUEUE_MAX_PER_CLIENT,
   ELEVATION_QUEUE_MAX_VISITORS,
   ROUTING_BODY_MAX_BYTES,
-} from '../../core/upstream-limits.ts';
-import { timeoutSignal, type Clock } from '../clock.ts';
-import type { PlannerConfig } from '../config.ts';
-import { readCappedJson } from '../http/upstream-body.ts';
+} from '../../../core/upstream-limits.ts';
+import { timeoutSignal, type Clock } from '../../clock.ts';
+import type { PlannerConfig } from '../../config.ts';
+import { readCappedJson } from '../upstream-body.ts';
 
 /** Legs routed at once: a 200-point route is 199 requests to the routing service. */
 const SNAP_CONCURRENCY = 4;
