@@ -17,16 +17,7 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
   const rows = await db
     .selectFrom('activities')
-    .select([
-      'id',
-      'type',
-      'source',
-      'startDate',
-      'startDateLocal',
-      'distance',
-      'hasTiming',
-      'elevationGain',
-    ])
+    .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'hasTiming', 'elevationGain'])
     .select(activityTime(userId).as('movingTime'))
     .where('userId', '=', userId)
     .where(isCounted)
