@@ -123,31 +123,37 @@ export type MedalRederivation =
 
 /**
  * Writes a runner's re-derived medals in one transaction, each only while it is still below
- * `version` (another app server may have written it). A kept medal keeps its date and seen state.
+ * `version` (another app server may have written it; no version: whatever it is). A kept medal keeps
+ * its date and seen state.
  */
 export async function saveRederivedMedals(
   db: Db,
   userId: string,
-  version: number,
+  version: number | null,
   decisions: readonly MedalRederivation[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const decision of decisions) {
       if (decision.keep) {
-        await trx
+        let update = trx
           .updateTable('userMedals')
-          .set({ activityId: decision.activityId, value: decision.value, rulesVersion: version })
+          .set({
+            activityId: decision.activityId,
+            value: decision.value,
+            ...(version === null ? {} : { rulesVersion: version }),
+          })
           .where('userId', '=', userId)
-          .where('medalId', '=', decision.medalId)
-          .where('rulesVersion', '<', version)
-          .execute();
+          .where('medalId', '=', decision.medalId);
+        if (version !== null) {
+          update = update.where('rulesVersion', '<', version);
+        }
+        await update.execute();
       } else {
-        await trx
-          .deleteFrom('userMedals')
-          .where('userId', '=', userId)
-          .where('medalId', '=', decision.medalId)
-          .where('rulesVersion', '<', version)
-          .execute();
+        let removal = trx.deleteFrom('userMedals').where('userId', '=', userId).where('medalId', '=', decision.medalId);
+        if (version !== null) {
+          removal = removal.where('rulesVersion', '<', version);
+        }
+        await removal.execute();
       }
     }
   });

@@ -213,10 +213,43 @@ export async function getUnseenCount(db: Db, userId: string): Promise<{ unseenCo
   return { unseenCount: await countUnseen(db, userId) };
 }
 
-/** Spec §4: the medals are checked after every import, edit and deletion. */
+/**
+ * The medals an edit's activities earned, against the rules on what the runner's activities show
+ * now: one that nothing earns any more goes (a corrected or reverted distance, time or date takes
+ * back what the wrong figures gave); one still earned stays as it is. Nothing is announced.
+ */
+async function recheckMedalsEarnedBy(context: ServiceContext, userId: string, activityIds: readonly string[]) {
+  const { db } = context;
+  const held = (await listUserMedals(db, userId)).filter(
+    (record) => record.activityId !== null && activityIds.includes(record.activityId),
+  );
+  if (held.length === 0) {
+    return;
+  }
+  const { evaluations } = await evaluate(context, userId, undefined);
+  const decisions: MedalRederivation[] = held
+    .filter((record) => {
+      const evaluation = evaluations.get(record.medalId as MedalEvaluation['medalId']);
+      return evaluation !== undefined && !evaluation.error && !evaluation.earned;
+    })
+    .map((record) => ({ medalId: record.medalId, keep: false }));
+  if (decisions.length === 0) {
+    return;
+  }
+  await saveRederivedMedals(db, userId, null, decisions);
+  await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) }, new Date(context.clock.now()));
+}
+
+/**
+ * Spec §4: the medals are checked after every import, edit and deletion; an edit's activities have
+ * the medals they earned checked again first.
+ */
 export const medalsReaction: ActivityReaction = {
   name: 'medals',
   run: async (context, change) => {
+    if (change.source === 'edit' && change.updated !== undefined) {
+      await recheckMedalsEarnedBy(context, change.userId, change.updated);
+    }
     await checkMedals(context, change.userId, change.timeZone);
   },
 };
