@@ -8,6 +8,7 @@ import { splitName, usernameSchema } from './names.ts';
 import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './unit-system.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
+import { DEFAULT_THEME, THEMES } from './theme.ts';
 
 /**
  * The runner's time zone (Account): an IANA name the runtime knows, or null to follow the browser's.
@@ -38,14 +39,6 @@ export const ACTIVITY_TIME_LABELS: Readonly<Record<ActivityTimeChoice, string>> 
 /** What the Account choice changes. */
 export const ACTIVITY_TIME_HELP =
   "The time, pace and totals of your activities: your watch's own timer where the file has one, or the time Stride counts you moving.";
-
-/**
- * The screens' theme (Account → Theme): dark, light, or the system's (the device's
- * prefers-color-scheme, followed as it changes). Spec §2: the app is dark unless the runner chooses.
- */
-export const THEMES = ['dark', 'light', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = 'dark';
 
 export const preferencesSchema = z.object({
   unitSystem: z.enum(UNIT_SYSTEMS),

@@ -1,5 +1,5 @@
 /**
- * The screens' theme the runner chose in Account (core/profile.ts THEMES): dark, light, or the
+ * The screens' theme the runner chose in Account (core/theme.ts THEMES): dark, light, or the
  * system's. Every profile starts dark, the spec's theme.
  */
 import { sql, type Kysely } from 'kysely';

@@ -14,14 +14,8 @@ import {
   Switch,
 } from '@mui/material';
 import { NO_MAIL_NOTE } from '../../../core/mailings/mail-preferences.ts';
-import {
-  ACTIVITY_TIME_HELP,
-  ACTIVITY_TIME_LABELS,
-  ACTIVITY_TIMES,
-  THEMES,
-  type Preferences,
-  type Theme,
-} from '../../../core/profile.ts';
+import { ACTIVITY_TIME_HELP, ACTIVITY_TIME_LABELS, ACTIVITY_TIMES, type Preferences } from '../../../core/profile.ts';
+import { THEMES, type Theme } from '../../../core/theme.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { useSendsMail } from './use-sends-mail.ts';
 

@@ -5,7 +5,7 @@
  * public/theme-boot.js reads the same key before any of the app's scripts load.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, THEMES, type Theme } from '../../../core/profile.ts';
+import { DEFAULT_THEME, THEMES, type Theme } from '../../../core/theme.ts';
 import type { ColorScheme } from '../lib/palette.ts';
 
 export const THEME_STORAGE_KEY = 'stride-theme';
