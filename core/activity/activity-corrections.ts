@@ -18,7 +18,7 @@
  */
 import type { UploadActivityType } from './parsed.ts';
 import { instantOfLocalDateTime } from './activity-edit.ts';
-import { checkPlausibility } from './plausibility.ts';
+import { checkStoredFigures } from './plausibility.ts';
 import { CORRECTED_FIELDS, type CorrectedField } from './schemas.ts';
 import { localDateTime } from './time-zone.ts';
 
@@ -152,15 +152,7 @@ export function flagOfShown(input: {
 }): { flagged: boolean; flagReason: string | null } {
   const { file, shown, maxSpeed, nowMs } = input;
   const judge = (figures: CorrectableFigures, type: UploadActivityType) =>
-    checkPlausibility({
-      type,
-      distance: figures.distance,
-      movingTime: figures.movingTime,
-      elapsedTime: figures.elapsedTime,
-      averageSpeed: figures.averageSpeed,
-      maxSpeed,
-      start: { startMs: figures.startMs, nowMs },
-    });
+    checkStoredFigures({ ...figures, type, maxSpeed, startDate: new Date(figures.startMs) }, type, nowMs);
   if (file.flagged && judge(file, file.type)?.message !== file.flagReason) {
     return { flagged: true, flagReason: file.flagReason };
   }
