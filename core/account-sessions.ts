@@ -8,6 +8,8 @@ export const accountSessionSchema = z.object({
   id: z.string(),
   /** e.g. "Chrome on Windows"; "Unknown browser" when the user agent says nothing readable. */
   device: z.string(),
+  /** ISO time the session was signed in: the account's last sign-in is the newest of these. */
+  signedInAt: z.string(),
   /** ISO time the session was last renewed or created. */
   lastSeenAt: z.string(),
   /** The session of the browser asking. */

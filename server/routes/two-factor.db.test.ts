@@ -365,8 +365,12 @@ describe('Account: active sessions', () => {
       ]),
     );
     expect(listed.body.sessions.filter((session) => session.current)).toHaveLength(1);
+    // Each session says when it signed in; the laptop signed in last.
+    const signedIn = (device: string) =>
+      Date.parse(listed.body.sessions.find((session) => session.device === device)?.signedInAt ?? '');
+    expect(signedIn('Chrome on Windows')).toBeGreaterThanOrEqual(signedIn('Safari on iPhone'));
     for (const session of listed.body.sessions) {
-      expect(Number.isNaN(Date.parse(session.lastSeenAt))).toBe(false);
+      expect(Date.parse(session.signedInAt)).toBeLessThanOrEqual(Date.parse(session.lastSeenAt));
       expect(session).not.toHaveProperty('token');
     }
     const phoneSession = listed.body.sessions.find((session) => session.device === 'Safari on iPhone');

@@ -23,6 +23,7 @@ export async function listAccountSessions(db: Db, user: SessionUser, now: Date):
   return rows.map((row) => ({
     id: row.id,
     device: describeUserAgent(row.userAgent),
+    signedInAt: row.createdAt.toISOString(),
     lastSeenAt: row.updatedAt.toISOString(),
     current: row.id === user.sessionId,
   }));

@@ -1,11 +1,17 @@
 /**
  * Account Settings → "Active sessions": every browser and device signed in to this account (read
- * from its user agent), when it was last seen, which one is this browser, and signing out one other.
+ * from its user agent), when it signed in and was last seen, which one is this browser, the account's
+ * last sign-in, and signing out one other.
  */
 import { Alert, Box, Button, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
-import { ACCOUNT_SESSION_MESSAGES } from '../../../core/account-sessions.ts';
+import { ACCOUNT_SESSION_MESSAGES, type AccountSession } from '../../../core/account-sessions.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useAccountSessions, useEndSession } from './two-factor.ts';
+
+/** The account's last sign-in: the newest of its sessions' sign-ins. */
+function lastSignIn(sessions: readonly AccountSession[]): string {
+  return sessions.reduce((latest, session) => (session.signedInAt > latest ? session.signedInAt : latest), '');
+}
 
 export function ActiveSessions() {
   const { data: sessions, error } = useAccountSessions();
@@ -18,6 +24,7 @@ export function ActiveSessions() {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Where this account is signed in now.
+          {sessions && sessions.length > 0 && ` Last sign-in: ${formatDateTime(lastSignIn(sessions))}.`}
         </Typography>
       </Box>
       {error && <Alert severity="error">{error.message}</Alert>}
@@ -43,7 +50,7 @@ export function ActiveSessions() {
                   {session.current && <Chip size="small" color="primary" variant="outlined" label="This device" />}
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
-                  Last seen {formatDateTime(session.lastSeenAt)}
+                  Signed in {formatDateTime(session.signedInAt)} · last seen {formatDateTime(session.lastSeenAt)}
                 </Typography>
               </Box>
               {!session.current && (
