@@ -6,7 +6,6 @@
  * SDK), the original file never changes, bad input changes nothing, and a re-derivation of the file
  * keeps the runner's correction.
  */
-import path from 'node:path';
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,14 +22,9 @@ import type { Profile } from '../../core/profile.ts';
 import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
 import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
 import type { Goal, TrainingPlan } from '../../core/training/training-api.ts';
-import { createEventHub } from '../events/event-hub.ts';
-import { createLogger } from '../logger.ts';
-import { rederiveStoredActivities } from '../services/activity-rederive.ts';
-import { createImportPool } from '../services/import-pool.ts';
-import { createServiceContext } from '../services/service-context.ts';
-import { registerActivityReactions } from '../services/services.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { rederiveNow } from '../test-support/rederive.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -263,22 +257,8 @@ describe('correcting a file activity', () => {
     await sql`update activities set derivation_version = 0,
       file_figures = jsonb_set(file_figures, '{distance}', '1234'::jsonb) where id = ${id}`.execute(server.database.db);
     expect((await detail()).correction?.file.distance).toBe(1234);
-    const logger = createLogger('silent');
-    const pool = createImportPool({ workers: 1, memoryMb: 256, fileTimeoutMs: 60_000 });
-    const events = await createEventHub(server.database, logger);
-    try {
-      const context = createServiceContext({ db: server.database.db, events, logger, clock });
-      registerActivityReactions(context);
-      const outcome = await rederiveStoredActivities({
-        ...context,
-        pool,
-        spoolDir: path.join(server.config.dataDir, 'tmp'),
-      });
-      expect(outcome.rederived).toBe(1);
-    } finally {
-      await pool.close();
-      await events.close();
-    }
+    const outcome = await rederiveNow(server, clock);
+    expect(outcome.rederived).toBe(1);
     const after = await detail();
     expect(after).toEqual({ ...corrected, updatedAt: after.updatedAt });
     expect(after.correction?.file.distance).toBe(asImported.distance);

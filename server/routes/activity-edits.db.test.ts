@@ -5,7 +5,6 @@
  * activity's name, type and description stay Strava's; re-deriving a file keeps the runner's edits;
  * private notes never leave the runner.
  */
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_CORRECTION_MESSAGES } from '../../core/activity/activity-corrections.ts';
@@ -21,15 +20,10 @@ import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
 import type { Goal, TrainingPlan } from '../../core/training/training-api.ts';
-import { createEventHub } from '../events/event-hub.ts';
-import { createLogger } from '../logger.ts';
-import { createServiceContext } from '../services/service-context.ts';
-import { registerActivityReactions } from '../services/services.ts';
-import { rederiveStoredActivities } from '../services/activity-rederive.ts';
-import { createImportPool } from '../services/import-pool.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, makeProfilePublic, type RegisteredUser, registerUser } from '../test-support/factories.ts';
+import { rederiveNow } from '../test-support/rederive.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
@@ -414,22 +408,8 @@ describe('re-deriving a file keeps the runner’s edits', () => {
       server.database.db,
     );
 
-    const logger = createLogger('silent');
-    const pool = createImportPool({ workers: 1, memoryMb: 256, fileTimeoutMs: 60_000 });
-    const events = await createEventHub(server.database, logger);
-    try {
-      const context = createServiceContext({ db: server.database.db, events, logger, clock });
-      registerActivityReactions(context);
-      const outcome = await rederiveStoredActivities({
-        ...context,
-        pool,
-        spoolDir: path.join(server.config.dataDir, 'tmp'),
-      });
-      expect(outcome.rederived).toBeGreaterThanOrEqual(1);
-    } finally {
-      await pool.close();
-      await events.close();
-    }
+    const outcome = await rederiveNow(server, clock);
+    expect(outcome.rederived).toBeGreaterThanOrEqual(1);
     const after = await detail(runner, id);
     expect(after).toMatchObject({ ...edit, countedOverride: false, distance: edited.distance });
     expect(await statistics(runner)).toMatchObject({ totalActivities: 0 });
