@@ -20,7 +20,9 @@ import {
   heading,
   newAccount,
   screenshot,
+  submitLoginForm,
   useBrowser,
+  waitForPath,
 } from './support/browser.ts';
 import { signUpViaApi } from './support/api.ts';
 
@@ -136,10 +138,11 @@ describe.each(VIEWPORT_NAMES)('the medal toast and the theme (%s)', (viewport) =
   const browser = useBrowser();
 
   test(
-    'the medal toast covers no heading or dialog title; the Light theme, chosen in Account, lights the screens, the activity map and share cards, and stays after a reload',
+    'the medal toast covers no heading or dialog title; the Light theme, chosen in Account, lights the screens, the activity map and share cards, stays after a reload and follows the runner to another device',
     async () => {
       const { page } = await browser.newPage(viewport);
-      await signUpViaApi(page, newAccount({ name: 'Paula Radcliffe' }));
+      const account = newAccount({ name: 'Paula Radcliffe' });
+      await signUpViaApi(page, account);
       await expectVisible(heading(page, 'Hi, Paula'));
       const dialog = await uploadRun(page);
 
@@ -187,6 +190,12 @@ describe.each(VIEWPORT_NAMES)('the medal toast and the theme (%s)', (viewport) =
       await page.goto('/medals');
       await expectVisible(page.getByRole('article', { name: /^5K Hero, earned/ }));
       expect(await shareCardBackground(page, '5K Hero')).toEqual(rgbOf(SCHEMES.light.background));
+
+      // Another device, which remembers no theme: signed in, it takes the runner's stored choice.
+      const other = await browser.newPage(viewport);
+      await submitLoginForm(other.page, account.email, account.password);
+      await waitForPath(other.page, '/dashboard');
+      await expectScheme(other.page, 'light');
     },
     LONG_JOURNEY_MS,
   );
