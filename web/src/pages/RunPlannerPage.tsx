@@ -35,7 +35,7 @@ export default function RunPlannerPage() {
   const signedIn = Boolean(user);
   usePlanningTimer(signedIn);
   const { units } = useUnits();
-  const { state, dispatch, measure, profile, snapNotice, elevationNotice } = useRoutePlanner(units);
+  const { state, dispatch, measure, profile, snapNotice, snapping, elevationNotice } = useRoutePlanner(units);
   const [name, setName] = useState('');
   /** The saved route in the editor (opened, or saved in this visit) and whether it changed since. */
   const [open, setOpen] = useState<RouteDetail | null>(null);
@@ -126,6 +126,7 @@ export default function RunPlannerPage() {
         onNameChange={setName}
         waypoints={state.waypoints}
         line={measure.line}
+        snapping={snapping}
         open={open}
         edited={edited}
         onSaved={onSaved}

@@ -23,6 +23,7 @@ export function SaveRouteForm({
   onNameChange,
   waypoints,
   line,
+  snapping,
   open,
   onSaved,
 }: {
@@ -30,6 +31,8 @@ export function SaveRouteForm({
   onNameChange: (name: string) => void;
   waypoints: readonly LatLng[];
   line: readonly LatLng[];
+  /** A leg is still being routed: the buttons wait (spinning) so the saved line is the one drawn. */
+  snapping: boolean;
   /** The saved route being edited, which "Save changes" saves over; null for a new route. */
   open: RouteDetail | null;
   onSaved: (route: RouteDetail) => void;
@@ -54,7 +57,7 @@ export function SaveRouteForm({
       update.mutate({ id: open.id, route }, handlers);
     }
   };
-  const pending = save.isPending || update.isPending;
+  const pending = save.isPending || update.isPending || snapping;
   return (
     <Stack
       component="form"
@@ -80,7 +83,7 @@ export function SaveRouteForm({
         type="submit"
         variant="contained"
         startIcon={<SaveIcon />}
-        loading={open === null ? save.isPending : update.isPending}
+        loading={snapping || (open === null ? save.isPending : update.isPending)}
         disabled={waypoints.length < 2 || pending}
         sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
       >
@@ -89,7 +92,7 @@ export function SaveRouteForm({
       {open !== null && (
         <Button
           variant="outlined"
-          loading={save.isPending}
+          loading={snapping || save.isPending}
           disabled={waypoints.length < 2 || pending}
           onClick={() => submit(true)}
           sx={{ minHeight: 44, whiteSpace: 'nowrap' }}

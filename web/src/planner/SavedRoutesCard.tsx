@@ -20,6 +20,8 @@ export interface SavedRoutesCardProps {
   onNameChange: (name: string) => void;
   waypoints: readonly LatLng[];
   line: readonly LatLng[];
+  /** A leg is still being routed: saving waits for its path. */
+  snapping: boolean;
   /** The saved route in the editor (opened or saved in this visit): "Save changes" saves over it. */
   open: RouteDetail | null;
   /** Edited since it was opened or saved: its GPX export (the stored version) is offered only when not. */
@@ -53,6 +55,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
               onNameChange={props.onNameChange}
               waypoints={props.waypoints}
               line={props.line}
+              snapping={props.snapping}
               open={open}
               onSaved={props.onSaved}
             />

@@ -5,6 +5,7 @@ import {
   planSnap,
   recordAnswers,
   snapNotice,
+  snapping,
   SNAP_RETRY_MS,
   type Leg,
   type SnapAnswers,
@@ -50,5 +51,17 @@ describe('snapping bookkeeping', () => {
     expect(snapNotice([a], answers)).toBe(ROUTE_MESSAGES.snappingOff);
     expect(planSnap([a], answers, none, 1e9).ask).toEqual([]);
     expect(nextRetryIn([a], answers, 0)).toBeNull();
+  });
+
+  it('holds a save while a new leg waits for its path, not while a failed or unroutable leg stays straight', () => {
+    const [a, b] = [leg(0), leg(1)];
+    expect(snapping([a], new Map())).toBe(true);
+    let answers = recordAnswers(new Map(), [a], { available: true, legs: [{ path: path(a) }] }, 0);
+    // Answered but not drawn yet: the leg is still pending in the editor.
+    expect(snapping([a], answers)).toBe(true);
+    expect(snapping([], answers)).toBe(false);
+    answers = recordAnswers(answers, [b], null, 0);
+    expect(snapping([b], answers)).toBe(false);
+    expect(snapping([b], recordAnswers(new Map(), [b], { available: false, legs: [{ path: null }] }, 0))).toBe(false);
   });
 });

@@ -92,6 +92,18 @@ export function nextRetryIn(pending: readonly Leg[], answers: SnapAnswers, now: 
   return soonest;
 }
 
+/**
+ * Whether a leg still waits for its first answer (or for a path not yet drawn): a save now would keep
+ * a straight leg the map is about to replace. A leg that failed or has no routing service is final
+ * until its retry, so it does not hold a save.
+ */
+export function snapping(pending: readonly Leg[], answers: SnapAnswers): boolean {
+  return pending.some((leg) => {
+    const answer = answers.get(legKey(leg.from, leg.to));
+    return answer === undefined || answer.kind === 'snapped';
+  });
+}
+
 /** The notice for the legs drawn straight now: no routing service, or the service failed on some. */
 export function snapNotice(pending: readonly Leg[], answers: SnapAnswers): string | null {
   const kinds = new Set(pending.map((leg) => answers.get(legKey(leg.from, leg.to))?.kind));

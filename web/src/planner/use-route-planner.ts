@@ -16,7 +16,15 @@ import { emptyRoute, pendingLegs, routeEditorReducer } from '../../../core/route
 import { measureRoute, profileRoute, samplesKey } from '../../../core/routes/route-summary.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { fetchElevations, snapLegs } from './planner-api.ts';
-import { legKey, nextRetryIn, planSnap, recordAnswers, snapNotice, type SnapAnswers } from './snapping.ts';
+import {
+  legKey,
+  nextRetryIn,
+  planSnap,
+  recordAnswers,
+  snapNotice,
+  snapping,
+  type SnapAnswers,
+} from './snapping.ts';
 
 /** Quiet time after the last edit before elevations are asked for. */
 const ELEVATION_DEBOUNCE_MS = 400;
@@ -56,7 +64,10 @@ function useSnapping(
     const timer = setTimeout(() => setRetry((count) => count + 1), wait);
     return () => clearTimeout(timer);
   }, [pending, answers, retry, dispatch]);
-  return useMemo(() => snapNotice(pending, answers), [pending, answers]);
+  return useMemo(
+    () => ({ notice: snapNotice(pending, answers), snapping: snapping(pending, answers) }),
+    [pending, answers],
+  );
 }
 
 function useElevations(samples: ReturnType<typeof measureRoute>['samples']) {
@@ -85,7 +96,7 @@ function useElevations(samples: ReturnType<typeof measureRoute>['samples']) {
 
 export function useRoutePlanner(units: UnitSystem) {
   const [state, dispatch] = useReducer(routeEditorReducer, undefined, emptyRoute);
-  const snapNotice = useSnapping(state, dispatch);
+  const snap = useSnapping(state, dispatch);
   const measure = useMemo(() => measureRoute(state, units), [state, units]);
   const elevation = useElevations(measure.samples);
   const profile = useMemo(
@@ -100,7 +111,7 @@ export function useRoutePlanner(units: UnitSystem) {
         : elevation.elevations === null
           ? ROUTE_MESSAGES.elevationFailed
           : null;
-  return { state, dispatch, measure, profile, snapNotice, elevationNotice };
+  return { state, dispatch, measure, profile, snapNotice: snap.notice, snapping: snap.snapping, elevationNotice };
 }
 
 export type RoutePlanner = ReturnType<typeof useRoutePlanner>;
