@@ -16,15 +16,7 @@ import { emptyRoute, pendingLegs, routeEditorReducer } from '../../../core/route
 import { measureRoute, profileRoute, samplesKey } from '../../../core/routes/route-summary.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { fetchElevations, snapLegs } from './planner-api.ts';
-import {
-  legKey,
-  nextRetryIn,
-  planSnap,
-  recordAnswers,
-  snapNotice,
-  snapping,
-  type SnapAnswers,
-} from './snapping.ts';
+import { legKey, nextRetryIn, planSnap, recordAnswers, snapNotice, snapping, type SnapAnswers } from './snapping.ts';
 
 /** Quiet time after the last edit before elevations are asked for. */
 const ELEVATION_DEBOUNCE_MS = 400;
