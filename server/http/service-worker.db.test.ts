@@ -60,5 +60,7 @@ describe('the service worker and the manifest', () => {
   it('leaves hashed assets cached for a year', async () => {
     const response = await fetch(`${server.url}${SCRIPT}`);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Read to the end: a response left unread holds its connection through the stop's grace.
+    expect(await response.text()).toBe('console.log("stride");\n');
   });
 });
