@@ -300,4 +300,32 @@ describe('the general job queue', () => {
     // The database is still usable and pg-boss left no query behind.
     expect((await handle.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
+
+  it('stops at once when the stop comes while a worker looks for jobs', { timeout: 60_000 }, async () => {
+    // The first look's answer is held back until the stop has begun; the queue then waits an hour
+    // between looks, so a worker that went idle after the stop would keep stop() waiting that long.
+    let looking!: () => void;
+    const lookBegun = new Promise<void>((resolve) => (looking = resolve));
+    let letThrough!: () => void;
+    const heldBack = new Promise<void>((resolve) => (letThrough = resolve));
+    const recording = {
+      executeSql: async (text: string, values?: unknown[]) => {
+        if (!/for update skip locked/i.test(text)) {
+          return sharedHandle.executeSql(text, values);
+        }
+        looking();
+        await heldBack;
+        return sharedHandle.executeSql(text, values);
+      },
+    };
+    const queue = createJobQueue({ database: recording, logger, pollIntervalMs: 3_600_000 });
+    queue.define<{ n: number }>(definition(async () => Promise.resolve(undefined), { name: 'stopped-looking' }));
+    const started = queue.start();
+    await lookBegun;
+    const stopped = queue.stop();
+    letThrough();
+    await started;
+    await stopped;
+    expect((await sharedHandle.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
 });

@@ -135,6 +135,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /** Resolves after `ms` by the clock, at once when the queue is woken or the queue stops. */
   function idle(name: string, ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
+      // An abort before the listener is added never fires it: a stop during the last look ends here.
+      if (stopping.signal.aborted) {
+        resolve();
+        return;
+      }
       const done = () => {
         cancel();
         wakers.delete(name);
