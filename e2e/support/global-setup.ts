@@ -14,13 +14,13 @@
  * STRIDE_E2E_SKIP_BUILD=1 reuses the existing dist/ (handy while iterating on tests only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildForBrowserTests, runInRepository, TEST_BUILD_DIR_VARIABLE } from '../../tools/build-for-browser-tests.ts';
-import { copyPgliteTemplate, migratePglite } from '../../server/test-support/database-template.ts';
+import { copyPgliteTemplateApart, migratePglite } from '../../server/test-support/database-template.ts';
 import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.ts';
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
@@ -281,15 +281,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // migrated database: a server on a fresh folder would create and migrate it first, several times
     // the start of one that finds its migrations done.
     const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-    const template = await migratePglite();
-    const started = await Promise.allSettled(
-      Array.from({ length: workers }, async (_, index) => {
-        const dataDir = path.join(tempDir, `data-${index + 1}`);
-        // DATA_DIR/pglite is where the server keeps its embedded database.
-        await copyPgliteTemplate(template, path.join(dataDir, 'pglite'));
-        return startSuiteServer(build, dataDir);
-      }),
+    const templateFile = path.join(tempDir, 'pglite-template.tar');
+    writeFileSync(templateFile, Buffer.from(await (await migratePglite()).arrayBuffer()));
+    const dataDirs = Array.from({ length: workers }, (_, index) => path.join(tempDir, `data-${index + 1}`));
+    // DATA_DIR/pglite is where the server keeps its embedded database.
+    await copyPgliteTemplateApart(
+      templateFile,
+      dataDirs.map((dataDir) => path.join(dataDir, 'pglite')),
     );
+    const started = await Promise.allSettled(dataDirs.map((dataDir) => startSuiteServer(build, dataDir)));
     for (const result of started) {
       if (result.status === 'fulfilled') {
         servers.push(result.value);

@@ -13,9 +13,12 @@
  * The teardown removes the file or drops the template database. A server started on a copy still
  * runs the migrator, which then finds nothing to do.
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Kysely } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase, openPglite } from '../db/database.ts';
@@ -42,6 +45,12 @@ export async function migratePglite(): Promise<Blob> {
   } finally {
     await db.destroy();
   }
+}
+
+/** Copies of the template dump in `templateFile` into each of `pgliteDirs`, made by a child process (see its header). */
+export async function copyPgliteTemplateApart(templateFile: string, pgliteDirs: readonly string[]): Promise<void> {
+  const cli = fileURLToPath(new URL('./copy-pglite-template-cli.ts', import.meta.url));
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', cli, templateFile, ...pgliteDirs]);
 }
 
 /** A PGlite data folder (created) holding a copy of `template`, closed again. */
