@@ -89,6 +89,8 @@ export const NOT_FOUND_MESSAGES = {
   activity: 'Activity not found.',
   goal: 'Goal not found.',
   plan: 'Training plan not found.',
+  /** A plan session that is not there, or one a watch does not run (rest, strength, stretching). */
+  workout: 'No workout for this session.',
   route: 'Route not found.',
   medal: 'Medal not found.',
   profile: 'Profile not found.',

@@ -6,6 +6,8 @@
  * goal is moved up with its button (kept after a reload) and, at desktop width, dragged back.
  */
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { describe, expect, test } from 'vitest';
 import { garminConnectGpx, straightRun } from '../core/activity/activity-file-builders.test-support.ts';
 import { addDays } from '../core/training/local-day.ts';
@@ -114,6 +116,28 @@ describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
     await expect.poll(() => todayCell.innerText()).toMatch(/Long\n+[\d.]+ mi/);
     await screenshot(page, 'training-plan-phone-width');
     await page.setViewportSize(VIEWPORTS[viewport]);
+
+    // A repeat session lists its steps, and downloads as a FIT workout with them for the watch.
+    const repeatCell = plan.getByRole('button', { name: /: (\d+)×(\d+) m at (interval|repetition) pace/ }).first();
+    const [, reps, repMetres] = /(\d+)×(\d+) m/.exec((await repeatCell.getAttribute('aria-label')) ?? '') ?? [];
+    await repeatCell.click();
+    const steps = plan.getByRole('list', { name: 'Steps' });
+    await expectVisible(steps);
+    expect(await steps.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Warm up [\d.]+ mi easy$/),
+      `${reps} ×`,
+      expect.stringMatching(new RegExp(`^Run ${repMetres} m at \\d+:\\d\\d–\\d+:\\d\\d/mi$`)),
+      expect.stringMatching(/^Jog \d+:\d\d$/),
+      expect.stringMatching(/^Cool down [\d.]+ mi easy$/),
+    ]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      plan.getByRole('link', { name: 'Workout for your watch (.fit)' }).click(),
+    ]);
+    const workout = new Decoder(Stream.fromByteArray(readFileSync(await download.path()))).read().messages;
+    expect(
+      workout.workoutStepMesgs?.map((step) => step.repeatSteps ?? step.durationDistance ?? step.durationTime),
+    ).toEqual([expect.any(Number), Number(repMetres), expect.any(Number), Number(reps), expect.any(Number)]);
 
     // Today is long-run day: the long run and stretching after it.
     const todayCard = page.getByTestId('today-training');

@@ -81,6 +81,18 @@ describe('planToICalendar', () => {
     expect(unfolded).toContain(`SUMMARY:${summary}`);
     expect(summary).toMatch(/^Long run [\d.]+ km\\, Stretching 10 min$/);
   });
+
+  it('lists an interval session’s steps, as the watch runs them, in its description', () => {
+    const unfolded = text.replace(/\r\n /g, '');
+    const day = planDays(plan).find((each) => each.tasks.some((task) => task.kind === 'intervals'))!;
+    const task = day.tasks.find((each) => each.kind === 'intervals')!;
+    const description = unfolded.split('\r\n').find((line) => line.startsWith(`UID:plan-1-${day.date}@`))!;
+    const event = unfolded.slice(unfolded.indexOf(description));
+    const own = event.slice(0, event.indexOf('END:VEVENT'));
+    expect(own).toContain(`\\n${task.reps} ×\\n  Run ${task.repDistanceM} m at `);
+    expect(own).toContain('\\nWarm up 1.5 km easy\\n');
+    expect(own).toMatch(/\\nCool down 1\.5 km easy/);
+  });
 });
 
 describe('task texts', () => {

@@ -9,6 +9,7 @@ import type { UnitSystem } from '../unit-system.ts';
 import { addDays } from './local-day.ts';
 import { planDays, type TrainingPlanSchedule } from './plan-generation.ts';
 import { taskDescription, taskTitle } from './task-text.ts';
+import { stepsText, workoutSteps } from './workout-steps.ts';
 
 export const ICALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 export const ICALENDAR_PRODUCT_ID = '-//Stride//Training plan//EN';
@@ -80,9 +81,12 @@ export function planToICalendar(plan: TrainingPlanSchedule, options: ICalendarOp
       continue;
     }
     const summary = tasks.map((task) => taskTitle(task, options.units)).join(', ');
-    const description = tasks.map(
-      (task) => `${taskTitle(task, options.units)}: ${taskDescription(task, options.units)}`,
-    );
+    // A session of several steps lists them too, as the watch will run them.
+    const description = tasks.map((task) => {
+      const steps = workoutSteps(task);
+      const lines = steps && steps.length > 1 ? stepsText(steps, options.units) : [];
+      return [`${taskTitle(task, options.units)}: ${taskDescription(task, options.units)}`, ...lines].join('\n');
+    });
     lines.push(
       'BEGIN:VEVENT',
       `UID:${options.planId}-${day.date}@${options.uidDomain ?? 'stride.training-plan'}`,

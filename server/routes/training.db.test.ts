@@ -2,6 +2,7 @@
  * Goals & Training over HTTP on a fixed clock: goal order and progress, plans generated for a race
  * goal and followed day by day, runs ticking their day's task once, and the private calendar feed.
  */
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
@@ -341,6 +342,38 @@ describe('training plans', () => {
     expect(created.body.paces).toMatchObject({ source: 'best-effort', effort: { label: '5K', seconds: 1250 } });
     // A 20:50 5K is VDOT 47.5 by the Daniels–Gilbert formulas.
     expect(created.body.paces.vdot).toBeCloseTo(47.5, 1);
+  });
+
+  it('give each run session as a FIT workout the FIT SDK reads as its steps; a rest day or another runner’s plan has none', async () => {
+    const tasks = plan.calendar.flatMap((week) => week.days.flatMap((day) => day.tasks.map(({ task }) => task)));
+    const intervals = tasks.find((task) => task.kind === 'intervals')!;
+    const cookie = [...runner.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${server.url}/api/training-plans/${plan.id}/workouts/${intervals.id}.fit`, {
+      headers: { cookie },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(`stride-${intervals.id}.fit`);
+    const { messages, errors } = new Decoder(Stream.fromByteArray(new Uint8Array(await response.arrayBuffer()))).read();
+    expect(errors).toEqual([]);
+    const repeat = messages.workoutStepMesgs?.find((step) => step.durationType === 'repeatUntilStepsCmplt');
+    expect(repeat?.repeatSteps).toBe(intervals.reps);
+    const work = messages.workoutStepMesgs?.find((step) => step.intensity === 'active');
+    expect(work?.durationDistance).toBe(intervals.repDistanceM);
+    // The plan's own pace lies inside the watch's range.
+    const speed = 1 / (intervals.paceSPerM ?? 0);
+    expect(work?.customTargetSpeedLow).toBeLessThan(speed);
+    expect(work?.customTargetSpeedHigh).toBeGreaterThan(speed);
+
+    const rest = tasks.find((task) => task.kind === 'rest' || task.kind === 'strength')!;
+    expectApiError(await runner.client.get(`/api/training-plans/${plan.id}/workouts/${rest.id}.fit`), 404, {
+      type: 'api_error',
+      message: NOT_FOUND_MESSAGES.workout,
+    });
+    const stranger = await registerUser(server);
+    expectApiError(await stranger.client.get(`/api/training-plans/${plan.id}/workouts/${intervals.id}.fit`), 404, {
+      type: 'api_error',
+      message: NOT_FOUND_MESSAGES.plan,
+    });
   });
 
   it('list by status and goal, newest first; change status; publish a private calendar; delete', async () => {

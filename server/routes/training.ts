@@ -1,7 +1,7 @@
 /**
  * Goals & Training: goals (list in order, create, edit, delete, reorder), training plans (generate
  * for a race goal, list, read, change status, delete, daily progress), today's tasks for the
- * dashboard, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
+ * dashboard, each session as a FIT workout file, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
  */
 import { z } from 'zod';
 import { timeZoneQuerySchema } from '../../core/medals/api.ts';
@@ -17,6 +17,8 @@ import {
   trainingPlanListSchema,
   trainingPlanSchema,
 } from '../../core/training/training-api.ts';
+import { download } from '../http/download.ts';
+import { requireUser } from '../http/require-user.ts';
 import type { RouteDeps } from './deps.ts';
 import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
@@ -222,6 +224,11 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
         }),
         async (c) => c.json(await training.today(c.var.user.id, c.req.valid('query').timeZone), 200),
       )
+      // A session as a FIT workout file for the watch.
+      .get('/api/training-plans/:id/workouts/:file', requireUser(auth), async (c) => {
+        const taskId = /^([\w-]{1,64})\.fit$/.exec(c.req.param('file'))?.[1] ?? '';
+        return download(c, await training.workoutFile(c.var.user.id, { planId: c.req.param('id'), taskId }));
+      })
       // A calendar file for phone calendars: outside the JSON contracts, and reached without a session.
       .get('/api/calendar/:file', async (c) => {
         const token = /^([\w-]{16,64})\.ics$/.exec(c.req.param('file'))?.[1];

@@ -92,6 +92,7 @@ import { getCharts } from './charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from './goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from './heart-rate-service.ts';
 import { calendarFeed } from './plan-calendar.ts';
+import { workoutFile } from './plan-workouts.ts';
 import { loadAggregatesReaction } from './load-aggregates.ts';
 import {
   addGear,
@@ -565,6 +566,7 @@ export function createServices(deps: ServiceDeps) {
       ),
     /** Public: the token is the key. */
     calendarFeed: (token: string) => calendarFeed(context, token),
+    workoutFile: (userId: string, input: { planId: string; taskId: string }) => workoutFile(context, userId, input),
   };
 
   const routeServices = createRouteServicesClient(config.planner, logger, clock);

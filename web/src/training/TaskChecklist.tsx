@@ -1,6 +1,6 @@
 /**
  * One plan day's tasks with a check box each (rest has none): the title in the runner's units and,
- * below it, how to do it with the target pace. Ticking saves the day's progress at once; a day that
+ * below it, how to do it with the target pace, its steps and its workout file for the watch. Ticking saves the day's progress at once; a day that
  * has not come yet (`upcoming`) cannot be ticked, only a stale tick there unticked.
  */
 import HotelIcon from '@mui/icons-material/Hotel';
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { TaskWithState } from '../../../core/training/plan-progress.ts';
 import { taskDescription, taskTitle } from '../../../core/training/task-text.ts';
 import { useSetTask } from './training-api.ts';
+import { WorkoutSteps } from './WorkoutSteps.tsx';
 import { useUnits } from '../profile/use-units.ts';
 
 export function TaskChecklist({
@@ -61,8 +62,14 @@ export function TaskChecklist({
               <ListItemText
                 id={labelId}
                 primary={title}
-                secondary={taskDescription(task, units)}
+                secondary={
+                  <>
+                    {taskDescription(task, units)}
+                    <WorkoutSteps planId={planId} task={task} units={units} />
+                  </>
+                }
                 slotProps={{
+                  secondary: { component: 'div' },
                   primary: { sx: completed ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined },
                 }}
               />
