@@ -26,7 +26,7 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/ac
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';

@@ -7,7 +7,7 @@ import { AppTheme } from './AppTheme.tsx';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
 import { startOfflineData } from './offline.ts';
 import { startPageViews } from '../analytics/page-view-reporting.ts';
-import { watchSessionSignals } from '../auth/session.ts';
+import { watchSessionSignals } from '../lib/auth/session.ts';
 import { router } from './router.tsx';
 
 startErrorReporting();

@@ -28,7 +28,7 @@ import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';
 import { SubmitButton } from '../lib/form-fields.tsx';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
-import { useAddGear, useUpdateGear } from './gear-api.ts';
+import { useAddGear, useUpdateGear } from '../lib/gear-api.ts';
 
 interface Draft {
   kind: GearKind;

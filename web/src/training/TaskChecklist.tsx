@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { TaskWithState } from '../../../core/training/plan-progress.ts';
 import { taskDescription, taskTitle } from '../../../core/training/task-text.ts';
 import { useSetTask } from './training-api.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 export function TaskChecklist({
   planId,

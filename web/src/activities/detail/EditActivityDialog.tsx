@@ -35,7 +35,7 @@ import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../../core/units.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { useUnits } from '../../profile/use-units.ts';
+import { useUnits } from '../../lib/use-units.ts';
 import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
-import { useRequestPasswordReset, useRequestSignInLink } from '../../auth/email-links.ts';
+import { useRequestPasswordReset, useRequestSignInLink } from '../../lib/auth/email-links.ts';
 import { SubmitButton, useTouched } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 

@@ -7,15 +7,15 @@ import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { ApiError } from '../../api/client.ts';
-import { useResendVerification } from '../../auth/email-links.ts';
-import { useSession, useSignIn } from '../../auth/session.ts';
-import { useSessionEnd } from '../../auth/session-end.ts';
+import { useResendVerification } from '../../lib/auth/email-links.ts';
+import { useSession, useSignIn } from '../../lib/auth/session.ts';
+import { useSessionEnd } from '../../lib/auth/session-end.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
-import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../auth/google.ts';
+import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../lib/auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */

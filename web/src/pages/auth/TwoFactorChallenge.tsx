@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TWO_FACTOR_MESSAGES, backupCodeSchema, totpCodeSchema } from '../../../../core/two-factor.ts';
 import { ApiError } from '../../api/client.ts';
-import { useVerifyTwoFactor } from '../../auth/session.ts';
+import { useVerifyTwoFactor } from '../../lib/auth/session.ts';
 import { SubmitButton } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 

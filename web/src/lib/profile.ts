@@ -8,9 +8,9 @@ import {
 import { minimalProfile, type Profile, type ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { ApiError, api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
-import { useSession, type SessionUser } from '../auth/session.ts';
-import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
-import { runnerTimeZone, setRunnerTimeZone } from '../lib/time-zone.ts';
+import { useSession, type SessionUser } from './auth/session.ts';
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from './query-keys.ts';
+import { runnerTimeZone, setRunnerTimeZone } from './time-zone.ts';
 
 /** A profile as the app holds it: `minimal` when it was made up after the fetch failed. */
 export type LoadedProfile = Profile & { minimal?: true };
