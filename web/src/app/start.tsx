@@ -1,4 +1,4 @@
-/** Renders the app (main.tsx loads this once zod is configured). */
+/** Renders the app (main.tsx loads it). */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
