@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { SessionEndReason } from '../../../../core/session.ts';
 import { ApiError, requestJson } from '../../api/client.ts';
+import { clearOfflineData } from '../offline-store.ts';
 import { SESSION_QUERY_KEY } from '../query-keys.ts';
-import { clearOfflineData } from '../query-persistence.ts';
 import { clearSessionEnd, recordSessionEnd, sessionSignalOf } from './session-end.ts';
 import { keepSession, type RefreshResult } from './session-keeper.ts';
 import { signInWithGooglePopup } from './google.ts';
