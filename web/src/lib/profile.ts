@@ -39,17 +39,21 @@ export async function loadProfileOrMinimal(
   }
 }
 
+/** The signed-in runner's profile from the API, or the spec §8 stand-in when the fetch fails. */
+export function fetchOwnProfile(user: SessionUser | null | undefined): Promise<LoadedProfile> {
+  return loadProfileOrMinimal(
+    () => unwrap(api.profile.$get()),
+    user,
+    () => new Date(),
+  );
+}
+
 /** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useSession();
   const query = useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: (): Promise<LoadedProfile> =>
-      loadProfileOrMinimal(
-        () => unwrap(api.profile.$get()),
-        user,
-        () => new Date(),
-      ),
+    queryFn: () => fetchOwnProfile(user),
     staleTime: PROFILE_CACHE_MS,
     enabled,
   });
