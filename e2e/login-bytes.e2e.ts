@@ -1,7 +1,8 @@
 /**
  * The sign-in page's JavaScript budget: what /login downloads, counted in bytes as transferred from
  * the built app (deterministic for one build), stays within 250 KB, arrives compressed, and leaves
- * the signed-in app (sidebar layout, live events, medal celebrations) and zod for after signing in.
+ * the signed-in app (sidebar layout, live events, medal celebrations, the offline persister) and zod
+ * for after signing in.
  */
 import { describe, expect, test } from 'vitest';
 import { LOGIN_SCRIPT_BUDGET_BYTES, loadLoginScripts, transferredBytes } from '../tools/bench/login-scripts.ts';
@@ -22,6 +23,8 @@ describe('sign-in page JavaScript', () => {
     expect(paths.filter((path) => /\/SidebarLayout-[\w-]+\.js$/.test(path))).toEqual([]);
     // zod (web/zod-jitless.ts) loads with the first schema a page builds; the sign-in page builds none.
     expect(paths.filter((path) => /\/zod-jitless-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The offline persister loads once a runner is signed in (web/src/app/offline.ts).
+    expect(paths.filter((path) => /\/query-persistence-[\w-]+\.js$/.test(path))).toEqual([]);
     expect(scripts.filter((script) => script.decoded > UNCOMPRESSED_UP_TO_BYTES && script.encoding !== 'br')).toEqual(
       [],
     );

@@ -31,6 +31,6 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return lazy(() => withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS));
 }

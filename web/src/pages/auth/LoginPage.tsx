@@ -1,8 +1,9 @@
 /** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../../../core/product.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
@@ -10,7 +11,7 @@ import { ApiError } from '../../api/client.ts';
 import { useResendVerification } from '../../lib/auth/email-links.ts';
 import { useSession, useSignIn } from '../../lib/auth/session.ts';
 import { useSessionEnd } from '../../lib/auth/session-end.ts';
-import { lazyPage } from '../../lib/lazy-page.ts';
+import { withTimeout } from '../../lib/lazy-page.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
@@ -19,8 +20,10 @@ import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../lib/auth/google.ts
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 
 /** The code step loads when a sign-in asks for it: its checks are zod schemas, which this page does not load. */
-const TwoFactorChallenge = lazyPage(() =>
-  import('./TwoFactorChallenge.tsx').then((module) => ({ default: module.TwoFactorChallenge })),
+const TwoFactorChallenge = lazy(() =>
+  withTimeout(import('./TwoFactorChallenge.tsx'), CHUNK_LOAD_TIMEOUT_MS).then((module) => ({
+    default: module.TwoFactorChallenge,
+  })),
 );
 
 export default function LoginPage() {
