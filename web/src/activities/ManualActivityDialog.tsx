@@ -119,10 +119,7 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
       submitLabel="Add activity"
       pending={add.isPending}
       onClose={onClose}
-      onEnter={() => {
-        form.reset();
-        add.reset();
-      }}
+      resetOnOpen={[form, add]}
       onSubmit={submit}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -1,7 +1,7 @@
 /**
  * The frame of a form in a dialog (add or edit gear, add a manual activity, edit an activity):
  * title, the fields, then Cancel and the submit button. While the form is being sent the dialog
- * stays open and Cancel waits; each opening starts the form again (`onEnter`).
+ * stays open and Cancel waits; each opening starts the form again (`resetOnOpen`).
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
@@ -13,7 +13,7 @@ export function FormDialog({
   submitLabel,
   pending,
   onClose,
-  onEnter,
+  resetOnOpen,
   onSubmit,
   children,
 }: {
@@ -22,8 +22,8 @@ export function FormDialog({
   submitLabel: string;
   pending: boolean;
   onClose: () => void;
-  /** Runs as the dialog opens: the form and its mutation start again. */
-  onEnter: () => void;
+  /** What starts again as the dialog opens: the form and its mutations. */
+  resetOnOpen: readonly { reset: () => void }[];
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
@@ -33,7 +33,7 @@ export function FormDialog({
       onClose={pending ? undefined : onClose}
       fullWidth
       maxWidth="sm"
-      slotProps={{ transition: { onEnter } }}
+      slotProps={{ transition: { onEnter: () => resetOnOpen.forEach((part) => part.reset()) } }}
     >
       <form onSubmit={onSubmit} noValidate>
         <DialogTitle>{title}</DialogTitle>

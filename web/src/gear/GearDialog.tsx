@@ -111,11 +111,7 @@ export function GearDialog({
       submitLabel="Save"
       pending={mutation.isPending}
       onClose={onClose}
-      onEnter={() => {
-        form.reset();
-        add.reset();
-        update.reset();
-      }}
+      resetOnOpen={[form, add, update]}
       onSubmit={submit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

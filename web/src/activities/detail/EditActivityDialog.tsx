@@ -179,10 +179,7 @@ export function EditActivityDialog({
       submitLabel="Save"
       pending={edit.isPending}
       onClose={onClose}
-      onEnter={() => {
-        form.reset();
-        edit.reset();
-      }}
+      resetOnOpen={[form, edit]}
       onSubmit={submit}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
