@@ -2,6 +2,7 @@
 // `===` only, braces always, and the layers' arrows pointing one way (DESIGN.md; the layers are
 // listed below). These rules are the one place the boundaries are enforced (`npx eslint .` is part
 // of `npm test`; tools/lint-layers.test.ts and web/src/lib/layers.test.ts show each one refusing).
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -9,8 +10,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The web app's folders: the shared homes (lib/, api/, components/), the shell (app/), the pages
+ * (pages/), and every other folder of web/src/ a feature, so a new folder is a feature by default.
+ */
+const WEB_SHARED = ['lib', 'api', 'components'];
+const WEB_FEATURES = readdirSync(new URL('web/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && ![...WEB_SHARED, 'app', 'pages'].includes(entry.name))
+  .map((entry) => entry.name);
+/** An import, from a sibling folder, of one of the named web folders. */
+const webFolderImport = (folders) => String.raw`^\.\./(\.\./)*(${folders.join('|')})/`;
 /** An import of one of the web app's feature, page or shell folders, from a sibling folder. */
-const WEB_FEATURE_IMPORT = String.raw`^\.\./(\.\./)*(account|activities|analytics|app|auth|calculators|charts|medals|pages|planner|profile|strava|training|weather|wellbeing)/`;
+const WEB_FEATURE_IMPORT = webFolderImport([...WEB_FEATURES, 'app', 'pages']);
+const WEB_SHELL_IMPORT = {
+  regex: String.raw`^(\.{1,2}/)+app/`,
+  message: 'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.',
+};
 
 /**
  * The layers of the repository, written once (docs/architecture.md, "The folders and their layers",
@@ -284,29 +299,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'web/src/app/**',
-      'web/src/main.tsx',
-      'web/src/lib/**',
-      'web/src/api/**',
-      'web/src/components/**',
-      '**/*.test.ts',
-    ],
+    // Pages compose features; nothing below the shell imports it.
+    files: ['web/src/pages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WEB_SHELL_IMPORT] }] },
+  },
+  // A feature imports no other feature and no page: what two features share lives in lib/, api/ or
+  // components/, and a screen made of several features is a page.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`web/src/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            WEB_SHELL_IMPORT,
             {
-              regex: String.raw`^(\.{1,2}/)+app/`,
-              message:
-                'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.',
+              regex: webFolderImport([...WEB_FEATURES.filter((other) => other !== feature), 'pages']),
+              message: `web/src/${feature}/ imports no other feature or page: what features share lives in web/src/lib/, api/ or components/.`,
             },
           ],
         },
       ],
     },
-  },
+  })),
   prettier,
 );

@@ -2,8 +2,9 @@
  * Error reports (spec §4 "Error queue", §8, §9): what the web app reports of what went wrong in the
  * browser, in batches to Stride's own server (never to a third party), and the limits both sides keep.
  */
-import { z } from 'zod';
-import { ERROR_SEVERITIES, ERROR_TYPES, type ErrorSeverity, type ErrorType } from './errors.ts';
+import type { z } from 'zod';
+import type { errorReportBatchSchema, errorReportSchema, storedErrorReportSchema } from './error-report-schemas.ts';
+import type { ErrorSeverity, ErrorType } from './errors.ts';
 
 /** Spec §9: errors kept in memory, batch size and flush interval, the recent-errors window. */
 export const ERRORS_KEPT_IN_MEMORY = 100;
@@ -79,20 +80,6 @@ export function urlsWithoutQueries(text: string): string {
   return text.replace(URL_QUERY, '$1');
 }
 
-export const errorReportSchema = z
-  .object({
-    id: z.string().regex(ERROR_REPORT_ID_PATTERN, 'id: must look like err_{time}_{random}'),
-    type: z.enum(ERROR_TYPES),
-    severity: z.enum(ERROR_SEVERITIES),
-    message: z.string().trim().min(1).max(ERROR_REPORT_LIMITS.messageChars),
-    stack: z.string().max(ERROR_REPORT_LIMITS.stackChars).optional(),
-    /** The page's path (no origin, no query: a query may hold what is not ours to keep). */
-    path: z.string().startsWith('/').max(ERROR_REPORT_LIMITS.pathChars),
-    /** What the runner was doing when it failed (a failed action), e.g. "upload activities". */
-    action: z.string().max(ERROR_REPORT_LIMITS.actionChars).optional(),
-    occurredAt: z.iso.datetime(),
-  })
-  .strict();
 export type ErrorReport = z.infer<typeof errorReportSchema>;
 
 /** A report as the server keeps and logs it: no query string or fragment in its path or any URL it names. */
@@ -106,21 +93,7 @@ export function withoutQueries(report: ErrorReport): ErrorReport {
   };
 }
 
-export const errorReportBatchSchema = z
-  .object({ reports: z.array(errorReportSchema).min(1).max(ERROR_BATCH_SIZE) })
-  .strict();
 export type ErrorReportBatch = z.infer<typeof errorReportBatchSchema>;
-
-export const errorReportReceiptSchema = z.object({ accepted: z.number().int().nonnegative() });
-
-/** A stored report as the operator reads it. */
-export const storedErrorReportSchema = errorReportSchema.extend({
-  /** The runner's id, or "anonymous". */
-  user: z.string(),
-  receivedAt: z.iso.datetime(),
-});
 export type StoredErrorReport = z.infer<typeof storedErrorReportSchema>;
-
-export const storedErrorReportListSchema = z.object({ reports: z.array(storedErrorReportSchema) });
 
 export type { ErrorSeverity, ErrorType };

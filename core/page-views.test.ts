@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_PAGE_TITLE } from './product.ts';
-import { pageViewBatchSchema, pageViewPattern, PAGE_VIEW_PATTERNS, screenTitle } from './page-views.ts';
+import { pageViewPattern, PAGE_VIEW_PATTERNS, screenTitle } from './page-views.ts';
+import { pageViewBatchSchema } from './page-view-schemas.ts';
 
 describe('pageViewPattern', () => {
   it.each([

@@ -5,7 +5,8 @@
  * screen. Nothing else of a visit is kept (no time, no address, no query string), and nothing goes
  * to a third party. My Stride shows the runner's most visited screens.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { mostVisitedScreensSchema, pageViewBatchSchema } from './page-view-schemas.ts';
 import {
   FALLBACK_PAGE_TITLE,
   FITNESS_CALLBACK_PATHS,
@@ -95,19 +96,5 @@ export const PAGE_VIEW_MESSAGES = {
   tooMany: `Send at most ${PAGE_VIEW_BATCH_SIZE} page views at a time.`,
 } as const;
 
-export const pageViewBatchSchema = z
-  .object({
-    views: z
-      .array(z.enum(PAGE_VIEW_PATTERNS, { error: PAGE_VIEW_MESSAGES.unknownScreen }))
-      .min(1, { error: PAGE_VIEW_MESSAGES.emptyBatch })
-      .max(PAGE_VIEW_BATCH_SIZE, { error: PAGE_VIEW_MESSAGES.tooMany }),
-  })
-  .strict();
 export type PageViewBatch = z.infer<typeof pageViewBatchSchema>;
-
-export const pageViewReceiptSchema = z.object({ counted: z.number().int() });
-
-export const mostVisitedScreensSchema = z.object({
-  screens: z.array(z.object({ path: z.string(), count: z.number().int() })),
-});
 export type MostVisitedScreens = z.infer<typeof mostVisitedScreensSchema>;

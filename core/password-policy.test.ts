@@ -4,10 +4,10 @@ import {
   DEFAULT_MIN_PASSWORD_LENGTH,
   DEFAULT_PASSWORD_POLICY,
   passwordLengthMessages,
-  passwordPolicySchema,
   passwordProblems,
   type PasswordPolicy,
 } from './password-policy.ts';
+import { passwordPolicySchema } from './password-policy-schema.ts';
 
 const TOO_SHORT_6 = 'Password must be at least 6 characters.';
 const LOWERCASE = 'Password must contain a lowercase letter.';

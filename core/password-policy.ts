@@ -3,20 +3,14 @@
  * classes). The server enforces it and serves it at GET /api/password-policy so that forms can
  * check as the user types with this same function.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { passwordPolicySchema } from './password-policy-schema.ts';
 
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
 /** better-auth needs an upper bound; 128 is generous and keeps hashing cheap. */
 export const DEFAULT_MAX_PASSWORD_LENGTH = 128;
 
-export const passwordPolicySchema = z.object({
-  minLength: z.number().int().min(1),
-  maxLength: z.number().int().min(1),
-  requireLowercase: z.boolean(),
-  requireUppercase: z.boolean(),
-  requireNumeric: z.boolean(),
-  requireNonAlphanumeric: z.boolean(),
-});
+/** The policy's answer shape is password-policy-schema.ts, so a form checks a password without loading zod. */
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {

@@ -18,10 +18,10 @@ import {
   profileSchema,
   profileUpdateSchema,
   publicProfileSchema,
-  REGISTRATION_MESSAGES,
   registrationSchema,
   type Profile,
 } from './profile.ts';
+import { REGISTRATION_MESSAGES } from './registration.ts';
 import { DEFAULT_UNIT_SYSTEM } from './unit-system.ts';
 
 function firstMessage(result: {

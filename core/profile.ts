@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './activity/time-zone.ts';
 import { splitName, usernameSchema } from './names.ts';
+import { EMAIL_ADDRESS_PATTERN, REGISTRATION_MESSAGES } from './registration.ts';
 import { publicActivitySchema, publicMedalSchema, publicTotalsSchema } from './profile-privacy.ts';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './unit-system.ts';
 import { normaliseUserText, tooLongMessage, userTextSchema } from './user-text.ts';
@@ -268,12 +269,6 @@ export const profileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const REGISTRATION_MESSAGES = {
-  nameRequired: 'Enter your name.',
-  emailInvalid: 'Enter a valid e-mail address.',
-  passwordRequired: 'Enter a password.',
-} as const;
-
 /** The registration form; the password is checked separately against the server's policy. */
 export const registrationSchema = z.object({
   name: z
@@ -281,7 +276,7 @@ export const registrationSchema = z.object({
     .overwrite((value) => normaliseUserText(value))
     .min(1, REGISTRATION_MESSAGES.nameRequired)
     .max(PROFILE_LIMITS.name * 2, tooLongMessage(PROFILE_LIMITS.name * 2)),
-  email: z.email({ error: REGISTRATION_MESSAGES.emailInvalid }),
+  email: z.email({ pattern: EMAIL_ADDRESS_PATTERN, error: REGISTRATION_MESSAGES.emailInvalid }),
   password: z.string({ error: REGISTRATION_MESSAGES.passwordRequired }),
 });
 export type Registration = z.infer<typeof registrationSchema>;

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   TWO_FACTOR_MESSAGES,
   needsTwoFactor,
-  totpCodeSchema,
   totpSecretOf,
   twoFactorErrorFor,
   twoFactorLanding,
 } from './two-factor.ts';
+import { totpCodeSchema } from './two-factor-codes.ts';
 
 describe('two-factor', () => {
   it('translates better-auth codes into sentences, and leaves the rest alone', () => {

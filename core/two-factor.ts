@@ -1,9 +1,9 @@
 /**
- * Two-factor sign-in (TOTP from an authenticator app, with one-time backup codes): the constants,
- * the request shapes of the sign-in challenge, and every sentence the server and the forms show.
+ * Two-factor sign-in (TOTP from an authenticator app, with one-time backup codes): the constants
+ * and every sentence the server and the forms show (the challenge's request shapes are
+ * two-factor-codes.ts, so the sign-in page loads no zod).
  * The server translates better-auth's two-factor error codes into these (twoFactorErrorFor).
  */
-import { z } from 'zod';
 import type { ErrorType } from './errors.ts';
 
 /** The name an authenticator app shows beside the account. */
@@ -35,13 +35,6 @@ export const TWO_FACTOR_MESSAGES = {
   backupCodesRegenerated: 'New backup codes are ready; the old ones no longer work.',
   trustDevice: `Trust this device for ${TRUST_DEVICE_DAYS} days`,
 } as const;
-
-/** The sign-in challenge's two answers: a code from the app, or a backup code (each works once). */
-export const totpCodeSchema = z
-  .string()
-  .trim()
-  .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TWO_FACTOR_MESSAGES.codeFormat);
-export const backupCodeSchema = z.string().trim().min(1, TWO_FACTOR_MESSAGES.backupCodeRequired);
 
 interface TwoFactorError {
   type: ErrorType;

@@ -1,7 +1,8 @@
 /**
  * The sign-in page's JavaScript budget: what /login downloads, counted in bytes as transferred from
  * the built app (deterministic for one build), stays within 250 KB, arrives compressed, and leaves
- * the signed-in app (sidebar layout, live events, medal celebrations) for after signing in.
+ * the signed-in app (sidebar layout, live events, medal celebrations, the offline persister) and zod
+ * for after signing in.
  */
 import { describe, expect, test } from 'vitest';
 import { LOGIN_SCRIPT_BUDGET_BYTES, loadLoginScripts, transferredBytes } from '../tools/bench/login-scripts.ts';
@@ -20,6 +21,10 @@ describe('sign-in page JavaScript', () => {
     const paths = scripts.map((script) => script.path);
     expect(paths.some((path) => /\/assets\/LoginPage-[\w-]+\.js$/.test(path))).toBe(true);
     expect(paths.filter((path) => /\/SidebarLayout-[\w-]+\.js$/.test(path))).toEqual([]);
+    // zod (web/zod-jitless.ts) loads with the first schema a page builds; the sign-in page builds none.
+    expect(paths.filter((path) => /\/zod-jitless-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The offline persister loads once a runner is signed in (web/src/app/offline.ts).
+    expect(paths.filter((path) => /\/query-persistence-[\w-]+\.js$/.test(path))).toEqual([]);
     expect(scripts.filter((script) => script.decoded > UNCOMPRESSED_UP_TO_BYTES && script.encoding !== 'br')).toEqual(
       [],
     );

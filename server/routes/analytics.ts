@@ -6,13 +6,8 @@ import {
   timeZoneBodySchema,
   timeZoneQuerySchema,
 } from '../../core/medals/api.ts';
-import {
-  PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE,
-  PAGE_VIEW_REQUESTS_PER_MINUTE,
-  mostVisitedScreensSchema,
-  pageViewBatchSchema,
-  pageViewReceiptSchema,
-} from '../../core/page-views.ts';
+import { PAGE_VIEW_REQUESTS_PER_ADDRESS_PER_MINUTE, PAGE_VIEW_REQUESTS_PER_MINUTE } from '../../core/page-views.ts';
+import { mostVisitedScreensSchema, pageViewBatchSchema, pageViewReceiptSchema } from '../../core/page-view-schemas.ts';
 import type { MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { AppEnv } from '../http/context.ts';

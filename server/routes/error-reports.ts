@@ -10,10 +10,12 @@ import {
   ERROR_REPORT_REQUESTS_PER_ADDRESS_PER_MINUTE,
   ERROR_REPORT_REQUESTS_PER_MINUTE,
   ERROR_REPORT_RETENTION_DAYS,
+} from '../../core/error-reports.ts';
+import {
   errorReportBatchSchema,
   errorReportReceiptSchema,
   storedErrorReportListSchema,
-} from '../../core/error-reports.ts';
+} from '../../core/error-report-schemas.ts';
 import type { AppEnv } from '../http/context.ts';
 import { errorBody, sendError } from '../http/errors.ts';
 import { byClientAddress, rateLimit } from '../http/rate-limit.ts';

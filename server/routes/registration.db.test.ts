@@ -7,7 +7,7 @@ import { HTTP_MESSAGES } from '../../core/errors.ts';
 import { IDENTITY_ERROR_MESSAGES } from '../../core/identity-errors.ts';
 import { DEFAULT_PASSWORD_POLICY, passwordProblems } from '../../core/password-policy.ts';
 import type { Profile } from '../../core/profile.ts';
-import { REGISTRATION_MESSAGES } from '../../core/profile.ts';
+import { REGISTRATION_MESSAGES } from '../../core/registration.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import {
   buildCredentials,

@@ -7,7 +7,7 @@ import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { Preferences, Profile } from '../../../core/profile.ts';
 import { ApiError } from '../api/client.ts';
-import type { useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
+import type { useProfilePhoto, useUpdateProfile } from '../lib/profile.ts';
 import {
   accountFormChanges,
   accountFormValues,
@@ -15,7 +15,7 @@ import {
   type AccountFormValues,
   type AccountTextField,
 } from './account-form.ts';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { PreferenceFields } from './PreferenceFields.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 

@@ -3,7 +3,7 @@
  * one), and sign out every other device. A changed password also signs out every other device (server/auth/auth.ts).
  */
 import { Divider, Stack } from '@mui/material';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { EndOtherSessions } from './EndOtherSessions.tsx';

@@ -10,7 +10,7 @@ import {
   dataExportSizeMb,
 } from '../../../core/data-export.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { useDataExport, useRequestDataExport } from './data-export-api.ts';
 import { useSendsMail } from './use-sends-mail.ts';
 

@@ -14,7 +14,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../../core/profile.ts';
-import { useDeleteAccount } from '../profile/profile.ts';
+import { useDeleteAccount } from '../lib/profile.ts';
 
 export function DeleteAccountDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {
   const [typed, setTyped] = useState('');

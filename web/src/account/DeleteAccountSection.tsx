@@ -1,7 +1,7 @@
 /** Account Settings → "Delete account": what it does, and the button that opens the typed confirmation. */
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ACCOUNT_SECTION_PADDING } from './AccountSection.tsx';
+import { ACCOUNT_SECTION_PADDING } from '../components/AccountSection.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 
 export function DeleteAccountSection({ email }: { email: string }) {

@@ -16,10 +16,10 @@ import {
   googleLinkCodeFor,
 } from '../../../core/google-sign-in.ts';
 import { requestJson } from '../api/client.ts';
-import { GOOGLE_LINK_PARAM, GoogleSignInError, linkGoogle } from '../auth/google.ts';
-import { useGoogleEnabled } from '../auth/use-google.ts';
+import { GOOGLE_LINK_PARAM, GoogleSignInError, linkGoogle } from '../lib/auth/google.ts';
+import { useGoogleEnabled } from '../lib/auth/use-google.ts';
 import { LINKED_ACCOUNTS_QUERY_KEY } from '../lib/query-keys.ts';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 
 interface LinkedAccount {
   id: string;

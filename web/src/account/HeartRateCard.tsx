@@ -26,9 +26,9 @@ import {
 } from '../../../core/running/heart-rate-api.ts';
 import { HEART_RATE_ZONE_METHODS, type HeartRateZoneMethod } from '../../../core/running/heart-rate-zones.ts';
 import { formatPaceSeconds } from '../lib/format.ts';
-import { useHeartRateSettings, useUpdateHeartRateSettings } from '../charts/heart-rate-api.ts';
+import { useHeartRateSettings, useUpdateHeartRateSettings } from './heart-rate-api.ts';
 import { SubmitButton } from '../lib/form-fields.tsx';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 
 function usedText(settings: HeartRateSettings): string {
   switch (settings.source) {

@@ -1,8 +1,8 @@
 /** Account Settings → "Profile": photo, name, username (with the public page it gives), location and bio. */
 import { Grid, InputAdornment, TextField } from '@mui/material';
 import { PROFILE_LIMITS, type Profile } from '../../../core/profile.ts';
-import { ProfilePhotoPicker } from '../profile/ProfilePhotoPicker.tsx';
-import type { useProfilePhoto } from '../profile/profile.ts';
+import { ProfilePhotoPicker } from './ProfilePhotoPicker.tsx';
+import type { useProfilePhoto } from '../lib/profile.ts';
 import type { AccountFormValues, AccountTextField } from './account-form.ts';
 
 export interface TextFieldBinding {

@@ -33,10 +33,10 @@ import {
   PROFILE_PRIVACY_HINTS,
   type PrivacyZone,
 } from '../../../core/profile-privacy.ts';
-import { useMapTiles } from '../activities/activities-api.ts';
+import { useMapTiles } from '../lib/use-map-tiles.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 import { SubmitButton } from '../lib/form-fields.tsx';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import {
   useAddPrivacyZone,
   usePrivacyZones,

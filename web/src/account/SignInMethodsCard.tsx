@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { TWO_FACTOR_MESSAGES } from '../../../core/two-factor.ts';
-import { AccountSection } from './AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { DisableDialog, EnrolDialog, NewBackupCodesDialog } from './TwoFactorDialogs.tsx';
 import { useSignInMethods } from './two-factor.ts';
 

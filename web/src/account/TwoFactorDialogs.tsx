@@ -17,7 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { TWO_FACTOR_MESSAGES, totpCodeSchema, totpSecretOf } from '../../../core/two-factor.ts';
+import { totpCodeSchema } from '../../../core/two-factor-codes.ts';
+import { TWO_FACTOR_MESSAGES, totpSecretOf } from '../../../core/two-factor.ts';
 import { PasswordField } from '../lib/form-fields.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useConfirmEnrolment, useDisableTwoFactor, useNewBackupCodes, useStartEnrolment } from './two-factor.ts';

@@ -20,7 +20,7 @@ import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from
 import { segmentRanges } from '../../../core/activity/display-track.ts';
 import type { DisplayTrack } from '../../../core/activity/schemas.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
-import { useMapTiles } from './activities-api.ts';
+import { useMapTiles } from '../lib/use-map-tiles.ts';
 import { PALETTE } from '../lib/palette.ts';
 
 export interface ActivityMapProps {

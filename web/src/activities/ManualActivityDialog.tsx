@@ -3,19 +3,7 @@
  * the browser's zone, distance in the runner's units, moving and elapsed time as h:mm:ss, and the
  * optional description and private notes. Checked with the server's own schema before sending.
  */
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
 import {
   ACTIVITY_EDIT_LIMITS,
@@ -26,11 +14,12 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/ac
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
+import { FormDialog } from '../components/FormDialog.tsx';
 
 interface Draft {
   type: UploadActivityType;
@@ -124,100 +113,77 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
   const field = form.textField;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={add.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            form.reset();
-            add.reset();
-          },
-        },
-      }}
+      title={ACTIVITY_EDIT_TEXTS.manualTitle}
+      submitLabel="Add activity"
+      pending={add.isPending}
+      onClose={onClose}
+      resetOnOpen={[form, add]}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{ACTIVITY_EDIT_TEXTS.manualTitle}</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {ACTIVITY_EDIT_TEXTS.manualHelp}
-          </Typography>
-          <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <TextField select label="Type" sx={{ minWidth: { sm: 150 } }} {...field('type')}>
-                {UPLOAD_ACTIVITY_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {ACTIVITY_TYPE_LABELS[type]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <TextField
-                label="Date"
-                type="date"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...field('date')}
-              />
-              <TextField
-                label="Start time"
-                type="time"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...field('time')}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <TextField
-                label={`Distance (${unit})`}
-                inputMode="decimal"
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                {...field('distance')}
-              />
-              <TextField label="Moving time" placeholder="45:00" fullWidth {...field('movingTime', 'h:mm:ss')} />
-              <TextField
-                label="Elapsed time"
-                placeholder="Optional"
-                fullWidth
-                {...field('elapsedTime', 'With stops, if any')}
-              />
-            </Stack>
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-              {...field('description')}
-            />
-            <TextField
-              label="Private notes"
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
-              {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
-            />
-            {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={add.isPending}
-            startIcon={add.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Add activity
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {ACTIVITY_EDIT_TEXTS.manualHelp}
+      </Typography>
+      <Stack spacing={1}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+          <TextField select label="Type" sx={{ minWidth: { sm: 150 } }} {...field('type')}>
+            {UPLOAD_ACTIVITY_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {ACTIVITY_TYPE_LABELS[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+          <TextField
+            label="Date"
+            type="date"
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...field('date')}
+          />
+          <TextField
+            label="Start time"
+            type="time"
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...field('time')}
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+          <TextField
+            label={`Distance (${unit})`}
+            inputMode="decimal"
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...field('distance')}
+          />
+          <TextField label="Moving time" placeholder="45:00" fullWidth {...field('movingTime', 'h:mm:ss')} />
+          <TextField
+            label="Elapsed time"
+            placeholder="Optional"
+            fullWidth
+            {...field('elapsedTime', 'With stops, if any')}
+          />
+        </Stack>
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
+          {...field('description')}
+        />
+        <TextField
+          label="Private notes"
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
+          {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
+        />
+        {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 }

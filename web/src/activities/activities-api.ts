@@ -1,24 +1,21 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
- * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle")
- * and the map tiles. Every key is under the activities' key (lib/query-keys.ts),
- * and every write ends in the one invalidation of what a change of activities feeds.
+ * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle"). Every key is under the
+ * activities' key (lib/query-keys.ts), and every write ends in the one invalidation of what a change
+ * of activities feeds.
  */
-import { useTheme } from '@mui/material/styles';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ActivityBulkAction, ActivityBulkResult } from '../../../core/activity/activity-bulk.ts';
 import type { ActivityEdit, ManualActivityInput } from '../../../core/activity/activity-edit.ts';
 import type { ActivityDetail, ActivityListQuery, ActivityPage, DisplayTrack } from '../../../core/activity/schemas.ts';
 import type { SportTotals } from '../../../core/activity/sport-totals.ts';
 import { api, ApiError, unwrap } from '../api/client.ts';
-import { mapTilesFor, type MapTiles, type MapTileSettings } from '../lib/map-tiles.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,
   activityTrackQueryKey,
   invalidateActivityData,
-  MAP_CONFIG_QUERY_KEY,
   SPORT_TOTALS_QUERY_KEY,
 } from '../lib/query-keys.ts';
 
@@ -89,20 +86,6 @@ export function useActivityTrack(id: string, enabled: boolean) {
     // A track never changes once imported.
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/**
- * The tiles every map draws on: the server's light or dark tiles by the theme the screens show
- * (lib/map-tiles.ts); undefined until the server's settings have loaded.
- */
-export function useMapTiles(): MapTiles | undefined {
-  const scheme = useTheme().palette.mode;
-  const config = useQuery({
-    queryKey: MAP_CONFIG_QUERY_KEY,
-    queryFn: (): Promise<MapTileSettings> => unwrap(api.config.$get()),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return config.data ? mapTilesFor(config.data, scheme) : undefined;
 }
 
 /**

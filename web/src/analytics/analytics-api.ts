@@ -1,19 +1,16 @@
 /**
  * The per-user analytics API (spec §3 Per-user analytics record; §4 Analytics initialisation,
  * Streak, Page timer) as TanStack Query hooks and plain calls: the record, the session start, the
- * screenshot count, the forced streak recalculation and the calendar of running days. Every key
- * starts with ANALYTICS_QUERY_KEY so one invalidation refreshes My Stride whole.
+ * forced streak recalculation and the calendar of running days (the screenshot count and the
+ * delayed reload are lib/analytics-reload.ts). Every key starts with ANALYTICS_QUERY_KEY so one
+ * invalidation refreshes My Stride whole.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ANALYTICS_RELOAD_DELAY_MS,
-  PLANNING_PAGE,
-  type Analytics,
-  type RunningDays,
-} from '../../../core/medals/api.ts';
+import { PLANNING_PAGE, type Analytics, type RunningDays } from '../../../core/medals/api.ts';
 import type { MostVisitedScreens } from '../../../core/page-views.ts';
 import { api, unwrap } from '../api/client.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
+import { reloadAnalyticsSoon } from '../lib/analytics-reload.ts';
 import { ANALYTICS_QUERY_KEY } from '../lib/query-keys.ts';
 
 const RECORD_QUERY_KEY = [...ANALYTICS_QUERY_KEY, 'record'] as const;
@@ -33,11 +30,6 @@ export function useRunningDays() {
     queryKey: RUNNING_DAYS_QUERY_KEY,
     queryFn: (): Promise<RunningDays> => unwrap(api.analytics['running-days'].$get({ query: timeZoneQuery() })),
   });
-}
-
-/** Spec §4/§9: the record is reloaded 1 s after a screenshot, a medal award or a recalculation. */
-export function reloadAnalyticsSoon(queryClient: QueryClient): void {
-  setTimeout(() => void queryClient.invalidateQueries({ queryKey: ANALYTICS_QUERY_KEY }), ANALYTICS_RELOAD_DELAY_MS);
 }
 
 /** Spec §4 "Analytics initialisation": creates the record, or updates the streak and counts a session. */
@@ -62,12 +54,6 @@ export async function sendPlanningTime(queryClient: QueryClient, elapsedMs: numb
 export function beaconPlanningTime(elapsedMs: number): boolean {
   const body = JSON.stringify({ page: PLANNING_PAGE, elapsedMs: Math.round(elapsedMs) });
   return navigator.sendBeacon(PAGE_TIME_PATH, new Blob([body], { type: 'application/json' }));
-}
-
-/** Spec "screenshots": one more shared card. */
-export async function countScreenshot(queryClient: QueryClient): Promise<void> {
-  await unwrap(api.analytics.screenshots.$post());
-  reloadAnalyticsSoon(queryClient);
 }
 
 /** Spec §4: a forced recalculation resets the streak to 1/1; the record is reloaded 1 s later. */

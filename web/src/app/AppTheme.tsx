@@ -7,18 +7,23 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { SCHEMES } from '../lib/palette.ts';
-import type { LoadedProfile } from '../profile/profile.ts';
+import type { LoadedProfile } from '../lib/profile.ts';
 import { PROFILE_QUERY_KEY } from '../lib/query-keys.ts';
 import { colorSchemeOf, rememberedTheme, rememberTheme, useSystemPrefersLight } from './theme-choice.ts';
 import { THEMES } from './theme.ts';
 
 export function AppTheme({ children }: { children: ReactNode }) {
-  const signedIn = Boolean(useSession().data);
-  // The profile as the signed-in pages load it (profile/profile.ts useProfile): read from the cache
-  // only, so the sign-in page does not load the profile's code.
-  const profile = useQuery<LoadedProfile>({ queryKey: PROFILE_QUERY_KEY, enabled: false });
+  const { data: user } = useSession();
+  const signedIn = Boolean(user);
+  // The same query as the pages' (lib/profile.ts useProfile), whose code loads with the first
+  // fetch: the sign-in page does not download it.
+  const profile = useQuery<LoadedProfile>({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: async () => (await import('../lib/profile.ts')).fetchOwnProfile(user),
+    enabled: signedIn,
+  });
   // A stand-in profile (the fetch failed) carries the defaults, not the runner's choice.
   const chosen = signedIn && profile.data && !profile.data.minimal ? profile.data.preferences.theme : undefined;
   const scheme = colorSchemeOf(chosen ?? rememberedTheme(), useSystemPrefersLight());

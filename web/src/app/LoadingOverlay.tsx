@@ -2,7 +2,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { APP_LOAD_FAILSAFE_MS, LOADING_OVERLAY_TEXT } from '../../../core/product.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 
 export function LoadingOverlay() {
   const { isPending } = useSession();

@@ -1,6 +1,6 @@
 /** Guarded routes (spec §2): a loading screen while the session resolves, then visitors go to /login. */
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { LoadingScreen } from './LoadingOverlay.tsx';
 
 export function RequireAuth() {

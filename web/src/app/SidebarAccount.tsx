@@ -8,7 +8,7 @@ import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material'
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGOUT_NAVIGATION_DELAY_MS } from '../../../core/product.ts';
-import { useSession, useSignOut } from '../auth/session.ts';
+import { useSession, useSignOut } from '../lib/auth/session.ts';
 
 export function SidebarAccount({ onNavigate }: { onNavigate: () => void }) {
   const { data: user } = useSession();

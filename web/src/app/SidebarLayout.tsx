@@ -11,7 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { ActivityDataProvider } from './ActivityDataProvider.tsx';
 import { LoadingScreen } from './LoadingOverlay.tsx';

@@ -4,20 +4,14 @@
  */
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Alert, Button } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { EMAIL_LINK_MESSAGES } from '../../../core/email-links.ts';
-import { api, unwrap } from '../api/client.ts';
-import { useResendVerification } from '../auth/email-links.ts';
-import { useSession } from '../auth/session.ts';
-import { MAP_CONFIG_QUERY_KEY } from '../lib/query-keys.ts';
+import { useResendVerification } from '../lib/auth/email-links.ts';
+import { useSession } from '../lib/auth/session.ts';
+import { useServerConfig } from '../lib/server-config.ts';
 
 export function VerifyEmailBanner() {
   const { data: user } = useSession();
-  const { data: config } = useQuery({
-    queryKey: MAP_CONFIG_QUERY_KEY,
-    queryFn: () => unwrap(api.config.$get()),
-    staleTime: Infinity,
-  });
+  const { data: config } = useServerConfig();
   const resend = useResendVerification();
   if (!user || user.emailVerified !== false || config?.sendsMail !== true) {
     return null;

@@ -13,8 +13,8 @@ import {
   pageTitleForPath,
 } from '../../../core/product.ts';
 import { activitiesPageTitle } from '../activities/page-titles.ts';
-import { useSession, useSessionKeeper } from '../auth/session.ts';
-import { useSessionEnd } from '../auth/session-end.ts';
+import { useSession, useSessionKeeper } from '../lib/auth/session.ts';
+import { useSessionEnd } from '../lib/auth/session-end.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { claimedPageTitle } from '../lib/page-title.ts';
 import { LoadingOverlay, LoadingScreen } from './LoadingOverlay.tsx';
@@ -44,8 +44,8 @@ const MedalsPage = lazyPage(() => import('../pages/MedalsPage.tsx'));
 const MyStridePage = lazyPage(() => import('../pages/MyStridePage.tsx'));
 const RunPlannerPage = lazyPage(() => import('../pages/RunPlannerPage.tsx'));
 const CalculatorsPage = lazyPage(() => import('../calculators/CalculatorsPage.tsx'));
-const ChartsPage = lazyPage(() => import('../charts/ChartsPage.tsx'));
-const TrainingGoalsPage = lazyPage(() => import('../training/TrainingGoalsPage.tsx'));
+const ChartsPage = lazyPage(() => import('../pages/ChartsPage.tsx'));
+const TrainingGoalsPage = lazyPage(() => import('../pages/TrainingGoalsPage.tsx'));
 const StravaCallbackPage = lazyPage(() => import('../pages/StravaCallbackPage.tsx'));
 const PrimeWeatherPage = lazyPage(() => import('../weather/PrimeWeatherPage.tsx'));
 const SuccessPage = lazyPage(() => import('../pages/SuccessPage.tsx'));

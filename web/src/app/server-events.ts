@@ -8,7 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '../../../core/events.ts';
 import type { MedalCard } from '../../../core/medals/api.ts';
-import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
+import { reloadAnalyticsSoon } from '../lib/analytics-reload.ts';
 import { applyAwardedMedals } from '../medals/medals-api.ts';
 import { applySyncProgress } from '../strava/strava-api.ts';
 import { applyArchiveProgress } from '../activities/archive-import-api.ts';

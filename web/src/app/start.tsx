@@ -1,4 +1,4 @@
-/** Renders the app (main.tsx loads this once zod is configured). */
+/** Renders the app (main.tsx loads it). */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,7 +7,7 @@ import { AppTheme } from './AppTheme.tsx';
 import { reportingMutationCache, startErrorReporting } from './error-reporting.ts';
 import { startOfflineData } from './offline.ts';
 import { startPageViews } from '../analytics/page-view-reporting.ts';
-import { watchSessionSignals } from '../auth/session.ts';
+import { watchSessionSignals } from '../lib/auth/session.ts';
 import { router } from './router.tsx';
 
 startErrorReporting();

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { pageTitleForPath } from '../../../core/product.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { calculate, readQuery, toSearchParams, unitsOf, type QueryKey } from './calculator-state.ts';
 import { PaceCard } from './PaceCard.tsx';

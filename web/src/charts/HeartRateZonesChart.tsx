@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { Link as RouterLink } from 'react-router';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { PALETTE } from '../lib/palette.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard } from '../components/ChartCard.tsx';
 import { formatHours, maxHeartRateText, zoneName, zoneRows } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { zonesSummary } from './chart-summaries.ts';

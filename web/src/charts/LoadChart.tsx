@@ -6,7 +6,7 @@
 import { CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noLoadSentence } from '../../../core/charts/chart-sentences.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard } from '../components/ChartCard.tsx';
 import { bucketLabel, loadBasisText, maxHeartRateText } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { loadSummary } from './chart-summaries.ts';

@@ -8,7 +8,7 @@ import { CHART_TYPE_PLURALS, noPaceSentence } from '../../../core/charts/chart-s
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { formatPaceSeconds } from '../lib/format.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard } from '../components/ChartCard.tsx';
 import { paceDomain, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 

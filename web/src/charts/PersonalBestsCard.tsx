@@ -22,11 +22,11 @@ import { rankText } from '../../../core/running/activity-best-efforts.ts';
 import { stravaEffortsProgressText, type PersonalBests } from '../../../core/running/best-efforts-api.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatDuration, formatPace } from '../lib/format.ts';
-import { CHART_HEIGHT } from './ChartCard.tsx';
+import { CHART_HEIGHT } from '../components/ChartCard.tsx';
 import { dayTime, formatDay, timeAxis } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
-import { usePersonalBests } from '../activities/personal-bests-api.ts';
+import { usePersonalBests } from '../lib/personal-bests-api.ts';
 
 type Distance = PersonalBests['distances'][number];
 

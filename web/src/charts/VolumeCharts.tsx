@@ -9,7 +9,7 @@ import type { Charts } from '../../../core/charts/chart-api.ts';
 import { noActivitiesSentence, noClimbSentence } from '../../../core/charts/chart-sentences.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard } from '../components/ChartCard.tsx';
 import { PaceTrendChart, paceTrendTitle } from './PaceTrendChart.tsx';
 import { volumeSummaries } from './chart-summaries.ts';
 import { formatHours, type BucketRow } from './chart-series.ts';

@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../core/activity/parsed.ts';
 import { GEAR_NOTICE_SHARE, GEAR_TEXTS, gearProgressText, retirementShare, type Gear } from '../../../core/gear.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
-import { AccountSection } from '../account/AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
-import { useUnits } from '../profile/use-units.ts';
-import { useGear, useSetDefaultGear, useUpdateGear } from './gear-api.ts';
+import { useUnits } from '../lib/use-units.ts';
+import { useGear, useSetDefaultGear, useUpdateGear } from '../lib/gear-api.ts';
 import { GearDialog } from './GearDialog.tsx';
-import { GearSelect } from './GearSelect.tsx';
+import { GearSelect } from '../components/GearSelect.tsx';
 
 function GearRow({ gear, units, onEdit }: { gear: Gear; units: UnitSystem; onEdit: () => void }) {
   const update = useUpdateGear();

@@ -3,17 +3,7 @@
  * distance done before Stride and the retirement distance, both in the runner's units. A new shoe's
  * retirement distance starts at 800 km (500 mi for a runner using miles).
  */
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import type { FormEvent } from 'react';
 import {
   defaultRetirementDistance,
@@ -26,9 +16,9 @@ import {
 } from '../../../core/gear.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';
-import { SubmitButton } from '../lib/form-fields.tsx';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/use-dialog-form.ts';
-import { useAddGear, useUpdateGear } from './gear-api.ts';
+import { useAddGear, useUpdateGear } from '../lib/gear-api.ts';
+import { FormDialog } from '../components/FormDialog.tsx';
 
 interface Draft {
   kind: GearKind;
@@ -115,91 +105,72 @@ export function GearDialog({
 
   const text = form.textField;
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={mutation.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            form.reset();
-            add.reset();
-            update.reset();
-          },
-        },
-      }}
+      title={gear ? GEAR_TEXTS.editTitle : GEAR_TEXTS.addTitle}
+      submitLabel="Save"
+      pending={mutation.isPending}
+      onClose={onClose}
+      resetOnOpen={[form, add, update]}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{gear ? GEAR_TEXTS.editTitle : GEAR_TEXTS.addTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              label={GEAR_TEXTS.kindLabel}
-              value={draft.kind}
-              onChange={(event) => change('kind', event.target.value as GearKind)}
-              helperText={problemOf('kind') ?? ' '}
-              error={Boolean(problemOf('kind'))}
-            >
-              {GEAR_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind}>
-                  {GEAR_TEXTS.kindLabels[kind]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label={GEAR_TEXTS.nameLabel}
-              autoFocus
-              slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.name } }}
-              {...text('name')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={GEAR_TEXTS.brandLabel}
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.brand } }}
-                {...text('brand')}
-              />
-              <TextField
-                label={GEAR_TEXTS.modelLabel}
-                fullWidth
-                slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.model } }}
-                {...text('model')}
-              />
-            </Stack>
-            <TextField
-              label={GEAR_TEXTS.startDateLabel}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-              {...text('startDate')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label={GEAR_TEXTS.startingDistanceLabel(unit)}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                {...text('startingDistance')}
-              />
-              <TextField
-                label={GEAR_TEXTS.retirementDistanceLabel(unit)}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                {...text('retirementDistance', GEAR_TEXTS.retirementHelp)}
-              />
-            </Stack>
-            {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} size="medium">
-            Save
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          select
+          label={GEAR_TEXTS.kindLabel}
+          value={draft.kind}
+          onChange={(event) => change('kind', event.target.value as GearKind)}
+          helperText={problemOf('kind') ?? ' '}
+          error={Boolean(problemOf('kind'))}
+        >
+          {GEAR_KINDS.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {GEAR_TEXTS.kindLabels[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={GEAR_TEXTS.nameLabel}
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.name } }}
+          {...text('name')}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={GEAR_TEXTS.brandLabel}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.brand } }}
+            {...text('brand')}
+          />
+          <TextField
+            label={GEAR_TEXTS.modelLabel}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: GEAR_LIMITS.model } }}
+            {...text('model')}
+          />
+        </Stack>
+        <TextField
+          label={GEAR_TEXTS.startDateLabel}
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+          {...text('startDate')}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label={GEAR_TEXTS.startingDistanceLabel(unit)}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...text('startingDistance')}
+          />
+          <TextField
+            label={GEAR_TEXTS.retirementDistanceLabel(unit)}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            {...text('retirementDistance', GEAR_TEXTS.retirementHelp)}
+          />
+        </Stack>
+        {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 }

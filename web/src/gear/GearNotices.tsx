@@ -2,8 +2,8 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { gearNotices } from '../../../core/gear.ts';
-import { useUnits } from '../profile/use-units.ts';
-import { useGear } from './gear-api.ts';
+import { useUnits } from '../lib/use-units.ts';
+import { useGear } from '../lib/gear-api.ts';
 
 export function GearNotices() {
   const { data } = useGear();

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ERROR_REPORT_ID_PATTERN,
-  ERROR_REPORT_MESSAGES,
-  errorReportBatchSchema,
-  type ErrorReport,
-} from '../../../core/error-reports.ts';
+import { ERROR_REPORT_ID_PATTERN, ERROR_REPORT_MESSAGES, type ErrorReport } from '../../../core/error-reports.ts';
+import { errorReportBatchSchema } from '../../../core/error-report-schemas.ts';
 import {
   createErrorReporter,
   installGlobalHandlers,

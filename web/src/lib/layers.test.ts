@@ -31,6 +31,8 @@ beforeAll(async () => {
 const SHARED_MESSAGE = 'web/src/lib/, api/ and components/ import no feature, page or app-shell folder.';
 const SHELL_MESSAGE =
   'Only the app shell (web/src/app/) and main.tsx import web/src/app/: it sits above every feature.';
+const featureMessage = (feature: string) =>
+  `web/src/${feature}/ imports no other feature or page: what features share lives in web/src/lib/, api/ or components/.`;
 /** ESLint's sentence for an import a pattern refuses. */
 const refused = (specifier: string, message: string) =>
   `'${specifier}' import is restricted from being used by a pattern. ${message}`;
@@ -58,6 +60,31 @@ describe('the web layers, as the linter holds them', () => {
     ]);
   });
 
+  it('refuse a feature that imports another feature or a page', () => {
+    const gear = '../../gear/GearCard.tsx';
+    expect(lint('web/src/activities/list/Example.tsx', `import { GearCard } from '${gear}';\n`)).toEqual([
+      refused(gear, featureMessage('activities')),
+    ]);
+    const activities = '../activities/activities-api.ts';
+    expect(lint('web/src/gear/Example.tsx', `import { useEditActivity } from '${activities}';\n`)).toEqual([
+      refused(activities, featureMessage('gear')),
+    ]);
+    const page = '../pages/ChartsPage.tsx';
+    expect(lint('web/src/profile/Example.tsx', `import { ChartsPage } from '${page}';\n`)).toEqual([
+      refused(page, featureMessage('profile')),
+    ]);
+  });
+
+  it('let a feature import its own folders, and a page import any feature', () => {
+    expect(
+      lint(
+        'web/src/activities/detail/Example.tsx',
+        "import { useEditActivity } from '../activities-api.ts';\nimport { useActivity } from '../../activities/activities-api.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(lint('web/src/pages/Example.tsx', "import { GearCard } from '../gear/GearCard.tsx';\n")).toEqual([]);
+  });
+
   it('let features import lib/, lib/ import api/ and core, and the shell import anything', () => {
     expect(lint('web/src/charts/Example.tsx', "import { PALETTE } from '../lib/palette.ts';\n")).toEqual([]);
     expect(
@@ -66,6 +93,6 @@ describe('the web layers, as the linter holds them', () => {
         "import { api } from '../api/client.ts';\nimport { PRODUCT_NAME } from '../../../core/product.ts';\n",
       ),
     ).toEqual([]);
-    expect(lint('web/src/app/Example.tsx', "import { ChartsPage } from '../charts/ChartsPage.tsx';\n")).toEqual([]);
+    expect(lint('web/src/app/Example.tsx', "import { ChartsPage } from '../pages/ChartsPage.tsx';\n")).toEqual([]);
   });
 });

@@ -8,9 +8,8 @@ import {
   readKeptSnapshot,
   restoreQueries,
   takeSnapshot,
-  type PersistedSnapshot,
-  type SnapshotStore,
 } from './query-persistence.ts';
+import type { PersistedSnapshot, SnapshotStore } from './offline-store.ts';
 import {
   ACTIVITY_LISTS_QUERY_KEY,
   activityDetailQueryKey,

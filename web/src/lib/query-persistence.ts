@@ -7,9 +7,11 @@
  *
  * One snapshot is kept, of one user: signing in or out clears it, a different user's data replaces
  * it, and a snapshot older than seven days or written by another build of the app is dropped.
- * Signing out is the way to leave nothing on a shared device.
+ * Signing out is the way to leave nothing on a shared device. (TanStack's persister packages:
+ * docs/offline-and-accessibility.md says why they are not used.)
  */
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import type { PersistedSnapshot, SnapshotStore } from './offline-store.ts';
 import { OFFLINE_CACHE_MAX_AGE_MS, OFFLINE_CACHE_WRITE_THROTTLE_MS } from '../../../core/offline.ts';
 import {
   ACTIVITY_DETAILS_QUERY_KEY,
@@ -34,22 +36,6 @@ export const PERSISTED_QUERY_KEYS: readonly (readonly string[])[] = [
   MEDALS_QUERY_KEY,
   SESSION_QUERY_KEY,
 ];
-
-export interface PersistedSnapshot {
-  userId: string;
-  /** The build that wrote it; another build drops it. */
-  buster: string;
-  /** Epoch ms. */
-  savedAt: number;
-  state: DehydratedState;
-}
-
-/** Where the snapshot lives: IndexedDB in the browser. */
-export interface SnapshotStore {
-  read(): Promise<PersistedSnapshot | undefined>;
-  write(snapshot: PersistedSnapshot): Promise<void>;
-  clear(): Promise<void>;
-}
 
 export function isPersistedQueryKey(queryKey: readonly unknown[]): boolean {
   return PERSISTED_QUERY_KEYS.some((prefix) => prefix.every((part, index) => queryKey[index] === part));
@@ -196,67 +182,4 @@ export function persistQueries(
       }
     },
   };
-}
-
-const DATABASE = 'stride-offline';
-const STORE = 'queries';
-const SNAPSHOT_KEY = 'snapshot';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-/** The snapshot in the browser's IndexedDB (one database, one object store, one record). */
-export function indexedDbStore(factory: IDBFactory = indexedDB): SnapshotStore {
-  let opened: Promise<IDBDatabase> | undefined;
-  const open = () => {
-    opened ??= new Promise((resolve, reject) => {
-      const req = factory.open(DATABASE, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB could not be opened'));
-    });
-    return opened;
-  };
-  const run = async <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    const transaction = db.transaction(STORE, mode);
-    const done = new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-    });
-    const result = await request(action(transaction.objectStore(STORE)));
-    await done;
-    return result;
-  };
-  return {
-    read: async () => (await run('readonly', (store) => store.get(SNAPSHOT_KEY))) as PersistedSnapshot | undefined,
-    write: async (snapshot) => {
-      await run('readwrite', (store) => store.put(snapshot, SNAPSHOT_KEY));
-    },
-    clear: async () => {
-      await run('readwrite', (store) => store.delete(SNAPSHOT_KEY));
-    },
-  };
-}
-
-let browserStore: SnapshotStore | undefined;
-
-/** The app's store (created on first use, so merely loading this module touches no browser API). */
-export function offlineStore(): SnapshotStore {
-  browserStore ??= indexedDbStore();
-  return browserStore;
-}
-
-/** Removes the kept data at once (sign-in and sign-out: nothing of one user is left for the next). */
-export async function clearOfflineData(): Promise<void> {
-  if (typeof indexedDB === 'undefined') {
-    return;
-  }
-  await offlineStore()
-    .clear()
-    .catch((error: unknown) => console.warn('Could not clear the data kept for offline use', error));
 }

@@ -5,7 +5,7 @@
  */
 import { Badge, Box } from '@mui/material';
 import type { ReactElement } from 'react';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { useUnseenMedalCount } from './medals-api.ts';
 
 /** Text for screen readers only. */

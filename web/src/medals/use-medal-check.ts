@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { ActivityPage } from '../../../core/activity/schemas.ts';
 import { MEDAL_CHECK_DELAY_MS, type MedalCard } from '../../../core/medals/api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { reloadAnalyticsSoon } from '../analytics/analytics-api.ts';
+import { reloadAnalyticsSoon } from '../lib/analytics-reload.ts';
 import { applyAwardedMedals, checkMedals } from './medals-api.ts';
 import { ACTIVITY_LISTS_QUERY_KEY } from '../lib/query-keys.ts';
 

@@ -15,7 +15,7 @@ import { PublicProfileCard } from '../account/PublicProfileCard.tsx';
 import { SignInMethodsCard } from '../account/SignInMethodsCard.tsx';
 import { PROFILE_FALLBACK_NOTICE } from '../../../core/profile.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useProfile, useProfilePhoto, useUpdateProfile } from '../profile/profile.ts';
+import { useProfile, useProfilePhoto, useUpdateProfile } from '../lib/profile.ts';
 import { OwnStravaAppCard } from '../strava/OwnStravaAppCard.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
 import { SubscriptionCard } from '../subscription/SubscriptionCard.tsx';

@@ -41,7 +41,7 @@ import { useActivityListUrl } from '../activities/list/use-activity-list-url.ts'
 import { ManualActivityDialog } from '../activities/ManualActivityDialog.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { firstDayOfWeek, formatNumber } from '../lib/format.ts';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useStravaStatus } from '../strava/strava-api.ts';

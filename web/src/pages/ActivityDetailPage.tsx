@@ -21,7 +21,7 @@ import { ActivityHeading } from '../activities/detail/ActivityHeading.tsx';
 import { ActivitySummaryGrid } from '../activities/detail/ActivitySummaryGrid.tsx';
 import { ActivityTrackSection } from '../activities/detail/ActivityTrackSection.tsx';
 import { DeleteActivityDialog } from '../activities/detail/DeleteActivityDialog.tsx';
-import { DetailSection } from '../activities/detail/DetailSection.tsx';
+import { DetailSection } from '../components/DetailSection.tsx';
 import { EditActivityDialog } from '../activities/detail/EditActivityDialog.tsx';
 import { CorrectionNotice } from '../activities/detail/CorrectionNotice.tsx';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../core/activity/activity-corrections.ts';
@@ -29,9 +29,9 @@ import { ActivityNotes } from '../activities/detail/ActivityNotes.tsx';
 import { MultisportCard } from '../activities/detail/MultisportCard.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { ActivityWeatherSection } from '../weather/ActivityWeatherSection.tsx';
-import { ActivityGearSection } from '../gear/ActivityGearSection.tsx';
+import { ActivityGearSection } from '../activities/detail/ActivityGearSection.tsx';
 
 function ActivityView({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const [editing, setEditing] = useState(false);

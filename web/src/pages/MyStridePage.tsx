@@ -19,7 +19,7 @@ import { RecalculateStreakDialog } from '../analytics/RecalculateStreakDialog.ts
 import { RunningDaysCard } from '../analytics/RunningDaysCard.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useTrophyCase } from '../medals/medals-api.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 const RECALCULATE_HINT_ID = 'recalculate-streak-hint';
 

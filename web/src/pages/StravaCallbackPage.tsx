@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { STRAVA_TEXTS, type ExchangeBody, type StravaStatus } from '../../../core/strava/api.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { ConnectStravaButton } from '../strava/ConnectStravaButton.tsx';
 import { exchangeStravaCode } from '../strava/strava-api.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';

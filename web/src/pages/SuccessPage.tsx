@@ -8,7 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { SUBSCRIPTION_MESSAGES } from '../../../core/subscription.ts';
-import { useSession } from '../auth/session.ts';
+import { useSession } from '../lib/auth/session.ts';
 import { useSubscription } from '../subscription/subscription-api.ts';
 import { subscriptionDatesText } from '../subscription/subscription-dates.ts';
 import { AuthLayout } from './auth/AuthLayout.tsx';

@@ -7,7 +7,7 @@ import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { DistanceMarker, LatLng } from '../../../core/routes/geometry.ts';
-import { useMapTiles } from '../activities/activities-api.ts';
+import { useMapTiles } from '../lib/use-map-tiles.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { DistanceMarkers, FitToLine, TapToAdd, WaypointMarkers } from './map-layers.tsx';

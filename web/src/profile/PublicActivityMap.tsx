@@ -11,7 +11,7 @@ import { latLngBounds } from 'leaflet';
 import { useMemo } from 'react';
 import { MapContainer, Polyline, TileLayer } from 'react-leaflet';
 import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { useMapTiles } from '../activities/activities-api.ts';
+import { useMapTiles } from '../lib/use-map-tiles.ts';
 import { mapFrameSx } from '../lib/map-frame.ts';
 
 /** The attribution's words without its markup: "© OpenStreetMap contributors". */

@@ -5,8 +5,8 @@
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { UNIT_SYSTEMS, type UnitSystem } from '../../../core/unit-system.ts';
 import { UNIT_SYSTEM_LABELS } from '../../../core/units.ts';
-import { useUnits } from './use-units.ts';
-import { useUpdateProfile } from './profile.ts';
+import { useUnits } from '../lib/use-units.ts';
+import { useUpdateProfile } from '../lib/profile.ts';
 
 export function UnitsSwitch() {
   const { units, pending } = useUnits();

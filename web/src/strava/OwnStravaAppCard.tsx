@@ -5,7 +5,7 @@
  */
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { AccountSection } from '../account/AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { CallbackDomain } from './CallbackDomain.tsx';
 import { OwnStravaAppForm } from './OwnStravaAppForm.tsx';
 import { useStravaStatus } from './strava-api.ts';

@@ -1,7 +1,7 @@
 /** The Strava card's frame: Strava's dot, the heading and a chip beside it, then the content. */
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { ACCOUNT_SECTION_PADDING } from '../account/AccountSection.tsx';
+import { ACCOUNT_SECTION_PADDING } from '../components/AccountSection.tsx';
 import { STRAVA_ORANGE } from '../lib/strava-brand.ts';
 
 /** Where the card is: on the dashboard, or a section of Account Settings (with "Disconnect"). */

@@ -24,7 +24,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionView,
 } from '../../../core/subscription.ts';
-import { AccountSection } from '../account/AccountSection.tsx';
+import { AccountSection } from '../components/AccountSection.tsx';
 import { useOpenPortal, useStartCheckout, useSubscription } from './subscription-api.ts';
 import { subscriptionDatesText } from './subscription-dates.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { subscriptionRequiredMessage } from '../../../core/subscription.ts';
 import { ApiError } from '../api/client.ts';
-import { subscriptionGateMessage } from './subscription-gate.ts';
+import { subscriptionGateMessage } from '../lib/subscription-gate.ts';
 
 describe('subscriptionGateMessage', () => {
   it('reads the server’s sentence from the gate’s 403', () => {

@@ -13,7 +13,7 @@ import { Box, Button, Card, Chip, IconButton, LinearProgress, Stack, Tooltip, Ty
 import { projectionSentence } from '../../../core/training/goal-progress.ts';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { dayText, goalTitle } from './goal-form.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 const STATUS_CHIP = {
   active: { label: 'Active', color: 'primary' },

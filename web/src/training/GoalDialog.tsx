@@ -10,7 +10,7 @@ import { runnerTimeZone } from '../lib/time-zone.ts';
 import { GoalFields } from './GoalFields.tsx';
 import { emptyGoalForm, goalFormValues, readGoalForm, type GoalFormErrors, type GoalFormValues } from './goal-form.ts';
 import { useCreateGoal, useUpdateGoal } from './training-api.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 const browserToday = () => localDate(Date.now(), runnerTimeZone());
 

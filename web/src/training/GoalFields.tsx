@@ -3,7 +3,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import type { GoalKind } from '../../../core/training/goals.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import type { GoalFormErrors, GoalFormValues } from './goal-form.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 export const GOAL_KIND_LABELS: Readonly<Record<GoalKind, string>> = {
   race: 'Race with a target time',

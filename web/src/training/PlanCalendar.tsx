@@ -16,7 +16,7 @@ import { firstDayOfWeek, formatDistance, formatNumber, weekdayNames } from '../l
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
 import { planCalendarRows, type PlanCalendarDay } from './plan-calendar.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 type Day = PlanCalendarDay;
 

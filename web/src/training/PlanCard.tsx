@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
 import { dayText } from './goal-form.ts';
 import { useDeletePlan, usePlan, useUpdatePlan } from './training-api.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 function pacesText(plan: TrainingPlan, units: UnitSystem): string {
   const easy = formatPacePerMetre(plan.paces.paces.easy ?? 0, units);

@@ -26,7 +26,7 @@ import {
 import { WEEKDAY_NAMES } from '../../../core/training/task-text.ts';
 import { goalTitle } from './goal-form.ts';
 import { useCreatePlan } from './training-api.ts';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 const LEVEL_LABELS: Readonly<Record<PlanLevel, string>> = {
   beginner: 'Beginner — easier volume, one hard session a week',

@@ -10,7 +10,7 @@ import type { TaskWithState } from '../../../core/training/plan-progress.ts';
 import { taskDescription, taskTitle } from '../../../core/training/task-text.ts';
 import { useSetTask } from './training-api.ts';
 import { WorkoutSteps } from './WorkoutSteps.tsx';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 
 export function TaskChecklist({
   planId,

@@ -9,7 +9,7 @@ import type { UnitSystem } from '../../../core/unit-system.ts';
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { WEATHER_UNAVAILABLE_TEXT } from '../../../core/weather/weather-api.ts';
 import { formatPrecipitation, formatTemperature, formatWindSpeed } from '../../../core/weather/weather-units.ts';
-import { DetailSection } from '../activities/detail/DetailSection.tsx';
+import { DetailSection } from '../components/DetailSection.tsx';
 import { useActivityWeather } from './weather-api.ts';
 import { WeatherIcon } from './WeatherIcon.tsx';
 

@@ -22,7 +22,7 @@ import { WEATHER_UNAVAILABLE_TEXT, type Weather } from '../../../core/weather/we
 import { weatherCodeText } from '../../../core/weather/weather-codes.ts';
 import { formatTemperature } from '../../../core/weather/weather-units.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useUnits } from '../profile/use-units.ts';
+import { useUnits } from '../lib/use-units.ts';
 import { usePrimeWeather } from './weather-api.ts';
 import { formatDateTime, formatHour } from './weather-format.ts';
 import { formatDecimal } from '../lib/format.ts';

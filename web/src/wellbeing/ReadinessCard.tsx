@@ -6,7 +6,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { subscriptionGateMessage } from '../subscription/subscription-gate.ts';
+import { subscriptionGateMessage } from '../lib/subscription-gate.ts';
 import { loadRatioText, READINESS_TITLES, scoreChip } from './readiness-view.ts';
 import { useReadiness } from './wellbeing-api.ts';
 

@@ -1,7 +1,7 @@
 /** The wellbeing score of each of the last 30 days (the day's latest check-in); gaps where none. */
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WellbeingOverview } from '../../../core/wellbeing/wellbeing-api.ts';
-import { ChartCard } from '../charts/ChartCard.tsx';
+import { ChartCard } from '../components/ChartCard.tsx';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { chartSummary } from '../lib/chart-summary.ts';
 import { formatDayMonth } from '../lib/format.ts';

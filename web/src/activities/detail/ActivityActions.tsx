@@ -21,7 +21,7 @@ import { ACTIVITY_EDIT_TEXTS } from '../../../../core/activity/activity-edit.ts'
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { STRAVA_TEXTS, stravaActivityUrl } from '../../../../core/strava/api.ts';
-import { ShareActivityButton } from '../../analytics/ShareActivityButton.tsx';
+import { ShareActivityButton } from './ShareActivityButton.tsx';
 import { STRAVA_ORANGE } from '../../lib/strava-brand.ts';
 import { activityGpxUrl, activityOriginalUrl } from '../activities-api.ts';
 

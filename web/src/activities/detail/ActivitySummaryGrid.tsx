@@ -11,7 +11,7 @@ import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { formatElevation } from '../../lib/format.ts';
 import { formatCadence, formatHeartRate } from '../../lib/activity-format.ts';
-import { SummaryCard } from './DetailSection.tsx';
+import { SummaryCard } from '../../components/DetailSection.tsx';
 
 export function ActivitySummaryGrid({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   return (

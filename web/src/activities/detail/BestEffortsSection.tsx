@@ -4,8 +4,8 @@ import { BEST_EFFORT_STATUS_TEXT } from '../../../../core/running/best-efforts-a
 import { bestEffortDistance } from '../../../../core/running/activity-best-efforts.ts';
 import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { formatDuration, formatPace } from '../../lib/format.ts';
-import { useActivityBestEfforts } from '../personal-bests-api.ts';
-import { DetailSection } from './DetailSection.tsx';
+import { useActivityBestEfforts } from '../../lib/personal-bests-api.ts';
+import { DetailSection } from '../../components/DetailSection.tsx';
 
 /** Places up to this are chips ("Personal best", "2nd fastest"); lower ones are plain text. */
 const CHIP_PLACES = 3;

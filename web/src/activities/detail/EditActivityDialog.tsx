@@ -6,22 +6,7 @@
  * only what changed is sent. A Strava activity's name, type, description and figures are Strava's:
  * shown, not editable.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../../core/activity/activity-corrections.ts';
 import {
@@ -35,11 +20,12 @@ import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../../core/running/pace.ts';
 import { distanceUnitLabel } from '../../../../core/units.ts';
 import { formatDuration } from '../../lib/format.ts';
-import { useUnits } from '../../profile/use-units.ts';
+import { useUnits } from '../../lib/use-units.ts';
 import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
 
 interface Draft {
   name: string;
@@ -187,126 +173,101 @@ export function EditActivityDialog({
   const text = form.textField;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={edit.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        transition: {
-          onEnter: () => {
-            form.reset();
-            edit.reset();
-          },
-        },
-      }}
+      title={ACTIVITY_EDIT_TEXTS.editTitle}
+      submitLabel="Save"
+      pending={edit.isPending}
+      onClose={onClose}
+      resetOnOpen={[form, edit]}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{ACTIVITY_EDIT_TEXTS.editTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {isStrava && <Alert severity="info">{ACTIVITY_EDIT_TEXTS.stravaFieldsHelp}</Alert>}
-            <TextField label="Name" disabled={isStrava} autoFocus={!isStrava} {...text('name', ' ')} />
-            <TextField
-              select
-              label="Type"
-              disabled={isStrava}
-              value={draft.type}
-              onChange={(event) => change('type', event.target.value as UploadActivityType)}
-              error={Boolean(problemOf('type'))}
-              helperText={problemOf('type') ?? ' '}
-            >
-              {UPLOAD_ACTIVITY_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {ACTIVITY_TYPE_LABELS[type]}
-                </MenuItem>
-              ))}
-            </TextField>
-            {!isStrava && (
-              <Stack spacing={1}>
-                <Typography variant="body2" color="text.secondary">
-                  {ACTIVITY_CORRECTION_TEXTS.correctionHelp}
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-                  <TextField
-                    label="Date"
-                    type="date"
-                    fullWidth
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    {...text('date', ' ')}
-                  />
-                  <TextField
-                    label="Start time"
-                    type="time"
-                    fullWidth
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    {...text('startTime', ' ')}
-                  />
-                  <TextField label="Time zone" fullWidth {...text('timeZone', ' ')} />
-                </Stack>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-                  <TextField
-                    label={`Distance (${distanceUnitLabel(units)})`}
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                    {...text('distance', ' ')}
-                  />
-                  <TextField label="Time" fullWidth {...text('time', 'h:mm:ss')} />
-                  <TextField label="Moving time" fullWidth {...text('movingTime', 'h:mm:ss')} />
-                </Stack>
-              </Stack>
-            )}
-            <TextField
-              label="Description"
-              multiline
-              minRows={2}
-              maxRows={6}
-              disabled={isStrava}
-              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-              {...text('description', ' ')}
-            />
-            <TextField
-              label="Private notes"
-              multiline
-              minRows={2}
-              maxRows={6}
-              autoFocus={isStrava}
-              slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
-              {...text('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
-            />
-            <Box>
-              <FormControlLabel
-                control={
-                  <Switch checked={draft.counted} onChange={(event) => change('counted', event.target.checked)} />
-                }
-                label={ACTIVITY_EDIT_TEXTS.countedLabel}
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {isStrava && <Alert severity="info">{ACTIVITY_EDIT_TEXTS.stravaFieldsHelp}</Alert>}
+        <TextField label="Name" disabled={isStrava} autoFocus={!isStrava} {...text('name', ' ')} />
+        <TextField
+          select
+          label="Type"
+          disabled={isStrava}
+          value={draft.type}
+          onChange={(event) => change('type', event.target.value as UploadActivityType)}
+          error={Boolean(problemOf('type'))}
+          helperText={problemOf('type') ?? ' '}
+        >
+          {UPLOAD_ACTIVITY_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {ACTIVITY_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!isStrava && (
+          <Stack spacing={1}>
+            <Typography variant="body2" color="text.secondary">
+              {ACTIVITY_CORRECTION_TEXTS.correctionHelp}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+              <TextField
+                label="Date"
+                type="date"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...text('date', ' ')}
               />
-              <Typography variant="body2" color="text.secondary">
-                {ACTIVITY_EDIT_TEXTS.countedHelp}
-              </Typography>
-              {activity.flagged && (
-                <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
-                  {activity.flagReason}
-                </Typography>
-              )}
-            </Box>
-            {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
+              <TextField
+                label="Start time"
+                type="time"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...text('startTime', ' ')}
+              />
+              <TextField label="Time zone" fullWidth {...text('timeZone', ' ')} />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+              <TextField
+                label={`Distance (${distanceUnitLabel(units)})`}
+                fullWidth
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                {...text('distance', ' ')}
+              />
+              <TextField label="Time" fullWidth {...text('time', 'h:mm:ss')} />
+              <TextField label="Moving time" fullWidth {...text('movingTime', 'h:mm:ss')} />
+            </Stack>
           </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={edit.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={edit.isPending}
-            startIcon={edit.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+        <TextField
+          label="Description"
+          multiline
+          minRows={2}
+          maxRows={6}
+          disabled={isStrava}
+          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
+          {...text('description', ' ')}
+        />
+        <TextField
+          label="Private notes"
+          multiline
+          minRows={2}
+          maxRows={6}
+          autoFocus={isStrava}
+          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
+          {...text('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
+        />
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={draft.counted} onChange={(event) => change('counted', event.target.checked)} />}
+            label={ACTIVITY_EDIT_TEXTS.countedLabel}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {ACTIVITY_EDIT_TEXTS.countedHelp}
+          </Typography>
+          {activity.flagged && (
+            <Typography variant="body2" color="warning.main" sx={{ mt: 0.5 }}>
+              {activity.flagReason}
+            </Typography>
+          )}
+        </Box>
+        {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 }

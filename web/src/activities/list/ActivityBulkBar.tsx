@@ -21,7 +21,7 @@ import { useState, type ComponentType, type FormEvent } from 'react';
 import { ACTIVITY_BULK_TEXTS, type ActivityBulkAction } from '../../../../core/activity/activity-bulk.ts';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { GearSelect } from '../../gear/GearSelect.tsx';
+import { GearSelect } from '../../components/GearSelect.tsx';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 import { SubmitButton } from '../../lib/form-fields.tsx';
 import { formatNumber } from '../../lib/format.ts';

@@ -6,12 +6,10 @@ import { Alert, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
-import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
-import { useRequestPasswordReset, useRequestSignInLink } from '../../auth/email-links.ts';
+import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
+import { useRequestPasswordReset, useRequestSignInLink } from '../../lib/auth/email-links.ts';
 import { SubmitButton, useTouched } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-
-const emailSchema = registrationSchema.shape.email;
 
 const KINDS = {
   reset: {
@@ -37,7 +35,7 @@ export function EmailLinkRequestPage({ kind }: { kind: keyof typeof KINDS }) {
   const signIn = useRequestSignInLink();
   const request = kind === 'reset' ? reset : signIn;
   const { touched, touch, touchAll } = useTouched<'email'>();
-  const emailError = emailSchema.safeParse(email.trim()).success ? '' : REGISTRATION_MESSAGES.emailInvalid;
+  const emailError = isEmailAddress(email.trim()) ? '' : REGISTRATION_MESSAGES.emailInvalid;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -15,9 +15,9 @@ import {
   googleSignInCodeFor,
 } from '../../../../core/google-sign-in.ts';
 import { twoFactorLanding } from '../../../../core/two-factor.ts';
-import { GoogleSignInError, signInWithGoogleRedirect } from '../../auth/google.ts';
-import { useGoogleSignIn } from '../../auth/session.ts';
-import { useGoogleEnabled } from '../../auth/use-google.ts';
+import { GoogleSignInError, signInWithGoogleRedirect } from '../../lib/auth/google.ts';
+import { useGoogleSignIn } from '../../lib/auth/session.ts';
+import { useGoogleEnabled } from '../../lib/auth/use-google.ts';
 
 export function GoogleSignIn({ redirect, callbackError }: { redirect: string; callbackError: string | null }) {
   const enabled = useGoogleEnabled();

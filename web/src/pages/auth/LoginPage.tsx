@@ -1,25 +1,30 @@
 /** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
+import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../../../core/product.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { ApiError } from '../../api/client.ts';
-import { useResendVerification } from '../../auth/email-links.ts';
-import { useSession, useSignIn } from '../../auth/session.ts';
-import { useSessionEnd } from '../../auth/session-end.ts';
+import { useResendVerification } from '../../lib/auth/email-links.ts';
+import { useSession, useSignIn } from '../../lib/auth/session.ts';
+import { useSessionEnd } from '../../lib/auth/session-end.ts';
+import { withTimeout } from '../../lib/lazy-page.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
-import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
-import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../auth/google.ts';
+import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../lib/auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
 
-/** The registration form's e-mail rule: an address that could not register cannot sign in either. */
-const emailSchema = registrationSchema.shape.email;
+/** The code step loads when a sign-in asks for it: its checks are zod schemas, which this page does not load. */
+const TwoFactorChallenge = lazy(() =>
+  withTimeout(import('./TwoFactorChallenge.tsx'), CHUNK_LOAD_TIMEOUT_MS).then((module) => ({
+    default: module.TwoFactorChallenge,
+  })),
+);
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -79,7 +84,7 @@ function LoginForm() {
   const [passwordChallenged, setChallenged] = useState(false);
   const challenged = passwordChallenged || params.get(TWO_FACTOR_LOGIN_PARAM) === '1';
 
-  const emailError = emailSchema.safeParse(email.trim()).success ? '' : REGISTRATION_MESSAGES.emailInvalid;
+  const emailError = isEmailAddress(email.trim()) ? '' : REGISTRATION_MESSAGES.emailInvalid;
   const passwordError = password.length > 0 ? '' : REGISTRATION_MESSAGES.passwordRequired;
 
   if (user && !signIn.isPending && !signIn.isSuccess) {
@@ -103,19 +108,21 @@ function LoginForm() {
 
   if (challenged) {
     return (
-      <TwoFactorChallenge
-        redirect={redirect}
-        onRestart={() => {
-          setChallenged(false);
-          setPassword('');
-          signIn.reset();
-          if (params.has(TWO_FACTOR_LOGIN_PARAM)) {
-            const rest = new URLSearchParams(params);
-            rest.delete(TWO_FACTOR_LOGIN_PARAM);
-            setParams(rest, { replace: true });
-          }
-        }}
-      />
+      <Suspense fallback={null}>
+        <TwoFactorChallenge
+          redirect={redirect}
+          onRestart={() => {
+            setChallenged(false);
+            setPassword('');
+            signIn.reset();
+            if (params.has(TWO_FACTOR_LOGIN_PARAM)) {
+              const rest = new URLSearchParams(params);
+              rest.delete(TWO_FACTOR_LOGIN_PARAM);
+              setParams(rest, { replace: true });
+            }
+          }}
+        />
+      </Suspense>
     );
   }
 

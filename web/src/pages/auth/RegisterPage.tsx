@@ -5,7 +5,7 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import { passwordLengthMessages, passwordProblems } from '../../../../core/password-policy.ts';
 import { registrationSchema } from '../../../../core/profile.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
-import { useSession, useSignUp } from '../../auth/session.ts';
+import { useSession, useSignUp } from '../../lib/auth/session.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { GoogleSignIn } from './GoogleSignIn.tsx';

@@ -6,9 +6,10 @@
 import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { TWO_FACTOR_MESSAGES, backupCodeSchema, totpCodeSchema } from '../../../../core/two-factor.ts';
+import { backupCodeSchema, totpCodeSchema } from '../../../../core/two-factor-codes.ts';
+import { TWO_FACTOR_MESSAGES } from '../../../../core/two-factor.ts';
 import { ApiError } from '../../api/client.ts';
-import { useVerifyTwoFactor } from '../../auth/session.ts';
+import { useVerifyTwoFactor } from '../../lib/auth/session.ts';
 import { SubmitButton } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { MenuItem, TextField } from '@mui/material';
 import { GEAR_TEXTS } from '../../../core/gear.ts';
-import { useGear } from './gear-api.ts';
+import { useGear } from '../lib/gear-api.ts';
 
 const NONE = '';
 

@@ -4,8 +4,8 @@
  * and sending the verification mail again.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { EmailLink } from '../../../core/email-links.ts';
-import { requestJson } from '../api/client.ts';
+import type { EmailLink } from '../../../../core/email-links.ts';
+import { requestJson } from '../../api/client.ts';
 
 function linkQuery(link: EmailLink): string {
   return new URLSearchParams({ token: link.oobCode, apiKey: link.apiKey }).toString();

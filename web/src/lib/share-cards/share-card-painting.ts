@@ -3,9 +3,9 @@
  * glowing background, the brand mark with the product's name, a row of stats that shrinks to fit,
  * and a route drawn to scale with its private places, start and finish cut out.
  */
-import { PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
-import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { PALETTE, SCHEMES, type ColorScheme } from '../lib/palette.ts';
+import { PRODUCT_NAME, TAGLINE } from '../../../../core/product.ts';
+import type { MapPoint } from '../../../../core/profile-privacy.ts';
+import { PALETTE, SCHEMES, type ColorScheme } from '../palette.ts';
 import { font, SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card-layout.ts';
 
 export const BRAND_ORANGE = PALETTE.brand;

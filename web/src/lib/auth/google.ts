@@ -14,8 +14,8 @@ import {
   GOOGLE_SIGN_IN_MESSAGES,
   googleSignInCodeFor,
   type GoogleSignInCode,
-} from '../../../core/google-sign-in.ts';
-import { ApiError, identityRequestTimeoutMs, requestJson } from '../api/client.ts';
+} from '../../../../core/google-sign-in.ts';
+import { ApiError, identityRequestTimeoutMs, requestJson } from '../../api/client.ts';
 
 /** The query parameter of /login that marks the page a finished popup lands on. */
 export const GOOGLE_POPUP_PARAM = 'google-popup';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEndReason } from '../../../core/session.ts';
+import type { SessionEndReason } from '../../../../core/session.ts';
 import { keepSession, type RefreshResult } from './session-keeper.ts';
 
 const START = Date.parse('2026-11-26T12:00:00.000Z');

@@ -8,9 +8,9 @@ import {
 import { minimalProfile, type Profile, type ProfileUpdate } from '../../../core/profile.ts';
 import { PROFILE_CACHE_MS } from '../../../core/strava/constants.ts';
 import { ApiError, api, apiErrorFrom, networkError, unwrap } from '../api/client.ts';
-import { useSession, type SessionUser } from '../auth/session.ts';
-import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
-import { runnerTimeZone, setRunnerTimeZone } from '../lib/time-zone.ts';
+import { useSession, type SessionUser } from './auth/session.ts';
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from './query-keys.ts';
+import { runnerTimeZone, setRunnerTimeZone } from './time-zone.ts';
 
 /** A profile as the app holds it: `minimal` when it was made up after the fetch failed. */
 export type LoadedProfile = Profile & { minimal?: true };
@@ -39,17 +39,21 @@ export async function loadProfileOrMinimal(
   }
 }
 
+/** The signed-in runner's profile from the API, or the spec §8 stand-in when the fetch fails. */
+export function fetchOwnProfile(user: SessionUser | null | undefined): Promise<LoadedProfile> {
+  return loadProfileOrMinimal(
+    () => unwrap(api.profile.$get()),
+    user,
+    () => new Date(),
+  );
+}
+
 /** The signed-in runner's profile; `enabled: false` for a visitor, who has none. */
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useSession();
   const query = useQuery({
     queryKey: PROFILE_QUERY_KEY,
-    queryFn: (): Promise<LoadedProfile> =>
-      loadProfileOrMinimal(
-        () => unwrap(api.profile.$get()),
-        user,
-        () => new Date(),
-      ),
+    queryFn: () => fetchOwnProfile(user),
     staleTime: PROFILE_CACHE_MS,
     enabled,
   });

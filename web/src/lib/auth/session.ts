@@ -5,10 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { SessionEndReason } from '../../../core/session.ts';
-import { ApiError, requestJson } from '../api/client.ts';
-import { SESSION_QUERY_KEY } from '../lib/query-keys.ts';
-import { clearOfflineData } from '../lib/query-persistence.ts';
+import type { SessionEndReason } from '../../../../core/session.ts';
+import { ApiError, requestJson } from '../../api/client.ts';
+import { clearOfflineData } from '../offline-store.ts';
+import { SESSION_QUERY_KEY } from '../query-keys.ts';
 import { clearSessionEnd, recordSessionEnd, sessionSignalOf } from './session-end.ts';
 import { keepSession, type RefreshResult } from './session-keeper.ts';
 import { signInWithGooglePopup } from './google.ts';
@@ -189,7 +189,7 @@ export const useSignIn = () =>
 export const useSignUp = () =>
   useSessionChange((input: SignUpInput) => requestJson('/api/auth/sign-up/email', { body: input }));
 
-/** Google sign-in in a popup (auth/google.ts); the session is read again once it succeeds. */
+/** Google sign-in in a popup (google.ts); the session is read again once it succeeds. */
 export const useGoogleSignIn = () => useSessionChange((input: { mobile: boolean }) => signInWithGooglePopup(input));
 
 export const useSignOut = () => useSessionChange(() => requestJson('/api/auth/sign-out', { body: {} }));
@@ -209,5 +209,5 @@ export const useVerifyTwoFactor = () =>
       body: { code, trustDevice },
     }),
   );
-/** Following a sign-in or verification link (web/src/auth/email-links.ts) may start a session. */
+/** Following a sign-in or verification link (email-links.ts) may start a session. */
 export const useSessionFromLink = () => useSessionChange((path: string) => requestJson(path, { method: 'GET' }));

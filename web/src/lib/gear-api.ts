@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Gear, GearDefault, GearInput, GearList, GearUpdate } from '../../../core/gear.ts';
 import { api, unwrap } from '../api/client.ts';
-import { GEAR_QUERY_KEY, invalidateActivityData } from '../lib/query-keys.ts';
+import { GEAR_QUERY_KEY, invalidateActivityData } from './query-keys.ts';
 
 export function useGear() {
   return useQuery({

@@ -3,12 +3,12 @@
  * runner's own, a select to change it (Strava sets a synced activity's gear).
  */
 import { Alert, Box, Stack, Typography } from '@mui/material';
-import type { ActivityDetail } from '../../../core/activity/schemas.ts';
-import { GEAR_TEXTS, gearFigure } from '../../../core/gear.ts';
-import type { UnitSystem } from '../../../core/unit-system.ts';
-import { useEditActivity } from '../activities/activities-api.ts';
-import { DetailSection } from '../activities/detail/DetailSection.tsx';
-import { GearSelect } from './GearSelect.tsx';
+import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
+import { GEAR_TEXTS, gearFigure } from '../../../../core/gear.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
+import { useEditActivity } from '../activities-api.ts';
+import { DetailSection } from '../../components/DetailSection.tsx';
+import { GearSelect } from '../../components/GearSelect.tsx';
 
 export function ActivityGearSection({ activity, units }: { activity: ActivityDetail; units: UnitSystem }) {
   const edit = useEditActivity(activity.id);

@@ -8,7 +8,7 @@ import { Alert, Button, CircularProgress, IconButton, Snackbar, Tooltip } from '
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { countScreenshot } from './analytics-api.ts';
+import { countScreenshot } from '../analytics-reload.ts';
 import { shareOrDownload, type ShareCard } from './share-card-export.ts';
 import { SHARE_CARD_FAILED } from './share-card-layout.ts';
 import { shareCardColours, type ShareCardColours } from './share-card-painting.ts';

@@ -14,15 +14,15 @@ import { ActivitiesEmptyState } from '../activities/list/ActivitiesEmptyState.ts
 import { UploadDialog } from '../activities/UploadDialog.tsx';
 import { RunningDaysCard } from '../analytics/RunningDaysCard.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { useUnits } from '../profile/use-units.ts';
-import { ChartControls } from './ChartControls.tsx';
-import { useCharts } from './charts-api.ts';
-import { bucketRows } from './chart-series.ts';
-import { HeartRateZonesChart } from './HeartRateZonesChart.tsx';
-import { LoadChart } from './LoadChart.tsx';
-import { PeriodTotals } from './PeriodTotals.tsx';
-import { PersonalBestsCard } from './PersonalBestsCard.tsx';
-import { VolumeCharts } from './VolumeCharts.tsx';
+import { useUnits } from '../lib/use-units.ts';
+import { ChartControls } from '../charts/ChartControls.tsx';
+import { useCharts } from '../charts/charts-api.ts';
+import { bucketRows } from '../charts/chart-series.ts';
+import { HeartRateZonesChart } from '../charts/HeartRateZonesChart.tsx';
+import { LoadChart } from '../charts/LoadChart.tsx';
+import { PeriodTotals } from '../charts/PeriodTotals.tsx';
+import { PersonalBestsCard } from '../charts/PersonalBestsCard.tsx';
+import { VolumeCharts } from '../charts/VolumeCharts.tsx';
 
 export default function ChartsPage() {
   const [params, setParams] = useSearchParams();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../core/profile.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../../../core/units.ts';
 import { metresPerUnit } from '../../../core/units.ts';
-import { unitsOf } from '../lib/units.ts';
-import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from '../lib/query-keys.ts';
+import { unitsOf } from './units.ts';
+import { PROFILE_QUERY_KEY, SESSION_QUERY_KEY } from './query-keys.ts';
 import { useUnits } from './use-units.ts';
 
 const profileIn = (unitSystem: 'imperial' | 'metric') => ({ preferences: { unitSystem } }) as Profile;

@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityBestEfforts, PersonalBests } from '../../../core/running/best-efforts-api.ts';
 import { api, unwrap } from '../api/client.ts';
-import { activityDetailQueryKey, PERSONAL_BESTS_QUERY_KEY } from '../lib/query-keys.ts';
+import { activityDetailQueryKey, PERSONAL_BESTS_QUERY_KEY } from './query-keys.ts';
 
 /** Every distance's fastest three, and the progression of `distance`. */
 export function usePersonalBests(distance: string) {

@@ -3,7 +3,7 @@
  * card font, the canvas it is drawn on and its PNG, the word wrapping that keeps every line
  * inside its box, and the file name a card is saved under.
  */
-import { PRODUCT_NAME } from '../../../core/product.ts';
+import { PRODUCT_NAME } from '../../../../core/product.ts';
 
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;

@@ -4,8 +4,8 @@
  * such ends, so the shell goes to /login once for each.
  */
 import { useSyncExternalStore } from 'react';
-import type { SessionEndReason } from '../../../core/session.ts';
-import { ApiError } from '../api/client.ts';
+import type { SessionEndReason } from '../../../../core/session.ts';
+import { ApiError } from '../../api/client.ts';
 
 export interface SessionEnd {
   reason: SessionEndReason;

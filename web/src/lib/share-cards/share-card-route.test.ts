@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapPoint } from '../../../core/profile-privacy.ts';
+import type { MapPoint } from '../../../../core/profile-privacy.ts';
 import { drawRoute } from './share-card-painting.ts';
 
 /** A context that records the path it is given. */

@@ -6,7 +6,7 @@
  * tried again after 30 s, doubling up to 960 s; an answer without a session, or no answer before the
  * session counts as expired, ends it.
  */
-import { sessionRefreshDelay, sessionRetryDelay, type SessionEndReason } from '../../../core/session.ts';
+import { sessionRefreshDelay, sessionRetryDelay, type SessionEndReason } from '../../../../core/session.ts';
 
 /** What a refresh found: the session's new expiry, its end, or no answer (the network failed). */
 export type RefreshResult = { expiresAtMs: number } | { ended: SessionEndReason } | 'network-failure';

@@ -11,12 +11,12 @@ import type { Goal } from '../../../core/training/training-api.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { WellbeingSection } from '../wellbeing/WellbeingSection.tsx';
-import { GoalDialog } from './GoalDialog.tsx';
-import { GoalList } from './GoalList.tsx';
-import { PlanCard } from './PlanCard.tsx';
-import { PlanDialog } from './PlanDialog.tsx';
-import { TodayTasksCard } from './TodayTasksCard.tsx';
-import { useDeleteGoal, useGoals, usePlans } from './training-api.ts';
+import { GoalDialog } from '../training/GoalDialog.tsx';
+import { GoalList } from '../training/GoalList.tsx';
+import { PlanCard } from '../training/PlanCard.tsx';
+import { PlanDialog } from '../training/PlanDialog.tsx';
+import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
+import { useDeleteGoal, useGoals, usePlans } from '../training/training-api.ts';
 
 type Editing = { goal: Goal | null } | null;
 

@@ -10,14 +10,14 @@ import {
   formatActivityPace,
   formatMovingTime,
   paceOrSpeedLabel,
-} from '../../../core/activity/activity-figures.ts';
-import type { MedalCard } from '../../../core/medals/api.ts';
-import { formatMedalDate } from '../../../core/medals/format.ts';
-import type { UnitSystem } from '../../../core/unit-system.ts';
-import type { MapPoint } from '../../../core/profile-privacy.ts';
-import { formatWallDateTimeLong, readerLocale } from '../lib/format.ts';
-import { PALETTE } from '../lib/palette.ts';
-import { TIER_STYLES, tierInk } from '../lib/medal-tiers.ts';
+} from '../../../../core/activity/activity-figures.ts';
+import type { MedalCard } from '../../../../core/medals/api.ts';
+import { formatMedalDate } from '../../../../core/medals/format.ts';
+import type { UnitSystem } from '../../../../core/unit-system.ts';
+import type { MapPoint } from '../../../../core/profile-privacy.ts';
+import { formatWallDateTimeLong, readerLocale } from '../format.ts';
+import { PALETTE } from '../palette.ts';
+import { TIER_STYLES, tierInk } from '../medal-tiers.ts';
 import type { ShareCard } from './share-card-export.ts';
 import { createCanvas, font, safeFileName, SHARE_CARD_WIDTH, toPng, wrapText } from './share-card-layout.ts';
 import {

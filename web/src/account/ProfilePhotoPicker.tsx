@@ -9,7 +9,7 @@ import { Alert, Avatar, Box, Button, CircularProgress, Stack, Typography } from 
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '../../../core/profile-photo.ts';
 import type { Profile } from '../../../core/profile.ts';
-import { profilePhotoFileProblem, type useProfilePhoto } from './profile.ts';
+import { profilePhotoFileProblem, type useProfilePhoto } from '../lib/profile.ts';
 
 /** `photo` is held by the page, so an upload under way survives the form starting afresh. */
 export function ProfilePhotoPicker({
