@@ -130,6 +130,8 @@ describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
       expect.stringMatching(/^Jog \d+:\d\d$/),
       expect.stringMatching(/^Cool down [\d.]+ mi easy$/),
     ]);
+    await steps.scrollIntoViewIfNeeded();
+    await screenshot(page, `training-workout-steps-${viewport}`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       plan.getByRole('link', { name: 'Workout for your watch (.fit)' }).click(),
