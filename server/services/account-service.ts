@@ -19,7 +19,6 @@ import {
   vacuumTables,
 } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { ReadCache } from '../cache/read-cache.ts';
 import type { SessionCache } from '../cache/session-cache.ts';
 import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
@@ -45,7 +44,6 @@ export async function deleteAccount(
     /** Deletes what the account keeps on disk rather than in rows (its data export files). */
     removeFiles?: (userId: string) => Promise<void>;
     logger: Logger;
-    reads: ReadCache;
     sessions: SessionCache;
   },
 ): Promise<void> {
@@ -63,9 +61,8 @@ export async function deleteAccount(
   await options.cancelSubscription?.(user.id);
   await options.revokeStrava?.(user.id);
   const deleted = await deleteAuthUser(db, user.id);
-  // Every session of the account ends with it, and nothing of it may be read back from a cache.
+  // Every session of the account ends with it (its cached reads go with its unit of work's writes).
   await options.sessions.userSessionsChanged(user.id);
-  await options.reads.invalidateUser(user.id);
   if (!deleted) {
     throw notFound(NOT_FOUND_MESSAGES.account);
   }
