@@ -57,13 +57,13 @@ const PNG = Buffer.from(
 
 interface Case {
   /** Sets up what the write needs, before the reads it is compared with. */
-  prepare?(): Promise<unknown>;
+  prepare?: () => Promise<unknown>;
   /** Performs the write; its answer must be a success. */
-  write(): Promise<Pick<ApiResponse, 'status' | 'text'>>;
+  write: () => Promise<Pick<ApiResponse, 'status' | 'text'>>;
   /** The cached reads this write changes: each must answer differently after it. */
   changes?: readonly CachedRead[];
   /** What the write leaves going on in the background, awaited before the reads. */
-  settle?(): Promise<unknown>;
+  settle?: () => Promise<unknown>;
 }
 
 const client = () => runner.client;
