@@ -40,6 +40,8 @@ export async function recordRead<T>(read: () => Promise<T>): Promise<{ value: T;
   return { value, tables };
 }
 
+/** Nodes holding parameters only (a row's values, a track's JSON): no table inside, not walked. */
+const PLAIN_VALUES = new Set(['ValueNode', 'PrimitiveValueListNode', 'DefaultInsertValueNode']);
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE =
   /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+"?([a-z_][a-z0-9_]*)/gi;
@@ -81,6 +83,9 @@ function visit(value: unknown, into: TableRecording): void {
     return;
   }
   const node = value as Node;
+  if (PLAIN_VALUES.has(node.kind)) {
+    return;
+  }
   if (typeof node.kind === 'string') {
     if (node.kind === 'TableNode') {
       const name = tableName(node);
