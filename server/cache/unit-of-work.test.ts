@@ -20,6 +20,7 @@ import { createReadCache } from './read-cache.ts';
 import { createUnitsOfWork } from './unit-of-work.ts';
 
 interface Tables {
+  auth_users: { id: string; name: string };
   profiles: { user_id: string; bio: string };
   activities: { id: Generated<string>; user_id: string; name: string };
   activity_tracks: { activity_id: string; points: number };
@@ -139,5 +140,18 @@ describe('a unit of work', () => {
     await units.run('u1', renewing);
 
     expect(loads).toEqual({ 'u1:status': 1 });
+  });
+
+  it("drops the runner's cached sessions when it wrote the account, and only then", async () => {
+    const reads = createReadCache({ bus: createLocalInvalidationBus(), now: () => 0 });
+    const dropped: string[] = [];
+    const units = createUnitsOfWork(reads, () => Promise.resolve(new Map<string, Set<string>>()), {
+      userSessionsChanged: (userId) => Promise.resolve(void dropped.push(userId)),
+    });
+
+    await units.run('u1', () => db.updateTable('profiles').set({ bio: 'Bio' }).execute());
+    await units.run('u2', () => db.updateTable('auth_users').set({ name: 'New name' }).execute());
+
+    expect(dropped).toEqual(['u2']);
   });
 });

@@ -8,10 +8,17 @@
  * cascades: those tables count as written too. A unit of work of no runner (a public token's, a
  * webhook's, a start-up pass over every runner) drops the answers of every runner that read a table
  * it wrote. A unit started inside an open one of the same runner joins it; otherwise it is its own.
+ *
+ * A runner's unit that wrote the account or its sessions (a name, a password, a sign-out elsewhere,
+ * a disabled or deleted account) also drops the runner's cached sessions (session-cache.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { recordTables, type TableRecording } from '../db/touched-tables.ts';
 import type { ReadCache } from './read-cache.ts';
+import type { SessionCache } from './session-cache.ts';
+
+/** The tables a cached session is read from. */
+const SESSION_TABLES = ['auth_users', 'auth_sessions'];
 
 interface Unit {
   userId: string | null;
@@ -39,6 +46,7 @@ export function createUnitsOfWork(
   reads: Pick<ReadCache, 'invalidate'>,
   /** Each table's foreign-key dependents (touched-tables.ts); asked once, at the first write. */
   loadDependents: () => Promise<Map<string, Set<string>>>,
+  sessions?: Pick<SessionCache, 'userSessionsChanged'>,
 ): UnitsOfWork {
   const units = new AsyncLocalStorage<Unit>();
   let dependents: Promise<Map<string, Set<string>>> | undefined;
@@ -59,6 +67,9 @@ export function createUnitsOfWork(
       }
     }
     await reads.invalidate(unit.userId, [...tables]);
+    if (sessions && unit.userId !== null && SESSION_TABLES.some((table) => written.has(table))) {
+      await sessions.userSessionsChanged(unit.userId);
+    }
   };
   return {
     run<T>(userId: string | null, work: () => T): T {

@@ -33,7 +33,7 @@ interface AccountEnds {
 
 /** Account use cases take the session's user: deletion checks its e-mail, the others its session. */
 export function wireAccounts(ctx: WiringContext, auth: Auth, ends: AccountEnds) {
-  const { db, clock, config, logger, sessions } = ctx;
+  const { db, clock, config, logger } = ctx;
   const loginThrottle = createLoginThrottle(db, config.appSecret, config.loginThrottle, clock);
   return {
     delete: (user: SessionUser, input: { confirmEmail: string; password: string }) =>
@@ -42,14 +42,12 @@ export function wireAccounts(ctx: WiringContext, auth: Auth, ends: AccountEnds) 
         cancelSubscription: ends.subscriptions.cancelForDeletion,
         removeFiles: ends.dataExports.removeRunnerFiles,
         logger,
-        sessions,
       }),
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
-    endOtherSessions: (user: SessionUser) => endOtherSessions(db, sessions, user, new Date(clock.now())),
+    endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
     /** The operator disables or re-enables an account: its sessions are refused, or let in again, at once. */
-    setDisabled: (userId: string, disabled: boolean) =>
-      setAccountDisabled(db, sessions, userId, disabled, new Date(clock.now())),
+    setDisabled: (userId: string, disabled: boolean) => setAccountDisabled(db, userId, disabled, new Date(clock.now())),
     /** Whether the account is younger than a day (it holds fewer live-event streams). */
     isNewAccount: (userId: string) => isNewAccount(db, userId, clock.now()),
     /** The per-account sign-in throttle around better-auth's e-mail sign-in. */
@@ -57,7 +55,7 @@ export function wireAccounts(ctx: WiringContext, auth: Auth, ends: AccountEnds) 
     recordSignInSuccess: publicUseCase((key: string) => loginThrottle.recordSuccess(key)),
     /** Account's active sessions, signing out one other, and the ways into the account. */
     listSessions: (user: SessionUser) => listAccountSessions(db, user, new Date(clock.now())),
-    endSession: (user: SessionUser, sessionId: string) => endAccountSession(db, sessions, user, sessionId),
+    endSession: (user: SessionUser, sessionId: string) => endAccountSession(db, user, sessionId),
     signInMethods: (user: SessionUser) => signInMethods(db, user),
   };
 }

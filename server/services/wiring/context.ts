@@ -146,7 +146,6 @@ export function createWiringContext(deps: ServiceDeps): WiringContext {
   const { db, logger, clock, config } = deps;
   const bus = deps.invalidations ?? createLocalInvalidationBus();
   const reads = createReadCache({ bus, now: () => clock.now() });
-  const units = createUnitsOfWork(reads, () => foreignKeyDependents(db));
   const sessionClock = deps.sessionClock ?? REAL_CLOCK;
   const sessions = createSessionCache({
     bus,
@@ -154,6 +153,7 @@ export function createWiringContext(deps: ServiceDeps): WiringContext {
     lifetimeMs: SESSION_LIFETIME_S * 1000,
     updateAgeMs: SESSION_UPDATE_AGE_S * 1000,
   });
+  const units = createUnitsOfWork(reads, () => foreignKeyDependents(db), sessions);
   const context = createServiceContext({ db, events: flushingEvents(deps.events, units), logger, clock, units });
   return Object.assign(context, {
     config,

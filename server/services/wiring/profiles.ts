@@ -14,17 +14,12 @@ import {
 import { publicUseCase, type WiringContext } from './context.ts';
 
 export function wireProfiles(ctx: WiringContext) {
-  const { db, clock, reads, sessions } = ctx;
+  const { db, clock, reads } = ctx;
   return {
     get: (userId: string) => reads.get(userId, 'profile', () => getProfile(db, userId)),
-    /** The account name follows the profile's, so the cached sessions (which hold it) are dropped too. */
-    update: async (userId: string, update: ProfileUpdate) => {
-      try {
-        return await updateOwnProfile(db, userId, update, new Date(clock.now()), ctx.changes);
-      } finally {
-        await sessions.userSessionsChanged(userId);
-      }
-    },
+    /** The account name follows the profile's: the cached sessions, which hold it, go with the unit of work. */
+    update: (userId: string, update: ProfileUpdate) =>
+      updateOwnProfile(db, userId, update, new Date(clock.now()), ctx.changes),
     setPhoto: (userId: string, bytes: Uint8Array) => setProfilePhoto(db, userId, bytes, new Date(clock.now())),
     removePhoto: (userId: string) => removeProfilePhoto(db, userId, new Date(clock.now())),
     /** Creates the profile of a new user if missing (better-auth's user hook). */
