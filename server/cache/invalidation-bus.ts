@@ -16,8 +16,11 @@ export type Invalidation =
   | { kind: 'session'; tokenHash: string }
   /** Every session of the user (password change, other sessions ended, deletion, disabled). */
   | { kind: 'user-sessions'; userId: string }
-  /** The user's cached reads (a write changed what they show). */
-  | { kind: 'reads'; userId: string }
+  /**
+   * Cached reads a write changed: those that read any of `tables` (every one when absent), of the
+   * user (of every user when absent: a write no runner's own, such as a public token's).
+   */
+  | { kind: 'reads'; userId?: string; tables?: string[] }
   /**
    * Everything, on this server only: its LISTEN connection was opened again after the database
    * ended it, and whatever other servers sent in between never arrived.
@@ -43,9 +46,16 @@ function isInvalidation(value: unknown): value is Invalidation {
     return false;
   }
   const message = value as Record<string, unknown>;
+  if (message.kind === 'reads') {
+    return (
+      (message.userId === undefined || typeof message.userId === 'string') &&
+      (message.tables === undefined ||
+        (Array.isArray(message.tables) && message.tables.every((table) => typeof table === 'string')))
+    );
+  }
   return (
     (message.kind === 'session' && typeof message.tokenHash === 'string') ||
-    ((message.kind === 'user-sessions' || message.kind === 'reads') && typeof message.userId === 'string')
+    (message.kind === 'user-sessions' && typeof message.userId === 'string')
   );
 }
 

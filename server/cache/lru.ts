@@ -34,6 +34,11 @@ export class Lru<K, V> {
     this.entries.delete(key);
   }
 
+  /** Every value, without making any the most recently used. */
+  values(): IterableIterator<V> {
+    return this.entries.values();
+  }
+
   /** Removes every entry that passes the test. */
   deleteWhere(test: (key: K, value: V) => boolean): void {
     for (const [key, value] of [...this.entries]) {

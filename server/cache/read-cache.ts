@@ -1,11 +1,13 @@
 /**
  * The per-runner read cache: answers the dashboard and the lists read most, kept in memory per user
- * and per request parameters that matter (time zone, query). An entry is kept until a write changes
- * what it shows: the writer's use case drops the user's entries on this server before its answer
+ * and per request parameters that matter (time zone, query). Each answer remembers the tables its
+ * load's queries named (server/db/touched-tables.ts), and is kept until a write touches one of them:
+ * the writer's unit of work (unit-of-work.ts) drops those answers on this server before its answer
  * returns (so the runner's own next read is never stale) and on every other app server through the
  * invalidation bus. Entries never cross users, errors are never kept, and a short maximum age is
  * only a safety net.
  */
+import { recordRead } from '../db/touched-tables.ts';
 import type { InvalidationBus } from './invalidation-bus.ts';
 import { Lru } from './lru.ts';
 
@@ -32,6 +34,11 @@ export interface ReadCache {
   get<T>(userId: string, key: string, load: () => Promise<T>): Promise<T>;
   /** The same for an answer whose `load` says what of it may be kept, and until when. */
   getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T>;
+  /**
+   * Drops the answers that read any of `tables`, of the user (of every user when null), here at
+   * once and on every other app server.
+   */
+  invalidate(userId: string | null, tables: readonly string[]): Promise<void>;
   /** Drops every answer of the user, here at once and on every other app server. */
   invalidateUser(userId: string): Promise<void>;
   close(): void;
@@ -48,7 +55,12 @@ interface Entry {
   storedAt: number;
   /** Served only before this time (ms), when the answer said so. */
   until: number;
+  /** The tables the load's queries named: a write to any of them drops the entry. */
+  tables: Set<string>;
 }
+
+const readsAny = (entry: Entry, tables: readonly string[] | undefined) =>
+  tables === undefined || tables.some((table) => entry.tables.has(table));
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { bus, now } = options;
@@ -63,11 +75,21 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   let everything = 0;
   const unsubscribe = bus.subscribe((message) => {
     if (message.kind === 'reads') {
-      const reading = inFlight.get(message.userId);
+      const { userId, tables } = message;
+      if (userId === undefined) {
+        for (const reading of inFlight.values()) {
+          reading.generation += 1;
+        }
+        for (const answers of users.values()) {
+          answers.deleteWhere((_key, entry) => readsAny(entry, tables));
+        }
+        return;
+      }
+      const reading = inFlight.get(userId);
       if (reading) {
         reading.generation += 1;
       }
-      users.delete(message.userId);
+      users.get(userId)?.deleteWhere((_key, entry) => readsAny(entry, tables));
     } else if (message.kind === 'everything') {
       everything += 1;
       users.deleteWhere(() => true);
@@ -89,8 +111,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     const generation = reading.generation;
     const startedAt = everything;
     let loaded: Loaded<T>;
+    let tables: Set<string>;
     try {
-      loaded = await load();
+      ({ value: loaded, tables } = await recordRead(load));
     } finally {
       reading.reads -= 1;
       if (reading.reads === 0) {
@@ -104,7 +127,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         answers = new Lru<string, Entry>(ANSWERS_PER_USER);
         users.set(userId, answers);
       }
-      answers.set(key, { value: keep.answer, storedAt: at, until: keep.until });
+      answers.set(key, { value: keep.answer, storedAt: at, until: keep.until, tables });
     }
     return answer;
   }
@@ -116,6 +139,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         return { answer, keep: { answer, until: Number.POSITIVE_INFINITY } };
       }),
     getLoaded,
+    invalidate: (userId, tables) =>
+      tables.length === 0
+        ? Promise.resolve()
+        : bus.publish(
+            userId === null ? { kind: 'reads', tables: [...tables] } : { kind: 'reads', userId, tables: [...tables] },
+          ),
     invalidateUser: (userId) => bus.publish({ kind: 'reads', userId }),
     close: unsubscribe,
   };

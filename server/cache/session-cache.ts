@@ -4,7 +4,8 @@
  *
  * Correctness comes from exact invalidation, never from the entries' age: every way a session ends
  * or changes drops it here, on this server before the request that ended it is answered, and on
- * every other app server through the invalidation bus (server/auth/auth.ts lists those ways).
+ * every other app server through the invalidation bus (server/auth/auth.ts lists better-auth's ways;
+ * a unit of work that wrote the account or its sessions is the other, unit-of-work.ts).
  * Beside that, an entry is never served past the session's own expiry (the request is refused, as
  * the database would refuse it), nor once the session is due for better-auth's extension (the
  * request then reads the database, which extends it), nor after a short safety-net age.

@@ -25,6 +25,7 @@ import { REAL_CLOCK, type Clock } from '../clock.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import { withCursorStreams } from './cursor-stream.ts';
 import { GuardedKysely } from './transaction-guard.ts';
+import { tableRecorder } from './touched-tables.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -263,7 +264,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { onQuery } = options;
   const db = new GuardedKysely<Database>({
     dialect,
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true }), ...(options.queryPlugins ?? [])],
+    plugins: [
+      new CamelCasePlugin({ maintainNestedObjectKeys: true }),
+      // After the camelCase plugin: it records SQL's table names (server/cache/unit-of-work.ts).
+      tableRecorder,
+      ...(options.queryPlugins ?? []),
+    ],
     ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
   });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.

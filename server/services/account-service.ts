@@ -19,8 +19,6 @@ import {
   vacuumTables,
 } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { ReadCache } from '../cache/read-cache.ts';
-import type { SessionCache } from '../cache/session-cache.ts';
 import { invalid, notFound } from '../errors.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { NEW_ACCOUNT_STREAM_AGE_MS } from '../../core/events.ts';
@@ -45,8 +43,6 @@ export async function deleteAccount(
     /** Deletes what the account keeps on disk rather than in rows (its data export files). */
     removeFiles?: (userId: string) => Promise<void>;
     logger: Logger;
-    reads: ReadCache;
-    sessions: SessionCache;
   },
 ): Promise<void> {
   if (!confirmsAccountDeletion(confirmation.confirmEmail, user.email)) {
@@ -62,10 +58,8 @@ export async function deleteAccount(
   // A subscription Stripe would still renew is cancelled first: if that fails, nothing is deleted.
   await options.cancelSubscription?.(user.id);
   await options.revokeStrava?.(user.id);
+  // Every session of the account ends with it, and its cached reads: the unit of work's writes.
   const deleted = await deleteAuthUser(db, user.id);
-  // Every session of the account ends with it, and nothing of it may be read back from a cache.
-  await options.sessions.userSessionsChanged(user.id);
-  await options.reads.invalidateUser(user.id);
   if (!deleted) {
     throw notFound(NOT_FOUND_MESSAGES.account);
   }
@@ -113,25 +107,16 @@ export async function changePassword(
 }
 
 /** "Sign out everywhere else": ends every session but this one (on every app server); how many were ended. */
-export async function endOtherSessions(db: Db, sessions: SessionCache, user: SessionUser, now: Date): Promise<number> {
-  const ended = await deleteOtherSessions(db, user.id, user.sessionId, now);
-  await sessions.userSessionsChanged(user.id);
-  return ended;
+export function endOtherSessions(db: Db, user: SessionUser, now: Date): Promise<number> {
+  return deleteOtherSessions(db, user.id, user.sessionId, now);
 }
 
 /**
  * The operator disables (or re-enables) an account: its sessions are refused with "user-disabled"
  * from the next request on, on every app server.
  */
-export async function setAccountDisabled(
-  db: Db,
-  sessions: SessionCache,
-  userId: string,
-  disabled: boolean,
-  now: Date,
-): Promise<void> {
+export async function setAccountDisabled(db: Db, userId: string, disabled: boolean, now: Date): Promise<void> {
   await setUserDisabled(db, userId, disabled, now);
-  await sessions.userSessionsChanged(userId);
 }
 
 /** Whether the account is younger than a day, so it holds fewer live-event streams. */

@@ -10,7 +10,6 @@ import {
   type SignInMethods,
 } from '../../core/account-sessions.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { SessionCache } from '../cache/session-cache.ts';
 import { deleteSessionOf, findActiveSessions, findSignInMethods } from '../db/account-sessions-repository.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -30,12 +29,7 @@ export async function listAccountSessions(db: Db, user: SessionUser, now: Date):
 }
 
 /** Signs out one other session of the account, on every app server before answering. */
-export async function endAccountSession(
-  db: Db,
-  sessions: SessionCache,
-  user: SessionUser,
-  sessionId: string,
-): Promise<void> {
+export async function endAccountSession(db: Db, user: SessionUser, sessionId: string): Promise<void> {
   if (sessionId === user.sessionId) {
     throw invalid(ACCOUNT_SESSION_MESSAGES.current);
   }
@@ -43,7 +37,6 @@ export async function endAccountSession(
   if (token === undefined) {
     throw notFound(ACCOUNT_SESSION_MESSAGES.notFound);
   }
-  await sessions.sessionChanged(token);
 }
 
 export async function signInMethods(db: Db, user: SessionUser): Promise<SignInMethods> {

@@ -295,7 +295,6 @@ async function rederiveRunnerMedals(
   if (removed > 0) {
     await updateAnalytics(db, userId, { medalsEarned: await countEarned(db, userId) }, new Date(context.clock.now()));
   }
-  await context.reads?.invalidateUser(userId);
   return { removed, left: older.length - decisions.length };
 }
 
@@ -325,7 +324,7 @@ export async function rederiveMedals(
       if (signal.aborted) {
         break;
       }
-      const result = await rederiveRunnerMedals(context, userId);
+      const result = await context.units.run(userId, () => rederiveRunnerMedals(context, userId));
       outcome.runners += 1;
       outcome.removed += result.removed;
       if (result.left > 0) {

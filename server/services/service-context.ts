@@ -9,7 +9,7 @@
  * writer knows none of them; a new reaction is one registered line.
  */
 import type { Logger } from 'pino';
-import type { ReadCache } from '../cache/read-cache.ts';
+import type { UnitsOfWork } from '../cache/unit-of-work.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
@@ -75,17 +75,23 @@ export interface ServiceContext {
   events: EventHub;
   logger: Logger;
   clock: Clock;
-  /** The per-runner read cache (server/cache/read-cache.ts); a pass built without one drops nothing. */
-  reads?: ReadCache;
+  /**
+   * The units of work (server/cache/unit-of-work.ts): what a use case or job writes drops the cached
+   * reads of those tables as it ends. A context built without them (a test's pass) drops nothing.
+   */
+  units: UnitsOfWork;
   /** The "activities changed" seam. */
   changes: ActivityChanges;
 }
 
 /** One context for all services, with an empty seam the composition root then registers into. */
-export function createServiceContext(base: Omit<ServiceContext, 'changes'>): ServiceContext {
+export function createServiceContext(
+  base: Omit<ServiceContext, 'changes' | 'units'> & { units?: UnitsOfWork },
+): ServiceContext {
   const registered: ActivityReaction[] = [];
   const context: ServiceContext = {
     ...base,
+    units: base.units ?? NO_UNITS,
     changes: {
       register: (reaction) => void registered.push(reaction),
       reactions: () => registered.map((reaction) => reaction.name),
@@ -113,18 +119,19 @@ export function createServiceContext(base: Omit<ServiceContext, 'changes'>): Ser
   return context;
 }
 
+/** Units of work that record nothing and drop nothing: a context without caches. */
+const NO_UNITS: UnitsOfWork = { run: (_userId, work) => work(), flush: () => Promise.resolve() };
+
 /**
- * The runner's cached reads (list, profile, medals, today's training, readiness) are dropped, here
- * and on every other app server. Registered after every reaction that writes, so nothing they write
- * can be read back stale, and before the open pages hear of the change, so what they read again is
+ * The cached reads that read a table the change's unit of work wrote so far are dropped, here and
+ * on every other app server. Registered after every reaction that writes, so nothing they write can
+ * be read back stale, and before the open pages hear of the change, so what they read again is
  * fresh; it follows each page of a sync too.
  */
 export const readCacheReaction: ActivityReaction = {
   name: 'read cache',
   duringSync: true,
-  run: async (context, change) => {
-    await context.reads?.invalidateUser(change.userId);
-  },
+  run: (context) => context.units.flush(),
 };
 
 /** Open pages hear of the change (their lists, totals and charts refetch): registered last. */

@@ -22,6 +22,8 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/archive-imports.db.test.ts': 'archive import leases (leased_until) under a pool',
   'server/routes/archive-restart.db.test.ts': 'an archive import resumed after a restart (lease)',
   'server/routes/caches.db.test.ts': 'cache invalidation over LISTEN/NOTIFY between two servers',
+  'server/routes/cache-freshness.db.test.ts':
+    'every write endpoint leaves the cached reads fresh: the tables a write touched, read from each driver',
   'server/routes/concurrency.db.test.ts': 'uploads, syncs and event streams at once on a pool',
   'server/routes/error-reports.db.test.ts': 'reaches error-report-repository, as no other suite here does',
   'server/routes/public-profiles.db.test.ts': 'reaches public-profile-repository, as no other suite here does',

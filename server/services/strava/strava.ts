@@ -43,6 +43,7 @@ import { hideStravaDuplicates } from './duplicates.ts';
 import { createRemoteActivities, stravaDetailColumns } from './remote-activity.ts';
 import { createEffortsBackfill } from './efforts-backfill.ts';
 import { createSyncWorker } from './sync-worker.ts';
+import type { UnitsOfWork } from '../../cache/unit-of-work.ts';
 import type { StravaGear } from '../../../core/strava/athlete-gear.ts';
 
 export interface StravaDeps {
@@ -57,6 +58,8 @@ export interface StravaDeps {
   jobs: JobQueue;
   /** The "activities changed" seam, told of every change a sync, webhook or disconnection makes. */
   changes: ActivityChanges;
+  /** Each sync job runs as its runner's unit of work (server/cache/unit-of-work.ts). */
+  units: Pick<UnitsOfWork, 'run'>;
   /** Told when the connection ended because its tokens could not be renewed (the runner must connect again). */
   connectionLost?: (userId: string) => Promise<void>;
   /** The athlete's shoes and bikes, read once per sync, as the runner's gear (gear-service.ts). */
@@ -105,6 +108,7 @@ export function createStrava(deps: StravaDeps) {
     : null;
   const worker = createSyncWorker({
     db,
+    units: deps.units,
     client,
     withToken,
     events,
@@ -269,11 +273,10 @@ export function createStrava(deps: StravaDeps) {
       return;
     }
     try {
-      if (event.objectType === 'athlete') {
-        await connection.deauthorized(userId);
-      } else {
-        await applyActivityEvent(userId, event.objectId);
-      }
+      // The runner's unit of work: what the event writes drops that runner's cached reads of it.
+      await deps.units.run(userId, () =>
+        event.objectType === 'athlete' ? connection.deauthorized(userId) : applyActivityEvent(userId, event.objectId),
+      );
     } catch (error) {
       logger.warn({ err: error, userId, event }, 'Strava webhook event not applied');
     }

@@ -36,6 +36,7 @@ import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
 import { type Clock } from '../../clock.ts';
+import type { UnitsOfWork } from '../../cache/unit-of-work.ts';
 import type { ActivityChanges } from '../service-context.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 
@@ -47,6 +48,8 @@ const IDLE_POLL_MS = 15_000;
 
 export interface SyncWorkerDeps {
   db: Db;
+  /** Each job runs as its runner's unit of work: what it writes drops the runner's cached reads of it. */
+  units: Pick<UnitsOfWork, 'run'>;
   client: StravaClient;
   /** Calls Strava with the runner's token (connection.ts withToken). */
   withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
@@ -269,7 +272,7 @@ export function createSyncWorker(deps: SyncWorkerDeps) {
         if (!job) {
           break;
         }
-        await run(job);
+        await deps.units.run(job.userId, () => run(job));
       }
     } while (again);
     const at = await nextClaimableAt(db);
