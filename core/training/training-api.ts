@@ -137,6 +137,16 @@ export const planUpdateSchema = z
   .object({ status: z.enum(PLAN_STATUSES, { error: PLAN_LIST_MESSAGES.status }) })
   .strict();
 
+/** Race predictions from the runner's recent best efforts, with their trend (race-prediction.ts). */
+export const racePredictionsSchema = z.object({
+  basis: z
+    .object({ label: z.string(), metres: z.number(), seconds: z.number(), date: isoDay, vdot: z.number() })
+    .nullable(),
+  races: z.array(z.object({ race: z.enum(RACE_DISTANCES), vdotSeconds: z.number(), riegelSeconds: z.number() })),
+  trend: z.array(z.object({ weekEnd: isoDay, vdot: z.number().nullable() })),
+});
+export type RacePredictionsView = z.infer<typeof racePredictionsSchema>;
+
 /** Today's tasks of every active plan, for the dashboard. */
 export const todayTasksSchema = z.object({
   today: isoDay,

@@ -229,3 +229,24 @@ export async function fastestEffortSince(
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Every effort over `distanceIds` in the runner's runs that count toward totals since `since`. */
+export async function effortsSince(
+  db: Db,
+  userId: string,
+  distanceIds: readonly string[],
+  since: Date,
+): Promise<{ distanceId: string; seconds: number; startDateLocal: string }[]> {
+  if (distanceIds.length === 0) {
+    return [];
+  }
+  return db
+    .selectFrom('bestEfforts')
+    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
+    .where('bestEfforts.userId', '=', userId)
+    .where('bestEfforts.distanceId', 'in', distanceIds)
+    .where(countsTowardTotals)
+    .where('activities.startDate', '>=', since)
+    .select(['bestEfforts.distanceId', 'bestEfforts.seconds', 'activities.startDateLocal'])
+    .execute();
+}

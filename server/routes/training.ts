@@ -1,7 +1,7 @@
 /**
  * Goals & Training: goals (list in order, create, edit, delete, reorder), training plans (generate
- * for a race goal, list, read, change status, delete, daily progress), today's tasks for the
- * dashboard, each session as a FIT workout file, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
+ * for a race goal, list, read, change status, delete, daily progress), today's tasks and race
+ * predictions for the dashboard, each session as a FIT workout file, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
  */
 import { z } from 'zod';
 import { timeZoneQuerySchema } from '../../core/medals/api.ts';
@@ -13,6 +13,7 @@ import {
   goalSchema,
   planListQuerySchema,
   planUpdateSchema,
+  racePredictionsSchema,
   todayTasksSchema,
   trainingPlanListSchema,
   trainingPlanSchema,
@@ -223,6 +224,18 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           responses: { 200: jsonResponse('Today’s tasks of each active plan', todayTasksSchema) },
         }),
         async (c) => c.json(await training.today(c.var.user.id, c.req.valid('query').timeZone), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training/predictions',
+          tags: ['training'],
+          request: { query: timeZoneQuerySchema },
+          responses: {
+            200: jsonResponse('Race predictions from the recent best efforts, and their trend', racePredictionsSchema),
+          },
+        }),
+        async (c) => c.json(await training.predictions(c.var.user.id, c.req.valid('query').timeZone), 200),
       )
       // A session as a FIT workout file for the watch.
       .get('/api/training-plans/:id/workouts/:file', requireUser(auth), async (c) => {

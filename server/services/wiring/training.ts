@@ -9,6 +9,8 @@ import { getCharts } from '../charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from '../goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from '../heart-rate-service.ts';
 import { calendarFeed } from '../plan-calendar.ts';
+import { workoutFile } from '../plan-workouts.ts';
+import { racePredictions } from '../race-prediction-service.ts';
 import {
   createPlan,
   deletePlan,
@@ -49,6 +51,12 @@ export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptio
     today: (userId: string, timeZone?: string) =>
       ctx.reads.get(userId, timeKey(ctx, 'training:today', timeZone, QUARTER_HOUR_MS), () =>
         todayTasks(ctx, userId, timeZone),
+      ),
+    workoutFile: (userId: string, input: { planId: string; taskId: string }) => workoutFile(ctx, userId, input),
+    /** Kept per quarter hour of the zone, as today's tasks: the window moves with the runner's day. */
+    predictions: (userId: string, timeZone?: string) =>
+      ctx.reads.get(userId, timeKey(ctx, 'training:predictions', timeZone, QUARTER_HOUR_MS), () =>
+        racePredictions(ctx, userId, timeZone),
       ),
     /** Public: the token is the key. */
     calendarFeed: publicUseCase((token: string) => calendarFeed(ctx, token)),
