@@ -32,6 +32,7 @@ import { useProfile } from '../lib/profile.ts';
 import { useUnits } from '../lib/use-units.ts';
 import { UnitsSwitch } from '../profile/UnitsSwitch.tsx';
 import { StravaConnectionCard } from '../strava/StravaConnectionCard.tsx';
+import { RacePredictionsCard } from '../training/RacePredictionsCard.tsx';
 import { TodayTasksCard } from '../training/TodayTasksCard.tsx';
 import { WeatherCard } from '../weather/WeatherCard.tsx';
 import { GearNotices } from '../gear/GearNotices.tsx';
@@ -127,6 +128,9 @@ export default function DashboardPage() {
       </Stack>
       <Box sx={{ mt: 2 }}>
         <TodayTasksCard linkToPlans />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <RacePredictionsCard />
       </Box>
       <Box sx={{ mt: 2 }}>
         <WeatherCard location={profile?.location} units={units} onUpload={() => setUploading(true)} />

@@ -3,7 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
 import type { PlanRequest } from '../../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
-import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../../core/training/training-api.ts';
+import type {
+  Goal,
+  RacePredictionsView,
+  TodayTasks,
+  TrainingPlan,
+  TrainingPlanSummary,
+} from '../../../core/training/training-api.ts';
 import { api, unwrap } from '../api/client.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { TRAINING_QUERY_KEY } from '../lib/query-keys.ts';
@@ -11,6 +17,7 @@ import { TRAINING_QUERY_KEY } from '../lib/query-keys.ts';
 const GOALS_KEY = [...TRAINING_QUERY_KEY, 'goals'] as const;
 const PLANS_KEY = [...TRAINING_QUERY_KEY, 'plans'] as const;
 const TODAY_KEY = [...TRAINING_QUERY_KEY, 'today'] as const;
+const PREDICTIONS_KEY = [...TRAINING_QUERY_KEY, 'predictions'] as const;
 
 export function useGoals() {
   return useQuery({
@@ -38,6 +45,14 @@ export function useTodayTasks() {
   return useQuery({
     queryKey: TODAY_KEY,
     queryFn: (): Promise<TodayTasks> => unwrap(api.training.today.$get({ query: timeZoneQuery() })),
+  });
+}
+
+/** Race predictions from the recent best efforts; read again when the runner's activities change. */
+export function useRacePredictions() {
+  return useQuery({
+    queryKey: PREDICTIONS_KEY,
+    queryFn: (): Promise<RacePredictionsView> => unwrap(api.training.predictions.$get({ query: timeZoneQuery() })),
   });
 }
 
