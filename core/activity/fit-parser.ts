@@ -26,7 +26,7 @@ import type {
 import { computeCumulativeDistance } from './track-distance.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
-import { MAX_PLAUSIBLE_ELAPSED_S } from './plausibility.ts';
+import { PLAUSIBLE_RANGES } from '../plausible-ranges.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
@@ -56,7 +56,7 @@ function recordsWithPossibleTimes(records: readonly FitMessage[]): { kept: FitMe
   }
   const sorted = Float64Array.from(times).sort();
   const median = sorted[sorted.length >> 1] as number;
-  const span = MAX_PLAUSIBLE_ELAPSED_S * 1000;
+  const span = PLAUSIBLE_RANGES.elapsedSeconds.max * 1000;
   // A file whose records mostly carry relative times (a device without a clock) keeps them.
   const earliest = median >= FIT_MIN_ABSOLUTE_TIME_MS ? FIT_MIN_ABSOLUTE_TIME_MS : Number.NEGATIVE_INFINITY;
   const kept = records.filter((record) => {
