@@ -60,7 +60,7 @@ import {
 } from './catalogue.ts';
 import { formatMedalCount, formatMedalDistance, type MedalProgress } from './format.ts';
 import { RunHistory, type CountedRun, type LocalStart, type MedalActivity } from './run-history.ts';
-import { weekdayOf } from './streak.ts';
+import { ISO_SUNDAY, weekdayOf, weekStartEpoch } from '../calendar-days.ts';
 import { wellbeingStreakLength, type WellbeingEntry } from './wellbeing-streak.ts';
 
 export interface MedalInput {
@@ -269,7 +269,7 @@ const tripleThreatRule: Rule = (history, _input, medal) => {
   let earnedBy: CountedRun | null = null;
   for (let index = 0; index < starts.length; index += 1) {
     const { day } = starts[index] as LocalStart;
-    const week = day - weekdayOf(day);
+    const week = weekStartEpoch(day, ISO_SUNDAY);
     const count = (perWeek.get(week) ?? 0) + 1;
     perWeek.set(week, count);
     most = Math.max(most, count);
