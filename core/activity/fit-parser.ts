@@ -26,6 +26,7 @@ import type {
 import { computeCumulativeDistance } from './track-distance.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
+import { concatBytes } from '../bytes.ts';
 import { PLAUSIBLE_RANGES } from '../plausible-ranges.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type Track, type TrackPointInput } from './track.ts';
@@ -123,16 +124,6 @@ function skipAccumulatedFieldClashes(definition: MesgDefinition): void {
       field.fieldDefinitionNumber = UNDEFINED_FIELD_NUMBER;
     }
   }
-}
-
-function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
 
 type FitMessages = Record<string, FitMessage[] | undefined>;
@@ -393,7 +384,7 @@ export function createFitParser(): ActivityFileParser {
       length += chunk.length;
     },
     finish(): ParsedActivity {
-      const { messages, warnings } = decode(concatChunks(chunks, length));
+      const { messages, warnings } = decode(concatBytes(chunks, length));
       chunks.length = 0;
       // A workout, course, settings or monitoring file is refused for what it is, even when it
       // would decode as an activity (a course has records with positions, but nobody ran it).
