@@ -89,8 +89,7 @@ import {
 import { conflict, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
-import { importFiles } from './activity-import.ts';
-import { manualActivityRow } from './activity-service.ts';
+import { importFiles, manualActivityRow } from './activity-import.ts';
 import { addArchiveGear, putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
 import { restoreProfilePhoto } from './profile-photo-service.ts';
