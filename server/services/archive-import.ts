@@ -1,8 +1,8 @@
 /**
  * Imports a whole export archive (core/activity/archive-rules.ts) in the background. The upload
- * route streams the ZIP to a file under DATA_DIR; a job on the general queue then reads it with
- * yauzl one entry at a time (central directory first, then each entry's bytes streamed to a spool
- * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
+ * route streams the ZIP to a file under DATA_DIR; a job on the general queue then reads it one entry
+ * at a time (integrations/archive-zip.ts: each entry's bytes streamed to a spool file, the zip-bomb
+ * limits enforced on the bytes as they flow). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
  * names, types and gear (core/gear.ts: found by name, else made once; an older Stride export brings
@@ -19,23 +19,15 @@
  * every start sends a job for the unfinished imports.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import yauzl from 'yauzl';
 import type { ArchiveImport, ArchiveProgress } from '../../core/activity/archive-api.ts';
 import {
   ARCHIVE_MAX_CSV_BYTES,
   ARCHIVE_MAX_ENTRIES,
   ARCHIVE_MAX_ENTRY_BYTES,
-  ARCHIVE_MAX_UNPACKED_BYTES,
   ARCHIVE_MESSAGES,
-  archiveFileName,
   classifyArchiveEntry,
-  exceedsEntryRatio,
   archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
@@ -87,6 +79,22 @@ import {
   type RunnerRecords,
 } from '../db/runner-records-repository.ts';
 import { conflict, notFound } from '../errors.ts';
+import {
+  ArchiveStop,
+  countEntry,
+  EntryRefusal,
+  entriesOf,
+  entryName,
+  newBudget,
+  openZip,
+  readEntryBytes,
+  readEntryText,
+  spoolEntry,
+  streamEntry,
+  unpackNestedZip,
+  type ZipEntry,
+  type ZipFile,
+} from '../integrations/archive-zip.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { importFiles, manualActivityRow } from './activity-import.ts';
@@ -116,16 +124,6 @@ interface ArchiveJob {
   importId: string;
 }
 
-/** A reason one entry is not imported; the import goes on with the next. */
-class EntryRefusal extends Error {
-  override name = 'EntryRefusal';
-}
-
-/** A reason the whole import stops (the archive unpacks to too much, holds too many entries). */
-class ArchiveStop extends Error {
-  override name = 'ArchiveStop';
-}
-
 /** The report's key of an activity of stride/activities.json: its id where it was exported. */
 const ACTIVITY_KEY = 'stride:activity:';
 const MANIFEST_KEY = `stride:${DATA_EXPORT_ENTRIES.manifest}`;
@@ -146,223 +144,6 @@ function readManifest(text: string): DataExportManifest | 'unreadable' {
 function sameUuid(importId: string, exportedId: string): string {
   const hex = createHash('sha256').update(`${importId}:${exportedId}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  // Names are decoded here, not by yauzl (which would end the whole read on one hostile name).
-  return yauzl.openPromise(file, {
-    lazyEntries: true,
-    autoClose: false,
-    decodeStrings: false,
-    validateEntrySizes: true,
-  });
-}
-
-function entryName(entry: yauzl.Entry): string {
-  const raw = entry.fileName as unknown as Buffer;
-  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
-}
-
-/** Each entry of a ZIP in order, the next read only when the previous one's work is done. */
-async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  const next = () =>
-    new Promise<yauzl.Entry | null>((resolve, reject) => {
-      const onEntry = (entry: yauzl.Entry) => {
-        cleanup();
-        resolve(entry);
-      };
-      const onEnd = () => {
-        cleanup();
-        resolve(null);
-      };
-      const onError = (error: Error) => {
-        cleanup();
-        reject(error);
-      };
-      const cleanup = () => {
-        zip.off('entry', onEntry);
-        zip.off('end', onEnd);
-        zip.off('error', onError);
-      };
-      zip.on('entry', onEntry);
-      zip.on('end', onEnd);
-      zip.on('error', onError);
-      zip.readEntry();
-    });
-  for (let entry = await next(); entry; entry = await next()) {
-    yield entry;
-  }
-}
-
-/** The running totals the whole archive is held to (entries and unpacked bytes). */
-interface Budget {
-  entries: number;
-  unpackedBytes: number;
-}
-
-function countEntry(budget: Budget): void {
-  budget.entries += 1;
-  if (budget.entries > ARCHIVE_MAX_ENTRIES) {
-    throw new ArchiveStop(ARCHIVE_MESSAGES.tooManyEntries);
-  }
-}
-
-/**
- * Counts an entry's bytes as they leave the inflater: past the per-entry ratio or size, or the
- * archive's total, the stream stops there.
- */
-function meter(entry: yauzl.Entry, budget: Budget, maxBytes: number, tooLarge: string): Transform {
-  let bytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      budget.unpackedBytes += chunk.length;
-      if (budget.unpackedBytes > ARCHIVE_MAX_UNPACKED_BYTES) {
-        callback(new ArchiveStop(ARCHIVE_MESSAGES.unpacksTooLarge));
-      } else if (exceedsEntryRatio(bytes, entry.compressedSize)) {
-        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryRatio));
-      } else if (bytes > maxBytes) {
-        callback(new EntryRefusal(tooLarge));
-      } else {
-        callback(null, chunk);
-      }
-    },
-  });
-}
-
-async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  if (entry.isEncrypted()) {
-    throw new EntryRefusal(ARCHIVE_MESSAGES.encrypted);
-  }
-  try {
-    return await zip.openReadStreamPromise(entry);
-  } catch {
-    throw new EntryRefusal(ARCHIVE_MESSAGES.entryDamaged);
-  }
-}
-
-/** A refusal as it is, a stop as it is, any other failure of the bytes as the given sentence. */
-function asRefusal(error: unknown, sentence: string): Error {
-  return error instanceof EntryRefusal || error instanceof ArchiveStop ? error : new EntryRefusal(sentence);
-}
-
-/**
- * Unpacks an activity entry (and its .gz) into a spool file as an upload leaves one: the activity
- * file's bytes counted and hashed, kept gzip-compressed.
- */
-async function spoolEntry(
-  zip: yauzl.ZipFile,
-  entry: yauzl.Entry,
-  name: string,
-  gzipped: boolean,
-  spoolDir: string,
-  budget: Budget,
-): Promise<SpooledFile> {
-  const file: SpooledFile = {
-    index: 0,
-    name: printableEntryName(archiveFileName(name)),
-    mimeType: 'application/octet-stream',
-    size: 0,
-    sha256: '',
-    path: path.join(spoolDir, `entry-${randomUUID()}.gz`),
-  };
-  const hash = createHash('sha256');
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      file.size += chunk.length;
-      if (file.size > ARCHIVE_MAX_ENTRY_BYTES) {
-        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryTooLarge));
-        return;
-      }
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  const source = await openEntry(zip, entry);
-  const unpacked = meter(
-    entry,
-    budget,
-    gzipped ? Number.MAX_SAFE_INTEGER : ARCHIVE_MAX_ENTRY_BYTES,
-    ARCHIVE_MESSAGES.entryTooLarge,
-  );
-  try {
-    if (gzipped) {
-      // The gzip's own output is held to the ratio too (a small .gz inside a stored entry).
-      const inflated = meter(
-        entry,
-        { entries: 0, unpackedBytes: 0 },
-        ARCHIVE_MAX_ENTRY_BYTES,
-        ARCHIVE_MESSAGES.entryTooLarge,
-      );
-      const gunzip = createGunzip();
-      await pipeline(
-        source,
-        unpacked,
-        gunzip,
-        inflated,
-        counter,
-        createGzip({ level: 1 }),
-        createWriteStream(file.path),
-      ).catch((error: unknown) => {
-        // zlib's own errors (Z_DATA_ERROR, a stream cut short) are the .gz's; the rest the entry's.
-        const zlib = error instanceof Error && 'code' in error && String(error.code).startsWith('Z_');
-        throw zlib ? new EntryRefusal(ARCHIVE_MESSAGES.gzipDamaged) : asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-      });
-    } else {
-      await pipeline(source, unpacked, counter, createGzip({ level: 1 }), createWriteStream(file.path)).catch(
-        (error: unknown) => {
-          throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-        },
-      );
-    }
-  } catch (error) {
-    await rm(file.path, { force: true });
-    throw error;
-  }
-  if (file.size === 0) {
-    await rm(file.path, { force: true });
-    throw new EntryRefusal(ARCHIVE_MESSAGES.entryEmpty);
-  }
-  file.sha256 = hash.digest('hex');
-  return file;
-}
-
-/** Reads an entry whole into memory, up to `limit` bytes (activities.csv). */
-async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  const source = await openEntry(zip, entry);
-  await pipeline(
-    source,
-    meter(entry, budget, limit, ARCHIVE_MESSAGES.csvTooLarge),
-    async (stream: AsyncIterable<Buffer>) => {
-      for await (const chunk of stream) {
-        chunks.push(chunk);
-      }
-    },
-  );
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Unpacks a nested ZIP entry (Garmin's UploadedFiles_*.zip) to a file of its own. */
-async function unpackNestedZip(
-  zip: yauzl.ZipFile,
-  entry: yauzl.Entry,
-  spoolDir: string,
-  budget: Budget,
-): Promise<string> {
-  const target = path.join(spoolDir, `nested-${randomUUID()}.zip`);
-  const source = await openEntry(zip, entry);
-  try {
-    await pipeline(
-      source,
-      meter(entry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
-      createWriteStream(target),
-    );
-  } catch (error) {
-    await rm(target, { force: true });
-    throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-  }
-  return target;
 }
 
 function progressOf(row: ArchiveImportRow): ArchiveProgress {
@@ -449,7 +230,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const handled = await listHandledEntryKeys(db, row.id);
     const spoolDir = path.join(archiveDir, `spool-${row.id}`);
     await mkdir(spoolDir, { recursive: true, mode: 0o700 });
-    const budget: Budget = { entries: 0, unpackedBytes: 0 };
+    const budget = newBudget();
     let added: string[] = [];
     let lastPublished = 0;
     const flushChanges = async () => {
@@ -547,20 +328,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     let csvCapped: { cap: number; row: number } | null = null;
 
     /** Reads one entry's bytes whole (a track, an original file, the photo), up to `limit`. */
-    const readEntryBytes = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer> => {
-      const chunks: Buffer[] = [];
-      const source = await openEntry(zip, entry);
-      await pipeline(
-        source,
-        meter(entry, budget, limit, ARCHIVE_MESSAGES.entryTooLarge),
-        async (stream: AsyncIterable<Buffer>) => {
-          for await (const chunk of stream) {
-            chunks.push(chunk);
-          }
-        },
-      );
-      return Buffer.concat(chunks);
-    };
+    const readBytes = (zip: ZipFile, entry: ZipEntry, limit: number): Promise<Buffer> =>
+      readEntryBytes(zip, entry, budget, limit, ARCHIVE_MESSAGES.entryTooLarge);
 
     /**
      * Stride's own export, put back whole: the records (stride/records.json) and photo first, then
@@ -571,7 +340,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const restoreStride = async (zipPath: string): Promise<'done' | 'stopped'> => {
       const zip = await openZip(zipPath);
       try {
-        const entries = new Map<string, yauzl.Entry>();
+        const entries = new Map<string, ZipEntry>();
         for await (const entry of entriesOf(zip)) {
           countEntry(budget);
           entries.set(entryName(entry), entry);
@@ -584,7 +353,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           const base = { entryKey: key, position: 0, name: DATA_EXPORT_ENTRIES.records };
           let records: RunnerRecords | null = null;
           try {
-            const text = (await readEntryBytes(zip, recordsEntry, ARCHIVE_MAX_CSV_BYTES)).toString('utf8');
+            const text = (await readBytes(zip, recordsEntry, ARCHIVE_MAX_CSV_BYTES)).toString('utf8');
             const parsed = runnerRecordsSchema.safeParse(JSON.parse(text));
             records = parsed.success ? parsed.data : null;
           } catch (error) {
@@ -611,12 +380,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
             gearIds = result.gearIds;
             const photo = entries.get(DATA_EXPORT_ENTRIES.photo);
             if (restored.photo && photo) {
-              await restoreProfilePhoto(
-                db,
-                row.userId,
-                await readEntryBytes(zip, photo, ARCHIVE_MAX_ENTRY_BYTES),
-                now(),
-              );
+              await restoreProfilePhoto(db, row.userId, await readBytes(zip, photo, ARCHIVE_MAX_ENTRY_BYTES), now());
             }
             await moved();
           }
@@ -676,8 +440,8 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           const ownFile =
             activity.file?.startsWith(`activities/${activity.id}.`) && activity.file.endsWith(GZIP_SUFFIX);
           const fileAt = ownFile && activity.file ? entries.get(activity.file) : undefined;
-          const track = trackAt ? await readEntryBytes(zip, trackAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
-          const file = fileAt ? await readEntryBytes(zip, fileAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
+          const track = trackAt ? await readBytes(zip, trackAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
+          const file = fileAt ? await readBytes(zip, fileAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
           const id = randomUUID();
           const duplicateOf = activity.duplicateOf === null ? null : (ids.get(activity.duplicateOf) ?? null);
           if (activity.duplicateOf !== null && duplicateOf === null) {
@@ -703,12 +467,16 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           ids.set(activity.id, id);
           await mark({ ...base, outcome: 'imported', message: null, activityId: id });
         };
-        const source = await openEntry(zip, activitiesEntry);
+        const { source, unpacked } = await streamEntry(
+          zip,
+          activitiesEntry,
+          budget,
+          Number.MAX_SAFE_INTEGER,
+          ARCHIVE_MESSAGES.entryTooLarge,
+        );
         let rest = '';
         let index = 0;
-        for await (const chunk of source.pipe(
-          meter(activitiesEntry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
-        ) as AsyncIterable<Buffer>) {
+        for await (const chunk of unpacked) {
           const lines = (rest + chunk.toString('utf8')).split('\n');
           rest = lines.pop() ?? '';
           for (const line of lines) {
@@ -823,7 +591,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const countActivities = async (zipPath: string, depth: number): Promise<number> => {
       const zip = await openZip(zipPath);
       let activities = 0;
-      let csvEntry: yauzl.Entry | undefined;
+      let csvEntry: ZipEntry | undefined;
       const files = new Set<string>();
       try {
         for await (const entry of entriesOf(zip)) {
@@ -836,14 +604,10 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           } else if (kind.kind === 'csv') {
             csvEntry = entry;
           } else if (kind.kind === 'manifest') {
-            manifest = readManifest(
-              await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, MANIFEST_MAX_BYTES).catch(() => ''),
-            );
+            manifest = readManifest(await readEntryText(zip, entry, newBudget(), MANIFEST_MAX_BYTES).catch(() => ''));
           } else if (kind.kind === 'gear') {
             try {
-              gear = parseArchiveGear(
-                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
-              );
+              gear = parseArchiveGear(await readEntryText(zip, entry, newBudget(), ARCHIVE_MAX_CSV_BYTES));
             } catch (error) {
               logger.warn({ err: error, importId: row.id }, 'stride/gear.json was not read');
               gear = [];
@@ -869,7 +633,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
      * a file the archive holds, and at most {@link archiveCsvRowCap} rows naming none (manual
      * activities, or files missing). Past that cap it stops reading, and the report says so once.
      */
-    const readCsvRows = async (zip: yauzl.ZipFile, entry: yauzl.Entry, files: Set<string>, entryCount: number) => {
+    const readCsvRows = async (zip: ZipFile, entry: ZipEntry, files: Set<string>, entryCount: number) => {
       const cap = archiveCsvRowCap(entryCount);
       const records = createCsvRecordReader();
       const reader = createActivitiesCsvReader();
@@ -890,12 +654,15 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
         rows.push(csvRow);
         return true;
       };
-      const source = await openEntry(zip, entry);
-      const unpacked = source.pipe(
-        meter(entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES, ARCHIVE_MESSAGES.csvTooLarge),
+      const { source, unpacked } = await streamEntry(
+        zip,
+        entry,
+        newBudget(),
+        ARCHIVE_MAX_CSV_BYTES,
+        ARCHIVE_MESSAGES.csvTooLarge,
       );
       try {
-        for await (const chunk of unpacked as AsyncIterable<Buffer>) {
+        for await (const chunk of unpacked) {
           if (!records.push(decoder.decode(chunk, { stream: true })).every(take)) {
             return;
           }
