@@ -12,6 +12,9 @@
  *   against) and, for multisport files, one leg per session (legsOf);
  * - laps keep the device's lap figures; the device and product name give deviceName;
  * - timer events give when the device's timer stood still (timerPausesOf).
+ *
+ * Its length is one concern: one file format, read whole through the SDK, with its repairs of what
+ * devices write wrong.
  */
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type {

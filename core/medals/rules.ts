@@ -27,6 +27,9 @@
  * - Sub-30 5K and Sub-60 10K (spec §5): the run's own distance is within 95–105 % of the target and
  *   its moving time is under the limit. A fast stretch inside a longer run does not earn them (a half
  *   marathon with a 23-minute first 5 km is no 5K); the personal bests show such stretches.
+ *
+ * Its length is one concern: one rule per medal of the catalogue, side by side so each can be read
+ * against spec §5.
  */
 import type { UnitSystem } from '../unit-system.ts';
 import { distanceInUnits, METRES_PER_MILE } from '../units.ts';

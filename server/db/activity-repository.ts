@@ -2,6 +2,9 @@
  * SQL for the activity rows: list, find, insert (with track and file), edit, confirm, delete.
  * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
  * counts in the totals: activity-totals-repository.ts.
+ *
+ * Its length is one concern: the SQL of the activity rows (tracks, files and totals have modules of
+ * their own).
  */
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { sql, type Updateable } from 'kysely';

@@ -7,6 +7,9 @@
  * new id. A restore never doubles: each kind is matched by what makes it the same thing to the
  * runner (a gear's name, a goal's definition, a plan's goal and request, a check-in's instant, a
  * day, a route's name and line, a zone's place), and settings are set to the file's values.
+ *
+ * Its length is one concern: each kind of record has its export and its restore side by side, so a
+ * kind added is added whole.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

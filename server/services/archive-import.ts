@@ -17,6 +17,9 @@
  * already imported, so it is reported a duplicate and never stored twice. A server holds the import
  * under a lease it renews per entry; a server that died leaves it to the next after the lease, and
  * every start sends a job for the unfinished imports.
+ *
+ * Its length is one concern: one resumable run over an archive's entries with its report (ZIP
+ * reading, the survey and Stride's own restore are modules of their own).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';

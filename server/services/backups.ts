@@ -13,6 +13,9 @@
  * backup and at start-up. A restore goes into an empty data folder only, all or nothing: it is
  * built in a folder beside the target, checked (the checksums before, the rows per table after)
  * and renamed into place.
+ *
+ * Its length is one concern: the backup format is written, checked and read back in one place, so
+ * the three cannot drift apart.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';

@@ -7,6 +7,9 @@
  *
  * Memory stays bounded however many activities there are: the ZIP is written as a stream (yazl),
  * one entry at a time, and the activities are read a page at a time, each file alone.
+ *
+ * Its length is one concern: the export's lifecycle (ask, build as a job, download, expire, sweep)
+ * around one ZIP layout.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
