@@ -33,16 +33,8 @@ import {
 } from './config-services.ts';
 
 export { ConfigError } from './config-readers.ts';
-export {
-  GOOGLE_DISCOVERY_URL,
-  STRIPE_VARIABLES,
-  type GoogleConfig,
-  type MailConfig,
-  type PlannerConfig,
-  type StravaConfig,
-  type StripeConfig,
-  type WeatherConfig,
-} from './config-services.ts';
+export { GOOGLE_DISCOVERY_URL, STRIPE_VARIABLES } from './config-services.ts';
+export type * from './config-services.ts';
 
 /** The database behind the server: PGlite in process by default, PostgreSQL when DATABASE_URL is set. */
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -135,16 +135,13 @@ export const FLAG_TEXTS = {
 } as const;
 
 /** What the flag judges of a stored activity: its figures and its start. */
-export interface StoredFigures {
-  type: UploadActivityType;
-  distance: number;
-  movingTime: number;
-  elapsedTime: number;
-  averageSpeed: number;
-  maxSpeed: number;
+export type StoredFigures = Pick<
+  PlausibilityInput,
+  'type' | 'distance' | 'movingTime' | 'elapsedTime' | 'averageSpeed' | 'maxSpeed'
+> & {
   /** ISO 8601, or a Date. */
   startDate: string | Date;
-}
+};
 
 /**
  * The flag a stored activity's figures give under `type` (a new type re-judges them); its date is
