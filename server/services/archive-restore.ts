@@ -21,10 +21,8 @@ import {
   findSameActivity,
   insertExportedActivity,
   linkDuplicate,
-  restoreRunnerRecords,
-  runnerRecordsSchema,
-  type RunnerRecords,
-} from '../db/runner-records-repository.ts';
+} from '../db/exported-activity-repository.ts';
+import { restoreRunnerRecords, runnerRecordsSchema, type RunnerRecords } from '../db/runner-records-repository.ts';
 import type { Clock } from '../clock.ts';
 import {
   ArchiveStop,

@@ -66,12 +66,8 @@ import {
   type MailKey,
 } from '../db/mailing-repository.ts';
 import { listUserMedals } from '../db/medal-repository.ts';
-import {
-  bestEffortsOf,
-  exportedActivityColumns,
-  readProfilePhoto,
-  readRunnerRecords,
-} from '../db/runner-records-repository.ts';
+import { bestEffortsOf, exportedActivityColumns } from '../db/exported-activity-repository.ts';
+import { readProfilePhoto, readRunnerRecords } from '../db/runner-records-repository.ts';
 import { listCheckIns, listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { conflict, gone, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
