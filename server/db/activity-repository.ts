@@ -13,9 +13,8 @@ import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
-/** Columns of the list (no splits or laps: they are only needed on the detail screen). */
-const SUMMARY_COLUMNS = [
-  'id',
+/** An activity's name, kind, start and figures: the columns its list row and its export both hold. */
+export const ACTIVITY_FIGURE_COLUMNS = [
   'name',
   'type',
   'source',
@@ -33,6 +32,12 @@ const SUMMARY_COLUMNS = [
   'averageHeartrate',
   'maxHeartrate',
   'averageCadence',
+] as const;
+
+/** Columns of the list (no splits or laps: they are only needed on the detail screen). */
+const SUMMARY_COLUMNS = [
+  'id',
+  ...ACTIVITY_FIGURE_COLUMNS,
   'startLat',
   'startLng',
   'endLat',

@@ -5,29 +5,14 @@
  * Strava activity, file, or start and distance) is found, never doubled.
  */
 import { z } from 'zod';
+import { ACTIVITY_FIGURE_COLUMNS } from './activity-repository.ts';
 import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
 import { date, jsonb, type Row } from './runner-records-repository.ts';
 
 /** Activity columns written as stored and restored as they were (ids and links are mapped apart). */
 const ACTIVITY_COLUMNS = [
-  'name',
-  'type',
-  'source',
-  'startDate',
-  'startDateLocal',
-  'timezone',
-  'distance',
-  'movingTime',
-  'timerTime',
-  'elapsedTime',
-  'elevationGain',
-  'hasTiming',
-  'averageSpeed',
-  'maxSpeed',
-  'averageHeartrate',
-  'maxHeartrate',
-  'averageCadence',
+  ...ACTIVITY_FIGURE_COLUMNS,
   'calories',
   'startLat',
   'startLng',
