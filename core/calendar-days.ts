@@ -42,6 +42,7 @@ export function weekdayOf(epoch: number): number {
   return (((epoch + 4) % 7) + 7) % 7;
 }
 
+/** Days since 1970-01-01 of a "YYYY-MM-DD" calendar date; throws RangeError when it is not a real date. */
 export function requireEpochDay(isoDay: string): number {
   const epoch = epochDay(isoDay);
   if (epoch === null) {

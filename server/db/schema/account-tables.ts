@@ -1,5 +1,7 @@
 /**
- * Table types for Kysely (server/db/schema.ts lists them all): The accounts: better-auth's tables (user, session, account, verification, rateLimit, twoFactor), sign-in throttling, profiles and what hangs off them (photo, privacy zones, page views, mail sent, error reports, data exports).
+ * Table types for Kysely (server/db/schema.ts lists them all): the accounts: better-auth's tables
+ * (user, session, account, verification, rateLimit, twoFactor), sign-in throttling, profiles and
+ * what hangs off them (photo, privacy zones, page views, mail sent, error reports, data exports).
  */
 import type { HeartRateZoneMethod } from '../../../core/running/heart-rate-zones.ts';
 import type { ColumnType, Generated } from 'kysely';

@@ -1,5 +1,7 @@
 /**
- * Table types for Kysely (server/db/schema.ts lists them all): Activities and what is derived from them: tracks and original files, best efforts, training load, medals and analytics, upload usage, weather at the start, and archive imports.
+ * Table types for Kysely (server/db/schema.ts lists them all): activities and what is derived from
+ * them: tracks and original files, best efforts, training load, medals and analytics, upload usage,
+ * weather at the start, and archive imports.
  */
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
 import type { ActivityOverrides, FileFigures } from '../../../core/activity/activity-corrections.ts';

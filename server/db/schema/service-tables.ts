@@ -1,5 +1,6 @@
 /**
- * Table types for Kysely (server/db/schema.ts lists them all): Outside services: Strava, Stripe subscriptions and the shared weather caches.
+ * Table types for Kysely (server/db/schema.ts lists them all): outside services: Strava, Stripe
+ * subscriptions and the shared weather caches.
  */
 import type { SyncKind, SyncState } from '../../../core/strava/api.ts';
 import type { ColumnType, Generated } from 'kysely';

@@ -1,5 +1,6 @@
 /**
- * Table types for Kysely (server/db/schema.ts lists them all): Training: goals, plans, saved routes, gear, coaching check-ins and wellbeing.
+ * Table types for Kysely (server/db/schema.ts lists them all): training: goals, plans, saved
+ * routes, gear, coaching check-ins and wellbeing.
  */
 import type { UploadActivityType } from '../../../core/activity/parsed.ts';
 import type { GearKind } from '../../../core/gear.ts';
