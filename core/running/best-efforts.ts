@@ -11,13 +11,10 @@
 import { MOVING_SPEED_THRESHOLD_MPS } from '../activity/moving-speed.ts';
 import { MAX_SUSTAINED_SPEED_MPS } from '../activity/plausibility.ts';
 import { METRES_PER_MILE } from '../units.ts';
-import { RACE_PRESETS } from './pace.ts';
+import { RACE_PRESETS, type RacePreset } from './pace.ts';
 
-export interface BestEffortDistance {
-  id: string;
-  label: string;
-  metres: number;
-}
+/** A distance whose fastest stretch is kept: a race preset's label and metres, or a shorter one's. */
+export type BestEffortDistance = Omit<RacePreset, 'id'> & { id: string };
 
 export const BEST_EFFORT_DISTANCES: readonly BestEffortDistance[] = [
   { id: '400m', label: '400 m', metres: 400 },
