@@ -8,6 +8,9 @@
  * runner (a gear's name, a goal's definition, a plan's goal and request, a check-in's instant, a
  * day, a route's name and line, a zone's place), and settings are set to the file's values.
  * The activities of `stride/activities.json` have their own module (exported-activity-repository.ts).
+ *
+ * Its length is one concern: each kind of record has its export and its restore side by side, so a
+ * kind added is added whole.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
