@@ -74,6 +74,8 @@ const SERVER_LAYERS = {
 /** The server's root modules that every layer may import: configuration, time, errors, logging. */
 const SERVER_BASE_MODULES = [
   'config',
+  'config-readers',
+  'config-services',
   'clock',
   'errors',
   'logger',

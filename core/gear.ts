@@ -22,6 +22,7 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from './activity/parse
 import type { UnitSystem } from './unit-system.ts';
 import { distanceUnitLabel, METRES_PER_KILOMETRE, METRES_PER_MILE, metresPerUnit } from './units.ts';
 import { normaliseUserText, truncateText, userTextSchema } from './user-text.ts';
+import { epochDay } from './calendar-days.ts';
 
 export const GEAR_KINDS = ['shoe', 'bike', 'other'] as const;
 export type GearKind = (typeof GEAR_KINDS)[number];
@@ -180,13 +181,7 @@ const modelField = userTextSchema(GEAR_LIMITS.model);
 const kindField = z.enum(GEAR_KINDS, { error: GEAR_MESSAGES.kind });
 const startDateField = z
   .string({ error: GEAR_MESSAGES.startDate })
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-      return false;
-    }
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, GEAR_MESSAGES.startDate)
+  .refine((value) => epochDay(value) !== null, GEAR_MESSAGES.startDate)
   .nullable();
 const startingDistanceField = z
   .number({ error: GEAR_MESSAGES.startingDistance })

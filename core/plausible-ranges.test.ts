@@ -14,6 +14,13 @@ describe('plausible ranges', () => {
     expect(isPlausible('heartRate', 142)).toBe(true);
   });
 
+  it('holds a distance to 1,000 km and a duration to 7 days, the limits an activity is flagged past', () => {
+    expect(isPlausible('distance', 1_000_000)).toBe(true);
+    expect(isPlausible('distance', 1_000_000.1)).toBe(false);
+    expect(isPlausible('elapsedSeconds', 7 * 86_400)).toBe(true);
+    expect(isPlausible('elapsedSeconds', 7 * 86_400 + 1)).toBe(false);
+  });
+
   it('refuses non-finite numbers and anything that is not a number, for every kind', () => {
     for (const kind of Object.keys(PLAUSIBLE_RANGES) as (keyof typeof PLAUSIBLE_RANGES)[]) {
       for (const value of [Number.NaN, Infinity, -Infinity, 1e308, -1e308, '12', null, undefined, {}]) {

@@ -21,12 +21,21 @@ export const PLAUSIBLE_RANGES = {
   heartRate: { min: 20, max: 250 },
   /** Steps or revolutions per minute. */
   cadence: { min: 0, max: 300 },
-  /** Metres from an activity's start (a device's or a service's cumulative distance). */
-  distance: { min: 0, max: 5_000_000 },
+  /**
+   * Metres from an activity's start: a device's or a service's cumulative distance, a routed leg, an
+   * activity's whole distance. At most 1,000 km, longer than any single activity: the longest
+   * one-stage events (Paris–Brest–Paris at 1,200 km, six-day races on foot around 1,000 km) are
+   * ridden or run over days and are rarely one recording; such a runner confirms (plausibility.ts).
+   * It is also the bound of splits (activity/bounds.ts).
+   */
+  distance: { min: 0, max: 1_000_000 },
   /** Milliseconds since the Unix epoch: a recorded or forecast moment, 1900 to 2200 (old files exist). */
   time: { min: -2_208_988_800_000, max: 7_258_118_400_000 },
-  /** Seconds from an activity's start (Strava's time stream): at most 31 days. */
-  elapsedSeconds: { min: 0, max: 31 * 24 * 3600 },
+  /**
+   * Seconds from an activity's start: at most 7 days, longer than any single recording (a watch's
+   * battery lasts at most a few days in GPS mode).
+   */
+  elapsedSeconds: { min: 0, max: 7 * 24 * 3600 },
   /** Air temperature in °C. */
   temperature: { min: -90, max: 60 },
   /** Millimetres of rain in an hour. */

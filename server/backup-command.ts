@@ -10,14 +10,8 @@ import { requestBackup } from './control-channel.ts';
 import { acquireDataFolderLock, DATA_FOLDER_LOCK_FILE, readDataFolderLock } from './db/data-folder-lock.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { packageVersion } from './server.ts';
-import {
-  BackupError,
-  describeTables,
-  restoreBackup,
-  writeBackup,
-  type BackupResult,
-  type RestoreResult,
-} from './services/backups.ts';
+import { restoreBackup, type RestoreResult } from './services/backup-restore.ts';
+import { BackupError, describeTables, writeBackup, type BackupResult } from './services/backups.ts';
 
 /** PGlite's folder inside DATA_DIR, as the server opens it. */
 const PGLITE_FOLDER = 'pglite';

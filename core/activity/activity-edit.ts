@@ -16,7 +16,7 @@
 import { formatNumber } from '../format.ts';
 import { z } from 'zod';
 import { zoneOffsetMs } from '../training/local-day.ts';
-import { epochDay } from '../medals/streak.ts';
+import { epochDay } from '../calendar-days.ts';
 import { gearIdField } from '../gear.ts';
 import { userTextSchema } from '../user-text.ts';
 import { activityName } from './activity-name.ts';

@@ -6,6 +6,9 @@
  * the per-file report says. Stride's own data export is laid out the same way; with its
  * `stride/manifest.json` it is put back whole from `stride/*` instead (server/services/archive-import.ts,
  * docs/data-export.md), and an older one without a manifest gives its gear from `stride/gear.json`.
+ *
+ * Its length is one concern: every rule and every sentence of the archive import (the survey, the
+ * CSV reader, the zip-bomb limits, the report) in one place.
  */
 import { formatNumber } from '../format.ts';
 import { z } from 'zod';

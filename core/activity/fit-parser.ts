@@ -12,6 +12,9 @@
  *   against) and, for multisport files, one leg per session (legsOf);
  * - laps keep the device's lap figures; the device and product name give deviceName;
  * - timer events give when the device's timer stood still (timerPausesOf).
+ *
+ * Its length is one concern: one file format, read whole through the SDK, with its repairs of what
+ * devices write wrong.
  */
 import { Decoder, Profile, Stream, type MesgDefinition } from '@garmin/fitsdk';
 import type {
@@ -26,7 +29,8 @@ import type {
 import { computeCumulativeDistance } from './track-distance.ts';
 import { FIT_READING_WARNINGS, fitFileTypeRefusal } from './fit-file-types.ts';
 import { repairFit } from './fit-repair.ts';
-import { MAX_PLAUSIBLE_ELAPSED_S } from './plausibility.ts';
+import { concatBytes } from '../bytes.ts';
+import { PLAUSIBLE_RANGES } from '../plausible-ranges.ts';
 import { activityTypeFromFitSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type Track, type TrackPointInput } from './track.ts';
 import { ActivityFileError, FIT_CONTENT_MESSAGES } from './upload-rules.ts';
@@ -56,7 +60,7 @@ function recordsWithPossibleTimes(records: readonly FitMessage[]): { kept: FitMe
   }
   const sorted = Float64Array.from(times).sort();
   const median = sorted[sorted.length >> 1] as number;
-  const span = MAX_PLAUSIBLE_ELAPSED_S * 1000;
+  const span = PLAUSIBLE_RANGES.elapsedSeconds.max * 1000;
   // A file whose records mostly carry relative times (a device without a clock) keeps them.
   const earliest = median >= FIT_MIN_ABSOLUTE_TIME_MS ? FIT_MIN_ABSOLUTE_TIME_MS : Number.NEGATIVE_INFINITY;
   const kept = records.filter((record) => {
@@ -123,16 +127,6 @@ function skipAccumulatedFieldClashes(definition: MesgDefinition): void {
       field.fieldDefinitionNumber = UNDEFINED_FIELD_NUMBER;
     }
   }
-}
-
-function concatChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }
 
 type FitMessages = Record<string, FitMessage[] | undefined>;
@@ -393,7 +387,7 @@ export function createFitParser(): ActivityFileParser {
       length += chunk.length;
     },
     finish(): ParsedActivity {
-      const { messages, warnings } = decode(concatChunks(chunks, length));
+      const { messages, warnings } = decode(concatBytes(chunks, length));
       chunks.length = 0;
       // A workout, course, settings or monitoring file is refused for what it is, even when it
       // would decode as an activity (a course has records with positions, but nobody ran it).

@@ -12,7 +12,8 @@ import type { ActivityFileParser, ParsedActivity } from './parsed.ts';
 import { activityTypeFromSport } from './sport-type.ts';
 import { TrackBuilder, type TrackPointInput } from './track.ts';
 import { ActivityFileError, GPX_CONTENT_MESSAGES } from './upload-rules.ts';
-import { createXmlStream, guardMalformed, MalformedXmlError, type XmlStream } from './xml-stream.ts';
+import { cleanText, clearPoint, xmlActivityParser } from './xml-activity-reader.ts';
+import { createXmlStream, MalformedXmlError, type XmlStream } from './xml-stream.ts';
 import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
 
 /** What the text of the element being read will become. */
@@ -31,15 +32,6 @@ const enum Capture {
 }
 
 const NOT_OPEN = -1;
-
-function invalidFormat(): ActivityFileError {
-  return new ActivityFileError('gpx', GPX_CONTENT_MESSAGES.invalidFormat);
-}
-
-function cleanText(text: string | null): string | null {
-  const trimmed = text?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
 
 export function createGpxParser(): ActivityFileParser {
   const trackPoints = new TrackBuilder(4096);
@@ -170,12 +162,9 @@ export function createGpxParser(): ActivityFileParser {
           if (parentDepth !== NOT_OPEN && at === parentDepth + 1) {
             pointDepth = at;
             pointIsRoute = isRoute;
+            clearPoint(point);
             point.lat = parseXmlNumber(attributes.lat ?? '');
             point.lon = parseXmlNumber(attributes.lon ?? '');
-            point.time = Number.NaN;
-            point.elevation = Number.NaN;
-            point.heartRate = Number.NaN;
-            point.cadence = Number.NaN;
           }
           return false;
         }
@@ -242,17 +231,12 @@ export function createGpxParser(): ActivityFileParser {
     },
   });
 
-  const guard = (step: () => void) => guardMalformed(step, invalidFormat);
-
-  return {
-    write(chunk) {
-      guard(() => xml.write(chunk));
-    },
+  return xmlActivityParser({
+    format: 'gpx',
+    invalidFormat: GPX_CONTENT_MESSAGES.invalidFormat,
+    xml,
+    rootSeen: () => rootSeen,
     finish(): ParsedActivity {
-      guard(() => xml.close());
-      if (!rootSeen) {
-        throw invalidFormat();
-      }
       if (tracks === 0 && routes === 0) {
         throw new ActivityFileError('gpx', GPX_CONTENT_MESSAGES.noTracksOrRoutes);
       }
@@ -283,5 +267,5 @@ export function createGpxParser(): ActivityFileParser {
         deviceTotals: null,
       };
     },
-  };
+  });
 }

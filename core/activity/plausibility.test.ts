@@ -3,13 +3,12 @@ import {
   AVERAGE_SPEED_MARGIN,
   checkPlausibility,
   FLAG_CONSEQUENCE,
-  MAX_PLAUSIBLE_DISTANCE_M,
-  MAX_PLAUSIBLE_ELAPSED_S,
   MAX_PLAUSIBLE_FOOT_DISTANCE_M,
   MAX_SUSTAINED_SPEED_MPS,
   rideWouldMend,
   type PlausibilityInput,
 } from './plausibility.ts';
+import { PLAUSIBLE_RANGES } from '../plausible-ranges.ts';
 
 /** A real 10 km run in 50 minutes. */
 const run: PlausibilityInput = {
@@ -40,8 +39,8 @@ describe('plausibility of an activity', () => {
 
   it('distance: 1,000 km is the most, 1 m more is flagged with the sentence', () => {
     const slow = { ...run, averageSpeed: 3, maxSpeed: 4, elapsedTime: 400_000 };
-    expect(checkPlausibility({ ...slow, type: 'ride', distance: MAX_PLAUSIBLE_DISTANCE_M })).toBeNull();
-    expect(checkPlausibility({ ...slow, type: 'ride', distance: MAX_PLAUSIBLE_DISTANCE_M + 1 })).toEqual({
+    expect(checkPlausibility({ ...slow, type: 'ride', distance: PLAUSIBLE_RANGES.distance.max })).toBeNull();
+    expect(checkPlausibility({ ...slow, type: 'ride', distance: PLAUSIBLE_RANGES.distance.max + 1 })).toEqual({
       reason: 'distance',
       message: `This activity's distance (1,000 km, 621 mi) is longer than any single activity. ${FLAG_CONSEQUENCE}`,
     });
@@ -68,8 +67,10 @@ describe('plausibility of an activity', () => {
   });
 
   it('duration: 7 days is the most', () => {
-    expect(checkPlausibility({ ...run, elapsedTime: MAX_PLAUSIBLE_ELAPSED_S })).toBeNull();
-    expect(checkPlausibility({ ...run, elapsedTime: MAX_PLAUSIBLE_ELAPSED_S + 1 })?.reason).toBe('duration');
+    expect(checkPlausibility({ ...run, elapsedTime: PLAUSIBLE_RANGES.elapsedSeconds.max })).toBeNull();
+    expect(checkPlausibility({ ...run, elapsedTime: PLAUSIBLE_RANGES.elapsedSeconds.max + 1 })?.reason).toBe(
+      'duration',
+    );
     expect(checkPlausibility({ ...run, elapsedTime: 365 * 86_400 })?.message).toBe(
       `This activity lasts 365 days, longer than any single activity. ${FLAG_CONSEQUENCE}`,
     );

@@ -12,13 +12,7 @@
 import type { UploadActivityType } from './parsed.ts';
 import { METRES_PER_MILE } from '../units.ts';
 import { DEFAULT_LOCALE, formatDay, formatNumber } from '../format.ts';
-
-/**
- * Longer than any single activity: 1,000 km. The longest one-stage events (Paris–Brest–Paris at
- * 1,200 km, six-day races on foot around 1,000 km) are ridden or run over days and are rarely one
- * recording; such a runner confirms. It is also the bound of splits (bounds.ts).
- */
-export const MAX_PLAUSIBLE_DISTANCE_M = 1_000_000;
+import { PLAUSIBLE_RANGES } from '../plausible-ranges.ts';
 
 /**
  * Farther than anyone covers on foot in one go: 330 km, above the 24-hour running record (319.6 km).
@@ -29,9 +23,6 @@ export const MAX_PLAUSIBLE_FOOT_DISTANCE_M = 330_000;
 
 /** Sports on foot: held to MAX_PLAUSIBLE_FOOT_DISTANCE_M. */
 const ON_FOOT: ReadonlySet<UploadActivityType> = new Set(['run', 'walk', 'hike']);
-
-/** Longer than any single recording: 7 days (a watch's battery lasts at most a few days in GPS mode). */
-export const MAX_PLAUSIBLE_ELAPSED_S = 7 * 24 * 3600;
 
 /**
  * The highest maximum speed (the activity's own: moving-speed.ts maxSpeed, held over a stretch of
@@ -144,16 +135,13 @@ export const FLAG_TEXTS = {
 } as const;
 
 /** What the flag judges of a stored activity: its figures and its start. */
-export interface StoredFigures {
-  type: UploadActivityType;
-  distance: number;
-  movingTime: number;
-  elapsedTime: number;
-  averageSpeed: number;
-  maxSpeed: number;
+export type StoredFigures = Pick<
+  PlausibilityInput,
+  'type' | 'distance' | 'movingTime' | 'elapsedTime' | 'averageSpeed' | 'maxSpeed'
+> & {
   /** ISO 8601, or a Date. */
   startDate: string | Date;
-}
+};
 
 /**
  * The flag a stored activity's figures give under `type` (a new type re-judges them); its date is
@@ -245,13 +233,13 @@ function recordSpeed(table: readonly { fromM: number; recordMps: number }[], met
  */
 export function checkPlausibility(input: PlausibilityInput): PlausibilityFlag | null {
   const { type, distance, elapsedTime, averageSpeed, maxSpeed } = input;
-  if (!Number.isFinite(distance) || distance > MAX_PLAUSIBLE_DISTANCE_M) {
+  if (!Number.isFinite(distance) || distance > PLAUSIBLE_RANGES.distance.max) {
     return { reason: 'distance', message: FLAG_MESSAGES.distance(distance) };
   }
   if (ON_FOOT.has(type) && distance > MAX_PLAUSIBLE_FOOT_DISTANCE_M) {
     return { reason: 'distance', message: FLAG_MESSAGES.footDistance(distance) };
   }
-  if (!Number.isFinite(elapsedTime) || elapsedTime > MAX_PLAUSIBLE_ELAPSED_S) {
+  if (!Number.isFinite(elapsedTime) || elapsedTime > PLAUSIBLE_RANGES.elapsedSeconds.max) {
     return { reason: 'duration', message: FLAG_MESSAGES.duration(elapsedTime) };
   }
   if (!Number.isFinite(maxSpeed) || maxSpeed > MAX_SUSTAINED_SPEED_MPS[type]) {

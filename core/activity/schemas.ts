@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { normaliseUserText, truncateText } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
 import { SAMPLE_SOURCE } from './samples.ts';
+import { isoDaySchema } from '../calendar-days.ts';
 
 export const DEFAULT_ACTIVITY_NAME = 'Unknown Activity';
 export const ACTIVITY_NAME_MAX = 120;
@@ -212,8 +213,6 @@ export const displayTrackSchema = z.object({
 });
 export type DisplayTrack = z.infer<typeof displayTrackSchema>;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
-
 /**
  * The list of one side only (spec §7 "Internal activity loading" merges the two itself): `strava`
  * is what was synced from Strava, `upload` everything else (uploaded files and the sample runs).
@@ -251,8 +250,8 @@ export const ACTIVITY_LIST_MESSAGES = {
 export const activityListQuerySchema = z.object({
   type: activityTypeSchema.optional(),
   source: z.enum(ACTIVITY_LIST_SOURCES).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
   /** A part of the name; blank is no search. */
   q: z
     .string()

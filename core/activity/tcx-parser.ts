@@ -12,7 +12,8 @@ import type { ActivityFileParser, DeviceTotals, ParsedActivity, ParsedLap } from
 import { activityTypeFromSport } from './sport-type.ts';
 import { hasPositions, indoorTrackHasData, TrackBuilder, type TrackPointInput } from './track.ts';
 import { ActivityFileError, TCX_CONTENT_MESSAGES } from './upload-rules.ts';
-import { createXmlStream, guardMalformed, MalformedXmlError, type XmlStream } from './xml-stream.ts';
+import { cleanText, clearPoint, xmlActivityParser } from './xml-activity-reader.ts';
+import { createXmlStream, MalformedXmlError, type XmlStream } from './xml-stream.ts';
 import { parseIsoTimestamp, parseXmlNumber } from './xml-values.ts';
 
 const enum Capture {
@@ -35,15 +36,6 @@ const enum Capture {
   ActivityNotes,
   CourseName,
   CreatorName,
-}
-
-function invalidFormat(): ActivityFileError {
-  return new ActivityFileError('tcx', TCX_CONTENT_MESSAGES.invalidFormat);
-}
-
-function cleanText(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : trimmed;
 }
 
 function emptyLap(startTime: number, startIndex: number): ParsedLap & { calories: number } {
@@ -271,13 +263,7 @@ export function createTcxParser(): ActivityFileParser {
         case 'Trackpoint':
           if (parent === 'Track') {
             pointDepth = depth;
-            point.lat = Number.NaN;
-            point.lon = Number.NaN;
-            point.time = Number.NaN;
-            point.elevation = Number.NaN;
-            point.distance = Number.NaN;
-            point.heartRate = Number.NaN;
-            point.cadence = Number.NaN;
+            clearPoint(point);
             runCadence = Number.NaN;
           }
           return false;
@@ -311,17 +297,12 @@ export function createTcxParser(): ActivityFileParser {
     },
   });
 
-  const guard = (step: () => void) => guardMalformed(step, invalidFormat);
-
-  return {
-    write(chunk) {
-      guard(() => xml.write(chunk));
-    },
+  return xmlActivityParser({
+    format: 'tcx',
+    invalidFormat: TCX_CONTENT_MESSAGES.invalidFormat,
+    xml,
+    rootSeen: () => rootSeen,
     finish(): ParsedActivity {
-      guard(() => xml.close());
-      if (!rootSeen) {
-        throw invalidFormat();
-      }
       if (activities === 0 && courses === 0) {
         throw new ActivityFileError('tcx', TCX_CONTENT_MESSAGES.noActivities);
       }
@@ -368,5 +349,5 @@ export function createTcxParser(): ActivityFileParser {
         deviceTotals,
       };
     },
-  };
+  });
 }

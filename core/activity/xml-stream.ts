@@ -12,6 +12,7 @@
  *   The encoding comes from a byte-order mark or the XML declaration (UTF-8 when neither says).
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { concatBytes } from '../bytes.ts';
 
 export class MalformedXmlError extends Error {
   constructor(reason: string) {
@@ -49,16 +50,6 @@ export interface XmlStream {
 const SNIFF_BYTES = 256;
 /** Distinct prefixed element names remembered. */
 const NAME_CACHE_LIMIT = 1024;
-
-function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
-}
 
 /** The global TextDecoder (the WHATWG one, in Node and browsers alike). */
 type TextDecoderInstance = InstanceType<typeof TextDecoder>;

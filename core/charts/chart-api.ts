@@ -6,6 +6,7 @@ import { timeZoneField } from '../medals/api.ts';
 import { HEART_RATE_ZONES } from '../running/heart-rate-zones.ts';
 import { MAX_HEART_RATE_SOURCES, SETTING_SOURCES } from './chart-load.ts';
 import { CHART_PERIODS, DEFAULT_CHART_PERIOD } from './chart-periods.ts';
+import { isoDaySchema } from '../calendar-days.ts';
 
 export const CHART_TYPE_ALL = 'all';
 
@@ -31,8 +32,6 @@ export type ChartQuery = z.infer<typeof chartQuerySchema>;
 export function paceTrendType(type: ChartQuery['type']): UploadActivityType {
   return type === CHART_TYPE_ALL ? 'run' : type;
 }
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const totalsSchema = z.object({
   count: z.number().int(),
@@ -63,8 +62,8 @@ export const chartsSchema = z.object({
   period: z.enum(CHART_PERIODS),
   type: z.union([z.literal(CHART_TYPE_ALL), activityTypeSchema]),
   bucket: z.enum(['week', 'month']),
-  from: isoDay,
-  to: isoDay,
+  from: isoDaySchema,
+  to: isoDaySchema,
   /** Whether the runner has any activity to chart at all (the empty state says how to get one). */
   hasActivities: z.boolean(),
   /** The type the pace trend is of (paceTrendType). */
@@ -93,7 +92,7 @@ export const chartsSchema = z.object({
     thresholdPaceSecondsPerKm: z.number(),
     thresholdPaceSource: z.enum(SETTING_SOURCES),
     days: z.array(
-      z.object({ date: isoDay, load: z.number(), fitness: z.number(), fatigue: z.number(), form: z.number() }),
+      z.object({ date: isoDaySchema, load: z.number(), fitness: z.number(), fatigue: z.number(), form: z.number() }),
     ),
   }),
 });

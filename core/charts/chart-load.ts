@@ -13,7 +13,7 @@
  * The lines start LOAD_WARM_UP_DAYS before the range shown, so fitness is not drawn from zero.
  */
 import type { UploadActivityType } from '../activity/parsed.ts';
-import { addDays, daysBetween } from '../medals/streak.ts';
+import { addDays, daysBetween } from '../calendar-days.ts';
 import { activityLoad, fitnessSeries } from '../running/training-load.ts';
 
 export const DEFAULT_MAX_HEART_RATE = 190;

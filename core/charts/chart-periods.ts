@@ -9,7 +9,7 @@
  * bar for bar) or 12 months; its buckets are compared with this period's by position. All time
  * is not compared.
  */
-import { addDays, epochDay, isoDayOf, weekdayOf } from '../medals/streak.ts';
+import { addDays, epochDay, ISO_MONDAY, weekStart } from '../calendar-days.ts';
 
 export const CHART_PERIODS = ['12w', '12m', 'year', 'all'] as const;
 export type ChartPeriod = (typeof CHART_PERIODS)[number];
@@ -38,15 +38,6 @@ const MONTHS_SHOWN = 12;
 const DAYS_PER_WEEK = 7;
 const WEEKS_PER_YEAR = 52;
 
-/** The Monday of the (ISO, Monday-to-Sunday) week holding `day`, as PostgreSQL's date_trunc('week'). */
-export function mondayOf(day: string): string {
-  const epoch = epochDay(day);
-  if (epoch === null) {
-    throw new RangeError(`Not a calendar date (YYYY-MM-DD): "${day}"`);
-  }
-  return isoDayOf(epoch - ((weekdayOf(epoch) + 6) % 7));
-}
-
 /** "2026-11" → "2026-05" for -6. */
 export function addMonths(month: string, months: number): string {
   const [year, index] = [Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + months];
@@ -62,7 +53,11 @@ export function addMonths(month: string, months: number): string {
 export function chartRange(period: ChartPeriod, today: string, firstDay: string | null = null): ChartRange {
   switch (period) {
     case '12w':
-      return { bucket: 'week', from: addDays(mondayOf(today), -(WEEKS_SHOWN - 1) * DAYS_PER_WEEK), to: today };
+      return {
+        bucket: 'week',
+        from: addDays(weekStart(today, ISO_MONDAY), -(WEEKS_SHOWN - 1) * DAYS_PER_WEEK),
+        to: today,
+      };
     case '12m':
       return { bucket: 'month', from: `${addMonths(today.slice(0, 7), -(MONTHS_SHOWN - 1))}-01`, to: today };
     case 'year':
@@ -102,7 +97,7 @@ function daysInMonth(month: string): number {
 
 /** The key of the bucket a local day falls in: its week's Monday, or "YYYY-MM". */
 export function bucketKey(day: string, bucket: ChartBucket): string {
-  return bucket === 'week' ? mondayOf(day) : day.slice(0, 7);
+  return bucket === 'week' ? weekStart(day, ISO_MONDAY) : day.slice(0, 7);
 }
 
 /** Every bucket of the range in order, empty ones included (a chart shows weeks without runs). */

@@ -11,17 +11,16 @@ import {
   changeText,
   chartRange,
   lastYearRange,
-  mondayOf,
   rollingAverage,
   type ChartPeriod,
 } from './chart-periods.ts';
 
 describe('chart periods', () => {
   it('starts weeks on Monday, as PostgreSQL’s date_trunc does', () => {
-    expect(mondayOf('2026-11-24')).toBe('2026-11-23'); // a Tuesday
-    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
-    expect(mondayOf('2026-11-29')).toBe('2026-11-23'); // the Sunday after
-    expect(mondayOf('2026-01-01')).toBe('2025-12-29');
+    expect(bucketKey('2026-11-24', 'week')).toBe('2026-11-23'); // a Tuesday
+    expect(bucketKey('2026-11-23', 'week')).toBe('2026-11-23');
+    expect(bucketKey('2026-11-29', 'week')).toBe('2026-11-23'); // the Sunday after
+    expect(bucketKey('2026-01-01', 'week')).toBe('2025-12-29');
   });
 
   it('moves months across years', () => {
@@ -61,7 +60,7 @@ describe('chart periods', () => {
     const weeks = chartRange('12w', '2026-11-24');
     const before = lastYearRange(weeks);
     expect(before).toEqual({ bucket: 'week', from: '2025-09-08', to: '2025-11-25' });
-    expect(mondayOf(before.from)).toBe(before.from);
+    expect(bucketKey(before.from, 'week')).toBe(before.from);
     expect(bucketKeys(before)).toHaveLength(bucketKeys(weeks).length);
     const year = chartRange('year', '2026-11-24');
     expect(bucketKeys(lastYearRange(year))).toHaveLength(bucketKeys(year).length);

@@ -34,15 +34,8 @@ export const WEEKLY_REPORT_WEEKDAY = 1;
 /** How often each app server looks for runners whose report is due (a quarter hour). */
 export const WEEKLY_REPORT_CHECK_INTERVAL_MS = 15 * 60 * 1000;
 
-/** The plan's sessions the report names for the coming week. */
-export const KEY_SESSION_KINDS: ReadonlySet<TaskKind> = new Set<TaskKind>([
-  'long',
-  'intervals',
-  'repetition',
-  'tempo',
-  'marathon-pace',
-  'race',
-]);
+/** The plan's sessions the report names for the coming week: its runs but the easy ones. */
+export const KEY_SESSION_KINDS: ReadonlySet<TaskKind> = new Set([...RUN_TASK_KINDS].filter((kind) => kind !== 'easy'));
 
 export interface ReportWeek {
   /** The Monday of the week reported on. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MEDAL_IDS, MEDAL_KINDS, MEDAL_TIERS } from './catalogue.ts';
 import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from '../activity/time-zone.ts';
+import { isoDaySchema } from '../calendar-days.ts';
 
 /** Spec §3/§9: the analytics record starts with totalMedals 100. */
 export const INITIAL_TOTAL_MEDALS = 100;
@@ -16,8 +17,6 @@ export const ANALYTICS_RELOAD_DELAY_MS = 1000;
 export const PLANNING_PAGE = 'run-planner';
 /** Days shown in My Stride's calendar of running days. */
 export const RUNNING_DAYS_WINDOW = 365;
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const medalCardSchema = z.object({
   medalId: z.enum(MEDAL_IDS),
@@ -80,7 +79,11 @@ export const analyticsSchema = z.object({
   userId: z.string(),
   createdAt: z.string(),
   lastActive: z.string(),
-  strideStreak: z.object({ current: z.number().int(), longest: z.number().int(), lastActiveDate: isoDay.nullable() }),
+  strideStreak: z.object({
+    current: z.number().int(),
+    longest: z.number().int(),
+    lastActiveDate: isoDaySchema.nullable(),
+  }),
   minutesSpentPlanning: z.number().int(),
   medalsEarned: z.number().int(),
   totalMedals: z.number().int(),
@@ -103,8 +106,8 @@ export const pageTimeBodySchema = z
   .strict();
 
 export const runningDaysSchema = z.object({
-  from: isoDay,
-  to: isoDay,
-  days: z.array(z.object({ date: isoDay, runs: z.number().int(), distance: z.number() })),
+  from: isoDaySchema,
+  to: isoDaySchema,
+  days: z.array(z.object({ date: isoDaySchema, runs: z.number().int(), distance: z.number() })),
 });
 export type RunningDays = z.infer<typeof runningDaysSchema>;

@@ -4,6 +4,8 @@
  * the trophy case and the tests read titles, tiers and thresholds from here and nowhere else.
  *
  * Spec §9 lists 27 medals (the spec's list is the one followed).
+ *
+ * Its length is one concern: it is the catalogue, a list of 27 medals and their constants.
  */
 import { SAMPLE_SOURCE } from '../activity/samples.ts';
 import { DEFAULT_LOCALE, formatDecimal, formatNumber } from '../format.ts';

@@ -4,7 +4,7 @@ import { DISTANCE_CLASS_MILES, type DistanceClassMedalId, MEDAL_IDS, type MedalI
 import { distanceClassOf, evaluateMedals, type MedalEvaluation, type MedalInput } from './rules.ts';
 import { parseLocalStart, type MedalActivity } from './run-history.ts';
 import type { WellbeingEntry } from './wellbeing-streak.ts';
-import { addDays } from './streak.ts';
+import { addDays } from '../calendar-days.ts';
 
 const MILE = METRES_PER_MILE;
 const TODAY = '2024-12-31';

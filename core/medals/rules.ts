@@ -27,6 +27,9 @@
  * - Sub-30 5K and Sub-60 10K (spec §5): the run's own distance is within 95–105 % of the target and
  *   its moving time is under the limit. A fast stretch inside a longer run does not earn them (a half
  *   marathon with a 23-minute first 5 km is no 5K); the personal bests show such stretches.
+ *
+ * Its length is one concern: one rule per medal of the catalogue, side by side so each can be read
+ * against spec §5.
  */
 import type { UnitSystem } from '../unit-system.ts';
 import { distanceInUnits, METRES_PER_MILE } from '../units.ts';
@@ -60,7 +63,7 @@ import {
 } from './catalogue.ts';
 import { formatMedalCount, formatMedalDistance, type MedalProgress } from './format.ts';
 import { RunHistory, type CountedRun, type LocalStart, type MedalActivity } from './run-history.ts';
-import { weekdayOf } from './streak.ts';
+import { ISO_SUNDAY, weekdayOf, weekStartEpoch } from '../calendar-days.ts';
 import { wellbeingStreakLength, type WellbeingEntry } from './wellbeing-streak.ts';
 
 export interface MedalInput {
@@ -269,7 +272,7 @@ const tripleThreatRule: Rule = (history, _input, medal) => {
   let earnedBy: CountedRun | null = null;
   for (let index = 0; index < starts.length; index += 1) {
     const { day } = starts[index] as LocalStart;
-    const week = day - weekdayOf(day);
+    const week = weekStartEpoch(day, ISO_SUNDAY);
     const count = (perWeek.get(week) ?? 0) + 1;
     perWeek.set(week, count);
     most = Math.max(most, count);

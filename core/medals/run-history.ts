@@ -7,7 +7,7 @@
 import type { ActivitySummary } from '../activity/schemas.ts';
 import { countsInTotals } from '../activity/untimed.ts';
 import { NON_USER_SOURCES } from './catalogue.ts';
-import { epochDayOf } from './streak.ts';
+import { epochDayOf } from '../calendar-days.ts';
 
 /** The fields of a stored activity the rules read; an ActivitySummary can be passed as is. */
 export interface MedalActivity extends Pick<

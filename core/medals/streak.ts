@@ -1,69 +1,9 @@
 /**
- * Calendar days and the analytics streak (spec §3 "Per-user analytics record", §4 "Analytics
- * initialisation" and "Streak"). Days are "YYYY-MM-DD" strings — the user's local calendar date,
- * already decided by the caller — and all arithmetic goes through Date.UTC so no time zone or
- * daylight-saving change can shift a day. Nothing here reads the clock: `today` is a parameter.
+ * The analytics streak (spec §3 "Per-user analytics record", §4 "Analytics initialisation" and
+ * "Streak"). Days are "YYYY-MM-DD" strings (core/calendar-days.ts); nothing here reads the clock:
+ * `today` is a parameter.
  */
-
-const MS_PER_DAY = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Days since 1970-01-01 of a "YYYY-MM-DD" calendar date, or null when it is not a real date. */
-export function epochDay(isoDay: string): number | null {
-  const match = ISO_DAY.exec(isoDay);
-  if (!match) {
-    return null;
-  }
-  return epochDayOf(Number(match[1]), Number(match[2]), Number(match[3]));
-}
-
-/** Days since 1970-01-01 of a year, month (1–12) and day, or null when the date does not exist. */
-export function epochDayOf(year: number, month: number, day: number): number | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31) {
-    return null;
-  }
-  const ms = Date.UTC(year, month - 1, day);
-  // Date.UTC rolls 31 April over into 1 May; a date that rolled over does not exist.
-  const check = new Date(ms);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    return null;
-  }
-  return ms / MS_PER_DAY;
-}
-
-/** The "YYYY-MM-DD" of a day count since 1970-01-01. */
-export function isoDayOf(epoch: number): string {
-  return new Date(epoch * MS_PER_DAY).toISOString().slice(0, 10);
-}
-
-/** Day of the week of a day count: 0 Sunday … 6 Saturday (1970-01-01 was a Thursday). */
-export function weekdayOf(epoch: number): number {
-  return (((epoch + 4) % 7) + 7) % 7;
-}
-
-function requireEpochDay(isoDay: string): number {
-  const epoch = epochDay(isoDay);
-  if (epoch === null) {
-    throw new RangeError(`Not a calendar date (YYYY-MM-DD): "${isoDay}"`);
-  }
-  return epoch;
-}
-
-/** `isoDay` moved by `days` (negative goes back). Throws RangeError on a malformed date. */
-export function addDays(isoDay: string, days: number): string {
-  return isoDayOf(requireEpochDay(isoDay) + days);
-}
-
-/** Whole days from `from` to `to`: 1 when `to` is the day after `from`, negative when before. */
-export function daysBetween(from: string, to: string): number {
-  return requireEpochDay(to) - requireEpochDay(from);
-}
-
-/** The Sunday that starts the Sunday-to-Saturday week holding `isoDay` (spec §9 Triple Threat). */
-export function weekStart(isoDay: string): string {
-  const epoch = requireEpochDay(isoDay);
-  return isoDayOf(epoch - weekdayOf(epoch));
-}
+import { epochDay, requireEpochDay } from '../calendar-days.ts';
 
 /** The streak object of the analytics record ("strideStreak"). */
 export interface AnalyticsStreak {

@@ -1,5 +1,5 @@
 /** Wellbeing streaks for the medals (spec §3 "Wellbeing entry", §5 "Medal rules"). */
-import { epochDay } from './streak.ts';
+import { epochDay } from '../calendar-days.ts';
 
 /** Spec §3 "Wellbeing entry": a day and the exercises done ("breathing", "stretching", …). */
 export interface WellbeingEntry {

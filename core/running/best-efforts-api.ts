@@ -1,6 +1,7 @@
 /** The personal-bests answers, shared by the server's routes and the web. */
 import { z } from 'zod';
 import { BEST_EFFORT_DISTANCES } from './best-efforts.ts';
+import { isoDaySchema } from '../calendar-days.ts';
 
 const SHORTEST = BEST_EFFORT_DISTANCES[0] ?? { label: '400 m', metres: 400 };
 const DISTANCE_IDS = BEST_EFFORT_DISTANCES.map((distance) => distance.id) as [string, ...string[]];
@@ -13,8 +14,6 @@ export const PERSONAL_BEST_MESSAGES = {
 export const personalBestsQuerySchema = z.object({
   distance: z.enum(DISTANCE_IDS, { error: PERSONAL_BEST_MESSAGES.distance }).optional().default('5k'),
 });
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const personalBestsSchema = z.object({
   distances: z.array(
@@ -29,7 +28,7 @@ export const personalBestsSchema = z.object({
           seconds: z.number(),
           activityId: z.string(),
           activityName: z.string(),
-          date: isoDay,
+          date: isoDaySchema,
         }),
       ),
     }),
@@ -37,7 +36,7 @@ export const personalBestsSchema = z.object({
   /** For the distance asked: each effort that was a personal best when run, oldest first. */
   progression: z.object({
     distanceId: z.string(),
-    steps: z.array(z.object({ date: isoDay, seconds: z.number(), activityId: z.string() })),
+    steps: z.array(z.object({ date: isoDaySchema, seconds: z.number(), activityId: z.string() })),
   }),
   /** The runner's Strava runs, and how many of them have had their best efforts read from Strava. */
   stravaEfforts: z.object({ read: z.number().int(), runs: z.number().int() }),

@@ -11,21 +11,16 @@
 import { MOVING_SPEED_THRESHOLD_MPS } from '../activity/moving-speed.ts';
 import { MAX_SUSTAINED_SPEED_MPS } from '../activity/plausibility.ts';
 import { METRES_PER_MILE } from '../units.ts';
+import { RACE_PRESETS, type RacePreset } from './pace.ts';
 
-export interface BestEffortDistance {
-  id: string;
-  label: string;
-  metres: number;
-}
+/** A distance whose fastest stretch is kept: a race preset's label and metres, or a shorter one's. */
+export type BestEffortDistance = Omit<RacePreset, 'id'> & { id: string };
 
 export const BEST_EFFORT_DISTANCES: readonly BestEffortDistance[] = [
   { id: '400m', label: '400 m', metres: 400 },
   { id: '1k', label: '1 km', metres: 1000 },
   { id: '1mi', label: '1 mile', metres: METRES_PER_MILE },
-  { id: '5k', label: '5K', metres: 5000 },
-  { id: '10k', label: '10K', metres: 10_000 },
-  { id: 'half', label: 'Half marathon', metres: 21_097.5 },
-  { id: 'marathon', label: 'Marathon', metres: 42_195 },
+  ...RACE_PRESETS,
 ];
 
 /** Cumulative metres and elapsed seconds per point (NaN where a point has no time). */

@@ -10,7 +10,7 @@
  * - streak: runs on `targetDays` consecutive days within the window.
  */
 import { z } from 'zod';
-import { daysBetween, epochDay, isoDaySchema } from './local-day.ts';
+import { daysBetween, epochDay, isoDaySchema } from '../calendar-days.ts';
 
 export const GOAL_KINDS = ['distance', 'race', 'frequency', 'streak'] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isoDaySchema,
-  LOCAL_DAY_MESSAGES,
-  localDayAt,
-  localDayRangeUtc,
-  localDayStartUtc,
-  zoneOffsetMs,
-} from './local-day.ts';
+import { localDayAt, localDayRangeUtc, localDayStartUtc, zoneOffsetMs } from './local-day.ts';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -54,15 +47,5 @@ describe('localDayRangeUtc', () => {
 
   it('refuses a date that does not exist', () => {
     expect(() => localDayRangeUtc('2026-02-30', 'UTC')).toThrow(RangeError);
-  });
-});
-
-describe('isoDaySchema', () => {
-  it('accepts zero-padded real dates only', () => {
-    expect(isoDaySchema.parse('2026-04-12')).toBe('2026-04-12');
-    for (const bad of ['2026-4-12', '2026-02-30', '12/04/2026']) {
-      const result = isoDaySchema.safeParse(bad);
-      expect(result.error?.issues[0]?.message).toBe(LOCAL_DAY_MESSAGES.notADate);
-    }
   });
 });

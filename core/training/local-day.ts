@@ -4,21 +4,10 @@
  * 23-hour or 25-hour daylight-saving day and a zone whose midnight is skipped (the day then starts
  * at the first instant that shows that date) all come out right. Nothing here reads the clock.
  */
-import { z } from 'zod';
 import { localDate, localDateTime } from '../activity/time-zone.ts';
-import { addDays, epochDay } from '../medals/streak.ts';
+import { addDays, epochDay } from '../calendar-days.ts';
 
-export { addDays, daysBetween, epochDay, isoDayOf, weekdayOf } from '../medals/streak.ts';
-
-export const LOCAL_DAY_MESSAGES = {
-  notADate: 'Use a real calendar date as YYYY-MM-DD.',
-} as const;
-
-/** A real calendar date "YYYY-MM-DD" (zero-padded month and day, spec §3 dailyProgress keys). */
-export const isoDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, LOCAL_DAY_MESSAGES.notADate)
-  .refine((value) => epochDay(value) !== null, LOCAL_DAY_MESSAGES.notADate);
+export { addDays, daysBetween, epochDay, isoDayOf, weekdayOf } from '../calendar-days.ts';
 
 /** The runner's calendar date at an instant. */
 export function localDayAt(epochMs: number, timeZone: string): string {

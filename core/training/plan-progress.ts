@@ -15,7 +15,8 @@
  *   unticked.
  */
 import { z } from 'zod';
-import { isoDaySchema, localDayAt } from './local-day.ts';
+import { isoDaySchema } from '../calendar-days.ts';
+import { localDayAt } from './local-day.ts';
 import { type PlanDay, type PlanTask, planDays, RUN_TASK_KINDS, type TrainingPlanSchedule } from './plan-generation.ts';
 
 export interface DailyProgressEntry {

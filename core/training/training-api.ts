@@ -10,8 +10,7 @@ import { TRAINING_PACE_KINDS } from './paces.ts';
 import { PLAN_STATUSES } from './plan-progress.ts';
 import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
 import { PLAN_WEEK_KINDS, TASK_KINDS } from './plan-generation.ts';
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+import { isoDaySchema } from '../calendar-days.ts';
 
 export const goalProgressSchema = z.object({
   percent: z.number().int(),
@@ -63,7 +62,7 @@ export const planCalendarWeekSchema = z.object({
   kind: z.enum(PLAN_WEEK_KINDS),
   days: z.array(
     z.object({
-      date: isoDay,
+      date: isoDaySchema,
       state: z.enum(['done', 'missed', 'today', 'future']),
       restDay: z.boolean(),
       tasks: z.array(taskWithStateSchema),
@@ -78,7 +77,7 @@ export const planPacesSchema = z.object({
   source: z.enum(['best-effort', 'goal', 'given']),
   vdot: z.number().nullable(),
   /** The effort the VDOT comes from. */
-  effort: z.object({ label: z.string(), seconds: z.number(), date: isoDay }).nullable(),
+  effort: z.object({ label: z.string(), seconds: z.number(), date: isoDaySchema }).nullable(),
 });
 export type PlanPaces = z.infer<typeof planPacesSchema>;
 
@@ -101,8 +100,8 @@ export const trainingPlanSchema = z.object({
   level: z.enum(PLAN_LEVELS),
   runsPerWeek: z.number().int(),
   longRunDay: z.number().int(),
-  startDate: isoDay,
-  raceDate: isoDay,
+  startDate: isoDaySchema,
+  raceDate: isoDaySchema,
   /** Spec §3: "YYYY-MM-DD" → { completedTasks, lastUpdated }. */
   dailyProgress: z.record(z.string(), z.object({ completedTasks: z.array(z.string()), lastUpdated: z.string() })),
   paces: planPacesSchema,
@@ -110,7 +109,7 @@ export const trainingPlanSchema = z.object({
   adherence: z.number().int().nullable(),
   /** What week 1 was based on; null for plans made before it was recorded. */
   weekOneBasis: weekOneBasisSchema.nullable(),
-  today: isoDay,
+  today: isoDaySchema,
   calendar: z.array(planCalendarWeekSchema),
   /** The private iCalendar feed: anyone with the link can read the plan. */
   calendarUrl: z.string(),
@@ -149,21 +148,21 @@ export type RacePredictionsView = z.infer<typeof racePredictionsSchema>;
 
 /** Today's tasks of every active plan, for the dashboard. */
 export const todayTasksSchema = z.object({
-  today: isoDay,
+  today: isoDaySchema,
   plans: z.array(
     z.object({
       planId: z.string(),
       /** Today in the plan's zone: the day the tasks are of. */
-      date: isoDay,
+      date: isoDaySchema,
       race: z.enum(RACE_DISTANCES),
-      raceDate: isoDay,
+      raceDate: isoDaySchema,
       adherence: z.number().int().nullable(),
       tasks: z.array(taskWithStateSchema),
     }),
   ),
   /** Active plans whose first day is still to come. */
   upcoming: z.array(
-    z.object({ planId: z.string(), race: z.enum(RACE_DISTANCES), raceDate: isoDay, startDate: isoDay }),
+    z.object({ planId: z.string(), race: z.enum(RACE_DISTANCES), raceDate: isoDaySchema, startDate: isoDaySchema }),
   ),
 });
 export type TodayTasks = z.infer<typeof todayTasksSchema>;

@@ -101,6 +101,15 @@ const series = (kind: PlausibleKind) =>
     .transform((values) => values.map((value) => plausibleOrNull(kind, value)));
 const hours = z.array(unixSeconds).max(WEATHER_MAX_HOURS);
 
+/** The hourly series the archive answers with; a forecast adds the chance of rain. */
+const archivedHours = {
+  time: hours,
+  temperature_2m: series('temperature'),
+  precipitation: series('precipitation'),
+  wind_speed_10m: series('windSpeed'),
+  weather_code: series('weatherCode'),
+};
+
 export const forecastResponseSchema = z.object({
   latitude: ranged('latitude'),
   longitude: ranged('longitude'),
@@ -112,27 +121,14 @@ export const forecastResponseSchema = z.object({
     wind_speed_10m: ranged('windSpeed'),
     weather_code: ranged('weatherCode').pipe(z.number().int()),
   }),
-  hourly: z.object({
-    time: hours,
-    temperature_2m: series('temperature'),
-    precipitation_probability: series('precipitationProbability'),
-    precipitation: series('precipitation'),
-    wind_speed_10m: series('windSpeed'),
-    weather_code: series('weatherCode'),
-  }),
+  hourly: z.object({ ...archivedHours, precipitation_probability: series('precipitationProbability') }),
 });
 export type ForecastResponse = z.infer<typeof forecastResponseSchema>;
 
 export const archiveResponseSchema = z.object({
   latitude: ranged('latitude'),
   longitude: ranged('longitude'),
-  hourly: z.object({
-    time: hours,
-    temperature_2m: series('temperature'),
-    precipitation: series('precipitation'),
-    wind_speed_10m: series('windSpeed'),
-    weather_code: series('weatherCode'),
-  }),
+  hourly: z.object(archivedHours),
 });
 export type ArchiveResponse = z.infer<typeof archiveResponseSchema>;
 

@@ -12,7 +12,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_WELLBEING_PREFERENCES, WELLBEING_LEVELS, type WellbeingPreferences } from '../profile.ts';
-import { isoDaySchema, localDayRangeUtc, localDayStartUtc } from '../training/local-day.ts';
+import { isoDaySchema } from '../calendar-days.ts';
+import { localDayRangeUtc, localDayStartUtc } from '../training/local-day.ts';
 import { normaliseUserText } from '../user-text.ts';
 
 /** Spec §5: reads and updates of check-ins and wellbeing preferences need a user id. */

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { wellbeingPreferencesSchema } from '../profile.ts';
 import { timeZoneField } from '../medals/api.ts';
-import { isoDaySchema } from '../training/local-day.ts';
+import { isoDaySchema } from '../calendar-days.ts';
 import { WELLBEING_EXERCISES } from './exercises.ts';
 import { STRETCHING_ROUTINE } from './stretching.ts';
 

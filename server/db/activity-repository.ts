@@ -2,6 +2,9 @@
  * SQL for the activity rows: list, find, insert (with track and file), edit, confirm, delete.
  * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
  * counts in the totals: activity-totals-repository.ts.
+ *
+ * Its length is one concern: the SQL of the activity rows (tracks, files and totals have modules of
+ * their own).
  */
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { sql, type Updateable } from 'kysely';
@@ -10,9 +13,8 @@ import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
-/** Columns of the list (no splits or laps: they are only needed on the detail screen). */
-const SUMMARY_COLUMNS = [
-  'id',
+/** An activity's name, kind, start and figures: the columns its list row and its export both hold. */
+export const ACTIVITY_FIGURE_COLUMNS = [
   'name',
   'type',
   'source',
@@ -30,6 +32,12 @@ const SUMMARY_COLUMNS = [
   'averageHeartrate',
   'maxHeartrate',
   'averageCadence',
+] as const;
+
+/** Columns of the list (no splits or laps: they are only needed on the detail screen). */
+const SUMMARY_COLUMNS = [
+  'id',
+  ...ACTIVITY_FIGURE_COLUMNS,
   'startLat',
   'startLng',
   'endLat',

@@ -117,6 +117,15 @@ export interface RankedEffortRow {
 
 const BY_SPEED = sql`best_efforts.seconds, activities.start_date, activities.id`;
 
+/** An effort's columns as the rankings show it: the distance, its time and the run it was in. */
+const RANKED_COLUMNS = [
+  'bestEfforts.distanceId',
+  'bestEfforts.seconds',
+  'activities.id as activityId',
+  'activities.name as activityName',
+  'activities.startDateLocal',
+] as const;
+
 /** The charted efforts of one runner's distance (the ranking index serves user and distance). */
 function effortsOf(db: Db, userId: string, distanceId: string) {
   return db
@@ -134,17 +143,7 @@ export async function topBestEfforts(
   distanceId: string,
   top: number,
 ): Promise<RankedEffortRow[]> {
-  const rows = await effortsOf(db, userId, distanceId)
-    .select([
-      'bestEfforts.distanceId',
-      'bestEfforts.seconds',
-      'activities.id as activityId',
-      'activities.name as activityName',
-      'activities.startDateLocal',
-    ])
-    .orderBy(BY_SPEED)
-    .limit(top)
-    .execute();
+  const rows = await effortsOf(db, userId, distanceId).select(RANKED_COLUMNS).orderBy(BY_SPEED).limit(top).execute();
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
 }
 
@@ -158,14 +157,7 @@ export async function activityBestEffortRanks(db: Db, userId: string, activityId
     .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
     .where('bestEfforts.userId', '=', userId)
     .where('bestEfforts.activityId', '=', activityId)
-    .select([
-      'bestEfforts.distanceId',
-      'bestEfforts.seconds',
-      'activities.id as activityId',
-      'activities.name as activityName',
-      'activities.startDateLocal',
-      'activities.startDate',
-    ])
+    .select([...RANKED_COLUMNS, 'activities.startDate'])
     .execute();
   return Promise.all(
     own.map(async ({ startDate, ...row }) => {

@@ -46,7 +46,7 @@ function chartedIn(db: Db, userId: string, filter: ChartFilter) {
 }
 
 function bucketExpression(bucket: ChartBucket) {
-  // date_trunc('week') gives the ISO week's Monday, as core's mondayOf.
+  // date_trunc('week') gives the ISO week's Monday, as core's weekStart(day, ISO_MONDAY).
   return bucket === 'week'
     ? sql<string>`to_char(date_trunc('week', ${LOCAL_DAY}::date), 'YYYY-MM-DD')`
     : sql<string>`substr(start_date_local, 1, 7)`;

@@ -91,20 +91,11 @@ export async function countGear(db: Db, userId: string): Promise<number> {
   return Number(row.count);
 }
 
-export interface NewGear {
-  id: string;
-  userId: string;
-  kind: GearTable['kind'];
-  name: string;
-  brand: string;
-  model: string;
-  startDate: string | null;
-  startingDistance: number;
-  retirementDistance: number | null;
-  retired?: boolean;
-  stravaGearId?: string | null;
-  createdAt: Date;
-}
+export type NewGear = Pick<
+  GearRow,
+  'id' | 'kind' | 'name' | 'brand' | 'model' | 'startDate' | 'startingDistance' | 'retirementDistance'
+> &
+  Partial<Pick<GearRow, 'retired' | 'stravaGearId'>> & { userId: string; createdAt: Date };
 
 export async function insertGear(db: Db, gear: NewGear): Promise<void> {
   await db

@@ -7,13 +7,16 @@
  * new id. A restore never doubles: each kind is matched by what makes it the same thing to the
  * runner (a gear's name, a goal's definition, a plan's goal and request, a check-in's instant, a
  * day, a route's name and line, a zone's place), and settings are set to the file's values.
+ * The activities of `stride/activities.json` have their own module (exported-activity-repository.ts).
+ *
+ * Its length is one concern: each kind of record has its export and its restore side by side, so a
+ * kind added is added whole.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { UPLOAD_ACTIVITY_TYPES } from '../../core/activity/parsed.ts';
 import { GEAR_LIMITS, gearSchema, sameGearName } from '../../core/gear.ts';
-import { bytesParameter } from './activity-track-repository.ts';
 import type { Db } from './db.ts';
 import { lockRunnerScope } from './user-lock.ts';
 
@@ -146,7 +149,7 @@ export const runnerRecordsSchema = z.object({
 });
 export type RunnerRecords = z.infer<typeof runnerRecordsSchema>;
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 /** A row without its owner and the bookkeeping that is the server's, not the runner's. */
 const own = ({ userId: _owner, added: _added, ...rest }: Row): Row => rest;
@@ -211,8 +214,8 @@ export function readProfilePhoto(db: Db, userId: string) {
 }
 
 /** A JSON column's value as the driver takes it (text PostgreSQL reads as jsonb). */
-const jsonb = (value: unknown) => JSON.stringify(value ?? null);
-const date = (value: unknown) => new Date(String(value));
+export const jsonb = (value: unknown) => JSON.stringify(value ?? null);
+export const date = (value: unknown) => new Date(String(value));
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 /** A plan's calendar feed secret, as a new plan gets one (server/services/training-plan-service.ts). */
@@ -469,229 +472,4 @@ export async function restoreRunnerRecords(
       .execute();
   }
   return { gearIds, gearLeftOut, added };
-}
-
-/** Activity columns written as stored and restored as they were (ids and links are mapped apart). */
-const ACTIVITY_COLUMNS = [
-  'name',
-  'type',
-  'source',
-  'startDate',
-  'startDateLocal',
-  'timezone',
-  'distance',
-  'movingTime',
-  'timerTime',
-  'elapsedTime',
-  'elevationGain',
-  'hasTiming',
-  'averageSpeed',
-  'maxSpeed',
-  'averageHeartrate',
-  'maxHeartrate',
-  'averageCadence',
-  'calories',
-  'startLat',
-  'startLng',
-  'endLat',
-  'endLng',
-  'description',
-  'deviceName',
-  'sportLabel',
-  'laps',
-  'splitsMetric',
-  'splitsStandard',
-  'fileWarnings',
-  'originalFilename',
-  'fileSize',
-  'fileType',
-  'fileSha256',
-  'legIndex',
-  'uploadedAt',
-  'givenStart',
-  'createdAt',
-  'updatedAt',
-  'stravaId',
-  'strava',
-  'stravaDetail',
-  'syncedAt',
-  'detailCachedAt',
-  'streamsCachedAt',
-  'flagged',
-  'flagReason',
-  'flagConfirmedAt',
-  'derivationVersion',
-  'trackFiguresAt',
-  'heartRateSecondsAtMost',
-  'planMatchedAt',
-  'stravaDetailRefusedAt',
-  'privateNotes',
-  'countedOverride',
-  'typeEdited',
-  'gearChosen',
-  'overrides',
-  'fileFigures',
-] as const;
-const JSON_COLUMNS = new Set([
-  'laps',
-  'splitsMetric',
-  'splitsStandard',
-  'fileWarnings',
-  'strava',
-  'stravaDetail',
-  'overrides',
-  'fileFigures',
-]);
-const TIME_COLUMNS = new Set([
-  'startDate',
-  'uploadedAt',
-  'givenStart',
-  'createdAt',
-  'updatedAt',
-  'syncedAt',
-  'detailCachedAt',
-  'streamsCachedAt',
-  'flagConfirmedAt',
-  'trackFiguresAt',
-  'planMatchedAt',
-  'stravaDetailRefusedAt',
-]);
-
-/** One line of `stride/activities.json`: the stored row, its links, its gear's name and best efforts. */
-export const exportedActivitySchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    type: z.string(),
-    source: z.string(),
-    startDate: z.string(),
-    distance: z.number(),
-    stravaId: z.string().nullable(),
-    fileSha256: z.string().nullable(),
-    gearId: z.string().nullable(),
-    multisportId: z.string().nullable(),
-    duplicateOf: z.string().nullable(),
-    file: z.string().nullable(),
-    track: z.string().nullable().optional(),
-    bestEfforts: z.array(z.object({ distanceId: z.string(), seconds: z.number(), source: z.string() })).optional(),
-  })
-  .passthrough();
-export type ExportedActivity = z.infer<typeof exportedActivitySchema>;
-
-/** The stored columns of an activity row as the export writes them (no owner, no server-side claim). */
-export function exportedActivityColumns(row: Row): Row {
-  const { userId: _owner, effortsClaimedUntil: _claim, ...rest } = row;
-  return rest;
-}
-
-/** The best efforts of these activities, by activity. */
-export async function bestEffortsOf(db: Db, activityIds: readonly string[]) {
-  const byActivity = new Map<string, { distanceId: string; seconds: number; source: string }[]>();
-  if (activityIds.length === 0) {
-    return byActivity;
-  }
-  const rows = await db
-    .selectFrom('bestEfforts')
-    .select(['activityId', 'distanceId', 'seconds', 'source'])
-    .where('activityId', 'in', activityIds)
-    .orderBy('activityId')
-    .orderBy('distanceId')
-    .execute();
-  for (const { activityId, ...effort } of rows) {
-    byActivity.set(activityId, [...(byActivity.get(activityId) ?? []), effort]);
-  }
-  return byActivity;
-}
-
-/**
- * The runner's activity that is the exported one: the same Strava activity, the same original file,
- * or one of the same source starting at the same instant with the same distance (to the metre).
- */
-export async function findSameActivity(db: Db, userId: string, activity: ExportedActivity) {
-  return db
-    .selectFrom('activities')
-    .select('id')
-    .where('userId', '=', userId)
-    .where((eb) => {
-      const matches = [
-        eb.and([
-          eb('source', '=', activity.source as never),
-          eb('startDate', '=', new Date(activity.startDate)),
-          eb('distance', '>=', activity.distance - 1),
-          eb('distance', '<=', activity.distance + 1),
-        ]),
-      ];
-      if (activity.stravaId !== null) {
-        matches.push(eb('stravaId', '=', activity.stravaId));
-      }
-      if (activity.fileSha256 !== null) {
-        matches.push(
-          eb.and([eb('fileSha256', '=', activity.fileSha256), eb('startDate', '=', new Date(activity.startDate))]),
-        );
-      }
-      return eb.or(matches);
-    })
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Inserts an exported activity as the runner's, with its track, original file and best efforts. */
-export async function insertExportedActivity(
-  trx: Db,
-  input: {
-    id: string;
-    userId: string;
-    activity: ExportedActivity;
-    links: { gearId: string | null; multisportId: string | null; duplicateOf: string | null };
-    track: Uint8Array | undefined;
-    file: Uint8Array | undefined;
-  },
-): Promise<void> {
-  const { activity } = input;
-  const values: Row = { id: input.id, userId: input.userId, ...input.links, gearPending: false };
-  for (const column of ACTIVITY_COLUMNS) {
-    if (!(column in activity)) {
-      continue;
-    }
-    const value = (activity as Row)[column];
-    values[column] = JSON_COLUMNS.has(column)
-      ? value === null
-        ? null
-        : jsonb(value)
-      : TIME_COLUMNS.has(column) && value !== null
-        ? date(value)
-        : value;
-  }
-  await trx
-    .insertInto('activities')
-    .values(values as never)
-    .execute();
-  if (input.track) {
-    await trx
-      .insertInto('activityTracks')
-      .values({
-        activityId: input.id,
-        pointCount: Number(activity.trackPoints ?? 0),
-        data: bytesParameter(input.track),
-      })
-      .execute();
-  }
-  if (input.file) {
-    await trx
-      .insertInto('activityFiles')
-      .values({ activityId: input.id, contentEncoding: 'gzip', data: bytesParameter(input.file) })
-      .execute();
-  }
-  for (const effort of activity.bestEfforts ?? []) {
-    await trx
-      .insertInto('bestEfforts')
-      .values({ activityId: input.id, userId: input.userId, ...effort })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-}
-
-/** Marks a restored activity a duplicate of another of the runner's (a link restored after both are in). */
-export async function linkDuplicate(db: Db, userId: string, id: string, duplicateOf: string): Promise<void> {
-  await db.updateTable('activities').set({ duplicateOf }).where('userId', '=', userId).where('id', '=', id).execute();
 }

@@ -368,7 +368,13 @@ describe('GET /api/activities', () => {
     });
     const badDate = await carol.client.get('/api/activities?from=yesterday');
     expect(badDate.status).toBe(400);
-    expect((badDate.body as { error: { message: string } }).error.message).toBe('from: Use a date as YYYY-MM-DD.');
+    expect((badDate.body as { error: { message: string } }).error.message).toBe(
+      'from: Use a real calendar date as YYYY-MM-DD.',
+    );
+    expectApiError(await carol.client.get('/api/activities?to=2026-02-30'), 400, {
+      type: 'validation_error',
+      message: 'to: Use a real calendar date as YYYY-MM-DD.',
+    });
   });
 
   it('adds the samples once, labelled, and leaves them out of the statistics', async () => {

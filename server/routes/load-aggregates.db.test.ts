@@ -11,7 +11,7 @@ import { garminConnectGpx, straightRun } from '../../core/activity/activity-file
 import type { ActivityDetail, ActivityPage, ActivitySummary } from '../../core/activity/schemas.ts';
 import type { Charts } from '../../core/charts/chart-api.ts';
 import { LOAD_WARM_UP_DAYS, loadAssumptions, loadLines, type LoadDay } from '../../core/charts/chart-load.ts';
-import { addDays, daysBetween } from '../../core/medals/streak.ts';
+import { addDays, daysBetween } from '../../core/calendar-days.ts';
 import type { HeartRateSettings } from '../../core/running/heart-rate-api.ts';
 import { READINESS_THRESHOLDS, trainingLoad } from '../../core/wellbeing/readiness.ts';
 import type { ReadinessView } from '../../core/wellbeing/wellbeing-api.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics, MedalCheck, RunningDays, TrophyCase } from '../../core/medals/api.ts';
 import { MEDAL_CATALOGUE } from '../../core/medals/catalogue.ts';
-import { addDays } from '../../core/medals/streak.ts';
+import { addDays } from '../../core/calendar-days.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { cookieHeader, finalFileEvents, uploadFiles } from '../test-support/uploads.ts';

@@ -9,10 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import type { ManualActivityRecord } from '../../core/activity/activity-edit.ts';
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import { isSameUpload, SAME_UPLOAD_START_TOLERANCE_MS } from '../../core/activity/same-upload.ts';
-import type { UploadEvent } from '../../core/activity/schemas.ts';
+import { MANUAL_SOURCE, type UploadEvent } from '../../core/activity/schemas.ts';
 import {
   ActivityFileError,
   fileFormatOf,
@@ -51,6 +52,45 @@ export interface ImportContext {
   askForDate?: boolean;
 }
 
+/** What a file's activity and a manual one both describe, and so fill alike. */
+type DescribedActivity = Pick<
+  ActivityRecord,
+  | 'name'
+  | 'type'
+  | 'startDate'
+  | 'startDateLocal'
+  | 'timezone'
+  | 'distance'
+  | 'movingTime'
+  | 'elapsedTime'
+  | 'averageSpeed'
+  | 'maxSpeed'
+  | 'description'
+  | 'flag'
+>;
+
+function describedColumns(id: string, userId: string, record: DescribedActivity) {
+  return {
+    id,
+    userId,
+    name: record.name,
+    type: record.type,
+    startDate: record.startDate,
+    startDateLocal: record.startDateLocal,
+    timezone: record.timezone,
+    distance: record.distance,
+    movingTime: record.movingTime,
+    elapsedTime: record.elapsedTime,
+    averageSpeed: record.averageSpeed,
+    maxSpeed: record.maxSpeed,
+    description: record.description,
+    flagged: record.flag !== null,
+    flagReason: record.flag?.message ?? null,
+    derivationVersion: ACTIVITY_DERIVATION_VERSION,
+  };
+}
+
+/** The row of a file's activity, from its derived record. */
 export function activityRow(
   id: string,
   userId: string,
@@ -58,22 +98,11 @@ export function activityRow(
   extra: Partial<NewActivityRow>,
 ): NewActivityRow {
   return {
-    id,
-    userId,
-    name: record.name,
-    type: record.type,
+    ...describedColumns(id, userId, record),
     source: 'upload',
-    startDate: record.startDate,
-    startDateLocal: record.startDateLocal,
-    timezone: record.timezone,
-    distance: record.distance,
-    movingTime: record.movingTime,
     timerTime: record.timerTime,
-    elapsedTime: record.elapsedTime,
     elevationGain: record.elevationGain,
     hasTiming: record.hasTiming,
-    averageSpeed: record.averageSpeed,
-    maxSpeed: record.maxSpeed,
     averageHeartrate: record.averageHeartrate,
     maxHeartrate: record.maxHeartrate,
     averageCadence: record.averageCadence,
@@ -84,15 +113,36 @@ export function activityRow(
     endLng: record.endLatLng?.lng ?? null,
     deviceName: record.deviceName,
     sportLabel: record.sportLabel,
-    description: record.description,
     laps: JSON.stringify(record.laps),
     splitsMetric: JSON.stringify(record.splitsMetric),
     splitsStandard: JSON.stringify(record.splitsStandard),
     fileWarnings: JSON.stringify(record.warnings),
-    flagged: record.flag !== null,
-    flagReason: record.flag?.message ?? null,
-    derivationVersion: ACTIVITY_DERIVATION_VERSION,
     ...extra,
+  };
+}
+
+/** The row of a manual activity (no track, no file, so nothing to re-derive), from its described record. */
+export function manualActivityRow(id: string, userId: string, record: ManualActivityRecord): NewActivityRow {
+  return {
+    ...describedColumns(id, userId, record),
+    source: MANUAL_SOURCE,
+    timerTime: null,
+    elevationGain: 0,
+    hasTiming: true,
+    averageHeartrate: null,
+    maxHeartrate: null,
+    averageCadence: null,
+    calories: null,
+    startLat: null,
+    startLng: null,
+    endLat: null,
+    endLng: null,
+    privateNotes: record.privateNotes,
+    deviceName: null,
+    sportLabel: null,
+    laps: '[]',
+    splitsMetric: '[]',
+    splitsStandard: '[]',
   };
 }
 

@@ -11,7 +11,6 @@ import {
   describeManualActivity,
   type ActivityEdit,
   type ManualActivityInput,
-  type ManualActivityRecord,
 } from '../../core/activity/activity-edit.ts';
 import {
   ACTIVITY_BULK_MESSAGES,
@@ -28,7 +27,6 @@ import {
   type CorrectableFigures,
   type FileFigures,
 } from '../../core/activity/activity-corrections.ts';
-import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { shownSplits, shownTimes } from '../../core/activity/device-timer.ts';
@@ -79,10 +77,10 @@ import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-
 import type { Db } from '../db/db.ts';
 import { listPrivacyZones } from '../db/privacy-zone-repository.ts';
 import { findActivityTimeChoice } from '../db/profile-repository.ts';
-import type { ActivitiesTable, ActivityRow, NewActivityRow } from '../db/schema.ts';
+import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
-import { activityRow } from './activity-import.ts';
+import { activityRow, manualActivityRow } from './activity-import.ts';
 import { activityGear, requireOwnGear } from './gear-service.ts';
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
 
@@ -547,47 +545,6 @@ function flagForType(row: ActivityRow, type: UploadActivityType, now: Date): Par
     nowMs: now.getTime(),
   });
   return flag.flagReason === row.flagReason ? {} : { ...flag, flagConfirmedAt: null };
-}
-
-/** The row of a manual activity (no track, no file), from its described record. */
-export function manualActivityRow(id: string, userId: string, record: ManualActivityRecord): NewActivityRow {
-  return {
-    id,
-    userId,
-    name: record.name,
-    type: record.type,
-    source: MANUAL_SOURCE,
-    startDate: record.startDate,
-    startDateLocal: record.startDateLocal,
-    timezone: record.timezone,
-    distance: record.distance,
-    movingTime: record.movingTime,
-    timerTime: null,
-    elapsedTime: record.elapsedTime,
-    elevationGain: 0,
-    hasTiming: true,
-    averageSpeed: record.averageSpeed,
-    maxSpeed: record.maxSpeed,
-    averageHeartrate: null,
-    maxHeartrate: null,
-    averageCadence: null,
-    calories: null,
-    startLat: null,
-    startLng: null,
-    endLat: null,
-    endLng: null,
-    description: record.description,
-    privateNotes: record.privateNotes,
-    deviceName: null,
-    sportLabel: null,
-    laps: '[]',
-    splitsMetric: '[]',
-    splitsStandard: '[]',
-    flagged: record.flag !== null,
-    flagReason: record.flag?.message ?? null,
-    // Nothing to re-derive: there is no file.
-    derivationVersion: ACTIVITY_DERIVATION_VERSION,
-  };
 }
 
 /**

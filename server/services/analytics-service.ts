@@ -4,7 +4,8 @@
  * timer, share cards ("screenshots") and a forced streak recalculation.
  */
 import { localDate } from '../../core/activity/time-zone.ts';
-import { addDays, forcedStreak, nextStreak } from '../../core/medals/streak.ts';
+import { addDays } from '../../core/calendar-days.ts';
+import { forcedStreak, nextStreak } from '../../core/medals/streak.ts';
 import {
   INITIAL_TOTAL_MEDALS,
   PLANNING_PAGE,

@@ -1,8 +1,8 @@
 /**
  * Imports a whole export archive (core/activity/archive-rules.ts) in the background. The upload
- * route streams the ZIP to a file under DATA_DIR; a job on the general queue then reads it with
- * yauzl one entry at a time (central directory first, then each entry's bytes streamed to a spool
- * file, the zip-bomb limits enforced on the bytes as they flow, not on the headers). Each activity
+ * route streams the ZIP to a file under DATA_DIR; a job on the general queue then reads it one entry
+ * at a time (integrations/archive-zip.ts: each entry's bytes streamed to a spool file, the zip-bomb
+ * limits enforced on the bytes as they flow). Each activity
  * file goes through the very path an upload takes (activity-import.ts: the worker pool, the same
  * parsing, the duplicate rules against earlier uploads and Strava copies); activities.csv gives
  * names, types and gear (core/gear.ts: found by name, else made once; an older Stride export brings
@@ -17,46 +17,28 @@
  * already imported, so it is reported a duplicate and never stored twice. A server holds the import
  * under a lease it renews per entry; a server that died leaves it to the next after the lease, and
  * every start sends a job for the unfinished imports.
+ *
+ * Its length is one concern: one resumable run over an archive's entries with its report (ZIP
+ * reading, the survey and Stride's own restore are modules of their own).
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
-import yauzl from 'yauzl';
 import type { ArchiveImport, ArchiveProgress } from '../../core/activity/archive-api.ts';
 import {
-  ARCHIVE_MAX_CSV_BYTES,
   ARCHIVE_MAX_ENTRIES,
-  ARCHIVE_MAX_ENTRY_BYTES,
-  ARCHIVE_MAX_UNPACKED_BYTES,
   ARCHIVE_MESSAGES,
-  archiveFileName,
   classifyArchiveEntry,
-  exceedsEntryRatio,
   archiveRowNaming,
   manualActivityFromRow,
   manualRowLabel,
-  archiveCsvRowCap,
   ARCHIVE_CSV_NAME,
-  createActivitiesCsvReader,
-  createCsvRecordReader,
-  parseArchiveGear,
   printableEntryName,
   rowsByFilename,
   type ArchiveCsvRow,
-  type ArchiveGear,
 } from '../../core/activity/archive-rules.ts';
 import { describeManualActivity } from '../../core/activity/activity-edit.ts';
-import { GZIP_SUFFIX } from '../../core/activity/upload-rules.ts';
-import {
-  DATA_EXPORT_ENTRIES,
-  DATA_EXPORT_FORMAT_VERSION,
-  dataExportManifestSchema,
-  type DataExportManifest,
-} from '../../core/data-export.ts';
+import { DATA_EXPORT_ENTRIES, DATA_EXPORT_FORMAT_VERSION } from '../../core/data-export.ts';
 import type { UploadEvent } from '../../core/activity/schemas.ts';
 import { applyArchiveNaming, insertActivityRows } from '../db/activity-repository.ts';
 import {
@@ -77,23 +59,25 @@ import {
   type ArchiveEntryRecord,
   type ArchiveImportRow,
 } from '../db/archive-import-repository.ts';
-import {
-  exportedActivitySchema,
-  findSameActivity,
-  insertExportedActivity,
-  linkDuplicate,
-  restoreRunnerRecords,
-  runnerRecordsSchema,
-  type RunnerRecords,
-} from '../db/runner-records-repository.ts';
 import { conflict, notFound } from '../errors.ts';
+import {
+  ArchiveStop,
+  countEntry,
+  EntryRefusal,
+  entriesOf,
+  entryName,
+  newBudget,
+  openZip,
+  spoolEntry,
+  unpackNestedZip,
+} from '../integrations/archive-zip.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
-import { importFiles } from './activity-import.ts';
-import { manualActivityRow } from './activity-service.ts';
+import { importFiles, manualActivityRow } from './activity-import.ts';
 import { addArchiveGear, putArchiveGear } from './gear-service.ts';
 import type { ImportPool } from './import-pool.ts';
-import { restoreProfilePhoto } from './profile-photo-service.ts';
+import { restoreStrideExport } from './archive-restore.ts';
+import { surveyArchive, type ArchiveSurvey } from './archive-survey.ts';
 import type { ServiceContext } from './service-context.ts';
 
 export const ARCHIVE_IMPORT_QUEUE = 'archive-import';
@@ -117,254 +101,8 @@ interface ArchiveJob {
   importId: string;
 }
 
-/** A reason one entry is not imported; the import goes on with the next. */
-class EntryRefusal extends Error {
-  override name = 'EntryRefusal';
-}
-
-/** A reason the whole import stops (the archive unpacks to too much, holds too many entries). */
-class ArchiveStop extends Error {
-  override name = 'ArchiveStop';
-}
-
-/** The report's key of an activity of stride/activities.json: its id where it was exported. */
-const ACTIVITY_KEY = 'stride:activity:';
 const MANIFEST_KEY = `stride:${DATA_EXPORT_ENTRIES.manifest}`;
 const CSV_CAP_KEY = 'csv:capped';
-const MANIFEST_MAX_BYTES = 64 * 1024;
-
-/** The manifest of Stride's own export; 'unreadable' when the entry is not one. */
-function readManifest(text: string): DataExportManifest | 'unreadable' {
-  try {
-    const parsed = dataExportManifestSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : 'unreadable';
-  } catch {
-    return 'unreadable';
-  }
-}
-
-/** A UUID that is the same for the same import and exported id (a resumed import makes the same). */
-function sameUuid(importId: string, exportedId: string): string {
-  const hex = createHash('sha256').update(`${importId}:${exportedId}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  // Names are decoded here, not by yauzl (which would end the whole read on one hostile name).
-  return yauzl.openPromise(file, {
-    lazyEntries: true,
-    autoClose: false,
-    decodeStrings: false,
-    validateEntrySizes: true,
-  });
-}
-
-function entryName(entry: yauzl.Entry): string {
-  const raw = entry.fileName as unknown as Buffer;
-  return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
-}
-
-/** Each entry of a ZIP in order, the next read only when the previous one's work is done. */
-async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  const next = () =>
-    new Promise<yauzl.Entry | null>((resolve, reject) => {
-      const onEntry = (entry: yauzl.Entry) => {
-        cleanup();
-        resolve(entry);
-      };
-      const onEnd = () => {
-        cleanup();
-        resolve(null);
-      };
-      const onError = (error: Error) => {
-        cleanup();
-        reject(error);
-      };
-      const cleanup = () => {
-        zip.off('entry', onEntry);
-        zip.off('end', onEnd);
-        zip.off('error', onError);
-      };
-      zip.on('entry', onEntry);
-      zip.on('end', onEnd);
-      zip.on('error', onError);
-      zip.readEntry();
-    });
-  for (let entry = await next(); entry; entry = await next()) {
-    yield entry;
-  }
-}
-
-/** The running totals the whole archive is held to (entries and unpacked bytes). */
-interface Budget {
-  entries: number;
-  unpackedBytes: number;
-}
-
-function countEntry(budget: Budget): void {
-  budget.entries += 1;
-  if (budget.entries > ARCHIVE_MAX_ENTRIES) {
-    throw new ArchiveStop(ARCHIVE_MESSAGES.tooManyEntries);
-  }
-}
-
-/**
- * Counts an entry's bytes as they leave the inflater: past the per-entry ratio or size, or the
- * archive's total, the stream stops there.
- */
-function meter(entry: yauzl.Entry, budget: Budget, maxBytes: number, tooLarge: string): Transform {
-  let bytes = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      bytes += chunk.length;
-      budget.unpackedBytes += chunk.length;
-      if (budget.unpackedBytes > ARCHIVE_MAX_UNPACKED_BYTES) {
-        callback(new ArchiveStop(ARCHIVE_MESSAGES.unpacksTooLarge));
-      } else if (exceedsEntryRatio(bytes, entry.compressedSize)) {
-        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryRatio));
-      } else if (bytes > maxBytes) {
-        callback(new EntryRefusal(tooLarge));
-      } else {
-        callback(null, chunk);
-      }
-    },
-  });
-}
-
-async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  if (entry.isEncrypted()) {
-    throw new EntryRefusal(ARCHIVE_MESSAGES.encrypted);
-  }
-  try {
-    return await zip.openReadStreamPromise(entry);
-  } catch {
-    throw new EntryRefusal(ARCHIVE_MESSAGES.entryDamaged);
-  }
-}
-
-/** A refusal as it is, a stop as it is, any other failure of the bytes as the given sentence. */
-function asRefusal(error: unknown, sentence: string): Error {
-  return error instanceof EntryRefusal || error instanceof ArchiveStop ? error : new EntryRefusal(sentence);
-}
-
-/**
- * Unpacks an activity entry (and its .gz) into a spool file as an upload leaves one: the activity
- * file's bytes counted and hashed, kept gzip-compressed.
- */
-async function spoolEntry(
-  zip: yauzl.ZipFile,
-  entry: yauzl.Entry,
-  name: string,
-  gzipped: boolean,
-  spoolDir: string,
-  budget: Budget,
-): Promise<SpooledFile> {
-  const file: SpooledFile = {
-    index: 0,
-    name: printableEntryName(archiveFileName(name)),
-    mimeType: 'application/octet-stream',
-    size: 0,
-    sha256: '',
-    path: path.join(spoolDir, `entry-${randomUUID()}.gz`),
-  };
-  const hash = createHash('sha256');
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      file.size += chunk.length;
-      if (file.size > ARCHIVE_MAX_ENTRY_BYTES) {
-        callback(new EntryRefusal(ARCHIVE_MESSAGES.entryTooLarge));
-        return;
-      }
-      hash.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  const source = await openEntry(zip, entry);
-  const unpacked = meter(
-    entry,
-    budget,
-    gzipped ? Number.MAX_SAFE_INTEGER : ARCHIVE_MAX_ENTRY_BYTES,
-    ARCHIVE_MESSAGES.entryTooLarge,
-  );
-  try {
-    if (gzipped) {
-      // The gzip's own output is held to the ratio too (a small .gz inside a stored entry).
-      const inflated = meter(
-        entry,
-        { entries: 0, unpackedBytes: 0 },
-        ARCHIVE_MAX_ENTRY_BYTES,
-        ARCHIVE_MESSAGES.entryTooLarge,
-      );
-      const gunzip = createGunzip();
-      await pipeline(
-        source,
-        unpacked,
-        gunzip,
-        inflated,
-        counter,
-        createGzip({ level: 1 }),
-        createWriteStream(file.path),
-      ).catch((error: unknown) => {
-        // zlib's own errors (Z_DATA_ERROR, a stream cut short) are the .gz's; the rest the entry's.
-        const zlib = error instanceof Error && 'code' in error && String(error.code).startsWith('Z_');
-        throw zlib ? new EntryRefusal(ARCHIVE_MESSAGES.gzipDamaged) : asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-      });
-    } else {
-      await pipeline(source, unpacked, counter, createGzip({ level: 1 }), createWriteStream(file.path)).catch(
-        (error: unknown) => {
-          throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-        },
-      );
-    }
-  } catch (error) {
-    await rm(file.path, { force: true });
-    throw error;
-  }
-  if (file.size === 0) {
-    await rm(file.path, { force: true });
-    throw new EntryRefusal(ARCHIVE_MESSAGES.entryEmpty);
-  }
-  file.sha256 = hash.digest('hex');
-  return file;
-}
-
-/** Reads an entry whole into memory, up to `limit` bytes (activities.csv). */
-async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: Budget, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  const source = await openEntry(zip, entry);
-  await pipeline(
-    source,
-    meter(entry, budget, limit, ARCHIVE_MESSAGES.csvTooLarge),
-    async (stream: AsyncIterable<Buffer>) => {
-      for await (const chunk of stream) {
-        chunks.push(chunk);
-      }
-    },
-  );
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Unpacks a nested ZIP entry (Garmin's UploadedFiles_*.zip) to a file of its own. */
-async function unpackNestedZip(
-  zip: yauzl.ZipFile,
-  entry: yauzl.Entry,
-  spoolDir: string,
-  budget: Budget,
-): Promise<string> {
-  const target = path.join(spoolDir, `nested-${randomUUID()}.zip`);
-  const source = await openEntry(zip, entry);
-  try {
-    await pipeline(
-      source,
-      meter(entry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
-      createWriteStream(target),
-    );
-  } catch (error) {
-    await rm(target, { force: true });
-    throw asRefusal(error, ARCHIVE_MESSAGES.entryDamaged);
-  }
-  return target;
-}
 
 function progressOf(row: ArchiveImportRow): ArchiveProgress {
   return {
@@ -450,7 +188,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     const handled = await listHandledEntryKeys(db, row.id);
     const spoolDir = path.join(archiveDir, `spool-${row.id}`);
     await mkdir(spoolDir, { recursive: true, mode: 0o700 });
-    const budget: Budget = { entries: 0, unpackedBytes: 0 };
+    const budget = newBudget();
     let added: string[] = [];
     let lastPublished = 0;
     const flushChanges = async () => {
@@ -540,199 +278,9 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
     };
 
     const seenFiles = new Set<string>();
-    let rows: ArchiveCsvRow[] = [];
     let csvByFile = new Map<string, ArchiveCsvRow>();
-    let gear: ArchiveGear[] = [];
-    let manifest: DataExportManifest | 'unreadable' | null = null;
-    /** Where activities.csv stopped being read: past the cap of rows without a file. */
-    let csvCapped: { cap: number; row: number } | null = null;
-
-    /** Reads one entry's bytes whole (a track, an original file, the photo), up to `limit`. */
-    const readEntryBytes = async (zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer> => {
-      const chunks: Buffer[] = [];
-      const source = await openEntry(zip, entry);
-      await pipeline(
-        source,
-        meter(entry, budget, limit, ARCHIVE_MESSAGES.entryTooLarge),
-        async (stream: AsyncIterable<Buffer>) => {
-          for await (const chunk of stream) {
-            chunks.push(chunk);
-          }
-        },
-      );
-      return Buffer.concat(chunks);
-    };
-
-    /**
-     * Stride's own export, put back whole: the records (stride/records.json) and photo first, then
-     * each line of stride/activities.json as it was stored, with its track and original file; an
-     * activity the runner has already (the same Strava activity, file, or start and distance) is a
-     * duplicate. Each activity's insert commits with its report row.
-     */
-    const restoreStride = async (zipPath: string): Promise<'done' | 'stopped'> => {
-      const zip = await openZip(zipPath);
-      try {
-        const entries = new Map<string, yauzl.Entry>();
-        for await (const entry of entriesOf(zip)) {
-          countEntry(budget);
-          entries.set(entryName(entry), entry);
-        }
-        const now = () => new Date(clock.now());
-        let gearIds = new Map<string, string>();
-        const recordsEntry = entries.get(DATA_EXPORT_ENTRIES.records);
-        if (recordsEntry) {
-          const key = `stride:${DATA_EXPORT_ENTRIES.records}`;
-          const base = { entryKey: key, position: 0, name: DATA_EXPORT_ENTRIES.records };
-          let records: RunnerRecords | null = null;
-          try {
-            const text = (await readEntryBytes(zip, recordsEntry, ARCHIVE_MAX_CSV_BYTES)).toString('utf8');
-            const parsed = runnerRecordsSchema.safeParse(JSON.parse(text));
-            records = parsed.success ? parsed.data : null;
-          } catch (error) {
-            if (error instanceof ArchiveStop) {
-              throw error;
-            }
-          }
-          if (records === null) {
-            await mark({ ...base, outcome: 'refused', message: ARCHIVE_MESSAGES.recordsUnreadable, activityId: null });
-          } else {
-            const restored = records;
-            // Put back on every run (nothing doubles), so a resumed import maps the gear again.
-            const result = await db.transaction().execute(async (trx) => {
-              const done = await restoreRunnerRecords(trx, row.userId, restored, now());
-              await recordArchiveEntry(trx, row.id, {
-                ...base,
-                outcome: done.added > 0 ? 'imported' : 'duplicate',
-                message: done.gearLeftOut.length > 0 ? ARCHIVE_MESSAGES.gearLeftOut(done.gearLeftOut.join(', ')) : null,
-                activityId: null,
-              });
-              return done;
-            });
-            handled.add(key);
-            gearIds = result.gearIds;
-            const photo = entries.get(DATA_EXPORT_ENTRIES.photo);
-            if (restored.photo && photo) {
-              await restoreProfilePhoto(
-                db,
-                row.userId,
-                await readEntryBytes(zip, photo, ARCHIVE_MAX_ENTRY_BYTES),
-                now(),
-              );
-            }
-            await moved();
-          }
-        }
-        const activitiesEntry = entries.get(DATA_EXPORT_ENTRIES.activities);
-        if (!activitiesEntry) {
-          return 'done';
-        }
-        // The new ids of activities handled before (a resumed import), for the links between them.
-        const ids = new Map<string, string>();
-        for (const entry of await listArchiveEntries(db, row.id)) {
-          if (entry.entryKey.startsWith(ACTIVITY_KEY) && entry.activityId) {
-            ids.set(entry.entryKey.slice(ACTIVITY_KEY.length), entry.activityId);
-          }
-        }
-        const laterLinks: { id: string; duplicateOf: string }[] = [];
-        const restoreLine = async (line: string, index: number) => {
-          const text = line.trim().replace(/,$/, '');
-          if (text === '' || text === '[' || text === ']') {
-            return;
-          }
-          let parsed: ReturnType<typeof exportedActivitySchema.safeParse>;
-          try {
-            parsed = exportedActivitySchema.safeParse(JSON.parse(text));
-          } catch {
-            parsed = exportedActivitySchema.safeParse(null);
-          }
-          const position = index + 1;
-          if (!parsed.success) {
-            const key = `stride:line:${position}`;
-            if (!handled.has(key)) {
-              await mark({
-                entryKey: key,
-                position,
-                name: `${DATA_EXPORT_ENTRIES.activities} line ${position}`,
-                outcome: 'refused',
-                message: ARCHIVE_MESSAGES.activityUnreadable,
-                activityId: null,
-              });
-            }
-            return;
-          }
-          const activity = parsed.data;
-          const key = `${ACTIVITY_KEY}${activity.id}`;
-          if (handled.has(key)) {
-            return;
-          }
-          const base = { entryKey: key, position, name: activity.file ?? `${activity.name} (${activity.startDate})` };
-          const existing = await findSameActivity(db, row.userId, activity);
-          if (existing) {
-            ids.set(activity.id, existing.id);
-            await mark({ ...base, outcome: 'duplicate', message: null, activityId: existing.id });
-            return;
-          }
-          const trackAt = activity.track ? entries.get(activity.track) : undefined;
-          // An original kept as it was stored; a multisport file only with the leg that held it.
-          const ownFile =
-            activity.file?.startsWith(`activities/${activity.id}.`) && activity.file.endsWith(GZIP_SUFFIX);
-          const fileAt = ownFile && activity.file ? entries.get(activity.file) : undefined;
-          const track = trackAt ? await readEntryBytes(zip, trackAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
-          const file = fileAt ? await readEntryBytes(zip, fileAt, ARCHIVE_MAX_ENTRY_BYTES) : undefined;
-          const id = randomUUID();
-          const duplicateOf = activity.duplicateOf === null ? null : (ids.get(activity.duplicateOf) ?? null);
-          if (activity.duplicateOf !== null && duplicateOf === null) {
-            laterLinks.push({ id, duplicateOf: activity.duplicateOf });
-          }
-          await db.transaction().execute(async (trx) => {
-            await insertExportedActivity(trx, {
-              id,
-              userId: row.userId,
-              activity,
-              links: {
-                gearId: activity.gearId === null ? null : (gearIds.get(activity.gearId) ?? null),
-                // The legs of one file share a new id, the same on a resumed run.
-                multisportId: activity.multisportId === null ? null : sameUuid(row.id, activity.multisportId),
-                duplicateOf,
-              },
-              track,
-              file,
-            });
-            // Its report row commits with it; the mark below then only counts it as handled.
-            await recordArchiveEntry(trx, row.id, { ...base, outcome: 'imported', message: null, activityId: id });
-          });
-          ids.set(activity.id, id);
-          await mark({ ...base, outcome: 'imported', message: null, activityId: id });
-        };
-        const source = await openEntry(zip, activitiesEntry);
-        let rest = '';
-        let index = 0;
-        for await (const chunk of source.pipe(
-          meter(activitiesEntry, budget, Number.MAX_SAFE_INTEGER, ARCHIVE_MESSAGES.entryTooLarge),
-        ) as AsyncIterable<Buffer>) {
-          const lines = (rest + chunk.toString('utf8')).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) {
-            if (signal.aborted) {
-              source.destroy();
-              return 'stopped';
-            }
-            await restoreLine(line, index);
-            index += 1;
-          }
-        }
-        await restoreLine(rest, index);
-        for (const link of laterLinks) {
-          const target = ids.get(link.duplicateOf);
-          if (target) {
-            await linkDuplicate(db, row.userId, link.id, target);
-          }
-        }
-        return 'done';
-      } finally {
-        zip.close();
-      }
-    };
+    const warn = (error: unknown, what: string) =>
+      logger.warn({ err: error, importId: row.id }, `${what} was not read`);
 
     /** The entries of one ZIP (the archive, or a nested one at depth 1). */
     const walk = async (zipPath: string, depth: number, prefix: string): Promise<'done' | 'stopped'> => {
@@ -780,7 +328,7 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
               throw error;
             }
             try {
-              const inner = await countActivities(nested, 1);
+              const inner = (await surveyArchive(nested, 1, warn)).activities;
               const current = await findArchiveImport(db, row.id);
               await setArchiveTotal(db, row.id, (current?.total ?? 0) + inner);
               if ((await walk(nested, 1, `${position}:${name}/`)) === 'stopped') {
@@ -820,110 +368,22 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
       }
     };
 
-    /** How many activity entries a ZIP holds (its central directory only), reading activities.csv on the way. */
-    const countActivities = async (zipPath: string, depth: number): Promise<number> => {
-      const zip = await openZip(zipPath);
-      let activities = 0;
-      let csvEntry: yauzl.Entry | undefined;
-      const files = new Set<string>();
-      try {
-        for await (const entry of entriesOf(zip)) {
-          const kind = classifyArchiveEntry(entryName(entry), depth);
-          if (kind.kind === 'activity') {
-            files.add(entryName(entry).toLowerCase());
-          }
-          if (kind.kind === 'activity' || kind.kind === 'refused') {
-            activities += 1;
-          } else if (kind.kind === 'csv') {
-            csvEntry = entry;
-          } else if (kind.kind === 'manifest') {
-            manifest = readManifest(
-              await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, MANIFEST_MAX_BYTES).catch(() => ''),
-            );
-          } else if (kind.kind === 'gear') {
-            try {
-              gear = parseArchiveGear(
-                await readEntryText(zip, entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES),
-              );
-            } catch (error) {
-              logger.warn({ err: error, importId: row.id }, 'stride/gear.json was not read');
-              gear = [];
-            }
-          }
-        }
-        if (csvEntry) {
-          try {
-            await readCsvRows(zip, csvEntry, files, zip.entryCount);
-          } catch (error) {
-            logger.warn({ err: error, importId: row.id }, 'activities.csv was not read');
-            rows = [];
-          }
-        }
-      } finally {
-        zip.close();
-      }
-      return activities;
-    };
-
-    /**
-     * Reads activities.csv as it unpacks, a piece at a time (never whole in memory): the rows naming
-     * a file the archive holds, and at most {@link archiveCsvRowCap} rows naming none (manual
-     * activities, or files missing). Past that cap it stops reading, and the report says so once.
-     */
-    const readCsvRows = async (zip: yauzl.ZipFile, entry: yauzl.Entry, files: Set<string>, entryCount: number) => {
-      const cap = archiveCsvRowCap(entryCount);
-      const records = createCsvRecordReader();
-      const reader = createActivitiesCsvReader();
-      const decoder = new TextDecoder('utf-8');
-      let withoutFile = 0;
-      const take = (fields: readonly string[]): boolean => {
-        const csvRow = reader.read(fields);
-        if (csvRow === null) {
-          return true;
-        }
-        if (csvRow.filename === '' || !files.has(csvRow.filename.toLowerCase())) {
-          withoutFile += 1;
-          if (withoutFile > cap) {
-            csvCapped = { cap, row: csvRow.row };
-            return false;
-          }
-        }
-        rows.push(csvRow);
-        return true;
-      };
-      const source = await openEntry(zip, entry);
-      const unpacked = source.pipe(
-        meter(entry, { entries: 0, unpackedBytes: 0 }, ARCHIVE_MAX_CSV_BYTES, ARCHIVE_MESSAGES.csvTooLarge),
-      );
-      try {
-        for await (const chunk of unpacked as AsyncIterable<Buffer>) {
-          if (!records.push(decoder.decode(chunk, { stream: true })).every(take)) {
-            return;
-          }
-        }
-        if (records.push(decoder.decode()).every(take)) {
-          records.end().every(take);
-        }
-      } finally {
-        source.destroy();
-        unpacked.destroy();
-      }
-    };
-
     try {
-      let total: number;
+      let survey: ArchiveSurvey;
       try {
-        total = await countActivities(row.filePath, 0);
+        survey = await surveyArchive(row.filePath, 0, warn);
       } catch {
         await finish(row, 'failed', ARCHIVE_MESSAGES.notZip);
         return 'finished';
       }
-      // Assigned while the archive was counted.
-      const found = manifest as DataExportManifest | 'unreadable' | null;
+      const { activities: total, manifest: found, gear, rows, csvCapped: capped } = survey;
       if (found !== null && found !== 'unreadable' && found.version <= DATA_EXPORT_FORMAT_VERSION) {
         await setArchiveTotal(db, row.id, found.activities + 1);
         await moved(true);
-        const ended = await restoreStride(row.filePath);
+        const ended = await restoreStrideExport(
+          { db, clock, row, signal, budget, handled, mark, moved: () => moved() },
+          row.filePath,
+        );
         await flushChanges();
         if (ended === 'stopped') {
           return 'stopped';
@@ -982,7 +442,6 @@ export function createArchiveImports(deps: ArchiveImportDeps) {
           );
         }
       }
-      const capped = csvCapped as { cap: number; row: number } | null;
       if (capped && !handled.has(CSV_CAP_KEY)) {
         await mark({
           entryKey: CSV_CAP_KEY,

@@ -21,7 +21,7 @@ import {
   rollingAverage,
   type ChartRange,
 } from '../../core/charts/chart-periods.ts';
-import { addDays } from '../../core/medals/streak.ts';
+import { addDays } from '../../core/calendar-days.ts';
 import {
   HEART_RATE_ZONE_MODELS,
   HEART_RATE_ZONES,

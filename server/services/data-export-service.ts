@@ -7,6 +7,9 @@
  *
  * Memory stays bounded however many activities there are: the ZIP is written as a stream (yazl),
  * one entry at a time, and the activities are read a page at a time, each file alone.
+ *
+ * Its length is one concern: the export's lifecycle (ask, build as a job, download, expire, sweep)
+ * around one ZIP layout.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -63,12 +66,8 @@ import {
   type MailKey,
 } from '../db/mailing-repository.ts';
 import { listUserMedals } from '../db/medal-repository.ts';
-import {
-  bestEffortsOf,
-  exportedActivityColumns,
-  readProfilePhoto,
-  readRunnerRecords,
-} from '../db/runner-records-repository.ts';
+import { bestEffortsOf, exportedActivityColumns } from '../db/exported-activity-repository.ts';
+import { readProfilePhoto, readRunnerRecords } from '../db/runner-records-repository.ts';
 import { listCheckIns, listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { conflict, gone, notFound } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';

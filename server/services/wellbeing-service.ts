@@ -9,7 +9,7 @@ import { knownTimeZone, localDateTime } from '../../core/activity/time-zone.ts';
 import { loadLinesOf } from '../../core/charts/chart-load.ts';
 import { BREATHING_EXERCISE, STRETCHING_EXERCISE } from '../../core/medals/catalogue.ts';
 import { wellbeingStreakLength } from '../../core/medals/wellbeing-streak.ts';
-import { daysBetween } from '../../core/medals/streak.ts';
+import { daysBetween } from '../../core/calendar-days.ts';
 import { DEFAULT_WELLBEING_PREFERENCES, type WellbeingPreferences } from '../../core/profile.ts';
 import { addDays, localDayAt, localDayRangeUtc } from '../../core/training/local-day.ts';
 import {

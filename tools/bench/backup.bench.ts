@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { restoreBackup } from '../../server/services/backups.ts';
+import { restoreBackup } from '../../server/services/backup-restore.ts';
 import type { Bench } from './bench.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
 import { benchGpxChunks } from './generate-gpx.ts';

@@ -6,7 +6,7 @@ import { MEDAL_CATALOGUE } from '../../core/medals/catalogue.ts';
 import { evaluateMedals } from '../../core/medals/rules.ts';
 import type { MedalActivity } from '../../core/medals/run-history.ts';
 import type { WellbeingEntry } from '../../core/medals/wellbeing-streak.ts';
-import { addDays } from '../../core/medals/streak.ts';
+import { addDays } from '../../core/calendar-days.ts';
 import type { Bench } from './bench.ts';
 import { median } from './server-fixture.ts';
 

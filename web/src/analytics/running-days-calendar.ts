@@ -4,13 +4,13 @@
  * distance classes of spec §5, the month labels, and the sentences read out for a day and the year.
  * Calendar days are UTC midnights, so no reader's zone shifts a day.
  */
+import { ISO_SUNDAY } from '../../../core/calendar-days.ts';
 import type { RunningDays } from '../../../core/medals/api.ts';
 import { DISTANCE_CLASS_MILES } from '../../../core/medals/catalogue.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { METRES_PER_MILE } from '../../../core/units.ts';
+import { DAY_MS, dayOf, weekStart } from '../lib/calendar-weeks.ts';
 import { formatDay, formatDistance, formatMonth, formatNumber } from '../lib/format.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Level 0 is a day without a run; 1–4 climb with the spec §5 classes: 5K, 10K, half marathon. */
 const LEVEL_FROM_METRES = [
@@ -41,26 +41,21 @@ function dayTime(isoDay: string): number {
   return Date.parse(`${isoDay}T00:00:00Z`);
 }
 
-function isoDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
-}
-
 /** Weeks from the Sunday on or before `from` through `to`; days outside the window are null. */
 export function calendarWeeks(runningDays: RunningDays): CalendarWeek[] {
   const byDate = new Map(runningDays.days.map((day) => [day.date, day]));
   const first = dayTime(runningDays.from);
   const last = dayTime(runningDays.to);
-  const start = first - new Date(first).getUTCDay() * DAY_MS;
   const weeks: CalendarWeek[] = [];
-  for (let weekStart = start; weekStart <= last; weekStart += 7 * DAY_MS) {
+  for (let sunday = weekStart(first, ISO_SUNDAY); sunday <= last; sunday += 7 * DAY_MS) {
     const week: CalendarWeek = [];
     for (let weekday = 0; weekday < 7; weekday += 1) {
-      const time = weekStart + weekday * DAY_MS;
+      const time = sunday + weekday * DAY_MS;
       if (time < first || time > last) {
         week.push(null);
         continue;
       }
-      const date = isoDay(time);
+      const date = dayOf(time);
       const day = byDate.get(date);
       const runs = day?.runs ?? 0;
       const distance = day?.distance ?? 0;
