@@ -139,10 +139,10 @@ export const planUpdateSchema = z
 /** Race predictions from the runner's recent best efforts, with their trend (race-prediction.ts). */
 export const racePredictionsSchema = z.object({
   basis: z
-    .object({ label: z.string(), metres: z.number(), seconds: z.number(), date: isoDay, vdot: z.number() })
+    .object({ label: z.string(), metres: z.number(), seconds: z.number(), date: isoDaySchema, vdot: z.number() })
     .nullable(),
   races: z.array(z.object({ race: z.enum(RACE_DISTANCES), vdotSeconds: z.number(), riegelSeconds: z.number() })),
-  trend: z.array(z.object({ weekEnd: isoDay, vdot: z.number().nullable() })),
+  trend: z.array(z.object({ weekEnd: isoDaySchema, vdot: z.number().nullable() })),
 });
 export type RacePredictionsView = z.infer<typeof racePredictionsSchema>;
 
