@@ -8,6 +8,7 @@ import { sql, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
+import { keepDeletedActivity } from './deleted-activity-repository.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
 /** Columns of the list (no splits or laps: they are only needed on the detail screen). */
@@ -294,18 +295,18 @@ export async function setActivitiesGear(
 }
 
 /**
- * Deletes one activity. A Strava activity's id is remembered (nothing else), so that the next sync
- * does not bring back what the runner deleted.
+ * Deletes one activity. A Strava activity's id is remembered, so that the next sync does not bring
+ * back what the runner deleted (an undo forgets it again).
  */
-export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
-  return db.transaction().execute((trx) => deleteActivityIn(trx, userId, id));
+export async function deleteActivity(db: Db, userId: string, id: string, now: Date): Promise<boolean> {
+  return db.transaction().execute((trx) => deleteActivityIn(trx, userId, id, now));
 }
 
 /**
  * Deletes every one of `ids` in one transaction, or none when any is not the user's: returns
  * whether they were deleted.
  */
-export async function deleteActivities(db: Db, userId: string, ids: readonly string[]): Promise<boolean> {
+export async function deleteActivities(db: Db, userId: string, ids: readonly string[], now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const owned = await trx
       .selectFrom('activities')
@@ -318,14 +319,17 @@ export async function deleteActivities(db: Db, userId: string, ids: readonly str
       return false;
     }
     for (const id of ids) {
-      await deleteActivityIn(trx, userId, id);
+      await deleteActivityIn(trx, userId, id, now);
     }
     return true;
   });
 }
 
-/** Deletes one activity of the user inside the caller's transaction. */
-async function deleteActivityIn(trx: Db, userId: string, id: string): Promise<boolean> {
+/**
+ * Deletes one activity of the user inside the caller's transaction, kept for the undo window
+ * (deleted-activity-repository.ts).
+ */
+async function deleteActivityIn(trx: Db, userId: string, id: string, now: Date): Promise<boolean> {
   // A multisport file is kept with one leg: deleting that leg hands it to the next one left.
   await trx
     .updateTable('activityFiles')
@@ -353,6 +357,7 @@ async function deleteActivityIn(trx: Db, userId: string, id: string): Promise<bo
       ),
     )
     .execute();
+  await keepDeletedActivity(trx, userId, id, now);
   const deleted = await trx
     .deleteFrom('activities')
     .where('userId', '=', userId)

@@ -652,6 +652,15 @@ export interface Database {
   stripeEvents: StripeEventsTable;
   archiveImports: ArchiveImportsTable;
   archiveImportEntries: ArchiveImportEntriesTable;
+  deletedActivities: DeletedActivitiesTable;
+}
+
+/** A deleted activity kept for the undo window (migration 0050): what goes back on an undo. */
+export interface DeletedActivitiesTable {
+  activityId: string;
+  userId: string;
+  deletedAt: Timestamp;
+  kept: Json<Record<string, unknown>>;
 }
 
 /** An export archive being imported, or imported (migration 0039). */

@@ -58,7 +58,9 @@ import {
   addSampleActivities,
   confirmActivity,
   changeActivities,
+  createDeletedActivityPurge,
   deleteActivity,
+  restoreActivity,
   exportGpx,
   getActivity,
   getDisplayTrack,
@@ -419,6 +421,7 @@ export function createServices(deps: ServiceDeps) {
     removeOwnApp: writes(stravaService.removeOwnApp),
   };
 
+  const deletedActivityPurge = createDeletedActivityPurge(context, deps.jobs);
   const activities = {
     list: (userId: string, query: ActivityListQuery) =>
       reads.get(userId, `activities:${JSON.stringify(query)}`, () => listActivities(db, userId, query)),
@@ -431,8 +434,19 @@ export function createServices(deps: ServiceDeps) {
       editActivity(context, userId, input.id, input.edit),
     ),
     addManual: writes((userId: string, input: ManualActivityInput) => addManualActivity(context, userId, input)),
-    delete: writes((userId: string, id: string) => deleteActivity(context, userId, id)),
-    changeMany: writes((userId: string, action: ActivityBulkAction) => changeActivities(context, userId, action)),
+    delete: writes(async (userId: string, id: string) => {
+      await deleteActivity(context, userId, id);
+      await deletedActivityPurge.schedule();
+    }),
+    /** "Undo" after a delete, within the window. */
+    restore: writes((userId: string, id: string) => restoreActivity(context, userId, id)),
+    changeMany: writes(async (userId: string, action: ActivityBulkAction) => {
+      const result = await changeActivities(context, userId, action);
+      if (action.action === 'delete') {
+        await deletedActivityPurge.schedule();
+      }
+      return result;
+    }),
     confirm: writes((userId: string, input: { id: string; timeZone?: string | undefined }) =>
       confirmActivity(context, userId, input.id, input.timeZone),
     ),
