@@ -3,8 +3,8 @@
  * Every query is scoped by the owner's id. Tracks and files: activity-track-repository.ts; what
  * counts in the totals: activity-totals-repository.ts.
  */
-import type { UploadActivityType } from '../../core/activity/parsed.ts';
-import { sql, type Updateable } from 'kysely';
+import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../core/activity/parsed.ts';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
@@ -96,18 +96,25 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
 
 /**
  * What each order sorts by: time is the runner's chosen time (activity-time.ts), pace its seconds
- * per metre, none without a distance.
+ * per metre, none without a distance or a time. Pace sorts within each sport (runs, then rides, … in
+ * UPLOAD_ACTIVITY_TYPES' order), so a ride's speed never sits among run paces, and those without a
+ * pace come last.
  */
-function orderExpression(sort: ActivityOrder['sort'], userId: string) {
-  switch (sort) {
+function orderTerms(order: ActivityOrder, userId: string): RawBuilder<unknown>[] {
+  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
+  switch (order.sort) {
     case 'date':
-      return sql`activities.start_date`;
+      return [sql`activities.start_date ${direction}`];
     case 'distance':
-      return sql`activities.distance`;
+      return [sql`activities.distance ${direction}`];
     case 'time':
-      return activityTime(userId);
-    case 'pace':
-      return sql`${activityTime(userId)}::double precision / nullif(activities.distance, 0)`;
+      return [sql`${activityTime(userId)} ${direction} nulls last`];
+    case 'pace': {
+      const pace = sql`(case when activities.has_timing
+        then nullif(${activityTime(userId)}, 0)::double precision / nullif(activities.distance, 0) end)`;
+      const sports = sql.join(UPLOAD_ACTIVITY_TYPES.map((type) => sql.lit(type)));
+      return [sql`${pace} is null`, sql`array_position(array[${sports}], activities.type)`, sql`${pace} ${direction}`];
+    }
   }
 }
 
@@ -124,8 +131,7 @@ export async function listActivities(
   limit: number,
   offset: number,
 ): Promise<{ rows: ActivitySummaryRow[]; total: number | null }> {
-  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await filtered(db, userId, filter)
+  let query = filtered(db, userId, filter)
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
     .select((eb) => [
       eb
@@ -138,8 +144,11 @@ export async function listActivities(
       filtered(db, userId, filter)
         .select((count) => count.fn.countAll<string>().as('count'))
         .as('total'),
-    ])
-    .orderBy(sql`${orderExpression(order.sort, userId)} ${direction} nulls last`)
+    ]);
+  for (const term of orderTerms(order, userId)) {
+    query = query.orderBy(term);
+  }
+  const rows = await query
     .orderBy('activities.startDate', 'desc')
     .orderBy('activities.id', 'desc')
     .limit(limit)
