@@ -290,7 +290,11 @@ export const ACCOUNT_DELETION_MESSAGES = {
   confirmationMismatch: 'Type your e-mail address exactly to confirm deletion.',
   passwordRequired: 'Enter your password to confirm deletion.',
   wrongPassword: 'That password is not right. Enter your current password to delete the account.',
+  /** The sign-in page says so after a deletion (ACCOUNT_DELETED_PARAM). */
+  done: 'Your account has been deleted, with everything it held on this server.',
 } as const;
+/** `/login?account-deleted=1`: where a deleted account's runner lands. */
+export const ACCOUNT_DELETED_PARAM = 'account-deleted';
 /** Deleting an account needs its e-mail typed again and its password (a stolen session alone is not enough). */
 export const accountDeletionSchema = z
   .object({

@@ -1,8 +1,16 @@
-/** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
+/**
+ * /login: e-mail and password; returns to the guarded page that sent the visitor here. After an
+ * account's deletion it says that the account is gone.
+ */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
+import {
+  ACCOUNT_DELETED_PARAM,
+  ACCOUNT_DELETION_MESSAGES,
+  REGISTRATION_MESSAGES,
+  registrationSchema,
+} from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
@@ -135,6 +143,7 @@ function LoginForm() {
       }
     >
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+        {params.has(ACCOUNT_DELETED_PARAM) && <Alert severity="success">{ACCOUNT_DELETION_MESSAGES.done}</Alert>}
         {sessionEnd && !signIn.error && (
           <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
             {SESSION_END_MESSAGES[sessionEnd.reason]}
