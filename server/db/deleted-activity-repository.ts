@@ -58,7 +58,7 @@ export async function restoreDeletedActivity(db: Db, userId: string, id: string,
     if (!found) {
       return false;
     }
-    const kept = found.kept as Kept;
+    const { kept } = found;
     for (const [key, table] of KEPT_ROWS) {
       const row = kept[key];
       if (row) {
@@ -114,16 +114,4 @@ export async function oldestDeletedActivity(db: Db): Promise<Date | undefined> {
     .select((eb) => eb.fn.min('deletedAt').as('oldest'))
     .executeTakeFirst();
   return row?.oldest ?? undefined;
-}
-
-/** What keepDeletedActivity kept, as `to_jsonb` wrote it (snake_case columns). */
-interface Kept {
-  activity: Record<string, unknown>;
-  track: Record<string, unknown> | null;
-  file: Record<string, unknown> | null;
-  weather: Record<string, unknown> | null;
-  load: Record<string, unknown> | null;
-  bestEfforts: Record<string, unknown>[];
-  medals: { id: string; value: string | null }[];
-  duplicates: string[];
 }
