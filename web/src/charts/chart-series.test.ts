@@ -9,7 +9,7 @@ import {
   formatHours,
   loadBasisText,
   maxHeartRateText,
-  paceDomain,
+  paceAxisOf,
   timeAxis,
   zoneName,
   zoneRows,
@@ -110,8 +110,12 @@ describe('chart rows', () => {
   it('writes hours as h:mm and gives the pace axis room, or none without paces', () => {
     expect(formatHours(1.5)).toBe('1:30');
     expect(formatHours(0.01)).toBe('0:01');
-    expect(paceDomain(bucketRows(charts, 'metric'))).toEqual([285, 315]);
-    expect(paceDomain(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+    // 5:00 with 15 s of room either side, on whole 10 s ticks.
+    expect(paceAxisOf(bucketRows(charts, 'metric'))).toEqual({
+      domain: [280, 320],
+      ticks: [280, 290, 300, 310, 320],
+    });
+    expect(paceAxisOf(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
   });
 
   it('gives hours per heart-rate zone, names zones in bpm, and says where the maximum comes from', () => {
