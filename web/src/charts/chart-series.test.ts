@@ -9,6 +9,7 @@ import {
   formatHours,
   loadBasisText,
   maxHeartRateText,
+  hoursAxis,
   paceAxisOf,
   timeAxis,
   zoneName,
@@ -116,6 +117,11 @@ describe('chart rows', () => {
       ticks: [280, 290, 300, 310, 320],
     });
     expect(paceAxisOf(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+  });
+
+  it('ticks hours on round times: 2 h 13 min on whole hours, 40 min on ten minutes', () => {
+    expect(hoursAxis(2.22)).toEqual({ domain: [0, 3], ticks: [0, 1, 2, 3] });
+    expect(hoursAxis(40 / 60).ticks.map(formatHours)).toEqual(['0:00', '0:10', '0:20', '0:30', '0:40']);
   });
 
   it('gives hours per heart-rate zone, names zones in bpm, and says where the maximum comes from', () => {

@@ -63,6 +63,15 @@ export function bucketRows(charts: Charts, units: UnitSystem): BucketRow[] {
   }));
 }
 
+/** An axis of hours from 0 past `maxHours`, ticking on round times (lib/time-ticks.ts): 0:30, 1:00, not 0:36. */
+export function hoursAxis(maxHours: number): TimeAxis {
+  const { domain, ticks } = timeTicks(0, maxHours * SECONDS_PER_HOUR);
+  return {
+    domain: [domain[0] / SECONDS_PER_HOUR, domain[1] / SECONDS_PER_HOUR],
+    ticks: ticks.map((tick) => tick / SECONDS_PER_HOUR),
+  };
+}
+
 /** Hours as "h:mm" for an axis and a tooltip. */
 export function formatHours(hours: number): string {
   const minutes = Math.round(hours * 60);
