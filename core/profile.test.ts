@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USERNAME_MESSAGES } from './names.ts';
+import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from './account-deletion.ts';
 import {
-  ACCOUNT_DELETION_MESSAGES,
   accountDeletionSchema,
-  confirmsAccountDeletion,
   ATHLETE_PROFILE_LIMITS,
   ATHLETE_PROFILE_MESSAGES,
   athleteProfileProblem,

@@ -3,6 +3,7 @@
  * create and update it. The server validates with these schemas and the forms reuse them.
  */
 import { z } from 'zod';
+import { ACCOUNT_DELETION_MESSAGES } from './account-deletion.ts';
 import { isValidTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_MESSAGES } from './activity/time-zone.ts';
 import { splitName, usernameSchema } from './names.ts';
 import { EMAIL_ADDRESS_PATTERN, REGISTRATION_MESSAGES } from './registration.ts';
@@ -281,11 +282,6 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
-export const ACCOUNT_DELETION_MESSAGES = {
-  confirmationMismatch: 'Type your e-mail address exactly to confirm deletion.',
-  passwordRequired: 'Enter your password to confirm deletion.',
-  wrongPassword: 'That password is not right. Enter your current password to delete the account.',
-} as const;
 /** Deleting an account needs its e-mail typed again and its password (a stolen session alone is not enough). */
 export const accountDeletionSchema = z
   .object({
@@ -295,7 +291,3 @@ export const accountDeletionSchema = z
       .min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired),
   })
   .strict();
-/** Deleting an account needs its e-mail typed again: case and surrounding spaces do not matter. */
-export function confirmsAccountDeletion(typed: string, email: string): boolean {
-  return typed.trim().toLowerCase() === email.trim().toLowerCase();
-}

@@ -1,10 +1,10 @@
 /**
  * Deleting an account from Account Settings (Data Deletion Policy): behind a confirmation
- * dialog that asks for the e-mail and the password, ends on /login, and the credentials no longer
- * sign in.
+ * dialog that asks for the e-mail and the password, ends on /login saying the account is deleted,
+ * and the credentials no longer sign in.
  */
 import { describe, expect, test } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES } from '../core/profile.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../core/account-deletion.ts';
 import {
   DESKTOP_ONLY,
   expectVisible,
@@ -42,6 +42,9 @@ describe.each(DESKTOP_ONLY)('account deletion (%s)', (viewport) => {
     await screenshot(page, `delete-account-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await waitForPath(page, '/login');
+    // It ends on a page that says the account is gone.
+    await expectVisible(page.getByRole('alert').filter({ hasText: ACCOUNT_DELETION_MESSAGES.done }));
+    await screenshot(page, `account-deleted-${viewport}`);
 
     // The session is gone with the account: a guarded page sends the visitor to /login.
     await page.goto('/account');

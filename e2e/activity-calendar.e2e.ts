@@ -1,7 +1,7 @@
 /**
  * The activity list's month calendar at desktop: the List / Calendar toggle, each
- * activity on its day linking to it with its whole name, the whole week's total distance (the
- * neighbouring month's days of the row included), previous and next month, and the view and month
+ * activity on its day linking to it with its whole name (no word broken over two lines), today
+ * marked, the whole week's total distance (the neighbouring month's days of the row included), previous and next month, and the view and month
  * kept in the address over a reload. Then the list's selection: re-type, put on one gear, delete;
  * and, at desktop and phone width, each row's whole name.
  */
@@ -28,6 +28,7 @@ const RUNS = [
   { name: 'Evening shakeout', start: '2026-11-03T18:00', distance: 3000 },
   { name: 'Sunday long run', start: '2026-11-08T09:00', distance: 21100 },
   { name: 'Monday easy', start: '2026-11-09T07:00', distance: 5000 },
+  { name: 'Wednesday fartlek', start: '2026-11-25T07:00', distance: 7000 },
 ];
 
 interface ManualRun {
@@ -72,6 +73,28 @@ const shownWhole = (locator: Locator) =>
   );
 const noSidewaysScroll = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
 
+/** The words of `locator`'s text that are broken over two lines ("Wednesda y"). */
+const brokenWords = (locator: Locator): Promise<string[]> =>
+  locator.evaluate(
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the e2e files are typed without the DOM
+    new Function(
+      'element',
+      `const broken = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let at = 0;
+        for (const word of node.textContent.split(' ')) {
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          if (word && range.getClientRects().length > 1) broken.push(word);
+          at += word.length + 1;
+        }
+      }
+      return broken;`,
+    ) as (element: unknown) => string[],
+  );
+
 const week = (page: Page, start: string) => page.getByRole('group', { name: `Week of ${start}` });
 const weekTotal = (page: Page, start: string) => week(page, start).getByTestId('calendar-week-total').innerText();
 
@@ -80,6 +103,8 @@ describe.each(DESKTOP_ONLY)('activity calendar (%s)', (viewport) => {
 
   test('a month of runs on their days with weekly totals, month by month', async () => {
     const { page } = await browser.newPage(viewport);
+    // The runner's today, for its mark: Wednesday 4 November 2026 in London.
+    await page.clock.setFixedTime(new Date('2026-11-04T12:00:00Z'));
     await signUpViaApi(page, newAccount({ name: 'Cal Endar' }));
     await expectVisible(heading(page, 'Hi, Cal'));
     await addRuns(page);
@@ -98,6 +123,13 @@ describe.each(DESKTOP_ONLY)('activity calendar (%s)', (viewport) => {
     expect(await weekTotal(page, '26 Oct 2026')).toBe('3.73 mi');
     expect(await weekTotal(page, '9 Nov 2026')).toBe('3.11 mi');
     expect(await weekTotal(page, '16 Nov 2026')).toBe('0.00 mi');
+    expect(await weekTotal(page, '23 Nov 2026')).toBe('4.35 mi');
+    const fartlek = week(page, '23 Nov 2026').getByRole('link', { name: /Wednesday fartlek/ });
+    expect(await brokenWords(fartlek)).toEqual([]);
+    // Today is marked, on its day only.
+    const today = page.locator('[aria-current="date"]');
+    expect(await today.count()).toBe(1);
+    expect(await week(page, '2 Nov 2026').locator('[aria-current="date"]').innerText()).toBe('4 · Today');
     // Two runs on one day, in the order they started, each with its whole name and its distance.
     const firstWeek = await week(page, '2 Nov 2026').getByRole('link').allInnerTexts();
     expect(firstWeek).toEqual(['Tuesday tempo\n4.97 mi', 'Evening shakeout\n1.86 mi', 'Sunday long run\n13.11 mi']);

@@ -1,6 +1,6 @@
 /**
  * Finding activities at desktop and phone width: the name search narrows the table, the column
- * headers sort it (aria-sort says how), and a reload keeps the search and the order (they live in
+ * headers sort it (aria-sort says how; pace within each sport), and a reload keeps the search and the order (they live in
  * the address).
  */
 import { describe, expect, test } from 'vitest';
@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core';
 import { VIEWPORT_NAMES, expectVisible, heading, newAccount, screenshot, useBrowser } from './support/browser.ts';
 import { signUpViaApi } from './support/api.ts';
 
-const RUNS = [
+const RUNS: { name: string; day: number; distance: number; movingTime: number; type?: string }[] = [
   { name: 'Easy park loop', day: 10, distance: 5000, movingTime: 1800 },
+  // 36 km/h: 1:40 a kilometre, faster than every run, yet it sorts by pace among the rides only.
+  { name: 'Canal ride', day: 12, distance: 30000, movingTime: 3000, type: 'ride' },
   { name: 'Long run by the river', day: 15, distance: 21100, movingTime: 7000 },
   { name: 'Park run 5k', day: 18, distance: 5000, movingTime: 1320 },
   { name: 'Recovery jog', day: 20, distance: 3000, movingTime: 1260 },
@@ -21,7 +23,7 @@ async function addRuns(page: Page): Promise<void> {
       headers: { origin: new URL(page.url()).origin },
       data: {
         name: run.name,
-        type: 'run',
+        type: run.type ?? 'run',
         distance: run.distance,
         movingTime: run.movingTime,
         startDateLocal: `2026-11-${run.day}T07:30`,
@@ -47,10 +49,10 @@ describe.each(VIEWPORT_NAMES)('finding activities (%s)', (viewport) => {
     await page.goto('/activities');
     await expect
       .poll(() => rowNames(page))
-      .toEqual(['Recovery jog', 'Park run 5k', 'Long run by the river', 'Easy park loop']);
+      .toEqual(['Recovery jog', 'Park run 5k', 'Long run by the river', 'Canal ride', 'Easy park loop']);
     const dateHeader = table(page).getByRole('columnheader', { name: 'Date' });
     expect(await dateHeader.getAttribute('aria-sort')).toBe('descending');
-    await expectVisible(page.getByText('1–4 of 4'));
+    await expectVisible(page.getByText('1–5 of 5'));
 
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('PARK');
     await expect.poll(() => rowNames(page)).toEqual(['Park run 5k', 'Easy park loop']);
@@ -61,20 +63,21 @@ describe.each(VIEWPORT_NAMES)('finding activities (%s)', (viewport) => {
     await distance.getByRole('button').click();
     await expect
       .poll(() => rowNames(page))
-      .toEqual(['Long run by the river', 'Park run 5k', 'Easy park loop', 'Recovery jog']);
+      .toEqual(['Canal ride', 'Long run by the river', 'Park run 5k', 'Easy park loop', 'Recovery jog']);
     expect(await distance.getAttribute('aria-sort')).toBe('descending');
     expect(await dateHeader.getAttribute('aria-sort')).toBeNull();
     await distance.getByRole('button').click();
     await expect
       .poll(() => rowNames(page))
-      .toEqual(['Recovery jog', 'Park run 5k', 'Easy park loop', 'Long run by the river']);
+      .toEqual(['Recovery jog', 'Park run 5k', 'Easy park loop', 'Long run by the river', 'Canal ride']);
     expect(await distance.getAttribute('aria-sort')).toBe('ascending');
 
     const pace = table(page).getByRole('columnheader', { name: 'Pace' });
     await pace.getByRole('button').click();
+    // Within each sport: the runs fastest first, then the ride.
     await expect
       .poll(() => rowNames(page))
-      .toEqual(['Park run 5k', 'Long run by the river', 'Easy park loop', 'Recovery jog']);
+      .toEqual(['Park run 5k', 'Long run by the river', 'Easy park loop', 'Recovery jog', 'Canal ride']);
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('run');
     await expect.poll(() => rowNames(page)).toEqual(['Park run 5k', 'Long run by the river']);
     expect(new URL(page.url()).search).toBe('?q=run&sort=pace&order=asc');

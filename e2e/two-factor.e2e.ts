@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   DESKTOP_ONLY,
+  VIEWPORTS,
   expectVisible,
   heading,
   newAccount,
@@ -83,6 +84,9 @@ describe.each(DESKTOP_ONLY)('two-factor sign-in (%s)', (viewport) => {
       .getByRole('listitem')
       .allTextContents();
     expect(backupCodes).toHaveLength(10);
+    // "Turn on" is in sight without scrolling: the steps scroll inside the dialog.
+    const turnOn = await dialog.getByRole('button', { name: 'Turn on' }).boundingBox();
+    expect((turnOn?.y ?? Infinity) + (turnOn?.height ?? 0)).toBeLessThanOrEqual(VIEWPORTS[viewport].height);
     await screenshot(page, `two-factor ${viewport} enrol`);
 
     const app = appFor(secret);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PACE_INPUT_ERRORS, parseDistance, parsePace, parseSpeed, parseTime, solvePace } from './pace.ts';
-import { metresPerUnit } from '../units.ts';
+import { METRES_PER_MILE, metresPerUnit } from '../units.ts';
 
 describe('parseTime', () => {
   it.each([
@@ -83,13 +83,20 @@ describe('solvePace', () => {
 
 describe('parseSpeed', () => {
   it('reads 12 km/h as 5:00/km and 10 mph as 6:00/mi', () => {
-    const kmh = parseSpeed('12 km/h');
-    const mph = parseSpeed('10mph');
+    const kmh = parseSpeed('12 km/h', 'imperial');
+    const mph = parseSpeed('10mph', 'metric');
     expect('value' in kmh && kmh.value * 1000).toBeCloseTo(300, 9);
     expect('value' in mph && mph.value * 1609.34).toBeCloseTo(360, 9);
   });
 
-  it.each(['12', 'fast', '12 m/s'])('rejects %j with the speed sentence', (text) => {
-    expect(parseSpeed(text)).toEqual({ error: PACE_INPUT_ERRORS.speed });
+  it('reads a bare number in the runner’s units: km/h for metric, mph for imperial', () => {
+    const metric = parseSpeed('12', 'metric');
+    const imperial = parseSpeed(' 7.5 ', 'imperial');
+    expect('value' in metric && metric.value * 1000).toBeCloseTo(300, 9);
+    expect('value' in imperial && imperial.value * METRES_PER_MILE).toBeCloseTo(480, 9);
+  });
+
+  it.each(['fast', '12 m/s', '12 km', ''])('rejects %j with the speed sentence', (text) => {
+    expect(parseSpeed(text, 'metric')).toEqual({ error: PACE_INPUT_ERRORS.speed });
   });
 });

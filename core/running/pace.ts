@@ -3,6 +3,7 @@
  * distance relation: any two of the three give the third. Each parser answers `{ value }` or
  * `{ error }` with one of PACE_INPUT_ERRORS.
  */
+import type { UnitSystem } from '../unit-system.ts';
 import { METRES_PER_KILOMETRE, METRES_PER_MILE } from '../units.ts';
 
 export type Parsed<T> = { value: T } | { error: string };
@@ -144,9 +145,12 @@ export function solvePace(given: {
   return undefined;
 }
 
-/** "12 km/h", "12 kph", "7.5 mph" → seconds per metre. */
-export function parseSpeed(text: string): Parsed<number> {
-  const match = /^(\d+(?:\.\d+)?|\.\d+)\s*(km\/h|kmh|kph|mph|mi\/h)$/i.exec(text.trim());
+/**
+ * "12 km/h", "12 kph", "7.5 mph" → seconds per metre. A bare number ("12") is in the runner's
+ * units: km/h for metric, mph for imperial.
+ */
+export function parseSpeed(text: string, bareUnits: UnitSystem): Parsed<number> {
+  const match = /^(\d+(?:\.\d+)?|\.\d+)\s*(km\/h|kmh|kph|mph|mi\/h)?$/i.exec(text.trim());
   if (!match) {
     return { error: PACE_INPUT_ERRORS.speed };
   }
@@ -154,6 +158,7 @@ export function parseSpeed(text: string): Parsed<number> {
   if (!(speed > 0)) {
     return { error: PACE_INPUT_ERRORS.notPositive };
   }
-  const perHour = (match[2] as string).toLowerCase().startsWith('k') ? METRES_PER_KILOMETRE : METRES_PER_MILE;
+  const metric = match[2] === undefined ? bareUnits === 'metric' : match[2].toLowerCase().startsWith('k');
+  const perHour = metric ? METRES_PER_KILOMETRE : METRES_PER_MILE;
   return { value: 3600 / (speed * perHour) };
 }

@@ -6,11 +6,12 @@
  * Its length is one concern: the SQL of the activity rows (tracks, files and totals have modules of
  * their own).
  */
-import type { UploadActivityType } from '../../core/activity/parsed.ts';
-import { sql, type Updateable } from 'kysely';
+import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../core/activity/parsed.ts';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import { activityTime } from './activity-time.ts';
 import type { Db } from './db.ts';
+import { keepDeletedActivity } from './deleted-activity-repository.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
 
 /** An activity's name, kind, start and figures: the columns its list row and its export both hold. */
@@ -103,18 +104,25 @@ function filtered(db: Db, userId: string, filter: ActivityFilter) {
 
 /**
  * What each order sorts by: time is the runner's chosen time (activity-time.ts), pace its seconds
- * per metre, none without a distance.
+ * per metre, none without a distance or a time. Pace sorts within each sport (runs, then rides, … in
+ * UPLOAD_ACTIVITY_TYPES' order), so a ride's speed never sits among run paces, and those without a
+ * pace come last.
  */
-function orderExpression(sort: ActivityOrder['sort'], userId: string) {
-  switch (sort) {
+function orderTerms(order: ActivityOrder, userId: string): RawBuilder<unknown>[] {
+  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
+  switch (order.sort) {
     case 'date':
-      return sql`activities.start_date`;
+      return [sql`activities.start_date ${direction}`];
     case 'distance':
-      return sql`activities.distance`;
+      return [sql`activities.distance ${direction}`];
     case 'time':
-      return activityTime(userId);
-    case 'pace':
-      return sql`${activityTime(userId)}::double precision / nullif(activities.distance, 0)`;
+      return [sql`${activityTime(userId)} ${direction} nulls last`];
+    case 'pace': {
+      const pace = sql`(case when activities.has_timing
+        then nullif(${activityTime(userId)}, 0)::double precision / nullif(activities.distance, 0) end)`;
+      const sports = sql.join(UPLOAD_ACTIVITY_TYPES.map((type) => sql.lit(type)));
+      return [sql`${pace} is null`, sql`array_position(array[${sports}], activities.type)`, sql`${pace} ${direction}`];
+    }
   }
 }
 
@@ -131,8 +139,7 @@ export async function listActivities(
   limit: number,
   offset: number,
 ): Promise<{ rows: ActivitySummaryRow[]; total: number | null }> {
-  const direction = order.order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await filtered(db, userId, filter)
+  let query = filtered(db, userId, filter)
     .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
     .select((eb) => [
       eb
@@ -145,8 +152,11 @@ export async function listActivities(
       filtered(db, userId, filter)
         .select((count) => count.fn.countAll<string>().as('count'))
         .as('total'),
-    ])
-    .orderBy(sql`${orderExpression(order.sort, userId)} ${direction} nulls last`)
+    ]);
+  for (const term of orderTerms(order, userId)) {
+    query = query.orderBy(term);
+  }
+  const rows = await query
     .orderBy('activities.startDate', 'desc')
     .orderBy('activities.id', 'desc')
     .limit(limit)
@@ -302,18 +312,18 @@ export async function setActivitiesGear(
 }
 
 /**
- * Deletes one activity. A Strava activity's id is remembered (nothing else), so that the next sync
- * does not bring back what the runner deleted.
+ * Deletes one activity. A Strava activity's id is remembered, so that the next sync does not bring
+ * back what the runner deleted (an undo forgets it again).
  */
-export async function deleteActivity(db: Db, userId: string, id: string): Promise<boolean> {
-  return db.transaction().execute((trx) => deleteActivityIn(trx, userId, id));
+export async function deleteActivity(db: Db, userId: string, id: string, now: Date): Promise<boolean> {
+  return db.transaction().execute((trx) => deleteActivityIn(trx, userId, id, now));
 }
 
 /**
  * Deletes every one of `ids` in one transaction, or none when any is not the user's: returns
  * whether they were deleted.
  */
-export async function deleteActivities(db: Db, userId: string, ids: readonly string[]): Promise<boolean> {
+export async function deleteActivities(db: Db, userId: string, ids: readonly string[], now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const owned = await trx
       .selectFrom('activities')
@@ -326,14 +336,17 @@ export async function deleteActivities(db: Db, userId: string, ids: readonly str
       return false;
     }
     for (const id of ids) {
-      await deleteActivityIn(trx, userId, id);
+      await deleteActivityIn(trx, userId, id, now);
     }
     return true;
   });
 }
 
-/** Deletes one activity of the user inside the caller's transaction. */
-async function deleteActivityIn(trx: Db, userId: string, id: string): Promise<boolean> {
+/**
+ * Deletes one activity of the user inside the caller's transaction, kept for the undo window
+ * (deleted-activity-repository.ts).
+ */
+async function deleteActivityIn(trx: Db, userId: string, id: string, now: Date): Promise<boolean> {
   // A multisport file is kept with one leg: deleting that leg hands it to the next one left.
   await trx
     .updateTable('activityFiles')
@@ -361,6 +374,7 @@ async function deleteActivityIn(trx: Db, userId: string, id: string): Promise<bo
       ),
     )
     .execute();
+  await keepDeletedActivity(trx, userId, id, now);
   const deleted = await trx
     .deleteFrom('activities')
     .where('userId', '=', userId)

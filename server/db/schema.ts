@@ -24,6 +24,7 @@ import type {
 } from './schema/account-tables.ts';
 import type {
   ActivitiesTable,
+  DeletedActivitiesTable,
   ActivityTracksTable,
   ActivityFilesTable,
   BestEffortsTable,
@@ -114,6 +115,7 @@ export interface Database {
   stripeEvents: StripeEventsTable;
   archiveImports: ArchiveImportsTable;
   archiveImportEntries: ArchiveImportEntriesTable;
+  deletedActivities: DeletedActivitiesTable;
 }
 
 export type UserMedalRow = Selectable<UserMedalsTable>;

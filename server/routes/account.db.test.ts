@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES, type ApiErrorBody } from '../../core/errors.ts';
-import { ACCOUNT_DELETION_MESSAGES } from '../../core/profile.ts';
+import { ACCOUNT_DELETION_MESSAGES } from '../../core/account-deletion.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import {
   countRows,

@@ -1,13 +1,14 @@
 /**
  * Activities (spec §3, §5): upload files, add a manual activity, list with filters, read, edit,
- * delete (one, or several at once, or give several one type or gear), download the original, export GPX, and add or remove the sample runs. Another user's id
- * is always a 404.
+ * delete (one, or several at once, or give several one type or gear), undo a deletion, download the
+ * original, export GPX, and add or remove the sample runs. Another user's id is always a 404.
  */
 import path from 'node:path';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { activityBulkResultSchema, activityBulkSchema } from '../../core/activity/activity-bulk.ts';
+import { activityRestoreResultSchema } from '../../core/activity/activity-undo.ts';
 import {
   activityDetailSchema,
   activityListQuerySchema,
@@ -288,6 +289,22 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
         async (c) => {
           await activities.delete(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
+        },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/activities/{id}/restore',
+          tags: ['activities'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('Restored', activityRestoreResultSchema),
+            410: errorResponse('Not deleted, or deleted too long ago to restore'),
+          },
+        }),
+        async (c) => {
+          await activities.restore(c.var.user.id, c.req.valid('param').id);
+          return c.json({ restored: true as const }, 200);
         },
       )
       .openapi(

@@ -1,13 +1,18 @@
 /**
  * Finding activities in the list (GET /api/activities): search by name (any case, LIKE's wildcards
- * taken as letters), sort by date, distance, moving time and pace in either direction, and numbered
- * pages with the total of everything matched; over HTTP on a fixed clock.
+ * taken as letters), sort by date, distance, moving time and pace (within each sport) in either
+ * direction, and numbered pages with the total of everything matched; over HTTP on a fixed clock.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityDetail, ActivityPage } from '../../core/activity/schemas.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../test/fixtures/real');
 
 const ZONE = 'Europe/London';
 /** Tuesday 24 November 2026, noon in London. */
@@ -155,6 +160,39 @@ describe('GET /api/activities?sort=&order=', () => {
       'Long run by the river',
       'Tempo 100% effort',
       'PARK run_5k',
+    ]);
+  });
+
+  it('sorts by pace within each sport, runs first, and those without a time last', async () => {
+    const mixed = await registerUser(server);
+    const add = async (name: string, type: string, distance: number, movingTime: number, day: number) => {
+      const created = await mixed.client.post('/api/activities/manual', {
+        name,
+        type,
+        distance,
+        movingTime,
+        startDateLocal: `2026-11-${day}T07:30`,
+        timeZone: ZONE,
+      });
+      expect(created.status).toBe(201);
+    };
+    await add('Slow run', 'run', 5000, 2100, 10); // 7:00/km
+    await add('Fast ride', 'ride', 30000, 3000, 11); // 36 km/h: 1:40/km
+    await add('Fast run', 'run', 5000, 1250, 12); // 4:10/km
+    await add('Slow ride', 'ride', 20000, 3600, 13); // 20 km/h: 3:00/km
+    const untimed = await uploadFiles(server, mixed.client, [
+      { name: 'without-times.gpx', content: readFileSync(path.join(FIXTURES, 'cerknicko-without-times.gpx')) },
+    ]);
+    expect(finalFileEvents(untimed.events)[0]?.state).toBe('complete');
+    const sorted = async (query: string) =>
+      (await mixed.client.get<ActivityPage>(`/api/activities${query}`)).body.items.map((item) => item.name);
+    expect(await sorted('?sort=pace')).toEqual(['Fast run', 'Slow run', 'Fast ride', 'Slow ride', 'Afternoon Run']);
+    expect(await sorted('?sort=pace&order=desc')).toEqual([
+      'Slow run',
+      'Fast run',
+      'Slow ride',
+      'Fast ride',
+      'Afternoon Run',
     ]);
   });
 

@@ -5,7 +5,7 @@
 import type { PasswordChange } from '../../core/account-security.ts';
 import { APIError } from 'better-auth/api';
 import type { Auth } from '../auth/auth.ts';
-import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../core/profile.ts';
+import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../core/account-deletion.ts';
 import type { Db } from '../db/db.ts';
 import type { Logger } from 'pino';
 import {

@@ -27,6 +27,7 @@ import {
   type CorrectableFigures,
   type FileFigures,
 } from '../../core/activity/activity-corrections.ts';
+import { ACTIVITY_UNDO_TEXTS, ACTIVITY_UNDO_WINDOW_MS } from '../../core/activity/activity-undo.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { describeActivity } from '../../core/activity/activity-record.ts';
 import { shownSplits, shownTimes } from '../../core/activity/device-timer.ts';
@@ -75,11 +76,17 @@ import { refreshProfileStatistics, sportTotals } from '../db/activity-totals-rep
 import { orderSportTotals, type SportTotals } from '../../core/activity/sport-totals.ts';
 import { findOriginalFile, findTrackData, hasTrack } from '../db/activity-track-repository.ts';
 import type { Db } from '../db/db.ts';
+import {
+  oldestDeletedActivity,
+  purgeDeletedActivities,
+  restoreDeletedActivity,
+} from '../db/deleted-activity-repository.ts';
 import { listPrivacyZones } from '../db/privacy-zone-repository.ts';
 import { findActivityTimeChoice } from '../db/profile-repository.ts';
 import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
 import type { Download } from '../download.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, gone, invalid, notFound } from '../errors.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { activityRow, manualActivityRow } from './activity-import.ts';
 import { activityGear, requireOwnGear } from './gear-service.ts';
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
@@ -592,7 +599,7 @@ export async function changeActivities(
   const { db } = context;
   const { ids } = action;
   if (action.action === 'delete') {
-    if (!(await deleteActivities(db, userId, ids))) {
+    if (!(await deleteActivities(db, userId, ids, new Date(context.clock.now())))) {
       throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
     }
     await context.changes.changed({ userId, source: 'delete', removed: ids });
@@ -646,10 +653,56 @@ export async function changeActivities(
 }
 
 export async function deleteActivity(context: ServiceContext, userId: string, id: string): Promise<void> {
-  if (!(await deleteActivityRow(context.db, userId, id))) {
+  if (!(await deleteActivityRow(context.db, userId, id, new Date(context.clock.now())))) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
   await context.changes.changed({ userId, source: 'delete', removed: [id] });
+}
+
+/**
+ * Puts back an activity the runner deleted less than ACTIVITY_UNDO_WINDOW_MS ago, exactly as it
+ * was (deleted-activity-repository.ts); the totals, gear and everything else that follows from the
+ * activities follow. After the window it is gone.
+ */
+export async function restoreActivity(context: ServiceContext, userId: string, id: string): Promise<void> {
+  const since = new Date(context.clock.now() - ACTIVITY_UNDO_WINDOW_MS);
+  if (!(await restoreDeletedActivity(context.db, userId, id, since))) {
+    throw gone(ACTIVITY_UNDO_TEXTS.gone);
+  }
+  await context.changes.changed({ userId, source: 'restore', added: [id] });
+}
+
+const DELETED_ACTIVITIES_PURGE_QUEUE = 'deleted-activities-purge';
+
+/**
+ * The purge of deleted activities past the undo window, on the job queue: `schedule` after a
+ * deletion; a run that leaves younger ones kept comes back when the oldest of them expires.
+ */
+export function createDeletedActivityPurge(context: ServiceContext, jobs: JobQueue) {
+  const schedule = (afterMs: number) =>
+    jobs.send(DELETED_ACTIVITIES_PURGE_QUEUE, {}, { singletonKey: 'purge', startAfterMs: Math.max(1000, afterMs) });
+  jobs.define<Record<string, never>>({
+    name: DELETED_ACTIVITIES_PURGE_QUEUE,
+    policy: 'short',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    handler: async () => {
+      const now = context.clock.now();
+      await purgeDeletedActivities(context.db, new Date(now - ACTIVITY_UNDO_WINDOW_MS));
+      const oldest = await oldestDeletedActivity(context.db);
+      return oldest === undefined
+        ? undefined
+        : {
+            data: {},
+            options: {
+              singletonKey: 'purge',
+              startAfterMs: Math.max(1000, oldest.getTime() + ACTIVITY_UNDO_WINDOW_MS - now),
+            },
+          };
+    },
+  });
+  return { schedule: () => schedule(ACTIVITY_UNDO_WINDOW_MS) };
 }
 
 /**

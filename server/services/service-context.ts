@@ -3,7 +3,7 @@
  * for "activities changed".
  *
  * Every writer of activities (an upload, a manual entry, an edit, a confirmation, a deletion, the
- * samples, a re-derive pass, a Strava sync, webhook, back-fill or disconnection) announces its
+ * samples, an undone deletion, a re-derive pass, a Strava sync, webhook, back-fill or disconnection) announces its
  * change on `changes` once its own transaction has committed. The reactions the composition root
  * registered (services.ts) then follow one after the other, in the order they were registered. A
  * writer knows none of them; a new reaction is one registered line.
@@ -21,6 +21,7 @@ export type ActivityChangeSource =
   | 'edit'
   | 'confirm'
   | 'delete'
+  | 'restore'
   | 'samples'
   | 'rederive'
   | 'strava-sync'

@@ -237,3 +237,23 @@ export interface ArchiveImportEntriesTable {
   message: string | null;
   activityId: string | null;
 }
+
+/** A deleted activity kept for the undo window (migration 0050): what goes back on an undo. */
+export interface DeletedActivitiesTable {
+  activityId: string;
+  userId: string;
+  deletedAt: Timestamp;
+  kept: Json<DeletedActivityKept>;
+}
+
+/** What deleted-activity-repository.ts keeps of a deleted activity, as `to_jsonb` wrote it (snake_case columns). */
+export interface DeletedActivityKept {
+  activity: Record<string, unknown>;
+  track: Record<string, unknown> | null;
+  file: Record<string, unknown> | null;
+  weather: Record<string, unknown> | null;
+  load: Record<string, unknown> | null;
+  bestEfforts: Record<string, unknown>[];
+  medals: { id: string; value: string | null }[];
+  duplicates: string[];
+}

@@ -11,6 +11,7 @@ import {
   addSampleActivities,
   changeActivities,
   confirmActivity,
+  createDeletedActivityPurge,
   deleteActivity,
   editActivity,
   exportGpx,
@@ -21,6 +22,7 @@ import {
   getSportTotals,
   listActivities,
   removeSampleActivities,
+  restoreActivity,
   revertActivity,
 } from '../activity-service.ts';
 import { createArchiveImports } from '../archive-import.ts';
@@ -45,6 +47,7 @@ type Timed = { id: string; timeZone?: string | undefined };
 
 export function wireActivities(ctx: WiringContext, strava: Pick<Strava, 'remote'>) {
   const { db, reads, config } = ctx;
+  const deletedActivityPurge = createDeletedActivityPurge(ctx, ctx.jobs);
   return {
     list: (userId: string, query: ActivityListQuery) =>
       reads.get(userId, `activities:${JSON.stringify(query)}`, () => listActivities(db, userId, query)),
@@ -56,8 +59,19 @@ export function wireActivities(ctx: WiringContext, strava: Pick<Strava, 'remote'
     edit: (userId: string, input: { id: string; edit: ActivityEdit }) =>
       editActivity(ctx, userId, input.id, input.edit),
     addManual: (userId: string, input: ManualActivityInput) => addManualActivity(ctx, userId, input),
-    delete: (userId: string, id: string) => deleteActivity(ctx, userId, id),
-    changeMany: (userId: string, action: ActivityBulkAction) => changeActivities(ctx, userId, action),
+    delete: async (userId: string, id: string) => {
+      await deleteActivity(ctx, userId, id);
+      await deletedActivityPurge.schedule();
+    },
+    /** "Undo" after a delete, within the window. */
+    restore: (userId: string, id: string) => restoreActivity(ctx, userId, id),
+    changeMany: async (userId: string, action: ActivityBulkAction) => {
+      const result = await changeActivities(ctx, userId, action);
+      if (action.action === 'delete') {
+        await deletedActivityPurge.schedule();
+      }
+      return result;
+    },
     confirm: (userId: string, input: Timed) => confirmActivity(ctx, userId, input.id, input.timeZone),
     revert: (userId: string, input: Timed) => revertActivity(ctx, userId, input.id, input.timeZone),
     originalFile: (userId: string, id: string) => getOriginalFile(db, userId, id),

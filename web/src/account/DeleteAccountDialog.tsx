@@ -13,7 +13,11 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_DELETION_MESSAGES, confirmsAccountDeletion } from '../../../core/profile.ts';
+import {
+  ACCOUNT_DELETED_PARAM,
+  ACCOUNT_DELETION_MESSAGES,
+  confirmsAccountDeletion,
+} from '../../../core/account-deletion.ts';
 import { useDeleteAccount } from '../lib/profile.ts';
 
 export function DeleteAccountDialog({ email, open, onClose }: { email: string; open: boolean; onClose: () => void }) {
@@ -27,7 +31,11 @@ export function DeleteAccountDialog({ email, open, onClose }: { email: string; o
     if (!matches || password === '') {
       return;
     }
-    deletion.mutate({ confirmEmail: typed, password }, { onSuccess: () => void navigate('/login', { replace: true }) });
+    // The promise, not mutate's own callback: the signed-out screen unmounts before that one would run.
+    void deletion.mutateAsync({ confirmEmail: typed, password }).then(
+      () => navigate(`/login?${ACCOUNT_DELETED_PARAM}=1`, { replace: true }),
+      () => undefined,
+    );
   };
   return (
     <Dialog open={open} onClose={deletion.isPending ? undefined : onClose} fullWidth maxWidth="sm">

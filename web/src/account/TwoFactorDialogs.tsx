@@ -5,6 +5,7 @@
  */
 import {
   Alert,
+  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -74,7 +75,13 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
       maxWidth="sm"
     >
       {enrolment && (
-        <form noValidate onSubmit={submitCode}>
+        // A column the dialog's height bounds: the steps scroll and "Turn on" stays in sight.
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submitCode}
+          sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+        >
           <DialogContent>
             <Stack spacing={2.5}>
               <Typography variant="subtitle2" component="h3">
@@ -127,7 +134,7 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
               Turn on
             </Button>
           </DialogActions>
-        </form>
+        </Box>
       )}
     </PasswordDialog>
   );

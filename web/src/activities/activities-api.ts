@@ -1,8 +1,8 @@
 /**
  * The activities API as TanStack Query hooks: the filtered, cursor-paged list, one activity, its
- * display track, edit, manual entry, delete, the placeholder sample runs (spec §4 "Activity data lifecycle"). Every key is under the
- * activities' key (lib/query-keys.ts), and every write ends in the one invalidation of what a change
- * of activities feeds.
+ * display track, edit, manual entry, delete and its undo, the placeholder sample runs (spec §4 "Activity data lifecycle")
+ * and the map tiles. Every key is under the activities' key (lib/query-keys.ts),
+ * and every write ends in the one invalidation of what a change of activities feeds.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ActivityBulkAction, ActivityBulkResult } from '../../../core/activity/activity-bulk.ts';
@@ -122,7 +122,17 @@ export function useDeleteActivity(id: string) {
   return useMutation({
     mutationFn: () => unwrap(api.activities[':id'].$delete({ param: { id } })),
     // Not its own queries: asking again for the deleted activity, still on screen, would answer 404.
-    onSuccess: () => invalidateActivityData(queryClient, { except: id }),
+    // Not awaited: the screen leaves at once, before a refetch could show it as not found.
+    onSuccess: () => void invalidateActivityData(queryClient, { except: id }),
+  });
+}
+
+/** "Undo" after a delete: the activity is back as it was, and everything it feeds is asked again. */
+export function useRestoreActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.activities[':id'].restore.$post({ param: { id } })),
+    onSuccess: () => invalidateActivityData(queryClient),
   });
 }
 

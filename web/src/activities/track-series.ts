@@ -17,6 +17,7 @@ import {
 } from '../../../core/units.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
 import { formatDecimal, formatNumber, formatPaceSeconds } from '../lib/format.ts';
+import { timeTicks, type TimeAxis } from '../lib/time-ticks.ts';
 
 export interface ProfilePoint {
   /** Index into the display track (and its map positions). */
@@ -128,26 +129,16 @@ export function distanceTicks(max: number, maxTicks = 7): number[] {
 
 /**
  * The pace axis: from a little under the 2nd to a little over the 98th percentile, on whole
- * 15 s / 30 s / minute steps, so one stop at a traffic light does not squash the rest of the run.
+ * 15 s / 30 s / minute steps (lib/time-ticks.ts), so one stop at a traffic light does not squash
+ * the rest of the run.
  */
-export function paceAxis(points: readonly ProfilePoint[]): { domain: [number, number]; ticks: number[] } | undefined {
+export function paceAxis(points: readonly ProfilePoint[]): TimeAxis | undefined {
   const paces = points.flatMap((point) => (point.pace === null ? [] : [point.pace])).sort((a, b) => a - b);
   if (paces.length === 0) {
     return undefined;
   }
   const at = (share: number) => paces[Math.min(paces.length - 1, Math.floor(share * (paces.length - 1)))] as number;
-  const low = at(0.02);
-  const high = at(0.98);
-  const steps = [5, 10, 15, 30, 60, 120, 300, 600];
-  const span = Math.max(high - low, 10);
-  const step = steps.find((candidate) => span / candidate <= 4) ?? 600;
-  const from = Math.max(0, Math.floor(low / step) * step);
-  const to = Math.ceil(high / step) * step;
-  const ticks: number[] = [];
-  for (let tick = from; tick <= to; tick += step) {
-    ticks.push(tick);
-  }
-  return { domain: [from, to === from ? from + step : to], ticks };
+  return timeTicks(at(0.02), at(0.98));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The sidebar layout of spec §2: a permanent 280 px drawer from md up; below md a top bar with a
  * menu button and a temporary drawer (MobileNavigation). For a signed-in user the layout mounts
- * what runs app-wide (analytics session, medal check, live events) inside the activity data
+ * what runs app-wide (analytics session, medal check, live events, a deletion's undo) inside the activity data
  * provider, which follows the signed-in user (spec §4: reset on logout), and installs the offline
  * shell's service worker. Above the page, the network status when the connection is slow or gone.
  * First of all, the skip link to <main>.
@@ -11,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH_PX } from '../../../core/product.ts';
+import { ActivityUndoSnackbar } from '../activities/ActivityUndoSnackbar.tsx';
 import { useSession } from '../lib/auth/session.ts';
 import { LiveUpdates } from './LiveUpdates.tsx';
 import { ActivityDataProvider } from './ActivityDataProvider.tsx';
@@ -40,6 +41,7 @@ export function SidebarLayout() {
       <SkipLink />
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
         {user && <LiveUpdates key={user.id} userId={user.id} />}
+        {user && <ActivityUndoSnackbar />}
         {desktop ? (
           <Drawer
             variant="permanent"

@@ -32,8 +32,8 @@ export default function CalculatorsPage() {
       setParams(new URLSearchParams(link), { replace: true });
     }
   }, [link, params, setParams]);
-  const result = calculate(query);
   const unit = unitsOf(query, profileUnits);
+  const result = calculate(query, unit);
   const set = (key: QueryKey, value: string) => setQuery((current) => ({ ...current, [key]: value }));
   const copyLink = async () => {
     await navigator.clipboard.writeText(window.location.href);

@@ -61,7 +61,8 @@ function readNumber(text: string, min: number, max: number, error: string): Pars
   return text.trim() !== '' && Number.isFinite(value) && value >= min && value <= max ? { value } : { error };
 }
 
-export function calculate(query: CalculatorQuery): CalculatorResult {
+/** `units`: the runner's, in which a bare treadmill speed is read ("12": km/h or mph). */
+export function calculate(query: CalculatorQuery, units: UnitSystem): CalculatorResult {
   const errors: CalculatorResult['errors'] = {};
   const metres = read(query.d, parseDistance, errors, 'd');
   const seconds = read(query.t, parseTime, errors, 't');
@@ -79,7 +80,7 @@ export function calculate(query: CalculatorQuery): CalculatorResult {
   const negativePercent =
     read(query.s, (text) => readNumber(text, 0, MAX_NEGATIVE_SPLIT_PERCENT, PACE_INPUT_ERRORS.percent), errors, 's') ??
     0;
-  const treadmill = read(query.v, parseSpeed, errors, 'v');
+  const treadmill = read(query.v, (text) => parseSpeed(text, units), errors, 'v');
   return {
     errors,
     ...(solution ? { solution } : { missing: PACE_INPUT_ERRORS.missing }),

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Charts } from '../../../core/charts/chart-api.ts';
 import { PALETTE } from '../lib/palette.ts';
 import { ChartCard } from '../components/ChartCard.tsx';
-import { formatHours, maxHeartRateText, zoneName, zoneRows } from './chart-series.ts';
+import { formatHours, hoursAxis, maxHeartRateText, zoneName, zoneRows } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { zonesSummary } from './chart-summaries.ts';
 
@@ -20,6 +20,10 @@ export function HeartRateZonesChart({ charts }: { charts: Charts }) {
   const { rows, hasHeartRate } = zoneRows(charts);
   const { heartRate } = charts;
   const per = charts.bucket === 'week' ? 'week' : 'month';
+  // The zones stack: the axis reaches the fullest bucket's total.
+  const hours = hoursAxis(
+    Math.max(0, ...rows.map((row) => heartRate.zones.reduce((sum, zone) => sum + Number(row[zone.id] ?? 0), 0))),
+  );
   return (
     <ChartCard
       title={`Heart-rate zones per ${per}`}
@@ -38,7 +42,7 @@ export function HeartRateZonesChart({ charts }: { charts: Charts }) {
       <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
         <CartesianGrid {...style.grid} />
         <XAxis dataKey="label" {...style.axis} interval="preserveStartEnd" minTickGap={12} />
-        <YAxis {...style.axis} tickFormatter={formatHours} />
+        <YAxis {...style.axis} domain={hours.domain} ticks={hours.ticks} tickFormatter={formatHours} />
         <Tooltip {...style.tooltip} formatter={figure(formatHours)} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {heartRate.zones.map((zone, index) => (

@@ -9,7 +9,7 @@ import type { UnitSystem } from '../../../core/unit-system.ts';
 import { distanceUnitLabel } from '../../../core/units.ts';
 import { formatPaceSeconds } from '../lib/format.ts';
 import { ChartCard } from '../components/ChartCard.tsx';
-import { paceDomain, type BucketRow } from './chart-series.ts';
+import { paceAxisOf, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 
 export function paceTrendTitle(paceType: Charts['paceType']): string {
@@ -28,7 +28,7 @@ export function PaceTrendChart({
   summary: string;
 }) {
   const style = useChartStyle();
-  const domain = paceDomain(rows);
+  const axis = paceAxisOf(rows);
   const unit = distanceUnitLabel(units);
   return (
     <ChartCard
@@ -36,7 +36,7 @@ export function PaceTrendChart({
       subtitle={`min/${unit}, with the average of the last four`}
       testId="chart-pace"
       summary={summary}
-      empty={domain ? null : noPaceSentence(view.period, view.paceType)}
+      empty={axis ? null : noPaceSentence(view.period, view.paceType)}
     >
       <ComposedChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -4 }}>
         <CartesianGrid {...style.grid} />
@@ -44,7 +44,8 @@ export function PaceTrendChart({
         <YAxis
           {...style.axis}
           reversed
-          domain={domain ?? [0, 1]}
+          domain={axis?.domain ?? [0, 1]}
+          ticks={axis?.ticks}
           tickFormatter={(value: number) => formatPaceSeconds(value)}
           allowDataOverflow
         />

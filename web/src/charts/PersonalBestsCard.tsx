@@ -27,6 +27,7 @@ import { dayTime, formatDay, timeAxis } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { PACE_EXTREMES, chartSummary } from '../lib/chart-summary.ts';
 import { usePersonalBests } from '../lib/personal-bests-api.ts';
+import { timeTicks } from '../lib/time-ticks.ts';
 
 type Distance = PersonalBests['distances'][number];
 
@@ -37,6 +38,8 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
   }
   // Steps often lie years apart: a time axis, so the gaps are true and every tick names its year.
   const axis = timeAxis(steps.map((step) => step.date));
+  const seconds = steps.map((step) => step.seconds);
+  const times = timeTicks(Math.min(...seconds), Math.max(...seconds));
   const data = steps.map((step) => ({ ...step, time: dayTime(step.date) }));
   return (
     <Box
@@ -65,7 +68,14 @@ function Progression({ label, steps }: { label: string; steps: PersonalBests['pr
             tickFormatter={axis.label}
             minTickGap={24}
           />
-          <YAxis {...style.axis} reversed domain={['auto', 'auto']} tickFormatter={formatDuration} width={56} />
+          <YAxis
+            {...style.axis}
+            reversed
+            domain={times.domain}
+            ticks={times.ticks}
+            tickFormatter={formatDuration}
+            width={56}
+          />
           <Tooltip
             {...style.tooltip}
             labelFormatter={(time) =>

@@ -12,7 +12,7 @@ import { distanceUnitLabel, elevationUnitLabel } from '../../../core/units.ts';
 import { ChartCard } from '../components/ChartCard.tsx';
 import { PaceTrendChart, paceTrendTitle } from './PaceTrendChart.tsx';
 import { volumeSummaries } from './chart-summaries.ts';
-import { formatHours, type BucketRow } from './chart-series.ts';
+import { formatHours, hoursAxis, type BucketRow } from './chart-series.ts';
 import { figure, useChartStyle } from '../lib/chart-style.ts';
 import { formatDecimal, formatNumber } from '../lib/format.ts';
 
@@ -33,6 +33,7 @@ export function VolumeCharts({
   const legend = <Legend wrapperStyle={{ fontSize: 12 }} />;
   const none = rows.every((row) => row.count === 0) ? noActivitiesSentence(view.period, view.type) : null;
   const summaries = volumeSummaries(rows, units, view.bucket, paceTrendTitle(view.paceType));
+  const hours = hoursAxis(Math.max(0, ...rows.flatMap((row) => [row.hours, row.lastYearHours ?? 0])));
   const noClimb = none ?? (rows.every((row) => row.climb === 0) ? noClimbSentence(view.period, view.type) : null);
   return (
     <Grid container spacing={2}>
@@ -66,7 +67,7 @@ export function VolumeCharts({
           <BarChart data={rows} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
             <CartesianGrid {...style.grid} />
             {xAxis}
-            <YAxis {...style.axis} tickFormatter={formatHours} />
+            <YAxis {...style.axis} domain={hours.domain} ticks={hours.ticks} tickFormatter={formatHours} />
             <Tooltip {...style.tooltip} formatter={figure(formatHours)} />
             {legend}
             {compared && <Bar dataKey="lastYearHours" name="Last year" fill={style.muted} radius={[3, 3, 0, 0]} />}

@@ -9,7 +9,8 @@ import {
   formatHours,
   loadBasisText,
   maxHeartRateText,
-  paceDomain,
+  hoursAxis,
+  paceAxisOf,
   timeAxis,
   zoneName,
   zoneRows,
@@ -110,8 +111,17 @@ describe('chart rows', () => {
   it('writes hours as h:mm and gives the pace axis room, or none without paces', () => {
     expect(formatHours(1.5)).toBe('1:30');
     expect(formatHours(0.01)).toBe('0:01');
-    expect(paceDomain(bucketRows(charts, 'metric'))).toEqual([285, 315]);
-    expect(paceDomain(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+    // 5:00 with 15 s of room either side, on whole 10 s ticks.
+    expect(paceAxisOf(bucketRows(charts, 'metric'))).toEqual({
+      domain: [280, 320],
+      ticks: [280, 290, 300, 310, 320],
+    });
+    expect(paceAxisOf(bucketRows({ ...charts, buckets: [charts.buckets[0]!] }, 'metric'))).toBeNull();
+  });
+
+  it('ticks hours on round times: 2 h 13 min on whole hours, 40 min on ten minutes', () => {
+    expect(hoursAxis(2.22)).toEqual({ domain: [0, 3], ticks: [0, 1, 2, 3] });
+    expect(hoursAxis(40 / 60).ticks.map(formatHours)).toEqual(['0:00', '0:10', '0:20', '0:30', '0:40']);
   });
 
   it('gives hours per heart-rate zone, names zones in bpm, and says where the maximum comes from', () => {

@@ -15,6 +15,7 @@ import {
   formatPaceSeconds,
   formatYear,
 } from '../lib/format.ts';
+import { timeTicks, type TimeAxis } from '../lib/time-ticks.ts';
 
 /** "2026-11-23" → "23 Nov"; "2026-11" → "Nov", or "Nov 26" when the chart spans several years (en-GB). */
 export function bucketLabel(key: string, withYear: boolean): string {
@@ -62,21 +63,30 @@ export function bucketRows(charts: Charts, units: UnitSystem): BucketRow[] {
   }));
 }
 
+/** An axis of hours from 0 past `maxHours`, ticking on round times (lib/time-ticks.ts): 0:30, 1:00, not 0:36. */
+export function hoursAxis(maxHours: number): TimeAxis {
+  const { domain, ticks } = timeTicks(0, maxHours * SECONDS_PER_HOUR);
+  return {
+    domain: [domain[0] / SECONDS_PER_HOUR, domain[1] / SECONDS_PER_HOUR],
+    ticks: ticks.map((tick) => tick / SECONDS_PER_HOUR),
+  };
+}
+
 /** Hours as "h:mm" for an axis and a tooltip. */
 export function formatHours(hours: number): string {
   const minutes = Math.round(hours * 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** The pace axis: the slowest and fastest paces drawn, with a little room, fast at the top. */
-export function paceDomain(rows: readonly BucketRow[]): [number, number] | null {
+/** The pace axis: the slowest and fastest paces drawn, with a little room, on round steps (lib/time-ticks.ts). */
+export function paceAxisOf(rows: readonly BucketRow[]): TimeAxis | null {
   const paces = rows.flatMap((row) => [row.pace, row.paceRolling]).filter((pace): pace is number => pace !== null);
   if (paces.length === 0) {
     return null;
   }
   const [low, high] = [Math.min(...paces), Math.max(...paces)];
   const room = Math.max(15, (high - low) * 0.1);
-  return [Math.max(0, Math.floor((low - room) / 15) * 15), Math.ceil((high + room) / 15) * 15];
+  return timeTicks(low - room, high + room);
 }
 
 /** "2026-03-08" → "8 Mar 2026" (en-GB), "Mar 8, 2026" (en-US). */

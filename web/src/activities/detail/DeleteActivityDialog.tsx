@@ -1,9 +1,13 @@
-/** Deleting an activity for good (with its uploaded file), then back to the list. */
+/**
+ * Deleting an activity (with its uploaded file), then back where the runner came from (the list
+ * when they opened the activity directly), with "Activity deleted · Undo" for a few seconds.
+ */
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useDeleteActivity } from '../activities-api.ts';
+import { offerUndo } from '../undo-offer.ts';
 
 export function DeleteActivityDialog({
   activity,
@@ -16,6 +20,12 @@ export function DeleteActivityDialog({
 }) {
   const deletion = useDeleteActivity(activity.id);
   const navigate = useNavigate();
+  // 'default': the first page of this tab, so there is no earlier screen of Stride to go back to.
+  const cameFromApp = useLocation().key !== 'default';
+  const leave = () => {
+    offerUndo(activity.id);
+    void (cameFromApp ? navigate(-1) : navigate('/activities', { replace: true }));
+  };
   return (
     <ConfirmDialog
       open={open}
@@ -25,10 +35,11 @@ export function DeleteActivityDialog({
       color="error"
       pending={deletion.isPending}
       error={deletion.error}
-      onConfirm={() => deletion.mutate(undefined, { onSuccess: () => void navigate('/activities', { replace: true }) })}
+      // The promise, not mutate's own callback: that one is dropped when the screen unmounts first.
+      onConfirm={() => void deletion.mutateAsync().then(leave, () => undefined)}
       onClose={onClose}
     >
-      “{activity.name}” and its track are removed for good
+      “{activity.name}” and its track are removed
       {activity.source === 'upload' ? ', with the uploaded file' : ''}.
     </ConfirmDialog>
   );

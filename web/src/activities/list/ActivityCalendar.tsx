@@ -7,11 +7,13 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ActivitySummary } from '../../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { firstDayOfWeek, formatDay, formatDistance, formatMonthYear, weekdayNames } from '../../lib/format.ts';
+import { localDate } from '../../../../core/activity/time-zone.ts';
+import { runnerTimeZone } from '../../lib/time-zone.ts';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 import { monthCalendarWeeks, shiftMonth, type MonthCalendarWeek } from './month-calendar.ts';
 
@@ -26,15 +28,22 @@ interface ActivityCalendarProps {
 type Week = MonthCalendarWeek<ActivitySummary>;
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
-/** A name in a narrow day cell wraps to two lines before it is cut (the link's title holds it all). */
+/**
+ * A name in a narrow day cell wraps between words to two lines before it is cut (the link's title
+ * holds it all); only a word longer than the whole cell is broken.
+ */
 const twoLines = {
   display: '-webkit-box',
   WebkitBoxOrient: 'vertical',
   WebkitLineClamp: 2,
   overflow: 'hidden',
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
+  wordBreak: 'normal',
   minWidth: 0,
 } as const;
+
+/** "Today", beside the day's number: the runner's today on the calendar. */
+const TODAY = 'Today';
 
 function ActivityEntry({ activity, units }: { activity: ActivitySummary; units: UnitSystem }) {
   return (
@@ -44,19 +53,20 @@ function ActivityEntry({ activity, units }: { activity: ActivitySummary; units: 
       title={activity.name}
       underline="hover"
       color="inherit"
-      sx={{ display: 'flex', gap: 0.5, alignItems: 'flex-start', minWidth: 0 }}
+      sx={{ display: 'block', minWidth: 0 }}
     >
-      <ActivityTypeIcon type={activity.type} sx={{ fontSize: 16, color: 'primary.main', flexShrink: 0, mt: 0.25 }} />
-      <Box component="span" sx={{ minWidth: 0 }}>
-        <Typography variant="caption" component="span" sx={{ ...twoLines, fontWeight: 600, lineHeight: 1.3 }}>
-          {activity.name}
+      <Typography variant="caption" component="span" sx={{ ...twoLines, fontWeight: 600, lineHeight: 1.3 }}>
+        <ActivityTypeIcon
+          type={activity.type}
+          sx={{ fontSize: 14, color: 'primary.main', verticalAlign: 'text-bottom', mr: 0.5 }}
+        />
+        {activity.name}
+      </Typography>
+      {activity.distance > 0 && (
+        <Typography variant="caption" component="span" color="text.secondary" sx={{ ...oneLine, display: 'block' }}>
+          {formatDistance(activity.distance, units)}
         </Typography>
-        {activity.distance > 0 && (
-          <Typography variant="caption" component="span" color="text.secondary" sx={{ ...oneLine, display: 'block' }}>
-            {formatDistance(activity.distance, units)}
-          </Typography>
-        )}
-      </Box>
+      )}
     </Link>
   );
 }
@@ -94,18 +104,25 @@ function WideMonth({ weeks, units }: { weeks: Week[]; units: UnitSystem }) {
             {week.days.map((day) => (
               <Box
                 key={day.date}
+                aria-current={day.today ? 'date' : undefined}
                 sx={{
                   minHeight: 72,
                   minWidth: 0,
                   p: 0.75,
                   borderRadius: 1,
-                  border: 1,
-                  borderColor: 'divider',
+                  border: day.today ? 2 : 1,
+                  borderColor: day.today ? 'primary.main' : 'divider',
                   bgcolor: day.inMonth ? 'action.hover' : 'transparent',
                 }}
               >
-                <Typography variant="caption" color={day.inMonth ? 'text.secondary' : 'text.disabled'}>
+                <Typography
+                  variant="caption"
+                  component="p"
+                  color={day.today ? 'primary' : day.inMonth ? 'text.secondary' : 'text.disabled'}
+                  sx={{ fontWeight: day.today ? 700 : 400 }}
+                >
                   {Number(day.date.slice(8, 10))}
+                  {day.today && ` · ${TODAY}`}
                 </Typography>
                 <Stack spacing={0.5}>
                   {day.activities.map((activity) => (
@@ -132,7 +149,7 @@ function PhoneMonth({ weeks, units }: { weeks: Week[]; units: UnitSystem }) {
   return (
     <Stack spacing={1.5}>
       {weeks.map((week) => {
-        const days = week.days.filter((day) => day.activities.length > 0);
+        const days = week.days.filter((day) => day.activities.length > 0 || day.today);
         return (
           <Box key={week.start} role="group" aria-label={weekLabel(week)}>
             <Stack
@@ -152,11 +169,26 @@ function PhoneMonth({ weeks, units }: { weeks: Week[]; units: UnitSystem }) {
               </Typography>
             ) : (
               days.map((day) => (
-                <Stack key={day.date} direction="row" spacing={1} sx={{ py: 0.5 }}>
-                  <Typography variant="body2" color="text.secondary" sx={{ width: 84, flexShrink: 0 }}>
-                    {formatDay(day.date, 'medium')}
+                <Stack
+                  key={day.date}
+                  direction="row"
+                  spacing={1}
+                  aria-current={day.today ? 'date' : undefined}
+                  sx={{ py: 0.5 }}
+                >
+                  <Typography
+                    variant="body2"
+                    color={day.today ? 'primary' : 'text.secondary'}
+                    sx={{ width: 84, flexShrink: 0, fontWeight: day.today ? 700 : 400 }}
+                  >
+                    {day.today ? TODAY : formatDay(day.date, 'medium')}
                   </Typography>
                   <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1 }}>
+                    {day.activities.length === 0 && (
+                      <Typography variant="body2" color="text.disabled">
+                        No activities
+                      </Typography>
+                    )}
                     {day.activities.map((activity) => (
                       <ActivityEntry key={activity.id} activity={activity} units={units} />
                     ))}
@@ -175,7 +207,9 @@ export function ActivityCalendar({ month, items, units, onMonth }: ActivityCalen
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const firstDay = firstDayOfWeek();
-  const weeks = useMemo(() => monthCalendarWeeks(month, items, firstDay), [month, items, firstDay]);
+  // The day the calendar opened on: a calendar left open past midnight marks it until it is opened again.
+  const [today] = useState(() => localDate(Date.now(), runnerTimeZone()));
+  const weeks = useMemo(() => monthCalendarWeeks(month, items, firstDay, today), [month, items, firstDay, today]);
   const title = formatMonthYear(`${month}-01`);
   return (
     <Box sx={{ p: { xs: 1.5, md: 2 } }}>

@@ -182,7 +182,12 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
             <TableRow
               key={activity.id}
               hover
-              onClick={() => void navigate(to)}
+              // The name's own link has already gone there: a second push would make Back land on it again.
+              onClick={(event) => {
+                if (!event.defaultPrevented) {
+                  void navigate(to);
+                }
+              }}
               selected={selected.has(activity.id)}
               sx={{ cursor: 'pointer', '& td': { typography: 'body2' } }}
             >

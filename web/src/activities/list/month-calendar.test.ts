@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { calendarRange, monthCalendarWeeks, monthRange, shiftMonth } from './month-calendar.ts';
 
 const run = (startDateLocal: string, distance: number) => ({ startDateLocal, distance });
+/** A today outside every month shown here. */
+const NO_TODAY = '2030-01-01';
 
 describe('the activity list month calendar', () => {
   it('gives a month its inclusive date range, leap years included', () => {
@@ -18,7 +20,7 @@ describe('the activity list month calendar', () => {
 
   it('starts each week on Monday where the locale does, filling the edges from the next months', () => {
     // November 2026 begins on a Sunday and ends on a Monday.
-    const weeks = monthCalendarWeeks('2026-11', [], 1);
+    const weeks = monthCalendarWeeks('2026-11', [], 1, NO_TODAY);
     expect(weeks.map((week) => week.start)).toEqual([
       '2026-10-26',
       '2026-11-02',
@@ -41,7 +43,7 @@ describe('the activity list month calendar', () => {
   });
 
   it('starts each week on Sunday where the locale does', () => {
-    const weeks = monthCalendarWeeks('2026-11', [], 7);
+    const weeks = monthCalendarWeeks('2026-11', [], 7, NO_TODAY);
     expect(weeks.map((week) => week.start)).toEqual([
       '2026-11-01',
       '2026-11-08',
@@ -62,6 +64,7 @@ describe('the activity list month calendar', () => {
         run('2026-11-09T07:00:00', 3000),
       ],
       1,
+      NO_TODAY,
     );
     const tuesday = weeks[1]!.days[1]!;
     expect(tuesday.date).toBe('2026-11-03');
@@ -91,11 +94,22 @@ describe('the activity list month calendar', () => {
         run('2026-12-03T07:00:00', 7000),
       ],
       1,
+      NO_TODAY,
     );
     expect(weeks.map((week) => week.distanceM)).toEqual([16000, 0, 0, 0, 0, 11000]);
     const friday = weeks[0]!.days[4]!;
     expect(friday).toMatchObject({ date: '2026-10-30', inMonth: false });
     expect(friday.activities.map((activity) => activity.distance)).toEqual([6000]);
     expect(weeks[5]!.days[3]!.activities.map((activity) => activity.distance)).toEqual([7000]);
+  });
+
+  it('marks the runner’s today, also on a neighbouring month’s day of the first or last row', () => {
+    const marked = (today: string) =>
+      monthCalendarWeeks('2026-11', [], 1, today).flatMap((week) =>
+        week.days.filter((day) => day.today).map((day) => day.date),
+      );
+    expect(marked('2026-11-04')).toEqual(['2026-11-04']);
+    expect(marked('2026-12-02')).toEqual(['2026-12-02']);
+    expect(marked('2026-12-07')).toEqual([]);
   });
 });

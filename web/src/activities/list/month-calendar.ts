@@ -2,7 +2,7 @@
  * The activity list's month calendar as rows of the reader's weeks: each row starts on the locale's
  * first day of the week (lib/format.ts firstDayOfWeek, as the training plan calendar does), holds
  * seven days (those of the neighbouring months marked outside), the activities started on each day
- * by their local date, and the week's total distance over all seven days: a week that straddles two
+ * by their local date (the runner's today marked), and the week's total distance over all seven days: a week that straddles two
  * months totals the same in both, so the calendar asks for the shown range (calendarRange), not only
  * the month.
  */
@@ -16,6 +16,8 @@ export interface MonthCalendarDay<A extends CalendarActivity> {
   date: string;
   /** False for the days of the previous or next month that fill the first and last rows. */
   inMonth: boolean;
+  /** The runner's today (marked on the calendar). */
+  today: boolean;
   activities: A[];
 }
 
@@ -51,14 +53,15 @@ export function calendarRange(month: string, firstDay: number): { from: string; 
 }
 
 /**
- * `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday. `activities` may run
- * over the whole shown range (calendarRange): those of the neighbouring months' days sit on their
- * days too and count in their week's total.
+ * `firstDay` is the locale's first day of the week, 1 = Monday … 7 = Sunday; `today` the runner's
+ * date (YYYY-MM-DD). `activities` may run over the whole shown range (calendarRange): those of the
+ * neighbouring months' days sit on their days too and count in their week's total.
  */
 export function monthCalendarWeeks<A extends CalendarActivity>(
   month: string,
   activities: readonly A[],
   firstDay: number,
+  today: string,
 ): MonthCalendarWeek<A>[] {
   const { from, to } = monthRange(month);
   const byDay = new Map<string, A[]>();
@@ -75,7 +78,7 @@ export function monthCalendarWeeks<A extends CalendarActivity>(
   for (let start = weekStart(firstTime, firstDay); start <= lastTime; start += 7 * DAY_MS) {
     const days = Array.from({ length: 7 }, (_, index) => {
       const date = dayOf(start + index * DAY_MS);
-      return { date, inMonth: date >= from && date <= to, activities: byDay.get(date) ?? [] };
+      return { date, inMonth: date >= from && date <= to, today: date === today, activities: byDay.get(date) ?? [] };
     });
     const distanceM = days.reduce(
       (sum, day) => sum + day.activities.reduce((daySum, activity) => daySum + activity.distance, 0),

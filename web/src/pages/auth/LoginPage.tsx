@@ -1,9 +1,13 @@
-/** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
+/**
+ * /login: e-mail and password; returns to the guarded page that sent the visitor here. After an
+ * account's deletion it says that the account is gone.
+ */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../../core/product.ts';
+import { ACCOUNT_DELETED_PARAM, ACCOUNT_DELETION_MESSAGES } from '../../../../core/account-deletion.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
 import { TWO_FACTOR_LOGIN_PARAM, needsTwoFactor, twoFactorLanding } from '../../../../core/two-factor.ts';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
@@ -142,6 +146,7 @@ function LoginForm() {
       }
     >
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+        {params.has(ACCOUNT_DELETED_PARAM) && <Alert severity="success">{ACCOUNT_DELETION_MESSAGES.done}</Alert>}
         {sessionEnd && !signIn.error && (
           <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
             {SESSION_END_MESSAGES[sessionEnd.reason]}
