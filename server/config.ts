@@ -109,7 +109,23 @@ export interface Config {
   backup: { dir: string; keep: number };
   /** Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, both or neither); null: Google is off. */
   google: GoogleConfig | null;
+  /** Text messages over Twilio's Messages API (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM); null: none sent. */
+  sms: SmsConfig | null;
 }
+
+/** Twilio's Programmable Messaging API (server/integrations/sms/twilio-sms.ts). */
+export interface SmsConfig {
+  accountSid: string;
+  authToken: string;
+  /** SMS_FROM: the sending number (E.164) or a Messaging Service SID (MG…). */
+  from: string;
+  /** SMS_API_URL: Twilio's API (a stand-in in tests). */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+export const TWILIO_API_URL = 'https://api.twilio.com';
+const SMS_VARIABLES = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
 
 /** Google sign-in over OpenID Connect (server/auth/google.ts). */
 export interface GoogleConfig {
@@ -433,7 +449,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       keep: readInteger(env, 'BACKUP_KEEP', 7),
     },
     google: loadGoogleConfig(env),
+    sms: loadSmsConfig(env),
   };
+}
+
+function loadSmsConfig(env: Env): SmsConfig | null {
+  const [accountSid = '', authToken = '', from = ''] = SMS_VARIABLES.map((name) => env[name]?.trim() ?? '');
+  const missing = SMS_VARIABLES.filter((name) => (env[name]?.trim() ?? '') === '');
+  if (missing.length === SMS_VARIABLES.length) {
+    return null;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(`Text messages need ${SMS_VARIABLES.join(', ')} together; missing ${missing.join(', ')}`);
+  }
+  const apiUrl = (env.SMS_API_URL?.trim() || TWILIO_API_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    throw new ConfigError('SMS_API_URL must be an http:// or https:// URL');
+  }
+  return { accountSid, authToken, from, apiUrl, timeoutMs: Math.max(1, readInteger(env, 'SMS_TIMEOUT_MS', 10_000)) };
 }
 
 function loadGoogleConfig(env: Env): GoogleConfig | null {

@@ -23,6 +23,9 @@ export interface AuthUsersTable {
   image: string | null;
   disabled: Generated<boolean>;
   twoFactorEnabled: Generated<boolean>;
+  /** E.164, unique; signs in by text message once confirmed (migration 0050). */
+  phoneNumber: string | null;
+  phoneNumberVerified: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

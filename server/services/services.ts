@@ -34,6 +34,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { createSmsSender } from '../integrations/sms/sms-sender.ts';
 import { createErrorReports } from './error-report-service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createWeatherClient } from '../integrations/weather/open-meteo-client.ts';
@@ -48,6 +49,9 @@ import {
   changePassword,
   deleteAccount,
   endOtherSessions,
+  forgetPhoneNumber,
+  phoneSignInOf,
+  requestPhoneCode,
   isNewAccount,
   setAccountDisabled,
 } from './account-service.ts';
@@ -374,6 +378,7 @@ export function createServices(deps: ServiceDeps) {
     sessionClock,
     jobs: deps.jobs,
     passwordHashing: deps.passwordHashing,
+    sms: createSmsSender(config, logger, clock),
   });
 
   /**
@@ -628,6 +633,9 @@ export function createServices(deps: ServiceDeps) {
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, sessions, user, new Date(clock.now())),
+    phoneSignIn: (userId: string) => phoneSignInOf(db, auth, userId),
+    requestPhoneCode: (userId: string, phoneNumber: string) => requestPhoneCode(db, auth, userId, phoneNumber),
+    forgetPhoneNumber: (userId: string) => forgetPhoneNumber(db, userId, new Date(clock.now())),
     /** The operator disables or re-enables an account: its sessions are refused, or let in again, at once. */
     setDisabled: (userId: string, disabled: boolean) =>
       setAccountDisabled(db, sessions, userId, disabled, new Date(clock.now())),

@@ -1,6 +1,9 @@
-/** /login: e-mail and password; returns to the guarded page that sent the visitor here. */
+/**
+ * /login: e-mail and password, a sign-in link, Google, or a phone number and a texted code (its form
+ * loaded only when chosen); returns to the guarded page that sent the visitor here.
+ */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { REGISTRATION_MESSAGES, registrationSchema } from '../../../../core/profile.ts';
 import { SESSION_END_MESSAGES } from '../../../../core/session.ts';
@@ -17,6 +20,10 @@ import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
 import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { PHONE_SIGN_IN_OPTION } from '../../../../core/phone-sign-in.ts';
+import { usePhoneSignInOffered } from '../../auth/use-phone-sign-in.ts';
+
+const PhoneSignIn = lazy(() => import('./PhoneSignIn.tsx'));
 
 /** The registration form's e-mail rule: an address that could not register cannot sign in either. */
 const emailSchema = registrationSchema.shape.email;
@@ -73,6 +80,8 @@ function LoginForm() {
   const resendVerification = useResendVerification();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const phoneOffered = usePhoneSignInOffered();
+  const [byPhone, setByPhone] = useState(false);
   const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
   // The password was right, or Google answered (TWO_FACTOR_LOGIN_PARAM), and the account asks for a
   // second factor (no session yet).
@@ -134,73 +143,87 @@ function LoginForm() {
         </>
       }
     >
-      <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
-        {sessionEnd && !signIn.error && (
-          <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
-            {SESSION_END_MESSAGES[sessionEnd.reason]}
-          </Alert>
-        )}
-        {signIn.error && (
-          <Alert
-            severity="error"
-            action={
-              signIn.error instanceof ApiError && signIn.error.details.code === 'email-not-verified' ? (
-                <Button
-                  color="inherit"
-                  size="small"
-                  disabled={resendVerification.isPending}
-                  onClick={() => resendVerification.mutate(email.trim())}
-                >
-                  Send new link
-                </Button>
-              ) : undefined
-            }
+      {byPhone ? (
+        <Stack spacing={2}>
+          <Suspense fallback={null}>
+            <PhoneSignIn redirect={redirect} onChallenged={() => setChallenged(true)} />
+          </Suspense>
+          <Button onClick={() => setByPhone(false)}>Sign in with e-mail</Button>
+        </Stack>
+      ) : (
+        <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
+          {sessionEnd && !signIn.error && (
+            <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
+              {SESSION_END_MESSAGES[sessionEnd.reason]}
+            </Alert>
+          )}
+          {signIn.error && (
+            <Alert
+              severity="error"
+              action={
+                signIn.error instanceof ApiError && signIn.error.details.code === 'email-not-verified' ? (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={resendVerification.isPending}
+                    onClick={() => resendVerification.mutate(email.trim())}
+                  >
+                    Send new link
+                  </Button>
+                ) : undefined
+              }
+            >
+              {signIn.error.message}
+            </Alert>
+          )}
+          {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
+          {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
+          <TextField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            onBlur={() => touch('email')}
+            error={Boolean(touched.email && emailError)}
+            helperText={touched.email && emailError ? emailError : ' '}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            onBlur={() => touch('password')}
+            error={Boolean(touched.password && passwordError)}
+            helperText={touched.password && passwordError ? passwordError : ' '}
+          />
+          <Link
+            component={RouterLink}
+            to="/auth/forgot-password"
+            state={{ email: email.trim() }}
+            variant="body2"
+            sx={{ alignSelf: 'flex-end' }}
           >
-            {signIn.error.message}
-          </Alert>
-        )}
-        {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
-        {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => touch('email')}
-          error={Boolean(touched.email && emailError)}
-          helperText={touched.email && emailError ? emailError : ' '}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={() => touch('password')}
-          error={Boolean(touched.password && passwordError)}
-          helperText={touched.password && passwordError ? passwordError : ' '}
-        />
-        <Link
-          component={RouterLink}
-          to="/auth/forgot-password"
-          state={{ email: email.trim() }}
-          variant="body2"
-          sx={{ alignSelf: 'flex-end' }}
-        >
-          Forgot password?
-        </Link>
-        <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
-        <Button
-          component={RouterLink}
-          to="/auth/sign-in-link"
-          state={{ email: email.trim() }}
-          variant="outlined"
-          size="large"
-        >
-          E-mail me a sign-in link
-        </Button>
-      </Stack>
+            Forgot password?
+          </Link>
+          <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
+          <Button
+            component={RouterLink}
+            to="/auth/sign-in-link"
+            state={{ email: email.trim() }}
+            variant="outlined"
+            size="large"
+          >
+            E-mail me a sign-in link
+          </Button>
+          {phoneOffered && (
+            <Button variant="outlined" size="large" onClick={() => setByPhone(true)}>
+              {PHONE_SIGN_IN_OPTION}
+            </Button>
+          )}
+        </Stack>
+      )}
       <GoogleSignIn redirect={redirect} callbackError={params.get('error')} />
     </AuthLayout>
   );
