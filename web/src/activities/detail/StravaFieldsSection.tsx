@@ -26,9 +26,11 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export function StravaFieldsSection({ strava, units }: { strava: StravaFields; units: UnitSystem }) {
-  const flags = [strava.trainer && T.trainer, strava.commute && T.commute, strava.private && T.private].filter(
-    (flag): flag is string => typeof flag === 'string',
-  );
+  const flags: string[] = [
+    ...(strava.trainer ? [T.trainer] : []),
+    ...(strava.commute ? [T.commute] : []),
+    ...(strava.private ? [T.private] : []),
+  ];
   const details: [string, string][] = [
     ...(strava.workoutType === null ? [] : [[T.workoutType, strava.workoutType] as [string, string]]),
     ...(strava.location === null ? [] : [[T.location, strava.location] as [string, string]]),
