@@ -18,9 +18,6 @@ export function normalisePhoneNumber(typed: string): string | null {
   return E164.test(withPlus) ? withPlus : null;
 }
 
-/** The sign-in page's button, apart from the other texts: that page loads the phone form only when asked. */
-export const PHONE_SIGN_IN_OPTION = 'Sign in with phone';
-
 export const PHONE_SIGN_IN_TEXTS = {
   number: 'Phone number',
   numberHelp: 'With your country code, e.g. +44 7700 900123',

@@ -4,7 +4,7 @@
  * loads only then), gets a code texted to the number, enters it and lands on the dashboard.
  */
 import { describe, expect, test } from 'vitest';
-import { PHONE_SIGN_IN_OPTION, PHONE_SIGN_IN_TEXTS } from '../core/phone-sign-in.ts';
+import { PHONE_SIGN_IN_TEXTS } from '../core/phone-sign-in.ts';
 import type { ApiClient } from '../server/test-support/api-client.ts';
 import {
   DESKTOP_ONLY,
@@ -63,7 +63,7 @@ describe.each(DESKTOP_ONLY)('phone sign-in (%s)', (viewport) => {
 
     const { page } = await browser.newPage(viewport);
     await page.goto('/login');
-    await page.getByRole('button', { name: PHONE_SIGN_IN_OPTION }).click();
+    await page.getByRole('button', { name: 'Sign in with phone' }).click();
     await page
       .getByRole('textbox', { name: PHONE_SIGN_IN_TEXTS.number })
       .fill(`${number.slice(0, 3)} ${number.slice(3)}`);

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { normalisePhoneNumber, PHONE_CODE_DIGITS, PHONE_SIGN_IN_TEXTS } from '../../../core/phone-sign-in.ts';
 import { api, requestJson, unwrap } from '../api/client.ts';
-import { usePhoneSignInOffered } from '../auth/use-phone-sign-in.ts';
+import { usePhoneSignInOffered } from '../auth/use-google.ts';
 import { PHONE_SIGN_IN_QUERY_KEY } from '../lib/query-keys.ts';
 import { AccountSection } from './AccountSection.tsx';
 

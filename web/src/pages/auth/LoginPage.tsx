@@ -20,8 +20,7 @@ import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
 import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
-import { PHONE_SIGN_IN_OPTION } from '../../../../core/phone-sign-in.ts';
-import { usePhoneSignInOffered } from '../../auth/use-phone-sign-in.ts';
+import { usePhoneSignInOffered } from '../../auth/use-google.ts';
 
 const PhoneSignIn = lazy(() => import('./PhoneSignIn.tsx'));
 
@@ -219,7 +218,7 @@ function LoginForm() {
           </Button>
           {phoneOffered && (
             <Button variant="outlined" size="large" onClick={() => setByPhone(true)}>
-              {PHONE_SIGN_IN_OPTION}
+              Sign in with phone
             </Button>
           )}
         </Stack>
