@@ -142,87 +142,86 @@ function LoginForm() {
         </>
       }
     >
-      {byPhone ? (
+      {byPhone && (
         <Stack spacing={2}>
           <Suspense fallback={null}>
             <PhoneSignIn redirect={redirect} onChallenged={() => setChallenged(true)} />
           </Suspense>
           <Button onClick={() => setByPhone(false)}>Sign in with e-mail</Button>
         </Stack>
-      ) : (
-        <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
-          {sessionEnd && !signIn.error && (
-            <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
-              {SESSION_END_MESSAGES[sessionEnd.reason]}
-            </Alert>
-          )}
-          {signIn.error && (
-            <Alert
-              severity="error"
-              action={
-                signIn.error instanceof ApiError && signIn.error.details.code === 'email-not-verified' ? (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    disabled={resendVerification.isPending}
-                    onClick={() => resendVerification.mutate(email.trim())}
-                  >
-                    Send new link
-                  </Button>
-                ) : undefined
-              }
-            >
-              {signIn.error.message}
-            </Alert>
-          )}
-          {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
-          {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
-          <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            onBlur={() => touch('email')}
-            error={Boolean(touched.email && emailError)}
-            helperText={touched.email && emailError ? emailError : ' '}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            onBlur={() => touch('password')}
-            error={Boolean(touched.password && passwordError)}
-            helperText={touched.password && passwordError ? passwordError : ' '}
-          />
-          <Link
-            component={RouterLink}
-            to="/auth/forgot-password"
-            state={{ email: email.trim() }}
-            variant="body2"
-            sx={{ alignSelf: 'flex-end' }}
-          >
-            Forgot password?
-          </Link>
-          <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
-          <Button
-            component={RouterLink}
-            to="/auth/sign-in-link"
-            state={{ email: email.trim() }}
-            variant="outlined"
-            size="large"
-          >
-            E-mail me a sign-in link
-          </Button>
-          {phoneOffered && (
-            <Button variant="outlined" size="large" onClick={() => setByPhone(true)}>
-              Sign in with phone
-            </Button>
-          )}
-        </Stack>
       )}
+      <Stack component="form" spacing={2.5} noValidate onSubmit={submit} sx={byPhone ? { display: 'none' } : undefined}>
+        {sessionEnd && !signIn.error && (
+          <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
+            {SESSION_END_MESSAGES[sessionEnd.reason]}
+          </Alert>
+        )}
+        {signIn.error && (
+          <Alert
+            severity="error"
+            action={
+              signIn.error instanceof ApiError && signIn.error.details.code === 'email-not-verified' ? (
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={resendVerification.isPending}
+                  onClick={() => resendVerification.mutate(email.trim())}
+                >
+                  Send new link
+                </Button>
+              ) : undefined
+            }
+          >
+            {signIn.error.message}
+          </Alert>
+        )}
+        {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
+        {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => touch('email')}
+          error={Boolean(touched.email && emailError)}
+          helperText={touched.email && emailError ? emailError : ' '}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          onBlur={() => touch('password')}
+          error={Boolean(touched.password && passwordError)}
+          helperText={touched.password && passwordError ? passwordError : ' '}
+        />
+        <Link
+          component={RouterLink}
+          to="/auth/forgot-password"
+          state={{ email: email.trim() }}
+          variant="body2"
+          sx={{ alignSelf: 'flex-end' }}
+        >
+          Forgot password?
+        </Link>
+        <SubmitButton pending={signIn.isPending}>Sign in</SubmitButton>
+        <Button
+          component={RouterLink}
+          to="/auth/sign-in-link"
+          state={{ email: email.trim() }}
+          variant="outlined"
+          size="large"
+        >
+          E-mail me a sign-in link
+        </Button>
+        {phoneOffered && (
+          <Button variant="outlined" size="large" onClick={() => setByPhone(true)}>
+            Sign in with phone
+          </Button>
+        )}
+      </Stack>
       <GoogleSignIn redirect={redirect} callbackError={params.get('error')} />
     </AuthLayout>
   );
