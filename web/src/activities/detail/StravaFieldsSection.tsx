@@ -76,7 +76,7 @@ export function StravaFieldsSection({ strava, units }: { strava: StravaFields; u
                   <TableRow key={effort.id}>
                     <TableCell sx={{ wordBreak: 'break-word' }}>
                       {effort.name}
-                      <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
+                      <Typography variant="caption" color="text.secondary" component="div">
                         {formatDistance(effort.distance, units)}
                       </Typography>
                     </TableCell>
