@@ -7,6 +7,9 @@
  * callback route, and a forged state.
  */
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ActivityDetail, ActivityPage } from '../core/activity/schemas.ts';
+import { STRAVA_FIELD_TEXTS, type StravaFields } from '../core/strava/activity-fields.ts';
 import type { StravaStatus } from '../core/strava/api.ts';
 import { STRAVA_TEXTS } from '../core/strava/api.ts';
 import {
@@ -22,6 +25,18 @@ import {
 import { signUpViaApi } from './support/api.ts';
 
 const SYNC_TIMEOUT_MS = 60_000;
+
+/** The first listed activity whose detail (fetched from Strava on opening) passes `wanted`. */
+async function firstDetail(page: Page, list: string, wanted: (detail: ActivityDetail) => boolean) {
+  const page1 = (await (await page.request.get(list)).json()) as ActivityPage;
+  for (const item of page1.items) {
+    const detail = (await (await page.request.get(`/api/activities/${item.id}`)).json()) as ActivityDetail;
+    if (wanted(detail)) {
+      return detail;
+    }
+  }
+  throw new Error(`none of ${page1.items.length} activities from ${list} has what the test needs`);
+}
 
 describe.each(DESKTOP_ONLY)('Strava (%s)', (viewport) => {
   const browser = useBrowser();
@@ -72,6 +87,41 @@ describe.each(DESKTOP_ONLY)('Strava (%s)', (viewport) => {
     await expect.poll(() => page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(1);
     await expectVisible(page.getByText(STRAVA_TEXTS.notShareable));
     await screenshot(page, `strava-${viewport}-detail`);
+
+    // Strava's own fields on a commute ride: its kudos, the Commute flag, its segment efforts with
+    // their PR rank, and each lap's power.
+    const ride = await firstDetail(page, '/api/activities?source=strava&type=ride&limit=40', (detail) =>
+      Boolean(detail.strava?.commute && detail.strava.segmentEfforts.length > 0),
+    );
+    const fields = ride.strava as StravaFields;
+    await page.goto(`/activities/${ride.id}`);
+    const section = page.getByTestId('strava-fields');
+    const kudos = section.getByRole('group', { name: STRAVA_FIELD_TEXTS.kudos, exact: true });
+    await expectVisible(kudos);
+    await expect
+      .poll(async () => (await kudos.innerText()).split(/\s+/))
+      .toEqual([STRAVA_FIELD_TEXTS.kudos, String(fields.kudosCount)]);
+    await expectVisible(section.getByLabel('Strava flags').getByText(STRAVA_FIELD_TEXTS.commute, { exact: true }));
+    const segments = section.getByRole('table', { name: STRAVA_FIELD_TEXTS.segments });
+    await expect.poll(() => segments.getByRole('row').count()).toBe(fields.segmentEfforts.length + 1);
+    const first = fields.segmentEfforts[0];
+    await expectVisible(
+      segments
+        .getByRole('row')
+        .nth(1)
+        .getByText(first?.name ?? '', { exact: false }),
+    );
+    await expectVisible(
+      segments
+        .getByRole('row')
+        .nth(1)
+        .getByText(STRAVA_FIELD_TEXTS.rank(first?.prRank ?? null)),
+    );
+    const laps = page.getByRole('table', { name: 'Laps' });
+    await expectVisible(laps.getByRole('columnheader', { name: 'Avg power' }));
+    await expect.poll(() => laps.getByRole('cell', { name: '180 W' }).count()).toBe(ride.laps.length);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `strava-${viewport}-detail-strava-fields`);
   });
 });
 

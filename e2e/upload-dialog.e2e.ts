@@ -116,3 +116,50 @@ describe.each(DESKTOP_ONLY)('upload dialog: a file without any date (%s)', (view
     await screenshot(page, 'activities-mobile-not-counted');
   });
 });
+
+describe.each(DESKTOP_ONLY)('upload dialog: retries (%s)', (viewport) => {
+  const browser = useBrowser();
+
+  test('an upload answered 503 twice says it retries, then imports the file once', async () => {
+    const { page } = await browser.newPage(viewport);
+    await signUpViaApi(page, newAccount({ name: 'Retry Runner' }));
+    await expectVisible(heading(page, 'Hi, Retry'));
+    // The server's first two answers are 503s; the third request reaches it.
+    let answered503 = 0;
+    await page.route('**/api/activities/uploads', async (route) => {
+      if (answered503 < 2) {
+        answered503 += 1;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { type: 'api_error', message: 'Service unavailable' } }),
+        });
+      } else {
+        await route.continue();
+      }
+    });
+
+    await page.getByRole('button', { name: 'Upload activities' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel('Activity files')
+      .setInputFiles([{ name: 'lake.gpx', mimeType: 'application/gpx+xml', buffer: fixture('cerknicko-jezero.gpx') }]);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+
+    const notice = dialog.getByRole('status').filter({ hasText: 'The server answered 503.' });
+    await expectVisible(notice);
+    await expect
+      .poll(() => notice.textContent())
+      .toMatch(
+        /^The server answered 503\. Trying again in [12] s — uploads are retried for up to 2 minutes per file and 10 minutes in all\.$/,
+      );
+    await screenshot(page, `upload-dialog-${viewport}-retrying`);
+
+    await expect.poll(() => dialog.getByTestId('upload-state').allInnerTexts()).toEqual(['Complete']);
+    await expectVisible(dialog.getByText('1 imported.'));
+    expect(answered503).toBe(2);
+    await expect.poll(() => notice.count()).toBe(0);
+    const list = (await (await page.request.get('/api/activities?limit=10')).json()) as ActivityPage;
+    expect(list.items.map((item) => item.originalFilename)).toEqual(['lake.gpx']);
+  });
+});

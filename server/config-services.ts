@@ -1,5 +1,5 @@
 /**
- * The configuration's sections for outside services (config.ts gathers them): Google sign-in, mail,
+ * The configuration's sections for outside services (config.ts gathers them): text messages, Google sign-in, mail,
  * Stripe and what a subscription unlocks, the weather provider, the planner's routing and
  * elevation services, and Strava.
  */
@@ -21,6 +21,36 @@ import {
 } from '../core/strava/constants.ts';
 import { DEFAULT_GEOCODING_URL, DEFAULT_WEATHER_ARCHIVE_URL, DEFAULT_WEATHER_URL } from '../core/weather/open-meteo.ts';
 import { ConfigError, readBoolean, readInteger, readServiceUrl, type Env } from './config-readers.ts';
+
+/** Twilio's Programmable Messaging API (server/integrations/sms/twilio-sms.ts). */
+export interface SmsConfig {
+  accountSid: string;
+  authToken: string;
+  /** SMS_FROM: the sending number (E.164) or a Messaging Service SID (MG…). */
+  from: string;
+  /** SMS_API_URL: Twilio's API (a stand-in in tests). */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+export const TWILIO_API_URL = 'https://api.twilio.com';
+const SMS_VARIABLES = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+
+export function loadSmsConfig(env: Env): SmsConfig | null {
+  const [accountSid = '', authToken = '', from = ''] = SMS_VARIABLES.map((name) => env[name]?.trim() ?? '');
+  const missing = SMS_VARIABLES.filter((name) => (env[name]?.trim() ?? '') === '');
+  if (missing.length === SMS_VARIABLES.length) {
+    return null;
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(`Text messages need ${SMS_VARIABLES.join(', ')} together; missing ${missing.join(', ')}`);
+  }
+  const apiUrl = (env.SMS_API_URL?.trim() || TWILIO_API_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    throw new ConfigError('SMS_API_URL must be an http:// or https:// URL');
+  }
+  return { accountSid, authToken, from, apiUrl, timeoutMs: Math.max(1, readInteger(env, 'SMS_TIMEOUT_MS', 10_000)) };
+}
 
 /** Google sign-in over OpenID Connect (server/auth/google.ts). */
 export interface GoogleConfig {

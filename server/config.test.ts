@@ -198,6 +198,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       mail: null,
       requireEmailVerification: false,
       google: null,
+      sms: null,
     });
     expect(DEFAULT_AUTH_RATE_LIMIT).toEqual({ window: 60, max: 10 });
   });
@@ -227,6 +228,22 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         GOOGLE_DISCOVERY_URL: 'ftp://x',
       }),
     ).toThrow('GOOGLE_DISCOVERY_URL must be an http:// or https:// URL');
+  });
+
+  it('texts through Twilio with SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM together, or not at all', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).sms).toBeNull();
+    expect(
+      loadConfig({ APP_SECRET: SECRET, SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'token', SMS_FROM: '+15005550006' }).sms,
+    ).toEqual({
+      accountSid: 'AC1',
+      authToken: 'token',
+      from: '+15005550006',
+      apiUrl: 'https://api.twilio.com',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ APP_SECRET: SECRET, SMS_ACCOUNT_SID: 'AC1', SMS_FROM: '+15005550006' })).toThrow(
+      'Text messages need SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM together; missing SMS_AUTH_TOKEN',
+    );
   });
 
   it('points the weather provider where WEATHER_URL, WEATHER_ARCHIVE_URL and WEATHER_GEOCODING_URL say', () => {

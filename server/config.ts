@@ -20,11 +20,13 @@ import { ConfigError, readBoolean, readInteger, readServiceUrl, type Env } from 
 import {
   loadGoogleConfig,
   loadMailConfig,
+  loadSmsConfig,
   loadStravaConfig,
   loadStripeConfig,
   loadWeatherConfig,
   readSubscriptionFeatures,
   type GoogleConfig,
+  type SmsConfig,
   type MailConfig,
   type PlannerConfig,
   type StravaConfig,
@@ -33,7 +35,7 @@ import {
 } from './config-services.ts';
 
 export { ConfigError } from './config-readers.ts';
-export { GOOGLE_DISCOVERY_URL, STRIPE_VARIABLES } from './config-services.ts';
+export { GOOGLE_DISCOVERY_URL, STRIPE_VARIABLES, TWILIO_API_URL } from './config-services.ts';
 export type * from './config-services.ts';
 
 /** The database behind the server: PGlite in process by default, PostgreSQL when DATABASE_URL is set. */
@@ -113,6 +115,8 @@ export interface Config {
   backup: { dir: string; keep: number };
   /** Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, both or neither); null: Google is off. */
   google: GoogleConfig | null;
+  /** Text messages over Twilio's Messages API (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM); null: none sent. */
+  sms: SmsConfig | null;
 }
 
 /** Requests per window: upload requests and Strava connect/exchange per user, webhook posts per address. */
@@ -296,6 +300,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       keep: readInteger(env, 'BACKUP_KEEP', 7),
     },
     google: loadGoogleConfig(env),
+    sms: loadSmsConfig(env),
   };
 }
 

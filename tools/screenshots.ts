@@ -152,7 +152,7 @@ for (const [width, height, suffix] of [
   await shoot(page, `login-${suffix}`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('alert').waitFor();
   await shoot(page, `login-error-${suffix}`);
   await context.close();

@@ -19,3 +19,6 @@ export const MAX_SPLITS = 1000;
  * 161; a track session of 400 m repeats a few dozen. Laps past the bound are not described.
  */
 export const MAX_LAPS = 1000;
+
+/** At most this many of a Strava activity's segment efforts are kept (a long ride crosses a few hundred). */
+export const MAX_SEGMENT_EFFORTS = 1000;

@@ -4,6 +4,7 @@
  * seconds, speeds in m/s; display units are the client's business (core/units.ts).
  */
 import { activityGearSchema } from '../gear.ts';
+import { stravaFieldsSchema } from '../strava/activity-fields.ts';
 import { z } from 'zod';
 import { normaliseUserText, truncateText } from '../user-text.ts';
 import { UPLOAD_ACTIVITY_TYPES } from './parsed.ts';
@@ -115,9 +116,13 @@ export const splitSchema = z.object({
 export type SplitRecord = z.infer<typeof splitSchema>;
 
 export const lapSchema = z.object({
+  /** Strava's lap id; files' laps have none. */
+  id: z.string().nullable().optional(),
   lapIndex: z.number().int(),
   name: z.string(),
   startDate: z.string().nullable(),
+  /** Strava's start on the activity's local clock ("YYYY-MM-DDTHH:mm:ssZ" as Strava writes it). */
+  startDateLocal: z.string().nullable().optional(),
   elapsedTime: z.number(),
   movingTime: z.number(),
   distance: z.number(),
@@ -128,6 +133,8 @@ export const lapSchema = z.object({
   maxSpeed: z.number(),
   averageHeartrate: z.number().nullable(),
   averageCadence: z.number().nullable(),
+  /** Average power in watts, where a power meter (or Strava's estimate for a ride) gave one. */
+  averageWatts: z.number().nullable().optional(),
 });
 export type LapRecord = z.infer<typeof lapSchema>;
 
@@ -149,6 +156,8 @@ export const activityDetailSchema = activitySummarySchema.extend({
   laps: z.array(lapSchema),
   splitsMetric: z.array(splitSchema),
   splitsStandard: z.array(splitSchema),
+  /** A Strava activity's own fields (core/strava/activity-fields.ts), for its owner; null otherwise. */
+  strava: stravaFieldsSchema.nullable(),
   /** A Strava activity whose details Strava could not send just now (spec §8), with nothing cached. */
   stravaError: z.string().nullable(),
   /**

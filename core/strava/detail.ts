@@ -4,11 +4,12 @@
  * detail fields, splits and laps in the shapes of core/activity/schemas.ts, and a columnar Track,
  * so a Strava run gets the same map, charts and splits as an uploaded one.
  */
-import { MAX_LAPS, MAX_SPLITS } from '../activity/bounds.ts';
+import { MAX_LAPS, MAX_SEGMENT_EFFORTS, MAX_SPLITS } from '../activity/bounds.ts';
 import { cadenceInSteps } from '../activity/cadence.ts';
 import { computeCumulativeDistance } from '../activity/track-distance.ts';
 import type { LapRecord, SplitRecord } from '../activity/schemas.ts';
 import { TrackBuilder, type Track } from '../activity/track.ts';
+import { normalizeSegmentEfforts } from './activity-fields.ts';
 import { DEFAULT_STREAM_KEYS } from './constants.ts';
 
 /** The spec's default keys (elevation as Strava's `altitude`, distance, time) plus what the map and charts draw. */
@@ -57,10 +58,13 @@ function laps(value: unknown, type: string): LapRecord[] {
     .slice(0, MAX_LAPS)
     .map((lap, index) => {
       const startDate = text(lap.start_date);
+      const id = lap.id;
       return {
+        id: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
         lapIndex: Number.isInteger(lap.lap_index) ? (lap.lap_index as number) : index + 1,
         name: text(lap.name) || `Lap ${index + 1}`,
         startDate: startDate === '' || Number.isNaN(Date.parse(startDate)) ? null : new Date(startDate).toISOString(),
+        startDateLocal: text(lap.start_date_local) || null,
         elapsedTime: num(lap.elapsed_time),
         movingTime: num(lap.moving_time),
         distance: num(lap.distance),
@@ -71,6 +75,7 @@ function laps(value: unknown, type: string): LapRecord[] {
         maxSpeed: num(lap.max_speed),
         averageHeartrate: numOrNull(lap.average_heartrate),
         averageCadence: cadenceInSteps(numOrNull(lap.average_cadence), 'strava', type),
+        averageWatts: numOrNull(lap.average_watts),
       };
     });
 }
@@ -94,6 +99,7 @@ export function normalizeStravaDetail(raw: Raw, type: string): StravaDetail {
       locationCountry: text(raw.location_country) || null,
       sufferScore: numOrNull(raw.suffer_score),
       hasHeartrate: raw.has_heartrate === true,
+      hasKudoed: raw.has_kudoed === true,
       prCount: num(raw.pr_count),
       photoCount: num(raw.total_photo_count),
       bestEfforts: (Array.isArray(raw.best_efforts) ? raw.best_efforts : []).filter(isObject).map((effort) => ({
@@ -103,6 +109,7 @@ export function normalizeStravaDetail(raw: Raw, type: string): StravaDetail {
         movingTime: num(effort.moving_time),
         prRank: numOrNull(effort.pr_rank),
       })),
+      segmentEfforts: normalizeSegmentEfforts(raw.segment_efforts, MAX_SEGMENT_EFFORTS),
     },
   };
 }

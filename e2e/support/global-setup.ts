@@ -25,6 +25,7 @@ import { startOpenMeteoStandIn } from '../../tools/service-stand-ins/open-meteo.
 import { startOpenTopoDataStandIn } from '../../tools/service-stand-ins/open-topo-data.ts';
 import { startOsrmStandIn } from '../../tools/service-stand-ins/osrm.ts';
 import { createStravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
+import { startTwilioStandIn } from '../../tools/service-stand-ins/twilio.ts';
 
 export interface SuiteServerUrls {
   baseUrl: string;
@@ -32,6 +33,8 @@ export interface SuiteServerUrls {
   stravaUrl: string;
   /** The Open-Meteo stand-in the server's weather client talks to (forecast, archive, geocoding). */
   weatherUrl: string;
+  /** The Twilio stand-in the server texts sign-in codes through, and its credentials (to list what it sent). */
+  sms: { url: string; accountSid: string; authToken: string };
 }
 
 declare module 'vitest' {
@@ -125,9 +128,10 @@ async function startSuiteServer(build: SuiteBuild, dataDir: string): Promise<Sui
     newAthletePerAuthorization: true,
   });
   const meteo = await startOpenMeteoStandIn();
+  const twilio = await startTwilioStandIn();
   // The route planner's routing and elevation services.
   const [routing, elevation] = await Promise.all([startOsrmStandIn(), startOpenTopoDataStandIn()]);
-  const stopStandIns = () => Promise.all([routing.close(), elevation.close()]);
+  const stopStandIns = () => Promise.all([routing.close(), elevation.close(), twilio.close()]);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -151,6 +155,10 @@ async function startSuiteServer(build: SuiteBuild, dataDir: string): Promise<Sui
     ROUTING_URL: routing.url,
     ELEVATION_URL: `${elevation.url}/v1/srtm30m`,
     ELEVATION_MIN_SPACING_MS: '0',
+    SMS_API_URL: twilio.url,
+    SMS_ACCOUNT_SID: twilio.accountSid,
+    SMS_AUTH_TOKEN: twilio.authToken,
+    SMS_FROM: twilio.from,
   };
   // The browser suite always runs on the embedded database, whatever the shell has configured.
   delete env.DATABASE_URL;
@@ -194,6 +202,7 @@ async function startSuiteServer(build: SuiteBuild, dataDir: string): Promise<Sui
     baseUrl,
     stravaUrl: strava.url,
     weatherUrl: meteo.url,
+    sms: { url: twilio.url, accountSid: twilio.accountSid, authToken: twilio.authToken },
     async stop() {
       stopping = true;
       await stopServer(child);
@@ -306,7 +315,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide(
     'suiteServers',
-    servers.map(({ baseUrl, stravaUrl, weatherUrl }) => ({ baseUrl, stravaUrl, weatherUrl })),
+    servers.map(({ baseUrl, stravaUrl, weatherUrl, sms }) => ({ baseUrl, stravaUrl, weatherUrl, sms })),
   );
   project.provide('webDir', build.webDir);
 

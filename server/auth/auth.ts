@@ -25,6 +25,7 @@ import {
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { GOOGLE_ACCOUNT_LINKING, googlePlugins } from './google.ts';
 import { sessionGate } from './session-gate.ts';
+import { createPhoneSignIn, PHONE_DISABLED_PATHS, type TextMessages } from './phone-sign-in.ts';
 import { claimTotpCode } from './totp-replay.ts';
 import type { Clock } from '../clock.ts';
 
@@ -64,6 +65,8 @@ export interface AuthDeps {
   jobs: JobQueue;
   /** Test servers only (server/auth/password-hashing.ts); without it better-auth hashes its own way. */
   passwordHashing?: PasswordHashing | undefined;
+  /** Text messages (phone sign-in's codes); null: phone sign-in is not offered. */
+  sms: TextMessages | null;
 }
 
 export function createAuth(
@@ -73,10 +76,11 @@ export function createAuth(
   hooks: AuthHooks,
   sessions: SessionCache,
   mailer: Mailer,
-  { clock, sessionClock, jobs, passwordHashing }: AuthDeps,
+  { clock, sessionClock, jobs, passwordHashing, sms }: AuthDeps,
 ) {
   const { passwordPolicy, authRateLimit } = config;
   const emailLinks = createEmailLinks(db, config, logger, mailer, { clock, jobs });
+  const phone = createPhoneSignIn(db, config, logger, sms, { clock });
   const instance = betterAuth({
     appName: 'Stride',
     baseURL: config.publicUrl,
@@ -88,7 +92,8 @@ export function createAuth(
     telemetry: { enabled: false },
     // Every change to a runner's name and photo goes through the profile's rules (PATCH /api/profile,
     // which keeps the account name in step); better-auth's own endpoint would store them unchecked.
-    disabledPaths: ['/update-user'],
+    // A phone number with a password, and password resets by text, are not ways in (phone-sign-in.ts).
+    disabledPaths: ['/update-user', ...PHONE_DISABLED_PATHS],
     logger: {
       log: (level, message, ...args) => {
         logger[level]({ args, source: 'better-auth' }, message);
@@ -133,12 +138,20 @@ export function createAuth(
         // Starting a sign-in or a link with Google counts like a sign-in.
         '/sign-in/social': authRateLimit,
         '/link-social': authRateLimit,
+        // Asking for a code by text and signing in with it count like a sign-in.
+        '/phone-number/*': authRateLimit,
         // The app asks for the session on every page load. Counting those wrote a row per call (the
         // costliest part of the call under load) and guards nothing: a session token cannot be guessed.
         '/get-session': false,
       },
     },
-    plugins: [sessionGate, emailLinks.options.plugin, twoFactorPlugin(), ...googlePlugins(config.google)],
+    plugins: [
+      sessionGate,
+      emailLinks.options.plugin,
+      twoFactorPlugin(),
+      ...googlePlugins(config.google),
+      ...phone.plugins,
+    ],
     advanced: {
       // better-auth turns its Origin/CSRF check off whenever NODE_ENV=test (vitest sets it); Stride
       // keeps it on in every environment so tests exercise the server that production runs.
@@ -158,6 +171,11 @@ export function createAuth(
         }
         // An e-mail link's mode, code and key are checked before better-auth spends the code.
         await emailLinks.checkLink(ctx);
+        // A phone number in E.164, and a code asked for answered alike for every number.
+        const phoneCheck = await phone.checkRequest(ctx);
+        if (phoneCheck !== undefined) {
+          return 'answer' in phoneCheck ? ctx.json(phoneCheck.answer) : { context: { body: phoneCheck.body } };
+        }
         // A code from the authenticator app is accepted once per account.
         await claimTotpCode(db, sessionClock, ctx);
         if (ctx.path === '/change-password' || ctx.path === '/reset-password') {
@@ -301,7 +319,7 @@ export function createAuth(
     const cookie = await sessionCookie(headers);
     return cookie ? sessions.peek(cookie)?.body : undefined;
   };
-  return Object.assign(instance, { sessions, sessionOf, cachedSessionAnswer });
+  return Object.assign(instance, { sessions, sessionOf, cachedSessionAnswer, phoneSignIn: phone.offered });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

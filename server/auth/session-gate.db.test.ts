@@ -1,7 +1,7 @@
 /**
  * The session gate (server/auth/session-gate.ts) sits on session creation, so it holds for every
  * better-auth endpoint. This test enumerates the endpoints the running server answers over HTTP
- * (plugins included, Google on) and fails when one is neither a known way into a session, each
+ * (plugins included, Google and phone sign-in on) and fails when one is neither a known way into a session, each
  * proven gated by its own test, nor known to create none: a new one after a better-auth upgrade is
  * looked at before it ships.
  */
@@ -16,6 +16,10 @@ const SESSION_CREATING: Readonly<Record<string, string>> = {
   '/callback/:id': 'server/routes/google-sign-in.db.test.ts (challenge, disabled, unverified e-mail)',
   '/magic-link/verify': 'server/routes/email-links.db.test.ts (challenge)',
   '/verify-email': 'server/routes/email-links.db.test.ts (challenge after a verification link)',
+  '/phone-number/verify': 'server/routes/phone-sign-in.db.test.ts (challenge; an unknown number refused)',
+  // Off (disabledPaths in server/auth/auth.ts): a phone number with a password, resets by text.
+  '/sign-in/phone-number': 'turned off (server/auth/phone-sign-in.ts PHONE_DISABLED_PATHS)',
+  '/phone-number/reset-password': 'turned off (server/auth/phone-sign-in.ts PHONE_DISABLED_PATHS)',
   '/sign-up/email': 'a new account: no two-factor yet, never disabled',
   // A signed-in session of the same account replaced by a new one.
   '/change-password': 'server/routes/password-change.db.test.ts',
@@ -55,6 +59,8 @@ const NO_SESSION = [
   '/two-factor/get-totp-uri',
   '/two-factor/send-otp',
   '/two-factor/generate-backup-codes',
+  '/phone-number/send-otp',
+  '/phone-number/request-password-reset',
 ];
 
 let issuer: GoogleIssuer;
@@ -64,6 +70,14 @@ beforeAll(async () => {
   issuer = await startGoogleIssuer();
   server = await startTestServer({
     google: { clientId: 'stride-test-client', clientSecret: 'stride-test-secret', discoveryUrl: issuer.discoveryUrl },
+    // Phone sign-in on; no text is sent here, so the provider is never reached.
+    sms: {
+      accountSid: 'AC0',
+      authToken: 'unused',
+      from: '+15005550006',
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 1000,
+    },
   });
 });
 

@@ -34,6 +34,48 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
   return row?.password ?? undefined;
 }
 
+/** The account that signs in with this confirmed phone number (E.164), if any. */
+export async function findUserIdByVerifiedPhone(db: Db, phoneNumber: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('authUsers')
+    .select('id')
+    .where('phoneNumber', '=', phoneNumber)
+    .where('phoneNumberVerified', '=', true)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Whether an account other than `userId` holds this phone number. */
+export async function phoneNumberHeldByOther(db: Db, phoneNumber: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('authUsers')
+    .select('id')
+    .where('phoneNumber', '=', phoneNumber)
+    .where('id', '<>', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The account's phone number and whether it was confirmed. */
+export async function findPhoneNumber(
+  db: Db,
+  userId: string,
+): Promise<{ phoneNumber: string | null; phoneNumberVerified: boolean } | undefined> {
+  return db
+    .selectFrom('authUsers')
+    .select(['phoneNumber', 'phoneNumberVerified'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function removePhoneNumber(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('authUsers')
+    .set({ phoneNumber: null, phoneNumberVerified: false, updatedAt: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
 export async function setUserDisabled(db: Db, userId: string, disabled: boolean, now: Date): Promise<void> {
   await db.updateTable('authUsers').set({ disabled, updatedAt: now }).where('id', '=', userId).execute();
 }

@@ -1,12 +1,14 @@
 /**
  * Account Settings → sign-in methods and active sessions: the list of this account's sessions,
- * signing out one other session, and the ways into the account. Two-factor enrolment, the sign-in
+ * signing out one other session, the ways into the account, and the phone number it signs in with
+ * (a code texted to a new number is confirmed at better-auth's /api/auth/phone-number/verify). Two-factor enrolment, the sign-in
  * challenge, disabling and new backup codes are better-auth's /api/auth/two-factor/* endpoints.
  */
 import { z } from '@hono/zod-openapi';
 import { accountSessionsSchema, sessionEndedSchema, signInMethodsSchema } from '../../core/account-sessions.ts';
+import { phoneCodeRequestSchema, phoneSignInStatusSchema } from '../../core/phone-sign-in-api.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 const tags = ['account'];
 
@@ -49,5 +51,44 @@ export function accountSessionRoutes({ services, auth }: RouteDeps) {
         responses: { 200: jsonResponse('The ways into this account', signInMethodsSchema) },
       }),
       async (c) => c.json(await accounts.signInMethods(c.var.user), 200),
+    )
+    .openapi(
+      userRoute(auth, {
+        method: 'get',
+        path: '/api/account/phone-number',
+        tags,
+        responses: { 200: jsonResponse('The phone number this account signs in with', phoneSignInStatusSchema) },
+      }),
+      async (c) => c.json(await accounts.phoneSignIn(c.var.user.id), 200),
+    )
+    .openapi(
+      userRoute(auth, {
+        method: 'post',
+        path: '/api/account/phone-number/code',
+        tags,
+        request: { body: jsonBody(phoneCodeRequestSchema) },
+        responses: {
+          202: jsonResponse('A code is texted to the number (within its limits)', z.object({ sent: z.literal(true) })),
+          400: errorResponse('Not a phone number with its country code'),
+          404: errorResponse('This server sends no text messages'),
+          409: errorResponse('The number belongs to another account'),
+        },
+      }),
+      async (c) => {
+        await accounts.requestPhoneCode(c.var.user.id, c.req.valid('json').phoneNumber);
+        return c.json({ sent: true as const }, 202);
+      },
+    )
+    .openapi(
+      userRoute(auth, {
+        method: 'delete',
+        path: '/api/account/phone-number',
+        tags,
+        responses: { 200: jsonResponse('The account no longer signs in by phone', phoneSignInStatusSchema) },
+      }),
+      async (c) => {
+        await accounts.forgetPhoneNumber(c.var.user.id);
+        return c.json(await accounts.phoneSignIn(c.var.user.id), 200);
+      },
     );
 }

@@ -19,6 +19,7 @@ import { passwordPolicySchema } from '../../core/password-policy-schema.ts';
 import { passwordLengthMessages, type PasswordPolicy } from '../../core/password-policy.ts';
 import { accountDeletionSchema } from '../../core/profile.ts';
 import { twoFactorErrorFor } from '../../core/two-factor.ts';
+import { PHONE_CODE_ERROR_CODES, PHONE_SIGN_IN_TEXTS } from '../../core/phone-sign-in.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from '../auth/auth.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { errorBody, errorTypeForStatus, sendError } from '../http/errors.ts';
@@ -42,6 +43,12 @@ async function translateAuthError(response: Response, policy: PasswordPolicy): P
   let body;
   if (upstream.message === UPSTREAM_MALFORMED_JSON) {
     body = errorBody('validation_error', HTTP_MESSAGES.malformedJson);
+  } else if (upstream.code !== undefined && PHONE_CODE_ERROR_CODES.has(upstream.code)) {
+    body = errorBody('validation_error', PHONE_SIGN_IN_TEXTS.invalidCode, { code: 'invalid-verification-code' });
+  } else if (upstream.code === 'INVALID_PHONE_NUMBER') {
+    body = errorBody('validation_error', PHONE_SIGN_IN_TEXTS.invalidNumber, { code: 'invalid-phone-number' });
+  } else if (upstream.code === 'PHONE_NUMBER_EXIST') {
+    body = errorBody('validation_error', PHONE_SIGN_IN_TEXTS.numberTaken, { code: 'phone-number-taken' });
   } else if (twoFactorError) {
     body = errorBody(twoFactorError.type, twoFactorError.message, { code: twoFactorError.code });
   } else if (code === undefined && linkError !== undefined) {

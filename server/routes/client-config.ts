@@ -13,6 +13,8 @@ const clientConfigSchema = z.object({
   sendsMail: z.boolean(),
   /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
   google: z.boolean(),
+  /** Whether "Sign in with phone" is offered (this server sends text messages: SMS_* settings, or development). */
+  phoneSignIn: z.boolean(),
 });
 
 export function clientConfigRoutes({ config, services }: RouteDeps) {
@@ -32,6 +34,7 @@ export function clientConfigRoutes({ config, services }: RouteDeps) {
           mapAttributionDark: config.mapAttributionDark,
           sendsMail: services.mail.sendsMail,
           google: config.google !== null,
+          phoneSignIn: services.auth.phoneSignIn,
         },
         200,
       ),

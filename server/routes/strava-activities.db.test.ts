@@ -35,6 +35,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const clock = recordingClock(0.001);
 let server: TestServer;
 let strava: StravaSimulator;
+/** Authorizations of the tests' own reads from Strava: not the server's requests, not in its limiter. */
+const readByTests = new Set<string>();
 
 beforeAll(async () => {
   ({ server, strava } = await startStravaTestServer({
@@ -226,6 +228,82 @@ describe('opening a Strava activity', () => {
     } finally {
       strava.clearFaults();
     }
+  });
+});
+
+describe("a Strava activity's own fields", () => {
+  it("carries Strava's kudos, flags, place, effort, segment efforts and lap power in its owner's detail only", async () => {
+    const runner = await connectedRunner(server, strava, 1);
+    // A raced 10 km commute, private, recorded with a running power meter (an even shape seed).
+    const added = strava.addActivity(runner.athlete.id, {
+      sportType: 'Run',
+      distance: 10_000,
+      movingTime: 2700,
+      elapsedTime: 2760,
+      shapeSeed: 42,
+      kudosCount: 7,
+      commentCount: 2,
+      commute: true,
+      private: true,
+      workoutType: 1,
+    });
+    await syncAndWait(runner.client);
+    const id = (await stravaRow(runner.id, added.id)).id;
+    const listed = (await listAll(runner)).items.find((item) => item.id === id);
+    expect(listed).not.toHaveProperty('strava');
+
+    const detail = await runner.client.get<ActivityDetail>(`/api/activities/${id}`);
+
+    // What Strava itself answers for it (DetailedActivity), read with a token of the same athlete.
+    const token = strava.issueTokens(runner.athlete.id).access_token;
+    readByTests.add(`Bearer ${token}`);
+    const served = (await (
+      await fetch(`${strava.url}/api/v3/activities/${added.id}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Record<string, unknown> & {
+      segment_efforts: {
+        id: number;
+        name: string;
+        elapsed_time: number;
+        pr_rank: number | null;
+        start_date_local: string;
+      }[];
+      laps: { id: number; average_watts: number | null; start_date_local: string }[];
+    };
+    expect(detail.status).toBe(200);
+    expect(served.segment_efforts.length).toBeGreaterThanOrEqual(2);
+    expect(detail.body.strava).toEqual({
+      kudosCount: 7,
+      hasKudoed: false,
+      commentCount: 2,
+      photoCount: served.total_photo_count,
+      achievementCount: served.achievement_count,
+      trainer: false,
+      commute: true,
+      private: true,
+      kilojoules: null,
+      workoutType: 'Race',
+      location: [served.location_city, served.location_state, served.location_country].join(', '),
+      sufferScore: served.suffer_score ?? null,
+      prCount: served.segment_efforts.filter((effort) => effort.pr_rank === 1).length,
+      segmentEfforts: served.segment_efforts.map((effort) => ({
+        id: String(effort.id),
+        name: effort.name,
+        elapsedTime: effort.elapsed_time,
+        movingTime: effort.elapsed_time,
+        distance: 800,
+        prRank: effort.pr_rank,
+        startDateLocal: effort.start_date_local,
+      })),
+    });
+    expect(detail.body.laps.map((lap) => [lap.id, lap.averageWatts])).toEqual(
+      served.laps.map((lap) => [String(lap.id), lap.average_watts]),
+    );
+    expect(detail.body.laps.every((lap) => typeof lap.averageWatts === 'number' && lap.averageWatts > 0)).toBe(true);
+    expect(detail.body.laps.map((lap) => lap.startDateLocal)).toEqual(served.laps.map((lap) => lap.start_date_local));
+
+    const other = await registerUser(server);
+    const seen = await other.client.get(`/api/activities/${id}`);
+    expectApiError(seen, 404, { type: 'api_error', message: 'Activity not found.' });
   });
 });
 
@@ -421,8 +499,12 @@ describe('a Strava run too short for any best effort', () => {
 describe("the limiter's window", () => {
   it('holds the sync past the 100th request in 15 minutes until the first leaves the window; an opened page does not wait', async () => {
     const runner = await connectedRunner(server, strava, 120);
-    // Every request this server's client sent so far (the authorise page is the browser's).
-    const sent = () => strava.state.requests.filter((request) => request.path !== '/oauth/authorize').length;
+    // Every request this server's client sent so far (the authorise page is the browser's, and the
+    // tests' own reads are theirs).
+    const sent = () =>
+      strava.state.requests.filter(
+        (request) => request.path !== '/oauth/authorize' && !readByTests.has(request.authorization ?? ''),
+      ).length;
     expect(sent()).toBeLessThan(100);
     const items = (await runner.client.get<ActivityPage>('/api/activities?limit=120')).body.items;
     const toOpen = items.slice(0, 100 - sent());

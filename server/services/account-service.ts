@@ -1,6 +1,7 @@
 /**
  * Account use cases outside better-auth's own endpoints: deleting an account (the user and every
- * row that belongs to them, Data Deletion Policy, behind the typed e-mail and the password), changing the password, and ending other sessions.
+ * row that belongs to them, Data Deletion Policy, behind the typed e-mail and the password), changing the password, ending other sessions,
+ * and the phone number an account signs in with (server/auth/phone-sign-in.ts).
  */
 import type { PasswordChange } from '../../core/account-security.ts';
 import { APIError } from 'better-auth/api';
@@ -14,12 +15,16 @@ import {
   deleteOtherSessions,
   findAccountCreatedAt,
   findPasswordHash,
+  findPhoneNumber,
+  phoneNumberHeldByOther,
+  removePhoneNumber,
   setUserDisabled,
   userDataTables,
   vacuumTables,
 } from '../db/user-repository.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { invalid, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { PHONE_SIGN_IN_TEXTS } from '../../core/phone-sign-in.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { NEW_ACCOUNT_STREAM_AGE_MS } from '../../core/events.ts';
 
@@ -123,4 +128,36 @@ export async function setAccountDisabled(db: Db, userId: string, disabled: boole
 export async function isNewAccount(db: Db, userId: string, now: number): Promise<boolean> {
   const createdAt = await findAccountCreatedAt(db, userId);
   return createdAt !== undefined && createdAt.getTime() > now - NEW_ACCOUNT_STREAM_AGE_MS;
+}
+
+/** The account's phone sign-in: its confirmed number (null: none), and whether this server offers it. */
+export async function phoneSignInOf(
+  db: Db,
+  auth: Auth,
+  userId: string,
+): Promise<{ offered: boolean; phoneNumber: string | null }> {
+  const row = await findPhoneNumber(db, userId);
+  return {
+    offered: auth.phoneSignIn,
+    phoneNumber: row?.phoneNumberVerified === true ? row.phoneNumber : null,
+  };
+}
+
+/**
+ * Texts a code to a number the runner adds for phone sign-in (confirmed with better-auth's
+ * /phone-number/verify and `updatePhoneNumber`). A number of another account is refused.
+ */
+export async function requestPhoneCode(db: Db, auth: Auth, userId: string, phoneNumber: string): Promise<void> {
+  if (!auth.phoneSignIn) {
+    throw notFound(PHONE_SIGN_IN_TEXTS.notOffered);
+  }
+  if (await phoneNumberHeldByOther(db, phoneNumber, userId)) {
+    throw conflict(PHONE_SIGN_IN_TEXTS.numberTaken);
+  }
+  // From the server, not over HTTP: auth.ts texts it within the per-number limits.
+  await auth.api.sendPhoneNumberOTP({ body: { phoneNumber } });
+}
+
+export async function forgetPhoneNumber(db: Db, userId: string, now: Date): Promise<void> {
+  await removePhoneNumber(db, userId, now);
 }

@@ -38,6 +38,7 @@ import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { GEAR_MESSAGES } from '../../core/gear.ts';
 import { publicTrackLines, type ShareTrack } from '../../core/profile-privacy.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
+import { stravaFieldsOf } from '../../core/strava/activity-fields.ts';
 import { streamsPending } from '../../core/strava/detail.ts';
 import { sampleRuns, SAMPLE_SOURCE } from '../../core/activity/samples.ts';
 import { FALLBACK_TIME_ZONE } from '../../core/activity/time-zone.ts';
@@ -167,6 +168,7 @@ function toDetail(
     splitsMetric: splitsStand(row.overrides) ? shownSplits(row.splitsMetric as SplitRecord[], row, choice) : [],
     splitsStandard: splitsStand(row.overrides) ? shownSplits(row.splitsStandard as SplitRecord[], row, choice) : [],
     correction: correctionOf(row),
+    strava: row.source === 'strava' ? stravaFieldsOf(row.strava, row.stravaDetail) : null,
     stravaError,
     streamsPending: streamsPending(row),
     multisport: legs,

@@ -44,7 +44,7 @@ export async function loadLoginScripts(page: Page, url: string): Promise<LoadedS
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   await page.waitForLoadState('networkidle');
   return Promise.all(pending);
 }

@@ -1,7 +1,7 @@
 /**
  * Strava's JSON shapes as developers.strava.com/docs/reference writes them (SummaryAthlete,
- * DetailedAthlete, SummaryActivity, DetailedActivity with laps and splits, StreamSet), built from
- * the simulator's generated athletes and activities.
+ * DetailedAthlete, SummaryActivity, DetailedActivity with laps, splits and DetailedSegmentEffort,
+ * StreamSet), built from the simulator's generated athletes and activities.
  */
 import {
   buildBestEfforts,
@@ -21,6 +21,33 @@ import type { SimulatorStore } from './simulator-store.ts';
 function isRun(activity: SimActivity): boolean {
   return activity.sportType === 'Run' || activity.sportType === 'TrailRun';
 }
+
+/** Strava segments the simulator's routes cross: one every SEGMENT_EVERY_M metres, SEGMENT_LENGTH_M long. */
+const SEGMENT_NAMES = ['Harbour Sprint', 'Park Loop Climb', 'Riverside Drag', 'Bridge to Bridge', 'Old Mill Hill'];
+const SEGMENT_EVERY_M = 3000;
+const SEGMENT_LENGTH_M = 800;
+
+/** A segment effort's rank among the athlete's own (1–3, or none), reproducible per activity. */
+function prRank(activity: SimActivity, index: number): number | null {
+  const rank = (activity.id + index) % 4;
+  return rank === 3 ? null : rank + 1;
+}
+
+/**
+ * A lap's average power: rides are estimated at 180 W; half the runs were recorded with a running
+ * power meter (about 1.04 W per kg per m/s for a 70 kg runner); the others have none.
+ */
+function lapWatts(activity: SimActivity, averageSpeed: number): number | null {
+  if (activity.sportType === 'Ride') {
+    return 180;
+  }
+  const hasPowerMeter =
+    (activity.sportType === 'Run' || activity.sportType === 'TrailRun') && activity.shapeSeed % 2 === 0;
+  return hasPowerMeter ? Math.round(1.04 * 70 * averageSpeed) : null;
+}
+
+/** Photos on an activity, reproducible: about a third of them have one or two. */
+const photoCount = (activity: SimActivity) => (activity.id % 3 === 0 ? 1 + (activity.kudosCount % 2) : 0);
 
 export const STREAM_KEYS = [
   'time',
@@ -120,8 +147,8 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       start_date_local: stravaDate(activity.startMs + offset * 1000),
       timezone: stravaTimezone(activity.startMs, activity.timeZone),
       utc_offset: offset,
-      location_city: null,
-      location_state: null,
+      location_city: state.athletes.get(activity.athleteId)?.home.city ?? null,
+      location_state: state.athletes.get(activity.athleteId)?.home.state ?? null,
       location_country: state.athletes.get(activity.athleteId)?.country ?? null,
       achievement_count: activity.kudosCount % 4,
       kudos_count: activity.kudosCount,
@@ -154,7 +181,7 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       external_id: activity.manual ? null : `${activity.id}.fit`,
       from_accepted_tag: false,
       pr_count: 0,
-      total_photo_count: 0,
+      total_photo_count: photoCount(activity),
       has_kudoed: false,
     };
     if (activity.hasHeartrate) {
@@ -176,6 +203,72 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       Math.round((activity.startLat + 0.00004) * 1e6) / 1e6,
       Math.round((activity.startLng - 0.00003) * 1e6) / 1e6,
     ];
+  }
+
+  /** DetailedSegmentEffort: one per segment the route crosses (none on a manual or indoor activity). */
+  function segmentEffortsJson(activity: SimActivity, streams: ActivityStreams): Record<string, unknown>[] {
+    if (activity.manual || activity.trainer || activity.notAnalysed) {
+      return [];
+    }
+    const offset = utcOffsetSeconds(activity.startMs, activity.timeZone);
+    const home = state.athletes.get(activity.athleteId)?.home;
+    const efforts: Record<string, unknown>[] = [];
+    for (let start = SEGMENT_EVERY_M / 2; start + SEGMENT_LENGTH_M <= activity.distance; start += SEGMENT_EVERY_M) {
+      const index = efforts.length;
+      const startIndex = streams.distance.findIndex((d) => d >= start);
+      const endIndex = streams.distance.findIndex((d) => d >= start + SEGMENT_LENGTH_M);
+      if (startIndex === -1 || endIndex === -1) {
+        break;
+      }
+      const startSeconds = streams.time[startIndex] ?? 0;
+      const elapsed = Math.round((streams.time[endIndex] ?? startSeconds) - startSeconds);
+      const startMs = activity.startMs + startSeconds * 1000;
+      const altitudes = streams.altitude.slice(startIndex, endIndex + 1);
+      const rank = prRank(activity, index);
+      const name = SEGMENT_NAMES[(activity.shapeSeed + index) % SEGMENT_NAMES.length] as string;
+      efforts.push({
+        id: activity.id * 10_000 + index + 1,
+        resource_state: 2,
+        name,
+        activity: { id: activity.id, resource_state: 1 },
+        athlete: { id: activity.athleteId, resource_state: 1 },
+        elapsed_time: elapsed,
+        moving_time: elapsed,
+        start_date: stravaDate(startMs),
+        start_date_local: stravaDate(startMs + offset * 1000),
+        distance: SEGMENT_LENGTH_M,
+        start_index: startIndex,
+        end_index: endIndex,
+        device_watts: false,
+        average_heartrate: activity.hasHeartrate ? activity.averageHeartrate : undefined,
+        max_heartrate: activity.hasHeartrate ? activity.maxHeartrate : undefined,
+        segment: {
+          id: 900_000 + ((activity.shapeSeed + index) % SEGMENT_NAMES.length),
+          resource_state: 2,
+          name,
+          activity_type: activity.sportType === 'Ride' ? 'Ride' : 'Run',
+          distance: SEGMENT_LENGTH_M,
+          average_grade: 0,
+          maximum_grade: 0,
+          elevation_high: Math.max(...altitudes),
+          elevation_low: Math.min(...altitudes),
+          start_latlng: streams.latlng[startIndex],
+          end_latlng: streams.latlng[endIndex],
+          climb_category: 0,
+          city: home?.city ?? null,
+          state: home?.state ?? null,
+          country: home?.country ?? null,
+          private: false,
+          hazardous: false,
+          starred: false,
+        },
+        pr_rank: rank,
+        kom_rank: null,
+        achievements: rank === null ? [] : [{ type_id: 3, type: 'pr', rank }],
+        hidden: false,
+      });
+    }
+    return efforts;
   }
 
   function detailedActivityJson(activity: SimActivity): object {
@@ -206,8 +299,8 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
         average_speed: split.average_speed,
         max_speed: Math.round(split.average_speed * 1.2 * 100) / 100,
         average_cadence: summary.average_cadence,
-        average_watts: activity.sportType === 'Ride' ? 180 : null,
-        device_watts: false,
+        average_watts: lapWatts(activity, split.average_speed),
+        device_watts: activity.sportType !== 'Ride' && lapWatts(activity, split.average_speed) !== null,
         average_heartrate: activity.hasHeartrate ? activity.averageHeartrate : undefined,
         lap_index: index + 1,
         split: index + 1,
@@ -215,9 +308,12 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
       };
     });
     const calories = Math.round((activity.distance / 1000) * (activity.sportType === 'Ride' ? 25 : 62));
+    const segmentEfforts = segmentEffortsJson(activity, streams);
     return {
       ...summary,
       resource_state: 3,
+      // Strava counts the efforts that are the athlete's best on their segment.
+      pr_count: segmentEfforts.filter((effort) => effort.pr_rank === 1).length,
       description: activity.description,
       calories,
       map: {
@@ -252,8 +348,8 @@ export function createStravaJson(store: Pick<SimulatorStore, 'state' | 'now'>) {
               };
             })
           : [],
-      segment_efforts: [],
-      photos: { primary: null, count: 0 },
+      segment_efforts: segmentEfforts,
+      photos: { primary: null, count: photoCount(activity) },
       gear: activity.gearId
         ? {
             id: activity.gearId,

@@ -50,6 +50,7 @@ import * as untimedOutOfStatistics from './0047-untimed-out-of-statistics.ts';
 import * as activityCorrections from './0048-activity-corrections.ts';
 import * as theme from './0049-theme.ts';
 import * as deletedActivities from './0050-deleted-activities.ts';
+import * as phoneNumbers from './0051-phone-numbers.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -99,6 +100,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0048-activity-corrections': activityCorrections,
   '0049-theme': theme,
   '0050-deleted-activities': deletedActivities,
+  '0051-phone-numbers': phoneNumbers,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -15,6 +15,9 @@ export interface AuthUsersTable {
   image: string | null;
   disabled: Generated<boolean>;
   twoFactorEnabled: Generated<boolean>;
+  /** E.164, unique; signs in by text message once confirmed (migration 0051). */
+  phoneNumber: string | null;
+  phoneNumberVerified: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

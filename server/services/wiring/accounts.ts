@@ -1,12 +1,16 @@
 /** Signing in (better-auth, server/auth/) and the account's own use cases. */
 import type { PasswordChange } from '../../../core/account-security.ts';
 import { createAuth, type Auth } from '../../auth/auth.ts';
+import { createSmsSender } from '../../integrations/sms/sms-sender.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import {
   changePassword,
   deleteAccount,
   endOtherSessions,
+  forgetPhoneNumber,
   isNewAccount,
+  phoneSignInOf,
+  requestPhoneCode,
   setAccountDisabled,
 } from '../account-service.ts';
 import { endAccountSession, listAccountSessions, signInMethods } from '../account-sessions-service.ts';
@@ -21,6 +25,7 @@ export function wireAuth(ctx: WiringContext, profiles: { ensure: (owner: Profile
     sessionClock: ctx.sessionClock,
     jobs: ctx.jobs,
     passwordHashing: ctx.passwordHashing,
+    sms: createSmsSender(config, logger, ctx.clock),
   });
 }
 
@@ -46,6 +51,10 @@ export function wireAccounts(ctx: WiringContext, auth: Auth, ends: AccountEnds) 
     changePassword: (user: SessionUser, input: { change: PasswordChange; headers: Headers }) =>
       changePassword(db, auth, user, input.change, input.headers, new Date(clock.now())),
     endOtherSessions: (user: SessionUser) => endOtherSessions(db, user, new Date(clock.now())),
+    /** Phone sign-in: the confirmed number, texting a code to a number being added, and forgetting it. */
+    phoneSignIn: (userId: string) => phoneSignInOf(db, auth, userId),
+    requestPhoneCode: (userId: string, phoneNumber: string) => requestPhoneCode(db, auth, userId, phoneNumber),
+    forgetPhoneNumber: (userId: string) => forgetPhoneNumber(db, userId, new Date(clock.now())),
     /** The operator disables or re-enables an account: its sessions are refused, or let in again, at once. */
     setDisabled: (userId: string, disabled: boolean) => setAccountDisabled(db, userId, disabled, new Date(clock.now())),
     /** Whether the account is younger than a day (it holds fewer live-event streams). */

@@ -7,7 +7,7 @@ import type { LapRecord, SplitRecord } from '../../../core/activity/schemas.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { elevationInUnits, elevationUnitLabel } from '../../../core/units.ts';
 import { formatPaceOrSpeed, paceOrSpeedLabel } from '../../../core/activity/activity-figures.ts';
-import { formatHeartRate, splitsNote, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
+import { formatHeartRate, formatPower, splitsNote, splitsTitle, splitUnitHeading } from '../lib/activity-format.ts';
 import { formatDistance, formatDuration, formatElevation, formatNumber } from '../lib/format.ts';
 
 /** Phones: narrower cells so every column fits without scrolling sideways. */
@@ -108,6 +108,7 @@ export function SplitsTable({
 
 export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; units: UnitSystem; type: string }) {
   const withHeartRate = laps.some((lap) => lap.averageHeartrate !== null && lap.averageHeartrate > 0);
+  const withPower = laps.some((lap) => typeof lap.averageWatts === 'number' && lap.averageWatts > 0);
   return (
     // Should a long lap name still overflow, the table scrolls inside its card (a focusable region,
     // so a keyboard scrolls it too) instead of being clipped.
@@ -121,6 +122,7 @@ export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; u
             <TableCell align="right">{paceOrSpeedLabel(type)}</TableCell>
             <TableCell align="right">Climb</TableCell>
             {withHeartRate && <TableCell align="right">Avg HR</TableCell>}
+            {withPower && <TableCell align="right">Avg power</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -132,6 +134,7 @@ export function LapsTable({ laps, units, type }: { laps: readonly LapRecord[]; u
               <TableCell align="right">{formatPaceOrSpeed(lap.averageSpeed, type, units)}</TableCell>
               <TableCell align="right">{formatElevation(lap.totalElevationGain, units)}</TableCell>
               {withHeartRate && <TableCell align="right">{formatHeartRate(lap.averageHeartrate)}</TableCell>}
+              {withPower && <TableCell align="right">{formatPower(lap.averageWatts ?? null)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

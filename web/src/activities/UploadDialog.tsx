@@ -5,8 +5,9 @@
  * following the server's live events — Queued, Parsing, Saving, Complete (or Already imported), Error with
  * the file's message — while the next files still proceed. A file without any date sent alone is
  * not imported: the dialog asks for its start and sends it again with it. The server checks again and is the
- * authority; its rejection of a whole batch shows the same sentences. The batch's state is
- * useUploadBatch's.
+ * authority; its rejection of a whole batch shows the same sentences. An upload answered 5xx, 408 or
+ * 429 is sent again after a wait the dialog names; a file that still fails keeps its sentence and a
+ * "Try again". The batch's state is useUploadBatch's.
  */
 import {
   Alert,
@@ -25,6 +26,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { ARCHIVE_SCREEN_TEXTS } from '../../../core/activity/archive-rules.ts';
+import { UPLOAD_RETRY_TEXTS } from '../../../core/activity/upload-retry.ts';
 import { ArchiveImportDialog } from './ArchiveImportDialog.tsx';
 import { UploadDatePrompt } from './upload/UploadDatePrompt.tsx';
 import { UploadDropZone } from './upload/UploadDropZone.tsx';
@@ -123,7 +125,12 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
               {warning}
             </Alert>
           ))}
-          {phase === 'uploading' && finishedCount === 0 && overall < 100 && (
+          {batch.retrying && (
+            <Alert severity="info" role="status">
+              {UPLOAD_RETRY_TEXTS.waiting(batch.retrying)}
+            </Alert>
+          )}
+          {phase === 'uploading' && !batch.retrying && finishedCount === 0 && overall < 100 && (
             <Box>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                 Sending {Math.round(overall)}%
@@ -145,6 +152,7 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
                   onOpen={onClose}
                   choosing={choosing}
                   onRemove={choosing ? () => batch.removeFile(index) : undefined}
+                  onTryAgain={phase === 'finished' && row.retryable ? () => void batch.tryAgain(index) : undefined}
                 />
               ))}
             </List>

@@ -5,6 +5,7 @@
  * complete (spec §4 "Upload processing") shows live. A rejected batch answers 400/413 with JSON.
  */
 import { uploadEventSchema, type UploadEvent } from '../../../core/activity/schemas.ts';
+import type { RetryClock } from '../../../core/activity/upload-retry.ts';
 import { api, apiErrorFrom, networkError, offlineWriteError, ApiError } from '../api/client.ts';
 
 export interface UploadHandlers {
@@ -64,6 +65,32 @@ export function sentFractions(
     return fraction;
   });
 }
+
+const uploadCancelled = () => new ApiError(0, { type: 'user_action_error', message: 'Upload cancelled.' });
+
+/** The browser's clock for the upload retries: a wait ends early, as a cancelled upload, on abort. */
+export const uploadRetryClock: RetryClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(uploadCancelled());
+        return;
+      }
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(uploadCancelled());
+        },
+        { once: true },
+      );
+    }),
+};
+
+/** The HTTP status of a failed upload (0: no answer, or cancelled). */
+export const uploadFailureStatus = (error: unknown): number => (error instanceof ApiError ? error.status : 0);
 
 function rejection(xhr: XMLHttpRequest): ApiError {
   let body: unknown = null;
@@ -136,7 +163,7 @@ export function uploadActivityFiles(
       }
     };
     xhr.onerror = () => reject(networkError());
-    xhr.onabort = () => reject(new ApiError(0, { type: 'user_action_error', message: 'Upload cancelled.' }));
+    xhr.onabort = () => reject(uploadCancelled());
   });
 
   xhr.open('POST', api.activities.uploads.$url().pathname);

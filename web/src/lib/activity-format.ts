@@ -52,6 +52,11 @@ export function formatHeartRate(bpm: number | null): string {
   return bpm === null || bpm <= 0 ? '—' : `${Math.round(bpm)} bpm`;
 }
 
+/** Average power in watts ("245 W"); none: "—". */
+export function formatPower(watts: number | null): string {
+  return watts === null || watts <= 0 ? '—' : `${Math.round(watts)} W`;
+}
+
 /** Running cadence in steps per minute (rides: revolutions). */
 export function formatCadence(cadence: number | null, type: UploadActivityType): string {
   return cadence === null || cadence <= 0 ? '—' : `${Math.round(cadence)} ${type === 'ride' ? 'rpm' : 'spm'}`;

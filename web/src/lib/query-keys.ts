@@ -29,6 +29,7 @@ export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
 /** Account: this account's sessions, and its ways in (password, two-factor, providers). */
 export const ACCOUNT_SESSIONS_QUERY_KEY = ['account-sessions'] as const;
 export const SIGN_IN_METHODS_QUERY_KEY = ['sign-in-methods'] as const;
+export const PHONE_SIGN_IN_QUERY_KEY = ['phone-sign-in'] as const;
 /** The upload screen's archive import: the latest import's progress and report. */
 export const ARCHIVE_IMPORT_QUERY_KEY = ['archive-import'] as const;
 

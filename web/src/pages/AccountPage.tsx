@@ -10,6 +10,7 @@ import { AccountSecurityCard } from '../account/AccountSecurityCard.tsx';
 import { DataExportCard } from '../account/DataExportCard.tsx';
 import { DeleteAccountSection } from '../account/DeleteAccountSection.tsx';
 import { GoogleAccountCard } from '../account/GoogleAccountCard.tsx';
+import { PhoneSignInCard } from '../account/PhoneSignInCard.tsx';
 import { HeartRateCard } from '../account/HeartRateCard.tsx';
 import { PublicProfileCard } from '../account/PublicProfileCard.tsx';
 import { SignInMethodsCard } from '../account/SignInMethodsCard.tsx';
@@ -54,6 +55,7 @@ export default function AccountPage() {
           <SignInMethodsCard />
           <AccountSecurityCard />
           <GoogleAccountCard />
+          <PhoneSignInCard />
           <DataExportCard />
           <DeleteAccountSection email={profile.email} />
         </Stack>

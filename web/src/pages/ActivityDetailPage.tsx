@@ -4,8 +4,8 @@
  * laps, the weather at its start, its description and the runner's private notes; edit (name, type,
  * notes, whether it counts, and its start, distance and times, shown as "Edited" with "Revert to
  * the file"), delete, download the original file, export GPX and share a card of it (spec §3
- * Detailed activity). A Strava activity links to its page on Strava and is
- * never shared (Strava's API agreement: its data is for its athlete only).
+ * Detailed activity). A Strava activity shows Strava's own fields (kudos, flags, segment efforts),
+ * links to its page on Strava and is never shared (Strava's API agreement: its data is for its athlete only).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
@@ -27,6 +27,7 @@ import { CorrectionNotice } from '../activities/detail/CorrectionNotice.tsx';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../core/activity/activity-corrections.ts';
 import { ActivityNotes } from '../activities/detail/ActivityNotes.tsx';
 import { MultisportCard } from '../activities/detail/MultisportCard.tsx';
+import { StravaFieldsSection } from '../activities/detail/StravaFieldsSection.tsx';
 import { FlaggedActivityAlert } from '../activities/FlaggedActivity.tsx';
 import { LapsTable, SplitsTable } from '../activities/SplitsTable.tsx';
 import { useUnits } from '../lib/use-units.ts';
@@ -73,6 +74,8 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <ActivitySummaryGrid activity={activity} units={units} />
 
       <ActivityGearSection activity={activity} units={units} />
+
+      {activity.strava && <StravaFieldsSection strava={activity.strava} units={units} />}
 
       <ActivityWeatherSection activityId={activity.id} units={units} />
 

@@ -3,8 +3,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import ErrorIcon from '@mui/icons-material/Error';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import { Box, IconButton, LinearProgress, Link, ListItem, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, Link, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { UPLOAD_RETRY_TEXTS } from '../../../../core/activity/upload-retry.ts';
 import { formatFileSize } from '../../lib/activity-format.ts';
 import { type FileRow, rowProgress, stateLabel } from './upload-rows.ts';
 
@@ -27,10 +28,12 @@ interface UploadFileRowProps {
   choosing: boolean;
   /** While choosing, a file can be taken out of the batch (and there is no progress yet). */
   onRemove?: (() => void) | undefined;
+  /** A file whose upload failed on the way, retries spent: it can be sent again. */
+  onTryAgain?: (() => void) | undefined;
   onOpen: () => void;
 }
 
-export function UploadFileRow({ row, sent, choosing, onRemove, onOpen }: UploadFileRowProps) {
+export function UploadFileRow({ row, sent, choosing, onRemove, onTryAgain, onOpen }: UploadFileRowProps) {
   const label = stateLabel(row, choosing);
   const progress = rowProgress(row, sent);
   const color = row.state === 'error' ? 'error' : row.state === 'complete' ? 'success' : 'primary';
@@ -64,6 +67,11 @@ export function UploadFileRow({ row, sent, choosing, onRemove, onOpen }: UploadF
           >
             Open
           </Link>
+        )}
+        {onTryAgain && (
+          <Button size="small" onClick={onTryAgain} sx={{ flexShrink: 0 }}>
+            {UPLOAD_RETRY_TEXTS.tryAgain}
+          </Button>
         )}
         {onRemove && (
           <IconButton size="small" aria-label={`Remove ${row.file.name}`} onClick={onRemove} edge="end">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyFileEvent,
+  failUnfinished,
   INTERRUPTED_MESSAGE,
   interruptUnfinished,
   markUnsupported,
@@ -91,6 +92,17 @@ describe('upload rows', () => {
     const ended = interruptUnfinished(rows);
     expect(ended[0]).toBe(rows[0]);
     expect(ended[1]).toMatchObject({ state: 'error', progress: undefined, message: INTERRUPTED_MESSAGE });
+  });
+
+  it('keep the failure on each unfinished file once the retries are spent, and let it be tried again', () => {
+    const rows = [
+      { ...rowOf(file('a.gpx')), state: 'complete' as const },
+      { ...rowOf(file('b.gpx')), state: 'queued' as const },
+    ];
+    const failed = failUnfinished(rows, 'Service unavailable');
+    expect(failed[0]).toBe(rows[0]);
+    expect(failed[1]).toMatchObject({ state: 'error', message: 'Service unavailable', retryable: true });
+    expect(rowOf(file('c.gpx')).retryable).toBe(false);
   });
 
   it('show the sent share while queued, the server fraction while working, full when final', () => {

@@ -15,6 +15,8 @@ export interface FileRow {
   duplicate: boolean;
   /** Not imported: the file has no date; the dialog asks for its start. */
   needsDate: boolean;
+  /** Its upload failed on the way (still after the retries): it can be sent again as it is. */
+  retryable: boolean;
 }
 
 export interface UploadSummary {
@@ -34,6 +36,7 @@ export function rowOf(file: File): FileRow {
     activityId: undefined,
     duplicate: false,
     needsDate: false,
+    retryable: false,
   };
 }
 
@@ -86,8 +89,16 @@ export function applyFileEvent(rows: readonly FileRow[], event: FileEvent): File
 
 /** The answer ended: a file the server never finished is an error with the interruption's text. */
 export function interruptUnfinished(rows: readonly FileRow[]): FileRow[] {
+  return failUnfinished(rows, INTERRUPTED_MESSAGE);
+}
+
+/**
+ * The upload failed on the way (retries spent): each file not finished keeps `message` and can be
+ * tried again.
+ */
+export function failUnfinished(rows: readonly FileRow[], message: string): FileRow[] {
   return rows.map((row) =>
-    isFinal(row.state) ? row : { ...row, state: 'error', progress: undefined, message: INTERRUPTED_MESSAGE },
+    isFinal(row.state) ? row : { ...row, state: 'error', progress: undefined, message, retryable: true },
   );
 }
 

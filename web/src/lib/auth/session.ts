@@ -209,5 +209,11 @@ export const useVerifyTwoFactor = () =>
       body: { code, trustDevice },
     }),
   );
+/** Phone sign-in's second step: the number and the code texted to it (web/src/pages/auth/PhoneSignIn.tsx). */
+export const usePhoneCodeSignIn = () =>
+  useSessionChange((input: { phoneNumber: string; code: string }) =>
+    requestJson('/api/auth/phone-number/verify', { body: input }),
+  );
+
 /** Following a sign-in or verification link (email-links.ts) may start a session. */
 export const useSessionFromLink = () => useSessionChange((path: string) => requestJson(path, { method: 'GET' }));

@@ -1,5 +1,6 @@
 /**
- * /login: e-mail and password; returns to the guarded page that sent the visitor here. After an
+ * /login: e-mail and password, a sign-in link, Google, or a phone number and a texted code (its form
+ * loaded only when chosen); returns to the guarded page that sent the visitor here. After an
  * account's deletion it says that the account is gone.
  */
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
@@ -22,6 +23,9 @@ import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.t
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
 import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../lib/auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
+import { usePhoneSignInOffered } from '../../lib/auth/use-google.ts';
+
+const PhoneSignIn = lazy(() => import('./PhoneSignIn.tsx'));
 
 /** The code step loads when a sign-in asks for it: its checks are zod schemas, which this page does not load. */
 const TwoFactorChallenge = lazy(() =>
@@ -82,6 +86,8 @@ function LoginForm() {
   const resendVerification = useResendVerification();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const phoneOffered = usePhoneSignInOffered();
+  const [byPhone, setByPhone] = useState(false);
   const { touched, touch, touchAll } = useTouched<'email' | 'password'>();
   // The password was right, or Google answered (TWO_FACTOR_LOGIN_PARAM), and the account asks for a
   // second factor (no session yet).
@@ -145,8 +151,16 @@ function LoginForm() {
         </>
       }
     >
-      <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
-        {params.has(ACCOUNT_DELETED_PARAM) && <Alert severity="success">{ACCOUNT_DELETION_MESSAGES.done}</Alert>}
+      {params.has(ACCOUNT_DELETED_PARAM) && <Alert severity="success">{ACCOUNT_DELETION_MESSAGES.done}</Alert>}
+      {byPhone && (
+        <Stack spacing={2}>
+          <Suspense fallback={null}>
+            <PhoneSignIn redirect={redirect} onChallenged={() => setChallenged(true)} />
+          </Suspense>
+          <Button onClick={() => setByPhone(false)}>Sign in with e-mail</Button>
+        </Stack>
+      )}
+      <Stack component="form" spacing={2.5} noValidate onSubmit={submit} sx={byPhone ? { display: 'none' } : undefined}>
         {sessionEnd && !signIn.error && (
           <Alert severity={sessionEnd.reason === 'disabled' ? 'error' : 'warning'}>
             {SESSION_END_MESSAGES[sessionEnd.reason]}
@@ -212,6 +226,11 @@ function LoginForm() {
         >
           E-mail me a sign-in link
         </Button>
+        {phoneOffered && (
+          <Button variant="outlined" size="large" onClick={() => setByPhone(true)}>
+            Sign in with phone
+          </Button>
+        )}
       </Stack>
       <GoogleSignIn redirect={redirect} callbackError={params.get('error')} />
     </AuthLayout>
