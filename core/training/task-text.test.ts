@@ -62,6 +62,12 @@ describe('weekOneBasisText', () => {
     );
   });
 
+  it('says week 1 is the weekly distance the runner gave', () => {
+    expect(
+      weekOneBasisText({ recentRuns: 8, recentWeeklyM: 12_000, source: 'given', weekOneM: 45_000 }, 'metric'),
+    ).toBe('Week 1 is the 45 km a week you gave, then at most 10 % more each week.');
+  });
+
   it('says why week 1 is the plan’s own start', () => {
     expect(
       weekOneBasisText({ recentRuns: 1, recentWeeklyM: 60_000, source: 'template', weekOneM: 30_400 }, 'metric'),

@@ -138,6 +138,10 @@ export function weekOneBasisText(basis: WeekOneBasis, units: UnitSystem): string
   const runs = `${basis.recentRuns} ${basis.recentRuns === 1 ? 'run' : 'runs'}`;
   const weekly = `${distance(basis.recentWeeklyM, units)} a week`;
   const weekOne = distance(basis.weekOneM, units);
+  if (basis.source === 'given') {
+    const growth = Math.round((CATCH_UP_GROWTH - 1) * 100);
+    return `Week 1 is the ${distance(basis.weekOneM, units)} a week you gave, then at most ${growth} % more each week.`;
+  }
   if (basis.source === 'recent') {
     const growth = Math.round((CATCH_UP_GROWTH - 1) * 100);
     return (

@@ -86,8 +86,8 @@ export const weekOneBasisSchema = z.object({
   /** Runs and metres a week on average over the weeks before the plan was made. */
   recentRuns: z.number().int(),
   recentWeeklyM: z.number(),
-  /** 'recent': week 1 follows that running; 'template': the plan's own first week. */
-  source: z.enum(['recent', 'template']),
+  /** 'given': the weekly distance the runner gave; 'recent': that running; 'template': the plan's own first week. */
+  source: z.enum(['given', 'recent', 'template']),
   /** Week 1's planned running in metres. */
   weekOneM: z.number(),
 });
