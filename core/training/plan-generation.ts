@@ -105,12 +105,6 @@ export interface RecentVolume {
   runs: number;
   totalM: number;
 }
-/** The recent volume of the runs among `activities` (type "run", any case); the caller picks the weeks. */
-export function recentVolumeOf(activities: readonly { type: string; distanceM: number }[]): RecentVolume {
-  const runs = activities.filter((activity) => activity.type.toLowerCase() === 'run' && activity.distanceM > 0);
-  return { runs: runs.length, totalM: runs.reduce((sum, run) => sum + run.distanceM, 0) };
-}
-
 /** What week 1 was based on, said on the plan. */
 export interface WeekOneBasis {
   /** Runs and metres a week on average over the RECENT_VOLUME_WEEKS weeks before the plan was made. */

@@ -92,6 +92,20 @@ export const weekOneBasisSchema = z.object({
   weekOneM: z.number(),
 });
 
+/** What the plan form is pre-filled with for a race goal: the runner's last weeks, and the paces. */
+export const planDefaultsSchema = z.object({
+  /** Runs in the last 4 weeks. */
+  recentRuns: z.number().int(),
+  weeklyDistanceM: z.number(),
+  runsPerWeek: z.number().int(),
+  /** Longest run of the last 8 weeks. */
+  longestRunM: z.number(),
+  /** The weekday the week's longest run fell on most; null without runs. */
+  longRunDay: z.number().int().nullable(),
+  paces: planPacesSchema,
+});
+export type PlanDefaults = z.infer<typeof planDefaultsSchema>;
+
 export const trainingPlanSchema = z.object({
   id: z.string(),
   goalId: z.string(),

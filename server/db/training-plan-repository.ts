@@ -13,6 +13,10 @@ export interface StoredPlanRequest {
   runsPerWeek: number;
   longRunDay: number;
   paces: ChosenPaces;
+  /** What the runner gave beside (core planRequestSchema); absent: read from their runs. */
+  weeklyDistanceM?: number;
+  longestRunM?: number;
+  runDays?: number[];
 }
 
 export interface PlanRow {

@@ -11,6 +11,7 @@ import { dailyProgressSchema, taskToggleSchema } from '../../core/training/plan-
 import {
   goalListSchema,
   goalSchema,
+  planDefaultsSchema,
   planListQuerySchema,
   planUpdateSchema,
   todayTasksSchema,
@@ -99,6 +100,27 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           await training.deleteGoal(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
         },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/goals/{id}/plan-defaults',
+          tags: ['training'],
+          request: { params: idParam, query: timeZoneQuerySchema },
+          responses: {
+            200: jsonResponse("The plan form's figures: the runner's last weeks and the paces", planDefaultsSchema),
+            400: errorResponse('Not a race goal'),
+            404: errorResponse('No such goal'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.planDefaults(c.var.user.id, {
+              goalId: c.req.valid('param').id,
+              timeZone: c.req.valid('query').timeZone,
+            }),
+            200,
+          ),
       )
       .openapi(
         userRoute(auth, {

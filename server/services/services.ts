@@ -111,6 +111,7 @@ import {
   getDailyProgress,
   getPlan,
   listPlans,
+  planDefaults,
   setTask,
   todayTasks,
   updatePlan,
@@ -548,6 +549,8 @@ export function createServices(deps: ServiceDeps) {
     reorderGoals: writes((userId: string, goalIds: readonly string[]) => reorderGoalList(context, userId, goalIds)),
     plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>
       listPlans(context, userId, filter),
+    planDefaults: (userId: string, input: { goalId: string; timeZone?: string | undefined }) =>
+      planDefaults(context, userId, input),
     createPlan: writes(async (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) => {
       await subscriptions.require(userId, 'plan-generation');
       return createPlan(context, userId, input);
