@@ -3,7 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
 import type { PlanRequest } from '../../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
-import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../../core/training/training-api.ts';
+import type {
+  Goal,
+  PlanDefaults,
+  TodayTasks,
+  TrainingPlan,
+  TrainingPlanSummary,
+} from '../../../core/training/training-api.ts';
 import { api, unwrap } from '../api/client.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { TRAINING_QUERY_KEY } from '../lib/query-keys.ts';
@@ -31,6 +37,15 @@ export function usePlan(id: string) {
   return useQuery({
     queryKey: [...PLANS_KEY, id],
     queryFn: (): Promise<TrainingPlan> => unwrap(api['training-plans'][':id'].$get({ param: { id } })),
+  });
+}
+
+/** The plan form's figures for a race goal: the runner's last weeks and the paces. */
+export function usePlanDefaults(goalId: string) {
+  return useQuery({
+    queryKey: [...PLANS_KEY, 'defaults', goalId],
+    queryFn: (): Promise<PlanDefaults> =>
+      unwrap(api.goals[':id']['plan-defaults'].$get({ param: { id: goalId }, query: timeZoneQuery() })),
   });
 }
 
