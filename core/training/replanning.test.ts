@@ -126,6 +126,21 @@ describe('replan', () => {
     expect(replan(plan, ticked(4), { checkIns: [], loadRatio: 1.3, runDates: [] }, TODAY).kind).toBe('unchanged');
   });
 
+  it('names every sign at once: unwell, overloaded and missed', () => {
+    const sick = checkIns([{ sleepQuality: 'low' }, { sleepQuality: 'low' }, { sleepQuality: 'low' }, {}]);
+    expect(replan(plan, ticked(0), { checkIns: sick, loadRatio: 1.5, runDates: [] }, TODAY).reason).toBe(
+      'Easier week: sleep poor on 3 of the last 4 check-ins, load 1.5× your usual and 0 of 4 planned runs done in the last 7 days.',
+    );
+  });
+
+  it('does not ease the plan twice for the same days', () => {
+    const signals = { checkIns: [], loadRatio: 1.6, runDates: [] };
+    const eased = replan(plan, ticked(4), { ...signals, acceptedOn: addDays(TODAY, -6) }, TODAY);
+    expect(eased).toMatchObject({ kind: 'unchanged', changes: [] });
+    expect(eased.reason).toBe(`No change: the plan was already eased on ${addDays(TODAY, -6)} for these days.`);
+    expect(replan(plan, ticked(4), { ...signals, acceptedOn: addDays(TODAY, -7) }, TODAY).kind).toBe('overloaded');
+  });
+
   it('changes nothing in race week', () => {
     const raceWeek = plan.weeks.at(-1)!.days[0]!.date;
     const result = replan(plan, {}, { checkIns: [], loadRatio: 1.8, runDates: [] }, raceWeek);

@@ -50,6 +50,8 @@ export interface ReplanSignals {
   loadRatio: number | null;
   /** The local days of the runner's runs in the window. */
   runDates: readonly string[];
+  /** The day an accepted re-plan last changed the plan; the same signs do not ease it twice. */
+  acceptedOn?: string | null;
 }
 
 /** Each answer's bad end and how a reason names it. */
@@ -62,7 +64,8 @@ const WARNING_SIGNS: readonly { answer: keyof CheckInAnswers; bad: 'high' | 'low
   { answer: 'moodRating', bad: 'low', words: 'mood low' },
 ];
 
-export type ReplanKind = 'unwell' | 'overloaded' | 'missed' | 'unchanged';
+export const REPLAN_KINDS = ['unwell', 'overloaded', 'missed', 'unchanged'] as const;
+export type ReplanKind = (typeof REPLAN_KINDS)[number];
 export interface WeekChange {
   /** The plan's 1-based week number. */
   week: number;
@@ -120,6 +123,9 @@ export function unwellSign(checkIns: readonly CheckInSignal[]): string | null {
   return worst && `${worst.words} on ${worst.count} of the last ${last.length} check-ins`;
 }
 
+/** "a", "a and b", "a, b and c". */
+const listed = (parts: readonly string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 const loadWords = (ratio: number) => `load ${(Math.round(ratio * 10) / 10).toFixed(1)}× your usual`;
 const round100 = (metres: number) => Math.round(metres / 100) * 100;
 
@@ -173,20 +179,29 @@ export function replan(
   const runsWords = `${done} of ${planned} planned ${planned === 1 ? 'run' : 'runs'} done`;
   const kind: ReplanKind = sign ? 'unwell' : overloaded ? 'overloaded' : missed ? 'missed' : 'unchanged';
   const first = schedule.weeks.findIndex((week) => week.days[0]!.date >= today && week.kind !== 'race');
-  if (kind === 'unchanged' || first === -1) {
+  const eased = signals.acceptedOn != null && signals.acceptedOn > addDays(today, -REPLAN_WINDOW_DAYS);
+  if (kind === 'unchanged' || first === -1 || eased) {
     const parts = [planned > 0 ? runsWords : 'no runs were planned', 'no warning signs in your check-ins'];
     if (ratioWords) {
       parts.push(ratioWords);
     }
-    const why = kind === 'unchanged' ? parts.join(', ') : 'only race week is left';
+    const why =
+      kind === 'unchanged'
+        ? parts.join(', ')
+        : first === -1
+          ? 'only race week is left'
+          : `the plan was already eased on ${signals.acceptedOn!} for these days`;
     return { kind: 'unchanged', reason: `No change: ${why}.`, schedule, changes: [] };
   }
+  const missedWords = `${runsWords} in the last ${REPLAN_WINDOW_DAYS} days`;
   const reason =
-    kind === 'unwell'
-      ? `Easier week: ${sign}${overloaded && ratioWords ? ` and ${ratioWords}` : ''}`
-      : kind === 'overloaded'
-        ? `Easier week: ${ratioWords!}`
-        : `Easier week: ${runsWords} in the last ${REPLAN_WINDOW_DAYS} days; the missed runs are not added on`;
+    kind === 'missed'
+      ? `Easier week: ${missedWords}; the missed runs are not added on`
+      : `Easier week: ${listed([
+          ...(sign ? [sign] : []),
+          ...(overloaded && ratioWords ? [ratioWords] : []),
+          ...(missed ? [missedWords] : []),
+        ])}`;
   const easyPace =
     planDays(schedule)
       .flatMap((day) => day.tasks)

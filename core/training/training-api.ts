@@ -10,6 +10,7 @@ import { TRAINING_PACE_KINDS } from './paces.ts';
 import { PLAN_STATUSES } from './plan-progress.ts';
 import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
 import { PLAN_WEEK_KINDS, TASK_KINDS } from './plan-generation.ts';
+import { REPLAN_KINDS } from './replanning.ts';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -106,6 +107,23 @@ export const planDefaultsSchema = z.object({
 });
 export type PlanDefaults = z.infer<typeof planDefaultsSchema>;
 
+export const PLAN_VERSION_STATUSES = ['proposed', 'accepted', 'kept', 'superseded', 'unchanged'] as const;
+/** A re-plan of the weeks left: proposed until the runner accepts it or keeps the plan as it was. */
+export const planVersionSchema = z.object({
+  id: z.string(),
+  status: z.enum(PLAN_VERSION_STATUSES),
+  kind: z.enum(REPLAN_KINDS),
+  /** Why the plan changes, or why it does not ("Easier week: soreness high on 3 of the last 4 check-ins."). */
+  reason: z.string(),
+  /** Each changed week's running before and after, in metres. */
+  changes: z.array(z.object({ week: z.number().int(), fromM: z.number(), toM: z.number() })),
+  /** The plan's local day it was made on. */
+  madeOn: isoDay,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type PlanVersion = z.infer<typeof planVersionSchema>;
+
 export const trainingPlanSchema = z.object({
   id: z.string(),
   goalId: z.string(),
@@ -128,13 +146,17 @@ export const trainingPlanSchema = z.object({
   calendar: z.array(planCalendarWeekSchema),
   /** The private iCalendar feed: anyone with the link can read the plan. */
   calendarUrl: z.string(),
+  /** The re-plan waiting for the runner's answer. */
+  proposal: planVersionSchema.nullable(),
+  /** Every re-plan, newest first (the proposal too). */
+  versions: z.array(planVersionSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TrainingPlan = z.infer<typeof trainingPlanSchema>;
 
 export const trainingPlanListSchema = z.object({
-  plans: z.array(trainingPlanSchema.omit({ calendar: true, dailyProgress: true })),
+  plans: z.array(trainingPlanSchema.omit({ calendar: true, dailyProgress: true, proposal: true, versions: true })),
 });
 export type TrainingPlanSummary = z.infer<typeof trainingPlanListSchema>['plans'][number];
 

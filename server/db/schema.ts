@@ -393,6 +393,26 @@ export interface GoalsTable {
   updatedAt: UpdatedAt;
 }
 
+/** A re-plan of a training plan (migration 0050): proposed, then accepted or kept. */
+export interface TrainingPlanVersionsTable {
+  id: string;
+  seq: Generated<number>;
+  planId: string;
+  userId: string;
+  status: 'proposed' | 'accepted' | 'kept' | 'superseded' | 'unchanged';
+  kind: string;
+  reason: string;
+  changes: Json<unknown[]>;
+  /** The schedule proposed (core TrainingPlanSchedule). */
+  schedule: Json<Record<string, unknown>>;
+  /** The schedule an accepted re-plan replaced. */
+  replacedSchedule: Json<Record<string, unknown>> | null;
+  /** The plan's local day it was made on. */
+  madeOn: string;
+  createdAt: CreatedAt;
+  decidedAt: Date | null;
+}
+
 export interface TrainingPlansTable {
   id: string;
   userId: string;
@@ -631,6 +651,7 @@ export interface Database {
   bestEfforts: BestEffortsTable;
   goals: GoalsTable;
   trainingPlans: TrainingPlansTable;
+  trainingPlanVersions: TrainingPlanVersionsTable;
   weatherForecasts: WeatherForecastsTable;
   weatherPlaces: WeatherPlacesTable;
   activityWeather: ActivityWeatherTable;

@@ -12,6 +12,7 @@ import {
   goalListSchema,
   goalSchema,
   planDefaultsSchema,
+  planVersionSchema,
   planListQuerySchema,
   planUpdateSchema,
   todayTasksSchema,
@@ -23,6 +24,7 @@ import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from '
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const deleted = z.object({ deleted: z.literal(true) });
+const versionParams = idParam.extend({ versionId: z.string().min(1).max(64), answer: z.enum(['accept', 'keep']) });
 
 export function trainingRoutes({ services, auth }: RouteDeps) {
   const { training } = services;
@@ -233,6 +235,43 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
             await training.setTask(c.var.user.id, { id: c.req.valid('param').id, toggle: c.req.valid('json') }),
             200,
           ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/training-plans/{id}/replan',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse(
+              'The re-plan of the weeks left: proposed, or unchanged, with its reason',
+              planVersionSchema,
+            ),
+            400: errorResponse('Not an active plan'),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => c.json(await training.replan(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/training-plans/{id}/versions/{versionId}/{answer}',
+          tags: ['training'],
+          request: { params: versionParams },
+          responses: {
+            200: jsonResponse('The plan after the answer: the re-plan accepted, or the plan kept', trainingPlanSchema),
+            400: errorResponse('No such re-plan waiting'),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => {
+          const { id, versionId, answer } = c.req.valid('param');
+          return c.json(
+            await training.answerReplan(c.var.user.id, { planId: id, versionId, accept: answer === 'accept' }),
+            200,
+          );
+        },
       )
       .openapi(
         userRoute(auth, {

@@ -104,6 +104,7 @@ import {
 } from './gear-service.ts';
 import type { GearDefault, GearInput, GearUpdate } from '../../core/gear.ts';
 import { planTicksReaction } from './plan-ticking.ts';
+import { answerReplan, createWeeklyReplan, replanPlan } from './plan-replanning.ts';
 import {
   createPlan,
   updateGoalAndPlans,
@@ -536,6 +537,7 @@ export function createServices(deps: ServiceDeps) {
     startTrackFiguresBackfill: () => startTrackFiguresBackfill(context),
   };
 
+  const weeklyReplan = createWeeklyReplan({ context, jobs: deps.jobs, clock, logger });
   /** Goals, training plans and their daily progress (docs/training.md "Goals & Training"). */
   const training = {
     goals: (userId: string) => listGoals(context, userId),
@@ -562,6 +564,11 @@ export function createServices(deps: ServiceDeps) {
     deletePlan: writes((userId: string, id: string) => deletePlan(context, userId, id)),
     dailyProgress: (userId: string, id: string) => getDailyProgress(context, userId, id),
     setTask: writes((userId: string, input: { id: string; toggle: TaskToggle }) => setTask(context, userId, input)),
+    replan: writes((userId: string, planId: string) => replanPlan(context, userId, planId)),
+    answerReplan: writes((userId: string, input: { planId: string; versionId: string; accept: boolean }) =>
+      answerReplan(context, userId, input),
+    ),
+    weeklyReplan,
     today: (userId: string, timeZone?: string) =>
       reads.get(userId, timeKey('training:today', timeZone, QUARTER_HOUR_MS), () =>
         todayTasks(context, userId, timeZone),

@@ -45,6 +45,7 @@ import { planTitle } from '../../core/training/task-text.ts';
 import type {
   Goal,
   PlanDefaults,
+  PlanVersion,
   TodayTasks,
   TrainingPlan,
   TrainingPlanSummary,
@@ -62,6 +63,7 @@ import {
   type PlanRow,
   type StoredPlanRequest,
 } from '../db/training-plan-repository.ts';
+import { listVersions, type PlanVersionRow } from '../db/plan-version-repository.ts';
 import { invalid, notFound } from '../errors.ts';
 import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
 import { offerRuns } from './plan-ticking.ts';
@@ -100,12 +102,29 @@ function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
   };
 }
 
-function viewOf(context: TrainingContext, plan: PlanRow): TrainingPlan {
+/** A stored re-plan as the API shows it. */
+export function versionView(row: PlanVersionRow): PlanVersion {
+  return {
+    id: row.id,
+    status: row.status,
+    kind: row.kind,
+    reason: row.reason,
+    changes: row.changes,
+    madeOn: row.madeOn,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+async function viewOf(context: TrainingContext, plan: PlanRow): Promise<TrainingPlan> {
   const today = localDate(context.clock.now(), plan.timeZone);
+  const versions = (await listVersions(context.db, plan.userId, plan.id)).map(versionView);
   return {
     ...summaryOf(plan, today),
     dailyProgress: plan.dailyProgress,
     calendar: planCalendar(plan.schedule, plan.dailyProgress, today),
+    proposal: versions.find((version) => version.status === 'proposed') ?? null,
+    versions,
   };
 }
 
@@ -137,7 +156,7 @@ async function planRows(
   return filter.status === undefined ? plans : plans.filter((plan) => plan.status === filter.status);
 }
 
-async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
+export async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
   const plan = await findPlan(context.db, userId, id);
   if (!plan) {
     throw notFound(NOT_FOUND_MESSAGES.plan);

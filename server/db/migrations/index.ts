@@ -49,6 +49,7 @@ import * as activityGivenStart from './0046-activity-given-start.ts';
 import * as untimedOutOfStatistics from './0047-untimed-out-of-statistics.ts';
 import * as activityCorrections from './0048-activity-corrections.ts';
 import * as theme from './0049-theme.ts';
+import * as planVersions from './0050-plan-versions.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -97,6 +98,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0047-untimed-out-of-statistics': untimedOutOfStatistics,
   '0048-activity-corrections': activityCorrections,
   '0049-theme': theme,
+  '0050-plan-versions': planVersions,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';
