@@ -179,7 +179,10 @@ export function replan(
   const runsWords = `${done} of ${planned} planned ${planned === 1 ? 'run' : 'runs'} done`;
   const kind: ReplanKind = sign ? 'unwell' : overloaded ? 'overloaded' : missed ? 'missed' : 'unchanged';
   const first = schedule.weeks.findIndex((week) => week.days[0]!.date >= today && week.kind !== 'race');
-  const eased = signals.acceptedOn != null && signals.acceptedOn > addDays(today, -REPLAN_WINDOW_DAYS);
+  const eased =
+    signals.acceptedOn !== undefined &&
+    signals.acceptedOn !== null &&
+    signals.acceptedOn > addDays(today, -REPLAN_WINDOW_DAYS);
   if (kind === 'unchanged' || first === -1 || eased) {
     const parts = [planned > 0 ? runsWords : 'no runs were planned', 'no warning signs in your check-ins'];
     if (ratioWords) {

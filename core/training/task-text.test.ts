@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanTask } from './plan-generation.ts';
-import { perRepText, taskCellText, taskDescription, weekOneBasisText } from './task-text.ts';
+import { perRepText, taskDescription, weekOneBasisText } from './task-text.ts';
 
 const easy: PlanTask = {
   id: '2027-03-01-easy',
@@ -32,22 +32,6 @@ describe('repetitions written per rep', () => {
     );
     expect(perRepText({ repDistanceM: 800, paceSPerM: 0.24 })).toBe('800 m in 3:12');
     expect(perRepText({ repDistanceM: 400, paceSPerM: null })).toBeNull();
-  });
-});
-
-describe('calendar cells', () => {
-  it('name the session type and its size', () => {
-    expect(taskCellText({ ...easy, kind: 'long', distanceM: 18_000 }, 'metric')).toEqual({
-      kind: 'Long',
-      size: '18 km',
-    });
-    expect(taskCellText(easy, 'imperial')).toEqual({ kind: 'Easy', size: '3.7 mi' });
-    expect(taskCellText(reps, 'metric')).toEqual({ kind: 'Reps', size: '8×400 m' });
-    expect(taskCellText({ ...easy, kind: 'strength', distanceM: null, minutes: 20 }, 'metric')).toEqual({
-      kind: 'Strength',
-      size: '20 min',
-    });
-    expect(taskCellText({ ...easy, kind: 'rest', distanceM: null }, 'metric')).toEqual({ kind: 'Rest', size: '' });
   });
 });
 

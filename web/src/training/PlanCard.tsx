@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
+import { ReplanPanel } from './ReplanPanel.tsx';
 import { dayText } from './goal-form.ts';
 import { pacesText } from './plan-form.ts';
 import { useDeletePlan, usePlan, useUpdatePlan } from './training-api.ts';
@@ -97,6 +98,7 @@ export function PlanCard({ planId }: { planId: string }) {
             </Button>
           </Stack>
         </Stack>
+        <ReplanPanel plan={plan} />
         <PlanCalendar plan={plan} />
       </CardContent>
       <ConfirmDialog

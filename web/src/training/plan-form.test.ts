@@ -9,7 +9,12 @@ const defaults: PlanDefaults = {
   runsPerWeek: 4,
   longestRunM: 14_400,
   longRunDay: 0,
-  paces: { paces: { easy: 0.36 }, source: 'goal', vdot: null, effort: null },
+  paces: {
+    paces: { easy: 0.36, marathon: 0.31, threshold: 0.29, interval: 0.27, repetition: 0.255 },
+    source: 'goal',
+    vdot: null,
+    effort: null,
+  },
 };
 
 describe('the plan form', () => {

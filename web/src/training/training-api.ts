@@ -112,6 +112,20 @@ export const useUpdatePlan = () =>
 export const useDeletePlan = () =>
   useTrainingMutation((id: string) => unwrap(api['training-plans'][':id'].$delete({ param: { id } })));
 
+/** Re-plans the weeks left now; the proposal (or why nothing changes) comes back with the plan. */
+export const useReplan = () =>
+  useTrainingMutation((planId: string) => unwrap(api['training-plans'][':id'].replan.$post({ param: { id: planId } })));
+
+export const useAnswerReplan = () =>
+  useTrainingMutation(
+    ({ planId, versionId, answer }: { planId: string; versionId: string; answer: 'accept' | 'keep' }) =>
+      unwrap(
+        api['training-plans'][':id'].versions[':versionId'][':answer'].$post({
+          param: { id: planId, versionId, answer },
+        }),
+      ),
+  );
+
 export const useSetTask = () =>
   useTrainingMutation(({ planId, toggle }: { planId: string; toggle: TaskToggle }) =>
     unwrap(api['training-plans'][':id'].progress.$put({ param: { id: planId }, json: toggle })),
