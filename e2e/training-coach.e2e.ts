@@ -1,12 +1,13 @@
 /**
  * The adaptive coach: a runner with eight weeks of runs (set up through the API) opens the plan form
- * pre-filled from them, makes a plan without Tuesdays, and after four sore check-ins asks for a
+ * pre-filled from them, makes a plan with a day they cannot run, and after four sore check-ins asks for a
  * re-plan, reads why and accepts it; at desktop width no day label of the calendar is cut. At phone
  * width the calendar is a list of weeks whose day lines hold whole labels within the screen.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays } from '../core/training/local-day.ts';
+import { WEEKDAY_NAMES } from '../core/training/task-text.ts';
 import type { Goal, TrainingPlan } from '../core/training/training-api.ts';
 import type { ApiClient } from '../server/test-support/api-client.ts';
 import { expectVisible, newAccount, screenshot, useBrowser } from './support/browser.ts';
@@ -39,6 +40,10 @@ async function runnerWithHistory(client: ApiClient, today: string): Promise<Goal
     ),
   );
   expect(created.every((response) => response.status === 201)).toBe(true);
+  return raceGoal(client, today);
+}
+
+async function raceGoal(client: ApiClient, today: string): Promise<Goal> {
   const goal = await client.post<Goal>(`/api/goals?timeZone=${ZONE}`, {
     kind: 'race',
     title: 'Autumn half',
@@ -93,9 +98,12 @@ describe('the adaptive coach (desktop)', () => {
     expect(await dialog.getByLabel('Weekly distance now').inputValue()).toBe(metric ? '44.4' : '27.6');
     expect(await dialog.getByLabel('Longest recent run').inputValue()).toBe(metric ? '14.4' : '8.9');
     expect(await dialog.getByLabel('Runs a week').textContent()).toBe('4');
-    expect(await dialog.getByLabel('Long run on').textContent()).toBe('Sunday');
-    await dialog.getByRole('button', { name: 'Tuesday' }).click();
-    expect(await dialog.getByRole('button', { name: 'Tuesday' }).getAttribute('aria-pressed')).toBe('false');
+    // The weekday of the weekly 14.4 km run, two days before today.
+    const longRunDay = WEEKDAY_NAMES[new Date(`${addDays(today, -2)}T12:00:00Z`).getUTCDay()]!;
+    expect(await dialog.getByLabel('Long run on').textContent()).toBe(longRunDay);
+    const notFree = longRunDay === 'Tuesday' ? 'Wednesday' : 'Tuesday';
+    await dialog.getByRole('button', { name: notFree }).click();
+    expect(await dialog.getByRole('button', { name: notFree }).getAttribute('aria-pressed')).toBe('false');
     await screenshot(page, 'training-coach-form-desktop');
     await dialog.getByRole('button', { name: 'Generate plan' }).click();
 
@@ -104,15 +112,15 @@ describe('the adaptive coach (desktop)', () => {
     expect(await plan.getByTestId('plan-week-one-basis').textContent()).toMatch(
       /^Week 1 is based on your last 4 weeks of running \(16 runs, (44\.4 km|27\.6 mi) a week on average\)/,
     );
-    // No day of the plan but race week runs on a Tuesday.
+    // No day of the plan but race week runs on the day the runner cannot run.
     const plans = (await client.get<{ plans: TrainingPlan[] }>('/api/training-plans')).body.plans;
     const made = (await client.get<TrainingPlan>(`/api/training-plans/${plans[0]!.id}`)).body;
-    const tuesdayRuns = made.calendar
+    const notFreeRuns = made.calendar
       .filter((week) => week.kind !== 'race')
       .flatMap((week) => week.days)
-      .filter((day) => new Date(`${day.date}T12:00:00Z`).getUTCDay() === 2)
+      .filter((day) => WEEKDAY_NAMES[new Date(`${day.date}T12:00:00Z`).getUTCDay()] === notFree)
       .filter((day) => day.tasks.some(({ task }) => !['rest', 'strength', 'stretching'].includes(task.kind)));
-    expect(tuesdayRuns).toEqual([]);
+    expect(notFreeRuns).toEqual([]);
     expect(await cutLabels(page)).toEqual([]);
 
     // Four sore check-ins, then a re-plan on request: an easier week, and why.
@@ -161,7 +169,7 @@ describe('the plan calendar on a phone', () => {
     const { page } = await browser.newPage('mobile');
     const today = utcToday();
     const { client } = await signUpViaApi(page, newAccount(), { path: '/training-goals' });
-    const goal = await runnerWithHistory(client, today);
+    const goal = await raceGoal(client, today);
     const made = await client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
       goalId: goal.id,
       level: 'advanced',

@@ -9,9 +9,10 @@
  *   bad end (soreness, stress or injury feeling high; sleep, energy or mood low).
  * - Overloaded: the acute:chronic load ratio above the readiness hint's "easy" threshold.
  *
- * Any of them makes the first week left an easier week: EASIER_FACTOR of its planned volume (after
- * an unwell or overloaded week its quality sessions run easy too); the weeks after climb back by at
- * most CATCH_UP_GROWTH a week until they meet the plan. Each re-plan says why, whether it changes
+ * Any of them makes the first week left an easier week: EASIER_FACTOR of its planned volume. After
+ * an unwell or overloaded week its quality sessions run easy too and the plan resumes after it, as
+ * after its own cut-back weeks; after a missed week the weeks after climb back by at most
+ * CATCH_UP_GROWTH a week until they meet the plan. Each re-plan says why, whether it changes
  * anything or not, and the runner accepts it or keeps the plan as it was.
  */
 import type { WellbeingPreferences } from '../profile.ts';
@@ -210,15 +211,24 @@ export function replan(
       .flatMap((day) => day.tasks)
       .find((task) => task.kind === 'long' || task.kind === 'easy')?.paceSPerM ?? null;
   const changes: WeekChange[] = [];
-  let previousM = Number.NaN;
+  // The easier week. After an unwell or overloaded week it is a cut-back week, and the plan goes on
+  // after it as after its own recovery weeks. After a missed week the runner builds again from it:
+  // each week at most CATCH_UP_GROWTH over the last build week as changed, until a build week meets
+  // its plan again; recovery and taper weeks never grow past it either.
+  let lastBuildM = Number.NaN;
+  let caughtUp = false;
   const weeks = schedule.weeks.map((week, index) => {
-    if (index < first || week.kind === 'race') {
+    if (index < first || week.kind === 'race' || caughtUp || (index > first && kind !== 'missed')) {
       return week;
     }
     const plannedM = weekRunningM(week);
-    const targetM = index === first ? plannedM * EASIER_FACTOR : Math.min(plannedM, previousM * CATCH_UP_GROWTH);
-    previousM = targetM;
+    const targetM = index === first ? plannedM * EASIER_FACTOR : Math.min(plannedM, lastBuildM * CATCH_UP_GROWTH);
+    const building = week.kind === 'build' || week.kind === 'base';
+    if (index === first || building) {
+      lastBuildM = targetM;
+    }
     if (targetM >= plannedM) {
+      caughtUp = building;
       return week;
     }
     const changed = scaledWeek(week, targetM, index === first && kind !== 'missed', easyPace);

@@ -189,16 +189,15 @@ describe('a plan that adapts', () => {
       message: REPLAN_MESSAGES.noProposal,
     });
 
-    // Asked again the same day, and accepted: week 2 is the easier week, week 3 climbs back.
+    // Asked again the same day, and accepted: week 2 is the easier week.
     const asked = await runner.client.post<PlanVersion>(`/api/training-plans/${plan.id}/replan`, {});
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ status: 'proposed', reason });
     const accepted = await answer(asked.body.id, 'accept');
     expect(accepted.status).toBe(200);
     expect(weekVolume(accepted.body.calendar[1]!)).toBe(asked.body.changes[0]!.toM);
-    expect(weekVolume(accepted.body.calendar[2]!)).toBeLessThanOrEqual(
-      weekVolume(accepted.body.calendar[1]!) * 1.1 + 100,
-    );
+    // A cut-back week: week 3 is as planned.
+    expect(weekVolume(accepted.body.calendar[2]!)).toBe(weekVolume(before.calendar[2]!));
     expect(accepted.body.versions.map((version) => version.status)).toEqual(['accepted', 'kept']);
     // The same signs do not ease it twice.
     const again = await runner.client.post<PlanVersion>(`/api/training-plans/${plan.id}/replan`, {});

@@ -2,8 +2,8 @@
  * A plan as rows of the reader's weeks (starting on the locale's first day), each with its plan
  * week, kind and planned distance, and a month label where a month begins. From the md breakpoint
  * up the weeks are a grid under weekday headers, each day's session titles written whole (wrapping
- * inside the cell); on narrower screens each week is a list of its days, one line each with the
- * weekday, date and whole session titles. Either way a day shows whether it was done, missed, is
+ * inside the cell); on narrower screens each plan week is a list of its days, one line each with
+ * the weekday, date and whole session titles. Either way a day shows whether it was done, missed, is
  * today or still ahead, and choosing it opens its tasks, to tick or untick.
  */
 import CheckIcon from '@mui/icons-material/Check';
@@ -12,12 +12,17 @@ import { Box, ButtonBase, Stack, Typography, useMediaQuery, useTheme } from '@mu
 import { useMemo, useState } from 'react';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
-import { distanceInUnits, distanceUnitLabel } from '../../../core/units.ts';
 import { taskTitle } from '../../../core/training/task-text.ts';
 import { firstDayOfWeek, formatDistance, formatNumber, weekdayNames } from '../lib/format.ts';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
-import { planCalendarRows, type PlanCalendarDay, type PlanCalendarRow } from './plan-calendar.ts';
+import {
+  planCalendarRows,
+  planWeekRows,
+  type PlanCalendarDay,
+  type PlanCalendarRow,
+  weekDistanceText,
+} from './plan-calendar.ts';
 import { useUnits } from '../profile/use-units.ts';
 
 type Day = PlanCalendarDay;
@@ -134,7 +139,7 @@ function DayLine({ day, selected, onSelect }: { day: Day; selected: boolean; onS
 }
 
 function WeekLabel({ row, units, inline }: { row: PlanCalendarRow; units: UnitSystem; inline: boolean }) {
-  const distance = formatWeekDistance(row.distanceM, units);
+  const distance = weekDistanceText(row.distanceM, units);
   const label = `Week ${row.weekNumber}: ${formatDistance(row.distanceM, units)} planned`;
   if (inline) {
     return (
@@ -161,11 +166,6 @@ function WeekLabel({ row, units, inline }: { row: PlanCalendarRow; units: UnitSy
   );
 }
 
-/** A week's planned distance to one decimal: "42.5 km", "26.4 mi". */
-function formatWeekDistance(metres: number, units: UnitSystem): string {
-  return `${formatNumber(distanceInUnits(metres, units), 1)} ${distanceUnitLabel(units)}`;
-}
-
 export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
   const { units } = useUnits();
   const theme = useTheme();
@@ -173,7 +173,10 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
   const [selected, setSelected] = useState(plan.today);
   const chosen = plan.calendar.flatMap((week) => week.days).find((day) => day.date === selected);
   const firstDay = firstDayOfWeek();
-  const rows = useMemo(() => planCalendarRows(plan.calendar, firstDay), [plan.calendar, firstDay]);
+  const rows = useMemo(
+    () => (asList ? planWeekRows(plan.calendar) : planCalendarRows(plan.calendar, firstDay)),
+    [plan.calendar, firstDay, asList],
+  );
   const weekdays = weekdayNames();
   const chosenTasks = chosen && (
     <Box sx={{ mt: asList ? 1 : 2, mb: asList ? 1 : 0 }} data-testid="plan-day">

@@ -91,7 +91,7 @@ function PlanForm({
   const set = (change: Partial<PlanFormValues>) => setValues((before) => ({ ...before, ...change }));
   const unit = distanceUnitLabel(units);
   const submit = () => {
-    const made = planRequestFrom(goal.id, values, units);
+    const made = planRequestFrom(goal.id, values, units, initial);
     if ('error' in made) {
       setProblem(made.error);
       return;

@@ -7,8 +7,8 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { Alert, AlertTitle, Box, Button, Collapse, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { PlanVersion, TrainingPlan } from '../../../core/training/training-api.ts';
-import { formatDistance } from '../lib/format.ts';
 import { dayText } from './goal-form.ts';
+import { weekDistanceText } from './plan-calendar.ts';
 import { useAnswerReplan, useReplan } from './training-api.ts';
 import { useUnits } from '../profile/use-units.ts';
 
@@ -36,7 +36,7 @@ export function ReplanPanel({ plan }: { plan: TrainingPlan }) {
           <AlertTitle>{proposal.reason}</AlertTitle>
           {proposal.changes.map((change) => (
             <Typography key={change.week} variant="body2">
-              Week {change.week}: {formatDistance(change.fromM, units)} → {formatDistance(change.toM, units)}
+              Week {change.week}: {weekDistanceText(change.fromM, units)} → {weekDistanceText(change.toM, units)}
             </Typography>
           ))}
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>

@@ -33,9 +33,10 @@ describe('the plan form', () => {
     );
   });
 
-  it('sends what the runner set, in metres, and says what to change', () => {
-    const values = { ...planFormValues(defaults, 'metric'), weeklyDistance: '45', runDays: [6, 0, 1, 3, 4, 5] };
-    expect(planRequestFrom('g', values, 'metric')).toEqual({
+  it('sends what the runner changed, in metres, and says what to change', () => {
+    const initial = planFormValues(defaults, 'metric');
+    const values = { ...initial, weeklyDistance: '45', runDays: [6, 0, 1, 3, 4, 5] };
+    expect(planRequestFrom('g', values, 'metric', initial)).toEqual({
       request: {
         goalId: 'g',
         level: 'intermediate',
@@ -43,16 +44,19 @@ describe('the plan form', () => {
         longRunDay: 0,
         runDays: [0, 1, 3, 4, 5, 6],
         weeklyDistanceM: 45_000,
-        longestRunM: 14_400,
       },
     });
-    expect(planRequestFrom('g', { ...values, weeklyDistance: 'lots' }, 'metric')).toEqual({
+    // Left as pre-filled: the server reads them from the runner's runs.
+    expect(planRequestFrom('g', initial, 'metric', initial)).toEqual({
+      request: { goalId: 'g', level: 'intermediate', runsPerWeek: 4, longRunDay: 0, runDays: [0, 1, 2, 3, 4, 5, 6] },
+    });
+    expect(planRequestFrom('g', { ...values, weeklyDistance: 'lots' }, 'metric', initial)).toEqual({
       error: PLAN_MESSAGES.weeklyDistance,
     });
-    expect(planRequestFrom('g', { ...values, runDays: [0, 1, 3] }, 'metric')).toEqual({
+    expect(planRequestFrom('g', { ...values, runDays: [0, 1, 3] }, 'metric', initial)).toEqual({
       error: PLAN_MESSAGES.runDaysTooFew,
     });
-    expect(planRequestFrom('g', { ...values, longRunDay: 2 }, 'metric')).toEqual({
+    expect(planRequestFrom('g', { ...values, longRunDay: 2 }, 'metric', initial)).toEqual({
       error: PLAN_MESSAGES.longRunDayNotFree,
     });
   });

@@ -37,21 +37,25 @@ export function planFormValues(defaults: PlanDefaults, units: UnitSystem): PlanF
   };
 }
 
-/** The request for `values`, or the sentence saying what to change. */
+/**
+ * The request for `values`, or the sentence saying what to change. A distance left as pre-filled
+ * (`initial`) is not sent: the server reads it from the runner's runs, and the plan says so.
+ */
 export function planRequestFrom(
   goalId: string,
   values: PlanFormValues,
   units: UnitSystem,
+  initial: PlanFormValues,
 ): { request: PlanRequest } | { error: string } {
-  const metres = (text: string, message: string): number | undefined | { error: string } => {
-    if (text.trim() === '') {
+  const metres = (text: string, before: string, message: string): number | undefined | { error: string } => {
+    if (text.trim() === '' || text.trim() === before) {
       return undefined;
     }
     const value = Number(text.trim());
     return Number.isFinite(value) ? Math.round(value * metresPerUnit(units)) : { error: message };
   };
-  const weeklyDistanceM = metres(values.weeklyDistance, PLAN_MESSAGES.weeklyDistance);
-  const longestRunM = metres(values.longestRun, PLAN_MESSAGES.longestRun);
+  const weeklyDistanceM = metres(values.weeklyDistance, initial.weeklyDistance, PLAN_MESSAGES.weeklyDistance);
+  const longestRunM = metres(values.longestRun, initial.longestRun, PLAN_MESSAGES.longestRun);
   for (const figure of [weeklyDistanceM, longestRunM]) {
     if (typeof figure === 'object') {
       return figure;
