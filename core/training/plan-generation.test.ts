@@ -436,6 +436,10 @@ describe('week 1 from the runner’s recent running', () => {
     expect(generated.weekOneBasis).toMatchObject({ source: 'recent', weekOneM: 44_400 });
     const builds = generated.weeks.filter((week) => week.kind === 'build').map(weekVolume);
     expect(Math.min(...builds)).toBe(44_400);
+    // A recovery week cuts 20 % from where the runner is, not down to the template's 31.8 km.
+    const recoveries = generated.weeks.filter((week) => week.kind === 'recovery').map(weekVolume);
+    expect(recoveries.length).toBeGreaterThan(0);
+    expect(Math.min(...recoveries)).toBeGreaterThanOrEqual(35_500);
     // The peak is the template's 49 km; then the two taper weeks at 75 % and 50 % of it.
     expect(Math.max(...generated.weeks.map(weekVolume))).toBe(49_000);
     const taper = generated.weeks.filter((week) => week.kind === 'taper');

@@ -285,10 +285,11 @@ export function templateWeekFactors(
 /**
  * The week factors starting from `startFactor` (the runner's running now): week 1 is it; each build
  * or base week is the template's week, but never below where the runner started and at most
- * CATCH_UP_GROWTH over the build week before; a recovery week is RECOVERY_FACTOR of the build week
- * before at most. Taper and race weeks keep their share of the peak the runner actually reaches.
+ * CATCH_UP_GROWTH over the build week before; a recovery week is the template's, never below
+ * RECOVERY_FACTOR of the start nor above RECOVERY_FACTOR of the build week before. Taper and race
+ * weeks keep their share of the peak the runner actually reaches.
  */
-export function followStartVolume(
+function followStartVolume(
   weeks: readonly { factor: number; kind: PlanWeekKind }[],
   startFactor: number,
 ): { factor: number; kind: PlanWeekKind }[] {
@@ -300,7 +301,7 @@ export function followStartVolume(
     }
     const recovery = week.kind === 'recovery';
     const cap = Number.isNaN(lastBuild) ? startFactor : lastBuild * (recovery ? RECOVERY_FACTOR : CATCH_UP_GROWTH);
-    const factor = Math.min(Math.max(week.factor, recovery ? 0 : startFactor), cap);
+    const factor = Math.min(Math.max(week.factor, startFactor * (recovery ? RECOVERY_FACTOR : 1)), cap);
     if (week.kind !== 'recovery') {
       lastBuild = factor;
     }
