@@ -5,6 +5,9 @@
  *
  * - Paces: from the runner's best efforts of the last PACE_HISTORY_DAYS days (VDOT), else from the
  *   goal's target time (core/training/plan-paces.ts).
+ * - Volume: week 1 from the weekly distance the runner gave, else their runs of the last weeks
+ *   (core/training/training-history.ts), which also pre-fill the plan form (planDefaults).
+ * - Re-plans and their versions: plan-replanning.ts; a plan is read with them.
  * - A plan's days are the days of the zone it was made in; "today" is that zone's.
  * - An imported or synced run that counts is offered to the runner's active plans once
  *   (plan_matched_at), so a task the runner unticks stays unticked; a new plan is offered the runs
