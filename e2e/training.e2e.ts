@@ -106,14 +106,14 @@ describe.each(DESKTOP_ONLY)('goals and training (%s)', (viewport) => {
     expect(months.length).toBeGreaterThanOrEqual(3);
     const totals = await plan.getByTestId('plan-week-total').allTextContents();
     expect(totals[0]).toMatch(/^W1[A-Za-z ]*[\d.]+ mi$/);
-    // Every cell says its session type (and size), at both widths.
+    // Every cell says its session title whole, at both widths.
     const todayCell = plan.getByRole('button', { name: new RegExp(`^${written.day}: Long run`) });
     await expectVisible(todayCell);
     expect(await todayCell.innerText()).toMatch(/Long run [\d.]+ mi/);
     await screenshot(page, `training-plan-${viewport}`);
-    // At phone width the cell stacks its shorter type over its size.
+    // At phone width the calendar is a list of days, each with its whole session title.
     await page.setViewportSize(VIEWPORTS.mobile);
-    await expect.poll(() => todayCell.innerText()).toMatch(/Long\n+[\d.]+ mi/);
+    await expect.poll(() => todayCell.innerText()).toMatch(/Long run [\d.]+ mi · Stretching 10 min/);
     await screenshot(page, 'training-plan-phone-width');
     await page.setViewportSize(VIEWPORTS[viewport]);
 

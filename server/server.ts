@@ -236,6 +236,8 @@ async function startOnFolder(
   await services.archives.resume();
   // The weekly report's quarter-hourly look for runners whose Monday morning has come (with SMTP only).
   services.mail.start();
+  // The weekly re-plan of active plans, on the day each plan week begins (server/services/plan-replanning.ts).
+  services.training.weeklyReplan.start();
   // "Download my data": half-written files of an earlier run removed, then expired ones hourly.
   await services.dataExports.start();
   const { strava } = services;
@@ -318,6 +320,7 @@ async function startOnFolder(
         stopMaintenance();
         securityLog.stop();
         services.mail.stop();
+        services.training.weeklyReplan.stop();
         services.dataExports.stop();
       },
     },

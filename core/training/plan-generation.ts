@@ -33,6 +33,9 @@ import {
   RACE_WEEK_RUN_DAYS,
   RACE_WEEK_RUNS,
   type RaceDistance,
+  LONG_RUN_GROWTH,
+  LONG_RUN_MAX_SHARE,
+  LONG_RUN_MAX_SHARE_FEW_RUNS,
   RECENT_VOLUME_WEEKS,
   RECOVERY_EVERY_WEEKS,
   RECOVERY_FACTOR,
@@ -102,19 +105,16 @@ export interface RecentVolume {
   runs: number;
   totalM: number;
 }
-/** The recent volume of the runs among `activities` (type "run", any case); the caller picks the weeks. */
-export function recentVolumeOf(activities: readonly { type: string; distanceM: number }[]): RecentVolume {
-  const runs = activities.filter((activity) => activity.type.toLowerCase() === 'run' && activity.distanceM > 0);
-  return { runs: runs.length, totalM: runs.reduce((sum, run) => sum + run.distanceM, 0) };
-}
-
 /** What week 1 was based on, said on the plan. */
 export interface WeekOneBasis {
   /** Runs and metres a week on average over the RECENT_VOLUME_WEEKS weeks before the plan was made. */
   recentRuns: number;
   recentWeeklyM: number;
-  /** 'recent': week 1 follows that running; 'template': the plan's own first week, no more than it. */
-  source: 'recent' | 'template';
+  /**
+   * 'given': week 1 is the weekly distance the runner gave; 'recent': week 1 follows their recent
+   * running; 'template': the plan's own first week (no runs to go by).
+   */
+  source: 'given' | 'recent' | 'template';
   /** Week 1's planned running in metres. */
   weekOneM: number;
 }
@@ -138,6 +138,11 @@ export const PLAN_MESSAGES = {
   raceInPast: 'The race day has passed; choose a race after today.',
   raceToday: 'The race is today: a training plan needs weeks before race day. Good luck out there!',
   notARaceGoal: 'A training plan needs a race goal.',
+  weeklyDistance: 'Give your weekly distance as 0 to 300 km.',
+  longestRun: 'Give your longest run as 0 to 60 km.',
+  runDays: 'Choose the days you can run as 0 (Sunday) to 6 (Saturday), each once.',
+  runDaysTooFew: 'Choose at least as many days you can run as runs a week.',
+  longRunDayNotFree: 'The long-run day must be one of the days you can run.',
 } as const;
 
 export function raceTooCloseMessage(
@@ -174,8 +179,42 @@ export const planRequestSchema = z
       .max(6, PLAN_MESSAGES.longRunDay)
       .default(0),
     paces: trainingPacesSchema.optional(),
+    /** The runner's weekly distance now, in metres: week 1 is this (absent: their last weeks' running). */
+    weeklyDistanceM: z
+      .number({ error: PLAN_MESSAGES.weeklyDistance })
+      .min(0, PLAN_MESSAGES.weeklyDistance)
+      .max(300_000, PLAN_MESSAGES.weeklyDistance)
+      .optional(),
+    /** The runner's longest recent run, in metres: week 1's long run starts from it. */
+    longestRunM: z
+      .number({ error: PLAN_MESSAGES.longestRun })
+      .min(0, PLAN_MESSAGES.longestRun)
+      .max(60_000, PLAN_MESSAGES.longestRun)
+      .optional(),
+    /** The weekdays the runner can run (0 Sunday … 6 Saturday); absent: any day. */
+    runDays: z
+      .array(
+        z
+          .number({ error: PLAN_MESSAGES.runDays })
+          .int(PLAN_MESSAGES.runDays)
+          .min(0, PLAN_MESSAGES.runDays)
+          .max(6, PLAN_MESSAGES.runDays),
+        {
+          error: PLAN_MESSAGES.runDays,
+        },
+      )
+      .refine((days) => new Set(days).size === days.length, PLAN_MESSAGES.runDays)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((request) => request.runDays === undefined || request.runDays.length >= request.runsPerWeek, {
+    message: PLAN_MESSAGES.runDaysTooFew,
+    path: ['runDays'],
+  })
+  .refine((request) => request.runDays === undefined || request.runDays.includes(request.longRunDay), {
+    message: PLAN_MESSAGES.longRunDayNotFree,
+    path: ['longRunDay'],
+  });
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
 /** The template whose race distance is within 5 % of a goal's race distance, or null. */
@@ -204,6 +243,9 @@ export function planInputForGoal(goal: GoalDefinition, request: PlanRequest, tod
     today,
     targetTimeS: goal.targetTimeS,
     ...(request.paces ? { paces: request.paces } : {}),
+    ...(request.weeklyDistanceM === undefined ? {} : { startWeeklyM: request.weeklyDistanceM }),
+    ...(request.longestRunM === undefined ? {} : { longestRunM: request.longestRunM }),
+    ...(request.runDays === undefined ? {} : { runDays: request.runDays }),
   };
 }
 
@@ -241,12 +283,13 @@ export function templateWeekFactors(
 }
 
 /**
- * The week factors lowered to start from `startFactor` (the runner's recent running) when that is
- * below the plan's first week: each build or base week at most CATCH_UP_GROWTH over the build week
- * before, a recovery week RECOVERY_FACTOR of it, never above the template; taper and race weeks keep
- * their share of the peak the runner actually reaches.
+ * The week factors starting from `startFactor` (the runner's running now): week 1 is it; each build
+ * or base week is the template's week, but never below where the runner started and at most
+ * CATCH_UP_GROWTH over the build week before; a recovery week is the template's, never below
+ * RECOVERY_FACTOR of the start nor above RECOVERY_FACTOR of the build week before. Taper and race
+ * weeks keep their share of the peak the runner actually reaches.
  */
-function followRecentVolume(
+function followStartVolume(
   weeks: readonly { factor: number; kind: PlanWeekKind }[],
   startFactor: number,
 ): { factor: number; kind: PlanWeekKind }[] {
@@ -256,10 +299,9 @@ function followRecentVolume(
     if (week.kind === 'taper' || week.kind === 'race') {
       return week;
     }
-    const cap = Number.isNaN(lastBuild)
-      ? startFactor
-      : lastBuild * (week.kind === 'recovery' ? RECOVERY_FACTOR : CATCH_UP_GROWTH);
-    const factor = Math.min(week.factor, cap);
+    const recovery = week.kind === 'recovery';
+    const cap = Number.isNaN(lastBuild) ? startFactor : lastBuild * (recovery ? RECOVERY_FACTOR : CATCH_UP_GROWTH);
+    const factor = Math.min(Math.max(week.factor, startFactor * (recovery ? RECOVERY_FACTOR : 1)), cap);
     if (week.kind !== 'recovery') {
       lastBuild = factor;
     }
@@ -285,6 +327,54 @@ export interface PlanInput {
   paces?: TrainingPaces;
   /** The runner's runs of the last RECENT_VOLUME_WEEKS weeks; without, the template's first week. */
   recentVolume?: RecentVolume;
+  /** The weekly distance the runner gave, in metres: week 1 is it, whatever the recent runs say. */
+  startWeeklyM?: number;
+  /** The runner's longest recent run: week 1's long run is at most LONG_RUN_GROWTH over it. */
+  longestRunM?: number;
+  /** Weekdays the runner can run (0 Sunday … 6 Saturday); absent: any. */
+  runDays?: readonly number[];
+}
+
+/**
+ * The run days of a week as days before the long run (RUN_DAY_PATTERNS' shape), on the days the
+ * runner can run: the template's days where free, else the free days furthest from the long run.
+ * Quality days (ranked 1, 2) are never the day before or after the long run nor next to each
+ * other, so hard days are never back to back; a week with no such room has fewer quality days.
+ */
+export function runDayPattern(
+  runsPerWeek: number,
+  longRunDay: number,
+  runDays?: readonly number[],
+): { offset: number; quality: number }[] {
+  const template = RUN_DAY_PATTERNS[runsPerWeek] ?? [];
+  if (runDays === undefined) {
+    return [...template];
+  }
+  const free = new Set(runDays.map((day) => (longRunDay - day + 7) % 7).filter((before) => before !== 0));
+  const chosen = template.map((day) => -day.offset).filter((before) => free.has(before));
+  for (const before of [5, 3, 4, 2, 6, 1]) {
+    if (chosen.length < runsPerWeek - 1 && free.has(before) && !chosen.includes(before)) {
+      chosen.push(before);
+    }
+  }
+  const byPreference = [
+    ...template
+      .filter((day) => day.quality > 0)
+      .sort((a, b) => a.quality - b.quality)
+      .map((day) => -day.offset),
+    5,
+    4,
+    3,
+    2,
+  ];
+  const hard: number[] = [];
+  for (const before of byPreference) {
+    const backToBack = before === 1 || before === 6 || hard.some((other) => Math.abs(other - before) === 1);
+    if (chosen.includes(before) && !hard.includes(before) && !backToBack) {
+      hard.push(before);
+    }
+  }
+  return chosen.sort((a, b) => b - a).map((before) => ({ offset: -before, quality: hard.indexOf(before) + 1 }));
 }
 
 const round100 = (metres: number) => Math.round(metres / 100) * 100;
@@ -337,10 +427,18 @@ export function generatePlan(
   const peakWeekM = (template.peakLongRunM + (runsPerWeek - 1) * template.peakEasyRunM) * settings.distanceFactor;
   const recent = input.recentVolume;
   const recentWeeklyM = recent === undefined ? 0 : recent.totalM / RECENT_VOLUME_WEEKS;
-  const followsRecent = recent !== undefined && recent.runs > 0 && recentWeeklyM / peakWeekM < templateWeeks[0]!.factor;
-  const weeks = followsRecent ? followRecentVolume(templateWeeks, recentWeeklyM / peakWeekM) : templateWeeks;
+  const source: WeekOneBasis['source'] =
+    input.startWeeklyM !== undefined && input.startWeeklyM > 0
+      ? 'given'
+      : recent !== undefined && recent.runs > 0
+        ? 'recent'
+        : 'template';
+  const startWeeklyM = source === 'given' ? input.startWeeklyM! : recentWeeklyM;
+  const followsRecent = source !== 'template';
+  const weeks = followsRecent ? followStartVolume(templateWeeks, startWeeklyM / peakWeekM) : templateWeeks;
   const paces = input.paces ?? fallbackPacesFromRaceTime(RACE_DISTANCE_METRES[race], input.targetTimeS);
-  const pattern = RUN_DAY_PATTERNS[runsPerWeek] ?? [];
+  const pattern = runDayPattern(runsPerWeek, longRunDay, input.runDays);
+  const longRunShare = runsPerWeek >= 4 ? LONG_RUN_MAX_SHARE : LONG_RUN_MAX_SHARE_FEW_RUNS;
   const firstTemplateWeek = dropped;
   const startDate = addDays(raceDate, -7 * weeks.length + 1);
   // Run days keyed by days before the long run, and the one non-run day that holds strength (never
@@ -362,7 +460,7 @@ export function generatePlan(
     for (let d = 0; d < 7; d += 1) {
       const date = addDays(startDate, index * 7 + d);
       const before = (longRunDay - weekdayOf(epochDay(date)!) + 7) % 7;
-      days.push({ date, tasks: dayTasks(date, before, week, templateWeek, qualityCount) });
+      days.push({ date, tasks: dayTasks(date, before, week, templateWeek, qualityCount, index) });
     }
     return { number: index + 1, kind: week.kind, days };
   });
@@ -373,9 +471,11 @@ export function generatePlan(
     week: { factor: number; kind: PlanWeekKind },
     templateWeek: number,
     weekQualityCount: number,
+    weekIndex: number,
   ): PlanTask[] {
     let qualityCount = weekQualityCount;
-    const scale = settings.distanceFactor * week.factor;
+    // Sessions and the long run never grow past the template's peak, however much the runner runs.
+    const scale = settings.distanceFactor * Math.min(1, week.factor);
     const quality = (rank: number) => {
       const session = template.sessions[(templateWeek + rank - 1) % template.sessions.length]!;
       const reps = session.reps === undefined ? null : Math.max(3, Math.round(session.reps * scale));
@@ -383,10 +483,20 @@ export function generatePlan(
       const distanceM = QUALITY_WARM_UP_M + (reps !== null ? reps * session.repDistanceM! : effortM!);
       return { session, reps, effortM, distanceM };
     };
-    const longRunM = Math.max(MIN_EASY_RUN_M, round100(template.peakLongRunM * scale));
-    // The week's volume follows the template factor exactly; easy runs take what the long run and
+    // The week's volume follows the week's factor exactly; easy runs take what the long run and
     // the quality sessions leave, so the rotation of sessions never makes a week jump.
-    const weekVolumeM = (template.peakLongRunM + (runsPerWeek - 1) * template.peakEasyRunM) * scale;
+    const weekVolumeM = peakWeekM * week.factor;
+    // The long run: the template's, at most its share of the week and, from the runner's longest
+    // recent run, LONG_RUN_GROWTH more a week at most.
+    const longCapM =
+      input.longestRunM !== undefined && input.longestRunM > 0
+        ? input.longestRunM * LONG_RUN_GROWTH ** (weekIndex + 1)
+        : Infinity;
+    const floor100 = (metres: number) => Math.floor(metres / 100) * 100;
+    const longRunM = Math.max(
+      MIN_EASY_RUN_M,
+      Math.min(round100(template.peakLongRunM * scale), floor100(weekVolumeM * longRunShare), floor100(longCapM)),
+    );
     // In a plan that starts from the runner's little recent running, a week too small to hold its
     // quality sessions runs easy instead, the last-ranked session first: the long run, the sessions
     // and the shortest easy runs must fit the week's volume with QUALITY_ROOM to spare.
@@ -462,7 +572,7 @@ export function generatePlan(
   const weekOneBasis: WeekOneBasis = {
     recentRuns: recent?.runs ?? 0,
     recentWeeklyM,
-    source: followsRecent ? 'recent' : 'template',
+    source,
     weekOneM,
   };
   return {

@@ -45,6 +45,16 @@ export const RECOVERY_EVERY_WEEKS = 4;
  */
 export const RECENT_VOLUME_WEEKS = 4;
 export const CATCH_UP_GROWTH = 1.1;
+/** The runner's longest run is looked for over this many weeks (the plan form's pre-filled figures). */
+export const HISTORY_WEEKS = 8;
+/**
+ * The long run's largest share of a week's running: 35 % with four or more runs a week. With two or
+ * three runs each run is already a third or more of the week, so there it may take half.
+ */
+export const LONG_RUN_MAX_SHARE = 0.35;
+export const LONG_RUN_MAX_SHARE_FEW_RUNS = 0.5;
+/** Week 1's long run is at most this much over the runner's longest recent run, and grows by it a week at most. */
+export const LONG_RUN_GROWTH = 1.1;
 /** Volume of each taper week (the last one is race week) as a share of the peak week. */
 export const TAPER_FACTORS: Readonly<Record<number, readonly number[]>> = {
   1: [0.6],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanTask } from './plan-generation.ts';
-import { perRepText, taskCellText, taskDescription, weekOneBasisText } from './task-text.ts';
+import { perRepText, taskDescription, weekOneBasisText } from './task-text.ts';
 
 const easy: PlanTask = {
   id: '2027-03-01-easy',
@@ -35,22 +35,6 @@ describe('repetitions written per rep', () => {
   });
 });
 
-describe('calendar cells', () => {
-  it('name the session type and its size', () => {
-    expect(taskCellText({ ...easy, kind: 'long', distanceM: 18_000 }, 'metric')).toEqual({
-      kind: 'Long',
-      size: '18 km',
-    });
-    expect(taskCellText(easy, 'imperial')).toEqual({ kind: 'Easy', size: '3.7 mi' });
-    expect(taskCellText(reps, 'metric')).toEqual({ kind: 'Reps', size: '8×400 m' });
-    expect(taskCellText({ ...easy, kind: 'strength', distanceM: null, minutes: 20 }, 'metric')).toEqual({
-      kind: 'Strength',
-      size: '20 min',
-    });
-    expect(taskCellText({ ...easy, kind: 'rest', distanceM: null }, 'metric')).toEqual({ kind: 'Rest', size: '' });
-  });
-});
-
 describe('weekOneBasisText', () => {
   it('says week 1 follows the runner’s last four weeks, in their units', () => {
     const basis = { recentRuns: 8, recentWeeklyM: 12_000, source: 'recent', weekOneM: 13_700 } as const;
@@ -60,6 +44,12 @@ describe('weekOneBasisText', () => {
     expect(weekOneBasisText(basis, 'imperial')).toBe(
       'Week 1 is based on your last 4 weeks of running (8 runs, 7.5 mi a week on average): 8.5 mi, then at most 10 % more each week.',
     );
+  });
+
+  it('says week 1 is the weekly distance the runner gave', () => {
+    expect(
+      weekOneBasisText({ recentRuns: 8, recentWeeklyM: 12_000, source: 'given', weekOneM: 45_000 }, 'metric'),
+    ).toBe('Week 1 is the 45 km a week you gave, then at most 10 % more each week.');
   });
 
   it('says why week 1 is the plan’s own start', () => {

@@ -54,40 +54,6 @@ export function perRepText(task: Pick<PlanTask, 'repDistanceM' | 'paceSPerM'>): 
   return `${task.repDistanceM} m in ${formatDuration(task.repDistanceM * task.paceSPerM)}`;
 }
 
-/** The task's kind in a word, for a calendar cell too narrow for its title. */
-const SHORT_KIND: Readonly<Record<PlanTask['kind'], string>> = {
-  easy: 'Easy',
-  long: 'Long',
-  intervals: 'Intervals',
-  repetition: 'Reps',
-  tempo: 'Tempo',
-  'marathon-pace': 'MP',
-  race: 'Race',
-  rest: 'Rest',
-  strength: 'Strength',
-  stretching: 'Stretch',
-};
-
-/**
- * A calendar cell's two short lines: the session type and its size ("Long", "18 km"; "Reps",
- * "8×400 m"; "Strength", "20 min"; "Rest", "").
- */
-export function taskCellText(task: PlanTask, units: UnitSystem): { kind: string; size: string } {
-  const kind = SHORT_KIND[task.kind];
-  switch (task.kind) {
-    case 'intervals':
-    case 'repetition':
-      return { kind, size: `${task.reps}×${task.repDistanceM} m` };
-    case 'strength':
-    case 'stretching':
-      return { kind, size: `${task.minutes} min` };
-    case 'rest':
-      return { kind, size: '' };
-    default:
-      return { kind, size: task.distanceM === null ? '' : distance(task.distanceM, units) };
-  }
-}
-
 /** One sentence on how to do the task, with its pace (and, for repetitions, the time of each). */
 export function taskDescription(task: PlanTask, units: UnitSystem): string {
   const pace = task.paceSPerM === null ? '' : ` at ${formatPacePerMetre(task.paceSPerM, units)}`;
@@ -138,6 +104,10 @@ export function weekOneBasisText(basis: WeekOneBasis, units: UnitSystem): string
   const runs = `${basis.recentRuns} ${basis.recentRuns === 1 ? 'run' : 'runs'}`;
   const weekly = `${distance(basis.recentWeeklyM, units)} a week`;
   const weekOne = distance(basis.weekOneM, units);
+  if (basis.source === 'given') {
+    const growth = Math.round((CATCH_UP_GROWTH - 1) * 100);
+    return `Week 1 is the ${distance(basis.weekOneM, units)} a week you gave, then at most ${growth} % more each week.`;
+  }
   if (basis.source === 'recent') {
     const growth = Math.round((CATCH_UP_GROWTH - 1) * 100);
     return (

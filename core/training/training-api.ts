@@ -11,6 +11,7 @@ import { PLAN_STATUSES } from './plan-progress.ts';
 import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
 import { PLAN_WEEK_KINDS, TASK_KINDS } from './plan-generation.ts';
 import { isoDaySchema } from '../calendar-days.ts';
+import { REPLAN_KINDS } from './replanning.ts';
 
 export const goalProgressSchema = z.object({
   percent: z.number().int(),
@@ -85,11 +86,42 @@ export const weekOneBasisSchema = z.object({
   /** Runs and metres a week on average over the weeks before the plan was made. */
   recentRuns: z.number().int(),
   recentWeeklyM: z.number(),
-  /** 'recent': week 1 follows that running; 'template': the plan's own first week. */
-  source: z.enum(['recent', 'template']),
+  /** 'given': the weekly distance the runner gave; 'recent': that running; 'template': the plan's own first week. */
+  source: z.enum(['given', 'recent', 'template']),
   /** Week 1's planned running in metres. */
   weekOneM: z.number(),
 });
+
+/** What the plan form is pre-filled with for a race goal: the runner's last weeks, and the paces. */
+export const planDefaultsSchema = z.object({
+  /** Runs in the last 4 weeks. */
+  recentRuns: z.number().int(),
+  weeklyDistanceM: z.number(),
+  runsPerWeek: z.number().int(),
+  /** Longest run of the last 8 weeks. */
+  longestRunM: z.number(),
+  /** The weekday the week's longest run fell on most; null without runs. */
+  longRunDay: z.number().int().nullable(),
+  paces: planPacesSchema,
+});
+export type PlanDefaults = z.infer<typeof planDefaultsSchema>;
+
+export const PLAN_VERSION_STATUSES = ['proposed', 'accepted', 'kept', 'superseded', 'unchanged'] as const;
+/** A re-plan of the weeks left: proposed until the runner accepts it or keeps the plan as it was. */
+export const planVersionSchema = z.object({
+  id: z.string(),
+  status: z.enum(PLAN_VERSION_STATUSES),
+  kind: z.enum(REPLAN_KINDS),
+  /** Why the plan changes, or why it does not ("Easier week: soreness high on 3 of the last 4 check-ins."). */
+  reason: z.string(),
+  /** Each changed week's running before and after, in metres. */
+  changes: z.array(z.object({ week: z.number().int(), fromM: z.number(), toM: z.number() })),
+  /** The plan's local day it was made on. */
+  madeOn: isoDaySchema,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type PlanVersion = z.infer<typeof planVersionSchema>;
 
 export const trainingPlanSchema = z.object({
   id: z.string(),
@@ -113,13 +145,17 @@ export const trainingPlanSchema = z.object({
   calendar: z.array(planCalendarWeekSchema),
   /** The private iCalendar feed: anyone with the link can read the plan. */
   calendarUrl: z.string(),
+  /** The re-plan waiting for the runner's answer. */
+  proposal: planVersionSchema.nullable(),
+  /** Every re-plan, newest first (the proposal too). */
+  versions: z.array(planVersionSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type TrainingPlan = z.infer<typeof trainingPlanSchema>;
 
 export const trainingPlanListSchema = z.object({
-  plans: z.array(trainingPlanSchema.omit({ calendar: true, dailyProgress: true })),
+  plans: z.array(trainingPlanSchema.omit({ calendar: true, dailyProgress: true, proposal: true, versions: true })),
 });
 export type TrainingPlanSummary = z.infer<typeof trainingPlanListSchema>['plans'][number];
 

@@ -41,6 +41,7 @@ import type {
 import type {
   GoalsTable,
   TrainingPlansTable,
+  TrainingPlanVersionsTable,
   SavedRoutesTable,
   GearTable,
   GearDefaultsTable,
@@ -94,6 +95,7 @@ export interface Database {
   bestEfforts: BestEffortsTable;
   goals: GoalsTable;
   trainingPlans: TrainingPlansTable;
+  trainingPlanVersions: TrainingPlanVersionsTable;
   weatherForecasts: WeatherForecastsTable;
   weatherPlaces: WeatherPlacesTable;
   activityWeather: ActivityWeatherTable;

@@ -13,6 +13,10 @@ export interface StoredPlanRequest {
   runsPerWeek: number;
   longRunDay: number;
   paces: ChosenPaces;
+  /** What the runner gave beside (core planRequestSchema); absent: read from their runs. */
+  weeklyDistanceM?: number;
+  longestRunM?: number;
+  runDays?: number[];
 }
 
 export interface PlanRow {
@@ -125,6 +129,27 @@ export async function replacePlanSchedule(
     .where('userId', '=', userId)
     .where('id', '=', id)
     .execute();
+}
+
+/** Every active plan's owner, zone, first day and race day: what the weekly review sweeps. */
+export async function activePlansToReview(
+  db: Db,
+): Promise<{ id: string; userId: string; timeZone: string; startDate: string; raceDate: string }[]> {
+  const rows = await db
+    .selectFrom('trainingPlans')
+    .select(['id', 'userId', 'timeZone', 'schedule'])
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((row) => {
+    const schedule = row.schedule as unknown as TrainingPlanSchedule;
+    return {
+      id: row.id,
+      userId: row.userId,
+      timeZone: row.timeZone,
+      startDate: schedule.startDate,
+      raceDate: schedule.raceDate,
+    };
+  });
 }
 
 export async function deletePlan(db: Db, userId: string, id: string): Promise<boolean> {

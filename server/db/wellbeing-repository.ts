@@ -113,6 +113,25 @@ export async function latestScoresByDate(
   return new Map(rows.map((row) => [row.date, row.wellbeingScore]));
 }
 
+/** Each day's latest check-in for the days from `from` to `to` (inclusive), oldest day first. */
+export async function latestCheckInsByDate(
+  db: Db,
+  userId: string,
+  days: { from: string; to: string },
+): Promise<StoredCheckIn[]> {
+  const rows = await db
+    .selectFrom('coachingCheckIns')
+    .selectAll()
+    .distinctOn('date')
+    .where('userId', '=', userId)
+    .where('date', '>=', days.from)
+    .where('date', '<=', days.to)
+    .orderBy('date')
+    .orderBy('timestamp', 'desc')
+    .execute();
+  return rows.map(toStoredCheckIn);
+}
+
 export async function findCoachingSettings(db: Db, userId: string): Promise<CoachingSettings | null> {
   const row = await db
     .selectFrom('coachingSettings')

@@ -531,10 +531,10 @@ describe('a plan’s week 1 and its ticks', () => {
     const weekOne = plan.calendar[0]!.days.flatMap((day) => day.tasks.map(({ task }) => task));
     const runs = weekOne.filter((task) => RUN_TASK_KINDS.has(task.kind));
     expect(plan.weekOneBasis?.weekOneM).toBe(runs.reduce((sum, task) => sum + task.distanceM!, 0));
-    // Not the plan's own first week: a 4.7 km long run (19 km × 12/49), not 11.8 km.
-    expect(runs.find((task) => task.kind === 'long')?.distanceM).toBe(4_700);
+    // Not the plan's own first week: a 4.2 km long run (35 % of the runner's 12 km), not 10.6 km.
+    expect(runs.find((task) => task.kind === 'long')?.distanceM).toBe(4_200);
     expect(weekOneBasisText(plan.weekOneBasis!, 'metric')).toBe(
-      'Week 1 is based on your last 4 weeks of running (8 runs, 12 km a week on average): 13.7 km, then at most 10 % more each week.',
+      'Week 1 is based on your last 4 weeks of running (8 runs, 12 km a week on average): 13.2 km, then at most 10 % more each week.',
     );
     // The list of plans says it too.
     return runner.client.get<{ plans: TrainingPlan[] }>('/api/training-plans').then((list) => {

@@ -11,6 +11,8 @@ import { dailyProgressSchema, taskToggleSchema } from '../../core/training/plan-
 import {
   goalListSchema,
   goalSchema,
+  planDefaultsSchema,
+  planVersionSchema,
   planListQuerySchema,
   planUpdateSchema,
   racePredictionsSchema,
@@ -25,6 +27,7 @@ import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from '
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const deleted = z.object({ deleted: z.literal(true) });
+const versionParams = idParam.extend({ versionId: z.string().min(1).max(64), answer: z.enum(['accept', 'keep']) });
 
 export function trainingRoutes({ services, auth }: RouteDeps) {
   const { training } = services;
@@ -102,6 +105,27 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           await training.deleteGoal(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
         },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/goals/{id}/plan-defaults',
+          tags: ['training'],
+          request: { params: idParam, query: timeZoneQuerySchema },
+          responses: {
+            200: jsonResponse("The plan form's figures: the runner's last weeks and the paces", planDefaultsSchema),
+            400: errorResponse('Not a race goal'),
+            404: errorResponse('No such goal'),
+          },
+        }),
+        async (c) =>
+          c.json(
+            await training.planDefaults(c.var.user.id, {
+              goalId: c.req.valid('param').id,
+              timeZone: c.req.valid('query').timeZone,
+            }),
+            200,
+          ),
       )
       .openapi(
         userRoute(auth, {
@@ -214,6 +238,43 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
             await training.setTask(c.var.user.id, { id: c.req.valid('param').id, toggle: c.req.valid('json') }),
             200,
           ),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/training-plans/{id}/replan',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse(
+              'The re-plan of the weeks left: proposed, or unchanged, with its reason',
+              planVersionSchema,
+            ),
+            400: errorResponse('Not an active plan'),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => c.json(await training.replan(c.var.user.id, c.req.valid('param').id), 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'post',
+          path: '/api/training-plans/{id}/versions/{versionId}/{answer}',
+          tags: ['training'],
+          request: { params: versionParams },
+          responses: {
+            200: jsonResponse('The plan after the answer: the re-plan accepted, or the plan kept', trainingPlanSchema),
+            400: errorResponse('No such re-plan waiting'),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => {
+          const { id, versionId, answer } = c.req.valid('param');
+          return c.json(
+            await training.answerReplan(c.var.user.id, { planId: id, versionId, accept: answer === 'accept' }),
+            200,
+          );
+        },
       )
       .openapi(
         userRoute(auth, {

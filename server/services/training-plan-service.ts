@@ -5,6 +5,9 @@
  *
  * - Paces: from the runner's best efforts of the last PACE_HISTORY_DAYS days (VDOT), else from the
  *   goal's target time (core/training/plan-paces.ts).
+ * - Volume: week 1 from the weekly distance the runner gave, else their runs of the last weeks
+ *   (core/training/training-history.ts), which also pre-fill the plan form (planDefaults).
+ * - Re-plans and their versions: plan-replanning.ts; a plan is read with them.
  * - A plan's days are the days of the zone it was made in; "today" is that zone's.
  * - An imported or synced run that counts is offered to the runner's active plans once
  *   (plan_matched_at), so a task the runner unticks stays unticked; a new plan is offered the runs
@@ -17,12 +20,17 @@ import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
 import type { GoalDefinition, GoalUpdate } from '../../core/training/goals.ts';
 import {
   generatePlan,
+  PLAN_MESSAGES,
   planInputForGoal,
-  recentVolumeOf,
   type PlanRequest,
   type TrainingPlanSchedule,
 } from '../../core/training/plan-generation.ts';
-import { PACE_EFFORT_DISTANCES, PACE_HISTORY_DAYS, planPaces } from '../../core/training/plan-paces.ts';
+import {
+  type ChosenPaces,
+  PACE_EFFORT_DISTANCES,
+  PACE_HISTORY_DAYS,
+  planPaces,
+} from '../../core/training/plan-paces.ts';
 import {
   keepTicks,
   planAdherence,
@@ -34,9 +42,17 @@ import {
   type TaskToggle,
 } from '../../core/training/plan-progress.ts';
 import { addDays, localDayStartUtc } from '../../core/training/local-day.ts';
-import { RECENT_VOLUME_WEEKS } from '../../core/training/plan-templates.ts';
+import { HISTORY_WEEKS, RECENT_VOLUME_WEEKS } from '../../core/training/plan-templates.ts';
+import { trainingHistory, type TrainingHistory } from '../../core/training/training-history.ts';
 import { planTitle } from '../../core/training/task-text.ts';
-import type { Goal, TodayTasks, TrainingPlan, TrainingPlanSummary } from '../../core/training/training-api.ts';
+import type {
+  Goal,
+  PlanDefaults,
+  PlanVersion,
+  TodayTasks,
+  TrainingPlan,
+  TrainingPlanSummary,
+} from '../../core/training/training-api.ts';
 import { fastestEffortSince } from '../db/best-effort-repository.ts';
 import {
   changeDailyProgress,
@@ -50,6 +66,7 @@ import {
   type PlanRow,
   type StoredPlanRequest,
 } from '../db/training-plan-repository.ts';
+import { listVersions, type PlanVersionRow } from '../db/plan-version-repository.ts';
 import { invalid, notFound } from '../errors.ts';
 import { getGoal, goalForPlan, prepareGoalUpdate, saveGoalUpdate, type TrainingContext } from './goal-service.ts';
 import { offerRuns } from './plan-ticking.ts';
@@ -88,12 +105,29 @@ function summaryOf(plan: PlanRow, today: string): TrainingPlanSummary {
   };
 }
 
-function viewOf(context: TrainingContext, plan: PlanRow): TrainingPlan {
+/** A stored re-plan as the API shows it. */
+export function versionView(row: PlanVersionRow): PlanVersion {
+  return {
+    id: row.id,
+    status: row.status,
+    kind: row.kind,
+    reason: row.reason,
+    changes: row.changes,
+    madeOn: row.madeOn,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+async function viewOf(context: TrainingContext, plan: PlanRow): Promise<TrainingPlan> {
   const today = localDate(context.clock.now(), plan.timeZone);
+  const versions = (await listVersions(context.db, plan.userId, plan.id)).map(versionView);
   return {
     ...summaryOf(plan, today),
     dailyProgress: plan.dailyProgress,
     calendar: planCalendar(plan.schedule, plan.dailyProgress, today),
+    proposal: versions.find((version) => version.status === 'proposed') ?? null,
+    versions,
   };
 }
 
@@ -125,7 +159,7 @@ async function planRows(
   return filter.status === undefined ? plans : plans.filter((plan) => plan.status === filter.status);
 }
 
-async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
+export async function planOf(context: TrainingContext, userId: string, id: string): Promise<PlanRow> {
   const plan = await findPlan(context.db, userId, id);
   if (!plan) {
     throw notFound(NOT_FOUND_MESSAGES.plan);
@@ -134,20 +168,17 @@ async function planOf(context: TrainingContext, userId: string, id: string): Pro
   return settled!;
 }
 
-/** The schedule and paces of a plan for a goal, made today in `timeZone`; a sentence if none can be. */
-async function makeSchedule(
+/** The paces a plan for `goal` would be run at: given, else from recent best efforts, else the goal's target. */
+async function choosePaces(
   context: TrainingContext,
   userId: string,
-  goal: GoalDefinition,
-  request: PlanRequest,
-  timeZone: string,
-): Promise<{ request: StoredPlanRequest; schedule: TrainingPlanSchedule }> {
-  const now = context.clock.now();
-  const planInput = planInputForGoal(goal, request, localDate(now, timeZone));
-  if (typeof planInput === 'string') {
-    throw invalid(planInput);
+  goal: { raceDistanceM: number; targetTimeS: number },
+  given: PlanRequest['paces'],
+): Promise<ChosenPaces> {
+  if (given) {
+    return { paces: given, source: 'given', vdot: null, effort: null };
   }
-  const since = new Date(now - PACE_HISTORY_DAYS * DAY_MS);
+  const since = new Date(context.clock.now() - PACE_HISTORY_DAYS * DAY_MS);
   const efforts = await Promise.all(
     BEST_EFFORT_DISTANCES.filter((distance) => PACE_EFFORT_DISTANCES.includes(distance.id)).map(async (distance) => {
       const effort = await fastestEffortSince(context.db, userId, distance.id, since);
@@ -161,23 +192,74 @@ async function makeSchedule(
       );
     }),
   );
-  const paces = request.paces
-    ? { paces: request.paces, source: 'given' as const, vdot: null, effort: null }
-    : planPaces(
-        efforts.filter((effort) => effort !== undefined),
-        { raceDistanceM: goal.kind === 'race' ? goal.raceDistanceM : 0, targetTimeS: planInput.targetTimeS },
-      );
-  // The runs of the last RECENT_VOLUME_WEEKS weeks up to now, for week 1 (core recentVolumeOf).
-  const recentFrom = localDayStartUtc(addDays(planInput.today, -7 * RECENT_VOLUME_WEEKS), timeZone);
-  const recentVolume = recentVolumeOf(await runsBetween(context.db, userId, recentFrom, now));
-  const generated = generatePlan({ ...planInput, paces: paces.paces, recentVolume });
+  return planPaces(
+    efforts.filter((effort) => effort !== undefined),
+    goal,
+  );
+}
+
+/** The runner's running of the last HISTORY_WEEKS weeks before today in `timeZone` (core trainingHistory). */
+async function historyOf(context: TrainingContext, userId: string, timeZone: string): Promise<TrainingHistory> {
+  const now = context.clock.now();
+  const today = localDate(now, timeZone);
+  const runs = await runsBetween(
+    context.db,
+    userId,
+    localDayStartUtc(addDays(today, -7 * HISTORY_WEEKS), timeZone),
+    now,
+  );
+  return trainingHistory(
+    runs.map((run) => ({ date: localDate(run.startDate, timeZone), distanceM: run.distanceM, type: run.type })),
+    today,
+  );
+}
+
+/** The schedule and paces of a plan for a goal, made today in `timeZone`; a sentence if none can be. */
+async function makeSchedule(
+  context: TrainingContext,
+  userId: string,
+  goal: GoalDefinition,
+  request: PlanRequest,
+  timeZone: string,
+): Promise<{ request: StoredPlanRequest; schedule: TrainingPlanSchedule }> {
+  const planInput = planInputForGoal(goal, request, localDate(context.clock.now(), timeZone));
+  if (typeof planInput === 'string') {
+    throw invalid(planInput);
+  }
+  const paces = await choosePaces(
+    context,
+    userId,
+    { raceDistanceM: goal.kind === 'race' ? goal.raceDistanceM : 0, targetTimeS: planInput.targetTimeS },
+    request.paces,
+  );
+  const history = await historyOf(context, userId, timeZone);
+  const generated = generatePlan({
+    ...planInput,
+    paces: paces.paces,
+    recentVolume: { runs: history.recentRuns, totalM: history.weeklyDistanceM * RECENT_VOLUME_WEEKS },
+    longestRunM: request.longestRunM ?? history.longestRunM,
+  });
   if (!generated.ok) {
     throw invalid(generated.message);
   }
-  return {
-    request: { level: request.level, runsPerWeek: request.runsPerWeek, longRunDay: request.longRunDay, paces },
-    schedule: generated.plan,
-  };
+  const { goalId: _goal, paces: _paces, ...kept } = request;
+  return { request: { ...kept, paces }, schedule: generated.plan };
+}
+
+/** The plan form's figures for a race goal: the runner's last weeks and the paces a plan would take. */
+export async function planDefaults(
+  context: TrainingContext,
+  userId: string,
+  input: { goalId: string; timeZone?: string | undefined },
+): Promise<PlanDefaults> {
+  const goal = await goalForPlan(context, userId, input.goalId);
+  const definition = goal.definition;
+  if (definition.kind !== 'race') {
+    throw invalid(PLAN_MESSAGES.notARaceGoal);
+  }
+  const history = await historyOf(context, userId, knownTimeZone(input.timeZone ?? goal.timeZone));
+  const paces = await choosePaces(context, userId, definition, undefined);
+  return { ...history, paces };
 }
 
 export async function createPlan(

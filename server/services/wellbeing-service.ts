@@ -212,6 +212,26 @@ export async function updateCoachingSettings(
  * history: the chronic mean is over the days since then when they are fewer than 28, and the load is
  * compared only once three of the last four weeks hold some (readiness.ts, "still learning").
  */
+/**
+ * The daily loads of the READINESS_THRESHOLDS.chronicDays days up to `today`, and how many days of
+ * history the runner has by then: what the acute:chronic ratio is read from (core trainingLoad).
+ */
+export async function dailyLoadsTo(
+  context: Pick<ServiceContext, 'db'>,
+  userId: string,
+  today: string,
+): Promise<{ daily: number[]; historyDays: number }> {
+  const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
+  // First: it works the stored loads out when they were never stored.
+  const { firstDay } = (await loadFigures(context.db, userId)).extent;
+  const historyDays = firstDay === null || firstDay > today ? 0 : daysBetween(firstDay, today) + 1;
+  if (historyDays === 0) {
+    return { daily: [], historyDays };
+  }
+  const loads = await storedLoadsBetween(context.db, userId, { from, to: today, type: null });
+  return { daily: loadLinesOf(loads, { warmUpFrom: from, from, to: today }).map((day) => day.load), historyDays };
+}
+
 export async function getReadiness(
   context: ServiceContext,
   userId: string | null | undefined,
@@ -219,17 +239,11 @@ export async function getReadiness(
 ): Promise<ReadinessView> {
   const id = requireUserId(userId);
   const { zone, today } = todayIn(context, input.timeZone);
-  const from = addDays(today, -(READINESS_THRESHOLDS.chronicDays - 1));
-  const [checkIn, { extent }, settings] = await Promise.all([
+  const [checkIn, { daily, historyDays }, settings] = await Promise.all([
     findLatestCheckInBetween(context.db, id, localDayRangeUtc(today, zone)),
-    // First: it works the stored loads out when they were never stored.
-    loadFigures(context.db, id),
+    dailyLoadsTo(context, id, today),
     getCoachingSettings(context, id),
   ]);
-  const { firstDay } = extent;
-  const historyDays = firstDay === null || firstDay > today ? 0 : daysBetween(firstDay, today) + 1;
-  const loads = historyDays > 0 ? await storedLoadsBetween(context.db, id, { from, to: today, type: null }) : [];
-  const daily = historyDays > 0 ? loadLinesOf(loads, { warmUpFrom: from, from, to: today }).map((day) => day.load) : [];
   const score = checkIn?.wellbeingScore ?? null;
   const hint = readiness(score, daily, historyDays);
   const localTime = localDateTime(context.clock.now(), zone).slice(11, 16);

@@ -59,4 +59,6 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
     'flags, maximum speeds and names against the files, and their re-derivation at start, on each database',
   'server/routes/strava-stream-figures.db.test.ts':
     "a Strava run's figures pending while its streams are fetched, then worked out from them (a guarded stamp)",
+  'server/routes/training-coach.db.test.ts':
+    'plans from eight weeks of runs and re-planned from check-ins: the plan versions and the weekly re-plan job',
 };

@@ -51,6 +51,7 @@ import * as activityCorrections from './0048-activity-corrections.ts';
 import * as theme from './0049-theme.ts';
 import * as deletedActivities from './0050-deleted-activities.ts';
 import * as phoneNumbers from './0051-phone-numbers.ts';
+import * as planVersions from './0052-plan-versions.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -101,6 +102,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0049-theme': theme,
   '0050-deleted-activities': deletedActivities,
   '0051-phone-numbers': phoneNumbers,
+  '0052-plan-versions': planVersions,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

@@ -22,6 +22,26 @@ export interface GoalsTable {
   updatedAt: UpdatedAt;
 }
 
+/** A re-plan of a training plan (migration 0052): proposed, then accepted or kept. */
+export interface TrainingPlanVersionsTable {
+  id: string;
+  seq: Generated<number>;
+  planId: string;
+  userId: string;
+  status: 'proposed' | 'accepted' | 'kept' | 'superseded' | 'unchanged';
+  kind: string;
+  reason: string;
+  changes: Json<unknown[]>;
+  /** The schedule proposed (core TrainingPlanSchedule). */
+  schedule: Json<Record<string, unknown>>;
+  /** The schedule an accepted re-plan replaced. */
+  replacedSchedule: Json<Record<string, unknown>> | null;
+  /** The plan's local day it was made on. */
+  madeOn: string;
+  createdAt: CreatedAt;
+  decidedAt: Date | null;
+}
+
 export interface TrainingPlansTable {
   id: string;
   userId: string;

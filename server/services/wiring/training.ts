@@ -9,6 +9,7 @@ import { getCharts } from '../charts-service.ts';
 import { createGoal, deleteGoal, listGoals, reorderGoalList } from '../goal-service.ts';
 import { getHeartRateSettings, updateHeartRateSettings } from '../heart-rate-service.ts';
 import { calendarFeed } from '../plan-calendar.ts';
+import { answerReplan, createWeeklyReplan, replanPlan } from '../plan-replanning.ts';
 import { workoutFile } from '../plan-workouts.ts';
 import { racePredictions } from '../race-prediction-service.ts';
 import {
@@ -17,6 +18,7 @@ import {
   getDailyProgress,
   getPlan,
   listPlans,
+  planDefaults,
   setTask,
   todayTasks,
   updateGoalAndPlans,
@@ -29,6 +31,7 @@ import type { Subscriptions } from './subscriptions.ts';
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptions, 'require'>) {
+  const weeklyReplan = createWeeklyReplan({ context: ctx, jobs: ctx.jobs, clock: ctx.clock, logger: ctx.logger });
   return {
     goals: (userId: string) => listGoals(ctx, userId),
     createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
@@ -38,6 +41,8 @@ export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptio
     reorderGoals: (userId: string, goalIds: readonly string[]) => reorderGoalList(ctx, userId, goalIds),
     plans: (userId: string, filter: { status?: PlanStatus | undefined; goalId?: string | undefined }) =>
       listPlans(ctx, userId, filter),
+    planDefaults: (userId: string, input: { goalId: string; timeZone?: string | undefined }) =>
+      planDefaults(ctx, userId, input),
     createPlan: async (userId: string, input: { request: PlanRequest; timeZone?: string | undefined }) => {
       await subscriptions.require(userId, 'plan-generation');
       return createPlan(ctx, userId, input);
@@ -47,6 +52,11 @@ export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptio
     deletePlan: (userId: string, id: string) => deletePlan(ctx, userId, id),
     dailyProgress: (userId: string, id: string) => getDailyProgress(ctx, userId, id),
     setTask: (userId: string, input: { id: string; toggle: TaskToggle }) => setTask(ctx, userId, input),
+    /** Re-planning the remaining weeks: on request, the runner's answer, and the weekly review. */
+    replan: (userId: string, planId: string) => replanPlan(ctx, userId, planId),
+    answerReplan: (userId: string, input: { planId: string; versionId: string; accept: boolean }) =>
+      answerReplan(ctx, userId, input),
+    weeklyReplan,
     /** Kept per quarter hour of the zone, so a new day in any zone is a new key. */
     today: (userId: string, timeZone?: string) =>
       ctx.reads.get(userId, timeKey(ctx, 'training:today', timeZone, QUARTER_HOUR_MS), () =>

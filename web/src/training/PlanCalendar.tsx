@@ -1,51 +1,64 @@
 /**
- * A plan as rows of the reader's weeks (starting on the locale's first day), under weekday headers,
- * with a month label where a month begins and each week's planned distance. Each day shows its
- * session type and size (its full title on a wide screen) and whether it was done, missed, is today
- * or still ahead. Choosing a day opens its tasks below, to tick or untick.
+ * A plan as rows of the reader's weeks (starting on the locale's first day), each with its plan
+ * week, kind and planned distance, and a month label where a month begins. From the md breakpoint
+ * up the weeks are a grid under weekday headers, each day's session titles written whole (wrapping
+ * inside the cell); on narrower screens each plan week is a list of its days, one line each with
+ * the weekday, date and whole session titles. Either way a day shows whether it was done, missed, is
+ * today or still ahead, and choosing it opens its tasks, to tick or untick.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, ButtonBase, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
-import { distanceInUnits, distanceUnitLabel } from '../../../core/units.ts';
-import { taskCellText, taskTitle } from '../../../core/training/task-text.ts';
+import { taskTitle } from '../../../core/training/task-text.ts';
 import { firstDayOfWeek, formatDistance, formatNumber, weekdayNames } from '../lib/format.ts';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
-import { planCalendarRows, type PlanCalendarDay } from './plan-calendar.ts';
+import {
+  planCalendarRows,
+  planWeekRows,
+  type PlanCalendarDay,
+  type PlanCalendarRow,
+  weekDistanceText,
+} from './plan-calendar.ts';
 import { useUnits } from '../lib/use-units.ts';
 
 type Day = PlanCalendarDay;
 
 const WEEK_KIND = { base: 'Base', build: 'Build', recovery: 'Recovery', taper: 'Taper', race: 'Race week' } as const;
 
-/** The label column's width: the week, its kind and its distance. */
-const LABEL_WIDTH = { xs: 44, sm: 84 } as const;
+/** The grid's label column: the week, its kind and its distance. */
+const LABEL_WIDTH = 84;
 const ROW_GAP = 0.5;
+const STATE_COLOUR = { done: 'success.main', missed: 'error.main', today: 'primary.main', future: 'text.secondary' };
 
-const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', width: '100%' } as const;
+function StateIcon({ day }: { day: Day }) {
+  if (day.state === 'done' && !day.restDay) {
+    return <CheckIcon sx={{ fontSize: 14, color: 'success.main' }} />;
+  }
+  return day.state === 'missed' ? <CloseIcon sx={{ fontSize: 14, color: 'error.main' }} /> : null;
+}
 
+function dayLabel(day: Day, units: UnitSystem): string {
+  return `${dayText(day.date)}: ${day.tasks.map(({ task }) => taskTitle(task, units)).join(', ')} (${day.state})`;
+}
+
+/** One day of the desktop grid: its date and its first session's whole title. */
 function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
   const { units } = useUnits();
   const first = day.tasks[0]?.task;
-  const label = first ? taskTitle(first, units) : '';
-  const cell = first ? taskCellText(first, units) : { kind: '', size: '' };
-  const colour = { done: 'success.main', missed: 'error.main', today: 'primary.main', future: 'text.secondary' }[
-    day.state
-  ];
   return (
     <ButtonBase
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={`${dayText(day.date)}: ${day.tasks.map(({ task }) => taskTitle(task, units)).join(', ')} (${day.state})`}
+      aria-label={dayLabel(day, units)}
       sx={{
         flex: 1,
         minWidth: 0,
         minHeight: 56,
-        p: { xs: 0.5, sm: 0.75 },
+        p: 0.75,
         borderRadius: 1,
         border: 1,
         borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
@@ -57,47 +70,149 @@ function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onS
       }}
     >
       <Stack direction="row" sx={{ width: '100%', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="caption" sx={{ color: colour, fontWeight: day.state === 'today' ? 700 : 400 }}>
+        <Typography
+          variant="caption"
+          sx={{ color: STATE_COLOUR[day.state], fontWeight: day.state === 'today' ? 700 : 400 }}
+        >
           {Number(day.date.slice(8, 10))}
         </Typography>
-        {day.state === 'done' && !day.restDay && <CheckIcon sx={{ fontSize: 14, color: 'success.main' }} />}
-        {day.state === 'missed' && <CloseIcon sx={{ fontSize: 14, color: 'error.main' }} />}
+        <StateIcon day={day} />
       </Stack>
       <Typography
         variant="caption"
         color={day.restDay ? 'text.disabled' : 'text.primary'}
-        sx={{ ...oneLine, display: { xs: 'none', md: 'block' } }}
+        sx={{ width: '100%', overflowWrap: 'anywhere', lineHeight: 1.35 }}
       >
-        {label}
+        {first ? taskTitle(first, units) : ''}
       </Typography>
-      <Box sx={{ display: { xs: 'block', md: 'none' }, width: '100%' }} data-testid="plan-cell-short">
-        <Typography
-          component="p"
-          color={day.restDay ? 'text.disabled' : 'text.primary'}
-          sx={{ ...oneLine, fontSize: '0.625rem', lineHeight: 1.3 }}
-        >
-          {cell.kind}
-        </Typography>
-        <Typography component="p" color="text.secondary" sx={{ ...oneLine, fontSize: '0.625rem', lineHeight: 1.3 }}>
-          {cell.size}
-        </Typography>
-      </Box>
     </ButtonBase>
   );
 }
 
-/** A week's planned distance to one decimal: "42.5 km", "26.4 mi". */
-function formatWeekDistance(metres: number, units: UnitSystem): string {
-  return `${formatNumber(distanceInUnits(metres, units), 1)} ${distanceUnitLabel(units)}`;
+/** One day of the phone list: weekday and date, then every session's whole title. */
+function DayLine({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
+  const { units } = useUnits();
+  const iso = new Date(`${day.date}T12:00:00Z`).getUTCDay() || 7;
+  const weekday = weekdayNames().find((name) => name.iso === iso)?.short ?? '';
+  return (
+    <ButtonBase
+      onClick={onSelect}
+      aria-pressed={selected}
+      aria-label={dayLabel(day, units)}
+      sx={{
+        width: '100%',
+        minHeight: 44,
+        px: 1,
+        py: 0.75,
+        gap: 1,
+        borderRadius: 1,
+        border: 1,
+        borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
+        bgcolor: day.restDay ? 'transparent' : 'action.hover',
+        justifyContent: 'flex-start',
+        alignItems: 'center',
+        textAlign: 'left',
+      }}
+    >
+      <Box sx={{ width: 44, flexShrink: 0 }}>
+        <Typography
+          variant="caption"
+          component="p"
+          sx={{ color: STATE_COLOUR[day.state], fontWeight: day.state === 'today' ? 700 : 400, lineHeight: 1.2 }}
+        >
+          {weekday}
+        </Typography>
+        <Typography variant="body2" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+          {Number(day.date.slice(8, 10))}
+        </Typography>
+      </Box>
+      <Typography
+        variant="body2"
+        color={day.restDay ? 'text.disabled' : 'text.primary'}
+        sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+      >
+        {day.tasks.map(({ task }) => taskTitle(task, units)).join(' · ')}
+      </Typography>
+      <StateIcon day={day} />
+    </ButtonBase>
+  );
+}
+
+function WeekLabel({ row, units, inline }: { row: PlanCalendarRow; units: UnitSystem; inline: boolean }) {
+  const distance = weekDistanceText(row.distanceM, units);
+  const label = `Week ${row.weekNumber}: ${formatDistance(row.distanceM, units)} planned`;
+  if (inline) {
+    return (
+      <Typography variant="subtitle2" component="p" sx={{ mt: 1, mb: 0.5 }} data-testid="plan-week-total">
+        W{formatNumber(row.weekNumber)} · {WEEK_KIND[row.kind]} ·{' '}
+        <Box component="span" aria-label={label}>
+          {distance}
+        </Box>
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ width: LABEL_WIDTH, flexShrink: 0, pt: 0.5 }} data-testid="plan-week-total">
+      <Typography variant="caption" color="text.secondary" component="p">
+        W{formatNumber(row.weekNumber)}
+      </Typography>
+      <Typography variant="caption" color="text.disabled" component="p">
+        {WEEK_KIND[row.kind]}
+      </Typography>
+      <Typography variant="caption" component="p" aria-label={label} sx={{ fontWeight: 600 }}>
+        {distance}
+      </Typography>
+    </Box>
+  );
 }
 
 export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
   const { units } = useUnits();
+  const theme = useTheme();
+  const asList = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [selected, setSelected] = useState(plan.today);
   const chosen = plan.calendar.flatMap((week) => week.days).find((day) => day.date === selected);
   const firstDay = firstDayOfWeek();
-  const rows = useMemo(() => planCalendarRows(plan.calendar, firstDay), [plan.calendar, firstDay]);
+  const rows = useMemo(
+    () => (asList ? planWeekRows(plan.calendar) : planCalendarRows(plan.calendar, firstDay)),
+    [plan.calendar, firstDay, asList],
+  );
   const weekdays = weekdayNames();
+  const chosenTasks = chosen && (
+    <Box sx={{ mt: asList ? 1 : 2, mb: asList ? 1 : 0 }} data-testid="plan-day">
+      <Typography variant="subtitle2">
+        {dayText(chosen.date)}
+        {chosen.date === plan.today && ' · today'}
+      </Typography>
+      <TaskChecklist planId={plan.id} date={chosen.date} tasks={chosen.tasks} upcoming={chosen.date > plan.today} />
+    </Box>
+  );
+  if (asList) {
+    return (
+      <Stack role="list" aria-label="Plan calendar">
+        {rows.map((row) => (
+          <Box key={row.start} role="listitem">
+            {row.month && (
+              <Typography variant="subtitle1" component="h4" sx={{ mt: 1.5 }} data-testid="plan-month">
+                {row.month}
+              </Typography>
+            )}
+            <WeekLabel row={row} units={units} inline />
+            <Stack spacing={ROW_GAP}>
+              {row.days.map((day) =>
+                day ? (
+                  <Box key={day.date}>
+                    <DayLine day={day} selected={day.date === selected} onSelect={() => setSelected(day.date)} />
+                    {day.date === selected && chosenTasks}
+                  </Box>
+                ) : null,
+              )}
+            </Stack>
+          </Box>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Box>
       <Stack direction="row" spacing={ROW_GAP} sx={{ mb: 0.5 }} aria-hidden data-testid="plan-weekdays">
@@ -123,27 +238,7 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
               </Typography>
             )}
             <Stack direction="row" spacing={ROW_GAP} sx={{ alignItems: 'stretch' }}>
-              <Box sx={{ width: LABEL_WIDTH, flexShrink: 0, pt: 0.5 }} data-testid="plan-week-total">
-                <Typography variant="caption" color="text.secondary" component="p">
-                  W{formatNumber(row.weekNumber)}
-                </Typography>
-                <Typography
-                  variant="caption"
-                  color="text.disabled"
-                  component="p"
-                  sx={{ display: { xs: 'none', sm: 'block' } }}
-                >
-                  {WEEK_KIND[row.kind]}
-                </Typography>
-                <Typography
-                  variant="caption"
-                  component="p"
-                  aria-label={`Week ${row.weekNumber}: ${formatDistance(row.distanceM, units)} planned`}
-                  sx={{ fontSize: { xs: '0.625rem', sm: '0.75rem' }, fontWeight: 600 }}
-                >
-                  {formatWeekDistance(row.distanceM, units)}
-                </Typography>
-              </Box>
+              <WeekLabel row={row} units={units} inline={false} />
               {row.days.map((day, index) =>
                 day ? (
                   <DayCell
@@ -160,15 +255,7 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
           </Box>
         ))}
       </Stack>
-      {chosen && (
-        <Box sx={{ mt: 2 }} data-testid="plan-day">
-          <Typography variant="subtitle2">
-            {dayText(chosen.date)}
-            {chosen.date === plan.today && ' · today'}
-          </Typography>
-          <TaskChecklist planId={plan.id} date={chosen.date} tasks={chosen.tasks} upcoming={chosen.date > plan.today} />
-        </Box>
-      )}
+      {chosenTasks}
     </Box>
   );
 }

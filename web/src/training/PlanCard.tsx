@@ -8,26 +8,14 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EventIcon from '@mui/icons-material/Event';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatDuration, formatPacePerMetre } from '../lib/format.ts';
-import type { UnitSystem } from '../../../core/unit-system.ts';
-import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { planName, WEEKDAY_NAMES, weekOneBasisText } from '../../../core/training/task-text.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { PlanCalendar } from './PlanCalendar.tsx';
+import { ReplanPanel } from './ReplanPanel.tsx';
 import { dayText } from './goal-form.ts';
+import { pacesText } from './plan-form.ts';
 import { useDeletePlan, usePlan, useUpdatePlan } from './training-api.ts';
 import { useUnits } from '../lib/use-units.ts';
-
-function pacesText(plan: TrainingPlan, units: UnitSystem): string {
-  const easy = formatPacePerMetre(plan.paces.paces.easy ?? 0, units);
-  const threshold = formatPacePerMetre(plan.paces.paces.threshold ?? 0, units);
-  const { effort } = plan.paces;
-  const from =
-    plan.paces.source === 'best-effort' && effort
-      ? `your ${effort.label} of ${formatDuration(effort.seconds)} on ${dayText(effort.date)} (VDOT ${plan.paces.vdot})`
-      : 'your target time';
-  return `Paces from ${from}: easy ${easy}, threshold ${threshold}.`;
-}
 
 function CalendarLink({ path }: { path: string }) {
   const [copied, setCopied] = useState(false);
@@ -78,7 +66,7 @@ export function PlanCard({ planId }: { planId: string }) {
               {dayText(plan.startDate)} to race day {dayText(plan.raceDate)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {pacesText(plan, units)}
+              {pacesText(plan.paces, units)}
             </Typography>
             {plan.weekOneBasis && (
               <Typography variant="body2" color="text.secondary" data-testid="plan-week-one-basis">
@@ -110,6 +98,7 @@ export function PlanCard({ planId }: { planId: string }) {
             </Button>
           </Stack>
         </Stack>
+        <ReplanPanel plan={plan} />
         <PlanCalendar plan={plan} />
       </CardContent>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { setReaderLocale } from '../lib/format.ts';
-import { planCalendarRows } from './plan-calendar.ts';
+import { planCalendarRows, planWeekRows, weekDistanceText } from './plan-calendar.ts';
 
 beforeAll(() => setReaderLocale('en-GB'));
 afterAll(() => setReaderLocale(undefined));
@@ -88,5 +88,18 @@ describe('planCalendarRows', () => {
 
   it('has no rows for an empty plan', () => {
     expect(planCalendarRows([], 1)).toEqual([]);
+  });
+});
+
+describe('planWeekRows', () => {
+  it('keeps each plan week whole, with the month where it begins and its distance', () => {
+    const rows = planWeekRows(calendar);
+    expect(rows.map((row) => [row.start, row.weekNumber, row.kind, row.month, row.distanceM])).toEqual([
+      ['2026-11-25', 1, 'base', 'November 2026', 30_000],
+      ['2026-12-02', 2, 'build', 'December 2026', 8000],
+    ]);
+    expect(rows[0]!.days.map((day) => day?.date)).toEqual(calendar[0]!.days.map((day) => day.date));
+    expect(weekDistanceText(30_000, 'metric')).toBe('30 km');
+    expect(weekDistanceText(30_000, 'imperial')).toBe('18.6 mi');
   });
 });

@@ -5,7 +5,9 @@
  */
 import type { TrainingPlan } from '../../../core/training/training-api.ts';
 import { DAY_MS, dayOf, weekStart } from '../lib/calendar-weeks.ts';
-import { formatMonthYear } from '../lib/format.ts';
+import type { UnitSystem } from '../../../core/unit-system.ts';
+import { distanceInUnits, distanceUnitLabel } from '../../../core/units.ts';
+import { formatMonthYear, formatNumber } from '../lib/format.ts';
 
 export type PlanCalendarDay = TrainingPlan['calendar'][number]['days'][number];
 type PlanWeekKind = TrainingPlan['calendar'][number]['kind'];
@@ -39,18 +41,52 @@ export function planCalendarRows(calendar: TrainingPlan['calendar'], firstDay: n
     const inRow = Array.from({ length: 7 }, (_, index) => byDate.get(dayOf(start + index * DAY_MS)) ?? null);
     const planned = inRow.filter((entry) => entry !== null);
     const opening = planned[0]!;
-    const monthStart = planned.find((entry) => entry.day.date.endsWith('-01') || entry.day.date === first.day.date);
     rows.push({
       start: dayOf(start),
-      month: monthStart ? formatMonthYear(monthStart.day.date) : null,
+      month: monthOf(
+        planned.map((entry) => entry.day.date),
+        first.day.date,
+      ),
       weekNumber: opening.week.number,
       kind: opening.week.kind,
-      distanceM: planned.reduce(
-        (sum, entry) => sum + entry.day.tasks.reduce((daySum, { task }) => daySum + (task.distanceM ?? 0), 0),
-        0,
-      ),
+      distanceM: distanceOf(planned.map((entry) => entry.day)),
       days: inRow.map((entry) => entry?.day ?? null),
     });
   }
   return rows;
+}
+
+/**
+ * The plan's own weeks as rows (the phone's list): each plan week whole, its days in order, with
+ * the month of its first day where that month differs from the week before's.
+ */
+export function planWeekRows(calendar: TrainingPlan['calendar']): PlanCalendarRow[] {
+  const weeks = calendar.filter((week) => week.days.length > 0);
+  return weeks.map((week, index) => {
+    const start = week.days[0]!.date;
+    const before = weeks[index - 1]?.days[0]?.date;
+    return {
+      start,
+      month: before?.slice(0, 7) === start.slice(0, 7) ? null : formatMonthYear(start),
+      weekNumber: week.number,
+      kind: week.kind,
+      distanceM: distanceOf(week.days),
+      days: week.days,
+    };
+  });
+}
+
+/** "December 2026" when `dates` hold the plan's first day or a month's 1st; else null. */
+function monthOf(dates: readonly string[], planStart: string): string | null {
+  const opening = dates.find((date) => date.endsWith('-01') || date === planStart);
+  return opening ? formatMonthYear(opening) : null;
+}
+
+function distanceOf(days: readonly PlanCalendarDay[]): number {
+  return days.reduce((sum, day) => sum + day.tasks.reduce((daySum, { task }) => daySum + (task.distanceM ?? 0), 0), 0);
+}
+
+/** A week's planned distance to one decimal: "42.5 km", "26.4 mi". */
+export function weekDistanceText(metres: number, units: UnitSystem): string {
+  return `${formatNumber(distanceInUnits(metres, units), 1)} ${distanceUnitLabel(units)}`;
 }

@@ -5,6 +5,7 @@ import type { PlanRequest } from '../../../core/training/plan-generation.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import type {
   Goal,
+  PlanDefaults,
   RacePredictionsView,
   TodayTasks,
   TrainingPlan,
@@ -38,6 +39,15 @@ export function usePlan(id: string) {
   return useQuery({
     queryKey: [...PLANS_KEY, id],
     queryFn: (): Promise<TrainingPlan> => unwrap(api['training-plans'][':id'].$get({ param: { id } })),
+  });
+}
+
+/** The plan form's figures for a race goal: the runner's last weeks and the paces. */
+export function usePlanDefaults(goalId: string) {
+  return useQuery({
+    queryKey: [...PLANS_KEY, 'defaults', goalId],
+    queryFn: (): Promise<PlanDefaults> =>
+      unwrap(api.goals[':id']['plan-defaults'].$get({ param: { id: goalId }, query: timeZoneQuery() })),
   });
 }
 
@@ -111,6 +121,20 @@ export const useUpdatePlan = () =>
 
 export const useDeletePlan = () =>
   useTrainingMutation((id: string) => unwrap(api['training-plans'][':id'].$delete({ param: { id } })));
+
+/** Re-plans the weeks left now; the proposal (or why nothing changes) comes back with the plan. */
+export const useReplan = () =>
+  useTrainingMutation((planId: string) => unwrap(api['training-plans'][':id'].replan.$post({ param: { id: planId } })));
+
+export const useAnswerReplan = () =>
+  useTrainingMutation(
+    ({ planId, versionId, answer }: { planId: string; versionId: string; answer: 'accept' | 'keep' }) =>
+      unwrap(
+        api['training-plans'][':id'].versions[':versionId'][':answer'].$post({
+          param: { id: planId, versionId, answer },
+        }),
+      ),
+  );
 
 export const useSetTask = () =>
   useTrainingMutation(({ planId, toggle }: { planId: string; toggle: TaskToggle }) =>

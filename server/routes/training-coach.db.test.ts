@@ -1,0 +1,209 @@
+/**
+ * The adaptive coach over HTTP on a fixed clock: a runner with eight weeks of known running (manual
+ * entries) gets the plan form pre-filled from it and a plan whose first week is their volume; after
+ * a week of missed runs and poor check-ins the weekly re-plan (a job on the queue, run by the
+ * clock) proposes an easier week and says why, and the runner keeps the plan or accepts it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
+import { addDays, epochDay, weekdayOf } from '../../core/training/local-day.ts';
+import type { Goal, PlanDefaults, PlanVersion, TrainingPlan } from '../../core/training/training-api.ts';
+import { REPLAN_MESSAGES, REVIEW_CHECK_INTERVAL_MS } from '../services/plan-replanning.ts';
+import { fixedClock } from '../test-support/clock.ts';
+import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+
+const ZONE = 'Europe/Ljubljana';
+/** Tuesday 24 November 2026, noon in Ljubljana. */
+const NOW = Date.UTC(2026, 10, 24, 11, 0, 0);
+const TODAY = '2026-11-24';
+const clock = fixedClock(NOW);
+
+let server: TestServer;
+let runner: RegisteredUser;
+let goalId: string;
+
+const weekVolume = (week: TrainingPlan['calendar'][number]) =>
+  week.days
+    .flatMap((day) => day.tasks)
+    .reduce((sum, { task }) => sum + (RUN_TASK_KINDS.has(task.kind) ? (task.distanceM ?? 0) : 0), 0);
+
+beforeAll(async () => {
+  server = await startTestServer({}, { clock });
+  runner = await registerUser(server);
+  // Eight weeks of four runs: 10 km on Wednesday, Thursday and Friday at 5:30/km, and 14.4 km on
+  // Sunday: 44.4 km a week.
+  const runs = Array.from({ length: 8 }, (_, week) =>
+    (
+      [
+        [2, 14_400],
+        [4, 10_000],
+        [5, 10_000],
+        [6, 10_000],
+      ] as const
+    ).map(([daysAgo, metres]) => ({ daysAgo: week * 7 + daysAgo, metres })),
+  ).flat();
+  const created = await Promise.all(
+    runs.map(({ daysAgo, metres }) =>
+      runner.client.post('/api/activities/manual', {
+        type: 'run',
+        distance: metres,
+        movingTime: Math.round(metres * 0.33),
+        startDateLocal: `${addDays(TODAY, -daysAgo)}T07:30`,
+        timeZone: ZONE,
+      }),
+    ),
+  );
+  expect(created.map((response) => response.status)).toEqual(runs.map(() => 201));
+  const goal = await runner.client.post<Goal>(`/api/goals?timeZone=${ZONE}`, {
+    kind: 'race',
+    title: 'Spring half',
+    startDate: TODAY,
+    endDate: '2027-02-28',
+    raceDistanceM: 21_097.5,
+    targetTimeS: 6300,
+  });
+  expect(goal.status).toBe(201);
+  goalId = goal.body.id;
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('a plan from the runner’s real training', () => {
+  it('pre-fills the form from the last weeks: 44.4 km a week, 4 runs, a 14.4 km longest run on Sundays', async () => {
+    const defaults = await runner.client.get<PlanDefaults>(`/api/goals/${goalId}/plan-defaults?timeZone=${ZONE}`);
+    expect(defaults.status).toBe(200);
+    expect(defaults.body).toMatchObject({
+      recentRuns: 16,
+      weeklyDistanceM: 44_400,
+      runsPerWeek: 4,
+      longestRunM: 14_400,
+      longRunDay: 0,
+      paces: { source: 'goal' },
+    });
+  });
+
+  it('starts the plan within 10 % of the runner’s recent volume, not the template’s 30.5 km', async () => {
+    const created = await runner.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId,
+      level: 'intermediate',
+      runsPerWeek: 4,
+      longRunDay: 0,
+    });
+    expect(created.status).toBe(201);
+    const weekOne = weekVolume(created.body.calendar[0]!);
+    expect(Math.abs(weekOne / 44_400 - 1)).toBeLessThanOrEqual(0.1);
+    expect(created.body.weekOneBasis).toEqual({
+      recentRuns: 16,
+      recentWeeklyM: 44_400,
+      source: 'recent',
+      weekOneM: weekOne,
+    });
+    expect((await runner.client.delete(`/api/training-plans/${created.body.id}`)).status).toBe(200);
+  });
+
+  it('takes the weekly distance and days the runner gives: 45 km, never on Tuesdays', async () => {
+    const created = await runner.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId,
+      level: 'intermediate',
+      runsPerWeek: 5,
+      longRunDay: 0,
+      weeklyDistanceM: 45_000,
+      runDays: [0, 1, 3, 4, 5, 6],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.weekOneBasis?.source).toBe('given');
+    // The easy runs are whole 100 m: 44.9 km.
+    expect(weekVolume(created.body.calendar[0]!)).toBe(44_900);
+    const runWeekdays = created.body.calendar
+      .filter((week) => week.kind !== 'race')
+      .flatMap((week) => week.days)
+      .filter((day) => day.tasks.some(({ task }) => RUN_TASK_KINDS.has(task.kind)))
+      .map((day) => weekdayOf(epochDay(day.date)!));
+    expect(runWeekdays).not.toContain(2);
+    expect((await runner.client.delete(`/api/training-plans/${created.body.id}`)).status).toBe(200);
+  });
+});
+
+describe('a plan that adapts', () => {
+  let plan: TrainingPlan;
+  const read = async () => (await runner.client.get<TrainingPlan>(`/api/training-plans/${plan.id}`)).body;
+  const answer = (versionId: string, verb: 'accept' | 'keep') =>
+    runner.client.post<TrainingPlan>(`/api/training-plans/${plan.id}/versions/${versionId}/${verb}`, {});
+
+  beforeAll(async () => {
+    clock.set(NOW);
+    const created = await runner.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId,
+      level: 'intermediate',
+      runsPerWeek: 4,
+      longRunDay: 0,
+    });
+    expect(created.status).toBe(201);
+    plan = created.body;
+    expect(plan.calendar[0]!.days[0]!.date).toBe('2026-11-30');
+    // Week 1 (30 November to 6 December) passes without a run; four check-ins with high soreness and
+    // poor sleep. Then Monday 7 December, 7:00 in Ljubljana.
+    clock.set(Date.UTC(2026, 11, 7, 6, 0, 0));
+    for (const date of ['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']) {
+      const checkIn = await runner.client.post(`/api/wellbeing/check-ins?timeZone=${ZONE}`, {
+        sleepQuality: 'low',
+        energyLevel: 'moderate',
+        stressLevel: 'moderate',
+        soreness: 'high',
+        hydration: 'high',
+        nutrition: 'high',
+        moodRating: 'moderate',
+        injuryFeeling: 'low',
+        date,
+      });
+      expect(checkIn.status).toBe(201);
+    }
+  });
+
+  afterAll(() => clock.set(NOW));
+
+  it('is re-planned by the weekly job on the day its week begins: easier, saying why; kept, then accepted', async () => {
+    expect((await read()).proposal).toBeNull();
+    clock.tick(REVIEW_CHECK_INTERVAL_MS);
+    await expect.poll(async () => (await read()).proposal?.kind, { timeout: 10_000 }).toBe('unwell');
+    const before = await read();
+    const proposal = before.proposal!;
+    const reason =
+      'Easier week: soreness high on 4 of the last 4 check-ins and 0 of 4 planned runs done in the last 7 days.';
+    expect(proposal).toMatchObject({ status: 'proposed', madeOn: '2026-12-07', reason });
+    const weekTwoM = weekVolume(before.calendar[1]!);
+    expect(proposal.changes[0]).toMatchObject({ week: 2, fromM: weekTwoM });
+    expect(proposal.changes[0]!.toM).toBeLessThan(weekTwoM * 0.85);
+
+    // Kept: the plan stays as it was, and the answer cannot be given twice.
+    const kept = await answer(proposal.id, 'keep');
+    expect(kept.status).toBe(200);
+    expect(kept.body.proposal).toBeNull();
+    expect(weekVolume(kept.body.calendar[1]!)).toBe(weekTwoM);
+    expect(kept.body.versions.map((version) => version.status)).toEqual(['kept']);
+    expectApiError(await answer(proposal.id, 'accept'), 400, {
+      type: 'validation_error',
+      message: REPLAN_MESSAGES.noProposal,
+    });
+
+    // Asked again the same day, and accepted: week 2 is the easier week.
+    const asked = await runner.client.post<PlanVersion>(`/api/training-plans/${plan.id}/replan`, {});
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ status: 'proposed', reason });
+    const accepted = await answer(asked.body.id, 'accept');
+    expect(accepted.status).toBe(200);
+    expect(weekVolume(accepted.body.calendar[1]!)).toBe(asked.body.changes[0]!.toM);
+    // A cut-back week: week 3 is as planned.
+    expect(weekVolume(accepted.body.calendar[2]!)).toBe(weekVolume(before.calendar[2]!));
+    expect(accepted.body.versions.map((version) => version.status)).toEqual(['accepted', 'kept']);
+    // The same signs do not ease it twice.
+    const again = await runner.client.post<PlanVersion>(`/api/training-plans/${plan.id}/replan`, {});
+    expect(again.body).toMatchObject({
+      status: 'unchanged',
+      reason: 'No change: the plan was already eased on 2026-12-07 for these days.',
+    });
+  });
+});
