@@ -179,6 +179,10 @@ const CASES: Record<string, Case> = {
     write: () => client().delete(`/api/activities/${id('activity')}`),
     changes: ['/api/activities', '/api/activities/totals'],
   },
+  'POST /api/activities/{id}/restore': {
+    write: () => client().post(`/api/activities/${id('activity')}/restore`),
+    changes: ['/api/activities', '/api/activities/totals'],
+  },
   'PUT /api/heart-rate': { write: () => client().put('/api/heart-rate', { maxHeartRate: 188 }) },
   'POST /api/goals': {
     write: () =>
@@ -222,6 +226,9 @@ const CASES: Record<string, Case> = {
       });
     },
     changes: [`/api/training/today?timeZone=${ZONE}`],
+  },
+  'POST /api/training-plans/{id}/replan': {
+    write: () => client().post(`/api/training-plans/${id('plan')}/replan`),
   },
   'PATCH /api/training-plans/{id}': {
     write: () => client().patch(`/api/training-plans/${id('plan')}`, { status: 'archived' }),
@@ -323,6 +330,12 @@ const NOT_PERFORMED: Record<string, string> = {
   'POST /api/subscription/checkout': 'needs a Stripe stand-in (subscription.db.test.ts); writes no row before Stripe',
   'POST /api/subscription/portal': 'needs a Stripe stand-in (subscription.db.test.ts); writes no row',
   'POST /api/stripe/webhook': 'signed by Stripe (subscription.db.test.ts); gates features no cached read holds',
+  'POST /api/account/phone-number/code':
+    'texts a code through the SMS provider, which this server has none of (phone-sign-in.db.test.ts); no cached read holds a phone number',
+  'DELETE /api/account/phone-number':
+    'forgets the confirmed phone number (phone-sign-in.db.test.ts); no cached read holds a phone number',
+  'POST /api/training-plans/{id}/versions/{versionId}/{answer}':
+    'answers a proposed re-plan, which a plan with no week behind it never has (training-coach.db.test.ts accepts one)',
   'POST /api/mail/unsubscribe':
     "a mailed token's (mailings.db.test.ts); its unit of work has no runner and drops every runner's reads of what it wrote",
 };
