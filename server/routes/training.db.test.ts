@@ -10,7 +10,7 @@ import { GOAL_MESSAGES } from '../../core/training/goals.ts';
 import { PLAN_MESSAGES, RUN_TASK_KINDS, raceTooCloseMessage } from '../../core/training/plan-generation.ts';
 import { PLAN_PROGRESS_MESSAGES } from '../../core/training/plan-progress.ts';
 import { weekOneBasisText } from '../../core/training/task-text.ts';
-import type { Goal, TodayTasks, TrainingPlan } from '../../core/training/training-api.ts';
+import type { Goal, RacePredictionsView, TodayTasks, TrainingPlan } from '../../core/training/training-api.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
@@ -569,5 +569,25 @@ describe('a plan’s week 1 and its ticks', () => {
     } finally {
       clock.set(NOW);
     }
+  });
+});
+
+describe('race predictions', () => {
+  it('come from the runner’s best 5K of the last 12 weeks, by VDOT and Riegel, with the week’s VDOT last in the trend', async () => {
+    clock.set(NOW);
+    const runner = await registerUser(server);
+    const path = `/api/training/predictions?timeZone=${ZONE}`;
+    expect((await runner.client.get<RacePredictionsView>(path)).body).toMatchObject({ basis: null, races: [] });
+
+    // Yesterday morning: 5 km at 4 m/s.
+    await uploadRun(runner, Date.UTC(2026, 10, 23, 6, 0), 5000, 4);
+    const { basis, races, trend } = (await runner.client.get<RacePredictionsView>(path)).body;
+    expect(basis).toMatchObject({ label: '5K', metres: 5000, date: '2026-11-23' });
+    expect(basis!.seconds).toBeCloseTo(1250, -1);
+    const half = races.find((race) => race.race === 'half');
+    expect(half?.riegelSeconds).toBe(Math.round(basis!.seconds * (21_097.5 / 5000) ** 1.06));
+    expect(trend).toHaveLength(12);
+    expect(trend.at(-1)).toEqual({ weekEnd: '2026-11-24', vdot: basis!.vdot });
+    expect(trend.at(-2)?.vdot).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import { GoalPrediction } from './RacePredictionsCard.tsx';
 import { Box, Button, Card, Chip, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { projectionSentence } from '../../../core/training/goal-progress.ts';
 import type { Goal } from '../../../core/training/training-api.ts';
@@ -73,6 +74,9 @@ export function GoalCard({
           <Typography variant="body2" color="text.secondary">
             {projectionSentence(goal.definition, goal.detail, units, dayText)}
           </Typography>
+          {goal.definition.kind === 'race' && goal.status === 'active' && (
+            <GoalPrediction raceDistanceM={goal.definition.raceDistanceM} targetTimeS={goal.definition.targetTimeS} />
+          )}
           {goal.definition.kind === 'race' && goal.status === 'active' && !goal.hasActivePlan && (
             <Button size="small" startIcon={<EventNoteIcon />} onClick={actions.onPlan} sx={{ mt: 1, ml: -0.5 }}>
               Generate a training plan

@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDuration } from '../../../core/format.ts';
+import { raceTimeForVdot } from '../../../core/running/vdot.ts';
 import { RACE_DISTANCE_LABELS } from '../../../core/training/plan-templates.ts';
 import type { RacePredictionsView } from '../../../core/training/training-api.ts';
 import { dayText } from './goal-form.ts';
@@ -113,5 +114,21 @@ export function RacePredictionsCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A race goal's predicted time today, by VDOT from the runner's best recent effort; nothing without one. */
+export function GoalPrediction({ raceDistanceM, targetTimeS }: { raceDistanceM: number; targetTimeS: number }) {
+  const basis = useRacePredictions().data?.basis;
+  if (!basis) {
+    return null;
+  }
+  const predicted = Math.round(raceTimeForVdot(basis.vdot, raceDistanceM));
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="goal-prediction">
+      Predicted today: {formatDuration(predicted)} (
+      {predicted <= targetTimeS ? 'on target' : `${formatDuration(predicted - targetTimeS)} to find`}), from your{' '}
+      {basis.label} of {dayText(basis.date)}.
+    </Typography>
   );
 }
