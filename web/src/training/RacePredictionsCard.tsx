@@ -47,7 +47,7 @@ function TrendLine({ trend }: { trend: RacePredictionsView['trend'] }) {
       return [...segments, `${joined ? 'L' : 'M'}${point}`];
     }, [])
     .join(' ');
-  const label = `VDOT ${first.vdot} in the week to ${dayText(first.weekEnd)}, ${now} now`;
+  const label = `Best VDOT ${first.vdot} in the week to ${dayText(first.weekEnd)}, ${now} now`;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1.5, flexWrap: 'wrap' }}>
       <Box
@@ -127,8 +127,10 @@ export function GoalPrediction({ raceDistanceM, targetTimeS }: { raceDistanceM: 
   return (
     <Typography variant="body2" color="text.secondary" data-testid="goal-prediction">
       Predicted today: {formatDuration(predicted)} (
-      {predicted <= targetTimeS ? 'on target' : `${formatDuration(predicted - targetTimeS)} to find`}), from your{' '}
-      {basis.label} of {dayText(basis.date)}.
+      {predicted <= targetTimeS
+        ? `${formatDuration(targetTimeS - predicted)} inside your target`
+        : `${formatDuration(predicted - targetTimeS)} slower than your target`}
+      ), from your {basis.label} of {dayText(basis.date)}.
     </Typography>
   );
 }
