@@ -39,6 +39,7 @@ describe('NOT_FOUND_MESSAGES', () => {
       activity: 'Activity not found.',
       goal: 'Goal not found.',
       plan: 'Training plan not found.',
+      workout: 'No workout for this session.',
       route: 'Route not found.',
       medal: 'Medal not found.',
       profile: 'Profile not found.',
