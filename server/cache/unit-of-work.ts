@@ -40,6 +40,8 @@ export interface UnitsOfWork {
    * again, in case a transaction committed after this.
    */
   flush(): Promise<void>;
+  /** Settles once every unit begun so far has ended and dropped what it wrote (tests await it). */
+  settled(): Promise<void>;
 }
 
 export function createUnitsOfWork(
@@ -49,6 +51,8 @@ export function createUnitsOfWork(
   sessions?: Pick<SessionCache, 'userSessionsChanged'>,
 ): UnitsOfWork {
   const units = new AsyncLocalStorage<Unit>();
+  /** The ends of the units still running or dropping. */
+  const ending = new Set<Promise<unknown>>();
   let dependents: Promise<Map<string, Set<string>>> | undefined;
   const flush = async (unit: Unit) => {
     const { written } = unit.recording;
@@ -89,10 +93,21 @@ export function createUnitsOfWork(
         unit.open = false;
         return result;
       }
-      return result.finally(async () => {
+      const ended = result.finally(async () => {
         unit.open = false;
         await flush(unit);
-      }) as T;
+      });
+      const settledEnd: Promise<unknown> = ended.then(
+        (): boolean => ending.delete(settledEnd),
+        (): boolean => ending.delete(settledEnd),
+      );
+      ending.add(settledEnd);
+      return ended as T;
+    },
+    async settled() {
+      while (ending.size > 0) {
+        await Promise.all([...ending]);
+      }
     },
     async flush() {
       const unit = units.getStore();

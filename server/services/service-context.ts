@@ -121,7 +121,11 @@ export function createServiceContext(
 }
 
 /** Units of work that record nothing and drop nothing: a context without caches. */
-const NO_UNITS: UnitsOfWork = { run: (_userId, work) => work(), flush: () => Promise.resolve() };
+const NO_UNITS: UnitsOfWork = {
+  run: (_userId, work) => work(),
+  flush: () => Promise.resolve(),
+  settled: () => Promise.resolve(),
+};
 
 /**
  * The cached reads that read a table the change's unit of work wrote so far are dropped, here and

@@ -74,7 +74,11 @@ export function createServices(deps: ServiceDeps) {
     /** The "activities changed" seam: its reactions, in order (tests register one more to watch it). */
     activityChanges: ctx.changes,
     /** The per-runner read cache: a test that writes rows behind the use cases drops the runner's answers. */
-    readCache: { invalidateUser: (userId: string) => reads.invalidateUser(userId) },
+    readCache: {
+      invalidateUser: (userId: string) => reads.invalidateUser(userId),
+      /** Every unit of work begun so far has ended and dropped what it wrote. */
+      settled: () => units.settled(),
+    },
     auth,
     profiles,
     privacy: useCases(units, wirePrivacy(ctx)),
