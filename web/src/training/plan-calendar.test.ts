@@ -86,6 +86,22 @@ describe('planCalendarRows', () => {
     expect(rows.map((row) => row.distanceM)).toEqual([11_000, 27_000]);
   });
 
+  it('names a row by the plan week holding most of its days', () => {
+    // A plan from Monday 30 Nov 2026 (weeks Monday to Sunday) in Sunday-first rows.
+    const day = (offset: number) => new Date(Date.UTC(2026, 10, 30 + offset)).toISOString().slice(0, 10);
+    const mondayPlan: Week[] = [
+      { number: 1, kind: 'base', days: Array.from({ length: 7 }, (_, i) => run(day(i), 5000)) },
+      { number: 2, kind: 'build', days: Array.from({ length: 7 }, (_, i) => run(day(7 + i), 6000)) },
+    ];
+    const rows = planCalendarRows(mondayPlan, 7);
+    expect(rows.map((row) => [row.start, row.month, row.weekNumber, row.kind])).toEqual([
+      ['2026-11-29', 'November 2026', 1, 'base'],
+      // Sunday 6 Dec ends week 1; 7–12 Dec are week 2.
+      ['2026-12-06', null, 2, 'build'],
+      ['2026-12-13', null, 2, 'build'],
+    ]);
+  });
+
   it('has no rows for an empty plan', () => {
     expect(planCalendarRows([], 1)).toEqual([]);
   });

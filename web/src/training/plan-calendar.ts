@@ -40,7 +40,12 @@ export function planCalendarRows(calendar: TrainingPlan['calendar'], firstDay: n
   for (let start = weekStart(firstTime, firstDay); start <= lastTime; start += 7 * DAY_MS) {
     const inRow = Array.from({ length: 7 }, (_, index) => byDate.get(dayOf(start + index * DAY_MS)) ?? null);
     const planned = inRow.filter((entry) => entry !== null);
-    const opening = planned[0]!;
+    // A row of the reader's week may hold the end of one plan week and most of the next: it is
+    // named by the plan week that holds most of its days (the earlier one on a tie).
+    const count = (number: number) => planned.filter((entry) => entry.week.number === number).length;
+    const opening = planned.reduce((best, entry) =>
+      count(entry.week.number) > count(best.week.number) ? entry : best,
+    );
     rows.push({
       start: dayOf(start),
       month: monthOf(
