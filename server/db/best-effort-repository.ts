@@ -202,6 +202,16 @@ export async function bestEffortProgression(db: Db, userId: string, distanceId: 
     .execute();
 }
 
+/** The runner's efforts in runs that count toward totals and started since `since` (samples left out). */
+function effortsOfRunsSince(db: Db, userId: string, since: Date) {
+  return db
+    .selectFrom('bestEfforts')
+    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
+    .where('bestEfforts.userId', '=', userId)
+    .where(countsTowardTotals)
+    .where('activities.startDate', '>=', since);
+}
+
 /** The runner's fastest effort of a distance in runs that started since `since` (samples left out). */
 export async function fastestEffortSince(
   db: Db,
@@ -209,13 +219,8 @@ export async function fastestEffortSince(
   distanceId: string,
   since: Date,
 ): Promise<{ seconds: number; startDateLocal: string } | undefined> {
-  return db
-    .selectFrom('bestEfforts')
-    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
-    .where('bestEfforts.userId', '=', userId)
+  return effortsOfRunsSince(db, userId, since)
     .where('bestEfforts.distanceId', '=', distanceId)
-    .where(countsTowardTotals)
-    .where('activities.startDate', '>=', since)
     .select(['bestEfforts.seconds', 'activities.startDateLocal'])
     .orderBy(BY_SPEED)
     .limit(1)
@@ -232,13 +237,8 @@ export async function effortsSince(
   if (distanceIds.length === 0) {
     return [];
   }
-  return db
-    .selectFrom('bestEfforts')
-    .innerJoin('activities', 'activities.id', 'bestEfforts.activityId')
-    .where('bestEfforts.userId', '=', userId)
+  return effortsOfRunsSince(db, userId, since)
     .where('bestEfforts.distanceId', 'in', distanceIds)
-    .where(countsTowardTotals)
-    .where('activities.startDate', '>=', since)
     .select(['bestEfforts.distanceId', 'bestEfforts.seconds', 'activities.startDateLocal'])
     .execute();
 }
