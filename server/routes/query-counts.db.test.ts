@@ -49,9 +49,9 @@ async function queriesOf<T>(
   return { result, matched: queries.filter(isMatch) };
 }
 
-/** The list's queries: its rows (in any order, ties newest first), or its total on its own. */
+/** The list's queries: its rows (in any order, ties newest first, then a page), or its total on its own. */
 const isListQuery = (text: string) =>
-  text.includes('nulls last, "activities"."start_date" desc, "activities"."id" desc') ||
+  text.includes('"activities"."start_date" desc, "activities"."id" desc limit') ||
   text ===
     'select count(*) as "count" from "activities" where "activities"."user_id" = $1 and "activities"."duplicate_of" is null';
 
