@@ -31,3 +31,7 @@ export const storedErrorReportSchema = errorReportSchema.extend({
 });
 
 export const storedErrorReportListSchema = z.object({ reports: z.array(storedErrorReportSchema) });
+
+export type ErrorReport = z.infer<typeof errorReportSchema>;
+export type ErrorReportBatch = z.infer<typeof errorReportBatchSchema>;
+export type StoredErrorReport = z.infer<typeof storedErrorReportSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pathWithoutQuery, urlsWithoutQueries, withoutQueries, type ErrorReport } from './error-reports.ts';
+import { pathWithoutQuery, urlsWithoutQueries, withoutQueries } from './error-reports.ts';
+import type { ErrorReport } from './error-report-schemas.ts';
 
 describe('what a report keeps of the addresses it names', () => {
   it('keeps a page path without its query and fragment', () => {

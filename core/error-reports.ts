@@ -2,8 +2,6 @@
  * Error reports (spec §4 "Error queue", §8, §9): what the web app reports of what went wrong in the
  * browser, in batches to Stride's own server (never to a third party), and the limits both sides keep.
  */
-import type { z } from 'zod';
-import type { errorReportBatchSchema, errorReportSchema, storedErrorReportSchema } from './error-report-schemas.ts';
 import type { ErrorSeverity, ErrorType } from './errors.ts';
 
 /** Spec §9: errors kept in memory, batch size and flush interval, the recent-errors window. */
@@ -80,10 +78,16 @@ export function urlsWithoutQueries(text: string): string {
   return text.replace(URL_QUERY, '$1');
 }
 
-export type ErrorReport = z.infer<typeof errorReportSchema>;
+/** The parts of a report (error-report-schemas.ts ErrorReport) that may name a URL. */
+interface UrlBearing {
+  path: string;
+  message: string;
+  stack?: string | undefined;
+  action?: string | undefined;
+}
 
 /** A report as the server keeps and logs it: no query string or fragment in its path or any URL it names. */
-export function withoutQueries(report: ErrorReport): ErrorReport {
+export function withoutQueries<T extends UrlBearing>(report: T): T {
   return {
     ...report,
     path: pathWithoutQuery(report.path),
@@ -92,8 +96,5 @@ export function withoutQueries(report: ErrorReport): ErrorReport {
     ...(report.action === undefined ? {} : { action: urlsWithoutQueries(report.action) }),
   };
 }
-
-export type ErrorReportBatch = z.infer<typeof errorReportBatchSchema>;
-export type StoredErrorReport = z.infer<typeof storedErrorReportSchema>;
 
 export type { ErrorSeverity, ErrorType };

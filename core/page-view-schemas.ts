@@ -16,3 +16,6 @@ export const pageViewReceiptSchema = z.object({ counted: z.number().int() });
 export const mostVisitedScreensSchema = z.object({
   screens: z.array(z.object({ path: z.string(), count: z.number().int() })),
 });
+
+export type PageViewBatch = z.infer<typeof pageViewBatchSchema>;
+export type MostVisitedScreens = z.infer<typeof mostVisitedScreensSchema>;

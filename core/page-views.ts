@@ -5,8 +5,6 @@
  * screen. Nothing else of a visit is kept (no time, no address, no query string), and nothing goes
  * to a third party. My Stride shows the runner's most visited screens.
  */
-import type { z } from 'zod';
-import type { mostVisitedScreensSchema, pageViewBatchSchema } from './page-view-schemas.ts';
 import {
   FALLBACK_PAGE_TITLE,
   FITNESS_CALLBACK_PATHS,
@@ -95,6 +93,3 @@ export const PAGE_VIEW_MESSAGES = {
   emptyBatch: 'Send at least one page view.',
   tooMany: `Send at most ${PAGE_VIEW_BATCH_SIZE} page views at a time.`,
 } as const;
-
-export type PageViewBatch = z.infer<typeof pageViewBatchSchema>;
-export type MostVisitedScreens = z.infer<typeof mostVisitedScreensSchema>;

@@ -3,7 +3,7 @@
  * reported to Stride's own server, in the queue's batch shape, once the browser is back online.
  */
 import { describe, expect, test } from 'vitest';
-import type { ErrorReport } from '../core/error-reports.ts';
+import type { ErrorReport } from '../core/error-report-schemas.ts';
 import { expectVisible, useBrowser } from './support/browser.ts';
 
 const THROWN = 'Stride browser test: an error thrown on purpose';

@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
-import type { StoredErrorReport } from '../core/error-reports.ts';
+import type { StoredErrorReport } from '../core/error-report-schemas.ts';
 import { loadConfig } from '../server/config.ts';
 import { operatorToken } from '../server/security/operator-token.ts';
 

@@ -14,9 +14,8 @@ import {
   ERROR_REPORT_REQUESTS_PER_MINUTE,
   ERROR_REPORTS_MAX_STORED,
   ERROR_REPORT_RETENTION_DAYS,
-  type ErrorReport,
-  type StoredErrorReport,
 } from '../../core/error-reports.ts';
+import type { ErrorReport, StoredErrorReport } from '../../core/error-report-schemas.ts';
 import { operatorToken } from '../security/operator-token.ts';
 import { createApiClient } from '../test-support/api-client.ts';
 import { fixedClock } from '../test-support/clock.ts';

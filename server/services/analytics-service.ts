@@ -22,7 +22,8 @@ import {
 } from '../db/analytics-repository.ts';
 import type { Db } from '../db/db.ts';
 import { addPageViews, mostViewedScreens } from '../db/page-view-repository.ts';
-import { MOST_VISITED_SCREENS, type MostVisitedScreens, type PageViewPattern } from '../../core/page-views.ts';
+import { MOST_VISITED_SCREENS, type PageViewPattern } from '../../core/page-views.ts';
+import type { MostVisitedScreens } from '../../core/page-view-schemas.ts';
 import type { UserAnalyticsRow } from '../db/schema.ts';
 import type { ServiceContext } from './service-context.ts';
 

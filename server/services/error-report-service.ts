@@ -10,10 +10,9 @@ import {
   ERROR_REPORT_RETENTION_DAYS,
   clipReportText,
   withoutQueries,
-  type ErrorReport,
   type ErrorSeverity,
-  type StoredErrorReport,
 } from '../../core/error-reports.ts';
+import type { ErrorReport, StoredErrorReport } from '../../core/error-report-schemas.ts';
 import {
   deleteErrorReportsBefore,
   deleteErrorReportsBeyond,

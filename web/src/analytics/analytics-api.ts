@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PLANNING_PAGE, type Analytics, type RunningDays } from '../../../core/medals/api.ts';
-import type { MostVisitedScreens } from '../../../core/page-views.ts';
+import type { MostVisitedScreens } from '../../../core/page-view-schemas.ts';
 import { api, unwrap } from '../api/client.ts';
 import { timeZoneQuery } from '../lib/time-zone.ts';
 import { reloadAnalyticsSoon } from '../lib/analytics-reload.ts';

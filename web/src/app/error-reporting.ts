@@ -4,7 +4,7 @@
  * when the page is left.
  */
 import { MutationCache } from '@tanstack/react-query';
-import type { ErrorReport } from '../../../core/error-reports.ts';
+import type { ErrorReport } from '../../../core/error-report-schemas.ts';
 import { everyInterval, postBatch } from '../lib/batch-post.ts';
 import { createErrorReporter, describeError, installGlobalHandlers } from '../lib/error-reporter.ts';
 

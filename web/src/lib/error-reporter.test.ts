@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_REPORT_ID_PATTERN, ERROR_REPORT_MESSAGES, type ErrorReport } from '../../../core/error-reports.ts';
+import { ERROR_REPORT_ID_PATTERN, ERROR_REPORT_MESSAGES } from '../../../core/error-reports.ts';
+import type { ErrorReport } from '../../../core/error-report-schemas.ts';
 import { errorReportBatchSchema } from '../../../core/error-report-schemas.ts';
 import {
   createErrorReporter,

@@ -14,8 +14,8 @@ import {
   SLOW_PAGE_LOAD_MS,
   clipReportText,
   errorReportId,
-  type ErrorReport,
 } from '../../../core/error-reports.ts';
+import type { ErrorReport } from '../../../core/error-report-schemas.ts';
 import { ERROR_TYPES, type ErrorSeverity, type ErrorType } from '../../../core/errors.ts';
 import { createBatchQueue, type SendOutcome } from './batch-queue.ts';
 
