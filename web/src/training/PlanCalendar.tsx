@@ -46,6 +46,16 @@ function dayLabel(day: Day, units: UnitSystem): string {
 }
 
 /** One day of the desktop grid: its date and its first session's whole title. */
+/** A day's box, in the grid and in the phone list alike: today outlined, the chosen day marked, rest days flat. */
+function dayFrame(day: Day, selected: boolean) {
+  return {
+    borderRadius: 1,
+    border: 1,
+    borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
+    bgcolor: day.restDay ? 'transparent' : 'action.hover',
+  };
+}
+
 function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onSelect: () => void }) {
   const { units } = useUnits();
   const first = day.tasks[0]?.task;
@@ -59,10 +69,7 @@ function DayCell({ day, selected, onSelect }: { day: Day; selected: boolean; onS
         minWidth: 0,
         minHeight: 56,
         p: 0.75,
-        borderRadius: 1,
-        border: 1,
-        borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
-        bgcolor: day.restDay ? 'transparent' : 'action.hover',
+        ...dayFrame(day, selected),
         flexDirection: 'column',
         alignItems: 'flex-start',
         justifyContent: 'flex-start',
@@ -105,10 +112,7 @@ function DayLine({ day, selected, onSelect }: { day: Day; selected: boolean; onS
         px: 1,
         py: 0.75,
         gap: 1,
-        borderRadius: 1,
-        border: 1,
-        borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
-        bgcolor: day.restDay ? 'transparent' : 'action.hover',
+        ...dayFrame(day, selected),
         justifyContent: 'flex-start',
         alignItems: 'center',
         textAlign: 'left',

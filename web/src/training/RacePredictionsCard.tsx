@@ -37,15 +37,11 @@ function TrendLine({ trend }: { trend: RacePredictionsView['trend'] }) {
   const height = 48;
   const x = (index: number) => (index / (trend.length - 1)) * width;
   const y = (vdot: number) => height - ((vdot - low) / (high - low)) * height;
+  // A week after a gap starts a new stroke (M); one after a drawn week continues it (L).
   const path = trend
-    .map((week, index) => (week.vdot === null ? null : `${x(index)},${y(week.vdot)}`))
-    .reduce<string[]>((segments, point, index) => {
-      if (point === null) {
-        return segments;
-      }
-      const joined = index > 0 && trend[index - 1]?.vdot !== null;
-      return [...segments, `${joined ? 'L' : 'M'}${point}`];
-    }, [])
+    .map((week, index) =>
+      week.vdot === null ? '' : `${(trend[index - 1]?.vdot ?? null) === null ? 'M' : 'L'}${x(index)},${y(week.vdot)}`,
+    )
     .join(' ');
   const label = `Best VDOT ${first.vdot} in the week to ${dayText(first.weekEnd)}, ${now} now`;
   return (
