@@ -33,7 +33,12 @@ export const LAP_TOLERANCE = 0.1;
 export const NOT_A_REP = 0.15;
 
 /** The session kinds that are scored: those with a warm-up, work at a pace, and a cool-down. */
-export const SCORED_KINDS: ReadonlySet<PlanTask['kind']> = new Set(['intervals', 'repetition', 'tempo', 'marathon-pace']);
+export const SCORED_KINDS: ReadonlySet<PlanTask['kind']> = new Set([
+  'intervals',
+  'repetition',
+  'tempo',
+  'marathon-pace',
+]);
 
 /** A lap as Stride shows it: its distance and moving time. */
 export interface ScoreLap {
