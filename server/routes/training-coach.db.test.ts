@@ -3,10 +3,14 @@
  * entries) gets the plan form pre-filled from it and a plan whose first week is their volume; after
  * a week of missed runs and poor check-ins the weekly re-plan (a job on the queue, run by the
  * clock) proposes an easier week and says why, and the runner keeps the plan or accepts it. A
- * watch's FIT file of an interval session, laps and all, ticks the session and is scored against it.
+ * watch's FIT file of an interval session, laps and all, ticks the session and is scored against it;
+ * a fast 5K after it moves the plan's paces up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
 import { encodeFit } from '../../core/activity/fit-file-builders.test-support.ts';
+import { formatPacePerMetre } from '../../core/format.ts';
+import { trainingPaces, vdotFromRace } from '../../core/running/vdot.ts';
 import { intervalParts, partsRun } from '../../core/training/interval-run.test-support.ts';
 import { QUALITY_WARM_UP_M } from '../../core/training/plan-templates.ts';
 import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
@@ -279,5 +283,33 @@ describe('done against asked', () => {
     expect(scores.body.scores).toEqual([score.body.score]);
     // Another runner's activity is not found.
     expect((await runner.client.get(`/api/activities/${activityId}/session-score`)).status).toBe(404);
+
+    // A 5K in 20:50 the same morning: the re-plan proposes the paces it gives, and they are the plan's once accepted.
+    const fast = straightRun({ points: 256, interval: 5, speed: 4, start: Date.UTC(2026, 10, 24, 9, 0, 0) });
+    await uploadFiles(server, athlete.client, [{ name: '5k.gpx', content: garminConnectGpx(fast, '5K') }], ZONE);
+    const defaults = () =>
+      athlete.client.get<PlanDefaults>(`/api/goals/${goal.body.id}/plan-defaults?timeZone=${ZONE}`);
+    await expect
+      .poll(async () => (await defaults()).body.paces.effort)
+      .toEqual({
+        label: '5K',
+        seconds: 1250,
+        date: TODAY,
+      });
+    const threshold = trainingPaces(vdotFromRace(5000, 1250)).find((pace) => pace.zone === 'threshold')!;
+    const quicker = Math.round((made.body.paces.paces.threshold - threshold.secondsPerMetre) * 1000);
+    const replanned = await athlete.client.post<PlanVersion>(`/api/training-plans/${made.body.id}/replan`, {});
+    expect(replanned.body).toMatchObject({
+      status: 'proposed',
+      kind: 'faster',
+      reason: `Faster paces: your 5K on 24 Nov 2026 (20:50) puts your threshold at ${formatPacePerMetre(threshold.secondsPerMetre, 'metric')}, ${quicker} s/km quicker than the plan's.`,
+    });
+    const accepted = await athlete.client.post<TrainingPlan>(
+      `/api/training-plans/${made.body.id}/versions/${replanned.body.id}/accept`,
+      {},
+    );
+    expect(accepted.body.paces).toMatchObject({ source: 'best-effort', effort: { label: '5K', seconds: 1250 } });
+    const tomorrow = accepted.body.calendar[0]!.days[1]!.tasks[0]!.task;
+    expect(tomorrow.paceSPerM).toBe(accepted.body.paces.paces[tomorrow.pace!]);
   });
 });
