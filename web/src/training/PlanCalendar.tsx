@@ -222,7 +222,10 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
       {scores
         ?.filter((score) => score.date === chosen.date)
         .map((score) => (
-          <SessionScore key={score.taskId} score={score} />
+          // Under the task it scores, past the check box.
+          <Box key={score.taskId} sx={{ pl: 5.5 }}>
+            <SessionScore score={score} />
+          </Box>
         ))}
     </Box>
   );
