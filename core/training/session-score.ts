@@ -108,16 +108,19 @@ function workOf(work: RunStep | undefined, warmUpM: number, planned: number, lap
 
 const within = (distanceM: number, repM: number) => Math.abs(distanceM - repM) <= repM * LAP_TOLERANCE;
 
-function offOf(paceSPerM: number, target: PaceRange): number {
-  if (paceSPerM > target.slowest) {
-    return paceSPerM - target.slowest;
-  }
-  return paceSPerM < target.fastest ? paceSPerM - target.fastest : 0;
-}
-
+/** A rep against the range, compared as times over its distance: the edges are its times at the range's ends. */
 function repOf(rep: number, distanceM: number, seconds: number, heartRate: number | null, target: PaceRange): RepScore {
-  const paceSPerM = seconds / distanceM;
-  return { rep, distanceM, seconds, paceSPerM, offSPerM: offOf(paceSPerM, target), averageHeartrate: heartRate };
+  const slowestS = distanceM * target.slowest;
+  const fastestS = distanceM * target.fastest;
+  const offS = seconds > slowestS ? seconds - slowestS : seconds < fastestS ? seconds - fastestS : 0;
+  return {
+    rep,
+    distanceM,
+    seconds,
+    paceSPerM: seconds / distanceM,
+    offSPerM: offS / distanceM,
+    averageHeartrate: heartRate,
+  };
 }
 
 /** The work laps (see the module rules), or null when the laps do not line up. */
