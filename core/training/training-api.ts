@@ -116,6 +116,8 @@ export const planVersionSchema = z.object({
   reason: z.string(),
   /** Each changed week's running before and after, in metres. */
   changes: z.array(z.object({ week: z.number().int(), fromM: z.number(), toM: z.number() })),
+  /** The paces a re-plan to faster paces moves the plan to; null when it keeps the plan's. */
+  paces: planPacesSchema.nullable(),
   /** The plan's local day it was made on. */
   madeOn: isoDaySchema,
   createdAt: z.string(),

@@ -302,6 +302,7 @@ describe('done against asked', () => {
     expect(replanned.body).toMatchObject({
       status: 'proposed',
       kind: 'faster',
+      paces: { source: 'best-effort', effort: { label: '5K', seconds: 1250, date: TODAY } },
       reason: `Faster paces: your 5K on 24 Nov 2026 (20:50) puts your threshold at ${formatPacePerMetre(threshold.secondsPerMetre, 'metric')}, ${quicker} s/km quicker than the plan's.`,
     });
     const accepted = await athlete.client.post<TrainingPlan>(

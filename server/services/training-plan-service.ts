@@ -114,6 +114,7 @@ export function versionView(row: PlanVersionRow): PlanVersion {
     kind: row.kind,
     reason: row.reason,
     changes: row.changes,
+    paces: row.paces,
     madeOn: row.madeOn,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
