@@ -4,6 +4,7 @@ import { QUALITY_WARM_UP_M } from './plan-templates.ts';
 import {
   plannedText,
   repText,
+  runForSession,
   type ScoreLap,
   scoreSession,
   scoreSummary,
@@ -143,5 +144,17 @@ describe('a session scored from the track when the laps do not line up', () => {
     expect(scoreSession(task(), { laps: [lap(9000, 3000)], track: null })).toBeNull();
     const easy = task({ kind: 'easy', reps: null, repDistanceM: null, distanceM: 8000, paceSPerM: 0.36 });
     expect(scoreSession(easy, { laps: [lap(8000, 2880)], track: session([]) })).toBeNull();
+  });
+});
+
+describe('the run a ticked session is scored from', () => {
+  it('is the day’s run whose laps line up with the steps, even when another is nearer the distance', () => {
+    const intervals = { id: 'intervals', distanceM: 10_500, laps: workoutLaps([0.24, 0.24, 0.24, 0.24, 0.24, 0.24]) };
+    const race = { id: 'race', distanceM: 5500, laps: [lap(5500, 1200)] };
+    const easy = { id: 'easy', distanceM: 7000, laps: [lap(7000, 2520)] };
+    // 7.8 km asked: the 7 km easy run is nearer than the 10.5 km session, whose laps line up.
+    expect(runForSession(task(), [race, easy, intervals])?.id).toBe('intervals');
+    // Without laps that line up, the nearest its distance.
+    expect(runForSession(task(), [race, easy])?.id).toBe('easy');
   });
 });

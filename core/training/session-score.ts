@@ -16,6 +16,11 @@
  *   range's slow end is easy running, not a rep: there are fewer reps run than asked.
  * - Neither (one lap and no track, as a run typed in by hand): no score.
  *
+ * The run a ticked session is scored from: of the runs of its day, those whose laps line up with its
+ * steps come first; among them (or among all, when none does) the one nearest its distance
+ * (plan-progress.ts runForTask). A 5K raced the afternoon of an interval session does not take the
+ * intervals' place.
+ *
  * A rep is on target when its pace (its distance over its time) is within the range, edges
  * included. Otherwise it is slow or fast by its distance from the nearer edge, in seconds per
  * kilometre or per mile (the runner's units), rounded to a whole second and at least 1.
@@ -25,6 +30,7 @@ import type { UnitSystem } from '../unit-system.ts';
 import { distanceUnitLabel, metresPerUnit } from '../units.ts';
 import { formatGoalDistance } from './goal-progress.ts';
 import type { PlanTask } from './plan-generation.ts';
+import { runForTask } from './plan-progress.ts';
 import { type PaceRange, paceRangeText, type RunStep, type WorkoutStep, workoutSteps } from './workout-steps.ts';
 
 /** How far a lap's distance may be from the rep's and still be the rep: a watch's GPS drift on 400 m. */
@@ -311,4 +317,13 @@ export function repText(score: SessionScore, rep: RepScore, units: UnitSystem): 
   const verdict = rep.offSPerM === 0 ? 'on target' : offWords(rep.offSPerM, units);
   const heart = rep.averageHeartrate === null ? '' : `, ${Math.round(rep.averageHeartrate)} bpm`;
   return `${name}: ${distance} in ${formatDuration(rep.seconds)}, ${formatPacePerMetre(rep.paceSPerM, units)}${heart}, ${verdict}`;
+}
+
+/** The run of the session's day it is scored from (see the module rules), or null without one. */
+export function runForSession<Run extends { distanceM: number; laps: readonly ScoreLap[] }>(
+  task: PlanTask,
+  dayRuns: readonly Run[],
+): Run | null {
+  const lapsLineUp = dayRuns.filter((run) => scoreSession(task, { laps: run.laps, track: null }) !== null);
+  return runForTask(task, lapsLineUp.length > 0 ? lapsLineUp : dayRuns);
 }

@@ -1,14 +1,16 @@
 /** SQL for scoring plan sessions: the counting runs of some days with their laps. */
+import type { LapRecord } from '../../core/activity/schemas.ts';
+import type { ScoreLap } from '../../core/training/session-score.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 
-/** A run with its laps as Stride shows them (core/activity/schemas.ts lapSchema). */
+/** A run with its laps as Stride shows them (core/activity/schemas.ts lapSchema): distance and moving time. */
 export interface RunWithLaps {
   id: string;
   /** UTC milliseconds. */
   startDate: number;
   distanceM: number;
-  laps: { distance: number; movingTime: number; averageHeartrate: number | null }[];
+  laps: ScoreLap[];
 }
 
 /** The counting runs that started between two instants (inclusive), with their laps. */
@@ -28,6 +30,10 @@ export async function runsWithLaps(db: Db, userId: string, fromMs: number, toMs:
     id: row.id,
     startDate: new Date(row.startDate).getTime(),
     distanceM: row.distance,
-    laps: row.laps as RunWithLaps['laps'],
+    laps: (row.laps as LapRecord[]).map((lap) => ({
+      distanceM: lap.distance,
+      seconds: lap.movingTime,
+      averageHeartrate: lap.averageHeartrate ?? null,
+    })),
   }));
 }

@@ -296,6 +296,11 @@ describe('done against asked', () => {
         seconds: 1250,
         date: TODAY,
       });
+    // The 5K is nearer the session's distance, but the intervals' laps line up with its steps.
+    const after = await athlete.client.get<{ scores: SessionScoreView[] }>(
+      `/api/training-plans/${made.body.id}/session-scores`,
+    );
+    expect(after.body.scores).toEqual([score.body.score]);
     const threshold = trainingPaces(vdotFromRace(5000, 1250)).find((pace) => pace.zone === 'threshold')!;
     const quicker = Math.round((made.body.paces.paces.threshold - threshold.secondsPerMetre) * 1000);
     const replanned = await athlete.client.post<PlanVersion>(`/api/training-plans/${made.body.id}/replan`, {});

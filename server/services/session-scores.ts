@@ -1,7 +1,7 @@
 /**
- * Done against asked (core/training/session-score.ts): a ticked structured session scored from the
- * run that ticked it, the run of its day nearest its distance (core/training/plan-progress.ts
- * runForTask). Computed when read: the laps come with the run's row, and the track is decoded only
+ * Done against asked (core/training/session-score.ts): a ticked structured session scored from its
+ * day's run (the one whose laps line up with its steps, else the nearest its distance: core
+ * runForSession). Computed when read: the laps come with the run's row, and the track is decoded only
  * when they do not line up, so nothing is stored that an edit, an untick or a re-plan would leave
  * stale.
  */
@@ -10,8 +10,14 @@ import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { localDate } from '../../core/activity/time-zone.ts';
 import { localDayRangeUtc } from '../../core/training/local-day.ts';
 import { type PlanTask, planDays } from '../../core/training/plan-generation.ts';
-import { runForTask } from '../../core/training/plan-progress.ts';
-import { plannedText, repText, SCORED_KINDS, scoreSession, scoreSummary } from '../../core/training/session-score.ts';
+import {
+  plannedText,
+  repText,
+  runForSession,
+  SCORED_KINDS,
+  scoreSession,
+  scoreSummary,
+} from '../../core/training/session-score.ts';
 import type { SessionScoreView } from '../../core/training/training-api.ts';
 import type { UnitSystem } from '../../core/unit-system.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
@@ -45,11 +51,7 @@ async function scoreView(
   run: RunWithLaps,
   units: UnitSystem,
 ): Promise<SessionScoreView | null> {
-  const laps = run.laps.map((lap) => ({
-    distanceM: lap.distance,
-    seconds: lap.movingTime,
-    averageHeartrate: lap.averageHeartrate ?? null,
-  }));
+  const { laps } = run;
   let score = scoreSession(session.task, { laps, track: null });
   if (!score) {
     const data = await findTrackData(context.db, userId, run.id);
@@ -110,7 +112,7 @@ export async function planSessionScores(
   ]);
   const scores: SessionScoreView[] = [];
   for (const session of sessions) {
-    const run = runForTask(session.task, byDay.get(session.date) ?? []);
+    const run = runForSession(session.task, byDay.get(session.date) ?? []);
     const view = run && (await scoreView(context, userId, plan, session, run, units));
     if (view) {
       scores.push(view);
@@ -139,7 +141,7 @@ export async function activitySessionScore(
     }
     const dayRuns = (await runsByDay(context, userId, plan, [date])).get(date) ?? [];
     for (const session of sessions) {
-      const run = runForTask(session.task, dayRuns);
+      const run = runForSession(session.task, dayRuns);
       if (run?.id === activityId) {
         return scoreView(context, userId, plan, session, run, units);
       }
