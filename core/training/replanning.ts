@@ -21,7 +21,7 @@
  * Each re-plan says why, whether it changes anything or not, and the runner accepts it or keeps the
  * plan as it was.
  */
-import { DEFAULT_LOCALE, formatDay, formatDuration, formatPacePerMetre } from '../format.ts';
+import { formatDay, formatDuration, formatPacePerMetre } from '../format.ts';
 import type { WellbeingPreferences } from '../profile.ts';
 import type { UnitSystem } from '../unit-system.ts';
 import { distanceUnitLabel, metresPerUnit } from '../units.ts';
@@ -71,7 +71,7 @@ export interface ReplanSignals {
   /** The day an accepted re-plan last changed the plan; the same signs do not ease it twice. */
   acceptedOn?: string | null;
   /** The plan's paces and those the runner's recent best efforts give (plan-paces.ts), to compare. */
-  paces?: { plan: TrainingPaces; recent: ChosenPaces; units: UnitSystem; locale?: string };
+  paces?: { plan: TrainingPaces; recent: ChosenPaces; units: UnitSystem };
 }
 
 /** Each answer's bad end and how a reason names it. */
@@ -204,7 +204,7 @@ export function fasterPaces(
   }
   const perUnit = Math.round(quicker * metresPerUnit(units));
   const reason =
-    `Faster paces: your ${effort.label} on ${formatDay(effort.date, signal.locale ?? DEFAULT_LOCALE)} ` +
+    `Faster paces: your ${effort.label} on ${formatDay(effort.date)} ` +
     `(${formatDuration(effort.seconds)}) puts your threshold at ${formatPacePerMetre(recent.paces.threshold, units)}, ` +
     `${perUnit} s/${distanceUnitLabel(units)} quicker than the plan's`;
   return { paces: recent, reason };
