@@ -260,6 +260,10 @@ describe('done against asked (desktop)', () => {
     const plan = page.getByTestId('training-plan');
     await expectVisible(plan.getByTestId('plan-day-score'));
     expect(await plan.getByTestId('plan-day-score').textContent()).toBe(sentence);
+    // The day's button is named with it too.
+    await expectVisible(
+      plan.getByRole('button', { name: new RegExp(`: 4×1000 m at interval pace, ${sentence} \\(today\\)$`) }),
+    );
     expect(await plan.getByTestId('plan-day').getByTestId('session-score-summary').textContent()).toBe(sentence);
     await plan.getByTestId('plan-day').scrollIntoViewIfNeeded();
     await screenshot(page, 'session-score-plan-desktop');

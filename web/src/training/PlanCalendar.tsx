@@ -44,8 +44,9 @@ function StateIcon({ day }: { day: Day }) {
   return day.state === 'missed' ? <CloseIcon sx={{ fontSize: 14, color: 'error.main' }} /> : null;
 }
 
-function dayLabel(day: Day, units: UnitSystem): string {
-  return `${dayText(day.date)}: ${day.tasks.map(({ task }) => taskTitle(task, units)).join(', ')} (${day.state})`;
+function dayLabel(day: Day, units: UnitSystem, score: SessionScoreView | undefined): string {
+  const titles = day.tasks.map(({ task }) => taskTitle(task, units)).join(', ');
+  return `${dayText(day.date)}: ${titles}${score ? `, ${score.summary}` : ''} (${day.state})`;
 }
 
 /** A ticked session's score in a day's box: its summary sentence. */
@@ -87,7 +88,7 @@ function DayCell({ day, score, selected, onSelect }: DayProps) {
     <ButtonBase
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={dayLabel(day, units)}
+      aria-label={dayLabel(day, units, score)}
       sx={{
         flex: 1,
         minWidth: 0,
@@ -130,7 +131,7 @@ function DayLine({ day, score, selected, onSelect }: DayProps) {
     <ButtonBase
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={dayLabel(day, units)}
+      aria-label={dayLabel(day, units, score)}
       sx={{
         width: '100%',
         minHeight: 44,
