@@ -10,6 +10,7 @@
  * and its own shoe, only one connection of a runner checks in, and a manual entry is checked by the
  * sport's count having grown, which other writers can only make larger.
  */
+import { CHECK_INS_PER_DAY } from '../../core/wellbeing/wellbeing-api.ts';
 import type { BenchCheck, BenchReport } from './bench.ts';
 import { drive, Latencies, randomSource, send, target, timed, type Target } from './load-generator.ts';
 import {
@@ -43,8 +44,12 @@ interface Connection {
   /** Its own activity (on its runner's page 1) to rename and edit, and its own shoe. */
   activityId: string;
   gearId: string;
-  /** Only one connection of a runner checks in: the readiness shows the runner's latest. */
+  /**
+   * Only one connection of a runner checks in (the readiness shows the runner's latest), and no
+   * more often than a runner may in a day.
+   */
   checksIn: boolean;
+  checkIns: number;
   writes: number;
   reads: number;
 }
@@ -79,7 +84,7 @@ async function prepare(to: Target, cookies: readonly string[]): Promise<Connecti
       throw new Error(`Preparing connection ${index}: no activity on page 1, or the gear answered ${shoe.status}`);
     }
     const { id: gearId } = JSON.parse(shoe.body) as { id: string };
-    connections.push({ cookie, activityId, gearId, checksIn: slot === 0, writes: 0, reads: 0 });
+    connections.push({ cookie, activityId, gearId, checksIn: slot === 0, checkIns: 0, writes: 0, reads: 0 });
   }
   return connections;
 }
@@ -92,7 +97,9 @@ async function writeAndCheck(
   reads: Latencies,
   writes: Latencies,
 ): Promise<string | undefined> {
-  const kinds = KINDS.filter((kind) => kind !== 'check-in' || connection.checksIn);
+  const kinds = KINDS.filter(
+    (kind) => kind !== 'check-in' || (connection.checksIn && connection.checkIns < CHECK_INS_PER_DAY),
+  );
   const kind = kinds[connection.writes % kinds.length] as Kind;
   connection.writes += 1;
   const n = connection.writes;
@@ -139,6 +146,7 @@ async function writeAndCheck(
       return shown === name ? undefined : `gear change: the gear list shows "${shown}", not "${name}"`;
     }
     case 'check-in': {
+      connection.checkIns += 1;
       const level = n % 2 === 0 ? 'high' : 'low';
       const answers = Object.fromEntries(
         [
