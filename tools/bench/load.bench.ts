@@ -226,7 +226,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
       path.join(import.meta.dirname, 'load-server.ts'),
     ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe', 'ipc'] },
+    // The server's database is the one `env` names: BENCH_DATABASE_URL of the bench itself is the
+    // admin URL new databases are made from, never a server's.
+    { env: { ...process.env, BENCH_DATABASE_URL: '', ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe', 'ipc'] },
   );
   const ready = child.stdio[3] as Readable;
   const line = await new Promise<string>((resolve, reject) => {
