@@ -9,7 +9,7 @@
  * ({@link answerBytes}) and the least recently used answers, of any user, go once the sizes add up
  * to more than the budget.
  */
-import { recordRead } from '../db/touched-tables.ts';
+import { changedBy, recordRead } from '../db/touched-tables.ts';
 import type { InvalidationBus } from './invalidation-bus.ts';
 
 export interface ReadCacheOptions {
@@ -75,13 +75,13 @@ interface Entry {
   storedAt: number;
   /** Served only before this time (ms), when the answer said so. */
   until: number;
-  /** The tables the load's queries named: a write to any of them drops the entry. */
+  /** The marks of what the load's queries read (touched-tables.ts): a write that changed them drops it. */
   tables: Set<string>;
   bytes: number;
 }
 
-const readsAny = (entry: Entry, tables: readonly string[] | undefined) =>
-  tables === undefined || tables.some((table) => entry.tables.has(table));
+const readsAny = (entry: Entry, written: readonly string[] | undefined) =>
+  written === undefined || changedBy(entry.tables, written);
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { bus, now } = options;
