@@ -81,8 +81,10 @@ describe('a unit of work', () => {
 
     await units.run('u1', () => sql`delete from activity_tracks where activity_id = ${'a1'}`.execute(db));
     await list('u1');
+    await units.run('u1', () => sql`insert into ${sql.table('activities')} select 1`.execute(db));
+    await list('u1');
 
-    expect(loads).toEqual({ 'u1:list': 2 });
+    expect(loads).toEqual({ 'u1:list': 3 });
   });
 
   it('counts the tables below a written one through a cascading foreign key as written', async () => {

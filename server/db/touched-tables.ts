@@ -142,6 +142,22 @@ function tableName(node: unknown): string | undefined {
   return table?.kind === 'TableNode' ? table.table?.identifier?.name : undefined;
 }
 
+/** A write's keyword ending a raw fragment, its table the parameter that follows (`sql.table`). */
+const RAW_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s*$/i;
+
+/** The table a raw parameter names (`sql.table(name)`), if it is one. */
+function parameterTable(node: unknown): string | undefined {
+  const raw = node as { kind?: string; sqlFragments?: readonly string[]; parameters?: readonly unknown[] } | undefined;
+  if (
+    raw?.kind === 'RawNode' &&
+    raw.parameters?.length === 1 &&
+    raw.sqlFragments?.every((text) => text.trim() === '')
+  ) {
+    return parameterTable(raw.parameters[0]);
+  }
+  return tableName(node);
+}
+
 /** The marks a write node writes: its target(s), not those it reads from (module comment). */
 function writeMarks(node: Node): string[] {
   switch (node.kind) {
@@ -213,7 +229,15 @@ function visit(value: unknown, into: TableRecording, scan: Scan): void {
         break;
       }
       case 'RawNode': {
-        const text = (node.sqlFragments as readonly string[]).join(' ');
+        const fragments = node.sqlFragments as readonly string[];
+        const parameters = (node.parameters as readonly unknown[] | undefined) ?? [];
+        fragments.forEach((fragment, index) => {
+          const table = RAW_WRITE_BEFORE_TABLE.test(fragment) ? parameterTable(parameters[index]) : undefined;
+          if (table !== undefined) {
+            into.written.add(table);
+          }
+        });
+        const text = fragments.join(' ');
         for (const match of text.matchAll(RAW_WRITE)) {
           into.written.add((match[1] ?? '').toLowerCase());
         }
