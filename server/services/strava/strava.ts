@@ -324,7 +324,7 @@ export function createStrava(deps: StravaDeps) {
   }
 
   return {
-    /** Reads a Strava activity's details and track from Strava when opened (activity-service.ts). */
+    /** Reads a Strava activity's details and track from Strava when opened (activity-reads.ts). */
     remote,
     status,
     timedStatus,

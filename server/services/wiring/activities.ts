@@ -6,25 +6,13 @@ import type { ActivityListQuery, UploadEvent } from '../../../core/activity/sche
 import type { SpooledFile } from '../../spooled-file.ts';
 import { importFiles, type ImportOutcome } from '../activity-import.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from '../activity-rederive.ts';
-import {
-  addManualActivity,
-  addSampleActivities,
-  changeActivities,
-  confirmActivity,
-  createDeletedActivityPurge,
-  deleteActivity,
-  editActivity,
-  exportGpx,
-  getActivity,
-  getDisplayTrack,
-  getOriginalFile,
-  getShareTrack,
-  getSportTotals,
-  listActivities,
-  removeSampleActivities,
-  restoreActivity,
-  revertActivity,
-} from '../activity-service.ts';
+import { changeActivities, confirmActivity, editActivity } from '../activity-edits.ts';
+import { revertActivity } from '../activity-corrections.ts';
+import { createDeletedActivityPurge, deleteActivity, restoreActivity } from '../activity-deletion.ts';
+import { addManualActivity, addSampleActivities, removeSampleActivities } from '../activity-entries.ts';
+import { exportGpx, getOriginalFile } from '../activity-files.ts';
+import { getActivity, getDisplayTrack, getShareTrack, listActivities } from '../activity-reads.ts';
+import { getSportTotals } from '../activity-totals.ts';
 import { createArchiveImports } from '../archive-import.ts';
 import { getActivityBestEfforts } from '../best-efforts-service.ts';
 import type { Strava } from '../strava/strava.ts';
