@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { timeZoneQuerySchema } from '../../core/medals/api.ts';
 import { goalCreateSchema, goalReorderSchema, goalUpdateSchema } from '../../core/training/goals.ts';
-import { planRequestSchema } from '../../core/training/plan-generation.ts';
+import { planRequestSchema } from '../../core/training/plan-request.ts';
 import { dailyProgressSchema, taskToggleSchema } from '../../core/training/plan-progress.ts';
 import {
   goalListSchema,

@@ -2,7 +2,7 @@
 import type { ChartQuery } from '../../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../../core/running/heart-rate-api.ts';
 import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
-import type { PlanRequest } from '../../../core/training/plan-generation.ts';
+import type { PlanRequest } from '../../../core/training/plan-request.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import { getPersonalBests, startTrackFiguresBackfill } from '../best-efforts-service.ts';
 import { getCharts } from '../charts-service.ts';
@@ -12,16 +12,14 @@ import { calendarFeed } from '../plan-calendar.ts';
 import { answerReplan, createWeeklyReplan, replanPlan } from '../plan-replanning.ts';
 import { workoutFile } from '../plan-workouts.ts';
 import { racePredictions } from '../race-prediction-service.ts';
+import { createPlan, planDefaults, updateGoalAndPlans } from '../plan-making.ts';
 import {
-  createPlan,
   deletePlan,
   getDailyProgress,
   getPlan,
   listPlans,
-  planDefaults,
   setTask,
   todayTasks,
-  updateGoalAndPlans,
   updatePlan,
 } from '../training-plan-service.ts';
 import { inBackgroundUnit, publicUseCase, timeKey, type WiringContext } from './context.ts';
