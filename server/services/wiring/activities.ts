@@ -17,7 +17,8 @@ import { createArchiveImports } from '../archive-import.ts';
 import { getActivityBestEfforts } from '../best-efforts-service.ts';
 import type { Strava } from '../strava/strava.ts';
 import { createUploadLimits } from '../upload-limits.ts';
-import { inBackgroundUnit, type WiringContext } from './context.ts';
+import { inBackgroundUnit } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** What an upload hands to the import, after the body was received and checked. */
 export interface ImportInput {
@@ -110,11 +111,5 @@ export function wireImports(ctx: WiringContext) {
 
 /** Importing a whole export archive in the background (archive-import.ts); one at a time per runner. */
 export function wireArchives(ctx: WiringContext) {
-  return createArchiveImports({
-    context: ctx,
-    pool: ctx.importPool,
-    jobs: ctx.jobs,
-    dataDir: ctx.config.dataDir,
-    leaseMs: ctx.config.archiveLeaseMs,
-  });
+  return createArchiveImports({ ...ctx, dataDir: ctx.config.dataDir, leaseMs: ctx.config.archiveLeaseMs });
 }

@@ -22,14 +22,15 @@ import {
   todayTasks,
   updatePlan,
 } from '../training-plan-service.ts';
-import { inBackgroundUnit, publicUseCase, timeKey, type WiringContext } from './context.ts';
+import { inBackgroundUnit, publicUseCase, timeKey } from './context.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptions, 'require'>) {
-  const weeklyReplan = createWeeklyReplan({ context: ctx, jobs: ctx.jobs, clock: ctx.clock, logger: ctx.logger });
+  const weeklyReplan = createWeeklyReplan(ctx);
   return {
     goals: (userId: string) => listGoals(ctx, userId),
     createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>
