@@ -18,11 +18,10 @@ import {
 } from '../../core/activity/activity-corrections.ts';
 import type { UploadActivityType } from '../../core/activity/parsed.ts';
 import { MANUAL_SOURCE, type ActivityDetail } from '../../core/activity/schemas.ts';
-import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { updateActivity } from '../db/activity-repository.ts';
 import type { ActivitiesTable, ActivityRow } from '../db/schema.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
-import { detailOf, figuresOf, requireActivity } from './activity-reads.ts';
+import { conflict, invalid } from '../errors.ts';
+import { detailAfterChange, detailOf, figuresOf, requireActivity } from './activity-reads.ts';
 import type { ServiceContext } from './service-context.ts';
 
 /** The file's figures of a row: kept beside a corrected one, else the row's own. */
@@ -151,11 +150,7 @@ export async function revertActivity(
     planMatchedAt: null,
     updatedAt: new Date(context.clock.now()),
   });
-  if (!row) {
-    throw notFound(NOT_FOUND_MESSAGES.activity);
-  }
-  await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone });
-  return detailOf(db, row);
+  return detailAfterChange(context, row, { userId, source: 'edit', updated: [id], timeZone });
 }
 
 /**

@@ -14,7 +14,6 @@ import {
 } from '../../core/activity/activity-bulk.ts';
 import { ACTIVITY_CORRECTION_MESSAGES } from '../../core/activity/activity-corrections.ts';
 import { MANUAL_SOURCE, type ActivityDetail } from '../../core/activity/schemas.ts';
-import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import { GEAR_MESSAGES } from '../../core/gear.ts';
 import { STRAVA_TEXTS } from '../../core/strava/api.ts';
 import {
@@ -27,7 +26,7 @@ import {
 import type { ActivitiesTable } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { correctionsOf, fileFiguresOf, figureChanges, flagForType, gearForType } from './activity-corrections.ts';
-import { detailOf, requireActivity } from './activity-reads.ts';
+import { detailAfterChange, detailOf, requireActivity } from './activity-reads.ts';
 import { requireOwnGear } from './gear-service.ts';
 import type { ServiceContext } from './service-context.ts';
 
@@ -108,11 +107,12 @@ export async function editActivity(
     }
     return updateActivity(trx, userId, id, changes);
   });
-  if (!row) {
-    throw notFound(NOT_FOUND_MESSAGES.activity);
-  }
-  await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone: timeZone ?? edit.timeZone });
-  return detailOf(db, row);
+  return detailAfterChange(context, row, {
+    userId,
+    source: 'edit',
+    updated: [id],
+    timeZone: timeZone ?? edit.timeZone,
+  });
 }
 
 /**
@@ -200,9 +200,5 @@ export async function confirmActivity(
     return detailOf(db, found);
   }
   const row = await confirmActivityRow(db, userId, id, new Date(context.clock.now()));
-  if (!row) {
-    throw notFound(NOT_FOUND_MESSAGES.activity);
-  }
-  await context.changes.changed({ userId, source: 'confirm', updated: [id], timeZone });
-  return detailOf(db, row);
+  return detailAfterChange(context, row, { userId, source: 'confirm', updated: [id], timeZone });
 }

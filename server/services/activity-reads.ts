@@ -42,6 +42,7 @@ import { findActivityTimeChoice } from '../db/profile-repository.ts';
 import type { ActivityRow } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { activityGear } from './gear-service.ts';
+import type { ActivitiesChange, ServiceContext } from './service-context.ts';
 
 /**
  * Where a synced activity's details and track come from when it is opened (Strava's, fetched and
@@ -184,6 +185,22 @@ export async function detailOf(db: Db, row: ActivityRow, stravaError: string | n
     findActivityTimeChoice(db, row.userId),
   ]);
   return toDetail(row, track, legs === null ? null : { legs }, gear, choice, stravaError);
+}
+
+/**
+ * The answer of a write to one activity: its detail, once the change is announced on the
+ * "activities changed" seam (what follows from it has followed); not found when the row was gone.
+ */
+export async function detailAfterChange(
+  context: ServiceContext,
+  row: ActivityRow | undefined,
+  change: ActivitiesChange,
+): Promise<ActivityDetail> {
+  if (!row) {
+    throw notFound(NOT_FOUND_MESSAGES.activity);
+  }
+  await context.changes.changed(change);
+  return detailOf(context.db, row);
 }
 
 export async function listActivities(db: Db, userId: string, query: ActivityListQuery): Promise<ActivityPage> {
