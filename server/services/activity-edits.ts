@@ -25,6 +25,7 @@ import {
 } from '../db/activity-repository.ts';
 import type { ActivitiesTable } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { Db } from '../db/db.ts';
 import { correctionsOf, fileFiguresOf, figureChanges, flagForType, gearForType } from './activity-corrections.ts';
 import { detailAfterChange, detailOf, requireActivity } from './activity-reads.ts';
 import { requireOwnGear } from './gear-service.ts';
@@ -140,13 +141,7 @@ export async function changeActivities(
   if (action.action === 'gear') {
     const { gearId } = action;
     await db.transaction().execute(async (trx) => {
-      const rows = await findActivitiesForUpdate(trx, userId, ids);
-      if (rows.length !== ids.length) {
-        throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
-      }
-      if (rows.some((row) => row.source === 'strava')) {
-        throw conflict(ACTIVITY_BULK_MESSAGES.gearOnStrava, { code: 'strava-gear' });
-      }
+      await lockOwnUploads(trx, userId, ids, { message: ACTIVITY_BULK_MESSAGES.gearOnStrava, code: 'strava-gear' });
       if (gearId !== null) {
         await requireOwnGear(trx, userId, gearId, ACTIVITY_BULK_MESSAGES.gearNotYours);
       }
@@ -156,13 +151,10 @@ export async function changeActivities(
     return { action: 'gear', changed: ids.length };
   }
   await db.transaction().execute(async (trx) => {
-    const rows = await findActivitiesForUpdate(trx, userId, ids);
-    if (rows.length !== ids.length) {
-      throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
-    }
-    if (rows.some((row) => row.source === 'strava')) {
-      throw conflict(ACTIVITY_BULK_MESSAGES.typeOnStrava, { code: 'strava-type' });
-    }
+    const rows = await lockOwnUploads(trx, userId, ids, {
+      message: ACTIVITY_BULK_MESSAGES.typeOnStrava,
+      code: 'strava-type',
+    });
     for (const row of rows.filter((candidate) => candidate.type !== action.type)) {
       await updateActivity(trx, userId, row.id, {
         updatedAt: now,
@@ -181,6 +173,26 @@ export async function changeActivities(
   });
   await context.changes.changed({ userId, source: 'edit', updated: ids, timeZone: action.timeZone });
   return { action: 'retype', changed: ids.length };
+}
+
+/**
+ * The runner's activities `ids`, locked for a change that Strava's own must not take: refused
+ * whole when any is not the runner's (404) or came from Strava (`onStrava`).
+ */
+async function lockOwnUploads(
+  trx: Db,
+  userId: string,
+  ids: readonly string[],
+  onStrava: { message: string; code: string },
+) {
+  const rows = await findActivitiesForUpdate(trx, userId, ids);
+  if (rows.length !== ids.length) {
+    throw notFound(ACTIVITY_BULK_MESSAGES.notYours);
+  }
+  if (rows.some((row) => row.source === 'strava')) {
+    throw conflict(onStrava.message, { code: onStrava.code });
+  }
+  return rows;
 }
 
 /**
