@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, epochDay, weekdayOf } from './local-day.ts';
 import { FALLBACK_PACE_FACTORS, fallbackPacesFromRaceTime } from './paces.ts';
+import { generatePlan, planDays, RUN_TASK_KINDS, type TrainingPlanSchedule } from './plan-generation.ts';
 import {
-  generatePlan,
-  MAX_PLAN_WEEKS,
   PLAN_MESSAGES,
   type PlanInput,
-  planDays,
   planInputForGoal,
   planRequestSchema,
   raceDistanceFor,
   raceTooCloseMessage,
-  RUN_TASK_KINDS,
-  type TrainingPlanSchedule,
-} from './plan-generation.ts';
+} from './plan-request.ts';
+import { MAX_PLAN_WEEKS } from './plan-volume.ts';
 import { PLAN_LEVELS, RACE_DISTANCE_METRES, RACE_DISTANCES, RACE_TEMPLATES } from './plan-templates.ts';
 
 const TODAY = '2026-11-23';

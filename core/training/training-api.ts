@@ -9,7 +9,8 @@ import { GOAL_STATUSES, goalDefinitionSchema } from './goals.ts';
 import { TRAINING_PACE_KINDS } from './paces.ts';
 import { PLAN_STATUSES } from './plan-progress.ts';
 import { PLAN_LEVELS, RACE_DISTANCES } from './plan-templates.ts';
-import { PLAN_WEEK_KINDS, TASK_KINDS } from './plan-generation.ts';
+import { TASK_KINDS } from './plan-generation.ts';
+import { PLAN_WEEK_KINDS } from './plan-volume.ts';
 import { isoDaySchema } from '../calendar-days.ts';
 import { REPLAN_KINDS } from './replanning.ts';
 

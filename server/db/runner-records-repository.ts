@@ -239,7 +239,7 @@ export const jsonb = (value: unknown) => JSON.stringify(value ?? null);
 export const date = (value: unknown) => new Date(String(value));
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-/** A plan's calendar feed secret, as a new plan gets one (server/services/training-plan-service.ts). */
+/** A plan's calendar feed secret, as a new plan gets one (server/services/plan-making.ts). */
 const newCalendarToken = () => randomBytes(24).toString('base64url');
 
 /** What a restore did: the gear ids of the file mapped to the runner's, and whether anything was added. */

@@ -3,7 +3,8 @@
  * goal, else newest first), one plan, writes, daily progress, and the runs still to offer to plans.
  */
 import type { DailyProgress, PlanStatus } from '../../core/training/plan-progress.ts';
-import type { PlanRequest, TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
+import type { TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
+import type { PlanRequest } from '../../core/training/plan-request.ts';
 import type { ChosenPaces } from '../../core/training/plan-paces.ts';
 import { countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';

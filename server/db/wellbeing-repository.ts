@@ -94,25 +94,6 @@ export async function findLatestCheckInBetween(
   return row ? toStoredCheckIn(row) : null;
 }
 
-/** Each day's latest score for the days from `from` to `to` (inclusive), by the check-in's date. */
-export async function latestScoresByDate(
-  db: Db,
-  userId: string,
-  days: { from: string; to: string },
-): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('coachingCheckIns')
-    .select(['date', 'wellbeingScore'])
-    .distinctOn('date')
-    .where('userId', '=', userId)
-    .where('date', '>=', days.from)
-    .where('date', '<=', days.to)
-    .orderBy('date')
-    .orderBy('timestamp', 'desc')
-    .execute();
-  return new Map(rows.map((row) => [row.date, row.wellbeingScore]));
-}
-
 /** Each day's latest check-in for the days from `from` to `to` (inclusive), oldest day first. */
 export async function latestCheckInsByDate(
   db: Db,
@@ -130,6 +111,16 @@ export async function latestCheckInsByDate(
     .orderBy('timestamp', 'desc')
     .execute();
   return rows.map(toStoredCheckIn);
+}
+
+/** Each day's latest score for the days from `from` to `to` (inclusive), by the check-in's date. */
+export async function latestScoresByDate(
+  db: Db,
+  userId: string,
+  days: { from: string; to: string },
+): Promise<Map<string, number>> {
+  const checkIns = await latestCheckInsByDate(db, userId, days);
+  return new Map(checkIns.map((checkIn) => [checkIn.date, checkIn.wellbeingScore]));
 }
 
 export async function findCoachingSettings(db: Db, userId: string): Promise<CoachingSettings | null> {

@@ -30,7 +30,7 @@ import { receiveUpload } from '../http/multipart-upload.ts';
 import { bySignedInUser, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, deleteById, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 export const UPLOAD_PATH = '/api/activities/uploads';
 
@@ -276,16 +276,16 @@ export function activityRoutes({ services, auth, config, logger, clock }: RouteD
           c.json(await activities.edit(c.var.user.id, { id: c.req.valid('param').id, edit: c.req.valid('json') }), 200),
       )
       .openapi(
-        userRoute(auth, {
-          method: 'delete',
-          path: '/api/activities/{id}',
-          tags: ['activities'],
-          request: { params: idParam },
-          responses: {
-            200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
-            404: errorResponse('No such activity'),
-          },
-        }),
+        userRoute(
+          auth,
+          deleteById({
+            path: '/api/activities/{id}',
+            tags: ['activities'],
+            params: idParam,
+            deleted: 'Deleted',
+            notFound: 'No such activity',
+          }),
+        ),
         async (c) => {
           await activities.delete(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);

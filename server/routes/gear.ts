@@ -6,7 +6,7 @@
 import { z } from '@hono/zod-openapi';
 import { gearDefaultSchema, gearInputSchema, gearListSchema, gearSchema, gearUpdateSchema } from '../../core/gear.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, deleteById, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 const gearIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -66,16 +66,16 @@ export function gearRoutes({ services, auth }: RouteDeps) {
         c.json(await gear.update(c.var.user.id, { id: c.req.valid('param').id, update: c.req.valid('json') }), 200),
     )
     .openapi(
-      userRoute(auth, {
-        method: 'delete',
-        path: '/api/gear/{id}',
-        tags: ['gear'],
-        request: { params: gearIdParamSchema },
-        responses: {
-          200: jsonResponse('Deleted: its activities keep no gear', z.object({ deleted: z.literal(true) })),
-          404: errorResponse('No such gear of the runner'),
-        },
-      }),
+      userRoute(
+        auth,
+        deleteById({
+          path: '/api/gear/{id}',
+          tags: ['gear'],
+          params: gearIdParamSchema,
+          deleted: 'Deleted: its activities keep no gear',
+          notFound: 'No such gear of the runner',
+        }),
+      ),
       async (c) => {
         await gear.remove(c.var.user.id, c.req.valid('param').id);
         return c.json({ deleted: true as const }, 200);

@@ -1,4 +1,7 @@
-/** Shared pieces of route contracts: the error response, the validation hook and signed-in routes. */
+/**
+ * Shared pieces of route contracts: the error response, the validation hook, signed-in routes and
+ * the deletion of one of the runner's things by its id.
+ */
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Auth } from '../auth/auth.ts';
 import { requireUser } from '../http/require-user.ts';
@@ -56,4 +59,27 @@ export function userRoute<P extends string, R extends Omit<RouteConfig, 'path'> 
     middleware: [requireUser(auth), ...own] as MiddlewareHandler<AppEnv>[],
     responses: { ...route.responses, 401: errorResponse('Not signed in') },
   });
+}
+
+const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * The contract of a DELETE of one of the runner's things by the `{id}` of `params` (for
+ * `userRoute`): 200 `{ deleted: true }` (said `deleted`), 404 with `notFound` when the runner has
+ * no such thing.
+ */
+export function deleteById<P extends string, Params extends z.ZodObject<{ id: z.ZodString }>>(route: {
+  path: P;
+  tags: string[];
+  params: Params;
+  deleted: string;
+  notFound: string;
+}) {
+  return {
+    method: 'delete' as const,
+    path: route.path,
+    tags: route.tags,
+    request: { params: route.params },
+    responses: { 200: jsonResponse(route.deleted, deletedSchema), 404: errorResponse(route.notFound) },
+  };
 }

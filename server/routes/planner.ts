@@ -5,7 +5,7 @@
  * over after an edit (PUT), renamed (PATCH) and deleted (another runner's id is a 404), and their
  * GPX export.
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import {
@@ -25,7 +25,7 @@ import { byClientAddress, rateLimit } from '../http/rate-limit.ts';
 import { requireUser } from '../http/require-user.ts';
 import { VISITORS_POOL_OWNER } from '../services/import-pool.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, deleteById, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 /** Where a GPX is posted to become waypoints (its own body limit, server/app.ts). */
 export const ROUTE_GPX_IMPORT_PATH = '/api/routes/import.gpx';
@@ -152,16 +152,16 @@ export function plannerRoutes({ services, auth, config, clock }: RouteDeps) {
           ),
       )
       .openapi(
-        userRoute(auth, {
-          method: 'delete',
-          path: '/api/routes/{id}',
-          tags: ['routes'],
-          request: { params: routeIdParamSchema },
-          responses: {
-            200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
-            404: errorResponse('No such route'),
-          },
-        }),
+        userRoute(
+          auth,
+          deleteById({
+            path: '/api/routes/{id}',
+            tags: ['routes'],
+            params: routeIdParamSchema,
+            deleted: 'Deleted',
+            notFound: 'No such route',
+          }),
+        ),
         async (c) => {
           await routes.delete(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);

@@ -10,7 +10,7 @@ import {
   profilePrivacyUpdateSchema,
 } from '../../core/profile-privacy.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, deleteById, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 const zoneIdParamSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -65,16 +65,16 @@ export function profilePrivacyRoutes({ services, auth }: RouteDeps) {
       async (c) => c.json(await privacy.addZone(c.var.user.id, c.req.valid('json')), 201),
     )
     .openapi(
-      userRoute(auth, {
-        method: 'delete',
-        path: '/api/profile/privacy-zones/{id}',
-        tags: ['profile'],
-        request: { params: zoneIdParamSchema },
-        responses: {
-          200: jsonResponse('Deleted', z.object({ deleted: z.literal(true) })),
-          404: errorResponse('No such zone'),
-        },
-      }),
+      userRoute(
+        auth,
+        deleteById({
+          path: '/api/profile/privacy-zones/{id}',
+          tags: ['profile'],
+          params: zoneIdParamSchema,
+          deleted: 'Deleted',
+          notFound: 'No such zone',
+        }),
+      ),
       async (c) => {
         await privacy.removeZone(c.var.user.id, c.req.valid('param').id);
         return c.json({ deleted: true as const }, 200);

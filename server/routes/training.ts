@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { timeZoneQuerySchema } from '../../core/medals/api.ts';
 import { goalCreateSchema, goalReorderSchema, goalUpdateSchema } from '../../core/training/goals.ts';
-import { planRequestSchema } from '../../core/training/plan-generation.ts';
+import { planRequestSchema } from '../../core/training/plan-request.ts';
 import { dailyProgressSchema, taskToggleSchema } from '../../core/training/plan-progress.ts';
 import {
   goalListSchema,
@@ -27,10 +27,9 @@ import {
 import { download } from '../http/download.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { RouteDeps } from './deps.ts';
-import { createRouter, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
+import { createRouter, deleteById, errorResponse, jsonBody, jsonResponse, userRoute } from './openapi.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
-const deleted = z.object({ deleted: z.literal(true) });
 const versionParams = idParam.extend({ versionId: z.string().min(1).max(64), answer: z.enum(['accept', 'keep']) });
 
 export function trainingRoutes({ services, auth }: RouteDeps) {
@@ -98,13 +97,16 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           ),
       )
       .openapi(
-        userRoute(auth, {
-          method: 'delete',
-          path: '/api/goals/{id}',
-          tags: ['training'],
-          request: { params: idParam },
-          responses: { 200: jsonResponse('Deleted, with its plans', deleted), 404: errorResponse('No such goal') },
-        }),
+        userRoute(
+          auth,
+          deleteById({
+            path: '/api/goals/{id}',
+            tags: ['training'],
+            params: idParam,
+            deleted: 'Deleted, with its plans',
+            notFound: 'No such goal',
+          }),
+        ),
         async (c) => {
           await training.deleteGoal(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);
@@ -199,13 +201,16 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
           ),
       )
       .openapi(
-        userRoute(auth, {
-          method: 'delete',
-          path: '/api/training-plans/{id}',
-          tags: ['training'],
-          request: { params: idParam },
-          responses: { 200: jsonResponse('Deleted', deleted), 404: errorResponse('No such plan') },
-        }),
+        userRoute(
+          auth,
+          deleteById({
+            path: '/api/training-plans/{id}',
+            tags: ['training'],
+            params: idParam,
+            deleted: 'Deleted',
+            notFound: 'No such plan',
+          }),
+        ),
         async (c) => {
           await training.deletePlan(c.var.user.id, c.req.valid('param').id);
           return c.json({ deleted: true as const }, 200);

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Logger } from 'pino';
 import type { ManualActivityRecord } from '../../core/activity/activity-edit.ts';
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import { ACTIVITY_DERIVATION_VERSION } from '../../core/activity/derivation.ts';
@@ -24,18 +23,15 @@ import { findActivityIdByFile, findUploadsStartingNear, insertActivities } from 
 import { isUniqueViolation, type Db } from '../db/db.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';
-import type { Clock } from '../clock.ts';
 import { ImportCancelledError, ImportLimitError, type ImportPool } from './import-pool.ts';
 import { hideStravaCopyOfUpload } from './strava/duplicates.ts';
+import type { WiringContext } from './service-context.ts';
 
 type FileEvent = Extract<UploadEvent, { kind: 'file' }>;
 
-export interface ImportContext {
-  db: Db;
+export type ImportContext = Pick<WiringContext, 'db' | 'logger' | 'clock'> & {
   userId: string;
   fallbackTimeZone: string;
-  logger: Logger;
-  clock: Clock;
   pool: ImportPool;
   /** Aborted when the client goes away: queued and running files are dropped. */
   signal: AbortSignal;
@@ -50,7 +46,7 @@ export interface ImportContext {
    * asked for its start (UPLOAD_MESSAGES.needsDate). Otherwise such a file is dated by its upload.
    */
   askForDate?: boolean;
-}
+};
 
 /** What a file's activity and a manual one both describe, and so fill alike. */
 type DescribedActivity = Pick<

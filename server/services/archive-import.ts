@@ -71,14 +71,12 @@ import {
   spoolEntry,
   unpackNestedZip,
 } from '../integrations/archive-zip.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { importFiles, manualActivityRow } from './activity-import.ts';
 import { addArchiveGear, putArchiveGear } from './gear-service.ts';
-import type { ImportPool } from './import-pool.ts';
 import { restoreStrideExport } from './archive-restore.ts';
 import { surveyArchive, type ArchiveSurvey } from './archive-survey.ts';
-import type { ServiceContext } from './service-context.ts';
+import type { ServiceContext, WiringContext } from './service-context.ts';
 
 export const ARCHIVE_IMPORT_QUEUE = 'archive-import';
 /** How long a server holds an import without renewing (per entry) before another may take it on. */
@@ -88,14 +86,11 @@ const CHANGE_BATCH = 100;
 /** Live progress at most this often (the last state always goes out). */
 const PROGRESS_INTERVAL_MS = 250;
 
-export interface ArchiveImportDeps {
-  context: ServiceContext;
-  pool: ImportPool;
-  jobs: JobQueue;
+export type ArchiveImportDeps = Pick<WiringContext, keyof ServiceContext | 'jobs' | 'importPool'> & {
   /** Archives and their spool files live under DATA_DIR/archives. */
   dataDir: string;
   leaseMs: number;
-}
+};
 
 interface ArchiveJob {
   importId: string;
@@ -119,7 +114,8 @@ function progressOf(row: ArchiveImportRow): ArchiveProgress {
 }
 
 export function createArchiveImports(deps: ArchiveImportDeps) {
-  const { context, pool, jobs } = deps;
+  const { importPool: pool, jobs } = deps;
+  const context: ServiceContext = deps;
   const { db, logger, clock, events } = context;
   const archiveDir = path.join(deps.dataDir, 'archives');
 

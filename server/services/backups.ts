@@ -19,17 +19,15 @@ import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Logger } from 'pino';
 import yazl from 'yazl';
-import type { Clock } from '../clock.ts';
 import type { DatabaseKind } from '../config.ts';
 import { countRowsPerTable, exportSnapshot } from '../db/backup-repository.ts';
 import { processIsRunning } from '../db/data-folder-lock.ts';
 import { currentMigration, type DatabaseHandle } from '../db/database.ts';
 import { pgDump, programAvailable } from '../db/pg-dump.ts';
 import { runInBackground } from '../db/query-priority.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
 import { ensurePrivateDirectory } from '../security/private-directory.ts';
+import type { WiringContext } from './service-context.ts';
 
 export const BACKUP_FORMAT = 'stride-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -232,17 +230,14 @@ export function describeTables(tables: Record<string, number>): string {
 
 // ---- The daily backup ----
 
-export interface BackupsDeps {
+export type BackupsDeps = Pick<WiringContext, 'clock' | 'logger' | 'jobs'> & {
   database: DatabaseHandle;
   databaseUrl: string | undefined;
   appSecret: string;
   strideVersion: string;
   dir: string;
   keep: number;
-  clock: Clock;
-  logger: Logger;
-  jobs: JobQueue;
-}
+};
 
 /**
  * The daily backup: every hour a server asks the job queue for a `backup` job (one waiting at a

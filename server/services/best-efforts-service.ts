@@ -31,13 +31,13 @@ import {
   topBestEfforts,
   type PendingTrackFigures,
 } from '../db/best-effort-repository.ts';
-import type { ActivityReaction, ServiceContext } from './service-context.ts';
+import type { ActivityReaction, WiringContext } from './service-context.ts';
 import { countStravaRunsRead } from '../db/strava-efforts-backfill-repository.ts';
 import { notFound } from '../errors.ts';
 import { streamsPending } from '../../core/strava/detail.ts';
 
 /** What working out track figures needs of the service context. */
-export type TrackFiguresContext = Pick<ServiceContext, 'db' | 'clock' | 'logger'>;
+export type TrackFiguresContext = Pick<WiringContext, 'db' | 'clock' | 'logger'>;
 
 const BATCH = 25;
 /** A reader's own activities still to do are finished before reading, up to this many. */

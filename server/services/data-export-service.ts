@@ -70,13 +70,11 @@ import { bestEffortsOf, exportedActivityColumns } from '../db/exported-activity-
 import { readProfilePhoto, readRunnerRecords } from '../db/runner-records-repository.ts';
 import { listCheckIns, listWellbeingEntries } from '../db/wellbeing-repository.ts';
 import { conflict, gone, notFound } from '../errors.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { listRunnerGear } from './gear-service.ts';
 import { listGoals } from './goal-service.ts';
 import { getProfile } from './profile-service.ts';
 import { getRoute, listRoutes } from './saved-route-service.ts';
-import type { ServiceContext } from './service-context.ts';
+import type { ServiceContext, WiringContext } from './service-context.ts';
 import { getPlan, listPlans } from './training-plan-service.ts';
 
 export const DATA_EXPORT_QUEUE = 'data-export';
@@ -92,14 +90,11 @@ interface ExportJob {
   exportId: string;
 }
 
-export interface DataExportDeps {
-  context: ServiceContext;
-  jobs: JobQueue;
-  mailer: Mailer;
+export type DataExportDeps = Pick<WiringContext, keyof ServiceContext | 'jobs' | 'mailer'> & {
   dataDir: string;
   /** The server's public address, for the link in the mail. */
   publicUrl: string;
-}
+};
 
 /** The file to download: where it is on disk, its size, and the name the browser saves it as. */
 export interface DataExportFile {
@@ -166,7 +161,8 @@ function activityJson(row: ExportActivityRow, bestEfforts: readonly unknown[]) {
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export function createDataExports(deps: DataExportDeps) {
-  const { context, jobs, mailer, publicUrl } = deps;
+  const { jobs, mailer, publicUrl } = deps;
+  const context: ServiceContext = deps;
   const { db, clock } = context;
   const logger: Logger = context.logger.child({ module: 'data-export' });
   const exportsDir = path.join(deps.dataDir, 'exports');

@@ -24,7 +24,7 @@ import {
 import { localDayStartUtc } from '../../core/training/local-day.ts';
 import type { Goal } from '../../core/training/training-api.ts';
 import type { Db } from '../db/db.ts';
-import type { ServiceContext } from './service-context.ts';
+import type { WiringContext } from './service-context.ts';
 import {
   countGoals,
   deleteGoal as deleteGoalRow,
@@ -40,7 +40,7 @@ import { lockRunnerScope } from '../db/user-lock.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 
 /** What goals and plans need of the service context. */
-export type TrainingContext = Pick<ServiceContext, 'db' | 'clock'>;
+export type TrainingContext = Pick<WiringContext, 'db' | 'clock'>;
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,6 @@
  * singleton); the sweep queues one job per active plan whose week begins today in its zone and that
  * has no review of today yet, so each plan week is reviewed once. The runner can also ask any day.
  */
-import type { Logger } from 'pino';
 import { localDate } from '../../core/activity/time-zone.ts';
 import { addDays, daysBetween, localDayStartUtc } from '../../core/training/local-day.ts';
 import { bestEffortPaces } from '../../core/training/plan-paces.ts';
@@ -18,16 +17,16 @@ import { REPLAN_WINDOW_DAYS, replan, UNWELL_OF } from '../../core/training/repla
 import type { PlanVersion, TrainingPlan } from '../../core/training/training-api.ts';
 import { trainingLoad } from '../../core/wellbeing/readiness.ts';
 import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
-import type { Clock } from '../clock.ts';
-import { runInBackground } from '../db/query-priority.ts';
 import { decideVersion, insertVersion, listVersions, reviewedOn } from '../db/plan-version-repository.ts';
 import { activePlansToReview, replacePlanSchedule, runsBetween, unitSystemOf } from '../db/training-plan-repository.ts';
 import { latestCheckInsByDate } from '../db/wellbeing-repository.ts';
 import { AppError, invalid } from '../errors.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import { createPeriodicSweep } from '../jobs/periodic-sweep.ts';
 import type { TrainingContext } from './goal-service.ts';
-import { getPlan, planOf, recentEfforts, versionView } from './training-plan-service.ts';
+import { recentEfforts } from './plan-making.ts';
+import { getPlan, planOf, versionView } from './training-plan-service.ts';
 import { dailyLoadsTo } from './wellbeing-service.ts';
+import type { WiringContext } from './service-context.ts';
 
 export const REPLAN_MESSAGES = {
   notActive: 'Only an active plan is re-planned.',
@@ -123,9 +122,8 @@ interface ReviewJob {
 }
 
 /** The weekly re-plan on the job queue; start() after the queue started, stop() before it stops. */
-export function createWeeklyReplan(deps: { context: TrainingContext; jobs: JobQueue; clock: Clock; logger: Logger }) {
-  const { context, jobs, clock, logger } = deps;
-  let stopTimer: (() => void) | undefined;
+export function createWeeklyReplan(context: Pick<WiringContext, 'db' | 'clock' | 'jobs' | 'logger'>) {
+  const { jobs, clock, logger } = context;
 
   /** One job for each active plan whose week begins today in its zone, not reviewed today. */
   async function queueDueReviews(): Promise<number> {
@@ -144,17 +142,16 @@ export function createWeeklyReplan(deps: { context: TrainingContext; jobs: JobQu
     return queued;
   }
 
-  jobs.define<{ slot: number }>({
-    name: SWEEP_QUEUE,
-    policy: 'short',
-    retryLimit: 3,
-    retryDelaySeconds: 60,
-    expireInSeconds: 600,
-    handler: async () => {
-      await queueDueReviews();
-      return undefined;
+  const sweep = createPeriodicSweep(
+    { jobs, clock, logger },
+    {
+      name: SWEEP_QUEUE,
+      intervalMs: REVIEW_CHECK_INTERVAL_MS,
+      expireInSeconds: 600,
+      notQueued: 'weekly plan review sweep not queued',
+      sweep: queueDueReviews,
     },
-  });
+  );
   jobs.define<ReviewJob>({
     name: REVIEW_QUEUE,
     policy: 'short',
@@ -175,28 +172,10 @@ export function createWeeklyReplan(deps: { context: TrainingContext; jobs: JobQu
     },
   });
 
-  async function requestSweep(): Promise<void> {
-    const slot = Math.floor(clock.now() / REVIEW_CHECK_INTERVAL_MS);
-    await jobs.send(SWEEP_QUEUE, { slot }, { singletonKey: String(slot) });
-  }
-
   return {
     queueDueReviews,
     /** Asks for a sweep now and every REVIEW_CHECK_INTERVAL_MS. */
-    start(): void {
-      if (stopTimer) {
-        return;
-      }
-      const request = () =>
-        runInBackground(requestSweep).catch((error: unknown) =>
-          logger.warn({ err: error }, 'weekly plan review sweep not queued'),
-        );
-      void request();
-      stopTimer = clock.every(REVIEW_CHECK_INTERVAL_MS, () => void request());
-    },
-    stop(): void {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    start: () => sweep.start(),
+    stop: () => sweep.stop(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Ticking training plans (spec §7): an imported or synced run that counts is offered to the
  * runner's active plans once (plan_matched_at), so a task the runner unticks stays unticked; a new
- * plan is offered the runs already done on its days (training-plan-service.ts createPlan).
+ * plan is offered the runs already done on its days (plan-making.ts createPlan).
  */
 import { localDate } from '../../core/activity/time-zone.ts';
 import { matchActivityToTask, toggleTask } from '../../core/training/plan-progress.ts';

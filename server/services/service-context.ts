@@ -1,6 +1,7 @@
 /**
  * The context every service shares (database, live events, logger, clock), and on it the one seam
- * for "activities changed".
+ * for "activities changed"; and the one context the composition root builds around it
+ * (WiringContext, made in wiring/context.ts), of which each service takes what it needs.
  *
  * Every writer of activities (an upload, a manual entry, an edit, a confirmation, a deletion, the
  * samples, an undone deletion, a re-derive pass, a Strava sync, webhook, back-fill or disconnection) announces its
@@ -9,6 +10,13 @@
  * writer knows none of them; a new reaction is one registered line.
  */
 import type { Logger } from 'pino';
+import type { PasswordHashing } from '../auth/password-hashing.ts';
+import type { ReadCache } from '../cache/read-cache.ts';
+import type { SessionCache } from '../cache/session-cache.ts';
+import type { Config } from '../config.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { ImportPool } from './import-pool.ts';
 import type { UnitsOfWork } from '../cache/unit-of-work.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
@@ -90,6 +98,24 @@ export interface ServiceContext {
   units: UnitsOfWork;
   /** The "activities changed" seam. */
   changes: ActivityChanges;
+}
+
+/**
+ * The one context: the service context and what the root builds once for all (configuration, job
+ * queue, import pool, mailer, read and session caches). A service takes a `Pick<>` of it.
+ */
+export interface WiringContext extends ServiceContext {
+  config: Config;
+  jobs: JobQueue;
+  importPool: ImportPool;
+  /** Every message Stride sends goes through it (server/mail/mailer.ts); without SMTP_URL it logs them. */
+  mailer: Mailer;
+  /** The per-runner read cache (server/cache/read-cache.ts). */
+  reads: ReadCache;
+  sessions: SessionCache;
+  sessionClock: Clock;
+  stravaClock: Clock;
+  passwordHashing: PasswordHashing | undefined;
 }
 
 /** One context for all services, with an empty seam the composition root then registers into. */

@@ -9,7 +9,7 @@
  * tables it wrote are dropped as it ends, here and on every other app server.
  */
 import { createErrorReports } from './error-report-service.ts';
-import { totalsReaction } from './activity-service.ts';
+import { totalsReaction } from './activity-totals.ts';
 import { trackFiguresReaction } from './best-efforts-service.ts';
 import { gearDefaultsReaction } from './gear-service.ts';
 import { loadAggregatesReaction } from './load-aggregates.ts';

@@ -5,7 +5,6 @@
  * runner deletes their account. Without Stripe settings the server takes no payments and gates nothing.
  */
 import type Stripe from 'stripe';
-import type { Logger } from 'pino';
 import {
   featureUnlocked,
   isSubscriptionActive,
@@ -19,9 +18,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionView,
 } from '../../core/subscription.ts';
-import type { Clock } from '../clock.ts';
 import type { StripeConfig } from '../config.ts';
-import type { Db } from '../db/db.ts';
 import {
   claimStripeEvent,
   findCustomerId,
@@ -34,7 +31,6 @@ import {
 } from '../db/subscription-repository.ts';
 import { findAccountCreatedAt } from '../db/user-repository.ts';
 import { conflict, forbidden, invalid, upstreamFailed } from '../errors.ts';
-import type { EventHub } from '../events/event-hub.ts';
 import {
   idOf,
   subscriptionState,
@@ -42,17 +38,14 @@ import {
   type StripeSubscriptionState,
   type VerifiedStripeEvent,
 } from '../integrations/stripe/stripe-gateway.ts';
+import type { WiringContext } from './service-context.ts';
 
-export interface SubscriptionContext {
-  db: Db;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
+export type SubscriptionContext = Pick<WiringContext, 'db' | 'events' | 'logger' | 'clock'> & {
   /** Null when the server takes no payments. */
   stripe: { gateway: StripeGateway; config: StripeConfig } | null;
   /** What a subscription unlocks here. */
   features: readonly SubscriptionFeature[];
-}
+};
 
 /** The Stripe events Stride acts on. */
 export const HANDLED_STRIPE_EVENTS: ReadonlySet<string> = new Set([

@@ -7,7 +7,6 @@
  * made once, a location text is geocoded once a day for every runner, and after a failure that kind
  * of call pauses for a minute.
  */
-import type { Logger } from 'pino';
 import {
   FORECAST_REFRESH_MS,
   GEOCODE_CACHE_ENTRIES,
@@ -35,8 +34,6 @@ import {
 } from '../../core/weather/open-meteo.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import type { Loaded } from '../cache/read-cache.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/db.ts';
 import {
   activityStart,
   claimForecast,
@@ -58,6 +55,7 @@ import {
   type GeocodedPlace,
   type WeatherClient,
 } from '../integrations/weather/open-meteo-client.ts';
+import type { WiringContext } from './service-context.ts';
 
 type CallKind = 'forecast' | 'archive' | 'geocode';
 
@@ -75,13 +73,10 @@ export function createWeatherMemory(): WeatherMemory {
   return { inFlight: new Map(), pausedUntil: new Map(), places: new Map() };
 }
 
-export interface WeatherContext {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
+export type WeatherContext = Pick<WiringContext, 'db' | 'clock' | 'logger'> & {
   client: WeatherClient;
   memory: WeatherMemory;
-}
+};
 
 const urlOf = (client: WeatherClient, kind: CallKind) =>
   kind === 'forecast'

@@ -3,7 +3,7 @@
  * median ≤ 20 ms server time. Measured both inside the server (the service call) and over HTTP.
  */
 import { randomUUID } from 'node:crypto';
-import { listActivities } from '../../server/services/activity-service.ts';
+import { listActivities } from '../../server/services/activity-reads.ts';
 import type { NewActivityRow } from '../../server/db/schema.ts';
 import type { Bench } from './bench.ts';
 import { median, startBenchServer } from './server-fixture.ts';

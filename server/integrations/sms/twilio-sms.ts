@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { timeoutSignal, type Clock } from '../../clock.ts';
 import type { SmsConfig } from '../../config.ts';
 import { readCappedJson } from '../upstream-body.ts';
-import type { SmsSender } from './sms-sender.ts';
+import type { SmsSender } from './sms.ts';
 
 /** Twilio's answers are a few hundred bytes; more is not read. */
 const ANSWER_MAX_BYTES = 64 * 1024;

@@ -11,7 +11,6 @@
  * many servers and retries try, a mail goes once; a failed send gives the claim up and fails the
  * job, which the queue retries.
  */
-import type { Logger } from 'pino';
 import { renderMail, type MailContent } from '../../../core/mailings/mail-body.ts';
 import {
   LIST_UNSUBSCRIBE_POST,
@@ -31,9 +30,6 @@ import {
 } from '../../../core/mailings/weekly-report.ts';
 import { isValidTimeZone } from '../../../core/activity/time-zone.ts';
 import { addDays } from '../../../core/training/local-day.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/db.ts';
-import { runInBackground } from '../../db/query-priority.ts';
 import {
   claimMail,
   findMailRecipient,
@@ -47,10 +43,9 @@ import {
   type MailKey,
 } from '../../db/mailing-repository.ts';
 import { findIntegration } from '../../db/strava-connection-repository.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { createPeriodicSweep } from '../../jobs/periodic-sweep.ts';
 import { createUnsubscribeTokens, type UnsubscribeTarget } from '../../mail/unsubscribe-token.ts';
-import type { ActivityReaction } from '../service-context.ts';
+import type { ActivityReaction, WiringContext } from '../service-context.ts';
 import { weeklyReportFigures } from './weekly-report-figures.ts';
 
 export const WEEKLY_REPORT_SWEEP_QUEUE = 'mail-weekly-report-sweep';
@@ -77,22 +72,16 @@ interface NotificationJob {
   period: string;
 }
 
-export interface MailingsDeps {
-  db: Db;
-  logger: Logger;
-  clock: Clock;
-  mailer: Mailer;
-  jobs: JobQueue;
+export type MailingsDeps = Pick<WiringContext, 'db' | 'logger' | 'clock' | 'mailer' | 'jobs'> & {
   appSecret: string;
   /** The server's public address, for the links in each mail. */
   publicUrl: string;
-}
+};
 
 export function createMailings(deps: MailingsDeps) {
   const { db, clock, mailer, jobs, publicUrl } = deps;
   const logger = deps.logger.child({ module: 'mailings' });
   const tokens = createUnsubscribeTokens(deps.appSecret);
-  let stopTimer: (() => void) | undefined;
 
   const unsubscribeUrl = (target: UnsubscribeTarget) =>
     `${publicUrl}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokens.sign(target))}`;
@@ -186,18 +175,16 @@ export function createMailings(deps: MailingsDeps) {
     return queued;
   }
 
-  jobs.define<{ slot: number }>({
-    name: WEEKLY_REPORT_SWEEP_QUEUE,
-    // One waiting sweep per quarter hour, however many servers ask for it.
-    policy: 'short',
-    retryLimit: 3,
-    retryDelaySeconds: 60,
-    expireInSeconds: CLAIM_SECONDS,
-    handler: async () => {
-      await queueDueWeeklyReports();
-      return undefined;
+  const weeklySweep = createPeriodicSweep(
+    { jobs, clock, logger },
+    {
+      name: WEEKLY_REPORT_SWEEP_QUEUE,
+      intervalMs: WEEKLY_REPORT_CHECK_INTERVAL_MS,
+      expireInSeconds: CLAIM_SECONDS,
+      notQueued: 'weekly report sweep not queued',
+      sweep: queueDueWeeklyReports,
     },
-  });
+  );
   jobs.define<WeeklyReportJob>({
     name: WEEKLY_REPORT_QUEUE,
     policy: 'short',
@@ -253,29 +240,18 @@ export function createMailings(deps: MailingsDeps) {
   return {
     /** Asks for this quarter hour's sweep (every server asks; one runs). */
     async requestWeeklyReports(): Promise<void> {
-      if (!mailer.sendsMail) {
-        return;
+      if (mailer.sendsMail) {
+        await weeklySweep.request();
       }
-      const slot = Math.floor(clock.now() / WEEKLY_REPORT_CHECK_INTERVAL_MS);
-      await jobs.send(WEEKLY_REPORT_SWEEP_QUEUE, { slot }, { singletonKey: String(slot) });
     },
     queueDueWeeklyReports,
     /** After the job queue started: asks for a sweep now and every quarter hour (only when mail is sent). */
     start(): void {
-      if (!mailer.sendsMail || stopTimer) {
-        return;
+      if (mailer.sendsMail) {
+        weeklySweep.start();
       }
-      const request = () =>
-        runInBackground(() => this.requestWeeklyReports()).catch((error: unknown) =>
-          logger.warn({ err: error }, 'weekly report sweep not queued'),
-        );
-      void request();
-      stopTimer = clock.every(WEEKLY_REPORT_CHECK_INTERVAL_MS, () => void request());
     },
-    stop(): void {
-      stopTimer?.();
-      stopTimer = undefined;
-    },
+    stop: () => weeklySweep.stop(),
     /** The "activities changed" reaction after the medals: the new ones are mailed. */
     medalMailsReaction: {
       name: 'medal mails',

@@ -3,32 +3,22 @@
  * together from its three parts: the app a runner connects through (own-app.ts), the stored tokens
  * and their refresh (strava-tokens.ts), and OAuth connect and disconnect (strava-oauth.ts).
  */
-import type { Logger } from 'pino';
 import type { StravaConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
-import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
-import { type Clock } from '../../clock.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { ActivityChanges } from '../service-context.ts';
 import { createOwnApps } from './own-app.ts';
 import { createStravaOAuth } from './strava-oauth.ts';
 import { createSealedSecretOpener } from './strava-sealed-secrets.ts';
 import { createStravaTokens } from './strava-tokens.ts';
+import type { WiringContext } from '../service-context.ts';
 
-export interface ConnectionDeps {
-  db: Db;
+export type ConnectionDeps = Pick<WiringContext, 'db' | 'events' | 'logger' | 'clock' | 'changes'> & {
   config: StravaConfig;
   client: StravaClient;
   box: SecretBox;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
-  /** The "activities changed" seam, told when a disconnection deleted the Strava data. */
-  changes: Pick<ActivityChanges, 'changed'>;
   /** Told when the connection ended because its tokens could not be renewed. */
   connectionLost?: (userId: string) => Promise<void>;
-}
+};
 
 export function createConnection(deps: ConnectionDeps) {
   const { db, config, client, box, events, logger, clock } = deps;

@@ -13,10 +13,7 @@
  * with the runs left and never asks for a finished one again; each run is claimed while fetched, so
  * two app servers never ask for the same run.
  */
-import type { Logger } from 'pino';
 import { RATE_LIMIT_FALLBACK_WAIT_MS } from '../../../core/strava/constants.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/db.ts';
 import { saveStravaDetail } from '../../db/strava-activity-repository.ts';
 import {
   claimNextRunWithoutDetail,
@@ -27,9 +24,9 @@ import {
 } from '../../db/strava-efforts-backfill-repository.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import type { FollowUp, JobQueue } from '../../jobs/job-queue.ts';
-import type { ActivityChanges } from '../service-context.ts';
+import type { FollowUp } from '../../jobs/job-queue.ts';
 import { stravaDetailColumns } from './remote-activity.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export const EFFORTS_BACKFILL_QUEUE = 'strava-best-efforts';
 
@@ -43,17 +40,11 @@ interface BackfillJob {
   userId: string;
 }
 
-export interface EffortsBackfillDeps {
-  db: Db;
+export type EffortsBackfillDeps = Pick<WiringContext, 'db' | 'jobs' | 'logger' | 'clock' | 'changes'> & {
   client: StravaClient;
   /** Calls Strava with the runner's token (connection.ts withToken). */
   withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
-  jobs: JobQueue;
-  logger: Logger;
-  clock: Clock;
-  /** The "activities changed" seam: best efforts, personal bests, medals and open pages follow. */
-  changes: Pick<ActivityChanges, 'changed'>;
-}
+};
 
 /** What became of one run: read (or refused for good), or the job must end (stop, or wait this long). */
 type RunOutcome = 'read' | 'stop' | { waitMs: number };

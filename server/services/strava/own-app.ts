@@ -5,20 +5,17 @@
  */
 import type { OwnAppBody } from '../../../core/strava/api.ts';
 import type { StravaConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import { deleteUserApp, findUserApp, saveUserApp } from '../../db/strava-user-app-repository.ts';
-import type { Clock } from '../../clock.ts';
 import type { StravaCredentials } from '../../integrations/strava/strava-client.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { SECRET_PURPOSE, type SealedSecretOpener } from './strava-sealed-secrets.ts';
+import type { WiringContext } from '../service-context.ts';
 
-export interface OwnAppDeps {
-  db: Db;
+export type OwnAppDeps = Pick<WiringContext, 'db' | 'clock'> & {
   config: StravaConfig;
   box: SecretBox;
   openSealed: SealedSecretOpener;
-  clock: Clock;
-}
+};
 
 export function createOwnApps(deps: OwnAppDeps) {
   const { db, config, box, openSealed, clock } = deps;

@@ -5,7 +5,6 @@
  * an old one) is served; only when there is none does the page hear the spec's message.
  */
 import type { Updateable } from 'kysely';
-import type { Logger } from 'pino';
 import { computeSplits } from '../../../core/activity/splits.ts';
 import { encodeTrack } from '../../../core/activity/track-codec.ts';
 import { DETAIL_CACHE_MS, STREAMS_CACHE_MS } from '../../../core/strava/constants.ts';
@@ -14,23 +13,19 @@ import { normalizeStravaDetail, STREAM_KEYS, streamsToTrack } from '../../../cor
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { hasTrack, saveTrack } from '../../db/activity-track-repository.ts';
 import { markStreamsCached, saveStravaDetail } from '../../db/strava-activity-repository.ts';
-import type { Db } from '../../db/db.ts';
 import type { ActivitiesTable, ActivityRow } from '../../db/schema.ts';
 import { upstreamFailed } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { type Clock } from '../../clock.ts';
+import type { WiringContext } from '../service-context.ts';
 
-export interface RemoteActivityDeps {
-  db: Db;
+export type RemoteActivityDeps = Pick<WiringContext, 'db' | 'logger' | 'clock'> & {
   client: StravaClient;
   /** Calls Strava with the runner's token (connection.ts withToken). */
   withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
-  logger: Logger;
-  clock: Clock;
   /** How long a page may wait on Strava in all (token refresh, queueing, retries, the requests). */
   deadlineMs: number;
-}
+};
 
 const fresh = (cachedAt: Date | null, lifetimeMs: number, now: number) =>
   isFresh(cachedAt?.getTime() ?? null, now, lifetimeMs);

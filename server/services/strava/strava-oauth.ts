@@ -5,13 +5,11 @@
  * effort and deletes the data Stride got from Strava, as Strava's API agreement requires.
  */
 import { randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
 import { OAUTH_STATE_TTL_MS, STRAVA_TEXTS, type ExchangeBody } from '../../../core/strava/api.ts';
 import { REVOKE_DEADLINE_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import { connectedRecord, disconnectRecord, type StravaIntegrationRecord } from '../../../core/strava/tokens.ts';
 import type { StravaConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import {
   disconnectAndDeleteStravaData,
   findIntegration,
@@ -19,30 +17,23 @@ import {
   saveConnection,
 } from '../../db/strava-connection-repository.ts';
 import { consumeOauthState, insertOauthState } from '../../db/strava-oauth-state-repository.ts';
-import type { EventHub } from '../../events/event-hub.ts';
 import { conflict, invalid, refused, upstreamFailed, userAction } from '../../errors.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { timeoutSignal, type Clock } from '../../clock.ts';
-import type { ActivityChanges } from '../service-context.ts';
+import { timeoutSignal } from '../../clock.ts';
 import type { OwnApps } from './own-app.ts';
 import { date, type StravaTokens } from './strava-tokens.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** Strava's scopes that let Stride read activities (the runner may untick private activities). */
 const ACTIVITY_SCOPES = ['activity:read', 'activity:read_all'];
 
-export interface StravaOAuthDeps {
-  db: Db;
+export type StravaOAuthDeps = Pick<WiringContext, 'db' | 'events' | 'logger' | 'clock' | 'changes'> & {
   config: StravaConfig;
   client: StravaClient;
   apps: Pick<OwnApps, 'ownApp' | 'serverApp' | 'credentialsFor'>;
   tokens: Pick<StravaTokens, 'toRecord' | 'sealedTokens' | 'accessToken'>;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
-  /** The "activities changed" seam (statistics, medals, plan ticks, open pages). */
-  changes: Pick<ActivityChanges, 'changed'>;
-}
+};
 
 export function createStravaOAuth(deps: StravaOAuthDeps) {
   const { db, config, client, apps, tokens: stored, events, logger, clock } = deps;

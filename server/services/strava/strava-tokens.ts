@@ -4,7 +4,6 @@
  * across app servers no more than once in 5 s, a refused refresh token ending the connection, and
  * calls to Strava retried once with a fresh token when Strava answers 401.
  */
-import type { Logger } from 'pino';
 import { MIN_REFRESH_ATTEMPT_GAP_MS } from '../../../core/strava/constants.ts';
 import { STRAVA_MESSAGES } from '../../../core/strava/messages.ts';
 import {
@@ -16,29 +15,23 @@ import {
   type StravaIntegrationRecord,
   type TokenPurpose,
 } from '../../../core/strava/tokens.ts';
-import type { Db } from '../../db/db.ts';
 import type { StravaIntegrationRow } from '../../db/schema.ts';
 import { claimRefresh, findIntegration, updateIntegration } from '../../db/strava-connection-repository.ts';
-import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { type Clock } from '../../clock.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { OwnApps } from './own-app.ts';
 import { SECRET_PURPOSE as PURPOSE, type SealedSecretOpener } from './strava-sealed-secrets.ts';
+import type { WiringContext } from '../service-context.ts';
 
-export interface StravaTokensDeps {
-  db: Db;
+export type StravaTokensDeps = Pick<WiringContext, 'db' | 'events' | 'logger' | 'clock'> & {
   client: StravaClient;
   box: SecretBox;
   openSealed: SealedSecretOpener;
   apps: Pick<OwnApps, 'credentialsFor'>;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
   /** Told after the connection ended because its tokens could not be renewed (a mail to the runner). */
   connectionLost?: (userId: string) => Promise<void>;
-}
+};
 
 const ms = (date: Date | null) => (date === null ? null : date.getTime());
 export const date = (epochMs: number | null) => (epochMs === null ? null : new Date(epochMs));

@@ -4,7 +4,6 @@
  * before the database closes.
  */
 import { randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
 import {
   STRAVA_TEXTS,
   type DisconnectResponse,
@@ -16,7 +15,6 @@ import {
 import { normalizeStravaActivity } from '../../../core/strava/normalize.ts';
 import { admitWebhookEvent, parseWebhookEvent, type AthleteWebhookWindow } from '../../../core/strava/webhook-gate.ts';
 import type { StravaConfig } from '../../config.ts';
-import type { Db } from '../../db/db.ts';
 import {
   countStravaActivities,
   deleteStravaActivity,
@@ -30,46 +28,32 @@ import {
   savePushSubscription,
   setPushSubscriptionId,
 } from '../../db/strava-push-subscription-repository.ts';
-import type { EventHub } from '../../events/event-hub.ts';
 import { createStravaClient, type StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { REAL_CLOCK, type Clock } from '../../clock.ts';
-import type { ActivityChanges } from '../service-context.ts';
 import { conflict } from '../../errors.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createSecretBox } from '../../security/secret-box.ts';
 import { createConnection } from './connection.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
 import { createRemoteActivities, stravaDetailColumns } from './remote-activity.ts';
 import { createEffortsBackfill } from './efforts-backfill.ts';
 import { createSyncWorker } from './sync-worker.ts';
-import type { UnitsOfWork } from '../../cache/unit-of-work.ts';
 import type { StravaGear } from '../../../core/strava/athlete-gear.ts';
+import type { WiringContext } from '../service-context.ts';
 
-export interface StravaDeps {
-  db: Db;
+/** What Strava takes of the wiring context; its `clock` is the Strava client's (tests shorten its waits). */
+export type StravaDeps = Pick<WiringContext, 'db' | 'events' | 'logger' | 'clock' | 'jobs' | 'changes' | 'units'> & {
   config: StravaConfig;
   appSecret: string;
-  events: EventHub;
-  logger: Logger;
-  /** Tests shorten the waits; the server runs on real time. */
-  clock?: Clock;
-  /** The general job queue, for the best-efforts back-fill after each sync. */
-  jobs: JobQueue;
-  /** The "activities changed" seam, told of every change a sync, webhook or disconnection makes. */
-  changes: ActivityChanges;
-  /** Each sync job runs as its runner's unit of work (server/cache/unit-of-work.ts). */
-  units: Pick<UnitsOfWork, 'run'>;
   /** Told when the connection ended because its tokens could not be renewed (the runner must connect again). */
   connectionLost?: (userId: string) => Promise<void>;
   /** The athlete's shoes and bikes, read once per sync, as the runner's gear (gear-service.ts). */
   importGear?: (userId: string, gear: StravaGear[]) => Promise<void>;
-}
+};
 
 export function createStrava(deps: StravaDeps) {
   const { db, config, events } = deps;
   const logger = deps.logger.child({ module: 'strava' });
-  const clock = deps.clock ?? REAL_CLOCK;
+  const { clock } = deps;
   const client: StravaClient = createStravaClient({
     baseUrl: config.baseUrl,
     minSpacingMs: config.minSpacingMs,
@@ -324,7 +308,7 @@ export function createStrava(deps: StravaDeps) {
   }
 
   return {
-    /** Reads a Strava activity's details and track from Strava when opened (activity-service.ts). */
+    /** Reads a Strava activity's details and track from Strava when opened (activity-reads.ts). */
     remote,
     status,
     timedStatus,

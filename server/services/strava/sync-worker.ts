@@ -12,13 +12,11 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { SyncKind, SyncProgress } from '../../../core/strava/api.ts';
 import { SYNC_PAGE_SIZE, SYNC_WAIT_SHOWN_MS } from '../../../core/strava/constants.ts';
 import { classifyActivityError } from '../../../core/strava/messages.ts';
 import { normalizeStravaActivities, type StravaActivity } from '../../../core/strava/normalize.ts';
 import { stravaAthleteGear, type StravaGear } from '../../../core/strava/athlete-gear.ts';
-import type { Db } from '../../db/db.ts';
 import { runInBackground } from '../../db/query-priority.ts';
 import type { StravaSyncJobRow } from '../../db/schema.ts';
 import { latestStravaStart, upsertStravaActivities } from '../../db/strava-activity-repository.ts';
@@ -32,13 +30,10 @@ import {
   releaseJobs,
   updateHeldJob,
 } from '../../db/strava-sync-job-repository.ts';
-import type { EventHub } from '../../events/event-hub.ts';
 import type { StravaClient } from '../../integrations/strava/strava-client.ts';
 import { StravaError } from '../../integrations/strava/strava-error.ts';
-import { type Clock } from '../../clock.ts';
-import type { UnitsOfWork } from '../../cache/unit-of-work.ts';
-import type { ActivityChanges } from '../service-context.ts';
 import { hideStravaDuplicates } from './duplicates.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** An incremental sync re-reads the week before the newest stored activity (edits, late uploads). */
 export const INCREMENTAL_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,22 +41,11 @@ export const INCREMENTAL_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often an idle worker looks for jobs another server abandoned (their lease ran out). */
 const IDLE_POLL_MS = 15_000;
 
-export interface SyncWorkerDeps {
-  db: Db;
-  /** Each job runs as its runner's unit of work: what it writes drops the runner's cached reads of it. */
-  units: Pick<UnitsOfWork, 'run'>;
+export type SyncWorkerDeps = Pick<WiringContext, 'db' | 'units' | 'events' | 'logger' | 'clock' | 'changes'> & {
   client: StravaClient;
   /** Calls Strava with the runner's token (connection.ts withToken). */
   withToken<T>(userId: string, call: (token: string) => Promise<T>): Promise<T>;
-  events: EventHub;
-  logger: Logger;
-  clock: Clock;
   leaseMs: number;
-  /**
-   * The "activities changed" seam: `partial` after each page that changed something (the totals
-   * and open lists follow the sync), in full once at the end of a sync that changed something.
-   */
-  changes: Pick<ActivityChanges, 'changed'>;
   /** After a sync ended well: what follows it (the best-efforts back-fill of the synced runs). */
   afterSync?(userId: string): Promise<void>;
   /**
@@ -69,7 +53,7 @@ export interface SyncWorkerDeps {
    * gear and the synced activities are put on the gear Strava names (gear-service.ts).
    */
   importGear?: (userId: string, gear: StravaGear[]) => Promise<void>;
-}
+};
 
 export function toProgress(job: StravaSyncJobRow): SyncProgress {
   return {

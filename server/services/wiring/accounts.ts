@@ -16,7 +16,8 @@ import {
 import { endAccountSession, listAccountSessions, signInMethods } from '../account-sessions-service.ts';
 import { createLoginThrottle } from '../login-throttle-service.ts';
 import type { ProfileOwner } from '../profile-service.ts';
-import { publicUseCase, type WiringContext } from './context.ts';
+import { publicUseCase } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireAuth(ctx: WiringContext, profiles: { ensure: (owner: ProfileOwner) => Promise<unknown> }): Auth {
   const { db, config, logger, sessions, mailer } = ctx;

@@ -6,30 +6,19 @@ import type { ActivityListQuery, UploadEvent } from '../../../core/activity/sche
 import type { SpooledFile } from '../../spooled-file.ts';
 import { importFiles, type ImportOutcome } from '../activity-import.ts';
 import { startActivityRederive, type ActivityRederiveRunner } from '../activity-rederive.ts';
-import {
-  addManualActivity,
-  addSampleActivities,
-  changeActivities,
-  confirmActivity,
-  createDeletedActivityPurge,
-  deleteActivity,
-  editActivity,
-  exportGpx,
-  getActivity,
-  getDisplayTrack,
-  getOriginalFile,
-  getShareTrack,
-  getSportTotals,
-  listActivities,
-  removeSampleActivities,
-  restoreActivity,
-  revertActivity,
-} from '../activity-service.ts';
+import { changeActivities, confirmActivity, editActivity } from '../activity-edits.ts';
+import { revertActivity } from '../activity-corrections.ts';
+import { createDeletedActivityPurge, deleteActivity, restoreActivity } from '../activity-deletion.ts';
+import { addManualActivity, addSampleActivities, removeSampleActivities } from '../activity-entries.ts';
+import { exportGpx, getOriginalFile } from '../activity-files.ts';
+import { getActivity, getDisplayTrack, getShareTrack, listActivities } from '../activity-reads.ts';
+import { getSportTotals } from '../activity-totals.ts';
 import { createArchiveImports } from '../archive-import.ts';
 import { getActivityBestEfforts } from '../best-efforts-service.ts';
 import type { Strava } from '../strava/strava.ts';
 import { createUploadLimits } from '../upload-limits.ts';
-import { inBackgroundUnit, type WiringContext } from './context.ts';
+import { inBackgroundUnit } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** What an upload hands to the import, after the body was received and checked. */
 export interface ImportInput {
@@ -122,11 +111,5 @@ export function wireImports(ctx: WiringContext) {
 
 /** Importing a whole export archive in the background (archive-import.ts); one at a time per runner. */
 export function wireArchives(ctx: WiringContext) {
-  return createArchiveImports({
-    context: ctx,
-    pool: ctx.importPool,
-    jobs: ctx.jobs,
-    dataDir: ctx.config.dataDir,
-    leaseMs: ctx.config.archiveLeaseMs,
-  });
+  return createArchiveImports({ ...ctx, dataDir: ctx.config.dataDir, leaseMs: ctx.config.archiveLeaseMs });
 }

@@ -1,8 +1,8 @@
 /**
- * The one context every domain's wiring takes (the modules of this folder, listed by services.ts):
- * the service context (database, live events, logger, clock, the "activities changed" seam, the
- * units of work) and what the root builds once for all (configuration, job queue, import pool,
- * mailer, read and session caches).
+ * Builds the one context every domain's wiring takes (WiringContext, declared in
+ * service-context.ts; the wiring modules are listed by services.ts): the service context (database,
+ * live events, logger, clock, the "activities changed" seam, the units of work) and what the root
+ * builds once for all (configuration, job queue, import pool, mailer, read and session caches).
  *
  * Caches follow the writes: every use case a domain returns runs as a unit of work (useCases
  * below), every job of the queue as one of its runner, and a live event first drops what the unit
@@ -12,8 +12,8 @@ import type { Logger } from 'pino';
 import { SESSION_LIFETIME_S, SESSION_UPDATE_AGE_S } from '../../auth/auth.ts';
 import type { PasswordHashing } from '../../auth/password-hashing.ts';
 import { createLocalInvalidationBus, type InvalidationBus } from '../../cache/invalidation-bus.ts';
-import { createReadCache, type ReadCache } from '../../cache/read-cache.ts';
-import { createSessionCache, type SessionCache } from '../../cache/session-cache.ts';
+import { createReadCache } from '../../cache/read-cache.ts';
+import { createSessionCache } from '../../cache/session-cache.ts';
 import { createUnitsOfWork, type UnitsOfWork } from '../../cache/unit-of-work.ts';
 import { REAL_CLOCK, type Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
@@ -21,9 +21,9 @@ import type { Db } from '../../db/db.ts';
 import { foreignKeyDependents } from '../../db/touched-tables.ts';
 import type { EventHub } from '../../events/event-hub.ts';
 import type { JobQueue, QueueDefinition } from '../../jobs/job-queue.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import type { ImportPool } from '../import-pool.ts';
-import { createServiceContext, type ServiceContext } from '../service-context.ts';
+import { createServiceContext, type WiringContext } from '../service-context.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -47,20 +47,6 @@ export interface ServiceDeps {
   sessionClock?: Clock;
   /** Test servers only: passwords hashed at a test's scrypt cost instead of better-auth's. */
   passwordHashing?: PasswordHashing;
-}
-
-export interface WiringContext extends ServiceContext {
-  config: Config;
-  jobs: JobQueue;
-  importPool: ImportPool;
-  /** Every message Stride sends goes through it (server/mail/mailer.ts); without SMTP_URL it logs them. */
-  mailer: Mailer;
-  /** The per-runner read cache (server/cache/read-cache.ts). */
-  reads: ReadCache;
-  sessions: SessionCache;
-  sessionClock: Clock;
-  stravaClock: Clock;
-  passwordHashing: PasswordHashing | undefined;
 }
 
 /** The runner a use case's first argument names: a user id, or a session's user; none otherwise. */

@@ -1,7 +1,7 @@
 /** Shoes and gear (core/gear.ts): the Gear screen and the default gear per sport. */
 import type { GearDefault, GearInput, GearUpdate } from '../../../core/gear.ts';
 import { addGear, changeGear, listRunnerGear, removeGear, setDefaultGear } from '../gear-service.ts';
-import type { WiringContext } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireGear(ctx: WiringContext) {
   return {

@@ -4,7 +4,8 @@
  */
 import { createDataExports } from '../data-export-service.ts';
 import { createMailings } from '../mailings/mailings.ts';
-import { publicUseCase, type WiringContext } from './context.ts';
+import { publicUseCase } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireMailings(ctx: WiringContext) {
   const { config } = ctx;
@@ -14,13 +15,7 @@ export function wireMailings(ctx: WiringContext) {
 export type Mailings = ReturnType<typeof wireMailings>;
 
 export function wireDataExports(ctx: WiringContext) {
-  const dataExports = createDataExports({
-    context: ctx,
-    jobs: ctx.jobs,
-    mailer: ctx.mailer,
-    dataDir: ctx.config.dataDir,
-    publicUrl: ctx.config.publicUrl,
-  });
+  const dataExports = createDataExports({ ...ctx, dataDir: ctx.config.dataDir, publicUrl: ctx.config.publicUrl });
   /** start() and stop() run the hourly sweep of expired files. */
   return {
     status: (userId: string) => dataExports.status(userId),

@@ -18,8 +18,9 @@ import {
   startMedalRederive,
   type MedalRederiveRunner,
 } from '../medal-service.ts';
-import { inBackgroundUnit, type WiringContext } from './context.ts';
+import { inBackgroundUnit } from './context.ts';
 import type { Mailings } from './mail.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireMedals(ctx: WiringContext, mailings: Mailings) {
   return {

@@ -11,7 +11,8 @@ import {
   removePrivacyZone,
   updateProfilePrivacy,
 } from '../public-profile-service.ts';
-import { publicUseCase, type WiringContext } from './context.ts';
+import { publicUseCase } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireProfiles(ctx: WiringContext) {
   const { db, clock, reads } = ctx;

@@ -15,7 +15,7 @@ import {
   saveRoute,
   updateRoute,
 } from '../saved-route-service.ts';
-import type { WiringContext } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireRoutes(ctx: WiringContext) {
   const routeServices = createRouteServicesClient(ctx.config.planner, ctx.logger, ctx.clock);

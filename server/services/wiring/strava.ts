@@ -2,8 +2,8 @@
 import type { StravaGear } from '../../../core/strava/athlete-gear.ts';
 import { importStravaGear } from '../gear-service.ts';
 import { createStrava } from '../strava/strava.ts';
-import type { WiringContext } from './context.ts';
 import type { Mailings } from './mail.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireStrava(ctx: WiringContext, mailings: Mailings) {
   const { config, reads, clock } = ctx;

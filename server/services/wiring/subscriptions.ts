@@ -11,7 +11,7 @@ import {
   startCheckout,
   type SubscriptionContext,
 } from '../subscription-service.ts';
-import type { WiringContext } from './context.ts';
+import type { WiringContext } from '../service-context.ts';
 
 export function wireSubscriptions(ctx: WiringContext) {
   const { stripe } = ctx.config;

@@ -2,7 +2,7 @@
 import type { ChartQuery } from '../../../core/charts/chart-api.ts';
 import type { HeartRateSettingsUpdate } from '../../../core/running/heart-rate-api.ts';
 import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
-import type { PlanRequest } from '../../../core/training/plan-generation.ts';
+import type { PlanRequest } from '../../../core/training/plan-request.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import { getPersonalBests, startTrackFiguresBackfill } from '../best-efforts-service.ts';
 import { getCharts } from '../charts-service.ts';
@@ -12,27 +12,26 @@ import { calendarFeed } from '../plan-calendar.ts';
 import { answerReplan, createWeeklyReplan, replanPlan } from '../plan-replanning.ts';
 import { workoutFile } from '../plan-workouts.ts';
 import { racePredictions } from '../race-prediction-service.ts';
+import { createPlan, planDefaults, updateGoalAndPlans } from '../plan-making.ts';
 import { activitySessionScore, planSessionScores } from '../session-scores.ts';
 import {
-  createPlan,
   deletePlan,
   getDailyProgress,
   getPlan,
   listPlans,
-  planDefaults,
   setTask,
   todayTasks,
-  updateGoalAndPlans,
   updatePlan,
 } from '../training-plan-service.ts';
-import { inBackgroundUnit, publicUseCase, timeKey, type WiringContext } from './context.ts';
+import { inBackgroundUnit, publicUseCase, timeKey } from './context.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** Every time zone's offset is a multiple of 15 minutes, so any zone's day starts on such a boundary. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptions, 'require'>) {
-  const weeklyReplan = createWeeklyReplan({ context: ctx, jobs: ctx.jobs, clock: ctx.clock, logger: ctx.logger });
+  const weeklyReplan = createWeeklyReplan(ctx);
   return {
     goals: (userId: string) => listGoals(ctx, userId),
     createGoal: (userId: string, input: { goal: GoalCreate; timeZone?: string | undefined }) =>

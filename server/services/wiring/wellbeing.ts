@@ -21,8 +21,9 @@ import {
   updateWellbeingPreferences,
   type InZone,
 } from '../wellbeing-service.ts';
-import { timeKey, type WiringContext } from './context.ts';
+import { timeKey } from './context.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import type { WiringContext } from '../service-context.ts';
 
 /** The dashboard's weather shows the hours from the current one and skips an hour once half over. */
 const HALF_HOUR_MS = 30 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_MESSAGES } from '../../../core/training/plan-generation.ts';
+import { PLAN_MESSAGES } from '../../../core/training/plan-request.ts';
 import type { PlanDefaults } from '../../../core/training/training-api.ts';
 import { historyText, planFormValues, planRequestFrom } from './plan-form.ts';
 

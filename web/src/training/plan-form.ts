@@ -3,7 +3,7 @@
  * shown in their units, and turned back into a plan request checked by core's planRequestSchema.
  */
 import { formatGoalDistance } from '../../../core/training/goal-progress.ts';
-import { PLAN_MESSAGES, planRequestSchema, type PlanRequest } from '../../../core/training/plan-generation.ts';
+import { PLAN_MESSAGES, planRequestSchema, type PlanRequest } from '../../../core/training/plan-request.ts';
 import type { PlanLevel } from '../../../core/training/plan-templates.ts';
 import type { PlanDefaults, PlanPaces } from '../../../core/training/training-api.ts';
 import { distanceUnitLabel, metresPerUnit } from '../../../core/units.ts';

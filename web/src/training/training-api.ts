@@ -1,7 +1,7 @@
 /** Goals, training plans and today's tasks as TanStack Query hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GoalCreate, GoalUpdate } from '../../../core/training/goals.ts';
-import type { PlanRequest } from '../../../core/training/plan-generation.ts';
+import type { PlanRequest } from '../../../core/training/plan-request.ts';
 import type { PlanStatus, TaskToggle } from '../../../core/training/plan-progress.ts';
 import type {
   Goal,
