@@ -19,6 +19,7 @@ import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/us
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
+import { DateTimeFields } from '../components/DateTimeFields.tsx';
 import { FormDialog } from '../components/FormDialog.tsx';
 
 interface Draft {
@@ -136,22 +137,7 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
           </TextField>
           <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <TextField
-            label="Date"
-            type="date"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('date')}
-          />
-          <TextField
-            label="Start time"
-            type="time"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('time')}
-          />
-        </Stack>
+        <DateTimeFields date={field('date')} time={field('time')} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
           <TextField
             label={`Distance (${unit})`}

@@ -25,6 +25,7 @@ import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import { DateTimeFields } from '../../components/DateTimeFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 
 interface Draft {
@@ -205,23 +206,9 @@ export function EditActivityDialog({
             <Typography variant="body2" color="text.secondary">
               {ACTIVITY_CORRECTION_TEXTS.correctionHelp}
             </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <TextField
-                label="Date"
-                type="date"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...text('date', ' ')}
-              />
-              <TextField
-                label="Start time"
-                type="time"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...text('startTime', ' ')}
-              />
+            <DateTimeFields date={text('date', ' ')} time={text('startTime', ' ')}>
               <TextField label="Time zone" fullWidth {...text('timeZone', ' ')} />
-            </Stack>
+            </DateTimeFields>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
               <TextField
                 label={`Distance (${distanceUnitLabel(units)})`}
