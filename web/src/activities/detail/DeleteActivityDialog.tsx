@@ -6,18 +6,11 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useLocation, useNavigate } from 'react-router';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import type { DialogProps } from '../../components/dialog-props.ts';
 import { useDeleteActivity } from '../activities-api.ts';
 import { offerUndo } from '../undo-offer.ts';
 
-export function DeleteActivityDialog({
-  activity,
-  open,
-  onClose,
-}: {
-  activity: ActivityDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function DeleteActivityDialog({ activity, open, onClose }: DialogProps & { activity: ActivityDetail }) {
   const deletion = useDeleteActivity(activity.id);
   const navigate = useNavigate();
   // 'default': the first page of this tab, so there is no earlier screen of Stride to go back to.

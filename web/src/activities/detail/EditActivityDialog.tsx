@@ -25,6 +25,7 @@ import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import type { DialogProps } from '../../components/dialog-props.ts';
 import { DateTimeFields } from '../../components/DateTimeFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 
@@ -135,15 +136,7 @@ function changesOf(activity: ActivityDetail, draft: Draft, metresPerUnit: number
   return edit;
 }
 
-export function EditActivityDialog({
-  activity,
-  open,
-  onClose,
-}: {
-  activity: ActivityDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EditActivityDialog({ activity, open, onClose }: DialogProps & { activity: ActivityDetail }) {
   const edit = useEditActivity(activity.id);
   const runnerUnits = useUnits();
   const { units, metresPerUnit } = runnerUnits;
