@@ -49,7 +49,6 @@ export function DeleteAccountDialog({ email, open, onClose }: DialogProps & { em
             helperText={typed.length > 0 && !matches ? ACCOUNT_DELETION_MESSAGES.confirmationMismatch : `Type ${email}`}
             autoFocus
             fullWidth
-            sx={{ mb: 2 }}
           />
           <TextField
             label="Your password"

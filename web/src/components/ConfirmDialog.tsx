@@ -5,7 +5,6 @@
  */
 import {
   Alert,
-  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -13,6 +12,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  Stack,
 } from '@mui/material';
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import type { DialogProps } from './dialog-props.ts';
@@ -74,7 +74,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               {error.message}
             </Alert>
           )}
-          {fields && <Box sx={{ mt: 2 }}>{fields}</Box>}
+          {fields && (
+            <Stack spacing={2} sx={{ mt: 2 }}>
+              {fields}
+            </Stack>
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit" disabled={pending}>
