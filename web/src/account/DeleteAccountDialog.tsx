@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import type { DialogProps } from '../components/dialog-props.ts';
 import { useDeleteAccount } from '../lib/profile.ts';
 
-export function DeleteAccountDialog({ email, open, onClose }: DialogProps & { email: string }) {
+export function DeleteAccountDialog({ email, ...dialog }: DialogProps & { email: string }) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const deletion = useDeleteAccount();
@@ -27,16 +27,13 @@ export function DeleteAccountDialog({ email, open, onClose }: DialogProps & { em
   };
   return (
     <ConfirmDialog
-      open={open}
+      {...dialog}
       title="Delete your account?"
       confirmLabel="Delete my account"
       confirmIcon={<DeleteForeverIcon />}
-      color="error"
-      pending={deletion.isPending}
-      error={deletion.error}
+      action={deletion}
       confirmDisabled={!matches || password === ''}
       onConfirm={confirm}
-      onClose={onClose}
       fields={
         <>
           <TextField

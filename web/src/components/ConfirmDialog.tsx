@@ -1,8 +1,10 @@
 /**
- * "Are you sure?" for an action that cannot be undone: pending spinner, and the error if it fails.
- * `fields` ask for more before it goes ahead (typing the e-mail and password to delete the account);
- * Enter in them confirms.
+ * "Are you sure?" for an action that cannot be undone (a deletion unless told otherwise): the
+ * action's spinner while it runs, and its error if it fails; each opening clears an earlier try's
+ * error. `fields` ask for more before it goes ahead (typing the e-mail and password to delete the
+ * account); Enter in them confirms.
  */
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Alert,
   Button,
@@ -17,21 +19,27 @@ import {
 import type { FormEvent, ReactElement, ReactNode } from 'react';
 import type { DialogProps } from './dialog-props.ts';
 
+/** What the dialog shows of its action: a mutation, or anything shaped like one. */
+export interface ConfirmAction {
+  isPending: boolean;
+  error: Error | null;
+  reset: () => void;
+}
+
 export interface ConfirmDialogProps extends DialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  confirmIcon: ReactElement;
+  /** The delete icon unless given. */
+  confirmIcon?: ReactElement;
+  /** Red unless given. */
   color?: 'primary' | 'error';
-  pending: boolean;
-  error: Error | null;
+  action: ConfirmAction;
   onConfirm: () => void;
   /** Shown below the sentence; the dialog is wider with them. */
   fields?: ReactNode;
   /** The confirm button waits (the fields do not confirm yet). */
   confirmDisabled?: boolean;
-  /** Runs as the dialog opens (e.g. to clear the error of an earlier try). */
-  onOpen?: () => void;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -40,16 +48,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     title,
     children,
     confirmLabel,
-    confirmIcon,
-    color = 'primary',
-    pending,
-    error,
+    confirmIcon = <DeleteIcon />,
+    color = 'error',
+    action,
     onConfirm,
     onClose,
     fields,
     confirmDisabled = false,
-    onOpen,
   } = props;
+  const { isPending: pending, error } = action;
   const disabled = pending || confirmDisabled;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +70,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       onClose={pending ? undefined : onClose}
       fullWidth
       maxWidth={fields ? 'sm' : 'xs'}
-      slotProps={onOpen ? { transition: { onEnter: onOpen } } : {}}
+      slotProps={{ transition: { onEnter: action.reset } }}
     >
       <form onSubmit={submit} noValidate>
         <DialogTitle>{title}</DialogTitle>

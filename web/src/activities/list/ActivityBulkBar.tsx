@@ -55,13 +55,9 @@ function DeleteSelected({ ids, pending, error, send, reset }: BulkActionProps) {
         open={confirming}
         title={ACTIVITY_BULK_TEXTS.confirmTitle(ids.length, formatNumber)}
         confirmLabel={ACTIVITY_BULK_TEXTS.confirmButton}
-        confirmIcon={<DeleteIcon />}
-        color="error"
-        pending={pending}
-        error={confirming ? error : null}
+        action={{ isPending: pending, error: confirming ? error : null, reset }}
         onConfirm={() => send({ action: 'delete', ids: [...ids] }, () => setConfirming(false))}
         onClose={() => setConfirming(false)}
-        onOpen={reset}
       >
         {ACTIVITY_BULK_TEXTS.confirmBody}
       </ConfirmDialog>
