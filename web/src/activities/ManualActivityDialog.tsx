@@ -5,11 +5,7 @@
  */
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
-import {
-  ACTIVITY_EDIT_LIMITS,
-  ACTIVITY_EDIT_TEXTS,
-  manualActivitySchema,
-} from '../../../core/activity/activity-edit.ts';
+import { ACTIVITY_EDIT_TEXTS, manualActivitySchema } from '../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
@@ -21,6 +17,7 @@ import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
 import { DateTimeFields } from '../components/DateTimeFields.tsx';
 import { FormDialog } from '../components/FormDialog.tsx';
+import { NotesField } from './NotesField.tsx';
 
 interface Draft {
   type: UploadActivityType;
@@ -154,20 +151,8 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
             {...field('elapsedTime', 'With stops, if any')}
           />
         </Stack>
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-          {...field('description')}
-        />
-        <TextField
-          label="Private notes"
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
-          {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
-        />
+        <NotesField notes="description" {...field('description')} />
+        <NotesField notes="privateNotes" {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)} />
         {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
       </Stack>
     </FormDialog>

@@ -9,12 +9,7 @@
 import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../../core/activity/activity-corrections.ts';
-import {
-  ACTIVITY_EDIT_LIMITS,
-  ACTIVITY_EDIT_TEXTS,
-  activityEditSchema,
-  type ActivityEdit,
-} from '../../../../core/activity/activity-edit.ts';
+import { ACTIVITY_EDIT_TEXTS, activityEditSchema, type ActivityEdit } from '../../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core/activity/parsed.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../../core/running/pace.ts';
@@ -28,6 +23,7 @@ import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
 import type { DialogProps } from '../../components/dialog-props.ts';
 import { DateTimeFields } from '../../components/DateTimeFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { NotesField } from '../NotesField.tsx';
 
 interface Draft {
   name: string;
@@ -214,22 +210,11 @@ export function EditActivityDialog({ activity, open, onClose }: DialogProps & { 
             </Stack>
           </Stack>
         )}
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          maxRows={6}
-          disabled={isStrava}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-          {...text('description', ' ')}
-        />
-        <TextField
-          label="Private notes"
-          multiline
-          minRows={2}
+        <NotesField notes="description" maxRows={6} disabled={isStrava} {...text('description', ' ')} />
+        <NotesField
+          notes="privateNotes"
           maxRows={6}
           autoFocus={isStrava}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
           {...text('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
         />
         <Box>
