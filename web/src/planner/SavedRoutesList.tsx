@@ -67,6 +67,7 @@ export function SavedRoutesList({
         open={deleting !== null}
         title="Delete this route?"
         confirmLabel="Delete"
+        confirmIcon={<DeleteIcon />}
         action={remove}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
