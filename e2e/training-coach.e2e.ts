@@ -2,16 +2,22 @@
  * The adaptive coach: a runner with eight weeks of runs (set up through the API) opens the plan form
  * pre-filled from them, makes a plan with a day they cannot run, and after four sore check-ins asks for a
  * re-plan, reads why and accepts it; at desktop width no day label of the calendar is cut. At phone
- * width the calendar is a list of weeks whose day lines hold whole labels within the screen.
+ * width the calendar is a list of weeks whose day lines hold whole labels within the screen. A
+ * watch's run of the day's interval session is scored against its steps on the activity and the plan.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays } from '../core/training/local-day.ts';
+import { encodeFit } from '../core/activity/fit-file-builders.test-support.ts';
+import { localDate } from '../core/activity/time-zone.ts';
+import { intervalParts, partsRun } from '../core/training/interval-run.test-support.ts';
+import { addDays, epochDay, weekdayOf } from '../core/training/local-day.ts';
+import { QUALITY_WARM_UP_M } from '../core/training/plan-templates.ts';
+import { paceRange } from '../core/training/workout-steps.ts';
 import { WEEKDAY_NAMES } from '../core/training/task-text.ts';
 import type { Goal, TrainingPlan } from '../core/training/training-api.ts';
 import type { ApiClient } from '../server/test-support/api-client.ts';
 import { expectVisible, newAccount, screenshot, useBrowser } from './support/browser.ts';
-import { signUpViaApi } from './support/api.ts';
+import { signUpViaApi, uploadViaApi } from './support/api.ts';
 
 const POLL = { timeout: 15_000 };
 const ZONE = 'UTC';
@@ -189,5 +195,77 @@ describe('the plan calendar on a phone', () => {
     expect(await cutLabels(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await screenshot(page, 'training-coach-calendar-mobile');
+  });
+});
+
+describe('done against asked (desktop)', () => {
+  const browser = useBrowser();
+
+  test('a watch’s run of today’s intervals is scored on the activity and on the plan', async () => {
+    const { page } = await browser.newPage('desktop');
+    // A zone where it is day now, so a run that ended a few minutes ago was run today.
+    const hour = new Date().getUTCHours();
+    const zone = hour < 3 ? 'Asia/Tokyo' : hour >= 21 ? 'America/New_York' : 'UTC';
+    const today = localDate(Date.now(), zone);
+    const { client } = await signUpViaApi(page, newAccount(), { path: '/training-goals' });
+    expect((await client.patch('/api/profile', { preferences: { unitSystem: 'metric' } })).status).toBe(200);
+    // A 10K ten weeks on, the long run five days from today: the plan starts today with 4 × 1000 m.
+    const goal = await client.post<Goal>(`/api/goals?timeZone=${zone}`, {
+      kind: 'race',
+      title: 'Winter 10K',
+      startDate: today,
+      endDate: addDays(today, 69),
+      raceDistanceM: 10_000,
+      targetTimeS: 2700,
+    });
+    const made = await client.post<TrainingPlan>(`/api/training-plans?timeZone=${zone}`, {
+      goalId: goal.body.id,
+      level: 'intermediate',
+      runsPerWeek: 4,
+      longRunDay: weekdayOf(epochDay(addDays(today, 5))!),
+    });
+    expect(made.status).toBe(201);
+    const { task } = made.body.calendar[0]!.days[0]!.tasks[0]!;
+    expect(task).toMatchObject({ kind: 'intervals', reps: 4, repDistanceM: 1000 });
+    const repS = Math.round(1000 * task.paceSPerM!);
+    const parts = intervalParts({
+      warmUpM: QUALITY_WARM_UP_M / 2,
+      repM: 1000,
+      repSeconds: [repS, repS, repS, repS + 10],
+      jogS: repS,
+    });
+    const runS = parts.reduce((sum, part) => sum + part.seconds, 0);
+    const { points, lapStarts } = partsRun(parts, Date.now() - (runS + 300) * 1000);
+    const fit = encodeFit({ points, sport: 'running', lapStarts, lapTotals: 'watch' });
+    const [uploaded] = await uploadViaApi(client, [{ name: 'intervals.fit', content: fit }]);
+    await expect
+      .poll(
+        async () =>
+          (await client.get<TrainingPlan>(`/api/training-plans/${made.body.id}`)).body.dailyProgress[today]
+            ?.completedTasks,
+        POLL,
+      )
+      .toEqual([task.id]);
+    const slowBy = Math.max(1, Math.round(((repS + 10) / 1000 - paceRange(task.paceSPerM!).slowest) * 1000));
+    const sentence = `3 of 4 reps on target, last one ${slowBy} s slow`;
+
+    await page.goto(`/activities/${uploaded!.activityId}`);
+    const card = page.getByTestId('session-score');
+    await expectVisible(card);
+    expect(await card.getByTestId('session-score-summary').textContent()).toBe(sentence);
+    expect(await card.getByRole('list', { name: 'Reps' }).getByRole('listitem').count()).toBe(4);
+    await screenshot(page, 'session-score-activity-desktop');
+
+    await page.goto('/training-goals');
+    const plan = page.getByTestId('training-plan');
+    await expectVisible(plan.getByTestId('plan-day-score'));
+    expect(await plan.getByTestId('plan-day-score').textContent()).toBe(sentence);
+    // The day's button is named with it too.
+    await expectVisible(
+      plan.getByRole('button', { name: new RegExp(`: 4×1000 m at interval pace, ${sentence} \\(today\\)$`) }),
+    );
+    expect(await plan.getByTestId('plan-day').getByTestId('session-score-summary').textContent()).toBe(sentence);
+    await plan.getByTestId('plan-day').scrollIntoViewIfNeeded();
+    await screenshot(page, 'session-score-plan-desktop');
   });
 });

@@ -185,6 +185,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
         idleTimeoutMs: 30_000,
       },
       eventStreams: { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 },
+      readCacheMaxBytes: 200 * 1024 * 1024,
       activityRederive: true,
       archiveLeaseMs: 60_000,
       weather: {
@@ -557,6 +558,17 @@ describe('loadConfig rejects bad values', () => {
 
   it('treats an empty number as unset', () => {
     expect(loadConfig({ APP_SECRET: SECRET, PORT: '' }, cwd).port).toBe(3000);
+  });
+});
+
+describe('the read cache', () => {
+  it('reads READ_CACHE_MAX_MB as its byte budget, and refuses what is no whole number', () => {
+    expect(loadConfig({ APP_SECRET: 'x'.repeat(32), READ_CACHE_MAX_MB: '64' }).readCacheMaxBytes).toBe(
+      64 * 1024 * 1024,
+    );
+    expect(() => loadConfig({ APP_SECRET: 'x'.repeat(32), READ_CACHE_MAX_MB: '1.5' })).toThrow(
+      'READ_CACHE_MAX_MB must be a whole number, got "1.5"',
+    );
   });
 });
 

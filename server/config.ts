@@ -89,6 +89,8 @@ export interface Config {
    * account younger than a day), per client address and in all.
    */
   eventStreams: { perUser: number; perNewAccount: number; perAddress: number; total: number };
+  /** The read cache's memory budget in bytes (READ_CACHE_MAX_MB): least recently used answers go first. */
+  readCacheMaxBytes: number;
   /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
   activityRederive: boolean;
   /**
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       perAddress: Math.max(1, readInteger(env, 'EVENT_STREAMS_PER_ADDRESS', DEFAULT_EVENT_STREAMS.perAddress)),
       total: Math.max(1, readInteger(env, 'EVENT_STREAMS_MAX', DEFAULT_EVENT_STREAMS.total)),
     },
+    readCacheMaxBytes: readInteger(env, 'READ_CACHE_MAX_MB', 200) * 1024 * 1024,
     activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),
     archiveLeaseMs: Math.max(1000, readInteger(env, 'ARCHIVE_IMPORT_LEASE_MS', 60_000)),
     routeRateLimits: {

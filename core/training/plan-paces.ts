@@ -28,10 +28,8 @@ export interface ChosenPaces {
   effort: { label: string; seconds: number; date: string } | null;
 }
 
-export function planPaces(
-  efforts: readonly RecentEffort[],
-  goal: { raceDistanceM: number; targetTimeS: number },
-): ChosenPaces {
+/** The paces of the best VDOT among the efforts (see the module comment); null without any. */
+export function bestEffortPaces(efforts: readonly RecentEffort[]): ChosenPaces | null {
   let best: { vdot: number; effort: RecentEffort } | null = null;
   for (const effort of efforts) {
     if (!(effort.metres > 0) || !(effort.seconds > 0)) {
@@ -43,12 +41,7 @@ export function planPaces(
     }
   }
   if (best === null) {
-    return {
-      paces: fallbackPacesFromRaceTime(goal.raceDistanceM, goal.targetTimeS),
-      source: 'goal',
-      vdot: null,
-      effort: null,
-    };
+    return null;
   }
   const byZone = new Map(trainingPaces(best.vdot).map((pace) => [pace.zone, pace]));
   const pace = (zone: 'marathon' | 'threshold' | 'interval' | 'repetition') => byZone.get(zone)?.secondsPerMetre ?? 0;
@@ -65,4 +58,18 @@ export function planPaces(
     vdot: Math.round(best.vdot * 10) / 10,
     effort: { label: best.effort.label, seconds: best.effort.seconds, date: best.effort.date },
   };
+}
+
+export function planPaces(
+  efforts: readonly RecentEffort[],
+  goal: { raceDistanceM: number; targetTimeS: number },
+): ChosenPaces {
+  return (
+    bestEffortPaces(efforts) ?? {
+      paces: fallbackPacesFromRaceTime(goal.raceDistanceM, goal.targetTimeS),
+      source: 'goal',
+      vdot: null,
+      effort: null,
+    }
+  );
 }

@@ -10,6 +10,7 @@ import {
   PLAN_PROGRESS_MESSAGES,
   planAdherence,
   planCalendar,
+  runForTask,
   taskToggleSchema,
   tasksOn,
   toggleTask,
@@ -188,5 +189,15 @@ describe('matchActivityToTask', () => {
     expect(matchActivityToTask(plan, {}, runAt('2027-01-10', 8, long.distanceM! / 2 - 100), zone)).toBeNull();
     const ticked = tick({}, '2027-01-10', '2027-01-10-long');
     expect(matchActivityToTask(plan, ticked, runAt('2027-01-10', 8, long.distanceM!), zone)).toBeNull();
+  });
+
+  it('says which of the day’s runs a ticked task was done by: the nearest its distance by ratio', () => {
+    const runs = [
+      { id: 'short', distanceM: long.distanceM! * 0.6 },
+      { id: 'long', distanceM: long.distanceM! * 1.5 },
+    ];
+    // 0.6 times is nearer in metres (0.4 of it against 0.5), 1.5 times nearer by ratio (ln 1.5 < ln 1/0.6).
+    expect(runForTask(long, runs)?.id).toBe('long');
+    expect(runForTask(long, [])).toBeNull();
   });
 });

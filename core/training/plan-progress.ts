@@ -12,7 +12,8 @@
  *   falls on in the runner's zone: among that day's unticked run tasks, the one whose planned
  *   distance is nearest (by ratio); a run shorter than half the planned distance ticks nothing.
  *   The server ticks once, when the activity is imported, so a task the runner unticks stays
- *   unticked.
+ *   unticked. The run a ticked task was done by is, by the same measure, the run of its day
+ *   nearest its planned distance.
  */
 import { z } from 'zod';
 import { isoDaySchema } from '../calendar-days.ts';
@@ -206,6 +207,26 @@ export function planAdherence(plan: TrainingPlanSchedule, progress: DailyProgres
   return due === 0 ? null : Math.round((done / due) * 100);
 }
 
+/** How far a run's distance is from a task's: the log of their ratio, the same either way. */
+const distanceApart = (runM: number, taskM: number) => Math.abs(Math.log(runM / taskM));
+
+/** The run of a task's day the task was done by (see the module rules), or null without one. */
+export function runForTask<Run extends { distanceM: number }>(task: PlanTask, dayRuns: readonly Run[]): Run | null {
+  if (task.distanceM === null) {
+    return null;
+  }
+  let best: Run | null = null;
+  for (const run of dayRuns) {
+    if (
+      run.distanceM > 0 &&
+      (best === null || distanceApart(run.distanceM, task.distanceM) < distanceApart(best.distanceM, task.distanceM))
+    ) {
+      best = run;
+    }
+  }
+  return best;
+}
+
 /** The run task an activity ticks (see the module rules), or null. */
 export function matchActivityToTask(
   plan: TrainingPlanSchedule,
@@ -225,7 +246,7 @@ export function matchActivityToTask(
     if (activity.distanceM < task.distanceM / 2) {
       continue;
     }
-    const distance = Math.abs(Math.log(activity.distanceM / task.distanceM));
+    const distance = distanceApart(activity.distanceM, task.distanceM);
     if (best === null || distance < best.distance) {
       best = { taskId: task.id, distance };
     }

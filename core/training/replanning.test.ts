@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './local-day.ts';
 import { generatePlan, RUN_TASK_KINDS, type TrainingPlanSchedule } from './plan-generation.ts';
 import type { DailyProgress } from './plan-progress.ts';
-import { type CheckInSignal, replan, weekRunningM } from './replanning.ts';
+import type { ChosenPaces } from './plan-paces.ts';
+import { type CheckInSignal, replan, type ReplanSignals, weekRunningM } from './replanning.ts';
 
 const paces = { easy: 0.36, marathon: 0.31, threshold: 0.29, interval: 0.27, repetition: 0.255 };
 /** A 12-week half from Monday 23 November 2026; re-planned on the Monday of week 3. */
@@ -152,5 +153,63 @@ describe('replan', () => {
     const raceWeek = plan.weeks.at(-1)!.days[0]!.date;
     const result = replan(plan, {}, { checkIns: [], loadRatio: 1.8, runDates: [] }, raceWeek);
     expect(result).toMatchObject({ kind: 'unchanged', reason: 'No change: only race week is left.', changes: [] });
+  });
+
+  describe('moves paces up after a strong block', () => {
+    /** The paces a 10K in 44:10 on 12 Nov gives, its threshold at `threshold` s/m. */
+    const recent = (threshold: number): ChosenPaces => ({
+      paces: { easy: 0.33, marathon: 0.285, threshold, interval: 0.25, repetition: 0.24 },
+      source: 'best-effort',
+      vdot: 46.1,
+      effort: { label: '10K', seconds: 2650, date: '2026-11-12' },
+    });
+    const signals = (planThreshold: number, recentThreshold: number): ReplanSignals => ({
+      checkIns: [],
+      loadRatio: null,
+      runDates: [],
+      paces: { plan: { ...paces, threshold: planThreshold }, recent: recent(recentThreshold), units: 'metric' },
+    });
+
+    it('proposes the new paces for the sessions from today on, saying from which effort', () => {
+      const result = replan(plan, ticked(4), signals(0.273, 0.265), TODAY);
+      expect(result.kind).toBe('faster');
+      expect(result.reason).toBe(
+        "Faster paces: your 10K on 12 Nov 2026 (44:10) puts your threshold at 4:25/km, 8 s/km quicker than the plan's.",
+      );
+      expect(result.paces).toEqual(recent(0.265));
+      expect(result.changes).toEqual([]);
+      const tasks = (schedule: TrainingPlanSchedule) => schedule.weeks.flatMap((week) => week.days);
+      for (const [index, day] of tasks(result.schedule).entries()) {
+        const before = tasks(plan)[index]!;
+        for (const [at, task] of day.tasks.entries()) {
+          const was = before.tasks[at]!;
+          const expected = day.date < TODAY || task.pace === null ? was.paceSPerM : recent(0.265).paces[task.pace];
+          expect({ ...task, date: day.date }).toEqual({ ...was, paceSPerM: expected, date: day.date });
+        }
+      }
+      // In miles for a runner in miles: 8 s/km is 13 s/mi.
+      const inMiles = {
+        ...signals(0.273, 0.265),
+        paces: { ...signals(0.273, 0.265).paces!, units: 'imperial' as const },
+      };
+      expect(replan(plan, ticked(4), inMiles, TODAY).reason).toBe(
+        "Faster paces: your 10K on 12 Nov 2026 (44:10) puts your threshold at 7:06/mi, 13 s/mi quicker than the plan's.",
+      );
+    });
+
+    it('at 2 % quicker, not below', () => {
+      // 0.3 s/m less 2 % is 0.294; 0.2941 is 1.97 % quicker.
+      expect(replan(plan, ticked(4), signals(0.3, 0.294), TODAY).kind).toBe('faster');
+      expect(replan(plan, ticked(4), signals(0.3, 0.2941), TODAY)).toMatchObject({ kind: 'unchanged', paces: null });
+    });
+
+    it('eases the plan first when the runner is unwell, overloaded or missed runs', () => {
+      const faster = signals(0.273, 0.265);
+      expect(replan(plan, ticked(4), { ...faster, loadRatio: 1.6 }, TODAY)).toMatchObject({
+        kind: 'overloaded',
+        paces: null,
+      });
+      expect(replan(plan, ticked(1), faster, TODAY).kind).toBe('missed');
+    });
   });
 });

@@ -12,10 +12,19 @@
  * Any of them makes the first week left an easier week: EASIER_FACTOR of its planned volume. After
  * an unwell or overloaded week its quality sessions run easy too and the plan resumes after it, as
  * after its own cut-back weeks; after a missed week the weeks after climb back by at most
- * CATCH_UP_GROWTH a week until they meet the plan. Each re-plan says why, whether it changes
- * anything or not, and the runner accepts it or keeps the plan as it was.
+ * CATCH_UP_GROWTH a week until they meet the plan.
+ *
+ * - Faster: without any of them, when the runner's recent best efforts give a threshold pace (the
+ *   VDOT rule new plans take their paces by, plan-paces.ts) at least FASTER_PACES_AT quicker than
+ *   the plan's, the sessions from today on take the new paces, each at its own kind of pace.
+ *
+ * Each re-plan says why, whether it changes anything or not, and the runner accepts it or keeps the
+ * plan as it was.
  */
+import { formatDay, formatDuration, formatPacePerMetre } from '../format.ts';
 import type { WellbeingPreferences } from '../profile.ts';
+import type { UnitSystem } from '../unit-system.ts';
+import { distanceUnitLabel, metresPerUnit } from '../units.ts';
 import { READINESS_THRESHOLDS } from '../wellbeing/readiness.ts';
 import { addDays } from './local-day.ts';
 import {
@@ -25,6 +34,8 @@ import {
   RUN_TASK_KINDS,
   type TrainingPlanSchedule,
 } from './plan-generation.ts';
+import type { TrainingPaces } from './paces.ts';
+import type { ChosenPaces } from './plan-paces.ts';
 import type { DailyProgress } from './plan-progress.ts';
 import { CATCH_UP_GROWTH, MIN_EASY_RUN_M } from './plan-templates.ts';
 
@@ -35,6 +46,12 @@ export const UNWELL_AT_LEAST = 3;
 export const EASIER_FACTOR = 0.8;
 /** Below this share of the planned runs done, the week counts as missed. */
 export const MISSED_BELOW = 0.5;
+/**
+ * Paces move up when the recent best efforts' threshold pace is at least this share quicker than
+ * the plan's: 2 % is about 5 s/km at 4:30/km, more than a day's form or a GPS's error on a 5K, and
+ * about one VDOT point.
+ */
+export const FASTER_PACES_AT = 0.02;
 
 type CheckInAnswers = Pick<
   WellbeingPreferences,
@@ -53,6 +70,8 @@ export interface ReplanSignals {
   runDates: readonly string[];
   /** The day an accepted re-plan last changed the plan; the same signs do not ease it twice. */
   acceptedOn?: string | null;
+  /** The plan's paces and those the runner's recent best efforts give (plan-paces.ts), to compare. */
+  paces?: { plan: TrainingPaces; recent: ChosenPaces; units: UnitSystem };
 }
 
 /** Each answer's bad end and how a reason names it. */
@@ -65,7 +84,7 @@ const WARNING_SIGNS: readonly { answer: keyof CheckInAnswers; bad: 'high' | 'low
   { answer: 'moodRating', bad: 'low', words: 'mood low' },
 ];
 
-export const REPLAN_KINDS = ['unwell', 'overloaded', 'missed', 'unchanged'] as const;
+export const REPLAN_KINDS = ['unwell', 'overloaded', 'missed', 'faster', 'unchanged'] as const;
 export type ReplanKind = (typeof REPLAN_KINDS)[number];
 export interface WeekChange {
   /** The plan's 1-based week number. */
@@ -80,6 +99,8 @@ export interface Replan {
   /** The whole plan as it would be; the same schedule when nothing changes. */
   schedule: TrainingPlanSchedule;
   changes: WeekChange[];
+  /** The paces the plan moves to ('faster'); null otherwise. */
+  paces: ChosenPaces | null;
 }
 
 const runTasks = (tasks: readonly PlanTask[]) => tasks.filter((task) => RUN_TASK_KINDS.has(task.kind));
@@ -165,6 +186,48 @@ function scaledWeek(week: PlanWeek, targetM: number, qualityEasy: boolean, easyP
   };
 }
 
+/**
+ * The recent best efforts' paces when their threshold pace is at least FASTER_PACES_AT quicker
+ * than the plan's, with the sentence that says so; null otherwise.
+ */
+export function fasterPaces(
+  signal: NonNullable<ReplanSignals['paces']>,
+): { paces: ChosenPaces; reason: string } | null {
+  const { plan, recent, units } = signal;
+  const effort = recent.effort;
+  if (recent.source !== 'best-effort' || effort === null || !(recent.paces.threshold > 0)) {
+    return null;
+  }
+  const quicker = plan.threshold - recent.paces.threshold;
+  if (quicker < plan.threshold * FASTER_PACES_AT) {
+    return null;
+  }
+  const perUnit = Math.round(quicker * metresPerUnit(units));
+  const reason =
+    `Faster paces: your ${effort.label} on ${formatDay(effort.date)} ` +
+    `(${formatDuration(effort.seconds)}) puts your threshold at ${formatPacePerMetre(recent.paces.threshold, units)}, ` +
+    `${perUnit} s/${distanceUnitLabel(units)} quicker than the plan's`;
+  return { paces: recent, reason };
+}
+
+/** The schedule with the run sessions from `today` on at `paces`, each at its own kind of pace. */
+function withPaces(schedule: TrainingPlanSchedule, paces: TrainingPaces, today: string): TrainingPlanSchedule {
+  return {
+    ...schedule,
+    weeks: schedule.weeks.map((week) => ({
+      ...week,
+      days: week.days.map((day) =>
+        day.date < today
+          ? day
+          : {
+              ...day,
+              tasks: day.tasks.map((task) => (task.pace === null ? task : { ...task, paceSPerM: paces[task.pace] })),
+            },
+      ),
+    })),
+  };
+}
+
 /** The re-plan of the weeks left (rules in the module comment), made on `today`. */
 export function replan(
   schedule: TrainingPlanSchedule,
@@ -184,6 +247,16 @@ export function replan(
     signals.acceptedOn !== undefined &&
     signals.acceptedOn !== null &&
     signals.acceptedOn > addDays(today, -REPLAN_WINDOW_DAYS);
+  const faster = kind === 'unchanged' && first !== -1 && signals.paces ? fasterPaces(signals.paces) : null;
+  if (faster) {
+    return {
+      kind: 'faster',
+      reason: `${faster.reason}.`,
+      schedule: withPaces(schedule, faster.paces.paces, today),
+      changes: [],
+      paces: faster.paces,
+    };
+  }
   if (kind === 'unchanged' || first === -1 || eased) {
     const parts = [planned > 0 ? runsWords : 'no runs were planned', 'no warning signs in your check-ins'];
     if (ratioWords) {
@@ -195,7 +268,7 @@ export function replan(
         : first === -1
           ? 'only race week is left'
           : `the plan was already eased on ${signals.acceptedOn!} for these days`;
-    return { kind: 'unchanged', reason: `No change: ${why}.`, schedule, changes: [] };
+    return { kind: 'unchanged', reason: `No change: ${why}.`, schedule, changes: [], paces: null };
   }
   const missedWords = `${runsWords} in the last ${REPLAN_WINDOW_DAYS} days`;
   const reason =
@@ -235,5 +308,5 @@ export function replan(
     changes.push({ week: week.number, fromM: plannedM, toM: weekRunningM(changed) });
     return changed;
   });
-  return { kind, reason: `${reason}.`, schedule: { ...schedule, weeks }, changes };
+  return { kind, reason: `${reason}.`, schedule: { ...schedule, weeks }, changes, paces: null };
 }

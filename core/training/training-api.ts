@@ -116,6 +116,8 @@ export const planVersionSchema = z.object({
   reason: z.string(),
   /** Each changed week's running before and after, in metres. */
   changes: z.array(z.object({ week: z.number().int(), fromM: z.number(), toM: z.number() })),
+  /** The paces a re-plan to faster paces moves the plan to; null when it keeps the plan's. */
+  paces: planPacesSchema.nullable(),
   /** The plan's local day it was made on. */
   madeOn: isoDaySchema,
   createdAt: z.string(),
@@ -202,3 +204,36 @@ export const todayTasksSchema = z.object({
   ),
 });
 export type TodayTasks = z.infer<typeof todayTasksSchema>;
+
+/** A structured session's run scored against its steps (session-score.ts), in the runner's units. */
+export const sessionScoreSchema = z.object({
+  planId: z.string(),
+  /** The plan day of the session. */
+  date: isoDaySchema,
+  taskId: z.string(),
+  /** The run the session was done by. */
+  activityId: z.string(),
+  /** Where the reps were found: the run's laps, or its track when the laps do not line up. */
+  source: z.enum(['laps', 'track']),
+  /** What was asked: "6 × 800 m at 3:54–4:06/km". */
+  planned: z.string(),
+  /** "5 of 6 reps on target, last one 6 s slow". */
+  summary: z.string(),
+  /** The reps run, in order. */
+  reps: z.array(
+    z.object({
+      rep: z.number().int(),
+      distanceM: z.number(),
+      seconds: z.number(),
+      paceSPerM: z.number(),
+      /** Seconds per metre beyond the pace range: positive slow, negative fast, 0 on target. */
+      offSPerM: z.number(),
+      averageHeartrate: z.number().nullable(),
+      /** "Rep 6: 800 m in 3:22, 4:12/km, 6 s slow". */
+      text: z.string(),
+    }),
+  ),
+});
+export type SessionScoreView = z.infer<typeof sessionScoreSchema>;
+export const activitySessionScoreSchema = z.object({ score: sessionScoreSchema.nullable() });
+export const planSessionScoresSchema = z.object({ scores: z.array(sessionScoreSchema) });

@@ -96,6 +96,11 @@ export function workoutSteps(task: PlanTask): WorkoutStep[] | null {
   }
 }
 
+/** A pace range as the runner reads it: "3:52–4:04/km". */
+export function paceRangeText(range: PaceRange, units: UnitSystem): string {
+  return `${formatPacePerMetre(range.fastest, units).replace(/\/.*/, '')}–${formatPacePerMetre(range.slowest, units)}`;
+}
+
 const INTENSITY_LABELS: Readonly<Record<StepIntensity, string>> = {
   warmup: 'Warm up',
   active: 'Run',
@@ -115,11 +120,7 @@ export function stepText(step: RunStep, units: UnitSystem, repeated = false): st
         ? `${step.end.distanceM} m`
         : `${formatGoalDistance(step.end.distanceM, units)} ${distanceUnitLabel(units)}`;
   const target =
-    step.pace === null
-      ? step.intensity === 'recovery'
-        ? ''
-        : ' easy'
-      : ` at ${formatPacePerMetre(step.pace.fastest, units).replace(/\/.*/, '')}–${formatPacePerMetre(step.pace.slowest, units)}`;
+    step.pace === null ? (step.intensity === 'recovery' ? '' : ' easy') : ` at ${paceRangeText(step.pace, units)}`;
   return `${INTENSITY_LABELS[step.intensity]} ${end}${target}`;
 }
 

@@ -1,7 +1,7 @@
 /** The session cache and the read cache on their own: what they keep, when they read again, what drops them. */
 import { describe, expect, it } from 'vitest';
 import { createLocalInvalidationBus } from './invalidation-bus.ts';
-import { createReadCache } from './read-cache.ts';
+import { answerBytes, createReadCache } from './read-cache.ts';
 import { createSessionCache, hashSecret, type CachedSession } from './session-cache.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -265,6 +265,65 @@ describe('the read cache', () => {
     expect(await cache.getLoaded('u1', 'weather', loaded('unavailable', null))).toBe('unavailable');
     expect(await cache.getLoaded('u1', 'weather', loaded('up', { answer: 'up', until: START + 120_000 }))).toBe('up');
     expect(await cache.getLoaded('u1', 'weather', loaded('not read', null))).toBe('up');
+  });
+});
+
+describe('the read cache’s memory bound', () => {
+  /** One user's answer of about `size` characters of JSON. */
+  const answer = (user: number, size = 1000) => ({ user: String(user).padStart(4, '0'), text: 'x'.repeat(size) });
+
+  it('keeps the estimated size of every user’s answers within the budget, the least recently used out', async () => {
+    const perAnswer = answerBytes('list', answer(0));
+    const maxBytes = 100 * perAnswer;
+    const cache = createReadCache({ bus: createLocalInvalidationBus(), now: () => START, maxBytes });
+    let loads = 0;
+    const read = (user: number) =>
+      cache.get(`u${user}`, 'list', () => {
+        loads += 1;
+        return Promise.resolve(answer(user));
+      });
+    for (let user = 0; user < 100; user += 1) {
+      await read(user);
+    }
+    expect(cache.stats()).toEqual({ answers: 100, users: 100, bytes: 100 * perAnswer });
+    // Users 0 to 9 read again: they become the most recently used.
+    for (let user = 0; user < 10; user += 1) {
+      await read(user);
+    }
+    expect(loads).toBe(100);
+    // A thousand more users: whatever their number, the budget holds.
+    for (let user = 100; user < 1100; user += 1) {
+      await read(user);
+      expect(cache.stats().bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.stats()).toEqual({ answers: 100, users: 100, bytes: 100 * perAnswer });
+
+    loads = 0;
+    await read(1099);
+    expect(loads).toBe(0);
+    await read(0);
+    expect(loads).toBe(1);
+  });
+
+  it('serves an answer larger than the whole budget without keeping it or dropping others for it', async () => {
+    const small = answerBytes('list', answer(0, 100));
+    const cache = createReadCache({ bus: createLocalInvalidationBus(), now: () => START, maxBytes: 10 * small });
+    for (let user = 0; user < 10; user += 1) {
+      await cache.get(`u${user}`, 'list', () => Promise.resolve(answer(user, 100)));
+    }
+    const huge = answer(0, 50 * 100);
+    expect(answerBytes('huge', huge)).toBeGreaterThan(10 * small);
+    expect(await cache.get('u0', 'huge', () => Promise.resolve(huge))).toEqual(huge);
+    expect(cache.stats()).toEqual({ answers: 10, users: 10, bytes: 10 * small });
+    expect(await cache.get('u0', 'huge', () => Promise.resolve('read again'))).toBe('read again');
+  });
+
+  it('gives back the bytes of what a write drops', async () => {
+    const cache = createReadCache({ bus: createLocalInvalidationBus(), now: () => START });
+    await cache.get('u1', 'list', () => Promise.resolve(answer(1)));
+    await cache.get('u2', 'list', () => Promise.resolve(answer(2)));
+    await cache.invalidateUser('u1');
+    expect(cache.stats()).toEqual({ answers: 1, users: 1, bytes: answerBytes('list', answer(2)) });
   });
 });
 

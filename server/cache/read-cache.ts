@@ -5,19 +5,23 @@
  * the writer's unit of work (unit-of-work.ts) drops those answers on this server before its answer
  * returns (so the runner's own next read is never stale) and on every other app server through the
  * invalidation bus. Entries never cross users, errors are never kept, and a short maximum age is
- * only a safety net.
+ * only a safety net. Memory is bounded whatever the number of users: every answer is sized
+ * ({@link answerBytes}) and the least recently used answers, of any user, go once the sizes add up
+ * to more than the budget.
  */
-import { recordRead } from '../db/touched-tables.ts';
+import { changedBy, recordRead } from '../db/touched-tables.ts';
 import type { InvalidationBus } from './invalidation-bus.ts';
-import { Lru } from './lru.ts';
 
 export interface ReadCacheOptions {
   bus: InvalidationBus;
   now: () => number;
   /** The safety net: an entry is read again after this long (ms). */
   maxAgeMs?: number;
-  /** The answers of at most this many users are kept; the least recently active go first. */
-  users?: number;
+  /**
+   * The memory the answers of all users together may take, by their estimated size
+   * ({@link answerBytes}); the least recently used answer goes first, whatever user it is of.
+   */
+  maxBytes?: number;
 }
 
 /**
@@ -41,31 +45,108 @@ export interface ReadCache {
   invalidate(userId: string | null, tables: readonly string[]): Promise<void>;
   /** Drops every answer of the user, here at once and on every other app server. */
   invalidateUser(userId: string): Promise<void>;
+  /** What the cache holds now: its answers, the users they are of, and their estimated bytes. */
+  stats(): { answers: number; users: number; bytes: number };
   close(): void;
 }
 
 const DEFAULT_MAX_AGE_MS = 5 * 60 * 1000;
-/** Users whose answers are kept; the least recently active go first. */
-const DEFAULT_USERS = 5_000;
-/** Answers kept per user (each list query is one); the oldest go first. */
+/** The default memory budget (READ_CACHE_MAX_MB). */
+export const DEFAULT_READ_CACHE_MAX_BYTES = 200 * 1024 * 1024;
+/** Answers kept per user (each list query is one); the least recently used go first. */
 const ANSWERS_PER_USER = 32;
+/** What an entry costs besides its answer: the entry, its key and table set, the maps' slots. */
+const ENTRY_OVERHEAD_BYTES = 512;
+
+/**
+ * The estimated memory of one kept answer: three times the length of its JSON (the parsed objects
+ * V8 holds take about that much more than their text), its key and a fixed overhead. An estimate,
+ * not a measure: it grows with what the answer holds, which is what the budget must follow.
+ */
+export function answerBytes(key: string, answer: unknown): number {
+  const json = JSON.stringify(answer) as string | undefined;
+  return 3 * (json?.length ?? 0) + 2 * key.length + ENTRY_OVERHEAD_BYTES;
+}
 
 interface Entry {
+  userId: string;
+  key: string;
   value: unknown;
   storedAt: number;
   /** Served only before this time (ms), when the answer said so. */
   until: number;
-  /** The tables the load's queries named: a write to any of them drops the entry. */
+  /** The marks of what the load's queries read (touched-tables.ts): a write that changed them drops it. */
   tables: Set<string>;
+  bytes: number;
 }
 
-const readsAny = (entry: Entry, tables: readonly string[] | undefined) =>
-  tables === undefined || tables.some((table) => entry.tables.has(table));
+const readsAny = (entry: Entry, written: readonly string[] | undefined) =>
+  written === undefined || changedBy(entry.tables, written);
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
   const { bus, now } = options;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
-  const users = new Lru<string, Lru<string, Entry>>(options.users ?? DEFAULT_USERS);
+  const maxBytes = options.maxBytes ?? DEFAULT_READ_CACHE_MAX_BYTES;
+  /** Each user's answers by key, each map least recently used first. */
+  const users = new Map<string, Map<string, Entry>>();
+  /** Every answer of every user, least recently used first: the order the budget drops them in. */
+  const recency = new Set<Entry>();
+  let bytes = 0;
+
+  const remove = (entry: Entry) => {
+    const answers = users.get(entry.userId);
+    if (answers?.get(entry.key) === entry) {
+      answers.delete(entry.key);
+      if (answers.size === 0) {
+        users.delete(entry.userId);
+      }
+    }
+    if (recency.delete(entry)) {
+      bytes -= entry.bytes;
+    }
+  };
+  const removeWhere = (answers: Map<string, Entry> | undefined, tables: readonly string[] | undefined) => {
+    for (const entry of [...(answers?.values() ?? [])]) {
+      if (readsAny(entry, tables)) {
+        remove(entry);
+      }
+    }
+  };
+  const touch = (entry: Entry, answers: Map<string, Entry>) => {
+    answers.delete(entry.key);
+    answers.set(entry.key, entry);
+    recency.delete(entry);
+    recency.add(entry);
+  };
+  const store = (entry: Entry) => {
+    const existing = users.get(entry.userId)?.get(entry.key);
+    if (existing) {
+      remove(existing);
+    }
+    if (entry.bytes > maxBytes) {
+      return;
+    }
+    let answers = users.get(entry.userId);
+    if (!answers) {
+      answers = new Map();
+      users.set(entry.userId, answers);
+    }
+    answers.set(entry.key, entry);
+    recency.add(entry);
+    bytes += entry.bytes;
+    for (const oldest of answers.values()) {
+      if (answers.size <= ANSWERS_PER_USER) {
+        break;
+      }
+      remove(oldest);
+    }
+    for (const oldest of recency) {
+      if (bytes <= maxBytes) {
+        break;
+      }
+      remove(oldest);
+    }
+  };
   /**
    * The users with reads in flight: each invalidation moves their generation on, and a read begun
    * before one must not store its answer. Held only while a read is in flight, so it stays small.
@@ -80,8 +161,8 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         for (const reading of inFlight.values()) {
           reading.generation += 1;
         }
-        for (const answers of users.values()) {
-          answers.deleteWhere((_key, entry) => readsAny(entry, tables));
+        for (const answers of [...users.values()]) {
+          removeWhere(answers, tables);
         }
         return;
       }
@@ -89,17 +170,21 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       if (reading) {
         reading.generation += 1;
       }
-      users.get(userId)?.deleteWhere((_key, entry) => readsAny(entry, tables));
+      removeWhere(users.get(userId), tables);
     } else if (message.kind === 'everything') {
       everything += 1;
-      users.deleteWhere(() => true);
+      users.clear();
+      recency.clear();
+      bytes = 0;
     }
   });
 
   async function getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T> {
     const at = now();
-    const entry = users.get(userId)?.get(key);
-    if (entry && entry.storedAt + maxAgeMs > at && at < entry.until) {
+    const answers = users.get(userId);
+    const entry = answers?.get(key);
+    if (answers && entry && entry.storedAt + maxAgeMs > at && at < entry.until) {
+      touch(entry, answers);
       return entry.value as T;
     }
     let reading = inFlight.get(userId);
@@ -122,12 +207,15 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
     }
     const { answer, keep } = loaded;
     if (keep && reading.generation === generation && everything === startedAt) {
-      let answers = users.get(userId);
-      if (!answers) {
-        answers = new Lru<string, Entry>(ANSWERS_PER_USER);
-        users.set(userId, answers);
-      }
-      answers.set(key, { value: keep.answer, storedAt: at, until: keep.until, tables });
+      store({
+        userId,
+        key,
+        value: keep.answer,
+        storedAt: at,
+        until: keep.until,
+        tables,
+        bytes: answerBytes(key, keep.answer),
+      });
     }
     return answer;
   }
@@ -146,6 +234,7 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
             userId === null ? { kind: 'reads', tables: [...tables] } : { kind: 'reads', userId, tables: [...tables] },
           ),
     invalidateUser: (userId) => bus.publish({ kind: 'reads', userId }),
+    stats: () => ({ answers: recency.size, users: users.size, bytes }),
     close: unsubscribe,
   };
 }

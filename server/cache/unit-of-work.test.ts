@@ -14,7 +14,7 @@ import {
   type Generated,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { tableRecorder } from '../db/touched-tables.ts';
+import { changedBy, tableRecorder } from '../db/touched-tables.ts';
 import { createLocalInvalidationBus } from './invalidation-bus.ts';
 import { createReadCache } from './read-cache.ts';
 import { createUnitsOfWork } from './unit-of-work.ts';
@@ -22,7 +22,7 @@ import { createUnitsOfWork } from './unit-of-work.ts';
 interface Tables {
   auth_users: { id: string; name: string };
   profiles: { user_id: string; bio: string };
-  activities: { id: Generated<string>; user_id: string; name: string };
+  activities: { id: Generated<string>; user_id: string; name: string; distance: number };
   activity_tracks: { activity_id: string; points: number };
 }
 
@@ -81,8 +81,10 @@ describe('a unit of work', () => {
 
     await units.run('u1', () => sql`delete from activity_tracks where activity_id = ${'a1'}`.execute(db));
     await list('u1');
+    await units.run('u1', () => sql`insert into ${sql.table('activities')} select 1`.execute(db));
+    await list('u1');
 
-    expect(loads).toEqual({ 'u1:list': 2 });
+    expect(loads).toEqual({ 'u1:list': 3 });
   });
 
   it('counts the tables below a written one through a cascading foreign key as written', async () => {
@@ -153,5 +155,47 @@ describe('a unit of work', () => {
     await units.run('u2', () => db.updateTable('auth_users').set({ name: 'New name' }).execute());
 
     expect(dropped).toEqual(['u2']);
+  });
+
+  it('drops after an update only the answers that read a column it set, or any column', async () => {
+    const { units, loads, read } = setUp();
+    const activities = db.selectFrom('activities').where('user_id', '=', 'u1');
+    const names = () => read('u1', 'names', () => activities.select(['id', 'name']).execute());
+    const distances = () => read('u1', 'distances', () => activities.select('distance').execute());
+    const rows = () => read('u1', 'rows', () => activities.selectAll().execute());
+    const counted = () =>
+      read('u1', 'count', () => sql`select count(*) from activities where user_id = ${'u1'}`.execute(db));
+    const wholeRows = () => read('u1', 'json', () => sql`select to_jsonb(a) from activities a`.execute(db));
+    const all = () => Promise.all([names(), distances(), rows(), counted(), wholeRows()]);
+    await all();
+
+    await units.run('u1', () => db.updateTable('activities').set({ name: 'Renamed' }).where('id', '=', 'a1').execute());
+    await all();
+    expect(loads).toEqual({ 'u1:names': 2, 'u1:distances': 1, 'u1:rows': 2, 'u1:count': 1, 'u1:json': 2 });
+
+    await units.run('u1', () =>
+      db.insertInto('activities').values({ user_id: 'u1', name: 'New', distance: 1 }).execute(),
+    );
+    await all();
+    expect(loads).toEqual({ 'u1:names': 3, 'u1:distances': 2, 'u1:rows': 3, 'u1:count': 2, 'u1:json': 3 });
+  });
+});
+
+describe('the freshness rule', () => {
+  const read = new Set(['activities', 'activities.name', 'profiles', 'profiles.*']);
+
+  it('holds an answer against writes of tables and columns it did not read', () => {
+    expect(changedBy(read, [])).toBe(false);
+    expect(changedBy(read, ['gear', 'activities.distance', 'gear.name'])).toBe(false);
+  });
+
+  it('fails it on a table written whole, a column it read, or any column of a table it read wholly', () => {
+    expect(changedBy(read, ['activities'])).toBe(true);
+    expect(changedBy(read, ['activities.name'])).toBe(true);
+    expect(changedBy(read, ['profiles.bio'])).toBe(true);
+  });
+
+  it('never takes a column mark for a table it did not read', () => {
+    expect(changedBy(new Set(['activities.name']), ['activities.name'])).toBe(false);
   });
 });

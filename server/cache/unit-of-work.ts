@@ -1,11 +1,11 @@
 /**
- * One unit of work per use case (and per background job): it records the tables its queries write
- * (server/db/touched-tables.ts) and, once it ends, drops exactly the cached reads that read one of
- * them, of its runner, here and on every other app server (read-cache.ts). No writer names what it
- * changed: a new write is covered by being a query.
+ * One unit of work per use case (and per background job): it records what its queries write (the
+ * tables, or the columns an update sets: server/db/touched-tables.ts) and, once it ends, drops
+ * exactly the cached reads that read it, of its runner, here and on every other app server
+ * (read-cache.ts). No writer names what it changed: a new write is covered by being a query.
  *
- * A write also changes the rows that reference the written table's through a foreign key that
- * cascades: those tables count as written too. A unit of work of no runner (a public token's, a
+ * A write of rows also changes the rows that reference the written table's through a foreign key
+ * that cascades: those tables count as written too. A unit of work of no runner (a public token's, a
  * webhook's, a start-up pass over every runner) drops the answers of every runner that read a table
  * it wrote. A unit started inside an open one of the same runner joins it; otherwise it is its own.
  *
@@ -13,7 +13,7 @@
  * a disabled or deleted account) also drops the runner's cached sessions (session-cache.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { recordTables, type TableRecording } from '../db/touched-tables.ts';
+import { recordTables, tableOfMark, type TableRecording } from '../db/touched-tables.ts';
 import type { ReadCache } from './read-cache.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -71,7 +71,7 @@ export function createUnitsOfWork(
       }
     }
     await reads.invalidate(unit.userId, [...tables]);
-    if (sessions && unit.userId !== null && SESSION_TABLES.some((table) => written.has(table))) {
+    if (sessions && unit.userId !== null && [...written].some((mark) => SESSION_TABLES.includes(tableOfMark(mark)))) {
       await sessions.userSessionsChanged(unit.userId);
     }
   };

@@ -132,14 +132,24 @@ export interface LoadRow {
   averageHeartrate: number | null;
 }
 
-/** Every charted activity of the runner (isCharted: with times), with what its load is computed from. */
-export async function loadRows(db: Db, userId: string): Promise<LoadRow[]> {
-  return db
+/**
+ * Every charted activity of the runner (isCharted: with times), with what its load is computed from;
+ * only those of `activityIds` when given.
+ */
+export async function loadRows(db: Db, userId: string, activityIds?: readonly string[]): Promise<LoadRow[]> {
+  if (activityIds?.length === 0) {
+    return [];
+  }
+  let query = db
     .selectFrom('activities')
     .where('userId', '=', userId)
     .where(isCharted)
     .where('hasTiming', '=', true)
-    .where(activityTime(userId), '>', 0)
+    .where(activityTime(userId), '>', 0);
+  if (activityIds !== undefined) {
+    query = query.where('id', 'in', activityIds);
+  }
+  return query
     .select(['id', LOCAL_DAY.as('date'), 'type', activityTime(userId).as('movingTime'), 'distance', 'averageHeartrate'])
     .execute();
 }

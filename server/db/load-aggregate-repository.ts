@@ -78,13 +78,16 @@ export async function saveStoredExtent(db: Db, userId: string, extent: StoredExt
     .execute();
 }
 
-/** Every stored load of the runner. */
-export async function listStoredLoads(db: Db, userId: string): Promise<StoredLoad[]> {
-  return db
-    .selectFrom('activityLoads')
-    .where('userId', '=', userId)
-    .select(['activityId', 'day', 'type', 'load'])
-    .execute();
+/** Every stored load of the runner; only those of `activityIds` when given. */
+export async function listStoredLoads(db: Db, userId: string, activityIds?: readonly string[]): Promise<StoredLoad[]> {
+  if (activityIds?.length === 0) {
+    return [];
+  }
+  let query = db.selectFrom('activityLoads').where('userId', '=', userId);
+  if (activityIds !== undefined) {
+    query = query.where('activityId', 'in', activityIds);
+  }
+  return query.select(['activityId', 'day', 'type', 'load']).execute();
 }
 
 /** The stored loads of the local days from `from` to `to` (inclusive), of one type or all. */

@@ -1,9 +1,11 @@
 /**
- * The versions of a training plan (migration 0052): re-plans proposed, accepted or kept, and the
- * weekly reviews that changed nothing. One proposal waits per plan; a newer one supersedes it.
+ * The versions of a training plan (migrations 0052, 0053): re-plans proposed, accepted or kept,
+ * and the weekly reviews that changed nothing. One proposal waits per plan; a newer one supersedes
+ * it.
  */
 import { randomUUID } from 'node:crypto';
 import type { TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
+import type { ChosenPaces } from '../../core/training/plan-paces.ts';
 import type { ReplanKind, WeekChange } from '../../core/training/replanning.ts';
 import type { Db } from './db.ts';
 
@@ -16,6 +18,8 @@ export interface PlanVersionRow {
   reason: string;
   changes: WeekChange[];
   schedule: TrainingPlanSchedule;
+  /** The paces the re-plan moves the plan to (migration 0053); null when it keeps the plan's. */
+  paces: ChosenPaces | null;
   madeOn: string;
   createdAt: Date;
   decidedAt: Date | null;
@@ -29,6 +33,7 @@ const COLUMNS = [
   'reason',
   'changes',
   'schedule',
+  'paces',
   'madeOn',
   'createdAt',
   'decidedAt',
@@ -60,6 +65,7 @@ export async function insertVersion(
       reason: version.reason,
       changes: JSON.stringify(version.changes),
       schedule: JSON.stringify(version.schedule),
+      paces: version.paces && JSON.stringify(version.paces),
       madeOn: version.madeOn,
       createdAt: version.createdAt,
     })

@@ -1,7 +1,8 @@
 /**
  * A runner's own records as "Download my data" writes them to `stride/records.json` and the archive
  * import puts them back (docs/data-export.md): profile settings, gear and its sport defaults, goals,
- * plans with their ticked days, check-ins and coaching settings, wellbeing days (breathing and
+ * plans with their ticked days and their versions (re-plans proposed, accepted or kept), check-ins
+ * and coaching settings, wellbeing days (breathing and
  * stretching sessions), saved routes and privacy zones. Rows are written as stored, without their
  * owner; their ids only link gear, goals and plans inside the file, and every restored row gets a
  * new id. A restore never doubles: each kind is matched by what makes it the same thing to the
@@ -102,6 +103,23 @@ export const runnerRecordsSchema = z.object({
       createdAt: stamp,
     }),
   ),
+  /** Older files have none. Each version's plan is one of `plans`, by its id in the file. */
+  planVersions: z
+    .array(
+      z.object({
+        planId: z.string(),
+        status: z.enum(['proposed', 'accepted', 'kept', 'superseded', 'unchanged']),
+        kind: z.string(),
+        reason: z.string(),
+        changes: z.array(z.unknown()),
+        schedule: row,
+        replacedSchedule: row.nullable(),
+        madeOn: z.string(),
+        createdAt: stamp,
+        decidedAt: stamp.nullable(),
+      }),
+    )
+    .default([]),
   checkIns: z.array(
     z.object({
       wellbeingScore: z.number(),
@@ -163,6 +181,7 @@ export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerR
     gearDefaults,
     goals,
     plans,
+    planVersions,
     checkIns,
     coachingSettings,
     wellbeing,
@@ -176,6 +195,7 @@ export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerR
     db.selectFrom('gearDefaults').select(['activityType', 'gearId']).where('userId', '=', userId).execute(),
     db.selectFrom('goals').selectAll().where('userId', '=', userId).orderBy('order').execute(),
     db.selectFrom('trainingPlans').selectAll().where('userId', '=', userId).orderBy('createdAt').execute(),
+    db.selectFrom('trainingPlanVersions').selectAll().where('userId', '=', userId).orderBy('seq').execute(),
     db.selectFrom('coachingCheckIns').selectAll().where('userId', '=', userId).orderBy('timestamp').execute(),
     db.selectFrom('coachingSettings').selectAll().where('userId', '=', userId).executeTakeFirst(),
     db
@@ -196,6 +216,7 @@ export async function readRunnerRecords(db: Db, userId: string): Promise<RunnerR
     goals: goals.map(own),
     // The calendar feed's secret stays with the server that made it.
     plans: plans.map(({ calendarToken: _secret, ...plan }) => own(plan)),
+    planVersions: planVersions.map(({ id: _id, seq: _seq, ...version }) => own(version)),
     checkIns: checkIns.map(({ id: _id, ...checkIn }) => own(checkIn)),
     coachingSettings: coachingSettings ? own(coachingSettings) : null,
     wellbeing,
@@ -341,10 +362,11 @@ export async function restoreRunnerRecords(
     if (!goalId || plans.some((existing) => existing.goalId === goalId && same(existing.request, plan.request))) {
       continue;
     }
+    const planId = randomUUID();
     await trx
       .insertInto('trainingPlans')
       .values({
-        id: randomUUID(),
+        id: planId,
         userId,
         goalId,
         status: plan.status,
@@ -359,6 +381,21 @@ export async function restoreRunnerRecords(
       .execute();
     plans.push({ goalId, request: plan.request });
     added += 1;
+    // A plan found already keeps its own history; a plan put back gets the file's, in its order.
+    for (const version of records.planVersions.filter((entry) => entry.planId === plan.id)) {
+      await trx
+        .insertInto('trainingPlanVersions')
+        .values({
+          ...version,
+          id: randomUUID(),
+          planId,
+          userId,
+          changes: jsonb(version.changes),
+          schedule: jsonb(version.schedule),
+          replacedSchedule: version.replacedSchedule === null ? null : jsonb(version.replacedSchedule),
+        })
+        .execute();
+    }
   }
 
   await lockRunnerScope(trx, 'check-ins', userId);

@@ -40,6 +40,7 @@ beforeAll(async () => {
   server.services.activityChanges.register({
     name: 'probe',
     duringSync: true,
+    followsTexts: true,
     run: async (context, change) => {
       const profile = await context.db
         .selectFrom('profiles')
@@ -113,7 +114,7 @@ describe('the "activities changed" seam', () => {
     expect(changesOf(runner)).toEqual([
       { userId: runner.id, source: 'upload', added: [uploadedId], timeZone: ZONE },
       { userId: runner.id, source: 'manual', added: [manualId], timeZone: ZONE },
-      { userId: runner.id, source: 'edit', updated: [uploadedId], timeZone: undefined },
+      { userId: runner.id, source: 'edit', updated: [uploadedId], timeZone: undefined, textsOnly: true },
       { userId: runner.id, source: 'delete', removed: [manualId] },
     ]);
     // The probe runs after the totals: each change found the profile's statistics already new.

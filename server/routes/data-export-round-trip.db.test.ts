@@ -15,7 +15,7 @@ import type { ArchiveImport } from '../../core/activity/archive-api.ts';
 import type { ActivityPage } from '../../core/activity/schemas.ts';
 import type { DataExportStatus } from '../../core/data-export.ts';
 import type { Gear } from '../../core/gear.ts';
-import type { TrainingPlan } from '../../core/training/training-api.ts';
+import type { PlanVersion, TrainingPlan } from '../../core/training/training-api.ts';
 import { createStravaSimulator, type StravaSimulator } from '../../tools/strava-simulator/strava-simulator.ts';
 import { uploadArchive, waitForArchive } from '../test-support/archives.ts';
 import { fixedClock } from '../test-support/clock.ts';
@@ -250,6 +250,13 @@ describe('a runner with one of everything, exported and imported on another serv
       completed: true,
     });
     expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+    // A re-plan asked for and kept: the plan's history of versions.
+    const replan = await client.post<PlanVersion>(`/api/training-plans/${plan.body.id}/replan`, {});
+    expect(replan.status, JSON.stringify(replan.body)).toBe(200);
+    if (replan.body.status === 'proposed') {
+      const keep = `/api/training-plans/${plan.body.id}/versions/${replan.body.id}/keep`;
+      expect((await client.post(keep, {})).status).toBe(200);
+    }
 
     expect((await client.put('/api/wellbeing/preferences', { sleepQuality: 'low', hydration: 'low' })).status).toBe(
       200,
@@ -298,6 +305,8 @@ describe('a runner with one of everything, exported and imported on another serv
     { timeout: 240_000 },
     async () => {
       const list = before['/api/activities?limit=200'] as ActivityPage;
+      const [planDetail] = before.plans as [TrainingPlan, unknown][];
+      expect(planDetail?.[0].versions.length).toBe(1);
       expect(list.items.map((item) => item.source).sort()).toEqual(['manual', 'strava', 'strava', 'strava', 'upload']);
 
       // The same e-mail on a server that never saw it: a fresh account.

@@ -2,16 +2,32 @@
  * The adaptive coach over HTTP on a fixed clock: a runner with eight weeks of known running (manual
  * entries) gets the plan form pre-filled from it and a plan whose first week is their volume; after
  * a week of missed runs and poor check-ins the weekly re-plan (a job on the queue, run by the
- * clock) proposes an easier week and says why, and the runner keeps the plan or accepts it.
+ * clock) proposes an easier week and says why, and the runner keeps the plan or accepts it. A
+ * watch's FIT file of an interval session, laps and all, ticks the session and is scored against it;
+ * a fast 5K after it moves the plan's paces up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garminConnectGpx, straightRun } from '../../core/activity/activity-file-builders.test-support.ts';
+import { encodeFit } from '../../core/activity/fit-file-builders.test-support.ts';
+import { formatPacePerMetre } from '../../core/format.ts';
+import { trainingPaces, vdotFromRace } from '../../core/running/vdot.ts';
+import { intervalParts, partsRun } from '../../core/training/interval-run.test-support.ts';
+import { QUALITY_WARM_UP_M } from '../../core/training/plan-templates.ts';
 import { RUN_TASK_KINDS } from '../../core/training/plan-generation.ts';
 import { addDays, epochDay, weekdayOf } from '../../core/training/local-day.ts';
-import type { Goal, PlanDefaults, PlanVersion, TrainingPlan } from '../../core/training/training-api.ts';
+import type {
+  Goal,
+  PlanDefaults,
+  PlanVersion,
+  SessionScoreView,
+  TrainingPlan,
+} from '../../core/training/training-api.ts';
+import { paceRange } from '../../core/training/workout-steps.ts';
 import { REPLAN_MESSAGES, REVIEW_CHECK_INTERVAL_MS } from '../services/plan-replanning.ts';
 import { fixedClock } from '../test-support/clock.ts';
 import { expectApiError, registerUser, type RegisteredUser } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { finalFileEvents, uploadFiles } from '../test-support/uploads.ts';
 
 const ZONE = 'Europe/Ljubljana';
 /** Tuesday 24 November 2026, noon in Ljubljana. */
@@ -205,5 +221,101 @@ describe('a plan that adapts', () => {
       status: 'unchanged',
       reason: 'No change: the plan was already eased on 2026-12-07 for these days.',
     });
+  });
+});
+
+describe('done against asked', () => {
+  it('scores an interval session’s run from its FIT laps, on the activity and on the plan', async () => {
+    clock.set(NOW);
+    const athlete = await registerUser(server);
+    expect((await athlete.client.patch('/api/profile', { preferences: { unitSystem: 'metric' } })).status).toBe(200);
+    // A 10K ten weeks on, the long run on Sunday: the plan starts today with 4 × 1000 m intervals.
+    const goal = await athlete.client.post<Goal>(`/api/goals?timeZone=${ZONE}`, {
+      kind: 'race',
+      title: 'Winter 10K',
+      startDate: TODAY,
+      endDate: addDays(TODAY, 69),
+      raceDistanceM: 10_000,
+      targetTimeS: 2700,
+    });
+    const made = await athlete.client.post<TrainingPlan>(`/api/training-plans?timeZone=${ZONE}`, {
+      goalId: goal.body.id,
+      level: 'intermediate',
+      runsPerWeek: 4,
+      longRunDay: 0,
+    });
+    expect(made.status).toBe(201);
+    const { task } = made.body.calendar[0]!.days[0]!.tasks[0]!;
+    expect(task).toMatchObject({ kind: 'intervals', reps: 4, repDistanceM: 1000 });
+    // Three reps at the plan's pace, the last 10 s over it; jogs as long as a rep at the pace.
+    const repS = Math.round(1000 * task.paceSPerM!);
+    const repSeconds = [repS, repS, repS, repS + 10];
+    const parts = intervalParts({ warmUpM: QUALITY_WARM_UP_M / 2, repM: 1000, repSeconds, jogS: repS });
+    const { points, lapStarts } = partsRun(parts, Date.UTC(2026, 10, 24, 7, 0, 0));
+    const bytes = encodeFit({ points, sport: 'running', lapStarts, lapTotals: 'watch' });
+    const uploaded = await uploadFiles(server, athlete.client, [{ name: 'intervals.fit', content: bytes }], ZONE);
+    const activityId = finalFileEvents(uploaded.events)[0]?.activityId;
+    expect(activityId).toBeDefined();
+    const read = () => athlete.client.get<TrainingPlan>(`/api/training-plans/${made.body.id}`);
+    await expect.poll(async () => (await read()).body.dailyProgress[TODAY]?.completedTasks).toEqual([task.id]);
+
+    // The last rep's pace beyond the range's slow end, in whole seconds per km.
+    const range = paceRange(task.paceSPerM!);
+    const slowBy = Math.max(1, Math.round(((repS + 10) / 1000 - range.slowest) * 1000));
+    const expected = {
+      planId: made.body.id,
+      date: TODAY,
+      taskId: task.id,
+      activityId,
+      source: 'laps',
+      summary: `3 of 4 reps on target, last one ${slowBy} s slow`,
+    };
+    const score = await athlete.client.get<{ score: SessionScoreView }>(`/api/activities/${activityId}/session-score`);
+    expect(score.status).toBe(200);
+    expect(score.body.score).toMatchObject(expected);
+    expect(score.body.score.planned).toMatch(/^4 × 1000 m at \d:\d\d–\d:\d\d\/km$/);
+    expect(score.body.score.reps.map((rep) => [rep.distanceM, rep.seconds])).toEqual(
+      repSeconds.map((seconds) => [1000, seconds]),
+    );
+    const scores = await athlete.client.get<{ scores: SessionScoreView[] }>(
+      `/api/training-plans/${made.body.id}/session-scores`,
+    );
+    expect(scores.body.scores).toEqual([score.body.score]);
+    // Another runner's activity is not found.
+    expect((await runner.client.get(`/api/activities/${activityId}/session-score`)).status).toBe(404);
+
+    // A 5K in 20:50 the same morning: the re-plan proposes the paces it gives, and they are the plan's once accepted.
+    const fast = straightRun({ points: 256, interval: 5, speed: 4, start: Date.UTC(2026, 10, 24, 9, 0, 0) });
+    await uploadFiles(server, athlete.client, [{ name: '5k.gpx', content: garminConnectGpx(fast, '5K') }], ZONE);
+    const defaults = () =>
+      athlete.client.get<PlanDefaults>(`/api/goals/${goal.body.id}/plan-defaults?timeZone=${ZONE}`);
+    await expect
+      .poll(async () => (await defaults()).body.paces.effort)
+      .toEqual({
+        label: '5K',
+        seconds: 1250,
+        date: TODAY,
+      });
+    // The 5K is nearer the session's distance, but the intervals' laps line up with its steps.
+    const after = await athlete.client.get<{ scores: SessionScoreView[] }>(
+      `/api/training-plans/${made.body.id}/session-scores`,
+    );
+    expect(after.body.scores).toEqual([score.body.score]);
+    const threshold = trainingPaces(vdotFromRace(5000, 1250)).find((pace) => pace.zone === 'threshold')!;
+    const quicker = Math.round((made.body.paces.paces.threshold - threshold.secondsPerMetre) * 1000);
+    const replanned = await athlete.client.post<PlanVersion>(`/api/training-plans/${made.body.id}/replan`, {});
+    expect(replanned.body).toMatchObject({
+      status: 'proposed',
+      kind: 'faster',
+      paces: { source: 'best-effort', effort: { label: '5K', seconds: 1250, date: TODAY } },
+      reason: `Faster paces: your 5K on 24 Nov 2026 (20:50) puts your threshold at ${formatPacePerMetre(threshold.secondsPerMetre, 'metric')}, ${quicker} s/km quicker than the plan's.`,
+    });
+    const accepted = await athlete.client.post<TrainingPlan>(
+      `/api/training-plans/${made.body.id}/versions/${replanned.body.id}/accept`,
+      {},
+    );
+    expect(accepted.body.paces).toMatchObject({ source: 'best-effort', effort: { label: '5K', seconds: 1250 } });
+    const tomorrow = accepted.body.calendar[0]!.days[1]!.tasks[0]!.task;
+    expect(tomorrow.paceSPerM).toBe(accepted.body.paces.paces[tomorrow.pace!]);
   });
 });

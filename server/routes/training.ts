@@ -1,7 +1,9 @@
 /**
  * Goals & Training: goals (list in order, create, edit, delete, reorder), training plans (generate
  * for a race goal, list, read, change status, delete, daily progress), today's tasks and race
- * predictions for the dashboard, each session as a FIT workout file, and each plan's private calendar feed (no sign-in: the token in its URL is the key).
+ * predictions for the dashboard, each session as a FIT workout file, the ticked sessions scored
+ * against their steps, and each plan's private calendar feed (no sign-in: the token in its URL is
+ * the key).
  */
 import { z } from 'zod';
 import { timeZoneQuerySchema } from '../../core/medals/api.ts';
@@ -15,6 +17,8 @@ import {
   planVersionSchema,
   planListQuerySchema,
   planUpdateSchema,
+  activitySessionScoreSchema,
+  planSessionScoresSchema,
   racePredictionsSchema,
   todayTasksSchema,
   trainingPlanListSchema,
@@ -275,6 +279,36 @@ export function trainingRoutes({ services, auth }: RouteDeps) {
             200,
           );
         },
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/training-plans/{id}/session-scores',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse('The ticked structured sessions scored against their steps', planSessionScoresSchema),
+            404: errorResponse('No such plan'),
+          },
+        }),
+        async (c) => c.json({ scores: await training.sessionScores(c.var.user.id, c.req.valid('param').id) }, 200),
+      )
+      .openapi(
+        userRoute(auth, {
+          method: 'get',
+          path: '/api/activities/{id}/session-score',
+          tags: ['training'],
+          request: { params: idParam },
+          responses: {
+            200: jsonResponse(
+              'The plan session the run was done for, scored against its steps; null for none',
+              activitySessionScoreSchema,
+            ),
+            404: errorResponse('No such activity'),
+          },
+        }),
+        async (c) =>
+          c.json({ score: await training.activitySessionScore(c.var.user.id, c.req.valid('param').id) }, 200),
       )
       .openapi(
         userRoute(auth, {

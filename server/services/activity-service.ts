@@ -103,6 +103,9 @@ export interface RemoteActivities {
 
 const ACTIVITY_NOT_FOUND = NOT_FOUND_MESSAGES.activity;
 
+/** The columns an edit of texts alone writes: nothing is worked out from them. */
+const TEXT_COLUMNS = new Set(['updatedAt', 'name', 'description', 'privateNotes']);
+
 const latLng = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
 
 function toSummary(row: ActivitySummaryRow, choice: ActivityTimeChoice): ActivitySummary {
@@ -338,6 +341,7 @@ export async function getShareTrack(
  *   the plans again.
  * - A gear must be one of the runner's. A new type puts the new sport's default gear on the
  *   activity unless its gear was chosen (core/gear.ts).
+ * - An edit of texts alone (TEXT_COLUMNS) is announced as such: only what shows them follows.
  */
 export async function editActivity(
   context: ServiceContext,
@@ -404,7 +408,13 @@ export async function editActivity(
   if (!row) {
     throw notFound(ACTIVITY_NOT_FOUND);
   }
-  await context.changes.changed({ userId, source: 'edit', updated: [id], timeZone: timeZone ?? edit.timeZone });
+  await context.changes.changed({
+    userId,
+    source: 'edit',
+    updated: [id],
+    timeZone: timeZone ?? edit.timeZone,
+    textsOnly: Object.keys(changes).every((column) => TEXT_COLUMNS.has(column)),
+  });
   return detailOf(db, row);
 }
 

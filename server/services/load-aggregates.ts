@@ -8,14 +8,18 @@
  * runner set, else the highest recorded, else the default) and on their resting heart rate and
  * threshold pace, so the figures are worked out again after every change of the runner's activities
  * (one reaction on "activities changed") and, in the same transaction, when they change any of
- * their heart-rate settings (heart-rate-service.ts); only rows whose load changed are written. A runner whose figures
+ * their heart-rate settings (heart-rate-service.ts); only rows whose load changed are written, and
+ * the extent only when it changed. A change that names its activities works out only theirs while
+ * the maximum heart rate the stored loads were worked out with is still the one in force (the
+ * other settings change only through heart-rate-service.ts, which works out everything); any other
+ * change, or a new maximum, works out the whole history. A runner whose figures
  * were never stored (data from before they existed), or were stored under another maximum, has them
  * worked out on the read that finds so, before it answers.
  */
 import { loadAssumptions, loadOfActivity, type LoadAssumptions } from '../../core/charts/chart-load.ts';
 import { chartExtent, loadRows } from '../db/charts-repository.ts';
 import type { Db } from '../db/db.ts';
-import { findHeartRateSettings, type StoredHeartRateSettings } from '../db/heart-rate-repository.ts';
+import type { StoredHeartRateSettings } from '../db/heart-rate-repository.ts';
 import {
   findLoadBasis,
   listStoredLoads,
@@ -56,34 +60,51 @@ function sameLoad(stored: StoredLoad | undefined, fresh: StoredLoad): boolean {
   return stored !== undefined && stored.day === fresh.day && stored.type === fresh.type && stored.load === fresh.load;
 }
 
+function sameExtent(stored: StoredExtent | null, fresh: StoredExtent): boolean {
+  return (
+    stored !== null &&
+    stored.firstDay === fresh.firstDay &&
+    stored.maxHeartrate === fresh.maxHeartrate &&
+    stored.loadMaxHeartRate === fresh.loadMaxHeartRate
+  );
+}
+
 /**
  * Works the runner's figures out again from their activities, inside the caller's transaction (a
- * per-runner lock keeps two refreshes from interleaving).
+ * per-runner lock keeps two refreshes from interleaving): only those of `activityIds` (added,
+ * changed or removed) when given and the stored loads' maximum heart rate still holds, else all.
  */
-export async function refreshLoadAggregatesIn(trx: Db, userId: string): Promise<LoadFigures> {
+export async function refreshLoadAggregatesIn(
+  trx: Db,
+  userId: string,
+  activityIds?: readonly string[],
+): Promise<LoadFigures> {
   await lockRunnerScope(trx, 'load-aggregates', userId);
   const found = await chartExtent(trx, userId);
-  const settings = await findHeartRateSettings(trx, userId);
+  const { extent: stored, settings } = await findLoadBasis(trx, userId);
   const assumptions = assumptionsOf(settings, found.maxHeartrate);
-  const fresh: StoredLoad[] = (await loadRows(trx, userId)).map((row) => ({
+  const extent: StoredExtent = { ...found, loadMaxHeartRate: assumptions.maxHeartRate };
+  const only = stored?.loadMaxHeartRate === extent.loadMaxHeartRate ? activityIds : undefined;
+  const fresh: StoredLoad[] = (await loadRows(trx, userId, only)).map((row) => ({
     activityId: row.id,
     day: row.date,
     type: row.type,
     load: loadOfActivity(row, assumptions),
   }));
-  const stored = new Map((await listStoredLoads(trx, userId)).map((row) => [row.activityId, row]));
+  const before = new Map((await listStoredLoads(trx, userId, only)).map((row) => [row.activityId, row]));
   const kept = new Set(fresh.map((row) => row.activityId));
   await writeStoredLoads(trx, userId, {
-    upsert: fresh.filter((row) => !sameLoad(stored.get(row.activityId), row)),
-    remove: [...stored.keys()].filter((id) => !kept.has(id)),
+    upsert: fresh.filter((row) => !sameLoad(before.get(row.activityId), row)),
+    remove: [...before.keys()].filter((id) => !kept.has(id)),
   });
-  const extent: StoredExtent = { ...found, loadMaxHeartRate: assumptions.maxHeartRate };
-  await saveStoredExtent(trx, userId, extent);
+  if (!sameExtent(stored, extent)) {
+    await saveStoredExtent(trx, userId, extent);
+  }
   return figuresOf(extent, settings);
 }
 
-export function refreshLoadAggregates(db: Db, userId: string): Promise<LoadFigures> {
-  return db.transaction().execute((trx) => refreshLoadAggregatesIn(trx, userId));
+export function refreshLoadAggregates(db: Db, userId: string, activityIds?: readonly string[]): Promise<LoadFigures> {
+  return db.transaction().execute((trx) => refreshLoadAggregatesIn(trx, userId, activityIds));
 }
 
 /** The runner's stored extent and load assumptions, worked out first when missing or stale. */
@@ -108,6 +129,8 @@ export const loadAggregatesReaction: ActivityReaction = {
   duringSync: true,
   required: true,
   run: async (context, change) => {
-    await refreshLoadAggregates(context.db, change.userId);
+    const named = [change.added, change.updated, change.removed];
+    const activityIds = named.every((ids) => ids === undefined) ? undefined : named.flatMap((ids) => ids ?? []);
+    await refreshLoadAggregates(context.db, change.userId, activityIds);
   },
 };

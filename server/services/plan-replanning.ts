@@ -2,7 +2,8 @@
  * Re-planning a training plan (core/training/replanning.ts) from what the runner did and how they
  * feel: the plan's ticks, their runs, check-ins and acute:chronic load of the last days. A re-plan
  * that changes the plan waits as a proposal until the runner accepts it (the plan's schedule is
- * replaced, the ticks that still apply kept) or keeps the plan as it was; every version is kept.
+ * replaced, the ticks that still apply kept, and a re-plan to faster paces makes them the plan's
+ * paces) or keeps the plan as it was; every version is kept.
  *
  * Weekly: every REVIEW_CHECK_INTERVAL_MS each server asks for a sweep (one runs per slot, pg-boss
  * singleton); the sweep queues one job per active plan whose week begins today in its zone and that
@@ -11,19 +12,21 @@
 import type { Logger } from 'pino';
 import { localDate } from '../../core/activity/time-zone.ts';
 import { addDays, daysBetween, localDayStartUtc } from '../../core/training/local-day.ts';
+import { bestEffortPaces } from '../../core/training/plan-paces.ts';
 import { keepTicks } from '../../core/training/plan-progress.ts';
 import { REPLAN_WINDOW_DAYS, replan, UNWELL_OF } from '../../core/training/replanning.ts';
 import type { PlanVersion, TrainingPlan } from '../../core/training/training-api.ts';
 import { trainingLoad } from '../../core/wellbeing/readiness.ts';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/unit-system.ts';
 import type { Clock } from '../clock.ts';
 import { runInBackground } from '../db/query-priority.ts';
 import { decideVersion, insertVersion, listVersions, reviewedOn } from '../db/plan-version-repository.ts';
-import { activePlansToReview, replacePlanSchedule, runsBetween } from '../db/training-plan-repository.ts';
+import { activePlansToReview, replacePlanSchedule, runsBetween, unitSystemOf } from '../db/training-plan-repository.ts';
 import { latestCheckInsByDate } from '../db/wellbeing-repository.ts';
 import { AppError, invalid } from '../errors.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { TrainingContext } from './goal-service.ts';
-import { getPlan, planOf, versionView } from './training-plan-service.ts';
+import { getPlan, planOf, recentEfforts, versionView } from './training-plan-service.ts';
 import { dailyLoadsTo } from './wellbeing-service.ts';
 
 export const REPLAN_MESSAGES = {
@@ -40,12 +43,15 @@ export async function replanPlan(context: TrainingContext, userId: string, planI
   const now = context.clock.now();
   const today = localDate(now, plan.timeZone);
   const from = addDays(today, -REPLAN_WINDOW_DAYS);
-  const [checkIns, loads, runs, versions] = await Promise.all([
+  const [checkIns, loads, runs, versions, efforts, units] = await Promise.all([
     latestCheckInsByDate(context.db, userId, { from, to: today }),
     dailyLoadsTo(context, userId, today),
     runsBetween(context.db, userId, localDayStartUtc(from, plan.timeZone), now),
     listVersions(context.db, userId, planId),
+    recentEfforts(context, userId),
+    unitSystemOf(context.db, userId),
   ]);
+  const recent = bestEffortPaces(efforts);
   const result = replan(
     plan.schedule,
     plan.dailyProgress,
@@ -56,6 +62,7 @@ export async function replanPlan(context: TrainingContext, userId: string, planI
         .filter((run) => run.type.toLowerCase() === 'run')
         .map((run) => localDate(run.startDate, plan.timeZone)),
       acceptedOn: versions.find((version) => version.status === 'accepted')?.madeOn ?? null,
+      ...(recent ? { paces: { plan: plan.request.paces.paces, recent, units: units ?? DEFAULT_UNIT_SYSTEM } } : {}),
     },
     today,
   );
@@ -67,6 +74,7 @@ export async function replanPlan(context: TrainingContext, userId: string, planI
       reason: result.reason,
       changes: result.changes,
       schedule: result.schedule,
+      paces: result.paces,
       madeOn: today,
       createdAt: new Date(now),
     }),
@@ -93,7 +101,7 @@ export async function answerReplan(
     }
     if (input.accept) {
       await replacePlanSchedule(trx, userId, plan.id, {
-        request: plan.request,
+        request: decided.paces ? { ...plan.request, paces: decided.paces } : plan.request,
         schedule: decided.schedule,
         dailyProgress: keepTicks(decided.schedule, plan.dailyProgress),
         now,

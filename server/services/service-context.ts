@@ -47,6 +47,11 @@ export interface ActivitiesChange {
    * totals and open pages grow with the list); the rest come with the sync's own change at its end.
    */
   partial?: boolean;
+  /**
+   * Only texts changed (a name, a description, private notes): no figure, type, date, gear or
+   * counting that anything is worked out from. Only the reactions marked `followsTexts` follow.
+   */
+  textsOnly?: boolean;
 }
 
 export interface ActivityReaction {
@@ -54,6 +59,8 @@ export interface ActivityReaction {
   name: string;
   /** Also follows each page of a sync still running ({@link ActivitiesChange.partial}). */
   duringSync?: boolean;
+  /** Also follows a change of texts alone ({@link ActivitiesChange.textsOnly}): it shows them. */
+  followsTexts?: boolean;
   /**
    * Its failure fails the change (the writer's caller sees it: totals never go stale silently).
    * Any other reaction's failure is logged, never shown, and the next reaction still runs.
@@ -98,7 +105,7 @@ export function createServiceContext(
       reactions: () => registered.map((reaction) => reaction.name),
       changed: async (change) => {
         for (const reaction of [...registered]) {
-          if (change.partial && !reaction.duringSync) {
+          if ((change.partial && !reaction.duringSync) || (change.textsOnly && !reaction.followsTexts)) {
             continue;
           }
           if (reaction.required) {
@@ -136,6 +143,7 @@ const NO_UNITS: UnitsOfWork = {
 export const readCacheReaction: ActivityReaction = {
   name: 'read cache',
   duringSync: true,
+  followsTexts: true,
   run: (context) => context.units.flush(),
 };
 
@@ -143,5 +151,6 @@ export const readCacheReaction: ActivityReaction = {
 export const livePublishReaction: ActivityReaction = {
   name: 'live publish',
   duringSync: true,
+  followsTexts: true,
   run: (context, change) => context.events.publish(change.userId, { type: 'activities-changed' }),
 };

@@ -76,6 +76,8 @@ export function createServices(deps: ServiceDeps) {
     /** The per-runner read cache: a test that writes rows behind the use cases drops the runner's answers. */
     readCache: {
       invalidateUser: (userId: string) => reads.invalidateUser(userId),
+      /** What it holds now (answers, users, estimated bytes): the load bench reports it. */
+      stats: () => reads.stats(),
       /** Every unit of work begun so far has ended and dropped what it wrote. */
       settled: () => units.settled(),
     },

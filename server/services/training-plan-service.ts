@@ -30,6 +30,7 @@ import {
   PACE_EFFORT_DISTANCES,
   PACE_HISTORY_DAYS,
   planPaces,
+  type RecentEffort,
 } from '../../core/training/plan-paces.ts';
 import {
   keepTicks,
@@ -113,6 +114,7 @@ export function versionView(row: PlanVersionRow): PlanVersion {
     kind: row.kind,
     reason: row.reason,
     changes: row.changes,
+    paces: row.paces,
     madeOn: row.madeOn,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
@@ -168,16 +170,8 @@ export async function planOf(context: TrainingContext, userId: string, id: strin
   return settled!;
 }
 
-/** The paces a plan for `goal` would be run at: given, else from recent best efforts, else the goal's target. */
-async function choosePaces(
-  context: TrainingContext,
-  userId: string,
-  goal: { raceDistanceM: number; targetTimeS: number },
-  given: PlanRequest['paces'],
-): Promise<ChosenPaces> {
-  if (given) {
-    return { paces: given, source: 'given', vdot: null, effort: null };
-  }
+/** The runner's fastest efforts of the last PACE_HISTORY_DAYS days at the distances paces come from. */
+export async function recentEfforts(context: TrainingContext, userId: string): Promise<RecentEffort[]> {
   const since = new Date(context.clock.now() - PACE_HISTORY_DAYS * DAY_MS);
   const efforts = await Promise.all(
     BEST_EFFORT_DISTANCES.filter((distance) => PACE_EFFORT_DISTANCES.includes(distance.id)).map(async (distance) => {
@@ -192,10 +186,20 @@ async function choosePaces(
       );
     }),
   );
-  return planPaces(
-    efforts.filter((effort) => effort !== undefined),
-    goal,
-  );
+  return efforts.filter((effort) => effort !== undefined);
+}
+
+/** The paces a plan for `goal` would be run at: given, else from recent best efforts, else the goal's target. */
+async function choosePaces(
+  context: TrainingContext,
+  userId: string,
+  goal: { raceDistanceM: number; targetTimeS: number },
+  given: PlanRequest['paces'],
+): Promise<ChosenPaces> {
+  if (given) {
+    return { paces: given, source: 'given', vdot: null, effort: null };
+  }
+  return planPaces(await recentEfforts(context, userId), goal);
 }
 
 /** The runner's running of the last HISTORY_WEEKS weeks before today in `timeZone` (core trainingHistory). */

@@ -60,5 +60,5 @@ export const POSTGRES_SUITES: Readonly<Record<string, string>> = {
   'server/routes/strava-stream-figures.db.test.ts':
     "a Strava run's figures pending while its streams are fetched, then worked out from them (a guarded stamp)",
   'server/routes/training-coach.db.test.ts':
-    'plans from eight weeks of runs and re-planned from check-ins: the plan versions and the weekly re-plan job',
+    'plans from eight weeks of runs and re-planned from check-ins: the plan versions and the weekly re-plan job; reaches session-score-repository',
 };

@@ -17,6 +17,8 @@ export interface BenchReport {
   checks: BenchCheck[];
   /** Anything a reader needs to interpret the figures (file size, runs, machine load). */
   notes: string[];
+  /** Further tables, printed after the first under their titles (a benchmark of several scenarios). */
+  sections?: { title: string; headers: string[]; rows: string[][] }[];
 }
 
 export interface Bench {

@@ -1,10 +1,12 @@
 /**
  * One Stride app server for the load benchmark, in its own process so the load generator does not
  * share its event loop (and so `--cpu-prof` profiles the server alone). Configured by environment:
- * BENCH_ROLE=seed registers a runner and inserts BENCH_ACTIVITIES activities, BENCH_ROLE=join only
- * starts against the same database (a second app server, sharing the first one's APP_SECRET so its
- * cookie is valid here too). It writes one JSON line `{"url","cookie"}` to file descriptor 3 when
- * ready (stdout carries the server's own logs) and stops on SIGTERM or SIGINT. The weather comes from
+ * BENCH_ROLE=seed registers BENCH_RUNNERS runners (default 1) and inserts BENCH_ACTIVITIES
+ * activities for each, BENCH_ROLE=join only starts against the same database (another app server,
+ * sharing the first one's APP_SECRET so its cookies are valid here too). READ_CACHE_MAX_MB sets the
+ * read cache's budget. It writes one JSON line `{"url","cookie","cookies"}` to file descriptor 3
+ * when ready (stdout carries the server's own logs), answers the message `stats` on its IPC channel
+ * with its read cache's figures and its resident memory, and stops on SIGTERM or SIGINT. The weather comes from
  * a local Open-Meteo stand-in (tools/service-stand-ins) started in the same process, never the
  * internet; the seeded runner lives in Berlin, so the dashboard's weather card asks for it.
  */
@@ -21,6 +23,7 @@ import { signUp } from './server-fixture.ts';
 
 const role = process.env.BENCH_ROLE ?? 'seed';
 const activities = Number(process.env.BENCH_ACTIVITIES ?? '1000');
+const runners = Number(process.env.BENCH_RUNNERS ?? '1');
 const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-load-'));
 const meteo = await startOpenMeteoStandIn();
 const config = {
@@ -34,6 +37,7 @@ const config = {
     BACKUP_KEEP: '0',
     APP_SECRET: process.env.BENCH_APP_SECRET ?? randomBytes(32).toString('hex'),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(process.env.READ_CACHE_MAX_MB ? { READ_CACHE_MAX_MB: process.env.READ_CACHE_MAX_MB } : {}),
   }),
   // The product's request logging stays on (its cost is part of the figures) but goes nowhere.
   authRateLimit: { window: 60, max: 1_000_000 },
@@ -42,28 +46,36 @@ const config = {
 };
 const server = await startServer(config);
 const url = `http://127.0.0.1:${server.port}`;
-let cookie = '';
+const cookies: string[] = [];
 if (role === 'seed') {
-  const runner = await signUp(url, { name: 'Load Runner', email: 'load@example.com', password: 'load-bench-password' });
-  cookie = runner.cookie;
-  const located = await fetch(`${url}/api/profile`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin: url, cookie },
-    body: JSON.stringify({ location: 'Berlin' }),
-  });
-  if (!located.ok) {
-    throw new Error(`Setting the bench runner's location answered ${located.status}: ${await located.text()}`);
-  }
-  const { db } = server.database;
-  for (let offset = 0; offset < activities; offset += 500) {
-    const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
-      syntheticActivity(runner.userId, offset + k),
-    );
-    await db.insertInto('activities').values(rows).execute();
+  for (let index = 0; index < runners; index += 1) {
+    const email = index === 0 ? 'load@example.com' : `load-${index}@example.com`;
+    const runner = await signUp(url, { name: `Load Runner ${index + 1}`, email, password: 'load-bench-password' });
+    cookies.push(runner.cookie);
+    const located = await fetch(`${url}/api/profile`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: url, cookie: runner.cookie },
+      body: JSON.stringify({ location: 'Berlin' }),
+    });
+    if (!located.ok) {
+      throw new Error(`Setting the bench runner's location answered ${located.status}: ${await located.text()}`);
+    }
+    const { db } = server.database;
+    for (let offset = 0; offset < activities; offset += 500) {
+      const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
+        syntheticActivity(runner.userId, offset + k),
+      );
+      await db.insertInto('activities').values(rows).execute();
+    }
   }
   await server.database.maintain();
 }
-writeSync(3, `${JSON.stringify({ url, cookie })}\n`);
+writeSync(3, `${JSON.stringify({ url, cookie: cookies[0] ?? '', cookies })}\n`);
+process.on('message', (message) => {
+  if (message === 'stats') {
+    process.send?.({ cache: server.services.readCache.stats(), rssBytes: process.memoryUsage.rss() });
+  }
+});
 
 let stopping = false;
 const stop = async () => {

@@ -6,7 +6,12 @@
  * opens (weather from a local stand-in). On PGlite, on PostgreSQL (BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL; skipped with the reason when neither is set), and with two app servers on one
  * PostgreSQL database. BENCH_CPU_PROF=folder writes a V8 CPU profile of every server process into
- * that folder; BENCH_LOAD_SCENARIO=list|dashboard|health|static runs one scenario.
+ * that folder; BENCH_LOAD_SCENARIO=list|dashboard|health|static runs one read scenario, and
+ * BENCH_LOAD_SCENARIO=<id> one of `loadScenarios()` (`writes`: load-writes.ts, `club`: load-club.ts).
+ *
+ * Each scenario is a {@link LoadScenario} in `loadScenarios()`, run in turn: the first one's table is the
+ * report's, each further one's a section of it. A new scenario is a module exporting one, listed
+ * there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +20,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { Bench, BenchCheck } from './bench.ts';
+import type { Bench, BenchCheck, BenchReport } from './bench.ts';
+import { clubOnPostgres } from './load-club.ts';
+import { readsWithWrites } from './load-writes.ts';
 
 export const CONNECTIONS = 50;
 const ACTIVITIES = 1000;
@@ -73,8 +80,29 @@ function scenarios(): { name: string; paths: readonly string[] }[] {
 
 export interface Server {
   url: string;
+  /** The first seeded runner's session cookie ('' for a server that seeded none). */
   cookie: string;
+  /** Every seeded runner's (BENCH_RUNNERS). */
+  cookies: string[];
   child: ChildProcess;
+}
+
+/** What a running scenario is given: the database and the app servers' shared settings. */
+export interface LoadContext {
+  /** PostgreSQL's admin URL, undefined when PostgreSQL is skipped. */
+  postgresUrl: string | undefined;
+  /** Runs `work` on a new PostgreSQL database (dropped after it); only when `postgresUrl` is set. */
+  withPostgresDatabase: <T>(work: (url: string) => Promise<T>) => Promise<T>;
+  /** The environment every app server of the run shares (its APP_SECRET, the built web app). */
+  serverEnv: Record<string, string>;
+}
+
+/** One scenario of the load benchmark: its table, targets and notes. */
+export interface LoadScenario {
+  /** BENCH_LOAD_SCENARIO=<id> runs it alone. */
+  id: string;
+  title: string;
+  run(context: LoadContext): Promise<BenchReport>;
 }
 
 interface Measured {
@@ -141,7 +169,7 @@ function machineCpuMs(): { busy: number; all: number } | undefined {
 }
 
 /** Where the machine's CPU went during one scenario, in cores (out of the machine's all). */
-interface CpuSplit {
+export interface CpuSplit {
   servers: number;
   postgres: number;
   loadGenerator: number;
@@ -150,7 +178,7 @@ interface CpuSplit {
 }
 
 /** Starts counting; the returned function gives the split since then. */
-function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
+export function startCpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
   const machine = machineCpuMs();
   const app = totalCpuMs(processes);
   const database = postgresCpuMs();
@@ -198,7 +226,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
       path.join(import.meta.dirname, 'load-server.ts'),
     ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] },
+    // The server's database is the one `env` names: BENCH_DATABASE_URL of the bench itself is the
+    // admin URL new databases are made from, never a server's.
+    { env: { ...process.env, BENCH_DATABASE_URL: '', ...env }, stdio: ['ignore', 'ignore', 'inherit', 'pipe', 'ipc'] },
   );
   const ready = child.stdio[3] as Readable;
   const line = await new Promise<string>((resolve, reject) => {
@@ -213,8 +243,26 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     });
     child.once('exit', (code) => reject(new Error(`The bench server exited with ${code} before it was ready`)));
   });
-  const { url, cookie } = JSON.parse(line) as { url: string; cookie: string };
-  return { url, cookie, child };
+  const { url, cookie, cookies } = JSON.parse(line) as { url: string; cookie: string; cookies: string[] };
+  return { url, cookie, cookies, child };
+}
+
+/** An app server's read cache (answers, users, estimated bytes) and resident memory, asked over IPC. */
+export function serverStats(
+  server: Server,
+): Promise<{ cache: { answers: number; users: number; bytes: number }; rssBytes: number }> {
+  return new Promise((resolve) => {
+    server.child.once('message', (message) => resolve(message as Awaited<ReturnType<typeof serverStats>>));
+    server.child.send('stats');
+  });
+}
+
+/** The split as the tables show it: app · PG · load · other / all, in cores. */
+export function formatSplit(split: CpuSplit | undefined): string {
+  return split === undefined
+    ? '–'
+    : [split.servers, split.postgres, split.loadGenerator, split.other].map((cores) => cores.toFixed(2)).join(' · ') +
+        ` / ${split.cores.toFixed(1)}`;
 }
 
 export async function stopServerProcess(server: Server): Promise<void> {
@@ -276,7 +324,7 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
   for (const scenario of scenarios().filter((candidate) => !only || candidate.name.includes(only))) {
     await warmUp(servers, cookie);
     const cpuBefore = totalCpuMs(servers);
-    const split = cpuSplit(servers);
+    const split = startCpuSplit(servers);
     const results = await Promise.all(
       servers.map((server) => fire(server.url, cookie, scenario.paths, CONNECTIONS / servers.length).result),
     );
@@ -302,8 +350,12 @@ async function measure(setup: string, servers: readonly Server[], cookie: string
   return measured;
 }
 
-async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `stride_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+export async function withPostgresDatabase<T>(
+  adminUrl: string,
+  work: (url: string) => Promise<T>,
+  prefix = 'stride_bench',
+): Promise<T> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -323,12 +375,15 @@ async function withPostgresDatabase<T>(adminUrl: string, work: (url: string) => 
   }
 }
 
-async function run(setup: string, count: 1 | 2, databaseUrl?: string): Promise<Measured[]> {
-  const secret = randomBytes(32).toString('hex');
+async function run(
+  setup: string,
+  count: 1 | 2,
+  serverEnv: Record<string, string>,
+  databaseUrl?: string,
+): Promise<Measured[]> {
   const env = {
-    BENCH_APP_SECRET: secret,
+    ...serverEnv,
     BENCH_ACTIVITIES: String(ACTIVITIES),
-    ...(existsSync(WEB_DIR) ? { BENCH_WEB_DIR: WEB_DIR } : {}),
     ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
   };
   const first = await startServerProcess({ ...env, BENCH_ROLE: 'seed' });
@@ -343,16 +398,16 @@ async function run(setup: string, count: 1 | 2, databaseUrl?: string): Promise<M
   }
 }
 
-export const loadBench: Bench = {
-  name: `Load: ${CONNECTIONS} connections on health, a static asset, the list and the dashboard`,
-  id: 'load',
-  async run() {
+/** The reads alone: health, a static asset, the list and the dashboard, one runner, autocannon. */
+const readsAlone: LoadScenario = {
+  id: 'reads',
+  title: 'Reads',
+  async run({ postgresUrl, withPostgresDatabase: onPostgres, serverEnv }) {
     const notes: string[] = [];
-    const measured = await run('PGlite, 1 server', 1);
-    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const measured = await run('PGlite, 1 server', 1, serverEnv);
     if (postgresUrl) {
-      measured.push(...(await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL, 1 server', 1, url))));
-      measured.push(...(await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL, 2 servers', 2, url))));
+      measured.push(...(await onPostgres((url) => run('PostgreSQL, 1 server', 1, serverEnv, url))));
+      measured.push(...(await onPostgres((url) => run('PostgreSQL, 2 servers', 2, serverEnv, url))));
     } else {
       notes.push(
         'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database whose role may CREATE DATABASE.',
@@ -427,14 +482,56 @@ export const loadBench: Bench = {
         `${row.p50} ms`,
         `${row.p99} ms`,
         row.cpuMsPerRequest === undefined ? '–' : `${row.cpuMsPerRequest.toFixed(2)} ms`,
-        row.split === undefined
-          ? '–'
-          : [row.split.servers, row.split.postgres, row.split.loadGenerator, row.split.other]
-              .map((cores) => cores.toFixed(2))
-              .join(' · ') + ` / ${row.split.cores.toFixed(1)}`,
+        formatSplit(row.split),
       ]),
       checks,
       notes,
+    };
+  },
+};
+
+/**
+ * The load scenarios, in the order they run; each further one is a line here. A function, as the
+ * scenarios' modules import this one's helpers.
+ */
+const loadScenarios = (): LoadScenario[] => [readsAlone, readsWithWrites, clubOnPostgres];
+
+export const loadBench: Bench = {
+  name: `Load: ${CONNECTIONS} connections on reads, reads with writes, and a club on PostgreSQL`,
+  id: 'load',
+  async run() {
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    const context: LoadContext = {
+      postgresUrl,
+      withPostgresDatabase: <T>(work: (url: string) => Promise<T>) => {
+        if (!postgresUrl) {
+          throw new Error('PostgreSQL is not configured: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+        }
+        return withPostgresDatabase(postgresUrl, work, 'bench_lw');
+      },
+      serverEnv: {
+        BENCH_APP_SECRET: randomBytes(32).toString('hex'),
+        ...(existsSync(WEB_DIR) ? { BENCH_WEB_DIR: WEB_DIR } : {}),
+      },
+    };
+    // BENCH_LOAD_SCENARIO=<id> runs that scenario alone; any other value filters the reads.
+    const only = process.env.BENCH_LOAD_SCENARIO?.toLowerCase();
+    const all = loadScenarios();
+    const byId = all.find((scenario) => scenario.id === only);
+    const selected = only === undefined ? all : [byId ?? readsAlone];
+    const reports: { title: string; report: BenchReport }[] = [];
+    for (const scenario of selected) {
+      reports.push({ title: scenario.title, report: await scenario.run(context) });
+    }
+    const [first, ...further] = reports;
+    if (!first) {
+      throw new Error('No load scenario selected');
+    }
+    return {
+      ...first.report,
+      checks: reports.flatMap(({ report }) => report.checks),
+      notes: reports.flatMap(({ report }) => report.notes),
+      sections: further.map(({ title, report }) => ({ title, headers: report.headers, rows: report.rows })),
     };
   },
 };

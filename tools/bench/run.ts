@@ -56,6 +56,11 @@ function printReport(bench: Bench, report: BenchReport): boolean {
   console.log(`\n== ${bench.name}\n`);
   console.log(formatTable(report.headers, report.rows));
   console.log('');
+  for (const section of report.sections ?? []) {
+    console.log(`-- ${section.title}\n`);
+    console.log(formatTable(section.headers, section.rows));
+    console.log('');
+  }
   for (const check of report.checks) {
     console.log(`${check.passed ? 'PASS' : 'FAIL'}  ${check.label}: ${check.measured}`);
   }

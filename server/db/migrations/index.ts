@@ -52,6 +52,7 @@ import * as theme from './0049-theme.ts';
 import * as deletedActivities from './0050-deleted-activities.ts';
 import * as phoneNumbers from './0051-phone-numbers.ts';
 import * as planVersions from './0052-plan-versions.ts';
+import * as planVersionPaces from './0053-plan-version-paces.ts';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001-accounts-and-profiles': accountsAndProfiles,
@@ -103,6 +104,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0050-deleted-activities': deletedActivities,
   '0051-phone-numbers': phoneNumbers,
   '0052-plan-versions': planVersions,
+  '0053-plan-version-paces': planVersionPaces,
 };
 
 export const LATEST_MIGRATION = Object.keys(migrations).at(-1) ?? 'none';

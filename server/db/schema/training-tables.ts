@@ -36,6 +36,8 @@ export interface TrainingPlanVersionsTable {
   schedule: Json<Record<string, unknown>>;
   /** The schedule an accepted re-plan replaced. */
   replacedSchedule: Json<Record<string, unknown>> | null;
+  /** The paces a 'faster' re-plan moves the plan to (core ChosenPaces, migration 0053); null otherwise. */
+  paces: Json<Record<string, unknown>> | null;
   /** The plan's local day it was made on. */
   madeOn: string;
   createdAt: CreatedAt;

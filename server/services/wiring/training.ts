@@ -12,6 +12,7 @@ import { calendarFeed } from '../plan-calendar.ts';
 import { answerReplan, createWeeklyReplan, replanPlan } from '../plan-replanning.ts';
 import { workoutFile } from '../plan-workouts.ts';
 import { racePredictions } from '../race-prediction-service.ts';
+import { activitySessionScore, planSessionScores } from '../session-scores.ts';
 import {
   createPlan,
   deletePlan,
@@ -63,6 +64,9 @@ export function wireTraining(ctx: WiringContext, subscriptions: Pick<Subscriptio
         todayTasks(ctx, userId, timeZone),
       ),
     workoutFile: (userId: string, input: { planId: string; taskId: string }) => workoutFile(ctx, userId, input),
+    /** Done against asked: the ticked structured sessions scored from their runs. */
+    sessionScores: (userId: string, planId: string) => planSessionScores(ctx, userId, planId),
+    activitySessionScore: (userId: string, activityId: string) => activitySessionScore(ctx, userId, activityId),
     /** Kept per quarter hour of the zone, as today's tasks: the window moves with the runner's day. */
     predictions: (userId: string, timeZone?: string) =>
       ctx.reads.get(userId, timeKey(ctx, 'training:predictions', timeZone, QUARTER_HOUR_MS), () =>

@@ -1,11 +1,12 @@
 /**
  * /activities/:id: one activity — its summary, the track on a map, elevation/pace/heart-rate
- * profiles whose hovered point is marked on the map, the splits in the reader's units and the
- * laps, the weather at its start, its description and the runner's private notes; edit (name, type,
- * notes, whether it counts, and its start, distance and times, shown as "Edited" with "Revert to
- * the file"), delete, download the original file, export GPX and share a card of it (spec §3
- * Detailed activity). A Strava activity shows Strava's own fields (kudos, flags, segment efforts),
- * links to its page on Strava and is never shared (Strava's API agreement: its data is for its athlete only).
+ * profiles whose hovered point is marked on the map, the splits in the reader's units and the laps,
+ * the plan session it was run for scored against its steps, the weather at its start, its
+ * description and the runner's private notes; edit (name, type, notes, whether it counts, and its
+ * start, distance and times, shown as "Edited" with "Revert to the file"), delete, download the
+ * original file, export GPX and share a card of it (spec §3 Detailed activity). A Strava activity
+ * shows Strava's own fields (kudos, flags, segment efforts), links to its page on Strava and is
+ * never shared (Strava's API agreement: its data is for its athlete only).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
@@ -17,6 +18,7 @@ import { useActivity } from '../activities/activities-api.ts';
 import { splitsTitle } from '../lib/activity-format.ts';
 import { ActivityActions } from '../activities/detail/ActivityActions.tsx';
 import { BestEffortsSection } from '../activities/detail/BestEffortsSection.tsx';
+import { SessionScoreSection } from '../activities/detail/SessionScoreSection.tsx';
 import { ActivityHeading } from '../activities/detail/ActivityHeading.tsx';
 import { ActivitySummaryGrid } from '../activities/detail/ActivitySummaryGrid.tsx';
 import { ActivityTrackSection } from '../activities/detail/ActivityTrackSection.tsx';
@@ -72,6 +74,8 @@ function ActivityView({ activity, units }: { activity: ActivityDetail; units: Un
       <ActivityNotes activity={activity} />
 
       <ActivitySummaryGrid activity={activity} units={units} />
+
+      <SessionScoreSection activityId={activity.id} />
 
       <ActivityGearSection activity={activity} units={units} />
 

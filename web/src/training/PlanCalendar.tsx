@@ -4,16 +4,19 @@
  * up the weeks are a grid under weekday headers, each day's session titles written whole (wrapping
  * inside the cell); on narrower screens each plan week is a list of its days, one line each with
  * the weekday, date and whole session titles. Either way a day shows whether it was done, missed, is
- * today or still ahead, and choosing it opens its tasks, to tick or untick.
+ * today or still ahead, a ticked structured session how its run went against its steps ("3 of 4
+ * reps on target, last one 6 s slow"), and choosing it opens its tasks, to tick or untick.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, ButtonBase, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { UnitSystem } from '../../../core/unit-system.ts';
-import type { TrainingPlan } from '../../../core/training/training-api.ts';
+import type { SessionScoreView, TrainingPlan } from '../../../core/training/training-api.ts';
 import { taskTitle } from '../../../core/training/task-text.ts';
+import { SessionScore } from '../components/SessionScore.tsx';
 import { firstDayOfWeek, formatDistance, formatNumber, weekdayNames } from '../lib/format.ts';
+import { usePlanSessionScores } from '../lib/session-score-api.ts';
 import { TaskChecklist } from './TaskChecklist.tsx';
 import { dayText } from './goal-form.ts';
 import {
@@ -41,22 +44,39 @@ function StateIcon({ day }: { day: Day }) {
   return day.state === 'missed' ? <CloseIcon sx={{ fontSize: 14, color: 'error.main' }} /> : null;
 }
 
-function dayLabel(day: Day, units: UnitSystem): string {
-  return `${dayText(day.date)}: ${day.tasks.map(({ task }) => taskTitle(task, units)).join(', ')} (${day.state})`;
+function dayLabel(day: Day, units: UnitSystem, score: SessionScoreView | undefined): string {
+  const titles = day.tasks.map(({ task }) => taskTitle(task, units)).join(', ');
+  return `${dayText(day.date)}: ${titles}${score ? `, ${score.summary}` : ''} (${day.state})`;
+}
+
+/** A ticked session's score in a day's box: its summary sentence. */
+function ScoreLine({ score }: { score: SessionScoreView | undefined }) {
+  return score ? (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'block', width: '100%', overflowWrap: 'anywhere', lineHeight: 1.3 }}
+      data-testid="plan-day-score"
+    >
+      {score.summary}
+    </Typography>
+  ) : null;
 }
 
 interface DayProps {
   day: Day;
+  score: SessionScoreView | undefined;
   selected: boolean;
   onSelect: () => void;
 }
 
 /**
- * A day's button, in the grid and in the phone list alike: named by its sessions and state, today
- * outlined, the chosen day marked, rest days flat; its content starts at the left.
+ * A day's button, in the grid and in the phone list alike: named by its sessions, score and state,
+ * today outlined, the chosen day marked, rest days flat; its content starts at the left.
  */
 function DayButton({
   day,
+  score,
   selected,
   onSelect,
   layout,
@@ -67,7 +87,7 @@ function DayButton({
     <ButtonBase
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={dayLabel(day, units)}
+      aria-label={dayLabel(day, units, score)}
       sx={{
         borderRadius: 1,
         border: 1,
@@ -83,9 +103,9 @@ function DayButton({
   );
 }
 
-/** One day of the desktop grid: its date and its first session's whole title. */
+/** One day of the desktop grid: its date, its first session's whole title and its score. */
 function DayCell(props: DayProps) {
-  const { day } = props;
+  const { day, score } = props;
   const { units } = useUnits();
   const first = day.tasks[0]?.task;
   return (
@@ -109,13 +129,14 @@ function DayCell(props: DayProps) {
       >
         {first ? taskTitle(first, units) : ''}
       </Typography>
+      <ScoreLine score={score} />
     </DayButton>
   );
 }
 
-/** One day of the phone list: weekday and date, then every session's whole title. */
+/** One day of the phone list: weekday and date, then every session's whole title and its score. */
 function DayLine(props: DayProps) {
-  const { day } = props;
+  const { day, score } = props;
   const { units } = useUnits();
   const iso = new Date(`${day.date}T12:00:00Z`).getUTCDay() || 7;
   const weekday = weekdayNames().find((name) => name.iso === iso)?.short ?? '';
@@ -133,13 +154,16 @@ function DayLine(props: DayProps) {
           {Number(day.date.slice(8, 10))}
         </Typography>
       </Box>
-      <Typography
-        variant="body2"
-        color={day.restDay ? 'text.disabled' : 'text.primary'}
-        sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
-      >
-        {day.tasks.map(({ task }) => taskTitle(task, units)).join(' · ')}
-      </Typography>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography
+          variant="body2"
+          color={day.restDay ? 'text.disabled' : 'text.primary'}
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {day.tasks.map(({ task }) => taskTitle(task, units)).join(' · ')}
+        </Typography>
+        <ScoreLine score={score} />
+      </Box>
       <StateIcon day={day} />
     </DayButton>
   );
@@ -178,6 +202,8 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
   const theme = useTheme();
   const asList = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [selected, setSelected] = useState(plan.today);
+  const { data: scores } = usePlanSessionScores(plan.id);
+  const scoreOn = (date: string) => scores?.find((score) => score.date === date);
   const chosen = plan.calendar.flatMap((week) => week.days).find((day) => day.date === selected);
   const firstDay = firstDayOfWeek();
   const rows = useMemo(
@@ -192,6 +218,14 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
         {chosen.date === plan.today && ' · today'}
       </Typography>
       <TaskChecklist planId={plan.id} date={chosen.date} tasks={chosen.tasks} upcoming={chosen.date > plan.today} />
+      {scores
+        ?.filter((score) => score.date === chosen.date)
+        .map((score) => (
+          // Under the task it scores, past the check box.
+          <Box key={score.taskId} sx={{ pl: 5.5 }}>
+            <SessionScore score={score} />
+          </Box>
+        ))}
     </Box>
   );
   if (asList) {
@@ -209,7 +243,12 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
               {row.days.map((day) =>
                 day ? (
                   <Box key={day.date}>
-                    <DayLine day={day} selected={day.date === selected} onSelect={() => setSelected(day.date)} />
+                    <DayLine
+                      day={day}
+                      score={scoreOn(day.date)}
+                      selected={day.date === selected}
+                      onSelect={() => setSelected(day.date)}
+                    />
                     {day.date === selected && chosenTasks}
                   </Box>
                 ) : null,
@@ -251,6 +290,7 @@ export function PlanCalendar({ plan }: { plan: TrainingPlan }) {
                   <DayCell
                     key={day.date}
                     day={day}
+                    score={scoreOn(day.date)}
                     selected={day.date === selected}
                     onSelect={() => setSelected(day.date)}
                   />

@@ -1,7 +1,7 @@
 /**
  * A plan's re-planning: the waiting proposal with its reason and each changed week's distance
- * before and after, to accept or to keep the plan as it is; "Re-plan now" on request; and the
- * history of versions (reviews, accepted and kept re-plans).
+ * before and after (or the paces it moves to), to accept or to keep the plan as it is; "Re-plan
+ * now" on request; and the history of versions (reviews, accepted and kept re-plans).
  */
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { Alert, AlertTitle, Box, Button, Collapse, Stack, Typography } from '@mui/material';
@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { PlanVersion, TrainingPlan } from '../../../core/training/training-api.ts';
 import { dayText } from './goal-form.ts';
 import { weekDistanceText } from './plan-calendar.ts';
+import { pacesText } from './plan-form.ts';
 import { useAnswerReplan, useReplan } from './training-api.ts';
 import { useUnits } from '../lib/use-units.ts';
 
@@ -34,6 +35,7 @@ export function ReplanPanel({ plan }: { plan: TrainingPlan }) {
       {proposal ? (
         <Alert severity="info" data-testid="plan-proposal">
           <AlertTitle>{proposal.reason}</AlertTitle>
+          {proposal.paces && <Typography variant="body2">{pacesText(proposal.paces, units)}</Typography>}
           {proposal.changes.map((change) => (
             <Typography key={change.week} variant="body2">
               Week {change.week}: {weekDistanceText(change.fromM, units)} → {weekDistanceText(change.toM, units)}
