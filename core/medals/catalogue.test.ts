@@ -101,6 +101,23 @@ describe('the medal catalogue (spec §9)', () => {
     );
   });
 
+  it('counts days in a row for a run streak and distance for a total, in one tier each', () => {
+    expect(medalDefinition('seasonal-superstar')).toEqual({
+      id: 'seasonal-superstar',
+      title: 'Seasonal Superstar',
+      description: 'Achieve Seasonal Superstar',
+      icon: 'trophy',
+      tier: 'gold',
+      kind: 'milestone',
+      requirement: { imperial: 'Run on 90 days in a row', metric: 'Run on 90 days in a row' },
+      counts: { kind: 'count', noun: 'days in a row' },
+    });
+    expect(medalDefinition('500-mile-club').counts).toEqual({ kind: 'distance' });
+    expect(medalDefinition('500-mile-club').tier).toBe('gold');
+    expect(medalDefinition('10k-warrior').counts).toBeNull();
+    expect(medalDefinition('10k-warrior').tier).toBe('silver');
+  });
+
   it('keeps the spec §9 numbers', () => {
     expect(Object.values(DISTANCE_CLASS_MILES)).toEqual([3.1, 6.2, 13.1, 26.2, 31.07]);
     expect(Object.values(TOTAL_DISTANCE_MILES)).toEqual([100, 500, 24_901]);

@@ -233,10 +233,6 @@ function subTimeRequirement(id: SubTimeMedalId): Record<UnitSystem, string> {
   };
 }
 
-function streakRequirement(days: number): Record<UnitSystem, string> {
-  return same(`Run on ${days} days in a row`);
-}
-
 function medal(
   id: MedalId,
   title: string,
@@ -249,7 +245,22 @@ function medal(
 }
 
 const DAYS_IN_A_ROW: MedalCount = { kind: 'count', noun: 'days in a row' };
-const TOTAL_DISTANCE: MedalCount = { kind: 'distance' };
+
+/** A distance class medal: one run in the class (DISTANCE_CLASS_MILES). */
+function distanceClassMedal(id: DistanceClassMedalId, title: string, tier: MedalTier): MedalDefinition {
+  return medal(id, title, tier, 'milestone', distanceClassRequirement(id));
+}
+
+/** A total distance medal: all runs together (TOTAL_DISTANCE_MILES). */
+function totalDistanceMedal(id: TotalDistanceMedalId, title: string, tier: MedalTier): MedalDefinition {
+  const requirement = byUnits((distance) => `Run ${distance(TOTAL_DISTANCE_MILES[id])} in total`);
+  return medal(id, title, tier, 'milestone', requirement, { kind: 'distance' });
+}
+
+/** A run streak medal: runs on consecutive days (RUN_STREAK_DAYS). */
+function runStreakMedal(id: RunStreakMedalId, title: string, tier: MedalTier): MedalDefinition {
+  return medal(id, title, tier, 'milestone', same(`Run on ${RUN_STREAK_DAYS[id]} days in a row`), DAYS_IN_A_ROW);
+}
 
 export const MEDAL_CATALOGUE: readonly MedalDefinition[] = [
   medal('longest-run', 'Longest Run', 'gold', 'record', same('Finish a run: your longest run holds this record')),
@@ -279,41 +290,14 @@ export const MEDAL_CATALOGUE: readonly MedalDefinition[] = [
     same(`Log your wellbeing ${WELLBEING_STREAK_DAYS} days in a row, up to today`),
     DAYS_IN_A_ROW,
   ),
-  medal('5k-hero', '5K Hero', 'bronze', 'milestone', distanceClassRequirement('5k-hero')),
-  medal('10k-warrior', '10K Warrior', 'silver', 'milestone', distanceClassRequirement('10k-warrior')),
-  medal(
-    'half-marathon-champion',
-    'Half Marathon Champion',
-    'gold',
-    'milestone',
-    distanceClassRequirement('half-marathon-champion'),
-  ),
-  medal('marathon-legend', 'Marathon Legend', 'gold', 'milestone', distanceClassRequirement('marathon-legend')),
-  medal('ultra-runner', 'Ultra Runner', 'gold', 'milestone', distanceClassRequirement('ultra-runner')),
-  medal(
-    'century-runner',
-    'Century Runner',
-    'silver',
-    'milestone',
-    byUnits((distance) => `Run ${distance(TOTAL_DISTANCE_MILES['century-runner'])} in total`),
-    TOTAL_DISTANCE,
-  ),
-  medal(
-    '500-mile-club',
-    '500 Mile Club',
-    'gold',
-    'milestone',
-    byUnits((distance) => `Run ${distance(TOTAL_DISTANCE_MILES['500-mile-club'])} in total`),
-    TOTAL_DISTANCE,
-  ),
-  medal(
-    'around-the-world',
-    'Around The World',
-    'gold',
-    'milestone',
-    byUnits((distance) => `Run ${distance(TOTAL_DISTANCE_MILES['around-the-world'])} in total`),
-    TOTAL_DISTANCE,
-  ),
+  distanceClassMedal('5k-hero', '5K Hero', 'bronze'),
+  distanceClassMedal('10k-warrior', '10K Warrior', 'silver'),
+  distanceClassMedal('half-marathon-champion', 'Half Marathon Champion', 'gold'),
+  distanceClassMedal('marathon-legend', 'Marathon Legend', 'gold'),
+  distanceClassMedal('ultra-runner', 'Ultra Runner', 'gold'),
+  totalDistanceMedal('century-runner', 'Century Runner', 'silver'),
+  totalDistanceMedal('500-mile-club', '500 Mile Club', 'gold'),
+  totalDistanceMedal('around-the-world', 'Around The World', 'gold'),
   medal(
     'triple-threat',
     'Triple Threat',
@@ -349,38 +333,10 @@ export const MEDAL_CATALOGUE: readonly MedalDefinition[] = [
   medal('sub-60-10k', 'Sub-60 10K', 'gold', 'milestone', subTimeRequirement('sub-60-10k')),
   medal('new-year-new-you', 'New Year New You', 'gold', 'milestone', same('Run on 1 January')),
   medal('summer-solstice', 'Summer Solstice', 'gold', 'milestone', same('Run on 21 June')),
-  medal(
-    'week-warrior',
-    'Week Warrior',
-    'bronze',
-    'milestone',
-    streakRequirement(RUN_STREAK_DAYS['week-warrior']),
-    DAYS_IN_A_ROW,
-  ),
-  medal(
-    'monthly-marathoner',
-    'Monthly Marathoner',
-    'silver',
-    'milestone',
-    streakRequirement(RUN_STREAK_DAYS['monthly-marathoner']),
-    DAYS_IN_A_ROW,
-  ),
-  medal(
-    'seasonal-superstar',
-    'Seasonal Superstar',
-    'gold',
-    'milestone',
-    streakRequirement(RUN_STREAK_DAYS['seasonal-superstar']),
-    DAYS_IN_A_ROW,
-  ),
-  medal(
-    'year-round-runner',
-    'Year-Round Runner',
-    'gold',
-    'milestone',
-    streakRequirement(RUN_STREAK_DAYS['year-round-runner']),
-    DAYS_IN_A_ROW,
-  ),
+  runStreakMedal('week-warrior', 'Week Warrior', 'bronze'),
+  runStreakMedal('monthly-marathoner', 'Monthly Marathoner', 'silver'),
+  runStreakMedal('seasonal-superstar', 'Seasonal Superstar', 'gold'),
+  runStreakMedal('year-round-runner', 'Year-Round Runner', 'gold'),
   medal(
     'breathing-buddha',
     'Breathing Buddha',

@@ -33,28 +33,11 @@ import {
 } from './plan-templates.ts';
 import { planVolume, type PlanWeekKind, type WeekOneSource } from './plan-volume.ts';
 
-export const TASK_KINDS = [
-  'easy',
-  'long',
-  'intervals',
-  'repetition',
-  'tempo',
-  'marathon-pace',
-  'race',
-  'rest',
-  'strength',
-  'stretching',
-] as const;
+/** The tasks that are runs; the others are a rest day, strength work and stretching. */
+const RUN_KINDS = ['easy', 'long', 'intervals', 'repetition', 'tempo', 'marathon-pace', 'race'] as const;
+export const TASK_KINDS = [...RUN_KINDS, 'rest', 'strength', 'stretching'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
-export const RUN_TASK_KINDS: ReadonlySet<TaskKind> = new Set<TaskKind>([
-  'easy',
-  'long',
-  'intervals',
-  'repetition',
-  'tempo',
-  'marathon-pace',
-  'race',
-]);
+export const RUN_TASK_KINDS: ReadonlySet<TaskKind> = new Set<TaskKind>(RUN_KINDS);
 
 export interface PlanTask {
   /** "<YYYY-MM-DD>-<kind>", stable. */

@@ -6,7 +6,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useState, type FormEvent } from 'react';
 import { passwordChangedMessage } from '../../../core/account-security.ts';
 import { passwordLengthMessages } from '../../../core/password-policy.ts';
-import { PasswordField, usePasswordPolicy, useTouched } from '../lib/form-fields.tsx';
+import { fieldFeedback, PasswordField, usePasswordPolicy, useTouched } from '../lib/form-fields.tsx';
 import {
   EMPTY_PASSWORD_CHANGE,
   PASSWORD_CHANGE_FIELDS,
@@ -51,16 +51,12 @@ export function ChangePasswordForm() {
     );
   };
 
-  const fieldProps = (field: PasswordChangeField, hint = ' ') => {
-    const message = (touched[field] && errors[field]) || serverFields[field];
-    return {
-      value: values[field],
-      onChange: update(field),
-      onBlur: () => touch(field),
-      error: Boolean(message),
-      helperText: message || hint,
-    };
-  };
+  const fieldProps = (field: PasswordChangeField, hint = ' ') => ({
+    value: values[field],
+    onChange: update(field),
+    onBlur: () => touch(field),
+    ...fieldFeedback(touched[field] && errors[field], serverFields[field], hint),
+  });
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={submit} aria-label="Change password">

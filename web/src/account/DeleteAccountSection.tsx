@@ -1,7 +1,8 @@
 /** Account Settings → "Delete account": what it does, and the button that opens the typed confirmation. */
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Card, CardContent } from '@mui/material';
 import { useState } from 'react';
 import { ACCOUNT_SECTION_PADDING } from '../components/AccountSection.tsx';
+import { ActionRow } from '../components/ActionRow.tsx';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
 
 export function DeleteAccountSection({ email }: { email: string }) {
@@ -9,23 +10,16 @@ export function DeleteAccountSection({ email }: { email: string }) {
   return (
     <Card sx={{ borderColor: 'error.dark' }}>
       <CardContent sx={ACCOUNT_SECTION_PADDING}>
-        <Stack
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-        >
-          <Box>
-            <Typography variant="h6" component="h2">
+        <ActionRow
+          title="Delete account"
+          text="Removes you and all your data from this server and signs you out everywhere."
+          textVariant="body2"
+          action={
+            <Button color="error" variant="outlined" onClick={() => setDeleting(true)} sx={{ flexShrink: 0 }}>
               Delete account
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Removes you and all your data from this server and signs you out everywhere.
-            </Typography>
-          </Box>
-          <Button color="error" variant="outlined" onClick={() => setDeleting(true)} sx={{ flexShrink: 0 }}>
-            Delete account
-          </Button>
-        </Stack>
+            </Button>
+          }
+        />
       </CardContent>
       <DeleteAccountDialog email={email} open={deleting} onClose={() => setDeleting(false)} />
     </Card>

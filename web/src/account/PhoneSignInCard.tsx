@@ -3,14 +3,15 @@
  * number gets a 6-digit code (within the per-number limits) and counts once the code is confirmed;
  * a number of another account is refused. Shown only when this server sends text messages.
  */
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { normalisePhoneNumber, PHONE_CODE_DIGITS, PHONE_SIGN_IN_TEXTS } from '../../../core/phone-sign-in.ts';
+import { normalisePhoneNumber, PHONE_SIGN_IN_TEXTS } from '../../../core/phone-sign-in.ts';
 import { api, requestJson, unwrap } from '../api/client.ts';
 import { usePhoneSignInOffered } from '../lib/auth/use-google.ts';
 import { PHONE_SIGN_IN_QUERY_KEY } from '../lib/query-keys.ts';
 import { AccountSection } from '../components/AccountSection.tsx';
+import { PhoneCodeField, PhoneNumberField } from '../lib/phone-fields.tsx';
 
 const T = PHONE_SIGN_IN_TEXTS;
 
@@ -70,15 +71,11 @@ function PhoneSignInContent() {
       )}
       {current === null && sentTo === null && (
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} onSubmit={ask} noValidate>
-          <TextField
+          <PhoneNumberField
             size="small"
-            label={T.number}
-            type="tel"
-            autoComplete="tel"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            error={typed !== '' && number === null}
-            helperText={typed !== '' && number === null ? T.invalidNumber : T.numberHelp}
+            problem={typed !== '' && number === null ? T.invalidNumber : ''}
           />
           <Button type="submit" variant="outlined" disabled={number === null || sendCode.isPending}>
             {T.accountAdd}
@@ -91,15 +88,7 @@ function PhoneSignInContent() {
           <Alert severity="info">{T.accountCodeSent(sentTo)}</Alert>
           {confirm.error && <Alert severity="error">{confirm.error.message}</Alert>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <TextField
-              size="small"
-              label={T.code}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: PHONE_CODE_DIGITS } }}
-            />
+            <PhoneCodeField size="small" value={code} onChange={(event) => setCode(event.target.value)} />
             <Button type="submit" variant="contained" disabled={confirm.isPending}>
               {T.accountVerify}
             </Button>

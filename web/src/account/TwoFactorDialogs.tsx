@@ -7,7 +7,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -20,16 +19,12 @@ import {
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { totpCodeSchema } from '../../../core/two-factor-codes.ts';
 import { TWO_FACTOR_MESSAGES, totpSecretOf } from '../../../core/two-factor.ts';
-import { PasswordField } from '../lib/form-fields.tsx';
+import { PasswordField, SubmitButton } from '../lib/form-fields.tsx';
 import { BackupCodes } from './BackupCodes.tsx';
 import { useConfirmEnrolment, useDisableTwoFactor, useNewBackupCodes, useStartEnrolment } from './two-factor.ts';
 
 /** The QR code library is fetched only when enrolment shows a code (never on the sign-in page). */
 const QrCode = lazy(() => import('./QrCode.tsx'));
-
-function PendingIcon({ pending }: { pending: boolean }) {
-  return pending ? <CircularProgress size={16} color="inherit" /> : null;
-}
 
 export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const start = useStartEnrolment();
@@ -125,14 +120,9 @@ export function EnrolDialog({ open, onClose, onDone }: { open: boolean; onClose:
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={confirm.isPending}
-              startIcon={<PendingIcon pending={confirm.isPending} />}
-            >
+            <SubmitButton pending={confirm.isPending} size="medium">
               Turn on
-            </Button>
+            </SubmitButton>
           </DialogActions>
         </Box>
       )}
@@ -212,9 +202,9 @@ function PasswordDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={pending} startIcon={<PendingIcon pending={pending} />}>
+            <SubmitButton pending={pending} size="medium">
               {actionLabel}
-            </Button>
+            </SubmitButton>
           </DialogActions>
         </form>
       )}

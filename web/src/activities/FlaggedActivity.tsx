@@ -6,11 +6,38 @@
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { Alert, Button, Chip, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { awaitsConfirmation, FLAG_TEXTS, rideWouldMend } from '../../../core/activity/plausibility.ts';
 import type { ActivityDetail, ActivitySummary } from '../../../core/activity/schemas.ts';
 import { useConfirmActivity, useEditActivity } from './activities-api.ts';
 
 type Flags = Pick<ActivitySummary, 'flagged' | 'flagConfirmedAt'>;
+
+/** One answer to the flag: it waits while either answer is being sent, and spins while it is. */
+function AnswerButton({
+  sending,
+  disabled,
+  onClick,
+  children,
+}: {
+  sending: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      variant="outlined"
+      disabled={disabled}
+      startIcon={sending ? <CircularProgress size={14} color="inherit" /> : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
 
 /** The list's chip: only while the activity waits for its runner's confirmation. */
 export function FlaggedChip({ activity }: { activity: Flags }) {
@@ -53,27 +80,13 @@ export function FlaggedActivityAlert({ activity }: { activity: ActivityDetail })
     <Alert severity="warning">
       {activity.flagReason}
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-        <Button
-          color="inherit"
-          size="small"
-          variant="outlined"
-          disabled={pending}
-          startIcon={confirm.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
-          onClick={() => confirm.mutate()}
-        >
+        <AnswerButton sending={confirm.isPending} disabled={pending} onClick={() => confirm.mutate()}>
           {FLAG_TEXTS.confirm}
-        </Button>
+        </AnswerButton>
         {offerRide && (
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            disabled={pending}
-            startIcon={edit.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
-            onClick={() => edit.mutate({ type: 'ride' })}
-          >
+          <AnswerButton sending={edit.isPending} disabled={pending} onClick={() => edit.mutate({ type: 'ride' })}>
             {FLAG_TEXTS.makeRide}
-          </Button>
+          </AnswerButton>
         )}
         {error && (
           <Typography variant="body2" color="error">

@@ -5,11 +5,7 @@
  */
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
-import {
-  ACTIVITY_EDIT_LIMITS,
-  ACTIVITY_EDIT_TEXTS,
-  manualActivitySchema,
-} from '../../../core/activity/activity-edit.ts';
+import { ACTIVITY_EDIT_TEXTS, manualActivitySchema } from '../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../core/activity/parsed.ts';
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../core/activity/time-zone.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../core/running/pace.ts';
@@ -19,7 +15,9 @@ import { problemsFromIssues, useDialogForm, type FieldProblems } from '../lib/us
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { useAddManualActivity } from './activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../lib/activity-format.ts';
+import { DateTimeFields } from '../components/DateTimeFields.tsx';
 import { FormDialog } from '../components/FormDialog.tsx';
+import { NotesField } from './NotesField.tsx';
 
 interface Draft {
   type: UploadActivityType;
@@ -136,22 +134,7 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
           </TextField>
           <TextField label="Name" placeholder="Morning Run" fullWidth {...field('name')} />
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <TextField
-            label="Date"
-            type="date"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('date')}
-          />
-          <TextField
-            label="Start time"
-            type="time"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-            {...field('time')}
-          />
-        </Stack>
+        <DateTimeFields date={field('date')} time={field('time')} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
           <TextField
             label={`Distance (${unit})`}
@@ -168,20 +151,8 @@ export function ManualActivityDialog({ open, onClose }: { open: boolean; onClose
             {...field('elapsedTime', 'With stops, if any')}
           />
         </Stack>
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-          {...field('description')}
-        />
-        <TextField
-          label="Private notes"
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
-          {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
-        />
+        <NotesField notes="description" {...field('description')} />
+        <NotesField notes="privateNotes" {...field('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)} />
         {form.serverProblem && <Alert severity="error">{form.serverProblem}</Alert>}
       </Stack>
     </FormDialog>

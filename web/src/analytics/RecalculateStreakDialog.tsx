@@ -5,21 +5,20 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { STRIDE_STREAK_TEXTS } from '../../../core/medals/stride-streak-texts.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import type { DialogProps } from '../components/dialog-props.ts';
 import { useRecalculateStreak } from './analytics-api.ts';
 
-export function RecalculateStreakDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function RecalculateStreakDialog(dialog: DialogProps) {
   const recalculate = useRecalculateStreak();
   return (
     <ConfirmDialog
-      open={open}
+      {...dialog}
       title={STRIDE_STREAK_TEXTS.recalculateTitle}
       confirmLabel={STRIDE_STREAK_TEXTS.recalculateConfirm}
       confirmIcon={<RestartAltIcon />}
-      pending={recalculate.isPending}
-      error={recalculate.error}
-      onConfirm={() => recalculate.mutate(undefined, { onSuccess: onClose })}
-      onClose={onClose}
-      onOpen={() => recalculate.reset()}
+      color="primary"
+      action={recalculate}
+      onConfirm={() => recalculate.mutate(undefined, { onSuccess: dialog.onClose })}
     >
       {STRIDE_STREAK_TEXTS.recalculateBody}
     </ConfirmDialog>

@@ -21,8 +21,10 @@ import {
   ListItemText,
   Stack,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { NAV_ENTRIES, NAV_SUB_ENTRIES, PERSONAL_PAGE_PATH, PRODUCT_NAME, TAGLINE } from '../../../core/product.ts';
 import type { NavEntry } from '../../../core/product.ts';
@@ -43,6 +45,41 @@ const NAV_ICONS: Readonly<Record<string, ReactElement>> = {
   '/charts': <BarChartIcon fontSize="small" />,
 };
 
+/** An entry's link, marked as the current page while its page (or one below it) is open. */
+function EntryLink({
+  path,
+  active,
+  onNavigate,
+  sx,
+  iconWidth,
+  icon,
+  children,
+}: {
+  path: string;
+  active: boolean;
+  onNavigate: () => void;
+  sx: SxProps<Theme>;
+  iconWidth: number;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={path}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={sx}
+    >
+      <ListItemIcon sx={{ minWidth: iconWidth, color: active ? 'primary.main' : 'text.secondary' }}>
+        {icon}
+      </ListItemIcon>
+      {children}
+    </ListItemButton>
+  );
+}
+
 function SubEntries({ parent, onNavigate }: { parent: NavEntry; onNavigate: () => void }) {
   const { pathname } = useLocation();
   const entries = NAV_SUB_ENTRIES[parent.path];
@@ -55,20 +92,17 @@ function SubEntries({ parent, onNavigate }: { parent: NavEntry; onNavigate: () =
         const active = isNavEntryActive(entry.path, pathname);
         return (
           <ListItem key={entry.path} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={entry.path}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
+            <EntryLink
+              path={entry.path}
+              active={active}
+              onNavigate={onNavigate}
               // Indented under its parent: the icon starts where the parent's label does.
               sx={{ ml: 5, mr: 1, my: 0.25, py: 0.5, borderRadius: 2 }}
+              iconWidth={32}
+              icon={NAV_ICONS[entry.path]}
             >
-              <ListItemIcon sx={{ minWidth: 32, color: active ? 'primary.main' : 'text.secondary' }}>
-                {NAV_ICONS[entry.path]}
-              </ListItemIcon>
               <ListItemText primary={entry.label} slotProps={{ primary: { variant: 'body2' } }} />
-            </ListItemButton>
+            </EntryLink>
           </ListItem>
         );
       })}
@@ -86,19 +120,16 @@ function NavEntries({ onNavigate }: { onNavigate: () => void }) {
         return (
           // A list holds list items only: each entry's link, and its sub-entries' list, in one <li>.
           <ListItem key={entry.path} disablePadding sx={{ display: 'block' }}>
-            <ListItemButton
-              component={NavLink}
-              to={entry.path}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
+            <EntryLink
+              path={entry.path}
+              active={active}
+              onNavigate={onNavigate}
               sx={{ mx: 1, my: 0.25, borderRadius: 2 }}
+              iconWidth={40}
+              icon={medals ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
             >
-              <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : 'text.secondary' }}>
-                {medals ? <MedalsNavIcon icon={NAV_ICONS[entry.path]} /> : NAV_ICONS[entry.path]}
-              </ListItemIcon>
               <ListItemText primary={medals ? <MedalsNavLabel label={entry.label} /> : entry.label} />
-            </ListItemButton>
+            </EntryLink>
             <SubEntries parent={entry} onNavigate={onNavigate} />
           </ListItem>
         );

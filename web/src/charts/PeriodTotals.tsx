@@ -9,53 +9,36 @@ import { changeText } from '../../../core/charts/chart-periods.ts';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import { formatDistance, formatDuration, formatElevation } from '../lib/format.ts';
 import { StatCard } from '../components/StatCard.tsx';
+import type { ReactElement } from 'react';
 
 export function PeriodTotals({ totals, units }: { totals: Charts['totals']; units: UnitSystem }) {
   const { current, lastYear } = totals;
-  /** "+20 % vs 12.40 mi last year"; nothing when the period is not compared. */
-  const against = (now: number, before: (past: ChartTotals) => number, text: (past: ChartTotals) => string) =>
-    lastYear ? `${changeText(now, before(lastYear))} vs ${text(lastYear)}` : undefined;
+  /** A figure's card: this period's value, and "+20 % vs 12.40 mi last year" when the period is compared. */
+  const totalCard = (
+    icon: ReactElement,
+    label: string,
+    figure: keyof ChartTotals,
+    format: (value: number) => string,
+    pastSuffix = '',
+  ) => ({
+    icon,
+    label,
+    value: format(current[figure]),
+    detail: lastYear
+      ? `${changeText(current[figure], lastYear[figure])} vs ${format(lastYear[figure])}${pastSuffix}`
+      : undefined,
+  });
   const cards = [
-    {
-      icon: <StraightenIcon fontSize="small" />,
-      label: 'Distance',
-      value: formatDistance(current.distance, units),
-      detail: against(
-        current.distance,
-        (past) => past.distance,
-        (past) => `${formatDistance(past.distance, units)} last year`,
-      ),
-    },
-    {
-      icon: <TimerIcon fontSize="small" />,
-      label: 'Time',
-      value: formatDuration(current.movingTime),
-      detail: against(
-        current.movingTime,
-        (past) => past.movingTime,
-        (past) => formatDuration(past.movingTime),
-      ),
-    },
-    {
-      icon: <LandscapeIcon fontSize="small" />,
-      label: 'Climb',
-      value: formatElevation(current.elevation, units),
-      detail: against(
-        current.elevation,
-        (past) => past.elevation,
-        (past) => formatElevation(past.elevation, units),
-      ),
-    },
-    {
-      icon: <DirectionsRunIcon fontSize="small" />,
-      label: 'Activities',
-      value: String(current.count),
-      detail: against(
-        current.count,
-        (past) => past.count,
-        (past) => `${past.count} last year`,
-      ),
-    },
+    totalCard(
+      <StraightenIcon fontSize="small" />,
+      'Distance',
+      'distance',
+      (metres) => formatDistance(metres, units),
+      ' last year',
+    ),
+    totalCard(<TimerIcon fontSize="small" />, 'Time', 'movingTime', (seconds) => formatDuration(seconds)),
+    totalCard(<LandscapeIcon fontSize="small" />, 'Climb', 'elevation', (metres) => formatElevation(metres, units)),
+    totalCard(<DirectionsRunIcon fontSize="small" />, 'Activities', 'count', String, ' last year'),
   ];
   return (
     <Grid container spacing={2} data-testid="period-totals">

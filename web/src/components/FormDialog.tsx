@@ -15,6 +15,7 @@ export function FormDialog({
   onClose,
   resetOnOpen,
   onSubmit,
+  maxWidth = 'sm',
   children,
 }: {
   open: boolean;
@@ -25,6 +26,8 @@ export function FormDialog({
   /** What starts again as the dialog opens: the form and its mutations. */
   resetOnOpen: readonly { reset: () => void }[];
   onSubmit: (event: FormEvent) => void;
+  /** Narrow for a single field. */
+  maxWidth?: 'xs' | 'sm';
   children: ReactNode;
 }) {
   return (
@@ -32,7 +35,7 @@ export function FormDialog({
       open={open}
       onClose={pending ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={maxWidth}
       slotProps={{ transition: { onEnter: () => resetOnOpen.forEach((part) => part.reset()) } }}
     >
       <form onSubmit={onSubmit} noValidate>

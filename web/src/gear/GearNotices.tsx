@@ -1,7 +1,7 @@
 /** The dashboard's word on shoes near their end: one notice per active shoe past 90 % of its retirement distance. */
-import { Alert, Button, Stack } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Stack } from '@mui/material';
 import { gearNotices } from '../../../core/gear.ts';
+import { LinkAlert } from '../components/LinkAlert.tsx';
 import { useUnits } from '../lib/use-units.ts';
 import { useGear } from '../lib/gear-api.ts';
 
@@ -15,17 +15,9 @@ export function GearNotices() {
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {notices.map((notice) => (
-        <Alert
-          key={notice}
-          severity="warning"
-          action={
-            <Button component={RouterLink} to="/account#gear" color="inherit" size="small">
-              Gear
-            </Button>
-          }
-        >
+        <LinkAlert key={notice} severity="warning" to="/account#gear" linkText="Gear">
           {notice}
-        </Alert>
+        </LinkAlert>
       ))}
     </Stack>
   );

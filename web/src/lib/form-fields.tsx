@@ -34,6 +34,21 @@ export function PasswordField(props: TextFieldProps) {
   );
 }
 
+/** The e-mail field a sign-in form opens on; `problem` ('' for none) stands below it once there is one to show. */
+export function EmailField({ problem, ...props }: TextFieldProps & { problem: string }) {
+  return (
+    <TextField
+      label="E-mail"
+      type="email"
+      autoComplete="email"
+      autoFocus
+      {...props}
+      error={problem !== ''}
+      helperText={problem || ' '}
+    />
+  );
+}
+
 /**
  * The form's submit button: disabled with a spinner while the request is under way. Large on a page of
  * its own (sign-in), medium inside a settings card.
@@ -68,6 +83,12 @@ export function usePasswordPolicy() {
     staleTime: Infinity,
   });
   return data ?? DEFAULT_PASSWORD_POLICY;
+}
+
+/** A field's error state and the text below it: the problem found, else the server's, else `hint`. */
+export function fieldFeedback(problem: string | false | undefined, serverProblem: string | undefined, hint = ' ') {
+  const message = problem || serverProblem;
+  return { error: Boolean(message), helperText: message || hint };
 }
 
 /** Tracks which fields the user has left, so errors show as they type but not before. */

@@ -6,17 +6,8 @@
 import { Badge, Box } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useSession } from '../lib/auth/session.ts';
+import { VISUALLY_HIDDEN } from '../lib/visually-hidden.ts';
 import { useUnseenMedalCount } from './medals-api.ts';
-
-/** Text for screen readers only. */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The unseen medals of a signed-in user; 0 for a visitor. */
 function useUnseenMedals(): number {
@@ -43,7 +34,7 @@ export function MedalsNavLabel({ label }: { label: string }) {
   return (
     <>
       {label}
-      {unseen > 0 && <Box component="span" sx={SCREEN_READER_ONLY}>{` (${unseen} new)`}</Box>}
+      {unseen > 0 && <Box component="span" sx={VISUALLY_HIDDEN}>{` (${unseen} new)`}</Box>}
     </>
   );
 }

@@ -11,7 +11,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import TimerIcon from '@mui/icons-material/Timer';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { greetingName } from '../../../core/names.ts';
@@ -26,6 +26,7 @@ import {
 import { useSportTotals } from '../activities/activities-api.ts';
 import { RecentActivitiesCard } from '../activities/RecentActivitiesCard.tsx';
 import { UploadDialog } from '../activities/UploadDialog.tsx';
+import { ActionRow } from '../components/ActionRow.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { StatCard } from '../components/StatCard.tsx';
 import { useProfile } from '../lib/profile.ts';
@@ -75,21 +76,15 @@ function MakeStrideYoursCard() {
   return (
     <Card sx={{ mt: 3 }} data-testid="make-stride-yours">
       <CardContent>
-        <Stack
-          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-        >
-          <Box>
-            <Typography variant="h6" component="h2">
-              {PROFILE_SETUP_TEXTS.title}
-            </Typography>
-            <Typography color="text.secondary">{PROFILE_SETUP_TEXTS.body}</Typography>
-          </Box>
-          <Button component={RouterLink} to="/account" variant="contained" sx={{ flexShrink: 0 }}>
-            Account settings
-          </Button>
-        </Stack>
+        <ActionRow
+          title={PROFILE_SETUP_TEXTS.title}
+          text={PROFILE_SETUP_TEXTS.body}
+          action={
+            <Button component={RouterLink} to="/account" variant="contained" sx={{ flexShrink: 0 }}>
+              Account settings
+            </Button>
+          }
+        />
       </CardContent>
     </Card>
   );

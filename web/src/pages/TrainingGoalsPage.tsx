@@ -3,7 +3,6 @@
  * progress, each training plan with its calendar, and the runner's wellbeing and coaching.
  */
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { pageTitleForPath } from '../../../core/product.ts';
@@ -72,11 +71,7 @@ export default function TrainingGoalsPage() {
         open={deleting !== null}
         title="Delete this goal?"
         confirmLabel="Delete goal"
-        confirmIcon={<DeleteIcon />}
-        color="error"
-        pending={deletion.isPending}
-        error={deletion.error}
-        onOpen={() => deletion.reset()}
+        action={deletion}
         onConfirm={() => deleting && deletion.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       >

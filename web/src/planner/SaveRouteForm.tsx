@@ -18,25 +18,22 @@ import { useSaveRoute, useUpdateRoute } from './planner-api.ts';
 const rounded = (points: readonly LatLng[]): LatLng[] =>
   points.map(({ lat, lng }) => ({ lat: Math.round(lat * 1e6) / 1e6, lng: Math.round(lng * 1e6) / 1e6 }));
 
-export function SaveRouteForm({
-  name,
-  onNameChange,
-  waypoints,
-  line,
-  snapping,
-  open,
-  onSaved,
-}: {
+export interface SaveRouteFormProps {
   name: string;
   onNameChange: (name: string) => void;
   waypoints: readonly LatLng[];
   line: readonly LatLng[];
   /** A leg is still being routed: the buttons wait (spinning) so the saved line is the one drawn. */
   snapping: boolean;
-  /** The saved route being edited, which "Save changes" saves over; null for a new route. */
+  /**
+   * The saved route in the editor (opened or saved in this visit), which "Save changes" saves over;
+   * null for a new route.
+   */
   open: RouteDetail | null;
   onSaved: (route: RouteDetail) => void;
-}) {
+}
+
+export function SaveRouteForm({ name, onNameChange, waypoints, line, snapping, open, onSaved }: SaveRouteFormProps) {
   const save = useSaveRoute();
   const update = useUpdateRoute();
   const [error, setError] = useState<string | null>(null);

@@ -7,26 +7,16 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { UnitSystem } from '../../../core/unit-system.ts';
-import type { LatLng } from '../../../core/routes/geometry.ts';
-import type { RouteDetail, RouteSummary } from '../../../core/routes/route-api.ts';
+import type { RouteSummary } from '../../../core/routes/route-api.ts';
 import { exportGpxUrl } from './planner-api.ts';
 import { SavedRoutesList } from './SavedRoutesList.tsx';
-import { SaveRouteForm } from './SaveRouteForm.tsx';
+import { SaveRouteForm, type SaveRouteFormProps } from './SaveRouteForm.tsx';
 
-export interface SavedRoutesCardProps {
+export interface SavedRoutesCardProps extends SaveRouteFormProps {
   signedIn: boolean;
   units: UnitSystem;
-  name: string;
-  onNameChange: (name: string) => void;
-  waypoints: readonly LatLng[];
-  line: readonly LatLng[];
-  /** A leg is still being routed: saving waits for its path. */
-  snapping: boolean;
-  /** The saved route in the editor (opened or saved in this visit): "Save changes" saves over it. */
-  open: RouteDetail | null;
   /** Edited since it was opened or saved: its GPX export (the stored version) is offered only when not. */
   edited: boolean;
-  onSaved: (route: RouteDetail) => void;
   onOpen: (route: RouteSummary) => void;
   /** A route deleted from the list: if it is the open one, the editor's route is no longer saved. */
   onDeleted: (id: string) => void;
@@ -50,15 +40,7 @@ export function SavedRoutesCard(props: SavedRoutesCardProps) {
           </Typography>
         ) : (
           <Stack spacing={2}>
-            <SaveRouteForm
-              name={props.name}
-              onNameChange={props.onNameChange}
-              waypoints={props.waypoints}
-              line={props.line}
-              snapping={props.snapping}
-              open={open}
-              onSaved={props.onSaved}
-            />
+            <SaveRouteForm {...props} />
             {saved && (
               <Alert
                 severity="success"

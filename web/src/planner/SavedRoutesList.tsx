@@ -68,10 +68,7 @@ export function SavedRoutesList({
         title="Delete this route?"
         confirmLabel="Delete"
         confirmIcon={<DeleteIcon />}
-        color="error"
-        pending={remove.isPending}
-        error={remove.error}
-        onOpen={() => remove.reset()}
+        action={remove}
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&

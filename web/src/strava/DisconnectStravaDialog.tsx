@@ -3,30 +3,19 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Typography } from '@mui/material';
 import { STRAVA_TEXTS } from '../../../core/strava/api.ts';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import type { DialogProps } from '../components/dialog-props.ts';
 import { useDisconnectStrava } from './strava-api.ts';
 
-export function DisconnectStravaDialog({
-  open,
-  activityCount,
-  onClose,
-}: {
-  open: boolean;
-  activityCount: number;
-  onClose: () => void;
-}) {
+export function DisconnectStravaDialog({ activityCount, ...dialog }: DialogProps & { activityCount: number }) {
   const disconnect = useDisconnectStrava();
   return (
     <ConfirmDialog
-      open={open}
+      {...dialog}
       title={`${STRAVA_TEXTS.disconnect}?`}
       confirmLabel={STRAVA_TEXTS.disconnect}
       confirmIcon={<LinkOffIcon />}
-      color="error"
-      pending={disconnect.isPending}
-      error={disconnect.error}
-      onOpen={() => disconnect.reset()}
-      onConfirm={() => disconnect.mutate(undefined, { onSuccess: onClose })}
-      onClose={onClose}
+      action={disconnect}
+      onConfirm={() => disconnect.mutate(undefined, { onSuccess: dialog.onClose })}
     >
       <Typography component="span" sx={{ display: 'block', fontWeight: 600, mb: 1 }}>
         {STRAVA_TEXTS.disconnectDeletes(activityCount)}

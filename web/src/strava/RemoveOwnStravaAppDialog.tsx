@@ -1,30 +1,17 @@
 /** "Remove your Strava app?": Stride forgets it, and says which app the next connection goes through. */
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import type { DialogProps } from '../components/dialog-props.ts';
 import { useRemoveOwnStravaApp } from './strava-api.ts';
 
-export function RemoveOwnStravaAppDialog({
-  open,
-  serverConfigured,
-  onClose,
-}: {
-  open: boolean;
-  serverConfigured: boolean;
-  onClose: () => void;
-}) {
+export function RemoveOwnStravaAppDialog({ serverConfigured, ...dialog }: DialogProps & { serverConfigured: boolean }) {
   const remove = useRemoveOwnStravaApp();
   return (
     <ConfirmDialog
-      open={open}
+      {...dialog}
       title="Remove your Strava app?"
       confirmLabel="Remove"
-      confirmIcon={<DeleteIcon />}
-      color="error"
-      pending={remove.isPending}
-      error={remove.error}
-      onOpen={() => remove.reset()}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: onClose })}
-      onClose={onClose}
+      action={remove}
+      onConfirm={() => remove.mutate(undefined, { onSuccess: dialog.onClose })}
     >
       Stride forgets the client ID and secret.
       {serverConfigured

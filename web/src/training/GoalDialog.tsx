@@ -2,10 +2,11 @@
  * Setting a new goal, or changing one: the fields of its kind, checked as the server checks them
  * (goal-form.ts) before anything is sent; the server's sentence when it still refuses.
  */
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { Goal } from '../../../core/training/training-api.ts';
 import { localDate } from '../../../core/activity/time-zone.ts';
+import { SubmitButton } from '../lib/form-fields.tsx';
 import { runnerTimeZone } from '../lib/time-zone.ts';
 import { GoalFields } from './GoalFields.tsx';
 import { emptyGoalForm, goalFormValues, readGoalForm, type GoalFormErrors, type GoalFormValues } from './goal-form.ts';
@@ -62,14 +63,9 @@ export function GoalDialog({ goal, onClose }: { goal: Goal | null; onClose: () =
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={saving}
-            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton pending={saving} size="medium">
             {goal ? 'Save goal' : 'Set goal'}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </Box>
     </Dialog>

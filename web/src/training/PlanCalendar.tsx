@@ -10,7 +10,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, ButtonBase, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { UnitSystem } from '../../../core/unit-system.ts';
 import type { SessionScoreView, TrainingPlan } from '../../../core/training/training-api.ts';
 import { taskTitle } from '../../../core/training/task-text.ts';
@@ -63,16 +63,6 @@ function ScoreLine({ score }: { score: SessionScoreView | undefined }) {
   ) : null;
 }
 
-/** A day's box, in the grid and in the phone list alike: today outlined, the chosen day marked, rest days flat. */
-function dayFrame(day: Day, selected: boolean) {
-  return {
-    borderRadius: 1,
-    border: 1,
-    borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
-    bgcolor: day.restDay ? 'transparent' : 'action.hover',
-  };
-}
-
 interface DayProps {
   day: Day;
   score: SessionScoreView | undefined;
@@ -80,26 +70,48 @@ interface DayProps {
   onSelect: () => void;
 }
 
-/** One day of the desktop grid: its date, its first session's whole title and its score. */
-function DayCell({ day, score, selected, onSelect }: DayProps) {
+/**
+ * A day's button, in the grid and in the phone list alike: named by its sessions, score and state,
+ * today outlined, the chosen day marked, rest days flat; its content starts at the left.
+ */
+function DayButton({
+  day,
+  score,
+  selected,
+  onSelect,
+  layout,
+  children,
+}: DayProps & { layout: Readonly<Record<string, string | number>>; children: ReactNode }) {
   const { units } = useUnits();
-  const first = day.tasks[0]?.task;
   return (
     <ButtonBase
       onClick={onSelect}
       aria-pressed={selected}
       aria-label={dayLabel(day, units, score)}
       sx={{
-        flex: 1,
-        minWidth: 0,
-        minHeight: 56,
-        p: 0.75,
-        ...dayFrame(day, selected),
-        flexDirection: 'column',
-        alignItems: 'flex-start',
+        borderRadius: 1,
+        border: 1,
+        borderColor: day.state === 'today' ? 'primary.main' : selected ? 'text.secondary' : 'divider',
+        bgcolor: day.restDay ? 'transparent' : 'action.hover',
         justifyContent: 'flex-start',
         textAlign: 'left',
+        ...layout,
       }}
+    >
+      {children}
+    </ButtonBase>
+  );
+}
+
+/** One day of the desktop grid: its date, its first session's whole title and its score. */
+function DayCell(props: DayProps) {
+  const { day, score } = props;
+  const { units } = useUnits();
+  const first = day.tasks[0]?.task;
+  return (
+    <DayButton
+      {...props}
+      layout={{ flex: 1, minWidth: 0, minHeight: 56, p: 0.75, flexDirection: 'column', alignItems: 'flex-start' }}
     >
       <Stack direction="row" sx={{ width: '100%', justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography
@@ -118,32 +130,18 @@ function DayCell({ day, score, selected, onSelect }: DayProps) {
         {first ? taskTitle(first, units) : ''}
       </Typography>
       <ScoreLine score={score} />
-    </ButtonBase>
+    </DayButton>
   );
 }
 
 /** One day of the phone list: weekday and date, then every session's whole title and its score. */
-function DayLine({ day, score, selected, onSelect }: DayProps) {
+function DayLine(props: DayProps) {
+  const { day, score } = props;
   const { units } = useUnits();
   const iso = new Date(`${day.date}T12:00:00Z`).getUTCDay() || 7;
   const weekday = weekdayNames().find((name) => name.iso === iso)?.short ?? '';
   return (
-    <ButtonBase
-      onClick={onSelect}
-      aria-pressed={selected}
-      aria-label={dayLabel(day, units, score)}
-      sx={{
-        width: '100%',
-        minHeight: 44,
-        px: 1,
-        py: 0.75,
-        gap: 1,
-        ...dayFrame(day, selected),
-        justifyContent: 'flex-start',
-        alignItems: 'center',
-        textAlign: 'left',
-      }}
-    >
+    <DayButton {...props} layout={{ width: '100%', minHeight: 44, px: 1, py: 0.75, gap: 1, alignItems: 'center' }}>
       <Box sx={{ width: 44, flexShrink: 0 }}>
         <Typography
           variant="caption"
@@ -167,7 +165,7 @@ function DayLine({ day, score, selected, onSelect }: DayProps) {
         <ScoreLine score={score} />
       </Box>
       <StateIcon day={day} />
-    </ButtonBase>
+    </DayButton>
   );
 }
 

@@ -105,10 +105,7 @@ export function PlanCard({ planId }: { planId: string }) {
         open={deleting}
         title="Delete this plan?"
         confirmLabel="Delete plan"
-        confirmIcon={<DeleteIcon />}
-        color="error"
-        pending={deletion.isPending}
-        error={deletion.error}
+        action={deletion}
         onConfirm={() => deletion.mutate(plan.id, { onSuccess: () => setDeleting(false) })}
         onClose={() => setDeleting(false)}
       >

@@ -6,33 +6,18 @@ import { breathingScale } from './exercise-session.ts';
 const SIZE = 220;
 
 export function BreathingCircle({ at, paused }: { at: PhaseAt; paused: boolean }) {
-  const scale = breathingScale(at);
+  // The filled disc and its rim, both at the phase's size.
+  const circle = {
+    position: 'absolute',
+    inset: 0,
+    borderRadius: '50%',
+    transform: `scale(${breathingScale(at)})`,
+    transition: 'transform 100ms linear',
+  } as const;
   return (
     <Box sx={{ width: SIZE, height: SIZE, position: 'relative', display: 'grid', placeItems: 'center' }}>
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          borderRadius: '50%',
-          bgcolor: 'primary.main',
-          opacity: 0.25,
-          transform: `scale(${scale})`,
-          transition: 'transform 100ms linear',
-        }}
-      />
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          borderRadius: '50%',
-          border: 2,
-          borderColor: 'primary.main',
-          transform: `scale(${scale})`,
-          transition: 'transform 100ms linear',
-        }}
-      />
+      <Box aria-hidden sx={{ ...circle, bgcolor: 'primary.main', opacity: 0.25 }} />
+      <Box aria-hidden sx={{ ...circle, border: 2, borderColor: 'primary.main' }} />
       <Box sx={{ textAlign: 'center', zIndex: 1 }} aria-live="polite">
         <Typography variant="h5" component="p" data-testid="breathing-phase">
           {paused ? 'Paused' : at.phase.cue}

@@ -26,11 +26,8 @@ export function BreathingDialog({ open, onClose }: { open: boolean; onClose: () 
       open={open}
       onClose={onClose}
       exercise="breathing"
-      title="Breathing"
-      maxWidth="xs"
       timer={timer}
       finished={at.finished}
-      doneText="Well done. Notice how you feel."
       setup={
         <Stack spacing={2}>
           <ToggleButtonGroup

@@ -10,20 +10,22 @@ import type { WellbeingExercise } from '../../../core/wellbeing/exercises.ts';
 import { ExerciseDone } from './ExerciseDone.tsx';
 import type { ExerciseTimerControls } from './use-exercise-timer.ts';
 
+/** Each exercise's title, dialog width and closing word. */
+const FRAMES: Readonly<Record<WellbeingExercise, { title: string; maxWidth: 'xs' | 'sm'; doneText: string }>> = {
+  breathing: { title: 'Breathing', maxWidth: 'xs', doneText: 'Well done. Notice how you feel.' },
+  stretching: { title: 'Stretching', maxWidth: 'sm', doneText: 'Routine complete. Nicely done.' },
+};
+
 export interface ExerciseDialogProps {
   open: boolean;
   onClose: () => void;
   exercise: WellbeingExercise;
-  title: string;
-  maxWidth: 'xs' | 'sm';
   timer: ExerciseTimerControls;
   finished: boolean;
   /** What the runner chooses or reads before starting. */
   setup: ReactNode;
   /** The exercise as it runs. */
   running: ReactNode;
-  /** The closing word above the recorded entry. */
-  doneText: string;
   /** The stretches of a stretching routine the runner skipped, sent with it. */
   skippedStretches?: string[];
   /** Buttons before Pause/Resume while running (Skip). */
@@ -34,6 +36,7 @@ export interface ExerciseDialogProps {
 
 export function ExerciseDialog(props: ExerciseDialogProps) {
   const { timer, finished } = props;
+  const frame = FRAMES[props.exercise];
   const titleId = `${props.exercise}-title`;
   const close = () => {
     timer.reset();
@@ -41,14 +44,14 @@ export function ExerciseDialog(props: ExerciseDialogProps) {
   };
   const inProgress = timer.started && !finished;
   return (
-    <Dialog open={props.open} onClose={close} fullWidth maxWidth={props.maxWidth} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+    <Dialog open={props.open} onClose={close} fullWidth maxWidth={frame.maxWidth} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{frame.title}</DialogTitle>
       <DialogContent>
         {!timer.started ? (
           props.setup
         ) : finished ? (
           <Stack spacing={2} sx={{ py: 2 }}>
-            <Typography sx={{ textAlign: 'center' }}>{props.doneText}</Typography>
+            <Typography sx={{ textAlign: 'center' }}>{frame.doneText}</Typography>
             <ExerciseDone exercise={props.exercise} skippedStretches={props.skippedStretches} />
           </Stack>
         ) : (

@@ -6,6 +6,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { LinkAlert } from '../components/LinkAlert.tsx';
 import { subscriptionGateMessage } from '../lib/subscription-gate.ts';
 import { loadRatioText, READINESS_TITLES, scoreChip } from './readiness-view.ts';
 import { useReadiness } from './wellbeing-api.ts';
@@ -18,16 +19,9 @@ export function ReadinessCard() {
     return (
       <Card data-testid="readiness-card">
         <CardContent>
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to="/account#subscription" color="inherit" size="small">
-                Subscribe
-              </Button>
-            }
-          >
+          <LinkAlert severity="info" to="/account#subscription" linkText="Subscribe">
             {gated}
-          </Alert>
+          </LinkAlert>
         </CardContent>
       </Card>
     );

@@ -28,11 +28,8 @@ export function StretchingDialog({ open, onClose }: { open: boolean; onClose: ()
       onClose={close}
       exercise="stretching"
       skippedStretches={skipped}
-      title="Stretching"
-      maxWidth="sm"
       timer={timer}
       finished={at.finished}
-      doneText="Routine complete. Nicely done."
       setup={
         <Stack spacing={1}>
           <Typography color="text.secondary">

@@ -33,15 +33,23 @@ const MORE_ACTIONS = 'More actions';
 /** Shown from sm up; on a phone these actions are in the "More actions" menu. */
 const fromSmUp = { display: { xs: 'none', sm: 'inline-flex' } } as const;
 
-function MoreActionsMenu({
-  activity,
-  canExportGpx,
-  onDelete,
-}: {
-  activity: ActivityDetail;
-  canExportGpx: boolean;
-  onDelete: () => void;
-}) {
+interface Download {
+  label: string;
+  Icon: typeof DownloadIcon;
+  href: string;
+}
+
+/** The files an activity offers: its uploaded original, and GPX when it has positions to export. */
+function downloadsOf(activity: ActivityDetail, canExportGpx: boolean): Download[] {
+  return [
+    ...(activity.source === 'upload'
+      ? [{ label: DOWNLOAD_ORIGINAL, Icon: DownloadIcon, href: activityOriginalUrl(activity.id) }]
+      : []),
+    ...(canExportGpx ? [{ label: EXPORT_GPX, Icon: FileDownloadIcon, href: activityGpxUrl(activity.id) }] : []),
+  ];
+}
+
+function MoreActionsMenu({ downloads, onDelete }: { downloads: readonly Download[]; onDelete: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -58,22 +66,14 @@ function MoreActionsMenu({
         <MoreVertIcon />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {activity.source === 'upload' && (
-          <MenuItem component="a" href={activityOriginalUrl(activity.id)} download onClick={close}>
+        {downloads.map(({ label, Icon, href }) => (
+          <MenuItem key={label} component="a" href={href} download onClick={close}>
             <ListItemIcon>
-              <DownloadIcon fontSize="small" />
+              <Icon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{DOWNLOAD_ORIGINAL}</ListItemText>
+            <ListItemText>{label}</ListItemText>
           </MenuItem>
-        )}
-        {canExportGpx && (
-          <MenuItem component="a" href={activityGpxUrl(activity.id)} download onClick={close}>
-            <ListItemIcon>
-              <FileDownloadIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{EXPORT_GPX}</ListItemText>
-          </MenuItem>
-        )}
+        ))}
         <MenuItem
           onClick={() => {
             close();
@@ -101,7 +101,7 @@ interface ActivityActionsProps {
 export function ActivityActions({ activity, units, onEdit, onDelete }: ActivityActionsProps) {
   const isStrava = activity.source === 'strava';
   // GPX holds positions: an indoor activity (a treadmill run) has none to export.
-  const canExportGpx = activity.hasTrack && activity.startLatLng !== null;
+  const downloads = downloadsOf(activity, activity.hasTrack && activity.startLatLng !== null);
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
@@ -122,34 +122,23 @@ export function ActivityActions({ activity, units, onEdit, onDelete }: ActivityA
             {STRAVA_TEXTS.viewOnStrava}
           </Button>
         )}
-        {activity.source === 'upload' && (
+        {downloads.map(({ label, Icon, href }) => (
           <Button
+            key={label}
             variant="outlined"
             color="inherit"
-            startIcon={<DownloadIcon />}
-            href={activityOriginalUrl(activity.id)}
+            startIcon={<Icon />}
+            href={href}
             download
             sx={fromSmUp}
           >
-            {DOWNLOAD_ORIGINAL}
+            {label}
           </Button>
-        )}
-        {canExportGpx && (
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<FileDownloadIcon />}
-            href={activityGpxUrl(activity.id)}
-            download
-            sx={fromSmUp}
-          >
-            {EXPORT_GPX}
-          </Button>
-        )}
+        ))}
         <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={onDelete} sx={fromSmUp}>
           {DELETE}
         </Button>
-        <MoreActionsMenu activity={activity} canExportGpx={canExportGpx} onDelete={onDelete} />
+        <MoreActionsMenu downloads={downloads} onDelete={onDelete} />
       </Stack>
       {isStrava && (
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mt: 1.25, color: 'text.secondary' }}>

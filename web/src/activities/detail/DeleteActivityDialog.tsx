@@ -2,22 +2,14 @@
  * Deleting an activity (with its uploaded file), then back where the runner came from (the list
  * when they opened the activity directly), with "Activity deleted · Undo" for a few seconds.
  */
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useLocation, useNavigate } from 'react-router';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import type { DialogProps } from '../../components/dialog-props.ts';
 import { useDeleteActivity } from '../activities-api.ts';
 import { offerUndo } from '../undo-offer.ts';
 
-export function DeleteActivityDialog({
-  activity,
-  open,
-  onClose,
-}: {
-  activity: ActivityDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function DeleteActivityDialog({ activity, ...dialog }: DialogProps & { activity: ActivityDetail }) {
   const deletion = useDeleteActivity(activity.id);
   const navigate = useNavigate();
   // 'default': the first page of this tab, so there is no earlier screen of Stride to go back to.
@@ -28,16 +20,12 @@ export function DeleteActivityDialog({
   };
   return (
     <ConfirmDialog
-      open={open}
+      {...dialog}
       title="Delete this activity?"
       confirmLabel="Delete"
-      confirmIcon={<DeleteIcon />}
-      color="error"
-      pending={deletion.isPending}
-      error={deletion.error}
+      action={deletion}
       // The promise, not mutate's own callback: that one is dropped when the screen unmounts first.
       onConfirm={() => void deletion.mutateAsync().then(leave, () => undefined)}
-      onClose={onClose}
     >
       “{activity.name}” and its track are removed
       {activity.source === 'upload' ? ', with the uploaded file' : ''}.

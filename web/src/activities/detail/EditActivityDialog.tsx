@@ -9,12 +9,7 @@
 import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { type FormEvent } from 'react';
 import { ACTIVITY_CORRECTION_TEXTS } from '../../../../core/activity/activity-corrections.ts';
-import {
-  ACTIVITY_EDIT_LIMITS,
-  ACTIVITY_EDIT_TEXTS,
-  activityEditSchema,
-  type ActivityEdit,
-} from '../../../../core/activity/activity-edit.ts';
+import { ACTIVITY_EDIT_TEXTS, activityEditSchema, type ActivityEdit } from '../../../../core/activity/activity-edit.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../../../core/activity/parsed.ts';
 import type { ActivityDetail } from '../../../../core/activity/schemas.ts';
 import { parseTime, PACE_INPUT_ERRORS } from '../../../../core/running/pace.ts';
@@ -25,7 +20,10 @@ import type { RunnerUnits } from '../../lib/units.ts';
 import { problemsFromIssues, useDialogForm, type FieldProblems } from '../../lib/use-dialog-form.ts';
 import { useEditActivity } from '../activities-api.ts';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
+import type { DialogProps } from '../../components/dialog-props.ts';
+import { DateTimeFields } from '../../components/DateTimeFields.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { NotesField } from '../NotesField.tsx';
 
 interface Draft {
   name: string;
@@ -134,15 +132,7 @@ function changesOf(activity: ActivityDetail, draft: Draft, metresPerUnit: number
   return edit;
 }
 
-export function EditActivityDialog({
-  activity,
-  open,
-  onClose,
-}: {
-  activity: ActivityDetail;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function EditActivityDialog({ activity, open, onClose }: DialogProps & { activity: ActivityDetail }) {
   const edit = useEditActivity(activity.id);
   const runnerUnits = useUnits();
   const { units, metresPerUnit } = runnerUnits;
@@ -205,23 +195,9 @@ export function EditActivityDialog({
             <Typography variant="body2" color="text.secondary">
               {ACTIVITY_CORRECTION_TEXTS.correctionHelp}
             </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-              <TextField
-                label="Date"
-                type="date"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...text('date', ' ')}
-              />
-              <TextField
-                label="Start time"
-                type="time"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...text('startTime', ' ')}
-              />
+            <DateTimeFields date={text('date', ' ')} time={text('startTime', ' ')}>
               <TextField label="Time zone" fullWidth {...text('timeZone', ' ')} />
-            </Stack>
+            </DateTimeFields>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
               <TextField
                 label={`Distance (${distanceUnitLabel(units)})`}
@@ -234,22 +210,11 @@ export function EditActivityDialog({
             </Stack>
           </Stack>
         )}
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          maxRows={6}
-          disabled={isStrava}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.description } }}
-          {...text('description', ' ')}
-        />
-        <TextField
-          label="Private notes"
-          multiline
-          minRows={2}
+        <NotesField notes="description" maxRows={6} disabled={isStrava} {...text('description', ' ')} />
+        <NotesField
+          notes="privateNotes"
           maxRows={6}
           autoFocus={isStrava}
-          slotProps={{ htmlInput: { maxLength: ACTIVITY_EDIT_LIMITS.privateNotes } }}
           {...text('privateNotes', ACTIVITY_EDIT_TEXTS.privateNotesHelp)}
         />
         <Box>

@@ -5,25 +5,14 @@
  * written in the reader's locale (lib/format.ts).
  */
 import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Menu,
-  MenuItem,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { ACTIVITY_BULK_TEXTS, type ActivityBulkAction } from '../../../../core/activity/activity-bulk.ts';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { GearSelect } from '../../components/GearSelect.tsx';
 import { ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
-import { SubmitButton } from '../../lib/form-fields.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { runnerTimeZone } from '../../lib/time-zone.ts';
 
@@ -56,12 +45,9 @@ function DeleteSelected({ ids, pending, error, send, reset }: BulkActionProps) {
         title={ACTIVITY_BULK_TEXTS.confirmTitle(ids.length, formatNumber)}
         confirmLabel={ACTIVITY_BULK_TEXTS.confirmButton}
         confirmIcon={<DeleteIcon />}
-        color="error"
-        pending={pending}
-        error={confirming ? error : null}
+        action={{ isPending: pending, error: confirming ? error : null, reset }}
         onConfirm={() => send({ action: 'delete', ids: [...ids] }, () => setConfirming(false))}
         onClose={() => setConfirming(false)}
-        onOpen={reset}
       >
         {ACTIVITY_BULK_TEXTS.confirmBody}
       </ConfirmDialog>
@@ -115,45 +101,31 @@ function GearSelected({ ids, pending, error, send, reset }: BulkActionProps) {
   };
   return (
     <>
-      <Button
-        size="small"
-        color="inherit"
-        disabled={pending}
-        aria-haspopup="dialog"
-        onClick={() => {
-          reset();
-          setGearId(null);
-          setOpen(true);
-        }}
-      >
+      <Button size="small" color="inherit" disabled={pending} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {ACTIVITY_BULK_TEXTS.gearButton}
       </Button>
-      <Dialog open={open} onClose={pending ? undefined : () => setOpen(false)} fullWidth maxWidth="xs">
-        <form onSubmit={submit} noValidate>
-          <DialogTitle>{ACTIVITY_BULK_TEXTS.gearTitle(ids.length, formatNumber)}</DialogTitle>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <GearSelect
-                fullWidth
-                size="medium"
-                label={ACTIVITY_BULK_TEXTS.gearLabel}
-                value={gearId}
-                disabled={pending}
-                onChange={setGearId}
-              />
-              {open && error && <Alert severity="error">{error.message}</Alert>}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={() => setOpen(false)} color="inherit" disabled={pending}>
-              {ACTIVITY_BULK_TEXTS.cancel}
-            </Button>
-            <SubmitButton pending={pending} size="medium">
-              {ACTIVITY_BULK_TEXTS.gearConfirm}
-            </SubmitButton>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormDialog
+        open={open}
+        title={ACTIVITY_BULK_TEXTS.gearTitle(ids.length, formatNumber)}
+        submitLabel={ACTIVITY_BULK_TEXTS.gearConfirm}
+        pending={pending}
+        onClose={() => setOpen(false)}
+        resetOnOpen={[{ reset }, { reset: () => setGearId(null) }]}
+        onSubmit={submit}
+        maxWidth="xs"
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <GearSelect
+            fullWidth
+            size="medium"
+            label={ACTIVITY_BULK_TEXTS.gearLabel}
+            value={gearId}
+            disabled={pending}
+            onChange={setGearId}
+          />
+          {open && error && <Alert severity="error">{error.message}</Alert>}
+        </Stack>
+      </FormDialog>
     </>
   );
 }

@@ -3,7 +3,18 @@
  * in play), an inclusive range of local dates, and "Clear filters"; a reversed range is pointed out.
  */
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Button, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Alert,
+  Button,
+  InputAdornment,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import type { ReactNode } from 'react';
 import { UPLOAD_ACTIVITY_TYPES } from '../../../../core/activity/parsed.ts';
 import { ACTIVITY_LIST_SOURCES, ACTIVITY_SEARCH_MAX } from '../../../../core/activity/schemas.ts';
 import { ACTIVITY_SOURCE_LABELS, ACTIVITY_TYPE_LABELS } from '../../lib/activity-format.ts';
@@ -22,13 +33,72 @@ interface ActivityFiltersProps {
   onClear: () => void;
 }
 
-/** "All" is no filter: the toggle groups' `null` (a click on the selected button) changes nothing. */
-function toggled(onPick: (value: string | undefined) => void) {
-  return (_: unknown, value: string | null) => {
-    if (value !== null) {
-      onPick(value === 'all' ? undefined : value);
-    }
-  };
+/**
+ * A filter's toggle group: "All" (no filter, `allLabel` its accessible name if given) and then the
+ * `children`'s values. A click on the selected button (the group's `null`) changes nothing.
+ */
+function FilterToggles({
+  label,
+  value,
+  allLabel,
+  onPick,
+  sx,
+  children,
+}: {
+  label: string;
+  value: string | undefined;
+  allLabel?: string;
+  onPick: (value: string | undefined) => void;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) {
+  return (
+    <ToggleButtonGroup
+      exclusive
+      color="primary"
+      size="small"
+      value={value ?? 'all'}
+      aria-label={label}
+      sx={sx}
+      onChange={(_, picked: string | null) => {
+        if (picked !== null) {
+          onPick(picked === 'all' ? undefined : picked);
+        }
+      }}
+    >
+      <ToggleButton value="all" sx={{ px: 2 }} aria-label={allLabel}>
+        All
+      </ToggleButton>
+      {children}
+    </ToggleButtonGroup>
+  );
+}
+
+/** One end of the date range, kept by the picker from passing the other end. */
+function RangeEnd({
+  label,
+  value,
+  limit,
+  reversed,
+  onPick,
+}: {
+  label: string;
+  value: string;
+  limit: { min?: string; max?: string };
+  reversed: boolean;
+  onPick: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="date"
+      size="small"
+      value={value}
+      onChange={(event) => onPick(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: limit }}
+      error={reversed}
+    />
+  );
 }
 
 export function ActivityFilters({ url, showSourceFilter, onChange, onClear }: ActivityFiltersProps) {
@@ -59,67 +129,52 @@ export function ActivityFilters({ url, showSourceFilter, onChange, onClear }: Ac
             },
           }}
         />
-        <ToggleButtonGroup
-          exclusive
-          color="primary"
-          size="small"
-          value={type ?? 'all'}
-          aria-label="Activity type"
+        <FilterToggles
+          label="Activity type"
+          value={type}
           // Seven types do not fit a phone's width on one line.
           sx={{ flexWrap: 'wrap' }}
-          onChange={toggled((value) => onChange({ type: value }))}
+          onPick={(value) => onChange({ type: value })}
         >
-          <ToggleButton value="all" sx={{ px: 2 }}>
-            All
-          </ToggleButton>
           {UPLOAD_ACTIVITY_TYPES.map((value) => (
             <ToggleButton key={value} value={value} sx={{ px: 2, gap: 0.75 }}>
               <ActivityTypeIcon type={value} fontSize="small" titleAccess={undefined} aria-hidden />
               {ACTIVITY_TYPE_LABELS[value]}
             </ToggleButton>
           ))}
-        </ToggleButtonGroup>
+        </FilterToggles>
         {showSourceFilter && (
-          <ToggleButtonGroup
-            exclusive
-            color="primary"
-            size="small"
-            value={source ?? 'all'}
-            aria-label="Source"
-            onChange={toggled((value) => onChange({ source: value }))}
+          <FilterToggles
+            label="Source"
+            value={source}
+            allLabel="All sources"
+            onPick={(value) => onChange({ source: value })}
           >
-            <ToggleButton value="all" sx={{ px: 2 }} aria-label="All sources">
-              All
-            </ToggleButton>
             {ACTIVITY_LIST_SOURCES.map((value) => (
               <ToggleButton key={value} value={value} sx={{ px: 2 }}>
                 {SOURCE_FILTER_LABELS[value]}
               </ToggleButton>
             ))}
-          </ToggleButtonGroup>
+          </FilterToggles>
         )}
         <Stack
           direction="row"
           spacing={1.5}
           sx={{ alignItems: 'flex-start', flexGrow: 1, minWidth: { md: 320 }, maxWidth: { md: 420 } }}
         >
-          <TextField
+          <RangeEnd
             label="From"
-            type="date"
-            size="small"
             value={from}
-            onChange={(event) => onChange({ from: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
-            error={rangeReversed}
+            limit={{ max: to || undefined }}
+            reversed={rangeReversed}
+            onPick={(value) => onChange({ from: value })}
           />
-          <TextField
+          <RangeEnd
             label="To"
-            type="date"
-            size="small"
             value={to}
-            onChange={(event) => onChange({ to: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
-            error={rangeReversed}
+            limit={{ min: from || undefined }}
+            reversed={rangeReversed}
+            onPick={(value) => onChange({ to: value })}
           />
         </Stack>
         {filtered && (

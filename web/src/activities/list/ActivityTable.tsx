@@ -30,20 +30,12 @@ import type { ActivityListSort, ActivitySummary, SortOrder } from '../../../../c
 import type { UnitSystem } from '../../../../core/unit-system.ts';
 import { formatHeartRate } from '../../lib/activity-format.ts';
 import { formatElevation } from '../../lib/format.ts';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden.ts';
 import { ActivityNameCell } from '../ActivityNameCell.tsx';
 import { ActivityTypeIcon } from '../ActivityTypeIcon.tsx';
 
 /** Shown from md up only. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 const NUMBER = { textAlign: 'right', whiteSpace: 'nowrap', px: { xs: 0.75, md: 1.5 } } as const;
 
 /**
@@ -149,7 +141,7 @@ export function ActivityTable({ items, units, sort, order, onSort, selected, onS
             />
           </TableCell>
           <TableCell sx={{ ...WIDE_ONLY, width: 56 }}>
-            <Box component="span" sx={visuallyHidden}>
+            <Box component="span" sx={VISUALLY_HIDDEN}>
               Type
             </Box>
           </TableCell>

@@ -2,10 +2,11 @@
  * The upload dialog's question for a file without any date uploaded alone: its start date and time
  * on the runner's clock (today, now to begin with), sent with the file again.
  */
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { FALLBACK_TIME_ZONE, localDateTime } from '../../../../core/activity/time-zone.ts';
 import { UPLOAD_DATE_TEXTS } from '../../../../core/activity/upload-rules.ts';
+import { DateTimeFields } from '../../components/DateTimeFields.tsx';
 import { runnerTimeZone } from '../../lib/time-zone.ts';
 
 export function UploadDatePrompt({ onSubmit }: { onSubmit: (startDateLocal: string) => void }) {
@@ -25,26 +26,20 @@ export function UploadDatePrompt({ onSubmit }: { onSubmit: (startDateLocal: stri
       <Typography id="upload-date-prompt" variant="subtitle1" component="h3">
         {UPLOAD_DATE_TEXTS.prompt}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-        <TextField
-          label={UPLOAD_DATE_TEXTS.date}
-          type="date"
-          fullWidth
-          required
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label={UPLOAD_DATE_TEXTS.time}
-          type="time"
-          fullWidth
-          required
-          value={time}
-          onChange={(event) => setTime(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
+      <DateTimeFields
+        date={{
+          label: UPLOAD_DATE_TEXTS.date,
+          required: true,
+          value: date,
+          onChange: (event) => setDate(event.target.value),
+        }}
+        time={{
+          label: UPLOAD_DATE_TEXTS.time,
+          required: true,
+          value: time,
+          onChange: (event) => setTime(event.target.value),
+        }}
+      />
       <Button type="submit" variant="contained" disabled={date === '' || time === ''} sx={{ alignSelf: 'flex-start' }}>
         {UPLOAD_DATE_TEXTS.submit}
       </Button>

@@ -14,6 +14,7 @@ import { followLinkPath, useResetPassword } from '../../lib/auth/email-links.ts'
 import { useSessionFromLink } from '../../lib/auth/session.ts';
 import { PasswordField, SubmitButton, usePasswordPolicy, useTouched } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
+import { LinkAlert } from '../../components/LinkAlert.tsx';
 import { TwoFactorChallenge } from './TwoFactorChallenge.tsx';
 
 const HEADINGS: Readonly<Record<EmailLink['mode'], { heading: string; subheading: string }>> = {
@@ -31,16 +32,9 @@ const NEW_LINK_PATHS: Readonly<Record<EmailLink['mode'], string>> = {
 
 function LinkError({ message, mode }: { message: string; mode: EmailLink['mode'] }) {
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button component={RouterLink} to={NEW_LINK_PATHS[mode]} color="inherit" size="small">
-          New link
-        </Button>
-      }
-    >
+    <LinkAlert severity="error" to={NEW_LINK_PATHS[mode]} linkText="New link">
       {message}
-    </Alert>
+    </LinkAlert>
   );
 }
 

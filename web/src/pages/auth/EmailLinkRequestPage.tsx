@@ -2,13 +2,13 @@
  * /auth/forgot-password and /auth/sign-in-link: one e-mail field that asks for a password-reset or a
  * sign-in link. The answer is the same whether or not an account uses the address.
  */
-import { Alert, Link, Stack, TextField } from '@mui/material';
+import { Alert, Link, Stack } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { EMAIL_LINK_MESSAGES } from '../../../../core/email-links.ts';
 import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
 import { useRequestPasswordReset, useRequestSignInLink } from '../../lib/auth/email-links.ts';
-import { SubmitButton, useTouched } from '../../lib/form-fields.tsx';
+import { EmailField, SubmitButton, useTouched } from '../../lib/form-fields.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 
 const KINDS = {
@@ -59,16 +59,11 @@ export function EmailLinkRequestPage({ kind }: { kind: keyof typeof KINDS }) {
       <Stack component="form" spacing={2.5} noValidate onSubmit={submit}>
         {request.isSuccess && <Alert severity="success">{text.sent}</Alert>}
         {request.error && <Alert severity="error">{request.error.message}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
+        <EmailField
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           onBlur={() => touch('email')}
-          error={Boolean(touched.email && emailError)}
-          helperText={touched.email && emailError ? emailError : ' '}
+          problem={touched.email ? emailError : ''}
         />
         <SubmitButton pending={request.isPending}>{text.button}</SubmitButton>
       </Stack>

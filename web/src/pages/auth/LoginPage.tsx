@@ -3,7 +3,7 @@
  * loaded only when chosen); returns to the guarded page that sent the visitor here. After an
  * account's deletion it says that the account is gone.
  */
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isEmailAddress, REGISTRATION_MESSAGES } from '../../../../core/registration.ts';
@@ -19,7 +19,7 @@ import { useSessionEnd } from '../../lib/auth/session-end.ts';
 import { withTimeout } from '../../lib/lazy-page.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
+import { EmailField, PasswordField, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 import { GOOGLE_POPUP_LANDING_TEXT } from '../../../../core/google-sign-in.ts';
 import { GOOGLE_POPUP_PARAM, reportPopupOutcome } from '../../lib/auth/google.ts';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
@@ -187,16 +187,11 @@ function LoginForm() {
         )}
         {resendVerification.isSuccess && <Alert severity="success">{EMAIL_LINK_MESSAGES.verificationResent}</Alert>}
         {resendVerification.error && <Alert severity="error">{resendVerification.error.message}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
+        <EmailField
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           onBlur={() => touch('email')}
-          error={Boolean(touched.email && emailError)}
-          helperText={touched.email && emailError ? emailError : ' '}
+          problem={touched.email ? emailError : ''}
         />
         <PasswordField
           label="Password"

@@ -4,7 +4,7 @@
  * to an account. An account with two-factor on goes on to the sign-in page's code step. Loaded only
  * when the runner picks "Sign in with phone": the sign-in page's own script stays within its budget.
  */
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { needsTwoFactor } from '../../../../core/two-factor.ts';
 import { requestJson } from '../../api/client.ts';
 import { usePhoneCodeSignIn } from '../../lib/auth/session.ts';
 import { SubmitButton } from '../../lib/form-fields.tsx';
+import { PhoneCodeField, PhoneNumberField } from '../../lib/phone-fields.tsx';
 
 const T = PHONE_SIGN_IN_TEXTS;
 const CODE = new RegExp(`^\\d{${PHONE_CODE_DIGITS}}$`);
@@ -67,16 +68,12 @@ export default function PhoneSignIn({ redirect, onChallenged }: PhoneSignInProps
     return (
       <Stack component="form" spacing={2} noValidate onSubmit={askCode}>
         {sendCode.error && <Alert severity="error">{sendCode.error.message}</Alert>}
-        <TextField
-          label={T.number}
-          type="tel"
-          autoComplete="tel"
+        <PhoneNumberField
           autoFocus
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           onBlur={() => setTouched(true)}
-          error={Boolean(touched && typed !== '' && numberError)}
-          helperText={touched && typed !== '' && numberError ? numberError : T.numberHelp}
+          problem={touched && typed !== '' ? numberError : ''}
         />
         <SubmitButton pending={sendCode.isPending}>{T.sendCode}</SubmitButton>
       </Stack>
@@ -86,16 +83,12 @@ export default function PhoneSignIn({ redirect, onChallenged }: PhoneSignInProps
     <Stack component="form" spacing={2} noValidate onSubmit={submitCode}>
       <Alert severity="info">{T.codeSent(sentTo)}</Alert>
       {signIn.error && <Alert severity="error">{signIn.error.message}</Alert>}
-      <TextField
-        label={T.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
+      <PhoneCodeField
         autoFocus
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={Boolean(touched && codeError)}
         helperText={touched && codeError ? codeError : ' '}
-        slotProps={{ htmlInput: { maxLength: PHONE_CODE_DIGITS } }}
       />
       <SubmitButton pending={signIn.isPending}>{T.signIn}</SubmitButton>
       <Button

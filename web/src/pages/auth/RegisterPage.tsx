@@ -9,7 +9,7 @@ import { useSession, useSignUp } from '../../lib/auth/session.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { GoogleSignIn } from './GoogleSignIn.tsx';
-import { PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
+import { fieldFeedback, PasswordField, usePasswordPolicy, useTouched, SubmitButton } from '../../lib/form-fields.tsx';
 
 type Field = 'name' | 'email' | 'password';
 
@@ -71,22 +71,14 @@ export default function RegisterPage() {
     );
   };
 
-  const fieldProps = (field: Field) => {
-    const message = (touched[field] && errors[field]) || serverFields[field];
-    return {
-      value: values[field],
-      onChange: update(field),
-      onBlur: () => touch(field),
-      error: Boolean(message),
-      helperText:
-        message ||
-        (field === 'password'
-          ? passwordLengthMessages(policy).hint
-          : field === 'name'
-            ? 'First name, then last name.'
-            : ' '),
-    };
-  };
+  const hint = (field: Field) =>
+    field === 'password' ? passwordLengthMessages(policy).hint : field === 'name' ? 'First name, then last name.' : ' ';
+  const fieldProps = (field: Field) => ({
+    value: values[field],
+    onChange: update(field),
+    onBlur: () => touch(field),
+    ...fieldFeedback(touched[field] && errors[field], serverFields[field], hint(field)),
+  });
 
   return (
     <AuthLayout
