@@ -18,6 +18,8 @@ export interface ReadCacheOptions {
   maxAgeMs?: number;
   /** The answers of at most this many users are kept; the least recently active go first. */
   users?: number;
+  /** False: nothing is kept, every read loads (the READ_CACHE setting, for measuring reads cold). */
+  enabled?: boolean;
 }
 
 /**
@@ -97,6 +99,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   });
 
   async function getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    if (options.enabled === false) {
+      return (await load()).answer;
+    }
     const at = now();
     const entry = users.get(userId)?.get(key);
     if (entry && entry.storedAt + maxAgeMs > at && at < entry.until) {

@@ -145,7 +145,7 @@ function jobsInUnits(jobs: JobQueue, units: UnitsOfWork): JobQueue {
 export function createWiringContext(deps: ServiceDeps): WiringContext {
   const { db, logger, clock, config } = deps;
   const bus = deps.invalidations ?? createLocalInvalidationBus();
-  const reads = createReadCache({ bus, now: () => clock.now() });
+  const reads = createReadCache({ bus, now: () => clock.now(), enabled: config.readCache });
   const sessionClock = deps.sessionClock ?? REAL_CLOCK;
   const sessions = createSessionCache({
     bus,
