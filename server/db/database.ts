@@ -57,6 +57,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export type QueryListener = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without one PGlite is used. */
   databaseUrl?: string | undefined;
@@ -72,8 +74,11 @@ export interface DatabaseOptions {
    * from the pool (the pool drops it and opens another for the next query) or the LISTEN connection.
    */
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
-  /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Tests and benchmarks: hears every query run through Kysely once it has run, with its parameters
+   * and how long it took (how many queries a request makes; which ones a bench explains).
+   */
+  onQuery?: QueryListener;
   /** Tests: Kysely plugins after the camelCase one (which module builds each query). */
   queryPlugins?: readonly KyselyPlugin[];
   /** Times the LISTEN connection's reconnect back-off (REAL_CLOCK otherwise). */
@@ -270,7 +275,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       tableRecorder,
       ...(options.queryPlugins ?? []),
     ],
-    ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
+    ...(onQuery
+      ? {
+          log: (event) =>
+            void (
+              event.level === 'query' && onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis)
+            ),
+        }
+      : {}),
   });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
   const raw = db.withoutPlugins();

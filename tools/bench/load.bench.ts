@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Bench, BenchCheck } from './bench.ts';
+import { moreLoadScenarios, scenarioNotes } from './load-scenarios.ts';
 
 export const CONNECTIONS = 50;
 const ACTIVITIES = 1000;
@@ -410,6 +411,10 @@ export const loadBench: Bench = {
       "Server CPU/request: the app servers' CPU time (all their threads, not PostgreSQL's) over the run divided by the answers; it moves far less than req/s when other work shares the machine.",
       'CPU cores used: where the machine went during the scenario, in cores of all it has: the app servers, PostgreSQL, the load generator (this process), and other work on the machine; a sum near all the cores means the machine, not Stride, set the pace.',
     );
+    for (const scenario of await moreLoadScenarios()) {
+      checks.push(...scenario.report.checks);
+      notes.push(...scenarioNotes(scenario));
+    }
     return {
       headers: [
         'setup',
