@@ -5,9 +5,11 @@
  */
 import { formatTable, type BenchReport } from './bench.ts';
 import { coldCachesScenario } from './load-cold.ts';
+import { uploadsBesideReadersScenario } from './load-uploads.ts';
 
 const SCENARIOS: { name: string; run(): Promise<BenchReport> }[] = [
   { name: 'cold caches, long history', run: coldCachesScenario },
+  { name: 'uploads beside readers', run: uploadsBesideReadersScenario },
 ];
 
 /** The scenarios BENCH_LOAD_SCENARIO selects (all without it), run in turn. */

@@ -142,7 +142,7 @@ function machineCpuMs(): { busy: number; all: number } | undefined {
 }
 
 /** Where the machine's CPU went during one scenario, in cores (out of the machine's all). */
-interface CpuSplit {
+export interface CpuSplit {
   servers: number;
   postgres: number;
   loadGenerator: number;
@@ -151,7 +151,7 @@ interface CpuSplit {
 }
 
 /** Starts counting; the returned function gives the split since then. */
-function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
+export function cpuSplit(processes: readonly Server[]): () => CpuSplit | undefined {
   const machine = machineCpuMs();
   const app = totalCpuMs(processes);
   const database = postgresCpuMs();
