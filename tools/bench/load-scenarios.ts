@@ -5,11 +5,13 @@
  */
 import { formatTable, type BenchReport } from './bench.ts';
 import { coldCachesScenario } from './load-cold.ts';
+import { memoryScenario } from './load-memory.ts';
 import { uploadsBesideReadersScenario } from './load-uploads.ts';
 
 const SCENARIOS: { name: string; run(): Promise<BenchReport> }[] = [
   { name: 'cold caches, long history', run: coldCachesScenario },
   { name: 'uploads beside readers', run: uploadsBesideReadersScenario },
+  { name: 'memory', run: memoryScenario },
 ];
 
 /** The scenarios BENCH_LOAD_SCENARIO selects (all without it), run in turn. */
