@@ -2,6 +2,9 @@
  * Opens the database: PGlite (PostgreSQL in WASM, in-process, data in DATA_DIR/pglite) by default,
  * PostgreSQL when DATABASE_URL is set. One schema and one migration history serve both.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CamelCasePlugin,
@@ -135,8 +138,39 @@ export function trimParsers(pglite: PGlite): void {
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_memory_type=sysv'];
 
+/**
+ * Creates the database in a new PGlite data folder (initdb) in a short-lived child process. PGlite
+ * runs initdb in two more WebAssembly instances and copies the folder through a tar in memory: in
+ * the server's own process that left about 500 MB resident for its whole life, where a child's
+ * memory goes back to the system when it exits. The server then opens the folder as an existing one.
+ */
+async function createPgliteDataDir(pgliteDir: string): Promise<void> {
+  const pgliteModule = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pgliteModule)}).PGlite.create({ dataDir: ${JSON.stringify(pgliteDir)} }).then((db) => db.close())`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`Creating the database in ${pgliteDir} failed: ${stderr.trim() || `exit code ${code}`}`);
+  }
+}
+
 /** PGlite on a data folder (or in memory), with the parser table trimmed to what Stride reads. */
 export async function openPglite(options: Pick<DatabaseOptions, 'pgliteDir' | 'pgliteTemplate'>): Promise<PGlite> {
+  const { pgliteDir } = options;
+  if (
+    pgliteDir !== undefined &&
+    options.pgliteTemplate === undefined &&
+    !existsSync(path.join(pgliteDir, 'PG_VERSION'))
+  ) {
+    await createPgliteDataDir(pgliteDir);
+  }
   const pglite = await PGlite.create({
     startParams: [...PGLITE_START_PARAMS],
     ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
