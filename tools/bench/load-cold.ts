@@ -141,41 +141,44 @@ async function measureReads(
   return costs;
 }
 
-/** Runs statements against the seeded database once the server has stopped (PGlite) or beside it. */
+/** Plans queries on the seeded database once the server has stopped (PGlite) or beside it (PostgreSQL). */
 interface Explainer {
   explain(sql: string, parameters: readonly unknown[], analyze: boolean): Promise<string[]>;
   close(): Promise<void>;
 }
 
-async function pgliteExplainer(dataDir: string): Promise<Explainer> {
-  const pglite = await openPglite({ pgliteDir: path.join(dataDir, 'pglite') });
+type PlanRows = { rows: { 'QUERY PLAN': string }[] };
+
+/** EXPLAIN through `query`; without ANALYZE with sequential scans off, so only a missing index leaves one. */
+function explainer(
+  query: (text: string, parameters?: unknown[]) => Promise<PlanRows>,
+  close: () => Promise<void>,
+): Explainer {
   return {
     async explain(sql, parameters, analyze) {
-      await pglite.exec(`set enable_seqscan = ${analyze ? 'on' : 'off'}`);
-      const result = await pglite.query<{ 'QUERY PLAN': string }>(
-        `explain ${analyze ? '(analyze, buffers)' : ''} ${sql}`,
-        [...parameters],
-      );
+      await query(`set enable_seqscan = ${analyze ? 'on' : 'off'}`);
+      const result = await query(`explain ${analyze ? '(analyze, buffers)' : ''} ${sql}`, [...parameters]);
       return result.rows.map((row) => row['QUERY PLAN']);
     },
-    close: () => pglite.close(),
+    close,
   };
+}
+
+async function pgliteExplainer(dataDir: string): Promise<Explainer> {
+  const pglite = await openPglite({ pgliteDir: path.join(dataDir, 'pglite') });
+  return explainer(
+    (text, parameters) => pglite.query<{ 'QUERY PLAN': string }>(text, parameters),
+    () => pglite.close(),
+  );
 }
 
 async function postgresExplainer(url: string): Promise<Explainer> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  return {
-    async explain(sql, parameters, analyze) {
-      await client.query(`set enable_seqscan = ${analyze ? 'on' : 'off'}`);
-      const result = await client.query<{ 'QUERY PLAN': string }>(
-        `explain ${analyze ? '(analyze, buffers)' : ''} ${sql}`,
-        [...parameters],
-      );
-      return result.rows.map((row) => row['QUERY PLAN']);
-    },
-    close: () => client.end(),
-  };
+  return explainer(
+    (text, parameters) => client.query<{ 'QUERY PLAN': string }>(text, parameters),
+    () => client.end(),
+  );
 }
 
 const serverCpu = (cost: ReadCost) => cost.appCpuMs + (cost.databaseCpuMs ?? 0);
@@ -230,9 +233,7 @@ async function runSetup(setup: string, databaseUrl: string | undefined): Promise
     await admin?.end();
     await stopServerProcess(server);
   }
-  const explainer = databaseUrl
-    ? await postgresExplainer(databaseUrl)
-    : await pgliteExplainer(path.join(dir, 'data'));
+  const explainer = databaseUrl ? await postgresExplainer(databaseUrl) : await pgliteExplainer(path.join(dir, 'data'));
   try {
     const unindexed: SetupResult['unindexed'] = [];
     for (const query of distinctQueries(costs)) {
