@@ -187,6 +187,7 @@ describe('loadConfig defaults (npm start on a fresh machine)', () => {
       eventStreams: { perUser: 10, perNewAccount: 2, perAddress: 50, total: 2000 },
       readCacheMaxBytes: 200 * 1024 * 1024,
       activityRederive: true,
+      readCache: true,
       archiveLeaseMs: 60_000,
       weather: {
         forecastUrl: 'https://api.open-meteo.com',

@@ -94,6 +94,11 @@ export interface Config {
   /** Re-derive stored uploads below the current derivation version at start-up (ACTIVITY_REDERIVE). */
   activityRederive: boolean;
   /**
+   * The per-runner read cache (READ_CACHE, on by default). Off, every read goes to the database:
+   * for measuring reads cold (`npm run bench -- load`), never for serving runners.
+   */
+  readCache: boolean;
+  /**
    * How long an app server holds an export-archive import without renewing it (per entry) before
    * another may take it on (ARCHIVE_IMPORT_LEASE_MS): a server that died hands it on after this.
    */
@@ -270,6 +275,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     readCacheMaxBytes: readInteger(env, 'READ_CACHE_MAX_MB', 200) * 1024 * 1024,
     activityRederive: readBoolean(env, 'ACTIVITY_REDERIVE', true),
+    readCache: readBoolean(env, 'READ_CACHE', true),
     archiveLeaseMs: Math.max(1000, readInteger(env, 'ARCHIVE_IMPORT_LEASE_MS', 60_000)),
     routeRateLimits: {
       windowMs: Math.max(1, readInteger(env, 'ROUTE_RATE_LIMIT_WINDOW', 60)) * 1000,

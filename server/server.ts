@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { KyselyPlugin } from 'kysely';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { applyPendingMigrations, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { applyPendingMigrations, openDatabase, type DatabaseHandle, type QueryListener } from './db/database.ts';
 import { acquireDataFolderLock, type DataFolderLock } from './db/data-folder-lock.ts';
 import { runInBackground } from './db/query-priority.ts';
 import { createEventHub } from './events/event-hub.ts';
@@ -71,8 +71,8 @@ export interface StartOptions {
   sessionClock?: Clock;
   /** Where log lines go: main.ts's standard output (server/log-output.ts), a test's capture; pino's standard output otherwise. */
   logDestination?: DestinationStream;
-  /** Tests: hears the SQL text of every query (server/db/database.ts). */
-  onQuery?: (sql: string) => void;
+  /** Tests and benchmarks: hears every query, its parameters and time (server/db/database.ts). */
+  onQuery?: QueryListener;
   /** Tests: Kysely plugins that see every query as it is built (server/db/database.ts). */
   queryPlugins?: readonly KyselyPlugin[];
   /** Tests: passwords hashed at a cheap scrypt cost (server/auth/password-hashing.ts), better-auth's otherwise. */

@@ -327,6 +327,17 @@ describe('the read cache’s memory bound', () => {
   });
 });
 
+describe('the read cache turned off (READ_CACHE=false)', () => {
+  it('loads every read again and keeps nothing', async () => {
+    const reads = createReadCache({ bus: createLocalInvalidationBus(), now: () => START, enabled: false });
+    let loads = 0;
+    const load = () => Promise.resolve(`answer ${(loads += 1)}`);
+    expect(await reads.get('u1', 'list', load)).toBe('answer 1');
+    expect(await reads.get('u1', 'list', load)).toBe('answer 2');
+    expect(loads).toBe(2);
+  });
+});
+
 describe('when invalidations from other servers may have been missed', () => {
   it('both caches forget everything, and keep no answer read across it', async () => {
     const { cache: sessions, bus } = sessionCache();

@@ -22,6 +22,8 @@ export interface ReadCacheOptions {
    * ({@link answerBytes}); the least recently used answer goes first, whatever user it is of.
    */
   maxBytes?: number;
+  /** False: nothing is kept, every read loads (the READ_CACHE setting, for measuring reads cold). */
+  enabled?: boolean;
 }
 
 /**
@@ -180,6 +182,9 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   });
 
   async function getLoaded<T>(userId: string, key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    if (options.enabled === false) {
+      return (await load()).answer;
+    }
     const at = now();
     const answers = users.get(userId);
     const entry = answers?.get(key);

@@ -129,7 +129,9 @@ function orderTerms(order: ActivityOrder, userId: string): RawBuilder<unknown>[]
 /**
  * A page of the list in the asked order, and the total of the filter in the same query (an
  * uncorrelated subquery, counted once). `total` is null only when the page is empty and not the
- * first: then no row carries it.
+ * first: then no row carries it. The page's ids are chosen first, from the sort keys alone; only
+ * its rows are then read whole and asked whether they have a track, so a long history is sorted
+ * narrow and never probed row by row.
  */
 export async function listActivities(
   db: Db,
@@ -139,29 +141,33 @@ export async function listActivities(
   limit: number,
   offset: number,
 ): Promise<{ rows: ActivitySummaryRow[]; total: number | null }> {
-  let query = filtered(db, userId, filter)
-    .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
-    .select((eb) => [
-      eb
-        .or([
-          eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')),
-          // A Strava activity's track is fetched when it is opened; a start position says there is one.
-          eb.and([eb('activities.source', '=', 'strava'), eb('activities.startLat', 'is not', null)]),
-        ])
-        .as('hasTrack'),
-      filtered(db, userId, filter)
-        .select((count) => count.fn.countAll<string>().as('count'))
-        .as('total'),
-    ]);
-  for (const term of orderTerms(order, userId)) {
-    query = query.orderBy(term);
-  }
-  const rows = await query
-    .orderBy('activities.startDate', 'desc')
-    .orderBy('activities.id', 'desc')
+  const ordered = <Q extends { orderBy(term: RawBuilder<unknown>): Q }>(query: Q): Q =>
+    [
+      ...orderTerms(order, userId),
+      sql`${sql.ref('activities.startDate')} desc`,
+      sql`${sql.ref('activities.id')} desc`,
+    ].reduce((sorted, term) => sorted.orderBy(term), query);
+  const page = ordered(filtered(db, userId, filter).select('activities.id'))
     .limit(limit)
-    .offset(offset)
-    .execute();
+    .offset(offset);
+  const rows = await ordered(
+    db
+      .selectFrom(page.as('page'))
+      .innerJoin('activities', 'activities.id', 'page.id')
+      .select(SUMMARY_COLUMNS.map((column) => `activities.${column}` as const))
+      .select((eb) => [
+        eb
+          .or([
+            eb.exists(eb.selectFrom('activityTracks').whereRef('activityTracks.activityId', '=', 'activities.id')),
+            // A Strava activity's track is fetched when it is opened; a start position says there is one.
+            eb.and([eb('activities.source', '=', 'strava'), eb('activities.startLat', 'is not', null)]),
+          ])
+          .as('hasTrack'),
+        filtered(db, userId, filter)
+          .select((count) => count.fn.countAll<string>().as('count'))
+          .as('total'),
+      ]),
+  ).execute();
   const first = rows[0];
   return {
     rows: rows.map(({ total: _total, ...row }) => ({ ...row, hasTrack: Boolean(row.hasTrack) })),

@@ -2,6 +2,9 @@
  * Opens the database: PGlite (PostgreSQL in WASM, in-process, data in DATA_DIR/pglite) by default,
  * PostgreSQL when DATABASE_URL is set. One schema and one migration history serve both.
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CamelCasePlugin,
@@ -57,6 +60,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export type QueryListener = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
+
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; without one PGlite is used. */
   databaseUrl?: string | undefined;
@@ -72,8 +77,11 @@ export interface DatabaseOptions {
    * from the pool (the pool drops it and opens another for the next query) or the LISTEN connection.
    */
   onConnectionError?: (error: Error, connection: 'pool' | 'listen') => void;
-  /** Tests: hears the SQL text of every query run through Kysely (how many queries a request makes). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Tests and benchmarks: hears every query run through Kysely once it has run, with its parameters
+   * and how long it took (how many queries a request makes; which ones a bench explains).
+   */
+  onQuery?: QueryListener;
   /** Tests: Kysely plugins after the camelCase one (which module builds each query). */
   queryPlugins?: readonly KyselyPlugin[];
   /** Times the LISTEN connection's reconnect back-off (REAL_CLOCK otherwise). */
@@ -124,14 +132,54 @@ export function trimParsers(pglite: PGlite): void {
 }
 
 /**
- * PostgreSQL's start parameters inside PGlite: PGlite's own, with the shared memory (128 MB of
- * buffers) taken as a System V segment. PGlite hands that one out already zeroed, where the default
- * (an anonymous mmap) is zeroed byte by byte in WebAssembly, which took half the database's start.
+ * PostgreSQL's start parameters inside PGlite: PGlite's own, with the shared memory taken as a
+ * System V segment. PGlite hands that one out already zeroed, where the default (an anonymous mmap)
+ * is zeroed byte by byte in WebAssembly, which took half the database's start. Its buffers are
+ * 64 MB, not PostgreSQL's 128: every page a large import writes passes through them and stays
+ * resident in the WebAssembly memory, which never shrinks; a ten-year history's hot pages fit, and
+ * the rest comes from the system's file cache.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_memory_type=sysv'];
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_memory_type=sysv',
+  '-c',
+  'shared_buffers=64MB',
+];
+
+/**
+ * Creates the database in a new PGlite data folder (initdb) in a short-lived child process. PGlite
+ * runs initdb in two more WebAssembly instances and copies the folder through a tar in memory: in
+ * the server's own process that left about 500 MB resident for its whole life, where a child's
+ * memory goes back to the system when it exits. The server then opens the folder as an existing one.
+ */
+async function createPgliteDataDir(pgliteDir: string): Promise<void> {
+  const pgliteModule = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pgliteModule)}).PGlite.create({ dataDir: ${JSON.stringify(pgliteDir)} }).then((db) => db.close())`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`Creating the database in ${pgliteDir} failed: ${stderr.trim() || `exit code ${code}`}`);
+  }
+}
 
 /** PGlite on a data folder (or in memory), with the parser table trimmed to what Stride reads. */
 export async function openPglite(options: Pick<DatabaseOptions, 'pgliteDir' | 'pgliteTemplate'>): Promise<PGlite> {
+  const { pgliteDir } = options;
+  if (
+    pgliteDir !== undefined &&
+    options.pgliteTemplate === undefined &&
+    !existsSync(path.join(pgliteDir, 'PG_VERSION'))
+  ) {
+    await createPgliteDataDir(pgliteDir);
+  }
   const pglite = await PGlite.create({
     startParams: [...PGLITE_START_PARAMS],
     ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
@@ -270,7 +318,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       tableRecorder,
       ...(options.queryPlugins ?? []),
     ],
-    ...(onQuery ? { log: (event) => void (event.level === 'query' && onQuery(event.query.sql)) } : {}),
+    ...(onQuery
+      ? {
+          log: (event) =>
+            void (
+              event.level === 'query' && onQuery(event.query.sql, event.query.parameters, event.queryDurationMillis)
+            ),
+        }
+      : {}),
   });
   // Without the camelCase plugin: raw SQL's rows keep the names their authors gave them.
   const raw = db.withoutPlugins();

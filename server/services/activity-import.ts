@@ -21,6 +21,7 @@ import {
 } from '../../core/activity/upload-rules.ts';
 import { findActivityIdByFile, findUploadsStartingNear, insertActivities } from '../db/activity-repository.ts';
 import { isUniqueViolation, type Db } from '../db/db.ts';
+import { runInBackground } from '../db/query-priority.ts';
 import type { NewActivityRow } from '../db/schema.ts';
 import type { SpooledFile } from '../spooled-file.ts';
 import { ImportCancelledError, ImportLimitError, type ImportPool } from './import-pool.ts';
@@ -241,10 +242,16 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
   }
   const id = first.row.id;
   try {
-    await insertActivities(
-      db,
-      stored.map(({ row, pointCount, track }) => ({ row, track: { pointCount, data: track } })),
-      { data: await readFile(file.path) },
+    const original = await readFile(file.path);
+    // A file's save (its track and original, megabytes each) gives way to other requests' queries
+    // on PGlite's one connection (query-priority.ts), so runners uploading at once never queue
+    // another runner's reads behind their saves.
+    await runInBackground(() =>
+      insertActivities(
+        db,
+        stored.map(({ row, pointCount, track }) => ({ row, track: { pointCount, data: track } })),
+        { data: original },
+      ),
     );
   } catch (error) {
     // The same file finished importing in another request meanwhile: it is one activity.

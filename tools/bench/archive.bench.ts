@@ -75,7 +75,7 @@ function runnerBRate(): number | undefined {
   return rate === 0 ? undefined : rate;
 }
 
-function archiveActivities(): number {
+export function archiveActivities(): number {
   const count = Number(process.env.BENCH_ARCHIVE_ACTIVITIES ?? '5000');
   if (!Number.isInteger(count) || count < 1 || count > 50_000) {
     throw new Error('BENCH_ARCHIVE_ACTIVITIES must be a whole number of activities between 1 and 50,000');
@@ -122,7 +122,7 @@ function* activityFile(activity: ReturnType<typeof activityOf>, count: (bytes: n
   yield gzipSync(raw);
 }
 
-interface GeneratedArchive {
+export interface GeneratedArchive {
   file: string;
   activities: number;
   zipBytes: number;
@@ -134,7 +134,7 @@ interface GeneratedArchive {
  * Writes the archive as a stream: yazl asks for each entry's bytes only when it comes to it, so one
  * activity file is in memory at a time.
  */
-async function writeArchive(dir: string, activities: number): Promise<GeneratedArchive> {
+export async function writeArchive(dir: string, activities: number): Promise<GeneratedArchive> {
   const started = performance.now();
   const file = path.join(dir, 'strava-export.zip');
   const zip = new yazl.ZipFile();
@@ -189,7 +189,7 @@ async function writeArchive(dir: string, activities: number): Promise<GeneratedA
 }
 
 /** The server process's resident memory, in kB, from /proc/<pid>/status: now and its high-water mark. */
-function residentKb(pid: number | undefined): { rss: number; hwm: number } | undefined {
+export function residentKb(pid: number | undefined): { rss: number; hwm: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -240,7 +240,7 @@ interface ImportResult {
 }
 
 /** POSTs the archive from disk (never read into memory) and follows the import until it ends. */
-async function importArchive(server: Server, runner: Runner, archive: GeneratedArchive): Promise<ImportResult> {
+export async function importArchive(server: Server, runner: Runner, archive: GeneratedArchive): Promise<ImportResult> {
   const rss = sampleRss(server);
   const started = performance.now();
   const query = new URLSearchParams({ name: 'strava-export.zip', timeZone: 'Europe/Ljubljana' });
@@ -269,7 +269,7 @@ async function importArchive(server: Server, runner: Runner, archive: GeneratedA
 }
 
 /** Passes when the import ended with every activity imported, else names what went otherwise. */
-function importCheck(imported: ImportResult, activities: number): BenchCheck[] {
+export function importCheck(imported: ImportResult, activities: number): BenchCheck[] {
   const { result } = imported;
   const checks: BenchCheck[] = [
     {

@@ -9,9 +9,13 @@
  * with its read cache's figures and its resident memory, and stops on SIGTERM or SIGINT. The weather comes from
  * a local Open-Meteo stand-in (tools/service-stand-ins) started in the same process, never the
  * internet; the seeded runner lives in Berlin, so the dashboard's weather card asks for it.
+ * BENCH_HISTORY=long seeds the runner's activities as a ten-year history with heart-rate histograms
+ * and best efforts (long-history.ts); READ_CACHE=off is passed on (reads measured cold);
+ * BENCH_QUERY_LOG=file appends each read query with its parameters and time to that file as a JSON
+ * line; BENCH_DATA_DIR=folder puts the data there and leaves it for the bench (to read and remove).
  */
 import { randomBytes } from 'node:crypto';
-import { writeSync } from 'node:fs';
+import { openSync, writeSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,12 +23,13 @@ import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
 import { startOpenMeteoStandIn } from '../service-stand-ins/open-meteo.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
+import { seedLongHistory } from './long-history.ts';
 import { signUp } from './server-fixture.ts';
 
 const role = process.env.BENCH_ROLE ?? 'seed';
 const activities = Number(process.env.BENCH_ACTIVITIES ?? '1000');
 const runners = Number(process.env.BENCH_RUNNERS ?? '1');
-const dataDir = await mkdtemp(path.join(tmpdir(), 'stride-load-'));
+const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'stride-load-')));
 const meteo = await startOpenMeteoStandIn();
 const config = {
   ...loadConfig({
@@ -38,13 +43,28 @@ const config = {
     APP_SECRET: process.env.BENCH_APP_SECRET ?? randomBytes(32).toString('hex'),
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...(process.env.READ_CACHE_MAX_MB ? { READ_CACHE_MAX_MB: process.env.READ_CACHE_MAX_MB } : {}),
+    ...(process.env.READ_CACHE ? { READ_CACHE: process.env.READ_CACHE } : {}),
   }),
   // The product's request logging stays on (its cost is part of the figures) but goes nowhere.
   authRateLimit: { window: 60, max: 1_000_000 },
   webDir: process.env.BENCH_WEB_DIR,
   weather: { forecastUrl: meteo.url, archiveUrl: meteo.url, geocodingUrl: meteo.url, timeoutMs: 5_000 },
 };
-const server = await startServer(config);
+const queryLog = process.env.BENCH_QUERY_LOG ? openSync(process.env.BENCH_QUERY_LOG, 'a') : undefined;
+/** Reads only: the bench runs EXPLAIN ANALYZE of them, which would run a write again. */
+const isRead = (sql: string) => /^\s*(?:select|with)\b/i.test(sql) && !/\b(?:insert|update|delete)\b/i.test(sql);
+const server = await startServer(
+  config,
+  queryLog === undefined
+    ? {}
+    : {
+        onQuery: (sql, parameters, ms) => {
+          if (isRead(sql)) {
+            writeSync(queryLog, `${JSON.stringify({ sql, parameters, ms })}\n`);
+          }
+        },
+      },
+);
 const url = `http://127.0.0.1:${server.port}`;
 const cookies: string[] = [];
 if (role === 'seed') {
@@ -61,6 +81,10 @@ if (role === 'seed') {
       throw new Error(`Setting the bench runner's location answered ${located.status}: ${await located.text()}`);
     }
     const { db } = server.database;
+    if (process.env.BENCH_HISTORY === 'long') {
+      await seedLongHistory(db, runner.userId, activities, Date.now());
+      continue;
+    }
     for (let offset = 0; offset < activities; offset += 500) {
       const rows = Array.from({ length: Math.min(500, activities - offset) }, (_, k) =>
         syntheticActivity(runner.userId, offset + k),
@@ -85,7 +109,9 @@ const stop = async () => {
   stopping = true;
   await server.stop();
   await meteo.close();
-  await rm(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_DATA_DIR === undefined) {
+    await rm(dataDir, { recursive: true, force: true });
+  }
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -7,7 +7,8 @@
  * TEST_DATABASE_URL; skipped with the reason when neither is set), and with two app servers on one
  * PostgreSQL database. BENCH_CPU_PROF=folder writes a V8 CPU profile of every server process into
  * that folder; BENCH_LOAD_SCENARIO=list|dashboard|health|static runs one read scenario, and
- * BENCH_LOAD_SCENARIO=<id> one of `loadScenarios()` (`writes`: load-writes.ts, `club`: load-club.ts).
+ * BENCH_LOAD_SCENARIO=<id> one of `loadScenarios()` (`writes`: load-writes.ts, `club`: load-club.ts,
+ * `cold`: load-cold.ts, `uploads`: load-uploads.ts, `memory`: load-memory.ts).
  *
  * Each scenario is a {@link LoadScenario} in `loadScenarios()`, run in turn: the first one's table is the
  * report's, each further one's a section of it. A new scenario is a module exporting one, listed
@@ -22,6 +23,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Bench, BenchCheck, BenchReport } from './bench.ts';
 import { clubOnPostgres } from './load-club.ts';
+import { coldCachesScenario } from './load-cold.ts';
+import { memoryScenario } from './load-memory.ts';
+import { uploadsBesideReadersScenario } from './load-uploads.ts';
 import { readsWithWrites } from './load-writes.ts';
 
 export const CONNECTIONS = 50;
@@ -494,10 +498,17 @@ const readsAlone: LoadScenario = {
  * The load scenarios, in the order they run; each further one is a line here. A function, as the
  * scenarios' modules import this one's helpers.
  */
-const loadScenarios = (): LoadScenario[] => [readsAlone, readsWithWrites, clubOnPostgres];
+const loadScenarios = (): LoadScenario[] => [
+  readsAlone,
+  readsWithWrites,
+  clubOnPostgres,
+  { id: 'cold', title: 'Cold caches, a ten-year history', run: coldCachesScenario },
+  { id: 'uploads', title: 'Uploads beside readers', run: uploadsBesideReadersScenario },
+  { id: 'memory', title: 'Memory', run: memoryScenario },
+];
 
 export const loadBench: Bench = {
-  name: `Load: ${CONNECTIONS} connections on reads, reads with writes, and a club on PostgreSQL`,
+  name: `Load: ${CONNECTIONS} connections on reads, reads with writes, a club on PostgreSQL, cold caches, uploads beside readers, memory`,
   id: 'load',
   async run() {
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -3,7 +3,7 @@
  * prints each one's table and targets, and exits non-zero when any target is missed.
  * To add a benchmark, write a module exporting a `Bench` (bench.ts) and list it here.
  */
-import type { Bench, BenchReport } from './bench.ts';
+import { formatTable, type Bench, type BenchReport } from './bench.ts';
 import { activityListBench } from './activity-list.bench.ts';
 import { archiveHugeCsvBench, archiveImportBench, dataExportBench } from './archive.bench.ts';
 import { backupBench } from './backup.bench.ts';
@@ -43,14 +43,6 @@ export const BENCHES: Bench[] = [
   archiveHugeCsvBench,
   backupBench,
 ];
-
-function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function printReport(bench: Bench, report: BenchReport): boolean {
   console.log(`\n== ${bench.name}\n`);

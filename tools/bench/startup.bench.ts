@@ -18,7 +18,7 @@ const TARGET_MS = 1500;
 const POLL_MS = 10;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

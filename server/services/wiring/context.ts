@@ -131,7 +131,12 @@ function jobsInUnits(jobs: JobQueue, units: UnitsOfWork): JobQueue {
 export function createWiringContext(deps: ServiceDeps): WiringContext {
   const { db, logger, clock, config } = deps;
   const bus = deps.invalidations ?? createLocalInvalidationBus();
-  const reads = createReadCache({ bus, now: () => clock.now(), maxBytes: config.readCacheMaxBytes });
+  const reads = createReadCache({
+    bus,
+    now: () => clock.now(),
+    maxBytes: config.readCacheMaxBytes,
+    enabled: config.readCache,
+  });
   const sessionClock = deps.sessionClock ?? REAL_CLOCK;
   const sessions = createSessionCache({
     bus,
