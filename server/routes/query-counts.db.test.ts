@@ -102,6 +102,9 @@ describe('the activity list', () => {
 
 describe('the Strava status', () => {
   it("reads the runner's connection once, then not again until something changes it", async () => {
+    // The first sync's unit of work drops what it wrote once it ends, which may be after it says
+    // done: wait for it, so nothing but the status reads below comes or goes meanwhile.
+    await server().services.readCache.settled();
     // The status read while the first sync was awaited is kept: drop it, as a write would.
     await server().services.readCache.invalidateUser(runner.id);
     const { result, matched } = await queriesOf(isIntegrationRead, () =>
