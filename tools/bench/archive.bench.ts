@@ -43,7 +43,7 @@ import {
   stopServerProcess,
   warmUp,
   type Server,
-} from './load.bench.ts';
+} from './load-support.ts';
 import { signUp } from './server-fixture.ts';
 
 /** Runner B's activities, as the load bench seeds them. */

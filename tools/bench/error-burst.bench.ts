@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { ERROR_REPORT_REQUESTS_PER_MINUTE } from '../../core/error-reports.ts';
 import type { Bench, BenchCheck } from './bench.ts';
-import { DASHBOARD_PATHS, startServerProcess, stopServerProcess, totalCpuMs, type Server } from './load.bench.ts';
+import { DASHBOARD_PATHS, startServerProcess, stopServerProcess, totalCpuMs, type Server } from './load-support.ts';
 
 const BURST_REQUESTS = 1000;
 const BURST_CONNECTIONS = 10;

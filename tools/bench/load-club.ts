@@ -24,7 +24,7 @@ import {
   type LoadContext,
   type LoadScenario,
   type Server,
-} from './load.bench.ts';
+} from './load-support.ts';
 
 const TARGETS = { rps: 1000, p99Ms: 150 };
 const MB = 1024 * 1024;

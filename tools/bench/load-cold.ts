@@ -26,7 +26,7 @@ import {
   stopServerProcess,
   type LoadContext,
   type Server,
-} from './load.bench.ts';
+} from './load-support.ts';
 import { median } from './server-fixture.ts';
 
 const TARGETS_MS = { dashboard: 50, charts: 200, list: 50 } as const;

@@ -17,7 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { startOpenMeteoStandIn } from '../service-stand-ins/open-meteo.ts';
 import { archiveActivities, importArchive, importCheck, residentKb, writeArchive } from './archive.bench.ts';
 import type { BenchCheck, BenchReport } from './bench.ts';
-import { DASHBOARD_PATHS, startServerProcess, stopServerProcess, type Server } from './load.bench.ts';
+import { DASHBOARD_PATHS, startServerProcess, stopServerProcess, type Server } from './load-support.ts';
 import { signUp } from './server-fixture.ts';
 import { freePort } from './startup.bench.ts';
 

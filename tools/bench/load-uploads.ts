@@ -27,7 +27,7 @@ import {
   warmUp,
   type CpuSplit,
   type Server,
-} from './load.bench.ts';
+} from './load-support.ts';
 import { signUp } from './server-fixture.ts';
 
 const READER_ACTIVITIES = 1000;

@@ -25,7 +25,7 @@ import {
   type LoadContext,
   type LoadScenario,
   type Server,
-} from './load.bench.ts';
+} from './load-support.ts';
 
 const TARGETS = { readShare: 0.5, readsP99Ms: 150, writesP99Ms: 300, stale: 0 };
 const ZONE = 'timeZone=Europe%2FBerlin';

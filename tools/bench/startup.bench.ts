@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bench } from './bench.ts';
-import { cpuMs } from './load.bench.ts';
+import { cpuMs } from './load-support.ts';
 
 const TARGET_MS = 1500;
 /** How often the health probe is asked while the server starts. */
