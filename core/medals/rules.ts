@@ -5,6 +5,9 @@
  * Pure: `today` is a parameter. Whether to run a check at all (spec §5: skipped without a user id or
  * without activities) is the caller's decision; awarding and storing are the server's.
  *
+ * Its length is one concern: the catalogue's rules side by side, each a few lines over the same
+ * filtered runs, so a rule is read beside the ones it must agree with.
+ *
  * Which activities count (spec §5, decided per rule):
  * - Only runs: spec §5 says type "Run"; Stride stores 'run' (lowercase), so the type is compared
  *   case-insensitively. Rides and walks never count.

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from './database.ts';
+import { openPglite } from './pglite-open.ts';
 import { types } from '@electric-sql/pglite';
 import { testDatabaseKind, useTestServer } from '../test-support/test-server.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPglite } from './database.ts';
+import { openPglite } from './pglite-open.ts';
 import { BACKGROUND_MOST_WAIT_MS, PgliteDialect } from './pglite-dialect.ts';
 import { isBackgroundWork, runInBackground } from './query-priority.ts';
 

@@ -17,7 +17,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openPglite } from '../../server/db/database.ts';
+import { openPglite } from '../../server/db/pglite-open.ts';
 import type { BenchCheck, BenchReport } from './bench.ts';
 import {
   cpuMs,
