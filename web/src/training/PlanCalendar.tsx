@@ -171,11 +171,12 @@ function DayLine(props: DayProps) {
 
 function WeekLabel({ row, units, inline }: { row: PlanCalendarRow; units: UnitSystem; inline: boolean }) {
   const distance = weekDistanceText(row.distanceM, units);
-  const label = `Week ${row.weekNumber}: ${formatDistance(row.distanceM, units)} planned`;
+  const planned = `${formatDistance(row.distanceM, units)} planned`;
+  const label = row.weekNumber === null ? planned : `Week ${row.weekNumber}: ${planned}`;
   if (inline) {
     return (
       <Typography variant="subtitle2" component="p" sx={{ mt: 1, mb: 0.5 }} data-testid="plan-week-total">
-        W{formatNumber(row.weekNumber)} · {WEEK_KIND[row.kind]} ·{' '}
+        {row.weekNumber !== null && row.kind !== null && `W${formatNumber(row.weekNumber)} · ${WEEK_KIND[row.kind]} · `}
         <Box component="span" aria-label={label}>
           {distance}
         </Box>
@@ -184,12 +185,16 @@ function WeekLabel({ row, units, inline }: { row: PlanCalendarRow; units: UnitSy
   }
   return (
     <Box sx={{ width: LABEL_WIDTH, flexShrink: 0, pt: 0.5 }} data-testid="plan-week-total">
-      <Typography variant="caption" color="text.secondary" component="p">
-        W{formatNumber(row.weekNumber)}
-      </Typography>
-      <Typography variant="caption" color="text.disabled" component="p">
-        {WEEK_KIND[row.kind]}
-      </Typography>
+      {row.weekNumber !== null && row.kind !== null && (
+        <>
+          <Typography variant="caption" color="text.secondary" component="p">
+            W{formatNumber(row.weekNumber)}
+          </Typography>
+          <Typography variant="caption" color="text.disabled" component="p">
+            {WEEK_KIND[row.kind]}
+          </Typography>
+        </>
+      )}
       <Typography variant="caption" component="p" aria-label={label} sx={{ fontWeight: 600 }}>
         {distance}
       </Typography>

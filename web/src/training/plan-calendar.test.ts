@@ -67,7 +67,7 @@ describe('planCalendarRows', () => {
     ]);
     expect(rows.map((row) => row.month)).toEqual(['November 2026', 'December 2026']);
     expect(rows.map((row) => row.distanceM)).toEqual([23_000, 15_000]);
-    expect(rows.map((row) => row.weekNumber)).toEqual([1, 1]);
+    expect(rows.map((row) => row.weekNumber)).toEqual([1, 2]);
     expect(rows[1]!.days.map((day) => day?.date ?? null)).toEqual([
       '2026-11-30',
       '2026-12-01',
@@ -86,7 +86,7 @@ describe('planCalendarRows', () => {
     expect(rows.map((row) => row.distanceM)).toEqual([11_000, 27_000]);
   });
 
-  it('names a row by the plan week holding most of its days', () => {
+  it('names each plan week once, on the row holding most of its days', () => {
     // A plan from Monday 30 Nov 2026 (weeks Monday to Sunday) in Sunday-first rows.
     const day = (offset: number) => new Date(Date.UTC(2026, 10, 30 + offset)).toISOString().slice(0, 10);
     const mondayPlan: Week[] = [
@@ -96,9 +96,26 @@ describe('planCalendarRows', () => {
     const rows = planCalendarRows(mondayPlan, 7);
     expect(rows.map((row) => [row.start, row.month, row.weekNumber, row.kind])).toEqual([
       ['2026-11-29', 'November 2026', 1, 'base'],
-      // Sunday 6 Dec ends week 1; 7–12 Dec are week 2.
+      // Sunday 6 Dec ends week 1; 7–12 Dec are week 2; Sunday 13 Dec ends it, a row of no week's most days.
       ['2026-12-06', null, 2, 'build'],
-      ['2026-12-13', null, 2, 'build'],
+      ['2026-12-13', null, null, null],
+    ]);
+  });
+
+  it('does not name week 1 twice when the plan begins on the reader week’s last day', () => {
+    // A plan from Sunday 29 Nov 2026 (weeks Sunday to Saturday, a Saturday race) in Monday-first rows.
+    const day = (offset: number) => new Date(Date.UTC(2026, 10, 29 + offset)).toISOString().slice(0, 10);
+    const sundayPlan: Week[] = [1, 2, 3].map((number) => ({
+      number,
+      kind: 'build',
+      days: Array.from({ length: 7 }, (_, i) => run(day(7 * (number - 1) + i), 5000)),
+    }));
+    const rows = planCalendarRows(sundayPlan, 1);
+    expect(rows.map((row) => [row.start, row.weekNumber])).toEqual([
+      ['2026-11-23', null],
+      ['2026-11-30', 1],
+      ['2026-12-07', 2],
+      ['2026-12-14', 3],
     ]);
   });
 

@@ -17,9 +17,12 @@ export interface PlanCalendarRow {
   start: string;
   /** "December 2026" when the row holds the plan's first day or a month's 1st; else null. */
   month: string | null;
-  /** The plan week of the row's first plan day, and its kind. */
-  weekNumber: number;
-  kind: PlanWeekKind;
+  /**
+   * The plan week this row names, and its kind: each plan week is named once, on the row holding
+   * most of its days (the earlier one on a tie); a row holding no week's most days names none.
+   */
+  weekNumber: number | null;
+  kind: PlanWeekKind | null;
   /** Metres of running planned in the row's days. */
   distanceM: number;
   days: (PlanCalendarDay | null)[];
@@ -36,29 +39,38 @@ export function planCalendarRows(calendar: TrainingPlan['calendar'], firstDay: n
   const byDate = new Map(entries.map((entry) => [entry.day.date, entry]));
   const firstTime = Date.parse(`${first.day.date}T00:00:00Z`);
   const lastTime = Date.parse(`${last.day.date}T00:00:00Z`);
-  const rows: PlanCalendarRow[] = [];
+  const rows: (PlanCalendarRow & { planned: typeof entries })[] = [];
   for (let start = weekStart(firstTime, firstDay); start <= lastTime; start += 7 * DAY_MS) {
     const inRow = Array.from({ length: 7 }, (_, index) => byDate.get(dayOf(start + index * DAY_MS)) ?? null);
     const planned = inRow.filter((entry) => entry !== null);
-    // A row of the reader's week may hold the end of one plan week and most of the next: it is
-    // named by the plan week that holds most of its days (the earlier one on a tie).
-    const count = (number: number) => planned.filter((entry) => entry.week.number === number).length;
-    const opening = planned.reduce((best, entry) =>
-      count(entry.week.number) > count(best.week.number) ? entry : best,
-    );
     rows.push({
       start: dayOf(start),
       month: monthOf(
         planned.map((entry) => entry.day.date),
         first.day.date,
       ),
-      weekNumber: opening.week.number,
-      kind: opening.week.kind,
+      weekNumber: null,
+      kind: null,
       distanceM: distanceOf(planned.map((entry) => entry.day)),
       days: inRow.map((entry) => entry?.day ?? null),
+      planned,
     });
   }
-  return rows;
+  // A row of the reader's week may hold the end of one plan week and most of the next: each plan
+  // week, in order, names the row not yet named that holds most of its days.
+  for (const week of calendar) {
+    const daysIn = (row: (typeof rows)[number]) =>
+      row.weekNumber === null ? row.planned.filter((entry) => entry.week === week).length : 0;
+    const home = rows.reduce<(typeof rows)[number] | undefined>(
+      (best, row) => (daysIn(row) > (best ? daysIn(best) : 0) ? row : best),
+      undefined,
+    );
+    if (home) {
+      home.weekNumber = week.number;
+      home.kind = week.kind;
+    }
+  }
+  return rows.map(({ planned: _planned, ...row }) => row);
 }
 
 /**
