@@ -166,7 +166,10 @@ describe.each(VIEWPORT_NAMES)('the medal toast and the theme (%s)', (viewport) =
           return box.y + box.height <= viewportSize.height;
         })
         .toBe(true);
-      expect(overlaps(await boxOf(toast), await boxOf(page.locator('main h1')))).toBe(false);
+      // The activity's own heading, once its page has drawn it (the toast may rise before).
+      const pageHeading = page.locator('main h1');
+      await expectVisible(pageHeading);
+      expect(overlaps(await boxOf(toast), await boxOf(pageHeading))).toBe(false);
       await screenshot(page, `medal-toast-${viewport}-after-dialog`);
 
       // The dark theme (spec §2, the default): dark screens, dark tiles, a dark card.
