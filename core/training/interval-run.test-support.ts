@@ -4,6 +4,21 @@
  * number of seconds, so every lap's distance and time are known exactly.
  */
 import { type GeneratedPoint, METRES_PER_DEGREE_LAT } from '../activity/activity-file-builders.test-support.ts';
+import type { PlanTask } from './plan-generation.ts';
+
+/** A session of 6 × 800 m at 4:00/km (0.24 s/m), 7.8 km in all; `overrides` make another of it. */
+export const intervalTask = (overrides: Partial<PlanTask> = {}): PlanTask => ({
+  id: '2027-02-02-intervals',
+  kind: 'intervals',
+  distanceM: 7800,
+  reps: 6,
+  repDistanceM: 800,
+  effortM: null,
+  pace: 'interval',
+  paceSPerM: 0.24,
+  minutes: null,
+  ...overrides,
+});
 
 /** Easy running, 6:00/km: the warm-up, jogs and cool-down. */
 export const EASY_S_PER_M = 0.36;

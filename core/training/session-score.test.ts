@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanTask } from './plan-generation.ts';
+import { intervalTask } from './interval-run.test-support.ts';
 import { QUALITY_WARM_UP_M } from './plan-templates.ts';
 import {
   plannedText,
@@ -14,18 +15,7 @@ import {
 import { paceRange } from './workout-steps.ts';
 
 // 6 × 800 m at 4:00/km: the range is 0.24 s/m ± 2.5 % of the speed (workout-steps.ts).
-const task = (overrides: Partial<PlanTask> = {}): PlanTask => ({
-  id: '2027-02-02-intervals',
-  kind: 'intervals',
-  distanceM: 7800,
-  reps: 6,
-  repDistanceM: 800,
-  effortM: null,
-  pace: 'interval',
-  paceSPerM: 0.24,
-  minutes: null,
-  ...overrides,
-});
+const task = intervalTask;
 const range = paceRange(0.24);
 const warmUpM = QUALITY_WARM_UP_M / 2;
 const lap = (distanceM: number, seconds: number): ScoreLap => ({ distanceM, seconds, averageHeartrate: null });

@@ -1,22 +1,10 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import { describe, expect, it } from 'vitest';
 import { encodeFitWorkout } from './fit-workout.ts';
-import type { PlanTask } from './plan-generation.ts';
+import { intervalTask } from './interval-run.test-support.ts';
 import { stepsText, workoutSteps } from './workout-steps.ts';
 
-const task = (overrides: Partial<PlanTask>): PlanTask => ({
-  id: '2027-02-02-intervals',
-  kind: 'intervals',
-  distanceM: 7800,
-  reps: 6,
-  repDistanceM: 800,
-  effortM: null,
-  pace: 'interval',
-  // 4:00/km.
-  paceSPerM: 0.24,
-  minutes: null,
-  ...overrides,
-});
+const task = intervalTask;
 
 describe('a session as the steps a watch runs', () => {
   it('reads an interval session as warm-up, repeats of work and equal-time jog, cool-down', () => {

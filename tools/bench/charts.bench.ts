@@ -8,8 +8,8 @@ import { fixedClock } from '../../server/test-support/clock.ts';
 import { getPersonalBests } from '../../server/services/best-efforts-service.ts';
 import { getCharts } from '../../server/services/charts-service.ts';
 import { CHART_PERIODS } from '../../core/charts/chart-periods.ts';
-import { HEART_RATE_HISTOGRAM_MAX_BPM } from '../../core/running/heart-rate-zones.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
+import { EFFORTS, histogram } from './long-history.ts';
 import type { Bench } from './bench.ts';
 import { median, startBenchServer } from './server-fixture.ts';
 
@@ -18,19 +18,6 @@ const SAMPLES = 30;
 const TARGET_MS = 150;
 /** The synthetic activities run every 3 hours from 1 January 2020: "now" is just after the last. */
 const NOW = Date.UTC(2023, 5, 30, 12, 0, 0);
-const EFFORTS: readonly [string, number][] = [
-  ['400m', 90],
-  ['1k', 240],
-  ['1mi', 390],
-  ['5k', 1260],
-];
-
-/** Seconds at ≤ each bpm for `seconds` spread evenly over 120 … 120 + spread bpm. */
-function histogram(seconds: number, spread: number): number[] {
-  return Array.from({ length: HEART_RATE_HISTOGRAM_MAX_BPM + 1 }, (_, bpm) =>
-    Math.round((seconds * Math.min(Math.max(bpm - 119, 0), spread)) / spread),
-  );
-}
 
 export const chartsBench: Bench = {
   name: 'Charts data for 10,000 activities (PGlite)',

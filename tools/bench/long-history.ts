@@ -12,7 +12,8 @@ import { syntheticActivity } from './activity-list.bench.ts';
 export const HISTORY_YEARS = 10;
 const YEAR_MS = 365.25 * 24 * 3600_000;
 const BATCH = 500;
-const EFFORTS: readonly [string, number][] = [
+/** Each seeded run's best efforts: distance id and seconds (the charts bench seeds the same). */
+export const EFFORTS: readonly [string, number][] = [
   ['400m', 90],
   ['1k', 240],
   ['1mi', 390],
@@ -20,7 +21,7 @@ const EFFORTS: readonly [string, number][] = [
 ];
 
 /** Seconds at ≤ each bpm for `seconds` spread evenly over 120 … 120 + spread bpm. */
-function histogram(seconds: number, spread: number): number[] {
+export function histogram(seconds: number, spread: number): number[] {
   return Array.from({ length: HEART_RATE_HISTOGRAM_MAX_BPM + 1 }, (_, bpm) =>
     Math.round((seconds * Math.min(Math.max(bpm - 119, 0), spread)) / spread),
   );

@@ -7,7 +7,8 @@
  * beside them the plan's session scores (its ticked sessions' runs have no laps or track to score).
  */
 import pino from 'pino';
-import { generatePlan, type PlanTask } from '../../core/training/plan-generation.ts';
+import { generatePlan } from '../../core/training/plan-generation.ts';
+import { intervalTask } from '../../core/training/interval-run.test-support.ts';
 import { scoreSession } from '../../core/training/session-score.ts';
 import { fixedClock } from '../../server/test-support/clock.ts';
 import { createGoal, listGoals } from '../../server/services/goal-service.ts';
@@ -41,17 +42,7 @@ async function timeAsync<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 /** 6 × 800 m at 4:00/km with equal-time jogs, between a 1.5 km warm-up and an easy run to the hour. */
-const INTERVALS: PlanTask = {
-  id: '2023-06-30-intervals',
-  kind: 'intervals',
-  distanceM: 7800,
-  reps: 6,
-  repDistanceM: 800,
-  effortM: null,
-  pace: 'interval',
-  paceSPerM: 0.24,
-  minutes: null,
-};
+const INTERVALS = intervalTask();
 function intervalTrack() {
   const parts: [number, number][] = [[1500, 0.36]];
   for (let rep = 0; rep < 6; rep += 1) {
