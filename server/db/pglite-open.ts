@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
  * The array types whose parsers PGlite keeps: arrays of the built-in types it parses (booleans,
@@ -91,6 +92,91 @@ async function createPgliteDataDir(pgliteDir: string): Promise<void> {
   }
 }
 
+/**
+ * The parts of Emscripten's file system the kept sizes wrap (its NODEFS and FS objects); their
+ * functions never use `this`.
+ */
+interface EmscriptenNode {
+  mode: number;
+}
+interface EmscriptenStream {
+  node: EmscriptenNode;
+}
+interface EmscriptenNodeFs {
+  stream_ops: {
+    llseek: (stream: EmscriptenStream, offset: number, whence: number) => number;
+    write: (
+      stream: EmscriptenStream,
+      buffer: unknown,
+      offset: number,
+      length: number,
+      position: number,
+      canOwn?: boolean,
+    ) => number;
+  };
+  node_ops: { setattr: (node: EmscriptenNode, attributes: { size?: number }) => void };
+}
+interface EmscriptenFs {
+  filesystems: { NODEFS: EmscriptenNodeFs };
+  isFile(mode: number): boolean;
+}
+
+const SEEK_END = 2;
+
+/**
+ * PostgreSQL asks a relation file's size (`lseek(fd, 0, SEEK_END)`) each time it plans a query on
+ * it and each time it extends it, and Emscripten's Node file system answers every such seek with an
+ * `fstat` of the file: a tenth of the server's CPU under writes. The size is asked of the system
+ * once per file and then kept: every write through the file system grows it to the write's end, and
+ * anything else that changes a file's size (a truncation) forgets it. Only PostgreSQL in this
+ * process writes the folder (the data folder's lock keeps a second server out), so the kept size is
+ * the file's.
+ */
+export function keepFileSizes(fs: EmscriptenFs): void {
+  const { stream_ops: streams, node_ops: nodes } = fs.filesystems.NODEFS;
+  const sizes = new WeakMap<EmscriptenNode, number>();
+  const { llseek, write } = streams;
+  const { setattr } = nodes;
+  streams.llseek = (stream, offset, whence) => {
+    if (whence !== SEEK_END || !fs.isFile(stream.node.mode)) {
+      return llseek(stream, offset, whence);
+    }
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      size = llseek(stream, 0, SEEK_END);
+      sizes.set(stream.node, size);
+    }
+    // A position before the start is refused as the file system refuses it.
+    return size + offset < 0 ? llseek(stream, offset, whence) : size + offset;
+  };
+  streams.write = (stream, buffer, offset, length, position, canOwn) => {
+    const written = write(stream, buffer, offset, length, position, canOwn);
+    const size = sizes.get(stream.node);
+    if (size !== undefined) {
+      sizes.set(stream.node, Math.max(size, position + written));
+    }
+    return written;
+  };
+  nodes.setattr = (node, attributes) => {
+    sizes.delete(node);
+    setattr(node, attributes);
+  };
+}
+
+/** PGlite's Node file system on a data folder, with the files' sizes kept ({@link keepFileSizes}). */
+class SizeKeepingNodeFS extends NodeFS {
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const preRun = (emscriptenOpts as { preRun?: ((module: { FS: EmscriptenFs }) => void)[] }).preRun ?? [];
+    return {
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        preRun: [(module: { FS: EmscriptenFs }) => keepFileSizes(module.FS), ...preRun],
+      },
+    };
+  }
+}
+
 /** PGlite on a data folder (or in memory), with the parser table trimmed to what Stride reads. */
 export async function openPglite(options: {
   /** PGlite's data folder; `undefined` keeps PGlite in memory (tests). */
@@ -108,7 +194,7 @@ export async function openPglite(options: {
   }
   const pglite = await PGlite.create({
     startParams: [...PGLITE_START_PARAMS],
-    ...(options.pgliteDir === undefined ? {} : { dataDir: options.pgliteDir }),
+    ...(options.pgliteDir === undefined ? {} : { fs: new SizeKeepingNodeFS(options.pgliteDir) }),
     ...(options.pgliteTemplate === undefined ? {} : { loadDataDir: options.pgliteTemplate }),
   });
   trimParsers(pglite);
