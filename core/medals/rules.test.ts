@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METRES_PER_MILE } from '../units.ts';
 import { DISTANCE_CLASS_MILES, type DistanceClassMedalId, MEDAL_IDS, type MedalId } from './catalogue.ts';
-import { distanceClassOf, evaluateMedals, type MedalEvaluation, type MedalInput } from './rules.ts';
+import { distanceClassOf, evaluateMedals, medalReads, type MedalEvaluation, type MedalInput } from './rules.ts';
 import { parseLocalStart, type MedalActivity } from './run-history.ts';
 import type { WellbeingEntry } from './wellbeing-streak.ts';
 import { addDays } from '../calendar-days.ts';
@@ -546,6 +546,31 @@ describe('wellbeing streaks: Wellbeing streak, Breathing Buddha, Limber Limbs (7
   function entries(lastDay: string, count: number, exercises: string[]): WellbeingEntry[] {
     return Array.from({ length: count }, (_, index) => ({ date: addDays(lastDay, -index), exercises }));
   }
+
+  it('are the medals that read the wellbeing days, evaluated alone without the activities', () => {
+    const wellbeing = entries(TODAY, 7, ['breathing', 'stretching']);
+    const wellbeingOnly = evaluateMedals({ activities: [], wellbeing, today: TODAY, units: 'imperial' }, 'wellbeing');
+    expect(wellbeingOnly.map((result) => [result.medalId, result.earned])).toEqual([
+      ['wellbeing-streak', true],
+      ['breathing-buddha', true],
+      ['limber-limbs', true],
+    ]);
+    expect(MEDAL_IDS.filter((id) => medalReads(id) === 'wellbeing')).toEqual([
+      'wellbeing-streak',
+      'breathing-buddha',
+      'limber-limbs',
+    ]);
+    // The activities' medals without the wellbeing days: what a full evaluation says of them.
+    const runs = [...dailyRuns('2024-12-01', 31), run('2024-12-31T06:00:00', { distance: 42_500, movingTime: 14_000 })];
+    const full = evaluateMedals({ activities: runs, wellbeing, today: TODAY, units: 'imperial' });
+    const activitiesOnly = evaluateMedals(
+      { activities: runs, wellbeing: [], today: TODAY, units: 'imperial' },
+      'activities',
+    );
+    expect(activitiesOnly).toEqual(full.filter((result) => medalReads(result.medalId) === 'activities'));
+    expect(activitiesOnly).toHaveLength(MEDAL_IDS.length - 3);
+    expect(activitiesOnly.filter((result) => result.earned).length).toBeGreaterThan(3);
+  });
 
   it('earns all three with 7 days of breathing and stretching ending today', () => {
     const results = evaluate([], { wellbeing: entries(TODAY, 7, ['breathing', 'stretching']) });

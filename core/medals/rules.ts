@@ -336,8 +336,11 @@ function runStreakRule(id: RunStreakMedalId): Rule {
 
 // ---- Wellbeing rules ------------------------------------------------------------------------------
 
+/** The rules that read the wellbeing days; every other rule reads the activities. */
+const WELLBEING_RULES = new WeakSet<Rule>();
+
 function wellbeingRule(exercise: string | null): Rule {
-  return (_history, input, medal) => {
+  const rule: Rule = (_history, input, medal) => {
     const length = wellbeingStreakLength(input.wellbeing, input.today, exercise);
     const earned = length >= WELLBEING_STREAK_DAYS;
     return {
@@ -347,6 +350,8 @@ function wellbeingRule(exercise: string | null): Rule {
       progress: progressOf(length, WELLBEING_STREAK_DAYS),
     };
   };
+  WELLBEING_RULES.add(rule);
+  return rule;
 }
 
 // ---- The catalogue's rules ------------------------------------------------------------------------
@@ -398,14 +403,24 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a medal's rule reads: the runner's activities or their wellbeing days, never both. */
+export type MedalReads = 'activities' | 'wellbeing';
+
+export function medalReads(medalId: MedalId): MedalReads {
+  return WELLBEING_RULES.has(RULES[medalId]) ? 'wellbeing' : 'activities';
+}
+
 /**
- * Every catalogue medal, in catalogue order, evaluated against the input. Each rule runs on its own:
- * a rule that throws yields `earned: false` with the reason in `error` (spec §4), and the others
- * are still evaluated.
+ * Every catalogue medal, in catalogue order, evaluated against the input; with `only`, just the
+ * medals whose rule reads that input (the other input is not read and may be empty). Each rule runs
+ * on its own: a rule that throws yields `earned: false` with the reason in `error` (spec §4), and
+ * the others are still evaluated.
  */
-export function evaluateMedals(input: MedalInput): MedalEvaluation[] {
+export function evaluateMedals(input: MedalInput, only?: MedalReads): MedalEvaluation[] {
   const history = new RunHistory(input.activities);
-  return MEDAL_CATALOGUE.map((medal): MedalEvaluation => {
+  const medals =
+    only === undefined ? MEDAL_CATALOGUE : MEDAL_CATALOGUE.filter((medal) => medalReads(medal.id) === only);
+  return medals.map((medal): MedalEvaluation => {
     try {
       return { medalId: medal.id, ...RULES[medal.id](history, input, medal) };
     } catch (error) {

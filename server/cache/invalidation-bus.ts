@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { DatabaseHandle } from '../db/database.ts';
+import { notifiesOnlyItself, type DatabaseHandle } from '../db/database.ts';
 
 const CHANNEL = 'stride_cache_invalidations';
 
@@ -102,7 +102,9 @@ export async function createInvalidationBus(database: DatabaseHandle, logger: Lo
   return {
     async publish(message) {
       await local.publish(message);
-      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(database.db);
+      if (!notifiesOnlyItself(database)) {
+        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(database.db);
+      }
     },
     subscribe: (handler) => local.subscribe(handler),
     close: stop,

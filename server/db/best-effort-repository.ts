@@ -25,9 +25,15 @@ export interface PendingTrackFigures {
  * Activities whose track figures (best efforts, heart-rate histogram) are still to be worked out
  * and that have something to work them out from: a track, or a fetched Strava detail (with best
  * efforts, or without: a manual or very short run has none, and is stamped as having none until a
- * track arrives; storing streams clears the stamp). Oldest first; one user's, or everyone's.
+ * track arrives; storing streams clears the stamp). Oldest first; one user's, or everyone's; of
+ * the given activities only, when given.
  */
-export function findPendingTrackFigures(db: Db, limit: number, userId?: string): Promise<PendingTrackFigures[]> {
+export function findPendingTrackFigures(
+  db: Db,
+  limit: number,
+  userId?: string,
+  activityIds?: readonly string[],
+): Promise<PendingTrackFigures[]> {
   let query = db
     .selectFrom('activities')
     .select([
@@ -56,6 +62,9 @@ export function findPendingTrackFigures(db: Db, limit: number, userId?: string):
     .limit(limit);
   if (userId !== undefined) {
     query = query.where('activities.userId', '=', userId);
+  }
+  if (activityIds !== undefined) {
+    query = query.where('activities.id', 'in', activityIds);
   }
   return query.execute();
 }

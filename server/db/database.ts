@@ -58,6 +58,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a NOTIFY this server sends is heard by this server alone: PGlite lives in its process and
+ * the data folder's lock keeps every other server out, so what it publishes is delivered in-process
+ * without the database (a NOTIFY from SQL itself, such as a trigger's, still arrives by LISTEN).
+ */
+export function notifiesOnlyItself(database: Pick<DatabaseHandle, 'kind'>): boolean {
+  return database.kind === 'pglite';
+}
+
 export type QueryListener = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
 
 export interface DatabaseOptions {

@@ -1,4 +1,5 @@
 /** SQL for the user's medal records and the global award log (spec §3 Medal record). */
+import { sql } from 'kysely';
 import { MEDAL_RULES_VERSION } from '../../core/medals/catalogue.ts';
 import type { MedalActivity } from '../../core/medals/run-history.ts';
 import { isCounted } from './activity-totals-repository.ts';
@@ -10,19 +11,65 @@ export function listUserMedals(db: Db, userId: string): Promise<UserMedalRow[]> 
   return db.selectFrom('userMedals').selectAll().where('userId', '=', userId).execute();
 }
 
+/** A counted activity as the medal rules read it, in one JSON array: the fields in this order. */
+type MedalActivityFields = [
+  id: string,
+  type: string,
+  source: string,
+  /** Milliseconds since 1970. */
+  startDate: number,
+  startDateLocal: string,
+  distance: number,
+  hasTiming: boolean,
+  elevationGain: number,
+  movingTime: number,
+];
+
 /**
  * Every counted activity (isCounted), times or not, in the fields the medal rules read: the rules
- * leave out those without times themselves, except Planning 5 runs (core/activity/untimed.ts).
+ * leave out those without times themselves, except Planning 5 runs (core/activity/untimed.ts). It
+ * runs after every change of activities, so the rows come as one JSON value (an array of arrays):
+ * a history of thousands is then one value to decode, not nine per activity.
  */
 export async function listMedalActivities(db: Db, userId: string): Promise<MedalActivity[]> {
-  const rows = await db
+  const { activities } = await db
     .selectFrom('activities')
-    .select(['id', 'type', 'source', 'startDate', 'startDateLocal', 'distance', 'hasTiming', 'elevationGain'])
-    .select(activityTime(userId).as('movingTime'))
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb.fn.agg<MedalActivityFields[]>('json_agg', [
+            eb.fn('json_build_array', [
+              eb.ref('id'),
+              eb.ref('type'),
+              eb.ref('source'),
+              sql`floor(extract(epoch from ${eb.ref('startDate')}) * 1000)`,
+              eb.ref('startDateLocal'),
+              eb.ref('distance'),
+              eb.ref('hasTiming'),
+              eb.ref('elevationGain'),
+              activityTime(userId),
+            ]),
+          ]),
+          sql<MedalActivityFields[]>`'[]'::json`,
+        )
+        .as('activities'),
+    )
     .where('userId', '=', userId)
     .where(isCounted)
-    .execute();
-  return rows.map((row) => ({ ...row, startDate: row.startDate.toISOString() }));
+    .executeTakeFirstOrThrow();
+  return activities.map(
+    ([id, type, source, startDate, startDateLocal, distance, hasTiming, elevationGain, movingTime]) => ({
+      id,
+      type,
+      source,
+      startDate: new Date(startDate).toISOString(),
+      startDateLocal,
+      distance,
+      hasTiming,
+      elevationGain,
+      movingTime,
+    }),
+  );
 }
 
 export interface EarningActivity {

@@ -64,13 +64,20 @@ async function workOut(context: TrackFiguresContext, activity: PendingTrackFigur
   );
 }
 
-/** Works out the track figures of up to `limit` pending activities (one user's, or anyone's); returns how many. */
+/**
+ * Works out the track figures of up to `limit` pending activities (one user's, or anyone's; of the
+ * given activities only, when given); returns how many.
+ */
 export async function computePendingTrackFigures(
   context: TrackFiguresContext,
   limit: number,
   userId?: string,
+  activityIds?: readonly string[],
 ): Promise<number> {
-  const pending = await findPendingTrackFigures(context.db, limit, userId);
+  if (activityIds?.length === 0) {
+    return 0;
+  }
+  const pending = await findPendingTrackFigures(context.db, limit, userId, activityIds);
   for (const activity of pending) {
     try {
       await workOut(context, activity);
@@ -223,10 +230,19 @@ export function startTrackFiguresBackfill(context: TrackFiguresContext): TrackFi
 /** The activities whose track figures a change works out at once; more wait for the next read or start. */
 const TRACK_FIGURES_PER_CHANGE = 200;
 
-/** New activities get their track figures (best efforts, heart-rate zones) after a change. */
+/**
+ * New activities get their track figures (best efforts, heart-rate zones) after a change: those it
+ * added or updated when it names them (a deletion names none to work out), any of the runner's
+ * pending ones after a change that names none (a sync).
+ */
 export const trackFiguresReaction: ActivityReaction = {
   name: 'track figures',
   run: async (context, change) => {
-    await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, change.userId);
+    const { added, updated, removed } = change;
+    const named =
+      added === undefined && updated === undefined && removed === undefined
+        ? undefined
+        : [...(added ?? []), ...(updated ?? [])];
+    await computePendingTrackFigures(context, TRACK_FIGURES_PER_CHANGE, change.userId, named);
   },
 };

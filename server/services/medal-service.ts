@@ -13,7 +13,7 @@ import {
   type MedalDefinition,
 } from '../../core/medals/catalogue.ts';
 import { formatProgressHint, medalProgressPercent, medalValueInUnits } from '../../core/medals/format.ts';
-import { evaluateMedals, type MedalEvaluation } from '../../core/medals/rules.ts';
+import { evaluateMedals, type MedalEvaluation, type MedalReads } from '../../core/medals/rules.ts';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/unit-system.ts';
 import { updateAnalytics } from '../db/analytics-repository.ts';
 import {
@@ -38,15 +38,19 @@ import { notFound } from '../errors.ts';
 import type { ActivityReaction, ServiceContext } from './service-context.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 
-async function evaluate(context: ServiceContext, userId: string, timeZone: string | undefined) {
+/** The medals' rules on what the runner has now; with `only`, those that read that input alone. */
+async function evaluate(context: ServiceContext, userId: string, timeZone: string | undefined, only?: MedalReads) {
   const { db } = context;
   const units: UnitSystem = (await findProfileByUserId(db, userId))?.unitSystem ?? DEFAULT_UNIT_SYSTEM;
-  const evaluations = evaluateMedals({
-    activities: await listMedalActivities(db, userId),
-    wellbeing: await listWellbeingEntries(db, userId),
-    today: localDate(context.clock.now(), timeZone),
-    units,
-  });
+  const evaluations = evaluateMedals(
+    {
+      activities: only === 'wellbeing' ? [] : await listMedalActivities(db, userId),
+      wellbeing: only === 'activities' ? [] : await listWellbeingEntries(db, userId),
+      today: localDate(context.clock.now(), timeZone),
+      units,
+    },
+    only,
+  );
   for (const evaluation of evaluations) {
     if (evaluation.error) {
       context.logger.warn({ userId, medalId: evaluation.medalId, error: evaluation.error }, 'medal rule failed');
@@ -135,12 +139,19 @@ export async function getTrophyCase(context: ServiceContext, userId: string, tim
 }
 
 /**
- * Evaluates every rule and awards what is newly earned (spec §4). Records that were beaten move to
- * the new holder and show as new again. Publishes `medals-awarded` when anything changed.
+ * Evaluates every rule (with `only`, those that read that input: a change of activities cannot earn
+ * a wellbeing medal, nor a check-in a run's) and awards what is newly earned (spec §4). Records that
+ * were beaten move to the new holder and show as new again. Publishes `medals-awarded` when anything
+ * changed.
  */
-export async function checkMedals(context: ServiceContext, userId: string, timeZone?: string): Promise<MedalCheck> {
+export async function checkMedals(
+  context: ServiceContext,
+  userId: string,
+  timeZone?: string,
+  only?: MedalReads,
+): Promise<MedalCheck> {
   const { db } = context;
-  const evaluated = await evaluate(context, userId, timeZone);
+  const evaluated = await evaluate(context, userId, timeZone, only);
   const { evaluations } = evaluated;
   const held = new Map((await listUserMedals(db, userId)).map((record) => [record.medalId, record]));
   const changed: string[] = [];
@@ -179,10 +190,10 @@ export async function checkMedals(context: ServiceContext, userId: string, timeZ
       context.logger.warn({ err: error, userId, medalId: definition.id }, 'awarding a medal failed');
     }
   }
-  const unseenCount = await countUnseen(db, userId);
   if (changed.length === 0) {
-    return { awarded: [], unseenCount };
+    return { awarded: [], unseenCount: [...held.values()].filter((record) => record.isNew).length };
   }
+  const unseenCount = await countUnseen(db, userId);
   const trophyCase = await trophyCaseFrom(db, userId, evaluated);
   const awarded = trophyCase.medals.filter((medal) => changed.includes(medal.medalId));
   try {
@@ -226,7 +237,7 @@ async function recheckMedalsEarnedBy(context: ServiceContext, userId: string, ac
   if (held.length === 0) {
     return;
   }
-  const { evaluations } = await evaluate(context, userId, undefined);
+  const { evaluations } = await evaluate(context, userId, undefined, 'activities');
   const decisions: MedalRederivation[] = held
     .filter((record) => {
       const evaluation = evaluations.get(record.medalId as MedalEvaluation['medalId']);
@@ -250,7 +261,7 @@ export const medalsReaction: ActivityReaction = {
     if (change.source === 'edit' && change.updated !== undefined) {
       await recheckMedalsEarnedBy(context, change.userId, change.updated);
     }
-    await checkMedals(context, change.userId, change.timeZone);
+    await checkMedals(context, change.userId, change.timeZone, 'activities');
   },
 };
 

@@ -66,7 +66,7 @@ function todayIn(context: ServiceContext, timeZone: string | undefined): { zone:
 /** The wellbeing medals may now be earned; a failure is logged, never shown (spec §8). */
 async function checkMedalsAfter(context: ServiceContext, userId: string, timeZone: string | undefined) {
   try {
-    await checkMedals(context, userId, timeZone);
+    await checkMedals(context, userId, timeZone, 'wellbeing');
   } catch (error) {
     context.logger.warn({ err: error, userId }, 'medal check after a wellbeing change failed');
   }
