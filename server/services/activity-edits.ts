@@ -106,12 +106,15 @@ export async function editActivity(
       changes.flagConfirmedAt = now;
     }
   }
-  const row = await db.transaction().execute(async (trx) => {
-    if (typeof edit.gearId === 'string') {
-      await requireOwnGear(trx, userId, edit.gearId);
-    }
-    return updateActivity(trx, userId, id, changes);
-  });
+  const { gearId } = edit;
+  // A new gear is checked as the runner's in the update's transaction; an update alone needs none.
+  const row =
+    typeof gearId === 'string'
+      ? await db.transaction().execute(async (trx) => {
+          await requireOwnGear(trx, userId, gearId);
+          return updateActivity(trx, userId, id, changes);
+        })
+      : await updateActivity(db, userId, id, changes);
   return detailAfterChange(context, row, {
     userId,
     source: 'edit',

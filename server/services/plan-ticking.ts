@@ -9,6 +9,7 @@ import { markRunsMatched } from '../db/activity-repository.ts';
 import {
   changeDailyProgress,
   listPlans as listPlanRows,
+  markSettledRunsMatched,
   runsToMatch,
   type RunToOffer,
 } from '../db/training-plan-repository.ts';
@@ -51,11 +52,17 @@ export async function offerRuns(
  * not (an implausible run waits for the runner's confirmation).
  */
 export async function matchNewRuns(context: TrainingContext, userId: string): Promise<number> {
-  const { offer, settled } = await runsToMatch(context.db, userId);
   const now = context.clock.now();
+  const plans = await listPlanRows(context.db, userId, { status: 'active' });
+  if (plans.length === 0) {
+    // Without an active plan nothing ticks: the runs are only marked offered.
+    await markSettledRunsMatched(context.db, userId, new Date(now));
+    return 0;
+  }
+  const { offer, settled } = await runsToMatch(context.db, userId);
   let ticked = 0;
   if (offer.length > 0) {
-    for (const { id } of await listPlanRows(context.db, userId, { status: 'active' })) {
+    for (const { id } of plans) {
       ticked += await offerRuns(context, userId, id, offer, now);
     }
   }
