@@ -165,19 +165,35 @@ describe('a unit of work', () => {
     const rows = () => read('u1', 'rows', () => activities.selectAll().execute());
     const counted = () =>
       read('u1', 'count', () => sql`select count(*) from activities where user_id = ${'u1'}`.execute(db));
+    const countedAll = () =>
+      read('u1', 'countAll', () => activities.select((eb) => eb.fn.countAll().as('count')).execute());
     const wholeRows = () => read('u1', 'json', () => sql`select to_jsonb(a) from activities a`.execute(db));
-    const all = () => Promise.all([names(), distances(), rows(), counted(), wholeRows()]);
+    const all = () => Promise.all([names(), distances(), rows(), counted(), countedAll(), wholeRows()]);
     await all();
 
     await units.run('u1', () => db.updateTable('activities').set({ name: 'Renamed' }).where('id', '=', 'a1').execute());
     await all();
-    expect(loads).toEqual({ 'u1:names': 2, 'u1:distances': 1, 'u1:rows': 2, 'u1:count': 1, 'u1:json': 2 });
+    expect(loads).toEqual({
+      'u1:names': 2,
+      'u1:distances': 1,
+      'u1:rows': 2,
+      'u1:count': 1,
+      'u1:countAll': 1,
+      'u1:json': 2,
+    });
 
     await units.run('u1', () =>
       db.insertInto('activities').values({ user_id: 'u1', name: 'New', distance: 1 }).execute(),
     );
     await all();
-    expect(loads).toEqual({ 'u1:names': 3, 'u1:distances': 2, 'u1:rows': 3, 'u1:count': 2, 'u1:json': 3 });
+    expect(loads).toEqual({
+      'u1:names': 3,
+      'u1:distances': 2,
+      'u1:rows': 3,
+      'u1:count': 2,
+      'u1:countAll': 2,
+      'u1:json': 3,
+    });
   });
 });
 

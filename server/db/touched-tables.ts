@@ -9,7 +9,7 @@
  * an insert, a delete, a merge or raw SQL writes `table` (rows come or go, or the columns are not
  * known). A read marks each `table` its queries named and, for each, either the columns the query
  * names anywhere (`table.column`: selected, filtered, joined or ordered on) or `table.*` when it
- * may use any (a `select *`, a `*` in raw SQL other than `count(*)`, a whole row: a column or raw
+ * may use any (a `select *`, a `*` other than that of `count(*)`, a whole row: a column or raw
  * word that is a table's name or alias). Columns are not told apart by table within one query: each
  * named column counts for every table it names.
  *
@@ -188,6 +188,16 @@ function writeMarks(node: Node): string[] {
   }
 }
 
+/** An aggregate's arguments that are `*` alone (Kysely's countAll: a selection of SelectAllNode). */
+function isCountOfRows(aggregated: unknown): boolean {
+  if (!Array.isArray(aggregated) || aggregated.length !== 1) {
+    return false;
+  }
+  const only = aggregated[0] as Node;
+  const selected = only.kind === 'SelectionNode' ? (only.selection as Node | undefined) : only;
+  return selected?.kind === 'SelectAllNode';
+}
+
 function visit(value: unknown, into: TableRecording, scan: Scan): void {
   if (Array.isArray(value)) {
     for (const item of value) {
@@ -221,6 +231,17 @@ function visit(value: unknown, into: TableRecording, scan: Scan): void {
       case 'SelectAllNode':
         scan.anyColumn = true;
         return;
+      case 'AggregateFunctionNode':
+        // count(*) counts rows, whatever their columns hold: its `*` is no whole row.
+        if (node.func === 'count' && isCountOfRows(node.aggregated)) {
+          for (const key in node) {
+            if (key !== 'kind' && key !== 'aggregated') {
+              visit(node[key], into, scan);
+            }
+          }
+          return;
+        }
+        break;
       case 'AliasNode': {
         const alias = identifier(node.alias);
         if (alias !== undefined && tableName(node.node) !== undefined) {
