@@ -6,6 +6,7 @@
  * Its length is one concern: the SQL of the activity rows (tracks, files and totals have modules of
  * their own).
  */
+import type { ActivityBestEffort } from '../../core/running/activity-best-efforts.ts';
 import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../core/activity/parsed.ts';
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
@@ -223,6 +224,8 @@ export function findUploadsStartingNear(
 export interface NewActivity {
   row: NewActivityRow;
   track: { pointCount: number; data: Uint8Array } | undefined;
+  /** Best efforts worked out with the file (the row then holds its track figures' stamp). */
+  efforts?: readonly ActivityBestEffort[];
 }
 
 /**
@@ -243,12 +246,20 @@ export async function insertActivityRows(
   activities: readonly NewActivity[],
   file: { data: Uint8Array } | undefined,
 ): Promise<void> {
-  for (const [index, { row, track }] of activities.entries()) {
+  for (const [index, { row, track, efforts }] of activities.entries()) {
     await trx.insertInto('activities').values(row).execute();
     if (track) {
       await trx
         .insertInto('activityTracks')
         .values({ activityId: row.id, pointCount: track.pointCount, data: bytesParameter(track.data) })
+        .execute();
+    }
+    if (efforts !== undefined && efforts.length > 0) {
+      await trx
+        .insertInto('bestEfforts')
+        .values(
+          efforts.map((effort) => ({ activityId: row.id, userId: row.userId, source: 'track' as const, ...effort })),
+        )
         .execute();
     }
     if (file && index === 0) {

@@ -153,6 +153,40 @@ describe('personal bests', () => {
     expect(distance(await bests(runner), '5k')?.efforts[0]?.activityId).toBe(ids.faster);
   });
 
+  it('stores an upload’s track figures with it: what a later pass works out from its stored track', async () => {
+    const { db } = server.database;
+    const context = { db, clock: REAL_CLOCK, logger: server.logger };
+    const id = ids.first ?? '';
+    const stored = async () => ({
+      efforts: await db
+        .selectFrom('bestEfforts')
+        .select(['distanceId', 'seconds', 'source'])
+        .where('activityId', '=', id)
+        .orderBy('distanceId')
+        .execute(),
+      row: await db
+        .selectFrom('activities')
+        .select(['trackFiguresAt', 'heartRateSecondsAtMost'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    });
+    const uploaded = await stored();
+    expect(uploaded.row.trackFiguresAt).not.toBeNull();
+    expect(uploaded.efforts.map((effort) => effort.distanceId)).toContain('5k');
+    expect(uploaded.row.heartRateSecondsAtMost?.length).toBeGreaterThan(0);
+
+    await db.deleteFrom('bestEfforts').where('activityId', '=', id).execute();
+    await db
+      .updateTable('activities')
+      .set({ trackFiguresAt: null, heartRateSecondsAtMost: null })
+      .where('id', '=', id)
+      .execute();
+    expect(await computePendingTrackFigures(context, 10, runner.id)).toBe(1);
+    const workedOut = await stored();
+    expect(workedOut.efforts).toEqual(uploaded.efforts);
+    expect(workedOut.row.heartRateSecondsAtMost).toEqual(uploaded.row.heartRateSecondsAtMost);
+  });
+
   it('works out runs stored before best efforts existed, a batch at a time, resuming after a stop', async () => {
     const { db } = server.database;
     const context = { db, clock: REAL_CLOCK, logger: server.logger };

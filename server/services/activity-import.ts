@@ -249,7 +249,12 @@ async function importOne(context: ImportContext, file: SpooledFile): Promise<Fil
     await runInBackground(() =>
       insertActivities(
         db,
-        stored.map(({ row, pointCount, track }) => ({ row, track: { pointCount, data: track } })),
+        stored.map(({ row, pointCount, track, figures }) => ({
+          // The track's figures, worked out with the file, are stored with it (core/running/track-figures.ts).
+          row: { ...row, trackFiguresAt: now, heartRateSecondsAtMost: figures.heartRateSecondsAtMost },
+          track: { pointCount, data: track },
+          efforts: figures.efforts,
+        })),
         { data: original },
       ),
     );

@@ -1,26 +1,24 @@
 /**
- * The figures read from each activity's track, worked out once per activity: a run's best efforts
- * (core/running/best-efforts.ts; Strava's own when the detail has them, else from the stored
- * track) and the heart-rate histogram behind the zones (core/running/heart-rate-zones.ts). Best
+ * The figures read from each activity's track, worked out once per activity (core/running/
+ * track-figures.ts): a run's best efforts (Strava's own when the detail has them, else from the
+ * stored track) and the heart-rate histogram behind the zones; an upload's come with it. Best
  * efforts are read as the runner's personal bests, their progression and one activity's places.
  * Activities still to do are found by the database (track_figures_at is null), so the start-up
  * backfill resumes where a restart left it, and every read first finishes the reader's own.
  */
-import { trackEffortsStand } from '../../core/activity/activity-corrections.ts';
 import type { Track } from '../../core/activity/track.ts';
+import { trackEffortsStand } from '../../core/activity/activity-corrections.ts';
 import { decodeTrack } from '../../core/activity/track-codec.ts';
 import { NOT_FOUND_MESSAGES } from '../../core/errors.ts';
 import type { ActivityBestEfforts, PersonalBests } from '../../core/running/best-efforts-api.ts';
 import {
-  BEST_EFFORT_TYPES,
   bestEffortDistance,
   effortsFromStravaDetail,
-  effortsFromTrack,
   rankText,
   whyNoEfforts,
 } from '../../core/running/activity-best-efforts.ts';
 import { BEST_EFFORT_DISTANCES } from '../../core/running/best-efforts.ts';
-import { heartRateSecondsAtMost } from '../../core/running/heart-rate-zones.ts';
+import { effortsFromItsTrack, trackFigures } from '../../core/running/track-figures.ts';
 import { findActivity } from '../db/activity-repository.ts';
 import { findTrackData } from '../db/activity-track-repository.ts';
 import {
@@ -46,19 +44,22 @@ const TOP = 3;
 
 async function workOut(context: TrackFiguresContext, activity: PendingTrackFigures): Promise<void> {
   // A track whose distance or times the runner corrected no longer measures the run's efforts.
-  const isRun = BEST_EFFORT_TYPES.includes(activity.type) && trackEffortsStand(activity.overrides);
-  const fromStrava = isRun ? effortsFromStravaDetail(activity.stravaDetail) : [];
+  const fromStrava = effortsFromItsTrack(activity.type, activity.overrides)
+    ? effortsFromStravaDetail(activity.stravaDetail)
+    : [];
   // Strava's efforts need no track; the heart rate does, when the activity recorded one.
   const needsTrack = fromStrava.length === 0 || activity.maxHeartrate !== null;
   const data = needsTrack ? await findTrackData(context.db, activity.userId, activity.id) : null;
-  const track = data ? decodeTrack(data) : null;
+  const fromTrack = data
+    ? trackFigures(activity.type, activity.overrides, decodeTrack(data), { efforts: fromStrava.length === 0 })
+    : null;
   await saveTrackFigures(
     context.db,
     activity,
     {
-      efforts: fromStrava.length > 0 ? fromStrava : isRun && track ? effortsFromTrack(track) : [],
+      efforts: fromStrava.length > 0 ? fromStrava : (fromTrack?.efforts ?? []),
       source: fromStrava.length > 0 ? 'strava' : 'track',
-      heartRateSecondsAtMost: track ? heartRateSecondsAtMost(track) : null,
+      heartRateSecondsAtMost: fromTrack?.heartRateSecondsAtMost ?? null,
     },
     new Date(context.clock.now()),
   );

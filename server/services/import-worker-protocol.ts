@@ -2,6 +2,7 @@
 import type { ActivityRecord } from '../../core/activity/activity-record.ts';
 import type { ActivityFileFormat } from '../../core/activity/upload-rules.ts';
 import type { ImportedRoute } from '../../core/routes/route-api.ts';
+import type { TrackFigures } from '../../core/running/track-figures.ts';
 
 /** An uploaded activity file. */
 export interface ImportJob {
@@ -25,6 +26,8 @@ export interface ImportedActivity {
   pointCount: number;
   /** The encoded track (core/activity/track-codec.ts) of this activity's part of the file. */
   track: Uint8Array;
+  /** Its track's figures, worked out here beside the parse and stored with the activity. */
+  figures: TrackFigures;
 }
 
 export interface ImportResult {

@@ -10,9 +10,10 @@ import { parentPort } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
 import { describeActivities } from '../../core/activity/activity-record.ts';
 import { createActivityFileParser } from '../../core/activity/parse-activity-file.ts';
-import { encodeTrack } from '../../core/activity/track-codec.ts';
+import { decodeTrack, encodeTrack } from '../../core/activity/track-codec.ts';
 import { ActivityFileError } from '../../core/activity/upload-rules.ts';
 import { gpxToRoute } from '../../core/routes/route-gpx.ts';
+import { trackFigures } from '../../core/running/track-figures.ts';
 import type {
   ImportedActivity,
   ImportJob,
@@ -50,7 +51,9 @@ async function run(job: ImportJob): Promise<void> {
     const encoded = encodeTrack(track);
     const owned =
       encoded.byteOffset === 0 && encoded.byteLength === encoded.buffer.byteLength ? encoded : encoded.slice();
-    return { record, pointCount: track.lat.length, track: owned };
+    // Figures from the track as stored (encoded, then read back), as any later pass reads it.
+    const figures = trackFigures(record.type, null, decodeTrack(owned));
+    return { record, pointCount: track.lat.length, track: owned, figures };
   });
   post(
     {
