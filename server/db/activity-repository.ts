@@ -11,6 +11,7 @@ import { UPLOAD_ACTIVITY_TYPES, type UploadActivityType } from '../../core/activ
 import { sql, type RawBuilder, type Updateable } from 'kysely';
 import { bytesParameter } from './activity-track-repository.ts';
 import { activityTime } from './activity-time.ts';
+import { awaitingConfirmation } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
 import { keepDeletedActivity } from './deleted-activity-repository.ts';
 import type { ActivitiesTable, ActivityRow, NewActivityRow } from './schema.ts';
@@ -448,6 +449,17 @@ export function confirmActivity(db: Db, userId: string, id: string, now: Date): 
 }
 
 /** Marks the runner's runs as offered to their training plans (plan_matched_at), ticking or not. */
+/** Marks offered every run not yet offered that awaits no confirmation (runsToMatch's `settled`). */
+export async function markSettledRunsMatched(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('activities')
+    .set({ planMatchedAt: now })
+    .where('userId', '=', userId)
+    .where('planMatchedAt', 'is', null)
+    .where((eb) => eb.not(awaitingConfirmation(eb)))
+    .execute();
+}
+
 export async function markRunsMatched(db: Db, userId: string, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length > 0) {
     await db

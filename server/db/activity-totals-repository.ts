@@ -51,6 +51,11 @@ function isCountedOrSample(eb: ExpressionBuilder<Database, 'activities'>) {
   ]);
 }
 
+/** An implausible run the runner has not confirmed or counted yet: it is not offered until they do. */
+export function awaitingConfirmation(eb: ExpressionBuilder<Database, 'activities'>) {
+  return eb.and([eb('flagged', '=', true), eb('flagConfirmedAt', 'is', null), eb('countedOverride', 'is', null)]);
+}
+
 /** Recomputes the profile's statistics (spec §3) from the activities that count (countsTowardTotals). */
 export async function refreshProfileStatistics(db: Db, userId: string, now: Date): Promise<void> {
   const totals = db

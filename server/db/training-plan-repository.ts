@@ -2,14 +2,12 @@
  * SQL for training plans (spec §3 "Training plan"): one runner's plans (filtered by status and/or
  * goal, else newest first), one plan, writes, daily progress, and the runs still to offer to plans.
  */
-import type { ExpressionBuilder } from 'kysely';
 import type { DailyProgress, PlanStatus } from '../../core/training/plan-progress.ts';
 import type { TrainingPlanSchedule } from '../../core/training/plan-generation.ts';
 import type { PlanRequest } from '../../core/training/plan-request.ts';
 import type { ChosenPaces } from '../../core/training/plan-paces.ts';
-import { countsTowardTotals } from './activity-totals-repository.ts';
+import { awaitingConfirmation, countsTowardTotals } from './activity-totals-repository.ts';
 import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
 
 export interface StoredPlanRequest {
   level: PlanRequest['level'];
@@ -216,11 +214,6 @@ function runToOffer(row: { id: string; startDate: Date | string; distance: numbe
  * confirmed); `settled` are the ids to mark offered, all but the implausible runs still awaiting
  * the runner's word, which are offered once confirmed.
  */
-/** An implausible run the runner has not confirmed or counted yet: it is not offered until they do. */
-function awaitingConfirmation(eb: ExpressionBuilder<Database, 'activities'>) {
-  return eb.and([eb('flagged', '=', true), eb('flagConfirmedAt', 'is', null), eb('countedOverride', 'is', null)]);
-}
-
 export async function runsToMatch(db: Db, userId: string): Promise<{ offer: RunToOffer[]; settled: string[] }> {
   const rows = await db
     .selectFrom('activities')
@@ -239,17 +232,6 @@ export async function runsToMatch(db: Db, userId: string): Promise<{ offer: RunT
     offer: rows.filter((row) => row.counts).map(runToOffer),
     settled: rows.filter((row) => !row.awaitingConfirmation).map((row) => row.id),
   };
-}
-
-/** Marks offered every run not yet offered that awaits no confirmation (runsToMatch's `settled`). */
-export async function markSettledRunsMatched(db: Db, userId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('activities')
-    .set({ planMatchedAt: now })
-    .where('userId', '=', userId)
-    .where('planMatchedAt', 'is', null)
-    .where((eb) => eb.not(awaitingConfirmation(eb)))
-    .execute();
 }
 
 /** The counting runs that started between two instants (inclusive): a new plan's days so far. */

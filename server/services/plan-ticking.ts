@@ -5,11 +5,10 @@
  */
 import { localDate } from '../../core/activity/time-zone.ts';
 import { matchActivityToTask, toggleTask } from '../../core/training/plan-progress.ts';
-import { markRunsMatched } from '../db/activity-repository.ts';
+import { markRunsMatched, markSettledRunsMatched } from '../db/activity-repository.ts';
 import {
   changeDailyProgress,
   listPlans as listPlanRows,
-  markSettledRunsMatched,
   runsToMatch,
   type RunToOffer,
 } from '../db/training-plan-repository.ts';
