@@ -5,9 +5,8 @@
  * caches at once, before the NOTIFY; the others apply it when the notification arrives (its latency
  * is the only delay across servers). Messages name users and hashed session tokens, never a token.
  */
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { notifiesOnlyItself, type DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 
 const CHANNEL = 'stride_cache_invalidations';
 
@@ -102,9 +101,7 @@ export async function createInvalidationBus(database: DatabaseHandle, logger: Lo
   return {
     async publish(message) {
       await local.publish(message);
-      if (!notifiesOnlyItself(database)) {
-        await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`.execute(database.db);
-      }
+      await database.notify(CHANNEL, JSON.stringify(message));
     },
     subscribe: (handler) => local.subscribe(handler),
     close: stop,

@@ -41,6 +41,12 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
   /**
+   * NOTIFY on a channel, heard by every listener of every app server. PGlite lives in this process
+   * and the data folder's lock keeps every other server out, so there it is handed to this
+   * process's listeners at once, without the database.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
    * Raw SQL for code that brings its own (the job queue, server/jobs/job-queue.ts): rows exactly as
    * the database names them. Without values the text may hold several statements. It takes the
    * same connection as Kysely's queries, so on PGlite (one connection, handed out in turn) it never
@@ -56,15 +62,6 @@ export interface DatabaseHandle {
    */
   snapshot?: <T>(read: (db: Kysely<Database>) => Promise<T>) => Promise<{ image: Blob; read: T }>;
   close(): Promise<void>;
-}
-
-/**
- * Whether a NOTIFY this server sends is heard by this server alone: PGlite lives in its process and
- * the data folder's lock keeps every other server out, so what it publishes is delivered in-process
- * without the database (a NOTIFY from SQL itself, such as a trigger's, still arrives by LISTEN).
- */
-export function notifiesOnlyItself(database: Pick<DatabaseHandle, 'kind'>): boolean {
-  return database.kind === 'pglite';
 }
 
 export type QueryListener = (sql: string, parameters: readonly unknown[], durationMs: number) => void;
@@ -184,6 +181,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let dialect: Dialect;
   let kind: DatabaseKind;
   let listen: DatabaseHandle['listen'];
+  /** PGlite's in-process hand-over; PostgreSQL's is a NOTIFY (below, once `db` is open). */
+  let notify: DatabaseHandle['notify'] | undefined;
   let embedded: PGlite | undefined;
   const { databaseUrl } = options;
   if (databaseUrl) {
@@ -210,7 +209,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const pglite = await openPglite(options);
     dialect = new PgliteDialect(pglite);
-    listen = (channel, onPayload) => pglite.listen(channel, onPayload).then((stop) => () => stop());
+    const inProcess = new Map<string, Set<(payload: string) => void>>();
+    listen = async (channel, onPayload) => {
+      const heard = inProcess.get(channel) ?? new Set();
+      inProcess.set(channel, heard.add(onPayload));
+      // A NOTIFY from SQL itself (a trigger's) still comes through PGlite.
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        heard.delete(onPayload);
+        await stop();
+      };
+    };
+    notify = (channel, payload) => {
+      for (const onPayload of inProcess.get(channel) ?? []) {
+        onPayload(payload);
+      }
+      return Promise.resolve();
+    };
     embedded = pglite;
   }
   // Column names are snake_case in SQL and camelCase here; keys inside JSON values (spec §3 split
@@ -273,7 +288,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
           return { image: await pglite.dumpDataDir('none'), read: value };
         })
     : undefined;
-  return { db, kind, maintain, listen, executeSql, ...(snapshot ? { snapshot } : {}), close: () => db.destroy() };
+  notify ??= async (channel, payload) => {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  };
+  return {
+    db,
+    kind,
+    maintain,
+    listen,
+    notify,
+    executeSql,
+    ...(snapshot ? { snapshot } : {}),
+    close: () => db.destroy(),
+  };
 }
 
 /** The migrations the migrator runs: the product's list, or (tests) a list of their own. */

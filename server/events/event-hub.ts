@@ -1,12 +1,10 @@
 /**
  * Live events for open pages (DESIGN.md: Server-Sent Events fanned out with PostgreSQL
- * LISTEN/NOTIFY, so an event raised on one app server reaches a page connected to another; on
- * PGlite, the one server's own events go straight to its pages: notifiesOnlyItself).
+ * LISTEN/NOTIFY, so an event raised on one app server reaches a page connected to another).
  */
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { ServerEvent } from '../../core/events.ts';
-import { notifiesOnlyItself, type DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 
 const CHANNEL = 'stride_events';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
@@ -58,11 +56,6 @@ function encode(envelope: Envelope): string {
 
 export async function createEventHub(database: DatabaseHandle, logger: Logger): Promise<EventHub> {
   const listeners = new Map<string, Set<Subscription>>();
-  const deliver = ({ userId, event }: Envelope) => {
-    for (const { listener } of listeners.get(userId) ?? []) {
-      listener(event);
-    }
-  };
   const stop = await database.listen(
     CHANNEL,
     (payload) => {
@@ -73,17 +66,15 @@ export async function createEventHub(database: DatabaseHandle, logger: Logger): 
         logger.warn({ payload }, 'unreadable event');
         return;
       }
-      deliver(envelope);
+      for (const { listener } of listeners.get(envelope.userId) ?? []) {
+        listener(envelope.event);
+      }
     },
     () => logger.warn(LIVE_EVENTS_RESUMED),
   );
   return {
     async publish(userId, event) {
-      if (notifiesOnlyItself(database)) {
-        deliver({ userId, event });
-        return;
-      }
-      await sql`select pg_notify(${CHANNEL}, ${encode({ userId, event })})`.execute(database.db);
+      await database.notify(CHANNEL, encode({ userId, event }));
     },
     subscribe(userId, listener, onEnd) {
       const set = listeners.get(userId) ?? new Set<Subscription>();

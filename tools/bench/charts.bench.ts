@@ -9,7 +9,7 @@ import { getPersonalBests } from '../../server/services/best-efforts-service.ts'
 import { getCharts } from '../../server/services/charts-service.ts';
 import { CHART_PERIODS } from '../../core/charts/chart-periods.ts';
 import { syntheticActivity } from './activity-list.bench.ts';
-import { EFFORTS, histogram } from './long-history.ts';
+import { histogram, insertSeededEfforts } from './long-history.ts';
 import type { Bench } from './bench.ts';
 import { median, startBenchServer } from './server-fixture.ts';
 
@@ -37,19 +37,7 @@ export const chartsBench: Bench = {
           };
         });
         await db.insertInto('activities').values(rows).execute();
-        // Each run's 400 m, 1 km, mile and 5K, a little different each time.
-        const efforts = rows
-          .filter((row) => row.type === 'run')
-          .flatMap((row, k) =>
-            EFFORTS.map(([distanceId, seconds]) => ({
-              activityId: row.id,
-              userId: bench.userId,
-              distanceId,
-              seconds: seconds * (1 + ((offset + k) % 37) / 100),
-              source: 'track',
-            })),
-          );
-        await db.insertInto('bestEfforts').values(efforts).execute();
+        await insertSeededEfforts(db, bench.userId, rows, offset);
       }
       await bench.server.database.maintain();
       for (const period of CHART_PERIODS) {

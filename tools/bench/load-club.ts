@@ -24,18 +24,11 @@ import {
   type LoadContext,
   type LoadScenario,
   type Server,
+  wholeNumberSetting,
 } from './load-support.ts';
 
 const TARGETS = { rps: 1000, p99Ms: 150 };
 const MB = 1024 * 1024;
-
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a whole number above 0`);
-  }
-  return value;
-}
 
 /** The session cookie better-auth sets for `token` (better-call's signed cookie, prefix `stride`). */
 function sessionCookie(token: string, secret: string): string {
@@ -120,9 +113,9 @@ export const clubOnPostgres: LoadScenario = {
         notes: ['The club on PostgreSQL skipped: no BENCH_DATABASE_URL or TEST_DATABASE_URL.'],
       };
     }
-    const runners = setting('BENCH_CLUB_RUNNERS', 1000);
-    const activities = setting('BENCH_CLUB_ACTIVITIES', 300);
-    const budgetMb = setting('READ_CACHE_MAX_MB', 200);
+    const runners = wholeNumberSetting('BENCH_CLUB_RUNNERS', 1000, 100_000);
+    const activities = wholeNumberSetting('BENCH_CLUB_ACTIVITIES', 300, 100_000);
+    const budgetMb = wholeNumberSetting('READ_CACHE_MAX_MB', 200, 100_000);
     const secret = context.serverEnv.BENCH_APP_SECRET ?? '';
     return context.withPostgresDatabase(async (databaseUrl) => {
       const env = { ...context.serverEnv, BENCH_ROLE: 'join', BENCH_DATABASE_URL: databaseUrl };

@@ -26,6 +26,7 @@ import {
   stopServerProcess,
   type LoadContext,
   type Server,
+  wholeNumberSetting,
 } from './load-support.ts';
 import { median } from './server-fixture.ts';
 
@@ -35,16 +36,8 @@ const TIME_ZONE = 'timeZone=Europe%2FBerlin';
 /** The tables that grow with a runner's history: a sequential scan of one reads every runner's rows. */
 const HISTORY_TABLES = ['activities', 'best_efforts', 'activity_loads', 'activity_tracks', 'user_medals'];
 
-function positiveInteger(name: string, fallback: number, most: number): number {
-  const value = Number(process.env[name] ?? String(fallback));
-  if (!Number.isInteger(value) || value < 1 || value > most) {
-    throw new Error(`${name} must be a whole number between 1 and ${most.toLocaleString('en')}`);
-  }
-  return value;
-}
-
-const activities = () => positiveInteger('BENCH_COLD_ACTIVITIES', 10_000, 100_000);
-const repeats = () => positiveInteger('BENCH_COLD_REPEATS', 10, 1000);
+const activities = () => wholeNumberSetting('BENCH_COLD_ACTIVITIES', 10_000, 100_000);
+const repeats = () => wholeNumberSetting('BENCH_COLD_REPEATS', 10, 1000);
 
 /** The reads measured, each with the target its group has. */
 export function coldReads(): { group: Group; path: string }[] {

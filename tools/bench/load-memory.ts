@@ -8,7 +8,7 @@
  * - the peak during the import of a Strava export of BENCH_ARCHIVE_ACTIVITIES activities (default
  *   5,000; archive.bench.ts writes it), sampled every 100 ms, nothing else asking.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,47 +19,19 @@ import { archiveActivities, importArchive, importCheck, residentKb, writeArchive
 import type { BenchCheck, BenchReport } from './bench.ts';
 import { DASHBOARD_PATHS, startServerProcess, stopServerProcess, type Server } from './load-support.ts';
 import { signUp } from './server-fixture.ts';
-import { freePort } from './startup.bench.ts';
+import { freePort, spawnBuiltServer, untilAnswering } from './startup.bench.ts';
 
 const TARGETS_MB = { idle: 200, importPeak: 600 };
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** How long an idle server is left before its memory is read: its start-up work and timers settle. */
 const SETTLE_MS = 5000;
-const HEALTH_POLL_MS = 50;
 
 /** The built server on `dataDir`, answering; `url`, a cookie to fill in, and its process. */
 async function startBuilt(dataDir: string, secret: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      BACKUP_KEEP: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_SECRET: secret,
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`The built server exited with ${child.exitCode} before answering`);
-    }
-    const up = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) {
-      return { url, cookie: '', cookies: [], child };
-    }
-    await delay(HEALTH_POLL_MS);
-  }
+  const child = spawnBuiltServer(port, dataDir, secret, { env, logLevel: 'warn', stdout: 'ignore' });
+  await untilAnswering(child, port);
+  return { url: `http://127.0.0.1:${port}`, cookie: '', cookies: [], child };
 }
 
 const settledMb = async (server: Server) => {

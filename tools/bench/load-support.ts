@@ -156,6 +156,15 @@ export function startCpuSplit(processes: readonly Server[]): () => CpuSplit | un
   };
 }
 
+/** A whole number the environment may set (`name`), `fallback` when it does not, from 1 to `most`. */
+export function wholeNumberSetting(name: string, fallback: number, most: number): number {
+  const value = Number(process.env[name] ?? String(fallback));
+  if (!Number.isInteger(value) || value < 1 || value > most) {
+    throw new Error(`${name} must be a whole number between 1 and ${most.toLocaleString('en')}`);
+  }
+  return value;
+}
+
 export function loadSeconds(): number {
   const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? '20');
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 120) {

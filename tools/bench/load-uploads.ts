@@ -27,6 +27,7 @@ import {
   warmUp,
   type CpuSplit,
   type Server,
+  wholeNumberSetting,
 } from './load-support.ts';
 import { signUp } from './server-fixture.ts';
 
@@ -39,14 +40,6 @@ const FAIRNESS_SHARE = 0.6;
 /** About 250 bytes a point in the bench's GPX. */
 const POINTS_PER_MB = 4200;
 const UNTIL_STOPPED_S = 24 * 60 * 60;
-
-function count(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? String(fallback));
-  if (!Number.isInteger(value) || value < 1 || value > 1000) {
-    throw new Error(`${name} must be a whole number between 1 and 1,000`);
-  }
-  return value;
-}
 
 /** File i of n: from 1 MB (the first) to 5 MB (the last), evenly between. */
 const megabytesOf = (i: number, n: number) => (n === 1 ? 3 : 1 + (4 * i) / (n - 1));
@@ -131,8 +124,8 @@ const cores = (split: CpuSplit | undefined) =>
     : `app ${split.servers.toFixed(2)}, load generator ${split.loadGenerator.toFixed(2)}, other ${split.other.toFixed(2)} of ${split.cores.toFixed(1)} cores`;
 
 export async function uploadsBesideReadersScenario(): Promise<BenchReport> {
-  const runners = count('BENCH_UPLOAD_RUNNERS', 10);
-  const perRunner = count('BENCH_UPLOAD_FILES', 10);
+  const runners = wholeNumberSetting('BENCH_UPLOAD_RUNNERS', 10, 1000);
+  const perRunner = wholeNumberSetting('BENCH_UPLOAD_FILES', 10, 1000);
   const dir = await mkdtemp(path.join(tmpdir(), 'stride-bench-uploads-'));
   try {
     const files = await writeFiles(dir, perRunner);

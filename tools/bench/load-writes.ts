@@ -25,16 +25,21 @@ import {
   type LoadContext,
   type LoadScenario,
   type Server,
+  wholeNumberSetting,
 } from './load-support.ts';
 
 const TARGETS = { readShare: 0.5, readsP99Ms: 150, writesP99Ms: 300, stale: 0 };
 const ZONE = 'timeZone=Europe%2FBerlin';
 const LIST_PATH = '/api/activities?limit=10';
 
-function setting(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new Error(`${name} must be a positive number`);
+const runners = () => wholeNumberSetting('BENCH_WRITES_RUNNERS', 20, 1000);
+const activities = () => wholeNumberSetting('BENCH_WRITES_ACTIVITIES', 1000, 100_000);
+
+/** The share of requests that write (BENCH_WRITES_SHARE, 0.1): above 0, at most 1. */
+function writeShare(): number {
+  const value = Number(process.env.BENCH_WRITES_SHARE ?? '0.1');
+  if (!Number.isFinite(value) || value <= 0 || value > 1) {
+    throw new Error('BENCH_WRITES_SHARE must be a share above 0 and at most 1');
   }
   return value;
 }
@@ -211,17 +216,16 @@ async function measure(
 }
 
 async function runSetup(setup: string, env: Record<string, string>): Promise<{ setup: string; rows: Measured[] }> {
-  const runners = setting('BENCH_WRITES_RUNNERS', 20);
   const server = await startServerProcess({
     ...env,
     BENCH_ROLE: 'seed',
-    BENCH_RUNNERS: String(runners),
-    BENCH_ACTIVITIES: String(setting('BENCH_WRITES_ACTIVITIES', 1000)),
+    BENCH_RUNNERS: String(runners()),
+    BENCH_ACTIVITIES: String(activities()),
   });
   try {
     const to = target(server.url, CONNECTIONS);
     const connections = await prepare(to, server.cookies);
-    const share = setting('BENCH_WRITES_SHARE', 0.1);
+    const share = writeShare();
     // A short run first, so the JIT, the pools and the caches are not part of the figures.
     await measure('warm-up', server, to, connections, share, 2);
     const alone = await measure('reads alone', server, to, connections, 0, loadSeconds());
@@ -283,7 +287,7 @@ export const readsWithWrites: LoadScenario = {
       }
     }
     notes.push(
-      `${CONNECTIONS} connections over ${setting('BENCH_WRITES_RUNNERS', 20)} runners of ${setting('BENCH_WRITES_ACTIVITIES', 1000)} activities, ${loadSeconds()} s a run; a write is a rename, an edit, a manual entry, a gear change or a check-in in turn, each followed by the read that must show it (counted with the reads).`,
+      `${CONNECTIONS} connections over ${runners()} runners of ${activities()} activities, ${loadSeconds()} s a run; a write is a rename, an edit, a manual entry, a gear change or a check-in in turn, each followed by the read that must show it (counted with the reads).`,
     );
     return {
       headers: [

@@ -12,8 +12,8 @@ import { syntheticActivity } from './activity-list.bench.ts';
 export const HISTORY_YEARS = 10;
 const YEAR_MS = 365.25 * 24 * 3600_000;
 const BATCH = 500;
-/** Each seeded run's best efforts: distance id and seconds (the charts bench seeds the same). */
-export const EFFORTS: readonly [string, number][] = [
+/** Each seeded run's best efforts: distance id and seconds. */
+const EFFORTS: readonly [string, number][] = [
   ['400m', 90],
   ['1k', 240],
   ['1mi', 390],
@@ -46,17 +46,30 @@ export async function seedLongHistory(db: Db, userId: string, count: number, now
       };
     });
     await db.insertInto('activities').values(rows).execute();
-    const efforts = rows
-      .filter((row) => row.type === 'run')
-      .flatMap((row, k) =>
-        EFFORTS.map(([distanceId, seconds]) => ({
-          activityId: row.id,
-          userId,
-          distanceId,
-          seconds: seconds * (1 + ((offset + k) % 37) / 100),
-          source: 'track',
-        })),
-      );
-    await db.insertInto('bestEfforts').values(efforts).execute();
+    await insertSeededEfforts(db, userId, rows, offset);
   }
+}
+
+/**
+ * Each run's 400 m, 1 km, mile and 5K best efforts (EFFORTS), a little different each time, for a
+ * batch of seeded activities whose first is the `offset`-th.
+ */
+export async function insertSeededEfforts(
+  db: Db,
+  userId: string,
+  rows: readonly { id: string; type: string }[],
+  offset: number,
+): Promise<void> {
+  const efforts = rows
+    .filter((row) => row.type === 'run')
+    .flatMap((row, k) =>
+      EFFORTS.map(([distanceId, seconds]) => ({
+        activityId: row.id,
+        userId,
+        distanceId,
+        seconds: seconds * (1 + ((offset + k) % 37) / 100),
+        source: 'track',
+      })),
+    );
+  await db.insertInto('bestEfforts').values(efforts).execute();
 }

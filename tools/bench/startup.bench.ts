@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Bench } from './bench.ts';
-import { cpuMs } from './load-support.ts';
+import { cpuMs, wholeNumberSetting } from './load-support.ts';
 
 const TARGET_MS = 1500;
 /** How often the health probe is asked while the server starts. */
@@ -29,12 +29,51 @@ export function freePort(): Promise<number> {
   });
 }
 
-function runs(): number {
-  const count = Number(process.env.BENCH_STARTUP_RUNS ?? '3');
-  if (!Number.isInteger(count) || count < 1 || count > 20) {
-    throw new Error('BENCH_STARTUP_RUNS must be a whole number between 1 and 20');
+const runs = () => wholeNumberSetting('BENCH_STARTUP_RUNS', 3, 20);
+
+/**
+ * The built server (`dist/server/main.js`, what `npm start` runs) on `dataDir` and `port`, as the
+ * benches run it: on PGlite, no daily backup in the middle of a measurement, `env` added.
+ */
+export function spawnBuiltServer(
+  port: number,
+  dataDir: string,
+  secret: string,
+  options: { env?: Record<string, string>; logLevel: 'info' | 'warn'; stdout: 'pipe' | 'ignore' },
+): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: options.logLevel,
+      DATA_DIR: dataDir,
+      BACKUP_KEEP: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_SECRET: secret,
+      DATABASE_URL: '',
+      ...options.env,
+    },
+    stdio: ['ignore', options.stdout, 'inherit'],
+  });
+}
+
+/** Resolves once the server on `port` answers /api/health; fails when it exits first. */
+export async function untilAnswering(child: ChildProcess, port: number): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`The built server exited with ${child.exitCode} before answering`);
+    }
+    const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (answered) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return count;
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -79,22 +118,7 @@ function minAndMedian(values: readonly (number | undefined)[]): string {
 async function timeToFirstAnswer(dataDir: string, secret: string): Promise<Startup> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      // No daily backup in the middle of a measurement.
-      BACKUP_KEEP: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_SECRET: secret,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnBuiltServer(port, dataDir, secret, { logLevel: 'info', stdout: 'pipe' });
   let phases: Startup['phases'];
   let output = '';
   child.stdout?.setEncoding('utf8');
@@ -108,19 +132,8 @@ async function timeToFirstAnswer(dataDir: string, secret: string): Promise<Start
     output = output.slice(output.lastIndexOf('\n') + 1);
   });
   try {
-    for (;;) {
-      if (child.exitCode !== null) {
-        throw new Error(`The server exited with ${child.exitCode} before answering`);
-      }
-      const answered = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (response) => response.status === 200,
-        () => false,
-      );
-      if (answered) {
-        return { ms: performance.now() - started, cpuMs: cpuMs(child.pid), phases };
-      }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    await untilAnswering(child, port);
+    return { ms: performance.now() - started, cpuMs: cpuMs(child.pid), phases };
   } finally {
     await stop(child);
   }
